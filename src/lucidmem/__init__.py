@@ -1,0 +1,52 @@
+"""lucidmem: adaptive long-term memory and learning for AI assistants and agents.
+
+>>> from lucidmem import Memory
+>>> memory = Memory()                       # embedded SQLite + bundled model
+>>> memory.add("I moved to Berlin", user_id="maya")
+>>> memory.search("where does she live?", user_id="maya")
+"""
+
+from __future__ import annotations
+
+from .errors import (
+    ConfigurationError,
+    EmbeddingError,
+    EncryptionError,
+    ImportFormatError,
+    InvalidInputError,
+    LLMError,
+    LucidmemError,
+    NotFoundError,
+    RateLimitedError,
+    SchemaMismatchError,
+    StoreError,
+)
+from .memory import Memory
+from .settings import RETRIEVAL_PRESETS, RetrievalPreset, Settings
+from .types import HistoryEntry, LegScore, MemoryItem, SearchHit, StoreStats
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "RETRIEVAL_PRESETS",
+    "ConfigurationError",
+    "EmbeddingError",
+    "EncryptionError",
+    "HistoryEntry",
+    "ImportFormatError",
+    "InvalidInputError",
+    "LLMError",
+    "LegScore",
+    "LucidmemError",
+    "Memory",
+    "MemoryItem",
+    "NotFoundError",
+    "RateLimitedError",
+    "RetrievalPreset",
+    "SchemaMismatchError",
+    "SearchHit",
+    "Settings",
+    "StoreError",
+    "StoreStats",
+    "__version__",
+]

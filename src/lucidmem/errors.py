@@ -1,0 +1,105 @@
+"""The single error tree of lucidmem.
+
+Every error lucidmem raises on purpose derives from :class:`LucidmemError`, so
+callers can catch one class. Foreign errors (sqlite, HTTP clients, the
+embedding engine) are translated at the edge where they occur.
+
+::
+
+    LucidmemError
+    ├── ConfigurationError        settings that cannot work (bad path, bad key format)
+    ├── InvalidInputError         bad arguments from the caller; nothing was written
+    │   └── ImportFormatError     a malformed import file (names the line)
+    ├── NotFoundError             an id that does not exist for this user
+    ├── StoreError                the storage backend failed
+    │   ├── EncryptionError       wrong or missing encryption key
+    │   ├── SchemaMismatchError   the store was written by another embedder / newer schema
+    │   └── CheckpointError       a job checkpoint that cannot be read
+    ├── EmbeddingError            the embedder failed (engine or remote endpoint)
+    ├── LLMError                  a configured LLM endpoint failed or answered garbage
+    └── RateLimitedError          the caller sent too much too fast
+
+Each message says what went wrong *and* what to do about it. None of the
+names shadows a builtin (no ``MemoryError``, no ``ValueError``).
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CheckpointError",
+    "ConfigurationError",
+    "EmbeddingError",
+    "EncryptionError",
+    "ImportFormatError",
+    "InvalidInputError",
+    "LLMError",
+    "LucidmemError",
+    "NotFoundError",
+    "RateLimitedError",
+    "SchemaMismatchError",
+    "StoreError",
+]
+
+
+class LucidmemError(Exception):
+    """Base class of every error lucidmem raises on purpose."""
+
+
+class ConfigurationError(LucidmemError):
+    """The settings cannot work as given."""
+
+
+class InvalidInputError(LucidmemError):
+    """A caller passed something invalid. Nothing was written.
+
+    ``field`` names the offending argument when there is one.
+    """
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class ImportFormatError(InvalidInputError):
+    """An import file is malformed; ``line`` is 1-based when known."""
+
+    def __init__(self, message: str, *, line: int | None = None) -> None:
+        prefix = f"line {line}: " if line is not None else ""
+        super().__init__(prefix + message, field="file")
+        self.line = line
+
+
+class NotFoundError(LucidmemError):
+    """No such item for this user (another user's ids are reported the same way)."""
+
+
+class StoreError(LucidmemError):
+    """The storage backend failed."""
+
+
+class EncryptionError(StoreError):
+    """The database cannot be opened with the configured key (or lack of one)."""
+
+
+class SchemaMismatchError(StoreError):
+    """The store was written with another embedder or a newer schema."""
+
+
+class CheckpointError(StoreError):
+    """A job checkpoint is corrupted or belongs to another job."""
+
+
+class EmbeddingError(LucidmemError):
+    """The embedder failed."""
+
+
+class LLMError(LucidmemError):
+    """A configured LLM endpoint failed, timed out or answered invalid output."""
+
+
+class RateLimitedError(LucidmemError):
+    """Too many requests; retry after ``retry_after`` seconds."""
+
+    def __init__(self, message: str, *, retry_after: float = 1.0) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after

@@ -1,0 +1,39 @@
+"""Validation of the names that decide where data lives: contexts and ids.
+
+A context name becomes a file name, and user / agent / conversation ids are
+stored and compared, so all are restricted to a safe alphabet: no path
+separators, no dots at the start, nothing invisible.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import InvalidInputError
+
+__all__ = ["validate_context", "validate_id"]
+
+_CONTEXT = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:@+-]{0,127}$")
+
+
+def validate_context(name: str) -> str:
+    """Return ``name`` if it is a valid context name, else raise InvalidInputError."""
+    if not isinstance(name, str) or not _CONTEXT.match(name):
+        raise InvalidInputError(
+            f"invalid context name {name!r}: use 1-64 lowercase letters, digits, '-' or '_', "
+            "starting with a letter or digit (e.g. 'personal', 'work').",
+            field="context",
+        )
+    return name
+
+
+def validate_id(value: str, field: str = "user_id") -> str:
+    """Return ``value`` if it is a valid user/agent/conversation id, else raise."""
+    if not isinstance(value, str) or not _ID.match(value) or ".." in value:
+        raise InvalidInputError(
+            f"invalid {field} {value!r}: use 1-128 characters from letters, digits and "
+            "'_.:@+-', starting with a letter or digit, without '..' or path separators.",
+            field=field,
+        )
+    return value

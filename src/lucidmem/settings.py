@@ -1,0 +1,126 @@
+"""One settings object for the whole library.
+
+Values come, highest priority first, from keyword arguments, ``LUCIDMEM_*``
+environment variables (nested fields with ``__``, e.g.
+``LUCIDMEM_RETRIEVAL__RRF_K=60``), a TOML file (``LUCIDMEM_CONFIG``, or
+``lucidmem.toml`` in the working directory) and the defaults below, which
+come from the seeds and are named where they are defined.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field, SecretStr, field_validator
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+__all__ = [
+    "DEFAULT_WORKING_MEMORY_TTL_HOURS",
+    "RETRIEVAL_PRESETS",
+    "RetrievalPreset",
+    "Settings",
+    "default_data_dir",
+]
+
+DEFAULT_WORKING_MEMORY_TTL_HOURS = 24.0
+"""aico seed: working memory keeps recent turns for 24 h."""
+
+
+class RetrievalPreset(BaseModel):
+    """How the legs of hybrid search are weighted and fused (reciprocal rank fusion)."""
+
+    model_config = {"frozen": True}
+
+    name: str = "hybrid"
+    rrf_k: float = Field(60.0, gt=0, description="RRF constant k in w / (k + rank).")
+    bm25_weight: float = Field(1.0, ge=0)
+    vector_weight: float = Field(1.0, ge=0)
+    candidates: int = Field(100, ge=1, le=10_000, description="Hits taken from each leg.")
+    recency_weight: float = Field(0.0, ge=0, description="Bonus for recent items (0 = off).")
+    recency_half_life_days: float = Field(30.0, gt=0)
+
+
+RETRIEVAL_PRESETS: dict[str, RetrievalPreset] = {
+    "hybrid": RetrievalPreset(),
+    "bm25": RetrievalPreset(name="bm25", vector_weight=0.0),
+    "vector": RetrievalPreset(name="vector", bm25_weight=0.0),
+    "recent": RetrievalPreset(name="recent", recency_weight=0.5, recency_half_life_days=7.0),
+}
+"""Named presets; pass ``preset="bm25"`` to :meth:`lucidmem.Memory.search`."""
+
+
+def default_data_dir() -> Path:
+    """``$XDG_DATA_HOME/lucidmem`` or ``~/.local/share/lucidmem``."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "lucidmem"
+
+
+class Settings(BaseSettings):
+    """Every knob of lucidmem, with the seeds' values as defaults."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="LUCIDMEM_", env_nested_delimiter="__", extra="forbid", frozen=True
+    )
+
+    data_dir: Path = Field(
+        default_factory=default_data_dir,
+        description='Where context databases live; ":memory:" keeps everything in RAM.',
+    )
+    default_context: str = "personal"
+    encryption_key: SecretStr | None = Field(
+        None, description="64 hex characters (raw key) or a passphrase; unset = no encryption."
+    )
+    context_keys: dict[str, SecretStr] = Field(
+        default_factory=dict, description="Per-context keys; override encryption_key."
+    )
+    working_memory_ttl_hours: float = Field(DEFAULT_WORKING_MEMORY_TTL_HOURS, gt=0)
+
+    embedder: Literal["e5", "openai"] = "e5"
+    embedding_base_url: str | None = Field(
+        None, description="OpenAI-compatible endpoint, e.g. http://localhost:11434/v1"
+    )
+    embedding_model: str = "text-embedding-3-small"
+    embedding_api_key: SecretStr | None = None
+    embedding_batch_size: int = Field(32, ge=1, le=2048)
+    embedding_timeout_seconds: float = Field(30.0, gt=0)
+
+    max_message_chars: int = Field(20_000, ge=1)
+    max_messages_per_add: int = Field(1_000, ge=1)
+
+    retrieval: RetrievalPreset = RETRIEVAL_PRESETS["hybrid"]
+
+    @field_validator("default_context")
+    @classmethod
+    def _context_name(cls, value: str) -> str:
+        from .scope import validate_context
+
+        return validate_context(value)
+
+    def key_for(self, context: str) -> str | None:
+        """The encryption key of ``context`` (its own, else the global one, else none)."""
+        secret = self.context_keys.get(context) or self.encryption_key
+        return secret.get_secret_value() if secret else None
+
+    @property
+    def in_memory(self) -> bool:
+        return str(self.data_dir) == ":memory:"
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        toml_path = os.environ.get("LUCIDMEM_CONFIG") or "lucidmem.toml"
+        toml = TomlConfigSettingsSource(settings_cls, toml_file=toml_path)
+        return (init_settings, env_settings, toml)

@@ -1,0 +1,184 @@
+"""The storage seam: one narrow interface every backend implements.
+
+Everything lucidmem keeps — raw turns, facts, skills, bandit parameters,
+events — is a :class:`Record`: a kind, an owner (``user_id`` with optional
+``agent_id`` / ``conversation_id``), a handful of indexed columns every kind
+shares (layer, status, text, times) and a JSON ``data`` body for the rest.
+A backend therefore needs a dozen methods, not one per feature, and the
+SQLite and PostgreSQL stores pass the same contract tests.
+
+Isolation is structural: every read and write names a ``user_id``, and a
+store instance serves exactly one *context* (its own database file), so no
+call can cross users or contexts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "AuditEntry",
+    "Layer",
+    "Query",
+    "Record",
+    "Store",
+    "TextHit",
+]
+
+Layer = Literal[0, 1, 2]
+"""Unified layers (M24): 0 raw events, 1 structured knowledge, 2 parameterised behaviour."""
+
+
+@dataclass(slots=True)
+class Record:
+    """One stored item. Times are UTC epoch seconds; ``data`` is JSON-serialisable."""
+
+    id: str
+    kind: str
+    user_id: str
+    text: str = ""
+    agent_id: str | None = None
+    conversation_id: str | None = None
+    layer: Layer = 0
+    status: str = "active"
+    occurred_at: float = 0.0
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    expires_at: float | None = None
+    last_accessed: float | None = None
+    access_count: int = 0
+    version: int = 1
+    data: dict[str, Any] = field(default_factory=dict)
+    embedding: npt.NDArray[np.float32] | None = None
+    searchable: bool = True
+    """Whether ``text`` goes into the full-text index."""
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """A filter over one user's records. Every field narrows; ``None`` means any."""
+
+    user_id: str
+    kinds: Sequence[str] | None = None
+    conversation_id: str | None = None
+    agent_id: str | None = None
+    statuses: Sequence[str] | None = None
+    layers: Sequence[int] | None = None
+    occurred_from: float | None = None
+    occurred_to: float | None = None
+    expires_after: float | None = None
+    """Only records with ``expires_at`` strictly after this time (working memory)."""
+    data_equals: Mapping[str, str | int | float | bool] | None = None
+    """Top-level ``data`` keys that must equal the given scalars."""
+    order_by: Literal["occurred_at", "created_at", "updated_at"] = "occurred_at"
+    descending: bool = False
+    limit: int | None = None
+    offset: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TextHit:
+    """A full-text match: the record id and its BM25 score (higher is better)."""
+
+    id: str
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    """One change to one record, as kept by :meth:`Store.history`."""
+
+    record_id: str
+    action: Literal["add", "update", "delete"]
+    at: float
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+
+
+@runtime_checkable
+class Store(Protocol):
+    """What lucidmem needs from a storage backend (one context = one store).
+
+    Writes are atomic per call: a batch passed to :meth:`put` is stored
+    entirely or not at all, together with its audit rows.
+    """
+
+    def put(self, records: Sequence[Record], *, audit: bool = True) -> None:
+        """Insert or replace records (by id) in one transaction."""
+        ...
+
+    def get(self, user_id: str, ids: Sequence[str]) -> list[Record]:
+        """The records of ``user_id`` with these ids, in the order asked; missing ids skipped."""
+        ...
+
+    def find(self, query: Query) -> list[Record]:
+        """Records matching ``query``."""
+        ...
+
+    def count(self, query: Query) -> int:
+        """How many records match ``query`` (``limit``/``offset`` ignored)."""
+        ...
+
+    def delete(self, user_id: str, ids: Sequence[str], *, at: float = 0.0) -> int:
+        """Delete records of ``user_id`` (audited at ``at``); returns how many existed."""
+        ...
+
+    def delete_user(self, user_id: str) -> int:
+        """Forget a user: every record and audit row. Returns the records removed."""
+        ...
+
+    def touch(self, user_id: str, ids: Sequence[str], at: float) -> None:
+        """Mark records as accessed (``last_accessed``, ``access_count + 1``)."""
+        ...
+
+    def text_search(
+        self, query: Query, terms: Sequence[str], limit: int
+    ) -> list[TextHit]:
+        """BM25 over ``text`` of records matching ``query``, any of ``terms`` matching."""
+        ...
+
+    def embeddings(
+        self, query: Query
+    ) -> tuple[list[str], npt.NDArray[np.float32]]:
+        """Ids and stacked embeddings of matching records that have one."""
+        ...
+
+    def history(self, user_id: str, record_id: str) -> list[AuditEntry]:
+        """Every recorded change to one record, oldest first."""
+        ...
+
+    def revision(self, user_id: str) -> int:
+        """A number that changes whenever any record of ``user_id`` changes."""
+        ...
+
+    def user_ids(self) -> list[str]:
+        """Every user with at least one record (for jobs, never for queries)."""
+        ...
+
+    def get_meta(self, key: str) -> str | None:
+        """A store-level setting (schema, embedder name, ...)."""
+        ...
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Record a store-level setting."""
+        ...
+
+    def transaction(self) -> AbstractContextManager[None]:
+        """Group several writes atomically (nested calls join the outer one)."""
+        ...
+
+    def close(self) -> None:
+        """Release the connection. Further calls raise."""
+        ...
+
+
+def iter_batches(items: Sequence[Any], size: int) -> Iterator[Sequence[Any]]:
+    """Yield consecutive slices of at most ``size`` items."""
+    for start in range(0, len(items), size):
+        yield items[start : start + size]

@@ -1,0 +1,69 @@
+"""Schema migrations: a registered, recorded, append-only list.
+
+Each migration has a unique name and runs once, in list order, inside a
+transaction; the names applied are recorded in ``schema_migrations``. Never
+edit a migration that has shipped: append a new one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["MIGRATIONS", "Migration"]
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    name: str
+    sql: str
+
+
+MIGRATIONS: list[Migration] = [
+    Migration(
+        "0001_records",
+        """
+        CREATE TABLE records (
+            rowid INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL,
+            user_id TEXT NOT NULL,
+            agent_id TEXT,
+            conversation_id TEXT,
+            layer INTEGER NOT NULL DEFAULT 0,
+            status TEXT NOT NULL DEFAULT 'active',
+            text TEXT NOT NULL DEFAULT '',
+            occurred_at REAL NOT NULL,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            expires_at REAL,
+            last_accessed REAL,
+            access_count INTEGER NOT NULL DEFAULT 0,
+            version INTEGER NOT NULL DEFAULT 1,
+            data TEXT NOT NULL DEFAULT '{}',
+            embedding BLOB,
+            searchable INTEGER NOT NULL DEFAULT 1
+        );
+        CREATE INDEX records_user_kind_time ON records(user_id, kind, occurred_at);
+        CREATE INDEX records_user_conversation ON records(user_id, conversation_id, occurred_at);
+        CREATE INDEX records_user_expiry ON records(user_id, expires_at);
+        CREATE VIRTUAL TABLE records_fts USING fts5(
+            body, tokenize = 'porter unicode61 remove_diacritics 2'
+        );
+        CREATE TABLE audit (
+            id INTEGER PRIMARY KEY,
+            record_id TEXT NOT NULL,
+            user_id TEXT NOT NULL,
+            action TEXT NOT NULL,
+            at REAL NOT NULL,
+            before TEXT,
+            after TEXT
+        );
+        CREATE INDEX audit_record ON audit(user_id, record_id, id);
+        CREATE TABLE users (
+            user_id TEXT PRIMARY KEY,
+            revision INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        """,
+    ),
+]

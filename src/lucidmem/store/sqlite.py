@@ -1,0 +1,454 @@
+"""The default store: SQLite through SQLCipher, one database file per context.
+
+One connection guarded by a re-entrant lock serves reads and writes (SQLite
+allows one writer anyway, and every call here takes well under a millisecond
+to a few milliseconds). WAL journal for files. Without a key the file is plain
+SQLite; with one, the same code runs encrypted (see :mod:`.keys`).
+
+sqlite errors are translated into :class:`~lucidmem.errors.StoreError` here,
+at the edge; nothing above this module sees a driver exception.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from sqlcipher3 import dbapi2 as sqlite
+
+from ..errors import EncryptionError, InvalidInputError, StoreError
+from ..retrieval.text import index_text
+from .base import AuditEntry, Query, Record, TextHit
+from .keys import key_pragma_value
+from .migrations import MIGRATIONS
+
+__all__ = ["SQLiteStore"]
+
+_COLUMNS = (
+    "id, kind, user_id, agent_id, conversation_id, layer, status, text, occurred_at, "
+    "created_at, updated_at, expires_at, last_accessed, access_count, version, data, "
+    "embedding, searchable"
+)
+_DATA_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+_PLAIN_HEADER = b"SQLite format 3\x00"
+
+
+def _row_to_record(row: Sequence[Any]) -> Record:
+    blob = row[16]
+    return Record(
+        id=row[0],
+        kind=row[1],
+        user_id=row[2],
+        agent_id=row[3],
+        conversation_id=row[4],
+        layer=row[5],
+        status=row[6],
+        text=row[7],
+        occurred_at=row[8],
+        created_at=row[9],
+        updated_at=row[10],
+        expires_at=row[11],
+        last_accessed=row[12],
+        access_count=row[13],
+        version=row[14],
+        data=json.loads(row[15]),
+        embedding=None if blob is None else np.frombuffer(blob, dtype=np.float32),
+        searchable=bool(row[17]),
+    )
+
+
+def _audit_view(record: Record) -> dict[str, Any]:
+    """The part of a record kept in the audit trail (no embedding)."""
+    return {
+        "kind": record.kind,
+        "text": record.text,
+        "status": record.status,
+        "layer": record.layer,
+        "conversation_id": record.conversation_id,
+        "agent_id": record.agent_id,
+        "occurred_at": record.occurred_at,
+        "version": record.version,
+        "data": record.data,
+    }
+
+
+class SQLiteStore:
+    """A :class:`~lucidmem.store.base.Store` on one SQLite/SQLCipher database.
+
+    ``path`` is a file path or ``":memory:"``; ``key`` a 64-hex raw key or a
+    passphrase (``None`` for a plain, unencrypted file).
+    """
+
+    def __init__(self, path: str | Path, *, key: str | None = None) -> None:
+        self.path = str(path)
+        self._file = None if self.path == ":memory:" else Path(self.path)
+        self._lock = threading.RLock()
+        self._depth = 0
+        self._closed = False
+        self._conn = self._open(key)
+        self._migrate()
+
+    # -- connection -------------------------------------------------------------------------
+    def _open(self, key: str | None) -> sqlite.Connection:
+        if self._file is not None:
+            try:
+                self._file.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(
+                    f"cannot create the data directory {self._file.parent}: {exc}. "
+                    "Set LUCIDMEM_DATA_DIR to a writable directory."
+                ) from exc
+        try:
+            conn = sqlite.connect(self.path, check_same_thread=False, isolation_level=None)
+        except sqlite.Error as exc:
+            raise StoreError(f"cannot open {self.path}: {exc}") from exc
+        if key:
+            conn.execute(f"PRAGMA key = {key_pragma_value(key, self._file)}")
+        self._verify_readable(conn, key)
+        conn.execute("PRAGMA busy_timeout = 5000")
+        if self._file is not None:
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+        return conn
+
+    def _verify_readable(self, conn: sqlite.Connection, key: str | None) -> None:
+        """Fail before writing anything if the key does not open the file."""
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite.DatabaseError as exc:
+            conn.close()
+            plain = self._file is not None and self._header() == _PLAIN_HEADER
+            if key and plain:
+                msg = (
+                    f"{self.path} is an unencrypted database but an encryption key is "
+                    "configured. Remove the key, or export and re-import the data into an "
+                    "encrypted store."
+                )
+            elif key:
+                msg = (
+                    f"cannot decrypt {self.path}: the encryption key is wrong (or the file "
+                    "is not a lucidmem database). Check LUCIDMEM_ENCRYPTION_KEY; the file "
+                    "was not modified."
+                )
+            else:
+                msg = (
+                    f"{self.path} is encrypted or not a SQLite database. Set "
+                    "LUCIDMEM_ENCRYPTION_KEY to the key it was created with."
+                )
+            raise EncryptionError(msg) from exc
+
+    def _header(self) -> bytes:
+        assert self._file is not None
+        try:
+            with self._file.open("rb") as handle:
+                return handle.read(16)
+        except OSError:
+            return b""
+
+    def _migrate(self) -> None:
+        with self._lock:
+            self._conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations "
+                "(name TEXT PRIMARY KEY, applied_at REAL NOT NULL)"
+            )
+            done = {r[0] for r in self._conn.execute("SELECT name FROM schema_migrations")}
+            for migration in MIGRATIONS:
+                if migration.name in done:
+                    continue
+                with self.transaction():
+                    for statement in migration.sql.split(";"):
+                        if statement.strip():
+                            self._conn.execute(statement)
+                    self._conn.execute(
+                        "INSERT INTO schema_migrations VALUES (?, unixepoch('subsec'))",
+                        (migration.name,),
+                    )
+
+    def applied_migrations(self) -> list[str]:
+        """Names of the migrations recorded in this database, in order applied."""
+        return [r[0] for r in self._run("SELECT name FROM schema_migrations ORDER BY rowid")]
+
+    def _run(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        with self._lock:
+            if self._closed:
+                raise StoreError(f"the store {self.path} is closed; open a new Memory.")
+            try:
+                rows: list[Any] = self._conn.execute(sql, params).fetchall()
+                return rows
+            except sqlite.Error as exc:
+                raise StoreError(f"{self.path}: {exc}") from exc
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        with self._lock:
+            if self._closed:
+                raise StoreError(f"the store {self.path} is closed; open a new Memory.")
+            outer = self._depth == 0
+            if outer:
+                self._conn.execute("BEGIN IMMEDIATE")
+            self._depth += 1
+            try:
+                yield
+            except BaseException:
+                self._depth -= 1
+                if outer:
+                    self._conn.execute("ROLLBACK")
+                raise
+            self._depth -= 1
+            if outer:
+                try:
+                    self._conn.execute("COMMIT")
+                except sqlite.Error as exc:
+                    self._conn.execute("ROLLBACK")
+                    raise StoreError(f"{self.path}: commit failed: {exc}") from exc
+
+    def close(self) -> None:
+        with self._lock:
+            if not self._closed:
+                self._conn.close()
+                self._closed = True
+
+    # -- writes -----------------------------------------------------------------------------
+    def put(self, records: Sequence[Record], *, audit: bool = True) -> None:
+        if not records:
+            return
+        ids = [r.id for r in records]
+        if len(set(ids)) != len(ids):
+            raise InvalidInputError("a batch contains the same record id twice", field="id")
+        with self.transaction():
+            existing = self._existing(ids)
+            for record in records:
+                prior = existing.get(record.id)
+                if prior is not None and prior[1] != record.user_id:
+                    raise StoreError(
+                        f"record {record.id} belongs to another user; ids are not reusable."
+                    )
+                self._write(record, prior)
+                if audit:
+                    before = None if prior is None else _audit_view(prior[2])
+                    self._audit(record, "add" if prior is None else "update", before)
+            self._bump({r.user_id for r in records})
+
+    def _existing(self, ids: Sequence[str]) -> dict[str, tuple[int, str, Record]]:
+        found: dict[str, tuple[int, str, Record]] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self._conn.execute(
+                f"SELECT rowid, {_COLUMNS} FROM records WHERE id IN ({marks})", chunk
+            ).fetchall()
+            for row in rows:
+                found[row[1]] = (row[0], row[3], _row_to_record(row[1:]))
+        return found
+
+    def _write(self, r: Record, prior: tuple[int, str, Record] | None) -> None:
+        blob = None if r.embedding is None else np.asarray(r.embedding, np.float32).tobytes()
+        values = (
+            r.id, r.kind, r.user_id, r.agent_id, r.conversation_id, r.layer, r.status, r.text,
+            r.occurred_at, r.created_at, r.updated_at, r.expires_at, r.last_accessed,
+            r.access_count, r.version, json.dumps(r.data, ensure_ascii=False), blob,
+            int(r.searchable),
+        )
+        if prior is None:
+            cur = self._conn.execute(
+                f"INSERT INTO records ({_COLUMNS}) VALUES ({','.join('?' * 18)})", values
+            )
+            rowid = cur.lastrowid
+        else:
+            rowid = prior[0]
+            sets = ", ".join(f"{c.strip()} = ?" for c in _COLUMNS.split(","))
+            self._conn.execute(f"UPDATE records SET {sets} WHERE rowid = ?", (*values, rowid))
+            self._conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rowid,))
+        if r.searchable and r.text:
+            self._conn.execute(
+                "INSERT INTO records_fts (rowid, body) VALUES (?, ?)", (rowid, index_text(r.text))
+            )
+
+    def _audit(self, r: Record, action: str, before: dict[str, Any] | None) -> None:
+        after = None if action == "delete" else json.dumps(_audit_view(r), ensure_ascii=False)
+        self._conn.execute(
+            "INSERT INTO audit (record_id, user_id, action, at, before, after) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                r.id, r.user_id, action, r.updated_at,
+                None if before is None else json.dumps(before, ensure_ascii=False), after,
+            ),
+        )
+
+    def _bump(self, user_ids: set[str]) -> None:
+        for user_id in user_ids:
+            self._conn.execute(
+                "INSERT INTO users (user_id, revision) VALUES (?, 1) "
+                "ON CONFLICT(user_id) DO UPDATE SET revision = revision + 1",
+                (user_id,),
+            )
+
+    def delete(self, user_id: str, ids: Sequence[str], *, at: float = 0.0) -> int:
+        if not ids:
+            return 0
+        with self.transaction():
+            existing = self._existing(ids)
+            mine = [(rowid, rec) for rowid, owner, rec in existing.values() if owner == user_id]
+            for rowid, rec in mine:
+                self._conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rowid,))
+                self._conn.execute("DELETE FROM records WHERE rowid = ?", (rowid,))
+                rec.updated_at = at or rec.updated_at
+                self._audit(rec, "delete", _audit_view(rec))
+            if mine:
+                self._bump({user_id})
+        return len(mine)
+
+    def delete_user(self, user_id: str) -> int:
+        with self.transaction():
+            rows = self._conn.execute(
+                "SELECT rowid FROM records WHERE user_id = ?", (user_id,)
+            ).fetchall()
+            self._conn.executemany("DELETE FROM records_fts WHERE rowid = ?", rows)
+            self._conn.execute("DELETE FROM records WHERE user_id = ?", (user_id,))
+            self._conn.execute("DELETE FROM audit WHERE user_id = ?", (user_id,))
+            self._conn.execute("DELETE FROM users WHERE user_id = ?", (user_id,))
+        return len(rows)
+
+    def touch(self, user_id: str, ids: Sequence[str], at: float) -> None:
+        if not ids:
+            return
+        marks = ",".join("?" * len(ids))
+        with self.transaction():
+            self._conn.execute(
+                f"UPDATE records SET last_accessed = ?, access_count = access_count + 1 "
+                f"WHERE user_id = ? AND id IN ({marks})",
+                (at, user_id, *ids),
+            )
+
+    # -- reads ------------------------------------------------------------------------------
+    def get(self, user_id: str, ids: Sequence[str]) -> list[Record]:
+        if not ids:
+            return []
+        found: dict[str, Record] = {}
+        for start in range(0, len(ids), 500):
+            chunk = list(ids[start : start + 500])
+            marks = ",".join("?" * len(chunk))
+            for row in self._run(
+                f"SELECT {_COLUMNS} FROM records WHERE user_id = ? AND id IN ({marks})",
+                (user_id, *chunk),
+            ):
+                found[row[0]] = _row_to_record(row)
+        return [found[i] for i in ids if i in found]
+
+    def _where(self, q: Query, alias: str = "") -> tuple[str, list[Any]]:
+        p = alias
+        clauses: list[str] = [f"{p}user_id = ?"]
+        params: list[Any] = [q.user_id]
+
+        def any_of(column: str, values: Sequence[Any] | None) -> None:
+            if values is not None:
+                clauses.append(f"{p}{column} IN ({','.join('?' * len(values)) or 'NULL'})")
+                params.extend(values)
+
+        any_of("kind", q.kinds)
+        any_of("status", q.statuses)
+        any_of("layer", q.layers)
+        for column, scope in (("conversation_id", q.conversation_id), ("agent_id", q.agent_id)):
+            if scope is not None:
+                clauses.append(f"{p}{column} = ?")
+                params.append(scope)
+        if q.occurred_from is not None:
+            clauses.append(f"{p}occurred_at >= ?")
+            params.append(q.occurred_from)
+        if q.occurred_to is not None:
+            clauses.append(f"{p}occurred_at <= ?")
+            params.append(q.occurred_to)
+        if q.expires_after is not None:
+            clauses.append(f"{p}expires_at > ?")
+            params.append(q.expires_after)
+        for key, expected in (q.data_equals or {}).items():
+            if not _DATA_KEY.match(key):
+                raise InvalidInputError(f"invalid data key {key!r}", field="data_equals")
+            clauses.append(f"json_extract({p}data, '$.{key}') = ?")
+            params.append(expected)
+        return " AND ".join(clauses), params
+
+    def find(self, query: Query) -> list[Record]:
+        where, params = self._where(query)
+        direction = "DESC" if query.descending else "ASC"
+        order = f"{query.order_by} {direction}, rowid {direction}"
+        limit = ""
+        if query.limit is not None:
+            limit = f" LIMIT {int(query.limit)} OFFSET {int(query.offset)}"
+        rows = self._run(f"SELECT {_COLUMNS} FROM records WHERE {where} ORDER BY {order}{limit}",
+                         params)
+        return [_row_to_record(r) for r in rows]
+
+    def count(self, query: Query) -> int:
+        where, params = self._where(query)
+        return int(self._run(f"SELECT count(*) FROM records WHERE {where}", params)[0][0])
+
+    def text_search(self, query: Query, terms: Sequence[str], limit: int) -> list[TextHit]:
+        words = [index_text(t) for t in terms]
+        words = [w for w in words if w]
+        if not words:
+            return []
+        match = " OR ".join('"' + w.replace('"', '""') + '"' for w in words)
+        where, params = self._where(query, alias="r.")
+        rows = self._run(
+            "SELECT r.id, bm25(records_fts) AS s FROM records_fts "
+            "JOIN records r ON r.rowid = records_fts.rowid "
+            f"WHERE records_fts MATCH ? AND {where} ORDER BY s LIMIT ?",
+            (match, *params, int(limit)),
+        )
+        return [TextHit(id=row[0], score=-float(row[1])) for row in rows]
+
+    def embeddings(self, query: Query) -> tuple[list[str], npt.NDArray[np.float32]]:
+        where, params = self._where(query)
+        rows = self._run(
+            f"SELECT id, embedding FROM records WHERE {where} AND embedding IS NOT NULL "
+            "ORDER BY rowid",
+            params,
+        )
+        if not rows:
+            return [], np.zeros((0, 0), dtype=np.float32)
+        matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32)
+        return [r[0] for r in rows], matrix.reshape(len(rows), -1)
+
+    def history(self, user_id: str, record_id: str) -> list[AuditEntry]:
+        rows = self._run(
+            "SELECT record_id, action, at, before, after FROM audit "
+            "WHERE user_id = ? AND record_id = ? ORDER BY id",
+            (user_id, record_id),
+        )
+        return [
+            AuditEntry(
+                record_id=r[0],
+                action=r[1],
+                at=r[2],
+                before=None if r[3] is None else json.loads(r[3]),
+                after=None if r[4] is None else json.loads(r[4]),
+            )
+            for r in rows
+        ]
+
+    def revision(self, user_id: str) -> int:
+        rows = self._run("SELECT revision FROM users WHERE user_id = ?", (user_id,))
+        return int(rows[0][0]) if rows else 0
+
+    def user_ids(self) -> list[str]:
+        return [r[0] for r in self._run("SELECT user_id FROM users ORDER BY user_id")]
+
+    def get_meta(self, key: str) -> str | None:
+        rows = self._run("SELECT value FROM meta WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self.transaction():
+            self._conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )

@@ -1,0 +1,98 @@
+"""The typed values lucidmem returns. Immutable pydantic models (JSON-ready)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal, TypedDict
+
+from pydantic import BaseModel, ConfigDict
+
+__all__ = [
+    "HistoryEntry",
+    "LegScore",
+    "MemoryItem",
+    "MessageDict",
+    "Role",
+    "SearchHit",
+    "StoreStats",
+]
+
+Role = Literal["user", "assistant", "system", "tool"]
+
+
+class MessageDict(TypedDict, total=False):
+    """One conversation turn as accepted by :meth:`lucidmem.Memory.add`."""
+
+    role: Role
+    content: str
+    name: str
+    timestamp: datetime | str | float
+    metadata: dict[str, Any]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class MemoryItem(_Frozen):
+    """One remembered item with its temporal metadata."""
+
+    id: str
+    kind: str
+    """``turn`` for raw conversation turns (layer 0); later kinds: ``fact``, ``skill``…"""
+    user_id: str
+    context: str
+    text: str
+    role: str | None = None
+    name: str | None = None
+    agent_id: str | None = None
+    conversation_id: str | None = None
+    layer: int = 0
+    status: str = "active"
+    occurred_at: datetime
+    created_at: datetime
+    updated_at: datetime
+    last_accessed: datetime | None = None
+    access_count: int = 0
+    expires_at: datetime | None = None
+    in_working_memory: bool = False
+    version: int = 1
+    metadata: dict[str, Any] = {}
+
+
+class LegScore(_Frozen):
+    """How one retrieval leg saw a hit: its rank, raw score and share of the fused score."""
+
+    rank: int
+    score: float
+    contribution: float
+
+
+class SearchHit(_Frozen):
+    """A search result: the item, its fused score and the per-leg breakdown."""
+
+    item: MemoryItem
+    score: float
+    explain: dict[str, LegScore]
+
+
+class HistoryEntry(_Frozen):
+    """One audited change of an item."""
+
+    item_id: str
+    action: Literal["add", "update", "delete"]
+    at: datetime
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+
+
+class StoreStats(_Frozen):
+    """Size of one context."""
+
+    context: str
+    path: str
+    users: int
+    items_by_kind: dict[str, int]
+    working_memory_items: int
+    bytes_on_disk: int
+    embedder: str | None
