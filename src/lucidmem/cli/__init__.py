@@ -1,0 +1,28 @@
+"""The ``lucidmem`` command line: thin commands over :class:`lucidmem.Memory`.
+
+Each command module registers its commands on :data:`app`; ``main`` turns
+lucidmem errors into a one-line message and exit code 2 instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from rich.console import Console
+
+from ..errors import LucidmemError
+from . import core
+from .app import app
+
+__all__ = ["app", "main"]
+
+_COMMAND_MODULES = (core,)
+
+
+def main() -> None:
+    """Entry point of the ``lucidmem`` script."""
+    try:
+        app(standalone_mode=True)
+    except LucidmemError as exc:
+        Console(stderr=True).print(f"[red]error:[/red] {exc}")
+        sys.exit(2)

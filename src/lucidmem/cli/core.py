@@ -1,0 +1,159 @@
+"""Core commands: demo, add, search, import, stats."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from ..ingest.importer import import_file
+from ..memory import Memory
+from .app import app, open_memory
+
+console = Console()
+
+UserOption = Annotated[str, typer.Option("--user", "-u", help="User id the memories belong to.")]
+
+
+def _demo_data() -> dict[str, Any]:
+    text = resources.files("lucidmem.data").joinpath("demo_conversation.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+@app.command()
+def demo(
+    ctx: typer.Context,
+    keep: Annotated[bool, typer.Option(help="Store the demo in --data-dir instead of a "
+                                            "temporary directory.")] = False,
+) -> None:
+    """Ingest a sample multi-session conversation and show what search finds, with timings."""
+    data = _demo_data()
+    user = data["user_id"]
+    with tempfile.TemporaryDirectory() as tmp:
+        started = time.perf_counter()
+        memory = open_memory(ctx) if keep else Memory(tmp)
+        with memory:
+            load_ms = (time.perf_counter() - started) * 1000
+            console.print(f"[bold]lucidmem demo[/bold] — {data['description']}")
+            console.print(f"opened memory in {load_ms:.0f} ms ({memory.embedder.name})")
+            total = sum(len(c["messages"]) for c in data["conversations"])
+            started = time.perf_counter()
+            with _progress() as bar:
+                task = bar.add_task("remembering", total=total)
+                for conversation in data["conversations"]:
+                    memory.add(conversation["messages"], user_id=user,
+                               conversation_id=conversation["id"])
+                    bar.advance(task, len(conversation["messages"]))
+            seconds = time.perf_counter() - started
+            console.print(f"remembered {total} messages from {len(data['conversations'])} "
+                          f"sessions in {seconds:.2f} s ({total / seconds:.0f} messages/s)")
+            table = Table(title="What the memory finds", show_lines=True)
+            for column in ("query", "best match", "ms", "ok"):
+                table.add_column(column)
+            found = 0
+            for query in data["queries"]:
+                started = time.perf_counter()
+                hits = memory.search(query["query"], user_id=user, k=3)
+                elapsed = (time.perf_counter() - started) * 1000
+                ok = any(query["expect"] in h.item.text.lower() for h in hits)
+                found += ok
+                best = hits[0].item.text if hits else "—"
+                table.add_row(query["query"], best, f"{elapsed:.1f}", "✓" if ok else "✗")
+            console.print(table)
+            console.print(f"{found}/{len(data['queries'])} queries found the expected message "
+                          "in the top 3.")
+
+
+def _progress() -> Progress:
+    return Progress(
+        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+        TimeRemainingColumn(), console=console, transient=False,
+    )
+
+
+@app.command()
+def add(
+    ctx: typer.Context,
+    text: Annotated[str, typer.Argument(help="The message to remember.")],
+    user: UserOption,
+    role: Annotated[str, typer.Option(help="user, assistant, system or tool.")] = "user",
+    conversation: Annotated[str | None, typer.Option(help="Conversation id.")] = None,
+) -> None:
+    """Remember one message."""
+    with open_memory(ctx) as memory:
+        items = memory.add([{"role": role, "content": text}], user_id=user,  # type: ignore[list-item]
+                           conversation_id=conversation)
+    console.print(f"remembered {items[0].id}")
+
+
+@app.command()
+def search(
+    ctx: typer.Context,
+    query: Annotated[str, typer.Argument(help="What to look for.")],
+    user: UserOption,
+    k: Annotated[int, typer.Option("-k", help="How many results.")] = 5,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON lines.")] = False,
+    preset: Annotated[str | None, typer.Option(help="hybrid, bm25, vector or recent.")] = None,
+) -> None:
+    """Search a user's memories (BM25 + vectors, fused)."""
+    with open_memory(ctx) as memory:
+        started = time.perf_counter()
+        hits = memory.search(query, user_id=user, k=k, preset=preset)
+        elapsed = (time.perf_counter() - started) * 1000
+    if as_json:
+        for hit in hits:
+            typer.echo(hit.model_dump_json())
+        return
+    table = Table(title=f"{len(hits)} results in {elapsed:.1f} ms")
+    for column in ("score", "when", "who", "text", "legs"):
+        table.add_column(column)
+    for hit in hits:
+        legs = " ".join(f"{leg}#{score.rank}" for leg, score in hit.explain.items())
+        table.add_row(f"{hit.score:.4f}", hit.item.occurred_at.strftime("%Y-%m-%d %H:%M"),
+                      hit.item.name or hit.item.role or "", hit.item.text, legs)
+    console.print(table)
+
+
+@app.command("import")
+def import_(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(help="A .json or .jsonl conversation file.")],
+    user: UserOption,
+) -> None:
+    """Import conversation history (resumes if an earlier import was interrupted)."""
+    with open_memory(ctx) as memory, _progress() as bar:
+        task = bar.add_task("importing", total=None)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        report = import_file(memory, file, user_id=user, context=None, progress=advance)
+    console.print(f"imported {report.messages} messages in {report.conversations} "
+                  f"conversations (skipped {report.skipped} already imported)")
+
+
+@app.command()
+def stats(ctx: typer.Context) -> None:
+    """Show what a context holds."""
+    with open_memory(ctx) as memory:
+        info = memory.stats()
+    table = Table(title=f"context {info.context}")
+    table.add_column("what")
+    table.add_column("value")
+    table.add_row("database", info.path)
+    table.add_row("users", str(info.users))
+    for kind, count in sorted(info.items_by_kind.items()):
+        table.add_row(f"items: {kind}", str(count))
+    table.add_row("in working memory", str(info.working_memory_items))
+    table.add_row("size on disk", f"{info.bytes_on_disk / 1024:.0f} KiB")
+    table.add_row("embedder", info.embedder or "—")
+    console.print(table)

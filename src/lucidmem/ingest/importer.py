@@ -1,0 +1,159 @@
+"""Importing conversation history from JSON or JSONL files.
+
+Accepted shapes:
+
+* ``.jsonl`` — one message per line: ``{"role", "content", "timestamp"?, "name"?,
+  "conversation_id"?, "metadata"?}``; consecutive lines with the same
+  ``conversation_id`` form one conversation.
+* ``.json`` — ``{"conversations": [{"id", "messages": [...]}, ...]}``, or
+  ``{"messages": [...]}``, or a bare list of messages.
+
+The whole file is validated before anything is written; the first problem is
+reported with its line (JSONL) or path (JSON). Writing is checkpointed: the
+number of messages imported is committed together with each batch, so an
+interrupted import resumes where it stopped when run again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ImportFormatError, InvalidInputError
+from .messages import normalise_messages
+
+if TYPE_CHECKING:
+    from ..memory import Memory
+
+__all__ = ["ImportReport", "ImportedConversation", "import_file", "read_conversations"]
+
+BATCH = 64
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedConversation:
+    id: str | None
+    messages: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    messages: int
+    conversations: int
+    skipped: int
+    """Messages already imported by an earlier, interrupted run."""
+
+
+def _check(message: Any, where: str, line: int | None) -> dict[str, Any]:
+    if not isinstance(message, dict):
+        raise ImportFormatError(f"{where}: expected an object with role and content", line=line)
+    body = {k: v for k, v in message.items() if k not in ("conversation_id", "user_id")}
+    try:
+        normalise_messages([body], default_time=0.0, max_chars=10**9, max_messages=1)
+    except InvalidInputError as exc:
+        text = str(exc).replace("messages[0]", where)
+        raise ImportFormatError(text, line=line) from exc
+    return body
+
+
+def _read_jsonl(path: Path) -> list[ImportedConversation]:
+    conversations: list[ImportedConversation] = []
+    with path.open(encoding="utf-8") as handle:
+        for number, raw in enumerate(handle, start=1):
+            if not raw.strip():
+                continue
+            try:
+                message = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                raise ImportFormatError(f"invalid JSON ({exc.msg})", line=number) from exc
+            body = _check(message, "message", number)
+            conversation = message.get("conversation_id")
+            if conversation is not None and not isinstance(conversation, str):
+                raise ImportFormatError("conversation_id must be a string", line=number)
+            if not conversations or conversations[-1].id != conversation:
+                conversations.append(ImportedConversation(conversation, []))
+            conversations[-1].messages.append(body)
+    return conversations
+
+
+def _read_json(path: Path) -> list[ImportedConversation]:
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise ImportFormatError(f"invalid JSON ({exc.msg})", line=exc.lineno) from exc
+    if isinstance(document, list):
+        document = {"messages": document}
+    if not isinstance(document, dict):
+        raise ImportFormatError("expected an object with 'conversations' or 'messages'")
+    if "conversations" in document:
+        raw_conversations = document["conversations"]
+    elif "messages" in document:
+        raw_conversations = [{"id": None, "messages": document["messages"]}]
+    else:
+        raise ImportFormatError("expected a top-level 'conversations' or 'messages' key")
+    if not isinstance(raw_conversations, list):
+        raise ImportFormatError("'conversations' must be a list")
+    out = []
+    for c, conversation in enumerate(raw_conversations):
+        messages = conversation.get("messages") if isinstance(conversation, dict) else None
+        if not isinstance(messages, list):
+            raise ImportFormatError(f"conversations[{c}] needs a 'messages' list")
+        cid = conversation.get("id")
+        out.append(ImportedConversation(
+            None if cid is None else str(cid),
+            [_check(m, f"conversations[{c}].messages[{i}]", None) for i, m in enumerate(messages)],
+        ))
+    return out
+
+
+def read_conversations(path: str | Path) -> list[ImportedConversation]:
+    """Parse and validate an import file; raise ImportFormatError at the first problem."""
+    file = Path(path)
+    if not file.is_file():
+        raise InvalidInputError(f"import file {file} does not exist", field="file")
+    if file.suffix.lower() == ".jsonl":
+        return _read_jsonl(file)
+    if file.suffix.lower() == ".json":
+        return _read_json(file)
+    raise InvalidInputError(f"{file.name}: use a .json or .jsonl file", field="file")
+
+
+def _batches(conversations: list[ImportedConversation]) -> Iterator[tuple[str | None, list[Any]]]:
+    for conversation in conversations:
+        for start in range(0, len(conversation.messages), BATCH):
+            yield conversation.id, conversation.messages[start : start + BATCH]
+
+
+def import_file(
+    memory: Memory,
+    path: str | Path,
+    *,
+    user_id: str,
+    context: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ImportReport:
+    """Import a file into ``user_id``'s memory, resuming an interrupted earlier run."""
+    conversations = read_conversations(path)
+    total = sum(len(c.messages) for c in conversations)
+    digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+    store = memory.store(context)
+    checkpoint = f"import:{user_id}:{digest}"
+    done = int(store.get_meta(checkpoint) or 0)
+    position = 0
+    for conversation_id, batch in _batches(conversations):
+        end = position + len(batch)
+        if end > done:
+            fresh = batch[max(done - position, 0) :]
+            with store.transaction():
+                memory.add(fresh, user_id=user_id, conversation_id=conversation_id,
+                           context=context)
+                store.set_meta(checkpoint, str(end))
+        position = end
+        if progress is not None:
+            progress(position, total)
+    return ImportReport(messages=total - min(done, total), conversations=len(conversations),
+                        skipped=min(done, total))
