@@ -95,22 +95,31 @@ def main() -> int:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--preset", default=None, help="retrieval preset (default: settings)")
     parser.add_argument("--conversations", type=int, default=None, help="only the first N")
+    parser.add_argument("--store", type=Path, default=None,
+                        help="keep the ingested memory here and reuse it on later runs")
     args = parser.parse_args()
     if not args.data.exists():
         print(f"LoCoMo data not found at {args.data}; pass --data", file=sys.stderr)
         return 2
     samples = json.loads(args.data.read_text())[: args.conversations]
 
-    with tempfile.TemporaryDirectory() as tmp, Memory(tmp) as memory:
+    with tempfile.TemporaryDirectory() as tmp, Memory(args.store or tmp) as memory:
+        known: dict[str, set[str]] = {}
+        reuse = args.store is not None and (args.store / "personal.db").exists()
         started = time.perf_counter()
         turns = 0
-        known: dict[str, set[str]] = {}
         for sample in samples:
-            n, ids = ingest(memory, sample)
+            if reuse:
+                items = memory.get_all(user_id=sample["sample_id"], limit=10_000)
+                ids = {str(i.metadata["dia_id"]) for i in items}
+                n = len(items)
+            else:
+                n, ids = ingest(memory, sample)
             turns += n
             known[sample["sample_id"]] = ids
         ingest_seconds = time.perf_counter() - started
-        print(f"ingested {turns} turns of {len(samples)} conversations in {ingest_seconds:.1f} s "
+        verb = "reused" if reuse else "ingested"
+        print(f"{verb} {turns} turns of {len(samples)} conversations in {ingest_seconds:.1f} s "
               f"({turns / ingest_seconds:.0f} turns/s)")
 
         recalls: dict[int, list[float]] = defaultdict(list)

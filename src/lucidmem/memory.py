@@ -1,61 +1,33 @@
 """``Memory``: the one object a user of lucidmem needs.
 
-It owns one store per context (a database file each), the embedder and the
-retrieval indexes; every front end (CLI, REST, MCP) is a thin layer over its
-methods. All methods are synchronous and thread-safe.
+The plumbing (stores per context, embedder, clock, indexes) lives in
+:class:`~lucidmem.core.MemoryCore`; this module adds the conversation-turn API
+(L0 raw layer and working memory). Each further capability contributes its
+methods through a mixin listed in the class bases. Every front end (CLI, REST,
+MCP) is a thin layer over these methods, which are synchronous and thread-safe.
 """
 
 from __future__ import annotations
 
-import threading
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
-from .clock import Clock, from_epoch, parse_time, system_clock, to_epoch
-from .embedding import Embedder, embedder_from_settings
-from .errors import InvalidInputError, NotFoundError, SchemaMismatchError
+from .clock import from_epoch, parse_time
+from .core import MemoryCore, to_item
+from .errors import InvalidInputError, NotFoundError
 from .ingest.messages import normalise_messages
-from .retrieval.hybrid import HybridRetriever, SearchFilters
-from .scope import validate_context, validate_id
-from .settings import RETRIEVAL_PRESETS, RetrievalPreset, Settings
-from .store.base import Query, Record, Store
-from .store.sqlite import SQLiteStore
-from .types import HistoryEntry, LegScore, MemoryItem, MessageDict, SearchHit, StoreStats
+from .retrieval.hybrid import SearchFilters
+from .scope import validate_id
+from .settings import RETRIEVAL_PRESETS, RetrievalPreset
+from .store.base import Query, Record
+from .types import HistoryEntry, LegScore, MemoryItem, MessageDict, SearchHit
 
 __all__ = ["Memory"]
 
 TURN = "turn"
-StoreFactory = Callable[[str], Store]
 MAX_K = 1_000
-
-
-def _to_item(record: Record, context: str, now: float) -> MemoryItem:
-    data = record.data
-    return MemoryItem(
-        id=record.id,
-        kind=record.kind,
-        user_id=record.user_id,
-        context=context,
-        text=record.text,
-        role=data.get("role"),
-        name=data.get("name"),
-        agent_id=record.agent_id,
-        conversation_id=record.conversation_id,
-        layer=record.layer,
-        status=record.status,
-        occurred_at=from_epoch(record.occurred_at),
-        created_at=from_epoch(record.created_at),
-        updated_at=from_epoch(record.updated_at),
-        last_accessed=None if record.last_accessed is None else from_epoch(record.last_accessed),
-        access_count=record.access_count,
-        expires_at=None if record.expires_at is None else from_epoch(record.expires_at),
-        in_working_memory=record.expires_at is not None and record.expires_at > now,
-        version=record.version,
-        metadata=dict(data.get("metadata") or {}),
-    )
 
 
 def _embedding_text(content: str, name: str | None) -> str:
@@ -63,88 +35,20 @@ def _embedding_text(content: str, name: str | None) -> str:
     return f"{name}: {content}" if name else content
 
 
-class Memory:
+class Memory(MemoryCore):
     """Adaptive long-term memory for one application.
 
-    >>> from lucidmem import Memory
-    >>> memory = Memory(":memory:")
-    >>> _ = memory.add("I'm allergic to peanuts", user_id="maya")
-    >>> memory.search("what can't she eat?", user_id="maya")[0].item.text
-    "I'm allergic to peanuts"
+    ::
+
+        memory = Memory(":memory:")
+        memory.add("I'm allergic to peanuts", user_id="maya")
+        memory.search("what can't she eat?", user_id="maya")
 
     ``data_dir`` (or ``settings.data_dir``) holds one database per context;
     ``":memory:"`` keeps everything in RAM. ``embedder`` and ``store_factory``
     replace the defaults (the bundled E5 model, SQLite files); ``clock`` lets
     tests and imports control "now".
     """
-
-    def __init__(
-        self,
-        data_dir: str | Path | None = None,
-        *,
-        settings: Settings | None = None,
-        embedder: Embedder | None = None,
-        store_factory: StoreFactory | None = None,
-        clock: Clock | None = None,
-    ) -> None:
-        settings = settings or Settings()
-        if data_dir is not None:
-            settings = settings.model_copy(update={"data_dir": Path(str(data_dir))})
-        self.settings = settings
-        self.embedder = embedder or embedder_from_settings(settings)
-        self._clock = clock or system_clock
-        self._store_factory = store_factory or self._sqlite_store
-        self._stores: dict[str, Store] = {}
-        self._lock = threading.RLock()
-        self._retriever = HybridRetriever(self.embedder.dimension)
-
-    # -- plumbing ---------------------------------------------------------------------------
-    def _sqlite_store(self, context: str) -> Store:
-        key = self.settings.key_for(context)
-        if self.settings.in_memory:
-            return SQLiteStore(":memory:", key=key)
-        return SQLiteStore(Path(self.settings.data_dir) / f"{context}.db", key=key)
-
-    def store(self, context: str | None = None) -> Store:
-        """The store of ``context`` (default context when ``None``), opened on first use."""
-        name = validate_context(context or self.settings.default_context)
-        with self._lock:
-            store = self._stores.get(name)
-            if store is None:
-                store = self._store_factory(name)
-                self._check_embedder(store)
-                self._stores[name] = store
-            return store
-
-    def _check_embedder(self, store: Store) -> None:
-        expected = f"{self.embedder.name}|{self.embedder.dimension}"
-        recorded = store.get_meta("embedder")
-        if recorded is None:
-            store.set_meta("embedder", expected)
-        elif recorded != expected:
-            store.close()
-            raise SchemaMismatchError(
-                f"this store was written with embedder {recorded!r} but {expected!r} is "
-                "configured; vectors from different models cannot be compared. Use the "
-                "original embedder settings (LUCIDMEM_EMBEDDER, LUCIDMEM_EMBEDDING_MODEL)."
-            )
-
-    def now(self) -> float:
-        """The current time (epoch seconds) by this memory's clock."""
-        return to_epoch(self._clock())
-
-    def close(self) -> None:
-        """Close every open store."""
-        with self._lock:
-            for store in self._stores.values():
-                store.close()
-            self._stores.clear()
-
-    def __enter__(self) -> Memory:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     # -- writing ----------------------------------------------------------------------------
     def add(
@@ -204,16 +108,7 @@ class Memory:
             for i, turn in enumerate(turns)
         ]
         self._write(context, store, user_id, records)
-        return [_to_item(r, self._context(context), now) for r in records]
-
-    def _context(self, context: str | None) -> str:
-        return validate_context(context or self.settings.default_context)
-
-    def _write(self, context: str | None, store: Store, user_id: str,
-               records: Sequence[Record]) -> None:
-        before = store.revision(user_id)
-        store.put(records)
-        self._retriever.written(self._context(context), store, user_id, records, before)
+        return [to_item(r, self._context(context), now) for r in records]
 
     # -- reading ----------------------------------------------------------------------------
     def search(
@@ -261,7 +156,7 @@ class Memory:
         store.touch(user_id, [h.id for h in ranked], now)
         return [
             SearchHit(
-                item=_to_item(records[h.id], name, now),
+                item=to_item(records[h.id], name, now),
                 score=h.score,
                 explain={
                     leg: LegScore(
@@ -293,7 +188,7 @@ class Memory:
         found = self.store(context).get(user_id, [item_id])
         if not found:
             raise NotFoundError(f"no item {item_id!r} for user {user_id!r} in this context")
-        return _to_item(found[0], self._context(context), self.now())
+        return to_item(found[0], self._context(context), self.now())
 
     def get_all(
         self,
@@ -314,7 +209,7 @@ class Memory:
                   limit=limit, offset=offset)
         )
         now = self.now()
-        return [_to_item(r, self._context(context), now) for r in records]
+        return [to_item(r, self._context(context), now) for r in records]
 
     def working_memory(
         self,
@@ -331,7 +226,7 @@ class Memory:
             Query(user_id=user_id, kinds=[TURN], conversation_id=conversation_id,
                   expires_after=now, descending=True, limit=limit)
         )
-        return [_to_item(r, self._context(context), now) for r in reversed(records)]
+        return [to_item(r, self._context(context), now) for r in reversed(records)]
 
     def history(self, item_id: str, *, user_id: str,
                 context: str | None = None) -> list[HistoryEntry]:
@@ -383,7 +278,7 @@ class Memory:
         record.updated_at = now
         record.version += 1
         self._write(context, store, user_id, [record])
-        return _to_item(record, self._context(context), now)
+        return to_item(record, self._context(context), now)
 
     def delete(self, item_id: str, *, user_id: str, context: str | None = None) -> None:
         """Delete one item (its audit trail records the deletion)."""
@@ -401,33 +296,6 @@ class Memory:
         removed = self.store(context).delete_user(user_id)
         self._retriever.forget(self._context(context), user_id)
         return removed
-
-    # -- administration ---------------------------------------------------------------------
-    def contexts(self) -> list[str]:
-        """Contexts with a database on disk (or opened in this process)."""
-        names = set(self._stores)
-        if not self.settings.in_memory and Path(self.settings.data_dir).is_dir():
-            names |= {p.stem for p in Path(self.settings.data_dir).glob("*.db")}
-        return sorted(names)
-
-    def stats(self, *, context: str | None = None) -> StoreStats:
-        """Counts and size of one context."""
-        name = self._context(context)
-        store = self.store(name)
-        users = store.user_ids()
-        by_kind: dict[str, int] = {}
-        working = 0
-        now = self.now()
-        for user in users:
-            for record in store.find(Query(user_id=user)):
-                by_kind[record.kind] = by_kind.get(record.kind, 0) + 1
-                working += int(record.expires_at is not None and record.expires_at > now)
-        path = Path(self.settings.data_dir) / f"{name}.db"
-        size = sum(p.stat().st_size for p in path.parent.glob(f"{name}.db*")) if (
-            not self.settings.in_memory and path.exists()) else 0
-        return StoreStats(context=name, path=str(path) if size else ":memory:", users=len(users),
-                          items_by_kind=by_kind, working_memory_items=working,
-                          bytes_on_disk=size, embedder=store.get_meta("embedder"))
 
     list = get_all
     """Alias of :meth:`get_all` for mem0 users."""

@@ -90,7 +90,7 @@ def add(
 ) -> None:
     """Remember one message."""
     with open_memory(ctx) as memory:
-        items = memory.add([{"role": role, "content": text}], user_id=user,  # type: ignore[list-item]
+        items = memory.add([{"role": role, "content": text}], user_id=user,  # type: ignore[typeddict-item]
                            conversation_id=conversation)
     console.print(f"remembered {items[0].id}")
 
