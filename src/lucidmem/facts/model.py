@@ -1,0 +1,184 @@
+"""The fact model: taxonomy, privacy levels and the extracted :class:`FactCandidate`.
+
+Seed: ``emberhearth-memory-research.md`` §1 "Fact Taxonomy" (seven categories with their
+subcategories), §1 "Extraction Architecture" (subject / predicate / object with confidence),
+§2 "Emotional Salience" (intensity 0–1, schema default 0.3), §3 "Schema" (``privacy_level``
+public / private / secret) and §5 "Privacy Classification".
+
+A candidate is what an extractor proposes; it carries no ids and no store bookkeeping
+(provenance, reinforcement count, version, ``superseded_by`` live in the store).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+from lucidmem.errors import InvalidInputError
+
+__all__ = [
+    "DEFAULT_EMOTIONAL_INTENSITY",
+    "SUBCATEGORIES",
+    "USER_SUBJECT",
+    "FactCandidate",
+    "FactCategory",
+    "PrivacyLevel",
+    "Subcategory",
+    "category_of",
+]
+
+USER_SUBJECT = "user"
+"""The subject that first-person statements of the user are normalised to ("I" → "user")."""
+
+DEFAULT_EMOTIONAL_INTENSITY = 0.3
+"""Schema default of ``emotional_intensity`` (emberhearth §3 "Schema")."""
+
+
+class FactCategory(StrEnum):
+    """The seven top-level categories of the seed's taxonomy (emberhearth §1)."""
+
+    PREFERENCE = "preference"
+    RELATIONSHIP = "relationship"
+    BIOGRAPHICAL = "biographical"
+    EVENT = "event"
+    OPINION = "opinion"
+    CONTEXTUAL = "contextual"
+    SECRET = "secret"
+
+
+class Subcategory(StrEnum):
+    """Subcategories, qualified by their category ("professional" exists twice in the seed).
+
+    ``PREFERENCE_DIET`` is the one addition: the seed files ``dietary_restriction`` under
+    *preference* in its extraction example but names no subcategory for it.
+    """
+
+    PREFERENCE_COMMUNICATION = "preference.communication"
+    PREFERENCE_SCHEDULE = "preference.schedule"
+    PREFERENCE_CONTENT = "preference.content"
+    PREFERENCE_INTERACTION = "preference.interaction"
+    PREFERENCE_ENVIRONMENT = "preference.environment"
+    PREFERENCE_DIET = "preference.diet"
+    RELATIONSHIP_FAMILY = "relationship.family"
+    RELATIONSHIP_FRIENDS = "relationship.friends"
+    RELATIONSHIP_PROFESSIONAL = "relationship.professional"
+    RELATIONSHIP_PETS = "relationship.pets"
+    BIOGRAPHICAL_PERSONAL = "biographical.personal"
+    BIOGRAPHICAL_PROFESSIONAL = "biographical.professional"
+    BIOGRAPHICAL_HEALTH = "biographical.health"
+    BIOGRAPHICAL_LIFESTYLE = "biographical.lifestyle"
+    EVENT_UPCOMING = "event.upcoming"
+    EVENT_RECURRING = "event.recurring"
+    EVENT_HISTORICAL = "event.historical"
+    EVENT_MILESTONE = "event.milestone"
+    OPINION_LIKES = "opinion.likes"
+    OPINION_DISLIKES = "opinion.dislikes"
+    OPINION_VALUES = "opinion.values"
+    OPINION_VIEWS = "opinion.views"
+    CONTEXTUAL_CURRENT_PROJECTS = "contextual.current_projects"
+    CONTEXTUAL_CURRENT_CONCERNS = "contextual.current_concerns"
+    CONTEXTUAL_GOALS = "contextual.goals"
+    CONTEXTUAL_CONSTRAINTS = "contextual.constraints"
+    SECRET_EXPLICITLY_MARKED = "secret.explicitly_marked"
+    SECRET_SENSITIVE_BY_NATURE = "secret.sensitive_by_nature"
+    SECRET_CONTEXTUALLY_SENSITIVE = "secret.contextually_sensitive"
+
+
+def category_of(subcategory: Subcategory) -> FactCategory:
+    """The category a subcategory belongs to (the part before the dot)."""
+    return FactCategory(subcategory.value.split(".", 1)[0])
+
+
+SUBCATEGORIES: dict[FactCategory, tuple[Subcategory, ...]] = {
+    category: tuple(s for s in Subcategory if category_of(s) is category)
+    for category in FactCategory
+}
+"""Each category's subcategories, in the seed's order."""
+
+
+class PrivacyLevel(StrEnum):
+    """Privacy level of a fact (emberhearth §3 schema, §5). Ordered: public < private < secret."""
+
+    PUBLIC = "public"
+    PRIVATE = "private"
+    SECRET = "secret"
+
+    @property
+    def rank(self) -> int:
+        """0 for public, 1 for private, 2 for secret; use to take the stricter of two levels."""
+        return _PRIVACY_RANK[self]
+
+
+_PRIVACY_RANK = {PrivacyLevel.PUBLIC: 0, PrivacyLevel.PRIVATE: 1, PrivacyLevel.SECRET: 2}
+
+
+@dataclass(frozen=True, slots=True)
+class FactCandidate:
+    """One fact proposed by an extractor, not yet stored or validated.
+
+    ``valid_from`` / ``valid_to`` are the resolved validity (half-open ``[from, to)``) taken
+    from ``temporal_text``: for events the event's own time, for states the moment the state
+    began (``valid_to`` is then ``None``). Both ``None`` with no temporal text means "from the
+    message's own timestamp on", which the store fills in. ``temporal_unresolved`` is set when
+    ``temporal_text`` could not be turned into dates; the text is kept.
+
+    ``negated`` states the opposite ("I don't eat meat" → eats/meat, negated). ``is_change``
+    marks an explicit change ("no longer", "anymore", "I moved to"), ``is_correction`` a
+    correction of something said earlier ("I meant"), ``one_off`` a one-time deviation ("just
+    today"), and ``context`` a qualifier ("at work") — inputs of
+    :mod:`lucidmem.facts.contradictions`.
+    """
+
+    category: FactCategory
+    subcategory: Subcategory
+    subject: str
+    predicate: str
+    object: str
+    confidence: float
+    emotional_intensity: float = DEFAULT_EMOTIONAL_INTENSITY
+    privacy: PrivacyLevel = PrivacyLevel.PRIVATE
+    temporal_text: str | None = None
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    temporal_unresolved: bool = False
+    language: str = "en"
+    source_text: str = ""
+    negated: bool = False
+    is_change: bool = False
+    is_correction: bool = False
+    one_off: bool = False
+    context: str | None = None
+
+    def __post_init__(self) -> None:
+        if category_of(self.subcategory) is not self.category:
+            allowed = [s.value for s in SUBCATEGORIES[self.category]]
+            raise InvalidInputError(
+                f"subcategory {self.subcategory.value!r} does not belong to category "
+                f"{self.category.value!r}; use one of {allowed}",
+                field="subcategory",
+            )
+        for name in ("subject", "predicate", "object"):
+            if not getattr(self, name).strip():
+                raise InvalidInputError(f"a fact needs a non-empty {name}", field=name)
+        for name in ("confidence", "emotional_intensity"):
+            value = getattr(self, name)
+            if not 0.0 <= value <= 1.0:
+                raise InvalidInputError(f"{name} must lie in [0, 1], got {value}", field=name)
+        for name in ("valid_from", "valid_to"):
+            moment = getattr(self, name)
+            if moment is not None and moment.utcoffset() is None:
+                raise InvalidInputError(
+                    f"{name} must be timezone-aware (pass tzinfo, e.g. datetime.UTC)", field=name
+                )
+        if (
+            self.valid_from is not None
+            and self.valid_to is not None
+            and self.valid_to < self.valid_from
+        ):
+            raise InvalidInputError("valid_to lies before valid_from", field="valid_to")
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """Case-insensitive identity of the statement: (subject, predicate, object)."""
+        return (self.subject.casefold(), self.predicate, self.object.casefold())

@@ -1,0 +1,360 @@
+"""Internal: the matchers behind :mod:`lucidmem.facts.temporal` (one regex + handler each).
+
+Conventions are documented in :mod:`lucidmem.facts.temporal`.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, time, timedelta
+from enum import StrEnum
+
+from lucidmem.facts.temporal_lexicon import (
+    DAY_WORDS,
+    MONTHS,
+    NUMBERS,
+    REL_LAST,
+    REL_NEXT,
+    REL_THIS,
+    UNITS,
+    VAGUE,
+    WEEKDAYS,
+    alternation,
+)
+
+__all__ = ["Clock", "Days", "Found", "Granularity", "TemporalAnchor", "Vague", "add_months",
+           "anchor_of", "scan"]
+
+
+class Granularity(StrEnum):
+    """How precise a resolved expression is."""
+
+    INSTANT = "instant"
+    DAY = "day"
+    WEEK = "week"
+    MONTH = "month"
+    YEAR = "year"
+
+
+class TemporalAnchor(StrEnum):
+    """Whether the expression names the time itself, a beginning ("since") or an end ("until")."""
+
+    AT = "at"
+    SINCE = "since"
+    UNTIL = "until"
+
+
+
+
+
+@dataclass(frozen=True, slots=True)
+class Days:
+    first: date
+    end: date  # exclusive
+    granularity: Granularity
+    moment: time | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    moment: time
+
+
+@dataclass(frozen=True, slots=True)
+class Vague:
+    pass
+
+
+_Piece = Days | Clock | Vague
+_Handler = Callable[[re.Match[str], date, bool], _Piece | None]
+
+_B, _E = r"(?<!\w)", r"(?!\w)"
+_MONTH = alternation(MONTHS)
+_WEEKDAY = alternation(WEEKDAYS)
+_UNIT = alternation(UNITS)
+_NUM = r"(?:\d{1,3}|" + alternation(NUMBERS)[3:]
+_REL = alternation((*REL_NEXT, *REL_LAST, *REL_THIS))
+_ANCHOR_SINCE = re.compile(r"\b(?:since|seit|depuis|desde|from|ab)\s*$", re.IGNORECASE)
+_ANCHOR_UNTIL = re.compile(
+    r"\b(?:until|till|til|by|bis|jusqu'(?:à|au)|hasta)\s*$", re.IGNORECASE
+)
+_NOT_A_DAY_BEFORE = re.compile(
+    r"(?:\b(?:am|guten|jeden|den|la|de|por|the)\s*)$", re.IGNORECASE
+)
+
+
+def add_months(day: date, months: int) -> date:
+    """``day`` moved by ``months`` calendar months, clamped to the target month's last day."""
+    index = day.year * 12 + day.month - 1 + months
+    year, month = divmod(index, 12)
+    last = calendar.monthrange(year, month + 1)[1]
+    return date(year, month + 1, min(day.day, last))
+
+
+def _week(first_monday: date) -> Days:
+    return Days(first_monday, first_monday + timedelta(days=7), Granularity.WEEK)
+
+
+def _month(year: int, month: int) -> Days:
+    first = date(year, month, 1)
+    return Days(first, add_months(first, 1), Granularity.MONTH)
+
+
+def _one_day(day: date) -> Days:
+    return Days(day, day + timedelta(days=1), Granularity.DAY)
+
+
+def _closest(ref: date, build: Callable[[int], date]) -> date | None:
+    options: list[date] = []
+    for year in (ref.year - 1, ref.year, ref.year + 1):
+        try:
+            options.append(build(year))
+        except ValueError:
+            continue
+    if not options:
+        return None
+    return min(options, key=lambda d: (abs((d - ref).days), d < ref))
+
+
+def _number(word: str) -> int:
+    word = " ".join(word.casefold().split())
+    return int(word) if word.isdigit() else NUMBERS[word]
+
+
+def _relation(word: str) -> int:
+    word = " ".join(word.casefold().split())
+    if word in REL_NEXT:
+        return 1
+    if word in REL_LAST:
+        return -1
+    return 0
+
+
+def _shift(ref: date, unit: str, amount: int) -> date:
+    if unit == "day":
+        return ref + timedelta(days=amount)
+    if unit == "week":
+        return ref + timedelta(weeks=amount)
+    if unit == "month":
+        return add_months(ref, amount)
+    return add_months(ref, 12 * amount)
+
+
+def _relative_unit(unit: str, rel: int, ref: date) -> Days:
+    if unit == "day":
+        return _one_day(ref + timedelta(days=rel))
+    if unit in ("week", "weekend"):
+        monday = ref - timedelta(days=ref.weekday()) + timedelta(weeks=rel)
+        if unit == "week":
+            return _week(monday)
+        saturday = monday + timedelta(days=5)
+        return Days(saturday, saturday + timedelta(days=2), Granularity.DAY)
+    if unit == "month":
+        target = add_months(ref.replace(day=1), rel)
+        return _month(target.year, target.month)
+    first = date(ref.year + rel, 1, 1)
+    return Days(first, date(first.year + 1, 1, 1), Granularity.YEAR)
+
+
+def _weekday(target: int, rel: int, ref: date) -> Days:
+    if rel > 0:
+        delta = (target - ref.weekday()) % 7 or 7
+    elif rel < 0:
+        delta = -((ref.weekday() - target) % 7 or 7)
+    else:
+        delta = (target - ref.weekday()) % 7
+    return _one_day(ref + timedelta(days=delta))
+
+
+def _ymd(year: int, month: int, day: int) -> Days | None:
+    try:
+        return _one_day(date(year, month, day))
+    except ValueError:
+        return None
+
+
+def _h_iso(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+    found = _ymd(int(m["y"]), int(m["mo"]), int(m["d"]))
+    if found is not None and m["h"] is not None:
+        hour, minute = int(m["h"]), int(m["mi"])
+        if hour > 23 or minute > 59:
+            return None
+        return Days(found.first, found.end, Granularity.INSTANT, time(hour, minute))
+    return found
+
+
+def _h_numeric(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+    a, b = int(m["a"]), int(m["b"])
+    day, month = (a, b) if (day_first and b <= 12) or a > 12 else (b, a)
+    if m["y"]:
+        year = int(m["y"])
+        return _ymd(year + 2000 if year < 100 else year, month, day)
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    found = _closest(ref, lambda y: date(y, month, day))
+    return None if found is None else _one_day(found)
+
+
+def _h_named_date(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+    month, day = MONTHS[m["m"].casefold().rstrip(".")], int(m["d"])
+    if m["y"]:
+        return _ymd(int(m["y"]), month, day) or Vague()
+    found = _closest(ref, lambda y: date(y, month, day))
+    return Vague() if found is None else _one_day(found)
+
+
+def _h_month_year(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+    return _month(int(m["y"]), MONTHS[m["m"].casefold()])
+
+
+def _h_in_month(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+    month = MONTHS[m["m"].casefold()]
+    found = _closest(ref, lambda y: date(y, month, 15))
+    return None if found is None else _month(found.year, month)
+
+
+def _h_year(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+    year = int(m["y"])
+    return Days(date(year, 1, 1), date(year + 1, 1, 1), Granularity.YEAR)
+
+
+def _h_day_word(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+    word = " ".join(m["w"].casefold().split())
+    if word in ("morgen", "mañana") and _NOT_A_DAY_BEFORE.search(m.string[: m.start()]):
+        return None  # "am Morgen", "por la mañana": a part of the day, not tomorrow
+    return _one_day(ref + timedelta(days=DAY_WORDS[word]))
+
+
+def _h_rel_unit(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+    return _relative_unit(UNITS[" ".join(m["u"].casefold().split())], _relation(m["r"]), ref)
+
+
+def _h_rel_weekday(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+    rel = _relation(m["r"]) if m["r"] else 0
+    return _weekday(WEEKDAYS[m["w"].casefold()], rel, ref)
+
+
+def _h_offset(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+    unit = UNITS[" ".join(m["u"].casefold().split())]
+    if unit == "weekend":
+        return None
+    groups = m.groupdict()
+    back = groups.get("back") is not None or (groups.get("post") or "").casefold() == "ago"
+    amount = _number(m["n"])
+    return _one_day(_shift(ref, unit, -amount if back else amount))
+
+
+def _h_clock(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+    if m["word"]:
+        word = m["word"].casefold()
+        return Clock(time(0, 0) if word in ("midnight", "minuit", "medianoche") else time(12))
+    pre = (m["pre"] or "").casefold().strip()
+    suffix = (m["suf"] or "").casefold().replace(".", "")
+    sep = m["sep"] or ""
+    if not suffix and not pre.startswith("a l") and sep not in (":", "h") and not (sep and pre):
+        return None
+    hour, minute = int(m["h"]), int(m["mi"] or 0)
+    if suffix in ("am", "pm"):
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if suffix == "pm" else 0)
+    if hour > 23 or minute > 59:
+        return None
+    return Clock(time(hour, minute))
+
+
+def _h_vague(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+    return Vague()
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+_ART = r"(?:(?:the|la|le|el|am|on)\s+|l')?"
+_MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
+    (
+        _rx(r"(?<!\d)(?P<y>\d{4})-(?P<mo>\d{1,2})-(?P<d>\d{1,2})"
+            r"(?:[T ](?P<h>\d{1,2}):(?P<mi>\d{2}))?(?!\d)"),
+        _h_iso,
+    ),
+    (_rx(r"(?<![\d.:/])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?(?![\d/])"),
+     _h_numeric),
+    (_rx(r"(?<![\d.:])(?P<a>\d{1,2})\.(?P<b>\d{1,2})\.(?P<y>\d{4}|\d{2})?(?!\d)"), _h_numeric),
+    (
+        _rx(_B + r"(?P<d>\d{1,2})(?:st|nd|rd|th|er|\.)?\s+(?:of\s+|de\s+)?(?P<m>" + _MONTH
+            + r")\.?(?:,?\s+(?:de\s+)?(?P<y>\d{4}))?" + _E),
+        _h_named_date,
+    ),
+    (
+        _rx(_B + r"(?P<m>" + _MONTH + r")\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?"
+            r"(?:,?\s+(?P<y>\d{4}))?(?![\w:])"),
+        _h_named_date,
+    ),
+    (_rx(_B + r"(?P<m>" + _MONTH + r")\s+(?P<y>\d{4})" + _E), _h_month_year),
+    (_rx(_B + r"(?:in|im|en)\s+(?P<m>" + _MONTH + r")" + _E + r"(?!\s+\d)"), _h_in_month),
+    (_rx(_B + r"(?:in|im|en|since|seit|depuis|desde)\s+(?P<y>(?:19|20)\d{2})" + _E), _h_year),
+    (_rx(_B + r"(?P<w>" + alternation(DAY_WORDS) + r")" + _E), _h_day_word),
+    (_rx(_B + _ART + r"(?P<r>" + _REL + r")\s+(?P<u>" + _UNIT + r")" + _E), _h_rel_unit),
+    (_rx(_B + _ART + r"(?P<u>" + _UNIT + r")\s+(?P<r>" + _REL + r")" + _E), _h_rel_unit),
+    (_rx(_B + _ART + r"(?P<r>" + _REL + r")\s+(?P<w>" + _WEEKDAY + r")" + _E), _h_rel_weekday),
+    (_rx(_B + _ART + r"(?P<w>" + _WEEKDAY + r")\s+(?P<r>" + _REL + r")" + _E), _h_rel_weekday),
+    (_rx(_B + _ART + r"(?P<r>)?(?P<w>" + _WEEKDAY + r")" + _E), _h_rel_weekday),
+    (
+        _rx(_B + r"(?:(?P<back>vor|il\s+y\s+a|hace)|in|within|dans|en|dentro\s+de)\s+"
+            r"(?P<n>" + _NUM + r")\s+(?P<u>" + _UNIT + r")" + _E),
+        _h_offset,
+    ),
+    (
+        _rx(_B + r"(?P<n>" + _NUM + r")\s+(?P<u>" + _UNIT + r")\s+"
+            r"(?P<post>ago|from\s+now|later)" + _E),
+        _h_offset,
+    ),
+    (
+        _rx(r"(?<![\w:.])(?P<pre>(?:at|um|à|a\s+las|a\s+la)\s+)?(?P<h>\d{1,2})"
+            r"(?:(?P<sep>[:h.])(?P<mi>\d{2}))?\s*"
+            r"(?P<suf>a\.m\.|p\.m\.|am|pm|uhr|heures?|h|o'clock)?(?![\w])"
+            r"|" + _B + r"(?:at\s+|um\s+|à\s+|a\s+)?(?P<word>noon|midnight|mittag|midi|minuit"
+            r"|mediodía|medianoche)" + _E),
+        _h_clock,
+    ),
+    (_rx(_B + r"(?:" + alternation(VAGUE) + r")" + _E), _h_vague),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    start: int
+    end: int
+    piece: _Piece
+
+
+def scan(text: str, ref: date, day_first: bool) -> list[Found]:
+    found: list[Found] = []
+    for pattern, handler in _MATCHERS:
+        for m in pattern.finditer(text):
+            if m.end() == m.start():
+                continue
+            piece = handler(m, ref, day_first)
+            if piece is not None:
+                found.append(Found(m.start(), m.end(), piece))
+    found.sort(key=lambda f: (f.start, f.start - f.end))
+    chosen: list[Found] = []
+    for item in found:
+        if not chosen or item.start >= chosen[-1].end:
+            chosen.append(item)
+    return chosen
+
+
+def anchor_of(text: str, start: int) -> TemporalAnchor:
+    before = text[max(0, start - 12) : start]
+    head = text[start : start + 7]
+    if _ANCHOR_SINCE.search(before) or re.match(r"(since|seit|depuis|desde)\b", head, re.I):
+        return TemporalAnchor.SINCE
+    if _ANCHOR_UNTIL.search(before):
+        return TemporalAnchor.UNTIL
+    return TemporalAnchor.AT
+

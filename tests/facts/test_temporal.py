@@ -1,0 +1,185 @@
+"""Temporal resolution against fixed, timezone-aware message timestamps."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta, timezone
+
+import pytest
+
+from lucidmem.errors import InvalidInputError
+from lucidmem.facts.temporal import (
+    Granularity,
+    TemporalAnchor,
+    add_months,
+    find_temporal,
+    resolve_temporal,
+)
+
+CEST = timezone(timedelta(hours=2))
+WED = datetime(2023, 5, 3, 14, 0, tzinfo=CEST)  # Wednesday 3 May 2023, 14:00 +02:00
+
+
+def _d(y: int, m: int, d: int, h: int = 0, mi: int = 0, tz: timezone = CEST) -> datetime:
+    return datetime(y, m, d, h, mi, tzinfo=tz)
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end", "granularity"),
+    [
+        ("today", _d(2023, 5, 3), _d(2023, 5, 4), Granularity.DAY),
+        ("tomorrow", _d(2023, 5, 4), _d(2023, 5, 5), Granularity.DAY),
+        ("yesterday", _d(2023, 5, 2), _d(2023, 5, 3), Granularity.DAY),
+        ("the day after tomorrow", _d(2023, 5, 5), _d(2023, 5, 6), Granularity.DAY),
+        # ISO weeks: said on Wed 3 May, "next week" is Mon 8 – Sun 14 May (the week of 10 May)
+        ("next week", _d(2023, 5, 8), _d(2023, 5, 15), Granularity.WEEK),
+        ("last week", _d(2023, 4, 24), _d(2023, 5, 1), Granularity.WEEK),
+        ("this week", _d(2023, 5, 1), _d(2023, 5, 8), Granularity.WEEK),
+        ("this weekend", _d(2023, 5, 6), _d(2023, 5, 8), Granularity.DAY),
+        ("next Tuesday", _d(2023, 5, 9), _d(2023, 5, 10), Granularity.DAY),
+        ("next Wednesday", _d(2023, 5, 10), _d(2023, 5, 11), Granularity.DAY),
+        ("this Friday", _d(2023, 5, 5), _d(2023, 5, 6), Granularity.DAY),
+        ("on Monday", _d(2023, 5, 8), _d(2023, 5, 9), Granularity.DAY),
+        ("Wednesday", _d(2023, 5, 3), _d(2023, 5, 4), Granularity.DAY),
+        ("last Monday", _d(2023, 5, 1), _d(2023, 5, 2), Granularity.DAY),
+        ("last Wednesday", _d(2023, 4, 26), _d(2023, 4, 27), Granularity.DAY),
+        ("in 3 days", _d(2023, 5, 6), _d(2023, 5, 7), Granularity.DAY),
+        ("in two weeks", _d(2023, 5, 17), _d(2023, 5, 18), Granularity.DAY),
+        ("in a month", _d(2023, 6, 3), _d(2023, 6, 4), Granularity.DAY),
+        ("2 days ago", _d(2023, 5, 1), _d(2023, 5, 2), Granularity.DAY),
+        ("three weeks ago", _d(2023, 4, 12), _d(2023, 4, 13), Granularity.DAY),
+        ("next month", _d(2023, 6, 1), _d(2023, 7, 1), Granularity.MONTH),
+        ("last month", _d(2023, 4, 1), _d(2023, 5, 1), Granularity.MONTH),
+        ("last year", _d(2022, 1, 1), _d(2023, 1, 1), Granularity.YEAR),
+        ("next year", _d(2024, 1, 1), _d(2025, 1, 1), Granularity.YEAR),
+        ("in 2021", _d(2021, 1, 1), _d(2022, 1, 1), Granularity.YEAR),
+        ("on 12 June", _d(2023, 6, 12), _d(2023, 6, 13), Granularity.DAY),
+        ("June 12th 2023", _d(2023, 6, 12), _d(2023, 6, 13), Granularity.DAY),
+        ("12th of June", _d(2023, 6, 12), _d(2023, 6, 13), Granularity.DAY),
+        ("2023-06-12", _d(2023, 6, 12), _d(2023, 6, 13), Granularity.DAY),
+        ("12/06", _d(2023, 6, 12), _d(2023, 6, 13), Granularity.DAY),  # day-first
+        ("12/06/2024", _d(2024, 6, 12), _d(2024, 6, 13), Granularity.DAY),
+        ("06/13", _d(2023, 6, 13), _d(2023, 6, 14), Granularity.DAY),  # 13 can't be a month
+        ("in June", _d(2023, 6, 1), _d(2023, 7, 1), Granularity.MONTH),
+        ("June 2022", _d(2022, 6, 1), _d(2022, 7, 1), Granularity.MONTH),
+    ],
+)
+def test_english(text: str, start: datetime, end: datetime, granularity: Granularity) -> None:
+    found = resolve_temporal(text, WED)
+    assert found.resolved
+    assert (found.start, found.end, found.granularity) == (start, end, granularity)
+
+
+def test_times_of_day() -> None:
+    assert resolve_temporal("at 7pm", WED).start == _d(2023, 5, 3, 19)
+    assert resolve_temporal("at 19:30", WED).start == _d(2023, 5, 3, 19, 30)
+    assert resolve_temporal("at noon", WED).start == _d(2023, 5, 3, 12)
+    found = resolve_temporal("tomorrow at 7pm", WED)
+    assert (found.start, found.end, found.granularity) == (
+        _d(2023, 5, 4, 19), _d(2023, 5, 4, 19), Granularity.INSTANT)
+    assert found.text == "tomorrow at 7pm"
+    assert resolve_temporal("12am", WED).start == _d(2023, 5, 3, 0)
+    assert resolve_temporal("2023-06-12T08:15", WED).start == _d(2023, 6, 12, 8, 15)
+
+
+def test_year_less_dates_take_the_closest_occurrence() -> None:
+    dec = datetime(2023, 12, 20, tzinfo=UTC)
+    assert resolve_temporal("on 3 January", dec).start == datetime(2024, 1, 3, tzinfo=UTC)
+    jan = datetime(2024, 1, 10, tzinfo=UTC)
+    assert resolve_temporal("on 3 January", jan).start == datetime(2024, 1, 3, tzinfo=UTC)
+
+
+def test_month_end_clamping() -> None:
+    assert add_months(date(2024, 1, 31), 1) == date(2024, 2, 29)
+    assert add_months(date(2023, 1, 31), 1) == date(2023, 2, 28)
+    assert add_months(date(2023, 11, 15), 3) == date(2024, 2, 15)
+    assert add_months(date(2023, 3, 15), -3) == date(2022, 12, 15)
+    jan31 = datetime(2023, 1, 31, tzinfo=UTC)
+    assert resolve_temporal("in 1 month", jan31).start == datetime(2023, 2, 28, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("nächste Woche", _d(2023, 5, 8)),
+        ("morgen", _d(2023, 5, 4)),
+        ("übermorgen", _d(2023, 5, 5)),
+        ("nächsten Montag", _d(2023, 5, 8)),
+        ("in 3 Tagen", _d(2023, 5, 6)),
+        ("vor drei Tagen", _d(2023, 4, 30)),
+        ("letztes Jahr", _d(2022, 1, 1)),
+        ("am 12. Juni", _d(2023, 6, 12)),
+        ("12.06.2023", _d(2023, 6, 12)),
+        ("la semaine prochaine", _d(2023, 5, 8)),
+        ("demain", _d(2023, 5, 4)),
+        ("lundi prochain", _d(2023, 5, 8)),
+        ("dans 3 jours", _d(2023, 5, 6)),
+        ("il y a 2 jours", _d(2023, 5, 1)),
+        ("le 12 juin", _d(2023, 6, 12)),
+        ("le 1er juin", _d(2023, 6, 1)),
+        ("l'année dernière", _d(2022, 1, 1)),
+        ("la semana que viene", _d(2023, 5, 8)),
+        ("la próxima semana", _d(2023, 5, 8)),
+        ("mañana", _d(2023, 5, 4)),
+        ("el próximo lunes", _d(2023, 5, 8)),
+        ("el lunes que viene", _d(2023, 5, 8)),
+        ("hace 3 días", _d(2023, 4, 30)),
+        ("el 12 de junio de 2023", _d(2023, 6, 12)),
+        ("el año pasado", _d(2022, 1, 1)),
+    ],
+)
+def test_other_languages(text: str, start: datetime) -> None:
+    assert resolve_temporal(text, WED).start == start
+
+
+def test_other_language_times() -> None:
+    assert resolve_temporal("am 12. Juni um 19 Uhr", WED).start == _d(2023, 6, 12, 19)
+    assert resolve_temporal("à 19h30", WED).start == _d(2023, 5, 3, 19, 30)
+    assert resolve_temporal("mañana a las 7", WED).start == _d(2023, 5, 4, 7)
+
+
+def test_part_of_day_words_are_not_tomorrow() -> None:
+    assert find_temporal("por la mañana", WED) is None
+    assert find_temporal("am Morgen", WED) is None
+
+
+@pytest.mark.parametrize("text", ["soon", "someday", "in a few days", "bald", "bientôt",
+                                  "pronto", "30 February", "31 June"])
+def test_unresolvable_is_kept_and_flagged(text: str) -> None:
+    found = resolve_temporal(text, WED)
+    assert not found.resolved
+    assert found.start is None and found.end is None
+    assert found.text == text
+
+
+def test_no_expression() -> None:
+    assert find_temporal("I like jazz", WED) is None
+    assert find_temporal("I have 3 kids and a 7.5 score", WED) is None
+    kept = resolve_temporal("after Christmas", WED)
+    assert (kept.text, kept.resolved) == ("after Christmas", False)
+
+
+def test_found_inside_a_sentence() -> None:
+    found = find_temporal("my dentist appointment is next Tuesday at 3pm", WED)
+    assert found is not None
+    assert found.text == "next Tuesday at 3pm"
+    assert found.start == _d(2023, 5, 9, 15)
+    assert found.span == (26, 45)
+
+
+def test_anchors() -> None:
+    since = find_temporal("I've been vegan since last year", WED)
+    assert since is not None and since.anchor is TemporalAnchor.SINCE
+    assert find_temporal("living here since 2019", WED).anchor is TemporalAnchor.SINCE  # type: ignore[union-attr]
+    until = find_temporal("I'm in Paris until Friday", WED)
+    assert until is not None and until.anchor is TemporalAnchor.UNTIL
+    assert find_temporal("next week", WED).anchor is TemporalAnchor.AT  # type: ignore[union-attr]
+
+
+def test_result_stays_in_the_reference_timezone() -> None:
+    found = resolve_temporal("tomorrow", WED)
+    assert found.start is not None and found.start.utcoffset() == timedelta(hours=2)
+
+
+def test_naive_reference_is_refused() -> None:
+    with pytest.raises(InvalidInputError):
+        resolve_temporal("tomorrow", datetime(2023, 5, 3))
