@@ -86,7 +86,7 @@ class MemoryCore:
 
     def store(self, context: str | None = None) -> Store:
         """The store of ``context`` (default context when ``None``), opened on first use."""
-        name = validate_context(context or self.settings.default_context)
+        name = validate_context(self.settings.default_context if context is None else context)
         with self._lock:
             store = self._stores.get(name)
             if store is None:
@@ -125,8 +125,12 @@ class MemoryCore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def _after_add(self, context: str, store: Store, user_id: str,
+                   records: Sequence[Record]) -> None:
+        """Hook run after turns are stored; capability mixins extend it (call super())."""
+
     def _context(self, context: str | None) -> str:
-        return validate_context(context or self.settings.default_context)
+        return validate_context(self.settings.default_context if context is None else context)
 
     def _write(self, context: str | None, store: Store, user_id: str,
                records: Sequence[Record]) -> None:

@@ -9,17 +9,20 @@ MCP) is a thin layer over these methods, which are synchronous and thread-safe.
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from .behaviour.api import BehaviourAPI
 from .clock import from_epoch, parse_time
 from .core import MemoryCore, to_item
 from .errors import InvalidInputError, NotFoundError
 from .ingest.messages import normalise_messages
 from .retrieval.hybrid import SearchFilters
 from .scope import validate_id
+from .serving import ContextAPI, DisclosureAPI
 from .settings import RETRIEVAL_PRESETS, RetrievalPreset
 from .store.base import Query, Record
 from .types import HistoryEntry, LegScore, MemoryItem, MessageDict, SearchHit
@@ -35,7 +38,21 @@ def _embedding_text(content: str, name: str | None) -> str:
     return f"{name}: {content}" if name else content
 
 
-class Memory(MemoryCore):
+def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``add(metadata=...)`` checked like a message's own metadata: a JSON-ready dict."""
+    if metadata is None:
+        return {}
+    if not isinstance(metadata, Mapping):
+        raise InvalidInputError("metadata must be a dict", field="metadata")
+    try:
+        json.dumps(dict(metadata))
+    except (TypeError, ValueError) as exc:
+        raise InvalidInputError(f"metadata is not JSON-serialisable: {exc}",
+                                field="metadata") from exc
+    return dict(metadata)
+
+
+class Memory(ContextAPI, DisclosureAPI, BehaviourAPI, MemoryCore):
     """Adaptive long-term memory for one application.
 
     ::
@@ -82,7 +99,7 @@ class Memory(MemoryCore):
             max_chars=self.settings.max_message_chars,
             max_messages=self.settings.max_messages_per_add,
         )
-        shared = dict(metadata or {})
+        shared = _shared_metadata(metadata)
         store = self.store(context)
         vectors = self.embedder.embed_passages(
             [_embedding_text(t.content, t.name) for t in turns]
@@ -108,6 +125,7 @@ class Memory(MemoryCore):
             for i, turn in enumerate(turns)
         ]
         self._write(context, store, user_id, records)
+        self._after_add(self._context(context), store, user_id, records)
         return [to_item(r, self._context(context), now) for r in records]
 
     # -- reading ----------------------------------------------------------------------------
