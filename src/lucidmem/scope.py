@@ -19,7 +19,7 @@ _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:@+-]{0,127}$")
 
 def validate_context(name: str) -> str:
     """Return ``name`` if it is a valid context name, else raise InvalidInputError."""
-    if not isinstance(name, str) or not _CONTEXT.match(name):
+    if not isinstance(name, str) or not _CONTEXT.fullmatch(name):
         raise InvalidInputError(
             f"invalid context name {name!r}: use 1-64 lowercase letters, digits, '-' or '_', "
             "starting with a letter or digit (e.g. 'personal', 'work').",
@@ -30,7 +30,7 @@ def validate_context(name: str) -> str:
 
 def validate_id(value: str, field: str = "user_id") -> str:
     """Return ``value`` if it is a valid user/agent/conversation id, else raise."""
-    if not isinstance(value, str) or not _ID.match(value) or ".." in value:
+    if not isinstance(value, str) or not _ID.fullmatch(value) or ".." in value:
         raise InvalidInputError(
             f"invalid {field} {value!r}: use 1-128 characters from letters, digits and "
             "'_.:@+-', starting with a letter or digit, without '..' or path separators.",

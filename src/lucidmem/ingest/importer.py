@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ImportFormatError, InvalidInputError
+from ..scope import validate_id
 from .messages import normalise_messages
 
 if TYPE_CHECKING:
@@ -48,19 +49,26 @@ class ImportReport:
     """Messages already imported by an earlier, interrupted run."""
 
 
-def _check(message: Any, where: str, line: int | None) -> dict[str, Any]:
+def _check(message: Any, where: str, line: int | None, max_chars: int) -> dict[str, Any]:
     if not isinstance(message, dict):
         raise ImportFormatError(f"{where}: expected an object with role and content", line=line)
     body = {k: v for k, v in message.items() if k not in ("conversation_id", "user_id")}
     try:
-        normalise_messages([body], default_time=0.0, max_chars=10**9, max_messages=1)
+        normalise_messages([body], default_time=0.0, max_chars=max_chars, max_messages=1)
     except InvalidInputError as exc:
         text = str(exc).replace("messages[0]", where)
         raise ImportFormatError(text, line=line) from exc
     return body
 
 
-def _read_jsonl(path: Path) -> list[ImportedConversation]:
+def _check_conversation_id(value: str, where: str, line: int | None) -> None:
+    try:
+        validate_id(value, "conversation_id")
+    except InvalidInputError as exc:
+        raise ImportFormatError(f"{where}: {exc}", line=line) from exc
+
+
+def _read_jsonl(path: Path, max_chars: int) -> list[ImportedConversation]:
     conversations: list[ImportedConversation] = []
     with path.open(encoding="utf-8") as handle:
         for number, raw in enumerate(handle, start=1):
@@ -70,17 +78,19 @@ def _read_jsonl(path: Path) -> list[ImportedConversation]:
                 message = json.loads(raw)
             except json.JSONDecodeError as exc:
                 raise ImportFormatError(f"invalid JSON ({exc.msg})", line=number) from exc
-            body = _check(message, "message", number)
+            body = _check(message, "message", number, max_chars)
             conversation = message.get("conversation_id")
             if conversation is not None and not isinstance(conversation, str):
                 raise ImportFormatError("conversation_id must be a string", line=number)
+            if conversation is not None:
+                _check_conversation_id(conversation, "message", number)
             if not conversations or conversations[-1].id != conversation:
                 conversations.append(ImportedConversation(conversation, []))
             conversations[-1].messages.append(body)
     return conversations
 
 
-def _read_json(path: Path) -> list[ImportedConversation]:
+def _read_json(path: Path, max_chars: int) -> list[ImportedConversation]:
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
@@ -103,29 +113,38 @@ def _read_json(path: Path) -> list[ImportedConversation]:
         if not isinstance(messages, list):
             raise ImportFormatError(f"conversations[{c}] needs a 'messages' list")
         cid = conversation.get("id")
+        if cid is not None:
+            _check_conversation_id(str(cid), f"conversations[{c}].id", None)
         out.append(ImportedConversation(
             None if cid is None else str(cid),
-            [_check(m, f"conversations[{c}].messages[{i}]", None) for i, m in enumerate(messages)],
+            [_check(m, f"conversations[{c}].messages[{i}]", None, max_chars)
+             for i, m in enumerate(messages)],
         ))
     return out
 
 
-def read_conversations(path: str | Path) -> list[ImportedConversation]:
-    """Parse and validate an import file; raise ImportFormatError at the first problem."""
+def read_conversations(path: str | Path, *, max_chars: int = 10**9
+                       ) -> list[ImportedConversation]:
+    """Parse and validate an import file; raise ImportFormatError at the first problem.
+
+    ``max_chars`` is the longest message accepted (the memory's ``max_message_chars``),
+    so an oversized message is reported before anything is written.
+    """
     file = Path(path)
     if not file.is_file():
         raise InvalidInputError(f"import file {file} does not exist", field="file")
     if file.suffix.lower() == ".jsonl":
-        return _read_jsonl(file)
+        return _read_jsonl(file, max_chars)
     if file.suffix.lower() == ".json":
-        return _read_json(file)
+        return _read_json(file, max_chars)
     raise InvalidInputError(f"{file.name}: use a .json or .jsonl file", field="file")
 
 
-def _batches(conversations: list[ImportedConversation]) -> Iterator[tuple[str | None, list[Any]]]:
+def _batches(conversations: list[ImportedConversation], size: int
+             ) -> Iterator[tuple[str | None, list[Any]]]:
     for conversation in conversations:
-        for start in range(0, len(conversation.messages), BATCH):
-            yield conversation.id, conversation.messages[start : start + BATCH]
+        for start in range(0, len(conversation.messages), size):
+            yield conversation.id, conversation.messages[start : start + size]
 
 
 def import_file(
@@ -137,14 +156,15 @@ def import_file(
     progress: Callable[[int, int], None] | None = None,
 ) -> ImportReport:
     """Import a file into ``user_id``'s memory, resuming an interrupted earlier run."""
-    conversations = read_conversations(path)
+    conversations = read_conversations(path, max_chars=memory.settings.max_message_chars)
     total = sum(len(c.messages) for c in conversations)
     digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
     store = memory.store(context)
     checkpoint = f"import:{user_id}:{digest}"
     done = int(store.get_meta(checkpoint) or 0)
     position = 0
-    for conversation_id, batch in _batches(conversations):
+    size = min(BATCH, memory.settings.max_messages_per_add)
+    for conversation_id, batch in _batches(conversations, size):
         end = position + len(batch)
         if end > done:
             fresh = batch[max(done - position, 0) :]

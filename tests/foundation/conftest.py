@@ -1,0 +1,80 @@
+"""Fixtures of the foundation suite: real stores, the real bundled embedder, a settable clock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from lucidmem import Memory
+from lucidmem.embedding import E5Embedder
+from lucidmem.store.base import Store
+from lucidmem.store.sqlite import SQLiteStore
+
+
+@pytest.fixture(autouse=True)
+def _isolated_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No LUCIDMEM_* variable or lucidmem.toml from the developer's machine leaks in."""
+    import os
+
+    for name in list(os.environ):
+        if name.startswith("LUCIDMEM_"):
+            monkeypatch.delenv(name)
+    monkeypatch.setenv("LUCIDMEM_CONFIG", str(tmp_path / "absent-lucidmem.toml"))
+
+
+@pytest.fixture(scope="session")
+def embedder() -> E5Embedder:
+    """The real default embedder, loaded once for the whole suite."""
+    return E5Embedder()
+
+
+class Clock:
+    """A clock tests move by hand: ``clock.advance(hours=25)``."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock(datetime(2026, 3, 1, 12, 0, tzinfo=UTC))
+
+
+@pytest.fixture
+def memory(tmp_path: Path, embedder: E5Embedder, clock: Clock) -> Iterator[Memory]:
+    with Memory(tmp_path / "data", embedder=embedder, clock=clock) as mem:
+        yield mem
+
+
+StoreFactory = Callable[[], Store]
+
+
+@pytest.fixture(params=["sqlite-file", "sqlite-memory"])
+def store_factory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[StoreFactory]:
+    """Opens a fresh, empty store of each backend under test.
+
+    A new backend (PostgreSQL) is one more param here; the contract tests only use
+    the :class:`~lucidmem.store.base.Store` protocol.
+    """
+    opened: list[Store] = []
+
+    def make() -> Store:
+        if request.param == "sqlite-file":
+            store = SQLiteStore(tmp_path / f"store-{len(opened)}.db")
+        else:
+            store = SQLiteStore(":memory:")
+        opened.append(store)
+        return store
+
+    yield make
+    for store in opened:
+        store.close()
