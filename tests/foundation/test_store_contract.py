@@ -379,3 +379,15 @@ def test_user_a_never_sees_user_b(store: Store) -> None:
     assert (b1.access_count, b1.last_accessed) == (0, None)
     assert [e.action for e in store.history("bob", "b1")] == ["add"]
     assert store.count(Query(user_id="bob")) == 2
+
+
+def test_text_search_matches_keywords_and_keeps_them_on_update(store: Store) -> None:
+    store.put([rec("k", text="I went hiking", keywords="Caroline"),
+               rec("other", text="I went hiking too")])
+    assert [h.id for h in store.text_search(Query(user_id="alice"), ["caroline"], 10)] == ["k"]
+    record = store.get("alice", ["k"])[0]
+    assert record.keywords == "Caroline"
+    record.text = "I went climbing"
+    store.put([record])
+    hits = store.text_search(Query(user_id="alice"), ["caroline", "climbing"], 10)
+    assert [h.id for h in hits] == ["k"]

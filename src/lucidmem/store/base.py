@@ -58,6 +58,8 @@ class Record:
     embedding: npt.NDArray[np.float32] | None = None
     searchable: bool = True
     """Whether ``text`` goes into the full-text index."""
+    keywords: str = ""
+    """Extra words indexed for full-text search with ``text`` (e.g. the speaker's name)."""
 
 
 @dataclass(frozen=True, slots=True)

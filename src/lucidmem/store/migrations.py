@@ -66,4 +66,10 @@ MIGRATIONS: list[Migration] = [
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         """,
     ),
+    Migration(
+        "0002_record_keywords",
+        """
+        ALTER TABLE records ADD COLUMN keywords TEXT NOT NULL DEFAULT '';
+        """,
+    ),
 ]

@@ -12,7 +12,6 @@ at the edge; nothing above this module sees a driver exception.
 from __future__ import annotations
 
 import json
-import re
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -28,55 +27,11 @@ from ..retrieval.text import index_text
 from .base import AuditEntry, Query, Record, TextHit
 from .keys import key_pragma_value
 from .migrations import MIGRATIONS
+from .sql import COLUMNS, N_COLUMNS, audit_view, row_to_record, where_clause
 
 __all__ = ["SQLiteStore"]
 
-_COLUMNS = (
-    "id, kind, user_id, agent_id, conversation_id, layer, status, text, occurred_at, "
-    "created_at, updated_at, expires_at, last_accessed, access_count, version, data, "
-    "embedding, searchable"
-)
-_DATA_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
 _PLAIN_HEADER = b"SQLite format 3\x00"
-
-
-def _row_to_record(row: Sequence[Any]) -> Record:
-    blob = row[16]
-    return Record(
-        id=row[0],
-        kind=row[1],
-        user_id=row[2],
-        agent_id=row[3],
-        conversation_id=row[4],
-        layer=row[5],
-        status=row[6],
-        text=row[7],
-        occurred_at=row[8],
-        created_at=row[9],
-        updated_at=row[10],
-        expires_at=row[11],
-        last_accessed=row[12],
-        access_count=row[13],
-        version=row[14],
-        data=json.loads(row[15]),
-        embedding=None if blob is None else np.frombuffer(blob, dtype=np.float32),
-        searchable=bool(row[17]),
-    )
-
-
-def _audit_view(record: Record) -> dict[str, Any]:
-    """The part of a record kept in the audit trail (no embedding)."""
-    return {
-        "kind": record.kind,
-        "text": record.text,
-        "status": record.status,
-        "layer": record.layer,
-        "conversation_id": record.conversation_id,
-        "agent_id": record.agent_id,
-        "occurred_at": record.occurred_at,
-        "version": record.version,
-        "data": record.data,
-    }
 
 
 class SQLiteStore:
@@ -232,7 +187,7 @@ class SQLiteStore:
                     )
                 self._write(record, prior)
                 if audit:
-                    before = None if prior is None else _audit_view(prior[2])
+                    before = None if prior is None else audit_view(prior[2])
                     self._audit(record, "add" if prior is None else "update", before)
             self._bump({r.user_id for r in records})
 
@@ -242,10 +197,10 @@ class SQLiteStore:
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
             rows = self._conn.execute(
-                f"SELECT rowid, {_COLUMNS} FROM records WHERE id IN ({marks})", chunk
+                f"SELECT rowid, {COLUMNS} FROM records WHERE id IN ({marks})", chunk
             ).fetchall()
             for row in rows:
-                found[row[1]] = (row[0], row[3], _row_to_record(row[1:]))
+                found[row[1]] = (row[0], row[3], row_to_record(row[1:]))
         return found
 
     def _write(self, r: Record, prior: tuple[int, str, Record] | None) -> None:
@@ -254,25 +209,24 @@ class SQLiteStore:
             r.id, r.kind, r.user_id, r.agent_id, r.conversation_id, r.layer, r.status, r.text,
             r.occurred_at, r.created_at, r.updated_at, r.expires_at, r.last_accessed,
             r.access_count, r.version, json.dumps(r.data, ensure_ascii=False), blob,
-            int(r.searchable),
+            int(r.searchable), r.keywords,
         )
         if prior is None:
             cur = self._conn.execute(
-                f"INSERT INTO records ({_COLUMNS}) VALUES ({','.join('?' * 18)})", values
+                f"INSERT INTO records ({COLUMNS}) VALUES ({','.join('?' * N_COLUMNS)})", values
             )
             rowid = cur.lastrowid
         else:
             rowid = prior[0]
-            sets = ", ".join(f"{c.strip()} = ?" for c in _COLUMNS.split(","))
+            sets = ", ".join(f"{c.strip()} = ?" for c in COLUMNS.split(","))
             self._conn.execute(f"UPDATE records SET {sets} WHERE rowid = ?", (*values, rowid))
             self._conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rowid,))
         if r.searchable and r.text:
-            self._conn.execute(
-                "INSERT INTO records_fts (rowid, body) VALUES (?, ?)", (rowid, index_text(r.text))
-            )
+            body = index_text(f"{r.keywords} {r.text}" if r.keywords else r.text)
+            self._conn.execute("INSERT INTO records_fts (rowid, body) VALUES (?, ?)", (rowid, body))
 
     def _audit(self, r: Record, action: str, before: dict[str, Any] | None) -> None:
-        after = None if action == "delete" else json.dumps(_audit_view(r), ensure_ascii=False)
+        after = None if action == "delete" else json.dumps(audit_view(r), ensure_ascii=False)
         self._conn.execute(
             "INSERT INTO audit (record_id, user_id, action, at, before, after) "
             "VALUES (?, ?, ?, ?, ?, ?)",
@@ -300,7 +254,7 @@ class SQLiteStore:
                 self._conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rowid,))
                 self._conn.execute("DELETE FROM records WHERE rowid = ?", (rowid,))
                 rec.updated_at = at or rec.updated_at
-                self._audit(rec, "delete", _audit_view(rec))
+                self._audit(rec, "delete", audit_view(rec))
             if mine:
                 self._bump({user_id})
         return len(mine)
@@ -336,58 +290,25 @@ class SQLiteStore:
             chunk = list(ids[start : start + 500])
             marks = ",".join("?" * len(chunk))
             for row in self._run(
-                f"SELECT {_COLUMNS} FROM records WHERE user_id = ? AND id IN ({marks})",
+                f"SELECT {COLUMNS} FROM records WHERE user_id = ? AND id IN ({marks})",
                 (user_id, *chunk),
             ):
-                found[row[0]] = _row_to_record(row)
+                found[row[0]] = row_to_record(row)
         return [found[i] for i in ids if i in found]
 
-    def _where(self, q: Query, alias: str = "") -> tuple[str, list[Any]]:
-        p = alias
-        clauses: list[str] = [f"{p}user_id = ?"]
-        params: list[Any] = [q.user_id]
-
-        def any_of(column: str, values: Sequence[Any] | None) -> None:
-            if values is not None:
-                clauses.append(f"{p}{column} IN ({','.join('?' * len(values)) or 'NULL'})")
-                params.extend(values)
-
-        any_of("kind", q.kinds)
-        any_of("status", q.statuses)
-        any_of("layer", q.layers)
-        for column, scope in (("conversation_id", q.conversation_id), ("agent_id", q.agent_id)):
-            if scope is not None:
-                clauses.append(f"{p}{column} = ?")
-                params.append(scope)
-        if q.occurred_from is not None:
-            clauses.append(f"{p}occurred_at >= ?")
-            params.append(q.occurred_from)
-        if q.occurred_to is not None:
-            clauses.append(f"{p}occurred_at <= ?")
-            params.append(q.occurred_to)
-        if q.expires_after is not None:
-            clauses.append(f"{p}expires_at > ?")
-            params.append(q.expires_after)
-        for key, expected in (q.data_equals or {}).items():
-            if not _DATA_KEY.match(key):
-                raise InvalidInputError(f"invalid data key {key!r}", field="data_equals")
-            clauses.append(f"json_extract({p}data, '$.{key}') = ?")
-            params.append(expected)
-        return " AND ".join(clauses), params
-
     def find(self, query: Query) -> list[Record]:
-        where, params = self._where(query)
+        where, params = where_clause(query)
         direction = "DESC" if query.descending else "ASC"
         order = f"{query.order_by} {direction}, rowid {direction}"
         limit = ""
         if query.limit is not None:
             limit = f" LIMIT {int(query.limit)} OFFSET {int(query.offset)}"
-        rows = self._run(f"SELECT {_COLUMNS} FROM records WHERE {where} ORDER BY {order}{limit}",
+        rows = self._run(f"SELECT {COLUMNS} FROM records WHERE {where} ORDER BY {order}{limit}",
                          params)
-        return [_row_to_record(r) for r in rows]
+        return [row_to_record(r) for r in rows]
 
     def count(self, query: Query) -> int:
-        where, params = self._where(query)
+        where, params = where_clause(query)
         return int(self._run(f"SELECT count(*) FROM records WHERE {where}", params)[0][0])
 
     def text_search(self, query: Query, terms: Sequence[str], limit: int) -> list[TextHit]:
@@ -396,7 +317,7 @@ class SQLiteStore:
         if not words:
             return []
         match = " OR ".join('"' + w.replace('"', '""') + '"' for w in words)
-        where, params = self._where(query, alias="r.")
+        where, params = where_clause(query, alias="r.")
         rows = self._run(
             "SELECT r.id, bm25(records_fts) AS s FROM records_fts "
             "JOIN records r ON r.rowid = records_fts.rowid "
@@ -406,7 +327,7 @@ class SQLiteStore:
         return [TextHit(id=row[0], score=-float(row[1])) for row in rows]
 
     def embeddings(self, query: Query) -> tuple[list[str], npt.NDArray[np.float32]]:
-        where, params = self._where(query)
+        where, params = where_clause(query)
         rows = self._run(
             f"SELECT id, embedding FROM records WHERE {where} AND embedding IS NOT NULL "
             "ORDER BY rowid",

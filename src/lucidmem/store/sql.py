@@ -1,0 +1,106 @@
+"""SQL shared by the SQL stores: column list, row mapping, WHERE clauses.
+
+Kept apart from the SQLite connection handling so a PostgreSQL store can reuse
+the same mapping (with ``%s`` placeholders).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidInputError
+from .base import Query, Record
+
+__all__ = ["COLUMNS", "N_COLUMNS", "audit_view", "row_to_record", "where_clause"]
+
+COLUMNS = (
+    "id, kind, user_id, agent_id, conversation_id, layer, status, text, occurred_at, "
+    "created_at, updated_at, expires_at, last_accessed, access_count, version, data, "
+    "embedding, searchable, keywords"
+)
+N_COLUMNS = 19
+_DATA_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+
+
+def row_to_record(row: Sequence[Any]) -> Record:
+    blob = row[16]
+    return Record(
+        id=row[0],
+        kind=row[1],
+        user_id=row[2],
+        agent_id=row[3],
+        conversation_id=row[4],
+        layer=row[5],
+        status=row[6],
+        text=row[7],
+        occurred_at=row[8],
+        created_at=row[9],
+        updated_at=row[10],
+        expires_at=row[11],
+        last_accessed=row[12],
+        access_count=row[13],
+        version=row[14],
+        data=json.loads(row[15]),
+        embedding=None if blob is None else np.frombuffer(blob, dtype=np.float32),
+        searchable=bool(row[17]),
+        keywords=row[18],
+    )
+
+
+def audit_view(record: Record) -> dict[str, Any]:
+    """The part of a record kept in the audit trail (no embedding)."""
+    return {
+        "kind": record.kind,
+        "text": record.text,
+        "status": record.status,
+        "layer": record.layer,
+        "conversation_id": record.conversation_id,
+        "agent_id": record.agent_id,
+        "occurred_at": record.occurred_at,
+        "version": record.version,
+        "data": record.data,
+        "keywords": record.keywords,
+    }
+
+
+
+def where_clause(q: Query, alias: str = "", placeholder: str = "?") -> tuple[str, list[Any]]:
+    """SQL condition and parameters selecting the records ``q`` describes."""
+    p = alias
+    clauses: list[str] = [f"{p}user_id = {placeholder}"]
+    params: list[Any] = [q.user_id]
+
+    def any_of(column: str, values: Sequence[Any] | None) -> None:
+        if values is not None:
+            marks = ','.join([placeholder] * len(values)) or 'NULL'
+            clauses.append(f"{p}{column} IN ({marks})")
+            params.extend(values)
+
+    any_of("kind", q.kinds)
+    any_of("status", q.statuses)
+    any_of("layer", q.layers)
+    for column, scope in (("conversation_id", q.conversation_id), ("agent_id", q.agent_id)):
+        if scope is not None:
+            clauses.append(f"{p}{column} = {placeholder}")
+            params.append(scope)
+    if q.occurred_from is not None:
+        clauses.append(f"{p}occurred_at >= {placeholder}")
+        params.append(q.occurred_from)
+    if q.occurred_to is not None:
+        clauses.append(f"{p}occurred_at <= {placeholder}")
+        params.append(q.occurred_to)
+    if q.expires_after is not None:
+        clauses.append(f"{p}expires_at > {placeholder}")
+        params.append(q.expires_after)
+    for key, expected in (q.data_equals or {}).items():
+        if not _DATA_KEY.match(key):
+            raise InvalidInputError(f"invalid data key {key!r}", field="data_equals")
+        clauses.append(f"json_extract({p}data, '$.{key}') = {placeholder}")
+        params.append(expected)
+    return " AND ".join(clauses), params
+
