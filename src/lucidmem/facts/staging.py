@@ -1,0 +1,260 @@
+"""Staging: from stored turns to ``staged`` fact records (and visible failures).
+
+Plain functions over a :class:`~lucidmem.core.MemoryCore`, so ``Memory.add`` (through the
+after-add hook), ``Memory.retry_failed_extractions`` and the consolidation job share them.
+
+Order of work for one batch of turns: extract (offline or LLM) → drop never-store
+categories, counting them per category in the user's ``fact_stats`` record → write one
+``staged`` fact record per candidate (``searchable=False``, no embedding) and one
+``extraction_failure`` record per failure (raw response kept, ``status="open"``).
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from lucidmem.clock import from_epoch, to_epoch
+from lucidmem.facts.extractors import ExtractionFailure, Extractor, TurnInput
+from lucidmem.facts.model import FactCandidate, FactCategory, PrivacyLevel, Subcategory
+from lucidmem.facts.records import EXTRACTION_FAILURE, FACT, STAGED
+from lucidmem.store.base import Query, Record, Store
+
+if TYPE_CHECKING:
+    from lucidmem.core import MemoryCore
+
+__all__ = [
+    "FACT_STATS",
+    "StageReport",
+    "candidate_of",
+    "fact_stats",
+    "save",
+    "stage_turns",
+    "turn_inputs",
+    "zone",
+]
+
+FACT_STATS = "fact_stats"
+"""Kind of the one per-user bookkeeping record (never-store counts)."""
+
+OPEN = "open"
+RESOLVED = "resolved"
+
+
+@dataclass(slots=True)
+class StageReport:
+    """What one staging pass did."""
+
+    staged: list[str] = field(default_factory=list)
+    never_stored: dict[str, int] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+    llm_calls: int = 0
+
+
+def save(memory: MemoryCore, context: str, store: Store, user_id: str,
+         records: Sequence[Record]) -> None:
+    """Write ``records`` and keep the vector index in step (records without an embedding
+    leave it, so a fact made secret stops matching at once)."""
+    if not records:
+        return
+    before = store.revision(user_id)
+    store.put(records)
+    memory._retriever.written(context, store, user_id, records, before,
+                              removed=[r.id for r in records if r.embedding is None])
+
+
+def _speaker(record: Record, user_id: str) -> str:
+    role = str(record.data.get("role") or "user")
+    name = record.data.get("name")
+    if role == "user" and name and str(name).casefold() != user_id.casefold():
+        return str(name)
+    return "user" if role == "user" else role
+
+
+def zone(name: object) -> tzinfo | None:
+    """A tzinfo from an IANA name ("Europe/Berlin") or a UTC offset ("+02:00"); else None."""
+    if not isinstance(name, str) or not name.strip():
+        return None
+    text = name.strip()
+    match = re.fullmatch(r"(?:UTC)?([+-])(\d{1,2}):?(\d{2})?", text)
+    if match:
+        minutes = int(match[2]) * 60 + int(match[3] or 0)
+        return timezone((1 if match[1] == "+" else -1) * timedelta(minutes=minutes))
+    try:
+        return ZoneInfo(text)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def turn_inputs(records: Sequence[Record], default_tz: str = "UTC") -> list[TurnInput]:
+    """Extractor input for turn records: speaker from role and name; the turn's own time in
+    the speaker's time zone (turn metadata ``timezone``, else ``default_tz``), since "next
+    week" and "at 9am" are local. ``add`` keeps epoch seconds, so the zone must be told."""
+    out = []
+    fallback = zone(default_tz) or UTC
+    for r in records:
+        meta = r.data.get("metadata") or {}
+        meta = meta if isinstance(meta, dict) else {}
+        hint = meta.get("language")
+        tz = zone(meta.get("timezone")) or fallback
+        out.append(TurnInput(r.id, r.text, _speaker(r, r.user_id),
+                             from_epoch(r.occurred_at).astimezone(tz),
+                             hint if isinstance(hint, str) and len(hint) <= 8 else None))
+    return out
+
+
+def _epoch(moment: datetime | None) -> float | None:
+    return None if moment is None else to_epoch(moment)
+
+
+def _blocked(cand: FactCandidate, never: set[str]) -> str | None:
+    for label in (cand.category.value, cand.subcategory.value):
+        if label in never:
+            return label
+    if "secret" in never and cand.privacy is PrivacyLevel.SECRET:
+        return "secret"
+    return None
+
+
+def fact_stats(store: Store, user_id: str) -> Record:
+    """The user's ``fact_stats`` record (never-store counts), created empty if missing."""
+    found = store.find(Query(user_id=user_id, kinds=[FACT_STATS], limit=1))
+    if found:
+        return found[0]
+    return Record(id=uuid.uuid4().hex, kind=FACT_STATS, user_id=user_id, layer=1,
+                  status="internal", searchable=False, data={"never_stored": {}})
+
+
+def staged_record(cand: FactCandidate, turn: Record, seq: int, now: float,
+                  extractor: str) -> Record:
+    """A ``staged`` fact record for ``cand`` read from ``turn``."""
+    ts = turn.occurred_at
+    valid_to = _epoch(cand.valid_to)
+    valid_from = _epoch(cand.valid_from) or ts
+    if valid_to is not None and valid_from > valid_to:
+        valid_from = valid_to
+    meta = turn.data.get("metadata") or {}
+    flags = ["unresolved_date"] if cand.temporal_unresolved else []
+    data: dict[str, Any] = {
+        "subject": cand.subject, "predicate": cand.predicate, "object": cand.object,
+        "negated": cand.negated, "context": cand.context, "category": cand.category.value,
+        "subcategory": cand.subcategory.value, "confidence": cand.confidence,
+        "emotional_intensity": cand.emotional_intensity, "privacy": cand.privacy.value,
+        "language": cand.language, "temporal_text": cand.temporal_text,
+        "temporal_unresolved": cand.temporal_unresolved, "flags": flags,
+        "valid_from": valid_from, "valid_to": valid_to, "recorded_at": ts,
+        "stated_from": _epoch(cand.valid_from),
+        "retracted_at": None, "last_reinforced": ts, "reinforcement_count": 1,
+        "source_turn_ids": [turn.id], "is_change": cand.is_change,
+        "is_correction": cand.is_correction, "one_off": cand.one_off,
+        "source_text": cand.source_text, "seq": seq, "extractor": extractor,
+        "owner": turn.data.get("name") if turn.data.get("role") == "user" else None,
+        "source_metadata": dict(meta) if isinstance(meta, dict) else {},
+    }
+    return Record(id=uuid.uuid4().hex, kind=FACT, user_id=turn.user_id, layer=1,
+                  status=STAGED, text=f"{cand.subject} {cand.predicate} {cand.object}",
+                  agent_id=turn.agent_id, conversation_id=turn.conversation_id,
+                  occurred_at=ts, created_at=now, updated_at=now, data=data, searchable=False)
+
+
+def candidate_of(record: Record) -> FactCandidate:
+    """Rebuild the :class:`FactCandidate` a fact record holds (after entity resolution)."""
+    d = record.data
+    stated = d.get("stated_from")
+    return FactCandidate(
+        category=FactCategory(d["category"]), subcategory=Subcategory(d["subcategory"]),
+        subject=d["subject"], predicate=d["predicate"], object=d["object"],
+        confidence=float(d["confidence"]), emotional_intensity=float(d["emotional_intensity"]),
+        privacy=PrivacyLevel(d["privacy"]), temporal_text=d.get("temporal_text"),
+        valid_from=None if stated is None else from_epoch(float(stated)),
+        valid_to=None if d.get("valid_to") is None else from_epoch(d["valid_to"]),
+        temporal_unresolved=bool(d.get("temporal_unresolved")),
+        language=d.get("language", "en"), source_text=d.get("source_text", ""),
+        negated=bool(d.get("negated")), is_change=bool(d.get("is_change")),
+        is_correction=bool(d.get("is_correction")), one_off=bool(d.get("one_off")),
+        context=d.get("context"),
+    )
+
+
+def _failure_record(failure: ExtractionFailure, user_id: str, extractor: str,
+                    now: float, turns: dict[str, Record]) -> Record:
+    first = turns.get(failure.turn_ids[0]) if failure.turn_ids else None
+    return Record(
+        id=uuid.uuid4().hex, kind=EXTRACTION_FAILURE, user_id=user_id, layer=1,
+        status=OPEN if failure.retryable else "failed", searchable=False,
+        text=failure.error[:500],
+        conversation_id=None if first is None else first.conversation_id,
+        occurred_at=now if first is None else first.occurred_at,
+        created_at=now, updated_at=now,
+        data={"turn_ids": list(failure.turn_ids), "error": failure.error,
+              "raw_response": failure.raw_response, "attempts": failure.attempts,
+              "retryable": failure.retryable, "extractor": extractor},
+    )
+
+
+def stage_turns(memory: MemoryCore, context: str, user_id: str, turns: Sequence[Record],
+                extractor: Extractor) -> StageReport:
+    """Extract from ``turns`` and write staged facts, never-store counts and failures."""
+    report = StageReport()
+    if not turns:
+        return report
+    store = memory.store(context)
+    result = extractor.extract(turn_inputs(turns, memory.settings.facts.timezone))
+    report.llm_calls = result.calls
+    never = set(memory.settings.facts.never_store)
+    now = memory.now()
+    by_id = {t.id: t for t in turns}
+    records: list[Record] = []
+    seq = 0
+    for turn in turns:
+        for cand in result.facts.get(turn.id, []):
+            label = _blocked(cand, never)
+            if label is not None:
+                report.never_stored[label] = report.never_stored.get(label, 0) + 1
+                continue
+            records.append(staged_record(cand, turn, seq, now, extractor.name))
+            seq += 1
+    report.staged = [r.id for r in records]
+    for failure in result.failures:
+        rec = _failure_record(failure, user_id, extractor.name, now, by_id)
+        records.append(rec)
+        report.failures.append(rec.id)
+    if report.never_stored:
+        stats = fact_stats(store, user_id)
+        counts = dict(stats.data.get("never_stored", {}))
+        for label, n in report.never_stored.items():
+            counts[label] = int(counts.get(label, 0)) + n
+        stats.data = {**stats.data, "never_stored": counts}
+        stats.updated_at = now
+        records.append(stats)
+    save(memory, context, store, user_id, records)
+    return report
+
+
+def retry_failures(memory: MemoryCore, context: str, user_id: str,
+                   extractor: Extractor) -> tuple[int, StageReport]:
+    """Run extraction again for the turns of open, retryable failures. The old failure
+    records become ``resolved`` (nothing is deleted); new failures are recorded anew.
+    Returns how many failure records were retried and the staging report."""
+    store = memory.store(context)
+    open_ = store.find(Query(user_id=user_id, kinds=[EXTRACTION_FAILURE], statuses=[OPEN]))
+    if not open_:
+        return 0, StageReport()
+    ids: list[str] = []
+    for failure in open_:
+        ids.extend(i for i in failure.data.get("turn_ids", []) if i not in ids)
+    turns = store.get(user_id, ids)
+    report = stage_turns(memory, context, user_id, turns, extractor)
+    now = memory.now()
+    for failure in open_:
+        failure.status = RESOLVED
+        failure.updated_at = now
+        failure.data = {**failure.data, "retried_at": now,
+                        "retry_failures": report.failures}
+    save(memory, context, store, user_id, open_)
+    return len(open_), report

@@ -1,0 +1,370 @@
+"""Validation: staged facts become beliefs (dedupe, contradictions, entities, embeddings).
+
+Plain functions over a :class:`~lucidmem.core.MemoryCore`; the consolidation (sleep) job calls
+:func:`validate_staged` and :func:`archive_low_confidence`; ``Memory.add`` calls the former at
+once while ``settings.facts.auto_validate`` is on.
+
+For each staged fact, oldest first: resolve entities (case, aliases, "my sister" ↔ "Sarah"),
+then compare it with every *active* fact through :func:`~lucidmem.facts.contradictions.resolve`
+(confidence of the stored fact decayed to the new turn's time) and apply the actions:
+
+* duplicate → reinforce: ``c = max(c, (c + new) / 2)``, clock reset, count + 1, provenance
+  merged; the staged record becomes ``merged``;
+* temporal override → the old fact is ``superseded``: ``valid_to`` closes (clamped into its own
+  interval), ``retracted_at`` = the new turn's time, ``superseded_by`` set; a correction
+  ``retracts`` it instead (it never held); a ``preference_shift`` record notes the change;
+* context differentiation → both active, the new one context-qualified;
+* exception flagging → the new fact is kept as an ``exception`` of the old;
+* confidence reduction + aico reconsolidation → supersede, ``variant`` (≤ max_variants, the
+  weakest replaced → ``archived``) or ``discarded``.
+
+Finally texts are rendered, new/changed non-secret facts embedded in one batch, graph
+``relation`` records mirrored, and everything written in one transaction.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from lucidmem.clock import from_epoch
+from lucidmem.facts.contradictions import ActionKind, ExistingFact, Relation, relate, resolve
+from lucidmem.facts.decay import confidence_band, decayed_confidence, reinforce
+from lucidmem.facts.entities import EntityIndex, fold, relation_word
+from lucidmem.facts.model import USER_SUBJECT, FactCandidate, FactCategory, PrivacyLevel
+from lucidmem.facts.privacy import stricter
+from lucidmem.facts.records import (
+    ACTIVE,
+    ARCHIVED,
+    ENTITY,
+    EXCEPTION,
+    FACT,
+    PREFERENCE_SHIFT,
+    RELATION,
+    RETRACTED,
+    STAGED,
+    SUPERSEDED,
+    VARIANT,
+    fact_sentence,
+    is_searchable,
+)
+from lucidmem.facts.staging import candidate_of, save
+from lucidmem.store.base import Query, Record
+
+if TYPE_CHECKING:
+    from lucidmem.core import MemoryCore
+
+__all__ = ["ValidationReport", "archive_low_confidence", "current_confidence",
+           "validate_staged"]
+
+MERGED = "merged"
+DISCARDED = "discarded"
+
+
+@dataclass(slots=True)
+class ValidationReport:
+    """Counts of what one validation pass did (ids of the facts now active)."""
+
+    validated: list[str] = field(default_factory=list)
+    reinforced: int = 0
+    superseded: int = 0
+    retracted: int = 0
+    variants: int = 0
+    exceptions: int = 0
+    discarded: int = 0
+    needs_clarification: list[str] = field(default_factory=list)
+
+
+def current_confidence(record: Record, at: float, base_rate: float) -> float:
+    """The fact's confidence decayed from its last reinforcement to ``at`` (never negative
+    days: an older turn imported late reads the stored value)."""
+    d = record.data
+    days = max(at - float(d.get("last_reinforced", record.occurred_at)), 0.0) / 86_400
+    return decayed_confidence(float(d["confidence"]), days,
+                              float(d.get("emotional_intensity", 0.3)), base_rate)
+
+
+def _existing(rec: Record, at: float, rate: float, variants: Sequence[Record]) -> ExistingFact:
+    d = rec.data
+    return ExistingFact(
+        d["subject"], d["predicate"], d["object"], current_confidence(rec, at, rate),
+        negated=bool(d.get("negated")), context=d.get("context"),
+        variant_confidences=tuple(current_confidence(v, at, rate) for v in variants),
+        fact_id=rec.id,
+        valid_from=from_epoch(float(d["valid_from"]))
+        if d["category"] == FactCategory.EVENT.value else None,
+    )
+
+
+class _Pass:
+    """One validation pass over one user's staged facts."""
+
+    def __init__(self, memory: MemoryCore, user_id: str, context: str) -> None:
+        self.memory = memory
+        self.user_id = user_id
+        self.context = context
+        self.store = memory.store(context)
+        self.rate = memory.settings.facts.decay_base_rate
+        self.max_variants = memory.settings.facts.max_variants
+        self.working = self.store.find(Query(user_id=user_id, kinds=[FACT],
+                                             statuses=[ACTIVE, VARIANT]))
+        self.entities = EntityIndex.load(user_id, self.store.find(
+            Query(user_id=user_id, kinds=[ENTITY], statuses=[ACTIVE])))
+        self.touched: dict[str, Record] = {}
+        self.extra: list[Record] = []
+        self.report = ValidationReport()
+
+    def touch(self, rec: Record) -> None:
+        rec.updated_at = self.memory.now()
+        if rec.id in self.touched or rec.status == STAGED:
+            self.touched[rec.id] = rec
+            return
+        rec.version += 1
+        self.touched[rec.id] = rec
+
+    # -- entities -----------------------------------------------------------------------------
+    def resolve_entities(self, rec: Record) -> None:
+        d, ts = rec.data, rec.occurred_at
+        subject = self.entities.canonical(d["subject"])
+        obj = d["object"]
+        rel = relation_word(d["predicate"]) if fold(subject) == USER_SUBJECT else None
+        if rel is not None:
+            obj = self.entities.canonical(obj)
+            if not fold(obj).startswith(f"{USER_SUBJECT}'s "):
+                self.entities.ensure(obj, ts, relation=rel)
+                ph = self.entities.link_placeholder(rel, obj)
+                if ph is not None:
+                    self.repoint(ph, obj)
+        if fold(subject) != USER_SUBJECT and not fold(subject).startswith(f"{USER_SUBJECT}'s "):
+            self.entities.ensure(subject, ts)
+        if subject != d["subject"] or obj != d["object"]:
+            rec.data = {**d, "subject": subject, "object": obj,
+                        "said_as": [d["subject"], d["object"]]}
+
+    def repoint(self, alias: str, name: str) -> None:
+        """Facts stored under a placeholder now name the entity it turned out to be."""
+        key = fold(alias)
+        for rec in self.working:
+            d = rec.data
+            if fold(d["subject"]) == key or fold(d["object"]) == key:
+                rec.data = {**d, "said_as": [d["subject"], d["object"]],
+                            "subject": name if fold(d["subject"]) == key else d["subject"],
+                            "object": name if fold(d["object"]) == key else d["object"]}
+                self.touch(rec)
+
+    # -- contradictions -------------------------------------------------------------------------
+    def variants_of(self, rec: Record) -> list[Record]:
+        return [v for v in self.working
+                if v.status == VARIANT and v.data.get("variant_of") == rec.id]
+
+    def validate(self, rec: Record) -> None:
+        self.resolve_entities(rec)
+        cand = candidate_of(rec)
+        ts = rec.occurred_at
+        status, keep, conf = ACTIVE, True, cand.confidence
+        for ex in [f for f in self.working if f.status == ACTIVE]:
+            existing = _existing(ex, ts, self.rate, self.variants_of(ex))
+            if relate(existing, cand) is Relation.UNRELATED:
+                continue
+            decision = resolve(existing, replace(cand, confidence=conf),
+                               max_variants=self.max_variants)
+            if decision.needs_clarification:
+                ex.data = {**ex.data, "needs_clarification": True}
+                rec.data["needs_clarification"] = True
+                self.report.needs_clarification.append(ex.id)
+                self.touch(ex)
+            for action in decision.actions:
+                status, keep, conf = self.apply(action, ex, rec, cand, existing,
+                                                (status, keep, conf))
+                if decision.strategy is not None:
+                    rec.data["resolution"] = f"{decision.strategy.value}: {action.reason}"
+        rec.data["confidence"] = round(max(conf, 0.0), 6)
+        if not keep:
+            rec.status = rec.status if rec.status in (MERGED, DISCARDED) else DISCARDED
+        else:
+            rec.status = status
+            if status == ACTIVE:
+                self.report.validated.append(rec.id)
+            self.working.append(rec)
+        self.touch(rec)
+
+    def apply(self, action: object, ex: Record, rec: Record, cand: FactCandidate,
+              existing: ExistingFact, state: tuple[str, bool, float],
+              ) -> tuple[str, bool, float]:
+        from lucidmem.facts.contradictions import Action
+
+        assert isinstance(action, Action)
+        status, keep, conf = state
+        ts, kind = rec.occurred_at, action.kind
+        if kind is ActionKind.REINFORCE_EXISTING:
+            d = ex.data
+            privacy = d["privacy"] if d.get("privacy_overridden") else stricter(
+                PrivacyLevel(d["privacy"]), cand.privacy).value
+            ex.data = {**d, "confidence": reinforce(existing.confidence, conf),
+                       "last_reinforced": max(float(d["last_reinforced"]), ts),
+                       "reinforcement_count": int(d.get("reinforcement_count", 1)) + 1,
+                       "source_turn_ids": [*d.get("source_turn_ids", []),
+                                           *rec.data["source_turn_ids"]],
+                       "privacy": privacy}
+            rec.status = MERGED
+            rec.data["merged_into"] = ex.id
+            self.report.reinforced += 1
+            self.touch(ex)
+            return status, False, conf
+        if kind in (ActionKind.SUPERSEDE_EXISTING, ActionKind.RETRACT_EXISTING):
+            d = ex.data
+            update = {"retracted_at": ts, "superseded_by": rec.id}
+            if kind is ActionKind.SUPERSEDE_EXISTING:
+                at = ts if action.at is None else action.at.timestamp()
+                end = d.get("valid_to")
+                at = max(at, float(d["valid_from"]))
+                update["valid_to"] = at if end is None else min(at, float(end))
+                ex.status = SUPERSEDED
+                self.report.superseded += 1
+                self.shift(ex, rec, ts)
+            else:
+                ex.status = RETRACTED
+                self.report.retracted += 1
+            ex.data = {**d, **update}
+            self.touch(ex)
+            return status, keep, conf
+        if kind is ActionKind.FLAG_EXCEPTION:
+            rec.data["exception_of"] = ex.id
+            self.report.exceptions += 1
+            return EXCEPTION, keep, conf
+        if kind is ActionKind.KEEP_AS_VARIANT:
+            rec.data["variant_of"] = ex.id
+            self.report.variants += 1
+            return VARIANT, keep, conf
+        if kind is ActionKind.REPLACE_WEAKEST_VARIANT:
+            variants = self.variants_of(ex)
+            if action.variant_index is not None and action.variant_index < len(variants):
+                weak = variants[action.variant_index]
+                weak.status = ARCHIVED
+                weak.data = {**weak.data, "replaced_by": rec.id, "retracted_at": ts}
+                self.touch(weak)
+            rec.data["variant_of"] = ex.id
+            self.report.variants += 1
+            return VARIANT, keep, conf
+        if kind is ActionKind.DISCARD_NEW:
+            self.report.discarded += 1
+            return status, False, conf
+        if kind is ActionKind.REDUCE_CONFIDENCE:
+            if action.target == "existing":
+                ex.data = {**ex.data, "confidence": max(0.0, current_confidence(
+                    ex, ts, self.rate) - action.amount), "last_reinforced": max(
+                    float(ex.data["last_reinforced"]), ts)}
+                self.touch(ex)
+                return status, keep, conf
+            return status, keep, max(0.0, conf - action.amount)
+        return status, keep, conf  # STORE_NEW, STORE_CONTEXT_QUALIFIED
+
+    def shift(self, old: Record, new: Record, ts: float) -> None:
+        o, n = old.data, new.data
+        self.extra.append(Record(
+            id=uuid.uuid4().hex, kind=PREFERENCE_SHIFT, user_id=self.user_id, layer=1,
+            status=ACTIVE, searchable=False, occurred_at=ts, created_at=self.memory.now(),
+            updated_at=self.memory.now(), text=f"{o['subject']} {o['predicate']}",
+            data={"subject": n["subject"], "from_fact": old.id, "to_fact": new.id,
+                  "from": {k: o[k] for k in ("predicate", "object", "negated", "context")},
+                  "to": {k: n[k] for k in ("predicate", "object", "negated", "context")},
+                  "at": ts, "reason": "change" if n.get("is_change") else "reconsolidation"},
+        ))
+
+    # -- writing ---------------------------------------------------------------------------------
+    def finish(self) -> None:
+        now = self.memory.now()
+        relation_of = self.entities.relation_of()
+        to_embed: list[Record] = []
+        for rec in self.touched.values():
+            d = rec.data
+            owner = str(d.get("owner") or "The user")
+            text = fact_sentence(d["subject"], d["predicate"], d["object"],
+                                 negated=bool(d.get("negated")), context=d.get("context"),
+                                 owner=owner, relation_of=relation_of)
+            secret = d.get("privacy") == PrivacyLevel.SECRET.value
+            rec.searchable = is_searchable(rec.status, d.get("privacy", ""))
+            if secret or rec.status in (MERGED, DISCARDED, STAGED):
+                rec.embedding = None
+            elif text != rec.text or rec.embedding is None:
+                to_embed.append(rec)
+            rec.text = text
+            conf = current_confidence(rec, now, self.rate)
+            rec.data["metadata"] = {
+                **d.get("source_metadata", {}), "confidence": round(conf, 4),
+                "band": confidence_band(conf).value, "privacy": d.get("privacy"),
+                "fact_status": rec.status, "source_turn_ids": d.get("source_turn_ids", []),
+                "subject": d["subject"], "predicate": d["predicate"], "object": d["object"],
+            }
+        if to_embed:
+            vectors = self.memory.embedder.embed_passages([r.text for r in to_embed])
+            for rec, vector in zip(to_embed, vectors, strict=True):
+                rec.embedding = vector
+        records = [*self.touched.values(), *self.extra, *self.relations(),
+                   *self.entities.pending()]
+        with self.store.transaction():
+            save(self.memory, self.context, self.store, self.user_id, records)
+
+    def relations(self) -> list[Record]:
+        """Graph edges mirrored from facts that link two entities (or the user and one)."""
+        out = []
+        for rec in self.touched.values():
+            d = rec.data
+            if rec.status in (STAGED, MERGED, DISCARDED):
+                continue
+            source, target = fold(d["subject"]), fold(d["object"])
+            known = self.entities.by_key
+            if not ((source == USER_SUBJECT or source in known) and target in known):
+                continue
+            out.append(Record(
+                id=f"rel-{rec.id}", kind=RELATION, user_id=self.user_id, layer=1,
+                status=rec.status, searchable=False, occurred_at=rec.occurred_at,
+                created_at=rec.created_at, updated_at=rec.updated_at,
+                text=f"{d['subject']} {d['predicate']} {d['object']}",
+                data={"source": d["subject"], "target": d["object"],
+                      "predicate": d["predicate"], "fact_id": rec.id,
+                      "negated": bool(d.get("negated")),
+                      **{k: d.get(k) for k in ("valid_from", "valid_to", "recorded_at",
+                                               "retracted_at")}},
+            ))
+        return out
+
+
+def validate_staged(memory: MemoryCore, user_id: str,
+                    context: str | None = None) -> ValidationReport:
+    """Validate every staged fact of ``user_id`` (oldest first); see the module docstring."""
+    ctx = memory._context(context)
+    store = memory.store(ctx)
+    staged = store.find(Query(user_id=user_id, kinds=[FACT], statuses=[STAGED]))
+    if not staged:
+        return ValidationReport()
+    staged.sort(key=lambda r: (r.occurred_at, r.created_at, int(r.data.get("seq", 0))))
+    run = _Pass(memory, user_id, ctx)
+    for rec in staged:
+        run.validate(rec)
+    run.finish()
+    return run.report
+
+
+def archive_low_confidence(memory: MemoryCore, user_id: str, context: str | None = None,
+                           *, threshold: float = 0.3) -> list[str]:
+    """Archive active facts whose decayed confidence fell below ``threshold`` (the seed's
+    pruning band). Their belief interval closes now; nothing is deleted. Returns their ids."""
+    ctx = memory._context(context)
+    store = memory.store(ctx)
+    now = memory.now()
+    rate = memory.settings.facts.decay_base_rate
+    low = [r for r in store.find(Query(user_id=user_id, kinds=[FACT], statuses=[ACTIVE]))
+           if current_confidence(r, now, rate) < threshold]
+    for rec in low:
+        rec.status = ARCHIVED
+        rec.searchable = False
+        rec.updated_at = now
+        rec.version += 1
+        rec.data = {**rec.data, "retracted_at": now, "archived_at": now,
+                    "metadata": {**rec.data.get("metadata", {}), "fact_status": ARCHIVED}}
+    save(memory, ctx, store, user_id, low)
+    return [r.id for r in low]
+
