@@ -1,0 +1,333 @@
+"""Selection and feedback over the store: the seed's hybrid algorithm, one user at a time.
+
+Selection (seed, "Hybrid Skill Selection Algorithm"): classify the message (intent,
+sentiment, time of day, topic vector), hash the context to a bucket, score every active
+skill's trigger, keep the applicable ones (≥ 0.5, at most 5; the default skill when none
+is), then for each candidate draw from its Beta(α, β) for (user, bucket, skill), measure
+the alignment of its 16 dimensions with the user's preference vector for the bucket and
+combine: 0.4 trigger + 0.3 sample + 0.3 alignment. With probability
+ε = max(0.05, 0.1·0.95^feedback_count) another candidate is tried instead (flagged).
+
+Feedback: confidence EMA and counters per (user, skill), Beta update per (user, bucket,
+skill), preference update per (user, bucket), plus the reason's preference adjustment,
+all in one store transaction with the trajectory and the stored event.
+
+Per process, :class:`SharedEncoders` (context classifier, feedback classifier, embedded
+skill topics) is built once per embedder model and reused by every ``Memory``.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lucidmem.behaviour.context_signals import ContextSignals, PrototypeContextClassifier
+from lucidmem.behaviour.feedback_classifier import FeedbackClassifier
+from lucidmem.behaviour.formulas import (
+    applicable_candidates,
+    apply_preference_delta,
+    context_bucket,
+    exploration_rate,
+    final_score,
+    preference_alignment,
+    rescale_similarity,
+    thompson_sample,
+    update_beta,
+    update_confidence,
+    update_preference,
+)
+from lucidmem.behaviour.models import CandidateScore, ContextInfo
+from lucidmem.behaviour.records import (
+    ARM,
+    FEEDBACK_EVENT,
+    PREFERENCE,
+    SETTINGS,
+    SKILL,
+    SKILL_STATS,
+    TRAJECTORY,
+    ArmState,
+    SkillStats,
+    UserBehaviour,
+    arm_id,
+    internal_record,
+    preference_from,
+    preference_id,
+    settings_id,
+    skill_from_record,
+    stats_id,
+)
+from lucidmem.behaviour.skills import Skill, default_skill, load_base_skills
+from lucidmem.embedding import Embedder
+from lucidmem.errors import InvalidInputError, NotFoundError
+from lucidmem.store.base import Query, Record, Store
+
+__all__ = ["BehaviourEngine", "Chosen", "FeedbackOutcome", "SharedEncoders", "Writer",
+           "shared_encoders"]
+
+Writer = Callable[[Sequence[Record]], None]
+"""Writes records of one user (no audit rows; keeps the retrieval index in step)."""
+
+_SHARED: dict[str, SharedEncoders] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+class SharedEncoders:
+    """The embedder-dependent, user-independent parts, built once per process and model."""
+
+    def __init__(self, embedder: Embedder) -> None:
+        self.embed = embedder.embed_queries
+        self.context = PrototypeContextClassifier(self.embed)
+        self.feedback = FeedbackClassifier(self.embed)
+        self._topics: dict[tuple[str, ...], NDArray[np.float32]] = {}
+        self._lock = threading.Lock()
+
+    def topic_vector(self, topics: tuple[str, ...]) -> NDArray[np.float32] | None:
+        """Normalised centroid of a skill's topic phrases (cached; None without topics)."""
+        if not topics:
+            return None
+        with self._lock:
+            found = self._topics.get(topics)
+        if found is None:
+            rows = np.asarray(self.embed(list(topics)), dtype=np.float32)
+            centre = rows.mean(axis=0)
+            found = (centre / np.linalg.norm(centre)).astype(np.float32)
+            with self._lock:
+                self._topics[topics] = found
+        return found
+
+    def warm_up(self, skills: Sequence[Skill]) -> None:
+        """Embed every prototype and topic now instead of on the first request."""
+        self.context.classify("warm up", datetime(2000, 1, 1, 12))
+        self.feedback.classify("too long")
+        for skill in skills:
+            self.topic_vector(skill.trigger.topics)
+
+
+def shared_encoders(embedder: Embedder) -> SharedEncoders:
+    """The process-wide encoders of this embedder's model (created on first use)."""
+    key = f"{embedder.name}|{embedder.dimension}"
+    with _SHARED_LOCK:
+        found = _SHARED.get(key)
+        if found is None:
+            found = _SHARED[key] = SharedEncoders(embedder)
+        return found
+
+
+@dataclass(slots=True)
+class Chosen:
+    """What :meth:`BehaviourEngine.select` decided (the API turns it into a SkillSelection)."""
+
+    selection_id: str
+    skill: Skill
+    candidates: list[CandidateScore]
+    explored: bool
+    fallback: bool
+    epsilon: float
+    context: ContextInfo
+    context_ms: float
+    best_id: str
+
+
+@dataclass(slots=True)
+class FeedbackOutcome:
+    skill: SkillStats
+    skill_name: str
+    old_confidence: float
+    arm: ArmState
+    preference_shift: float
+    event_id: str
+
+
+class BehaviourEngine:
+    """Per-``Memory`` state: the shared encoders, the base skills and a sampling RNG."""
+
+    def __init__(self, shared: SharedEncoders, seed: int | None = None) -> None:
+        self.shared = shared
+        self.base: tuple[Skill, ...] = load_base_skills()
+        self.base_by_id = {s.id: s for s in self.base}
+        self.default = default_skill()
+        self._rng = np.random.default_rng(seed)
+        self._rng_lock = threading.Lock()
+
+    # -- reading user state -----------------------------------------------------------------
+    @staticmethod
+    def user_state(store: Store, user_id: str) -> tuple[UserBehaviour, Record | None,
+                                                        list[Record]]:
+        """The opt-in record and the user's own skill records, in one ``find``."""
+        records = store.find(Query(user_id=user_id, kinds=[SETTINGS, SKILL]))
+        settings = next((r for r in records if r.kind == SETTINGS), None)
+        skills = [r for r in records if r.kind == SKILL]
+        return UserBehaviour.from_record(settings), settings, skills
+
+    def active_skills(self, behaviour: UserBehaviour, skill_records: list[Record]) -> list[Skill]:
+        """Base skills not archived for this user, then the user's active own skills."""
+        archived = set(behaviour.archived_base)
+        own = [skill_from_record(r) for r in skill_records if r.status == "active"]
+        return [s for s in self.base if s.id not in archived] + own
+
+    def skill(self, skill_id: str, skill_records: list[Record]) -> Skill | None:
+        if skill_id in self.base_by_id:
+            return self.base_by_id[skill_id]
+        for record in skill_records:
+            if record.data.get("skill_id") == skill_id:
+                return skill_from_record(record)
+        return None
+
+    # -- selection --------------------------------------------------------------------------
+    def classify(self, message: str, when: datetime) -> tuple[ContextSignals, ContextInfo, float]:
+        started = time.perf_counter()
+        signals = self.shared.context.classify(message, when)
+        bucket = context_bucket(signals.intent, signals.sentiment, signals.time_of_day)
+        info = ContextInfo(intent=signals.intent, sentiment=signals.sentiment,
+                           time_of_day=signals.time_of_day, bucket=bucket,
+                           intent_scores=signals.intent_scores,
+                           sentiment_scores=signals.sentiment_scores)
+        return signals, info, (time.perf_counter() - started) * 1000
+
+    def trigger_scores(self, skills: Sequence[Skill], signals: ContextSignals) -> dict[str, float]:
+        """Seed ``match_trigger`` of every skill (topic term: rescaled cosine to its topics)."""
+        assert signals.embedding is not None
+        out: dict[str, float] = {}
+        for skill in skills:
+            topic = self.shared.topic_vector(skill.trigger.topics)
+            sim = 0.0 if topic is None else rescale_similarity(float(topic @ signals.embedding))
+            out[skill.id] = skill.trigger.match(signals.intent, signals.sentiment,
+                                                signals.time_of_day, sim)
+        return out
+
+    def select(self, store: Store, write: Writer, user_id: str, message: str, when: datetime,
+               now: float, behaviour: UserBehaviour, skill_records: list[Record]) -> Chosen:
+        """Choose a skill for ``message`` and record the selection as a trajectory step."""
+        signals, info, context_ms = self.classify(message, when)
+        skills = {s.id: s for s in self.active_skills(behaviour, skill_records)}
+        scores = self.trigger_scores(list(skills.values()), signals)
+        ranked = applicable_candidates(scores)
+        fallback = not ranked
+        if fallback:
+            default = self.default
+            skills.setdefault(default.id, default)
+            ranked = [(default.id, scores.get(default.id, 0.0))]
+        bucket = info.bucket
+        epsilon = exploration_rate(behaviour.feedback_count)
+        with store.transaction():
+            ids = [preference_id(user_id, bucket)]
+            ids += [stats_id(user_id, sid) for sid, _ in ranked]
+            ids += [arm_id(user_id, bucket, sid) for sid, _ in ranked]
+            found = {r.id: r for r in store.get(user_id, ids)}
+            pref = preference_from(found.get(ids[0]))
+            candidates: list[CandidateScore] = []
+            stats: dict[str, SkillStats] = {}
+            with self._rng_lock:
+                for sid, trigger in ranked:
+                    arm = ArmState.from_record(sid, bucket, found.get(arm_id(user_id, bucket, sid)))
+                    st = SkillStats.from_record(sid, found.get(stats_id(user_id, sid)))
+                    stats[sid] = st
+                    sampled = thompson_sample(arm.alpha, arm.beta, self._rng)
+                    alignment = preference_alignment(pref, skills[sid].dimensions)
+                    candidates.append(CandidateScore(
+                        skill_id=sid, trigger=trigger, sampled=sampled, alignment=alignment,
+                        final=final_score(trigger, sampled, alignment), alpha=arm.alpha,
+                        beta=arm.beta, confidence=st.confidence))
+                best = max(candidates, key=lambda c: c.final).skill_id
+                chosen_id, explored = best, False
+                if len(candidates) > 1 and self._rng.random() < epsilon:
+                    # seed: explore "lower-confidence" skills: the least-tried candidate
+                    # in this bucket (fewest α + β), ties at random
+                    others = [c for c in candidates if c.skill_id != best]
+                    least = min(c.alpha + c.beta for c in others)
+                    pool = [c.skill_id for c in others if c.alpha + c.beta == least]
+                    chosen_id, explored = pool[int(self._rng.integers(len(pool)))], True
+            chosen = skills[chosen_id]
+            st = stats[chosen_id]
+            st.uses += 1
+            st.last_used_at = now
+            selection_id = uuid.uuid4().hex
+            trajectory = internal_record(selection_id, TRAJECTORY, user_id, now, {
+                "skill_id": chosen_id, "dimensions": list(chosen.dimensions), "bucket": bucket,
+                "context": {"intent": info.intent, "sentiment": info.sentiment,
+                            "time_of_day": info.time_of_day},
+                "candidates": [c.model_dump(include={"skill_id", "trigger", "sampled",
+                                                     "alignment", "final"})
+                               for c in candidates],
+                "explored": explored, "fallback": fallback, "response": None, "reward": None,
+                "feedback_at": None, "archived_at": None,
+            }, layer=0, text=message)
+            stats_record = internal_record(stats_id(user_id, chosen_id), SKILL_STATS, user_id,
+                                           now, st.data(),
+                                           prior=found.get(stats_id(user_id, chosen_id)))
+            write([stats_record, trajectory])
+        return Chosen(selection_id, chosen, candidates, explored, fallback, epsilon, info,
+                      context_ms, best)
+
+    # -- feedback ---------------------------------------------------------------------------
+    def feedback(self, store: Store, write: Writer, user_id: str, selection_id: str,
+                 reward: int, reason: str | None, free_text: str | None,
+                 now: float) -> FeedbackOutcome:
+        """Apply one feedback to confidence, Beta arm and preference vector, and store it."""
+        with store.transaction():
+            found = store.get(user_id, [selection_id])
+            if not found or found[0].kind != TRAJECTORY:
+                raise NotFoundError(
+                    f"no selection {selection_id!r} for user {user_id!r} in this context; "
+                    "pass the id returned by select_skill")
+            trajectory = found[0]
+            data: dict[str, Any] = dict(trajectory.data)
+            if data.get("reward") is not None:
+                raise InvalidInputError(
+                    f"selection {selection_id!r} already has feedback ({data['reward']}); "
+                    "each selection takes one feedback", field="selection_id")
+            skill_id, bucket = str(data["skill_id"]), int(data["bucket"])
+            dims = np.asarray(data["dimensions"], dtype=np.float64)
+            ids = [stats_id(user_id, skill_id), arm_id(user_id, bucket, skill_id),
+                   preference_id(user_id, bucket), settings_id(user_id)]
+            got = {r.id: r for r in store.get(user_id, ids)}
+            stats = SkillStats.from_record(skill_id, got.get(ids[0]))
+            arm = ArmState.from_record(skill_id, bucket, got.get(ids[1]))
+            pref = preference_from(got.get(ids[2]))
+            behaviour = UserBehaviour.from_record(got.get(ids[3]))
+
+            old_confidence = stats.confidence
+            stats.confidence = update_confidence(stats.confidence, reward, stats.uses)
+            stats.positives += reward > 0
+            stats.negatives += reward < 0
+            arm.alpha, arm.beta = update_beta(arm.alpha, arm.beta, reward)
+            new_pref = update_preference(pref, dims, reward)
+            if reason is not None:
+                new_pref = apply_preference_delta(
+                    new_pref, self.shared.feedback.preference_delta([reason]))
+            behaviour.feedback_count += 1
+
+            context = data.get("context") or {}
+            data.update(reward=reward, feedback_at=now, archived_at=None)
+            trajectory.data, trajectory.updated_at = data, now
+            trajectory.status = "active"  # with feedback it is kept forever
+            event_id = uuid.uuid4().hex
+            event = internal_record(event_id, FEEDBACK_EVENT, user_id, now, {
+                "selection_id": selection_id, "skill_id": skill_id, "bucket": bucket,
+                "reward": reward, "reason": reason, "free_text": free_text,
+                "classified": free_text is None, "labels": [],
+            }, layer=0, text=free_text or "")
+            write([
+                internal_record(ids[0], SKILL_STATS, user_id, now, stats.data(),
+                                prior=got.get(ids[0])),
+                internal_record(ids[1], ARM, user_id, now, arm.data(), prior=got.get(ids[1])),
+                internal_record(ids[2], PREFERENCE, user_id, now, {
+                    "bucket": bucket, "dimensions": new_pref.tolist(),
+                    "context": "_".join(str(context.get(k, "?")) for k in
+                                        ("intent", "sentiment", "time_of_day"))},
+                    prior=got.get(ids[2])),
+                internal_record(ids[3], SETTINGS, user_id, now, behaviour.data(),
+                                prior=got.get(ids[3])),
+                trajectory, event,
+            ])
+        skill = self.base_by_id.get(skill_id)
+        return FeedbackOutcome(stats, skill.name if skill else skill_id, old_confidence, arm,
+                               float(np.linalg.norm(new_pref - pref)), event_id)
