@@ -1,0 +1,120 @@
+"""Sleep-cycle commands: ``consolidate``, ``jobs`` and ``worker``."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+from rich.table import Table
+
+from ..consolidation.report import ConsolidationReport, ProgressUpdate
+from .app import app, open_memory
+
+console = Console()
+
+
+def _summary(report: ConsolidationReport) -> Table:
+    table = Table(title=f"consolidation of context {report.context!r}"
+                        + (" (dry run: nothing written)" if report.dry_run else ""))
+    for column in ("user", "status", "turns", "facts before→after", "archived", "variants",
+                   "compacted", "bytes saved", "preferences", "triggers", "s"):
+        table.add_column(column)
+    for u in report.users:
+        table.add_row(u.user_id, u.status, str(u.turns), f"{u.facts_before}→{u.facts_after}",
+                      str(u.count("archived")), str(u.count("variants_removed")),
+                      str(u.count("compacted")), str(u.bytes_saved),
+                      str(u.count("preferences")), str(u.count("triggers")),
+                      f"{u.seconds:.2f}")
+    return table
+
+
+@app.command()
+def consolidate(
+    ctx: typer.Context,
+    user: Annotated[str | None, typer.Option("--user", "-u",
+                                             help="One user (default: every user).")] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show the changes, write "
+                                                            "nothing.")] = False,
+    reset: Annotated[bool, typer.Option("--reset", help="Discard a corrupted checkpoint "
+                                                        "and restart the run.")] = False,
+    show: Annotated[int, typer.Option(help="Changes listed in a dry run.")] = 30,
+) -> None:
+    """Run the sleep cycle now: validate, replay, detect patterns, archive, compact."""
+    with open_memory(ctx) as memory, Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), console=console,
+    ) as bar:
+        task = bar.add_task("consolidating", total=None)
+
+        def progress(update: ProgressUpdate) -> None:
+            bar.update(task, total=update.steps_total, completed=update.step_index + (
+                1 if update.done >= update.total else 0),
+                description=f"{update.user_id}: {update.step}")
+
+        report = memory.consolidate(user, dry_run=dry_run, progress=progress, reset=reset)
+    console.print(_summary(report))
+    console.print(f"{report.status}: {len(report.users)} user(s), {report.turns} turns, "
+                  f"{report.count('archived')} archived, {report.bytes_saved} bytes saved by "
+                  f"compaction, {report.seconds:.2f} s")
+    for u in report.users:
+        for warning in u.warnings:
+            console.print(f"[yellow]warning[/yellow] {u.user_id}: {warning}")
+    if dry_run:
+        for change in report.changes[:show]:
+            console.print(f"  would {change.action} {change.kind} {change.record_id} "
+                          f"({change.step}) {change.detail}")
+        if len(report.changes) > show:
+            console.print(f"  … and {len(report.changes) - show} more")
+
+
+@app.command()
+def jobs(
+    ctx: typer.Context,
+    limit: Annotated[int, typer.Option(help="History rows shown.")] = 10,
+) -> None:
+    """Show the background jobs, their next run times and recent history."""
+    from ..scheduler.core import Scheduler
+
+    with open_memory(ctx) as memory:
+        scheduler = Scheduler(memory, context=ctx.obj.context if ctx.obj else None)
+        now = datetime.now(UTC)
+        table = Table(title="scheduled jobs")
+        for column in ("job", "cron", "idle", "next run (UTC)", "description"):
+            table.add_column(column)
+        for name, entry in sorted(scheduler.jobs.items()):
+            table.add_row(name, entry.cron, "yes" if entry.needs_idle else "no",
+                          scheduler.next_run(name, after=now).strftime("%Y-%m-%d %H:%M"),
+                          entry.description)
+        console.print(table)
+        runs = scheduler.history(limit=limit)
+        history = Table(title="history")
+        for column in ("job", "scheduled", "status", "s", "summary"):
+            history.add_column(column)
+        for run in runs:
+            history.add_row(run.job, run.scheduled_for.strftime("%Y-%m-%d %H:%M"), run.status,
+                            f"{run.seconds:.2f}", run.summary[:80])
+        console.print(history if runs else "no runs recorded yet")
+
+
+@app.command()
+def worker(
+    ctx: typer.Context,
+    poll: Annotated[float, typer.Option(help="Seconds between checks.")] = 30.0,
+) -> None:
+    """Run the scheduler in the foreground until interrupted (Ctrl-C)."""
+    from ..scheduler.core import JobRun, Scheduler
+
+    with open_memory(ctx) as memory:
+        scheduler = Scheduler(memory, context=ctx.obj.context if ctx.obj else None)
+        console.print(f"lucidmem worker: {len(scheduler.jobs)} jobs; Ctrl-C to stop")
+
+        def report(run: JobRun) -> None:
+            console.print(f"{run.started_at:%Y-%m-%d %H:%M:%S} {run.job}: {run.status} "
+                          f"{run.summary[:100]}")
+
+        try:
+            scheduler.run_forever(poll_seconds=poll, on_run=report)
+        except KeyboardInterrupt:
+            console.print("stopped")

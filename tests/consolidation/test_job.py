@@ -1,0 +1,197 @@
+"""The consolidation job end to end on a real Memory: idempotence, dry run, pause/resume,
+compaction, archiving, variant cleanup, patterns, bad input."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from lucidmem import Memory
+from lucidmem.consolidation.job import JobEnv, checkpoint_id, run_user
+from lucidmem.consolidation.records import (
+    CHECKPOINT,
+    MARKER,
+    PREFERENCE,
+    TRIGGER,
+    derived_id,
+)
+from lucidmem.errors import CheckpointError
+from lucidmem.store.base import Query, Record
+
+from .conftest import Clock, fill_history, snapshot
+
+
+def _env(memory: Memory, **kw: object) -> JobEnv:
+    return JobEnv(memory=memory, context=memory._context(None), store=memory.store(),
+                  activity=lambda user: memory._sleep_activity().get(
+                      (memory._context(None), user), 0), **kw)  # type: ignore[arg-type]
+
+
+def test_turns_are_scored_on_add(memory: Memory) -> None:
+    memory.add([{"role": "user", "content": "hello there"},
+                {"role": "assistant", "content": "Hi! How can I help?"}], user_id="maya")
+    turns = memory.store().find(Query(user_id="maya", kinds=["turn"]))
+    for turn in turns:
+        body = turn.data["sleep"]
+        assert 0.0 <= body["importance"] <= 1.0
+        assert body["surprise"] == pytest.approx(0.8)  # fewer than 5 known messages
+        assert body["final"] == pytest.approx(body["importance"] * 1.8, abs=1e-5)
+
+
+def test_run_twice_gives_the_same_state(memory: Memory) -> None:
+    fill_history(memory)
+    first = memory.consolidate("maya")
+    assert first.status == "completed"
+    state = snapshot(memory)
+    second = memory.consolidate("maya")
+    assert second.status == "completed"
+    assert snapshot(memory) == state
+    assert second.changes == ()
+
+
+def test_dry_run_writes_nothing_and_lists_changes(memory: Memory) -> None:
+    fill_history(memory)
+    store = memory.store()
+    before = snapshot(memory)
+    revision = store.revision("maya")
+    report = memory.consolidate("maya", dry_run=True)
+    assert report.dry_run and report.status == "dry_run"
+    assert store.revision("maya") == revision
+    assert snapshot(memory) == before
+    assert store.get("maya", [checkpoint_id("maya")]) == []
+    actions = {c.action for c in report.changes}
+    assert {"compact", "infer_preference", "schedule_trigger"} <= actions
+
+
+def test_compaction_saves_bytes_and_keeps_text(memory: Memory) -> None:
+    fill_history(memory)
+    store = memory.store()
+    texts = {r.id: r.text for r in store.find(Query(user_id="maya", kinds=["turn"]))}
+    report = memory.consolidate("maya")
+    user = report.users[0]
+    assert user.count("compacted") > 0 and user.bytes_saved > 0
+    turns = store.find(Query(user_id="maya", kinds=["turn"]))
+    assert {r.id: r.text for r in turns} == texts
+    cutoff = memory.now() - 30 * 86_400
+    for turn in turns:
+        if turn.occurred_at < cutoff:
+            assert "caption" not in turn.data["metadata"]
+            assert turn.data["metadata"].get("source", "app") == "app"
+            assert turn.data["compacted"]["dropped"] in ([], ["caption"])
+            assert turn.data["role"] in ("user", "assistant")
+            assert turn.embedding is not None
+        else:
+            assert "compacted" not in turn.data
+    marker = store.get("maya", [derived_id(MARKER, "maya", "compaction")])[0]
+    assert marker.data["compacted_through"] == pytest.approx(cutoff)
+    assert marker.data["bytes_saved_total"] == user.bytes_saved
+
+
+def test_pattern_detection_creates_preference_and_trigger(memory: Memory) -> None:
+    fill_history(memory)
+    memory.consolidate("maya")
+    store = memory.store()
+    prefs = store.find(Query(user_id="maya", kinds=[PREFERENCE]))
+    sunday = [p for p in prefs if "groceries" in p.text]
+    assert len(sunday) == 1
+    assert sunday[0].data["confidence"] == 0.5 and "Sundays around 10:00" in sunday[0].text
+    assert sunday[0].embedding is not None  # the embedding step refreshed it
+    triggers = [t for t in store.find(Query(user_id="maya", kinds=[TRIGGER]))
+                if t.data["preference_id"] == sunday[0].id]
+    assert len(triggers) == 1
+    assert triggers[0].data["cron"] == "0 10 * * 0"
+    nxt = triggers[0].data["next_fire_at"]
+    assert memory.now() < nxt <= memory.now() + 7 * 86_400
+    hits = memory.search("when does she plan groceries", user_id="maya", k=20)
+    assert any(h.item.kind == PREFERENCE for h in hits)
+
+
+def test_archiving_and_variant_cleanup_follow_the_clock(memory: Memory, clock: Clock) -> None:
+    memory.add("I love jazz", user_id="maya")
+    store = memory.store()
+    facts = store.find(Query(user_id="maya", kinds=["fact"], statuses=["active"]))
+    assert facts, "the facts layer extracted nothing"
+    now = memory.now()
+    weak = Record(id="variant-weak", kind="fact", user_id="maya", text="The user likes rock",
+                  layer=1, status="variant", occurred_at=now, created_at=now, updated_at=now,
+                  data={"confidence": 0.2, "variant_of": facts[0].id, "subject": "user",
+                        "predicate": "likes", "object": "rock", "emotional_intensity": 0.3})
+    strong = Record(id="variant-strong", kind="fact", user_id="maya", text="x", layer=1,
+                    status="variant", occurred_at=now, created_at=now, updated_at=now,
+                    data={**weak.data, "confidence": 0.6})
+    store.put([weak, strong])
+    memory.consolidate("maya")
+    assert {f.status for f in store.get("maya", [f.id for f in facts])} == {"active"}
+    assert len(store.get("maya", ["variant-weak", "variant-strong"])) == 2
+    clock.advance(days=400)
+    report = memory.consolidate("maya")
+    assert report.count("archived") >= 1
+    after = store.get("maya", [f.id for f in facts])
+    assert {f.status for f in after} == {"archived"}  # archived, never deleted
+    assert [r.id for r in store.get("maya", ["variant-weak", "variant-strong"])] == [
+        "variant-strong"]
+
+
+def test_pause_on_activity_then_resume(memory: Memory) -> None:
+    fill_history(memory, weeks=5)
+    added: list[int] = []
+
+    def user_speaks(step: str, commits: int) -> None:
+        if commits == 3 and not added:
+            added.append(commits)
+            memory.add("I'm back, quick question", user_id="maya")
+
+    paused = run_user(_env(memory, after_commit=user_speaks), "maya")
+    assert paused.status == "paused"
+    assert any(s.status == "paused" for s in paused.steps)
+    ckpt = memory.store().get("maya", [checkpoint_id("maya")])[0]
+    assert ckpt.data["run"]["status"] == "paused"
+    resumed = memory.consolidate("maya")
+    assert resumed.status == "completed" and resumed.users[0].resumed
+    assert resumed.users[0].run_id == paused.run_id
+
+
+def test_user_deleted_mid_run_leaves_nothing(memory: Memory) -> None:
+    fill_history(memory, weeks=3)
+
+    def forget(step: str, commits: int) -> None:
+        if commits == 2:
+            memory.delete_all(user_id="maya")
+
+    report = run_user(_env(memory, after_commit=forget), "maya")
+    assert report.status == "user_deleted"
+    assert memory.store().find(Query(user_id="maya")) == []
+    assert "maya" not in memory.store().user_ids()
+
+
+def test_corrupted_checkpoint_names_the_fix(memory: Memory) -> None:
+    fill_history(memory, weeks=2)
+    memory.consolidate("maya")
+    store = memory.store()
+    ckpt = store.get("maya", [checkpoint_id("maya")])[0]
+    ckpt.data = {"format": 1, "runs": 1, "run": {"id": 3}}
+    store.put([ckpt], audit=False)
+    with pytest.raises(CheckpointError, match="--reset"):
+        memory.consolidate("maya")
+    assert memory.consolidate("maya", reset=True).status == "completed"
+    assert store.get("maya", [checkpoint_id("maya")])[0].kind == CHECKPOINT
+
+
+def test_clock_going_backwards_keeps_the_previous_time(memory: Memory, clock: Clock) -> None:
+    fill_history(memory, weeks=2)
+    memory.consolidate("maya")
+    state = snapshot(memory)
+    clock.advance(days=-3)
+    report = memory.consolidate("maya")
+    assert report.status == "completed"
+    assert any("behind" in w for w in report.users[0].warnings)
+    assert snapshot(memory) == state
+    clock.now += timedelta(days=3)
+
+
+def test_empty_store_and_unknown_user(memory: Memory) -> None:
+    assert memory.consolidate().users == ()
+    report = memory.consolidate("nobody")
+    assert report.users[0].status == "empty"
+    assert memory.store().user_ids() == []
