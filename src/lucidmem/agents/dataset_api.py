@@ -1,0 +1,205 @@
+"""``Memory.build_dataset``: training data from an agent's high-quality interactions (M21).
+
+An interaction (one rated ``source_id``) is high quality when its best explicit or reaction
+reward plus an engagement bonus reaches 0.5 and nobody rated it negatively — "positive
+feedback plus engagement". Its user message and agent reply (given at submission) are
+PII-scrubbed: e-mails, phone and card numbers, the author's id and the names of the author's
+entities (fact layer records of kind ``entity``, when the fact capability stored any). The
+system prompt is the agent's *current* compiled prompt, so the model learns the learned style.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from lucidmem.agents.datasets import (
+    Example,
+    LLMEndpoint,
+    SampleGenerator,
+    scrub_pii,
+    validate_chat_jsonl,
+    write_chat_jsonl,
+    write_lora_jsonl,
+)
+from lucidmem.agents.events import TRAINING_DATASET_READY
+from lucidmem.agents.feedback_model import FeedbackEvent, ImplicitFeedback
+from lucidmem.agents.policy_api import PolicyAPI
+from lucidmem.agents.projections import HIGH_QUALITY_MIN_REWARD
+from lucidmem.agents.records import DATASET, FEEDBACK, event_from_data, internal, partition
+from lucidmem.agents.rewards import calculate_reward, engagement_value
+from lucidmem.errors import InvalidInputError, NotFoundError
+from lucidmem.store.base import Query, Record, Store
+
+__all__ = ["DatasetAPI", "DatasetInfo"]
+
+ENGAGEMENT_BONUS = 0.4  # score += 0.4 · (engagement − 0.5): engagement tips borderline cases
+ENTITY_KIND = "entity"
+
+
+@dataclass(frozen=True, slots=True)
+class DatasetInfo:
+    """A built dataset: its files, sizes and the learning context it was built in."""
+
+    dataset_id: str
+    agent_id: str
+    chat_path: Path
+    lora_path: Path
+    examples: int
+    real_examples: int
+    synthetic_examples: int
+    synthetic_rejected: int
+    traits: dict[str, float]
+    window_start: float | None
+    window_end: float
+    note: str = ""
+
+
+def interaction_score(events: Sequence[FeedbackEvent]) -> float | None:
+    """The quality score of one interaction, ``None`` when it was rated negatively/not at all."""
+    opinions = [calculate_reward(e) for e in events if not isinstance(e.payload, ImplicitFeedback)]
+    signals = [engagement_value(e.payload) for e in events
+               if isinstance(e.payload, ImplicitFeedback)]
+    implicit = [calculate_reward(e) for e in events if isinstance(e.payload, ImplicitFeedback)]
+    if any(r < 0 for r in opinions) or (not opinions and not signals):
+        return None
+    score = max([*opinions, *implicit]) if (opinions or implicit) else 0.0
+    if signals:
+        score += ENGAGEMENT_BONUS * (sum(signals) / len(signals) - 0.5)
+    return score
+
+
+class DatasetAPI(PolicyAPI):
+    """Dataset building and export."""
+
+    def _entity_names(self, store: Store, user_ids: Iterable[str]) -> set[str]:
+        names: set[str] = set()
+        for user in set(user_ids):
+            names.add(user)
+            for record in store.find(Query(user_id=user, kinds=[ENTITY_KIND])):
+                for value in (record.text, record.data.get("name"),
+                              *(record.data.get("aliases") or [])):
+                    if isinstance(value, str) and value.strip():
+                        names.add(value.strip())
+        return names
+
+    def _dataset_dir(self, out_dir: str | Path | None, agent_id: str, context: str) -> Path:
+        if out_dir is None:
+            if self.settings.in_memory:
+                raise InvalidInputError(
+                    "out_dir: this memory lives in RAM; pass a directory for the dataset files",
+                    field="out_dir")
+            out_dir = Path(self.settings.data_dir) / "datasets" / context / agent_id
+        path = Path(out_dir)
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+    def build_dataset(
+        self, agent_id: str, *, out_dir: str | Path | None = None, min_examples: int = 1,
+        synthetic: int = 0, endpoint: LLMEndpoint | None = None, since: float | None = None,
+        extra_names: Sequence[str] = (), context: str | None = None,
+    ) -> DatasetInfo:
+        """Build, scrub, export (OpenAI chat JSONL + local LoRA JSONL) and announce a dataset.
+
+        ``synthetic`` more examples are generated through ``endpoint`` (default: the configured
+        ``settings.facts`` chat endpoint) only when one is configured. Publishes
+        ``training.dataset.ready`` in the same transaction as the ``dataset`` record.
+        """
+        name = self._context(context)
+        store = self.store(name)
+        info = self._agent(store, agent_id)
+        owner = partition(agent_id)
+        records = store.find(Query(user_id=owner, kinds=[FEEDBACK], occurred_from=since))
+        grouped: dict[str, list[Record]] = {}
+        for record in records:
+            grouped.setdefault(record.data["source_id"], []).append(record)
+        now = self.now()
+        profile = self.compile_behaviour(agent_id, draw=0.0, context=name)
+        policy = self._policy(store, agent_id)
+        chosen: list[tuple[float, Record, Record]] = []
+        for group in grouped.values():
+            score = interaction_score([event_from_data(r.data) for r in group])
+            texts = [r for r in group if r.data.get("message") and r.data.get("response")]
+            if score is None or score < HIGH_QUALITY_MIN_REWARD or not texts:
+                continue
+            chosen.append((score, texts[-1], group[0]))
+        chosen.sort(key=lambda c: (-c[0], c[1].occurred_at))
+        names = self._entity_names(store, [c[1].data["author"] for c in chosen])
+        names |= set(extra_names)
+        examples = [Example(profile.system_prompt, scrub_pii(r.data["message"], names),
+                            scrub_pii(r.data["response"], names), round(score, 4))
+                    for score, r, _ in chosen]
+        real = len(examples)
+        rejected, note = 0, ""
+        if synthetic > 0:
+            endpoint = endpoint or self._configured_endpoint()
+            if endpoint is None:
+                note = "synthetic samples skipped: no chat endpoint configured"
+            else:
+                made, rejected = SampleGenerator(endpoint).generate(
+                    info.name, info.description, profile.system_prompt, policy.traits,
+                    examples, synthetic)
+                examples += [Example(e.system, scrub_pii(e.user, names),
+                                     scrub_pii(e.assistant, names), 0.0, True) for e in made]
+        if len(examples) < min_examples:
+            raise InvalidInputError(
+                f"agent {agent_id!r} has {len(examples)} high-quality interactions with texts; "
+                f"{min_examples} are needed (submit feedback with message and response)",
+                field="min_examples")
+        dataset_id = uuid.uuid4().hex
+        folder = self._dataset_dir(out_dir, agent_id, name)
+        chat_path = folder / f"{dataset_id}.chat.jsonl"
+        lora_path = folder / f"{dataset_id}.lora.jsonl"
+        write_chat_jsonl(chat_path, examples)
+        write_lora_jsonl(lora_path, examples)
+        validate_chat_jsonl(chat_path, min_examples=max(1, min_examples))
+        start = min((r.occurred_at for r in records), default=None)
+        result = DatasetInfo(dataset_id, agent_id, chat_path, lora_path, len(examples), real,
+                             len(examples) - real, rejected, dict(policy.traits), start, now,
+                             note)
+        agg = self._load(store, agent_id).aggregation
+        data = {"dataset_id": dataset_id, "chat_path": str(chat_path),
+                "lora_path": str(lora_path), "examples": len(examples), "real": real,
+                "synthetic": len(examples) - real, "synthetic_rejected": rejected,
+                "traits": dict(policy.traits), "policy_version": policy.version,
+                "window_start": start, "window_end": now, "note": note,
+                "positive_count": agg.positive_count}
+        event = {
+            "agentId": agent_id, "archetype": info.archetype, "datasetId": dataset_id,
+            "highQualityInteractions": [
+                {"messageId": src.data["source_id"], "userMessage": e.user,
+                 "agentResponse": e.assistant, "feedbackScore": e.score,
+                 "context": {"roomId": src.data.get("room_id"), "timestamp": src.occurred_at}}
+                for (_, _, src), e in zip(chosen, examples, strict=False)],
+            "learnedTraits": dict(policy.traits),
+            "feedbackStats": {"totalFeedback": agg.total_count,
+                              "positiveCount": agg.positive_count,
+                              "averageSentiment": agg.avg_score},
+            "timeWindow": {"start": start, "end": now}, "createdAt": now,
+            "chatPath": str(chat_path), "loraPath": str(lora_path)}
+        self._commit(name, store, [
+            internal(dataset_id, DATASET, owner, data, now, agent_id=agent_id, layer=1),
+            self._event_record(TRAINING_DATASET_READY, event, now, agent_id)])
+        return result
+
+    def _configured_endpoint(self) -> LLMEndpoint | None:
+        facts = self.settings.facts
+        if not facts.base_url:
+            return None
+        key = facts.api_key.get_secret_value() if facts.api_key else None
+        return LLMEndpoint(facts.base_url, facts.model, key, facts.timeout_seconds)
+
+    def agent_datasets(self, agent_id: str, *, context: str | None = None) -> list[Record]:
+        """The agent's dataset records, oldest first."""
+        store = self.store(context)
+        self._agent(store, agent_id)
+        return store.find(Query(user_id=partition(agent_id), kinds=[DATASET],
+                                order_by="created_at"))
+
+    def _dataset(self, store: Store, agent_id: str, dataset_id: str) -> Record:
+        found = store.get(partition(agent_id), [dataset_id])
+        if not found or found[0].kind != DATASET:
+            raise NotFoundError(f"agent {agent_id!r} has no dataset {dataset_id!r}")
+        return found[0]

@@ -1,0 +1,266 @@
+"""How agent learning state is kept in the narrow :class:`~lucidmem.store.base.Store`.
+
+Everything is a :class:`~lucidmem.store.base.Record` of one of the kinds below with its fields
+in the JSON ``data`` body: no table, column or store method is added, so any backend passing
+the store contract tests (PostgreSQL included) can hold it. Records that exist once per key get
+a deterministic id (a SHA-256 of the key) and are replaced in place. None is searchable or
+carries an embedding, so none shows up in memory search.
+
+Agent-level state lives in a partition of its own, ``user_id = "~agent:<agent_id>"``. A valid
+user id must start with a letter or a digit (:func:`~lucidmem.scope.validate_id`), so no user
+can ever name, read or write that partition through the public API: feedback kept there is
+visible to its author (reads filter on ``data.author``) and to the agent's learning only.
+Events waiting for delivery live in ``~outbox``, global settings in ``~agents``.
+
+=====================  ==========  ========================================================
+kind                   partition   one per / holds
+=====================  ==========  ========================================================
+agent                  ~agent:a    agent: owner, name, role, trust, intensity, base model
+agent_feedback         ~agent:a    {user, source, agent, type}: the event, texts, reward
+agent_session          ~agent:a    ended session or room join (raw event)
+agent_action           ~agent:a    one agent action with the traits it expressed (raw)
+agent_projection       ~agent:a    one per projection: aggregation, history, learning state
+agent_relationship     ~agent:a    (agent, user): relationship strength projection
+agent_ask              ~agent:a    (agent, user): when feedback prompts were last shown
+agent_policy           ~agent:a    (agent, version): one record per policy version
+agent_policy_current   ~agent:a    agent: pointer to the current version
+dataset                ~agent:a    dataset: files, counts, time window, traits
+training_job           ~agent:a    job: status, attempts, provider, external id, errors
+model_version          ~agent:a    (agent, version): registered fine-tuned model
+model_current          ~agent:a    agent: pointer to the serving model version
+phrase_rules           ~agents     global or per agent: the compiler's trait → phrase rules
+outbox_event           ~outbox     event: topic, payload, delivery status and attempts
+handled_event          ~outbox     (handler, event): an idempotent handler saw this event
+outcome                subject     raw suggestion outcome (user or ``~agent:a``)
+profile                subject     the subject's computed preference profile
+=====================  ==========  ========================================================
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from lucidmem.agents.feedback_model import (
+    Channel,
+    ExplicitFeedback,
+    FeedbackEvent,
+    FeedbackPayload,
+    ImplicitFeedback,
+    ReactionFeedback,
+    SourceKind,
+)
+from lucidmem.agents.policy import ActionPolicy, AgentPolicy, ReplyFrequency
+from lucidmem.store.base import Layer, Record
+
+__all__ = [
+    "ACTION",
+    "AGENT",
+    "AGENTS_PARTITION",
+    "ASK",
+    "DATASET",
+    "FEEDBACK",
+    "HANDLED",
+    "MODEL_CURRENT",
+    "MODEL_VERSION",
+    "OUTBOX",
+    "OUTBOX_PARTITION",
+    "OUTCOME",
+    "PHRASE_RULES",
+    "POLICY",
+    "POLICY_CURRENT",
+    "PROFILE",
+    "PROJECTION",
+    "RELATIONSHIP",
+    "SESSION",
+    "TRAINING_JOB",
+    "epoch",
+    "event_from_data",
+    "event_to_data",
+    "hashed",
+    "internal",
+    "partition",
+    "policy_from_data",
+    "policy_to_data",
+    "utc",
+]
+
+AGENT: Final = "agent"
+FEEDBACK: Final = "agent_feedback"
+SESSION: Final = "agent_session"
+ACTION: Final = "agent_action"
+PROJECTION: Final = "agent_projection"
+RELATIONSHIP: Final = "agent_relationship"
+ASK: Final = "agent_ask"
+POLICY: Final = "agent_policy"
+POLICY_CURRENT: Final = "agent_policy_current"
+DATASET: Final = "dataset"
+TRAINING_JOB: Final = "training_job"
+MODEL_VERSION: Final = "model_version"
+MODEL_CURRENT: Final = "model_current"
+PHRASE_RULES: Final = "phrase_rules"
+OUTBOX: Final = "outbox_event"
+HANDLED: Final = "handled_event"
+OUTCOME: Final = "outcome"
+PROFILE: Final = "profile"
+
+AGENTS_PARTITION: Final = "~agents"
+OUTBOX_PARTITION: Final = "~outbox"
+
+
+def partition(agent_id: str) -> str:
+    """The store partition (``user_id``) holding ``agent_id``'s learning state."""
+    return f"~agent:{agent_id}"
+
+
+def hashed(*parts: object) -> str:
+    """A deterministic record id for a key."""
+    key = "\x1f".join(str(p) for p in parts)
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+
+
+def epoch(moment: datetime) -> float:
+    """Epoch seconds of an aware datetime."""
+    return moment.timestamp()
+
+
+def utc(seconds: float) -> datetime:
+    """An aware UTC datetime from epoch seconds."""
+    return datetime.fromtimestamp(seconds, tz=UTC)
+
+
+def internal(
+    record_id: str,
+    kind: str,
+    owner: str,
+    data: dict[str, Any],
+    at: float,
+    *,
+    agent_id: str | None = None,
+    status: str = "active",
+    layer: Layer = 2,
+    occurred_at: float | None = None,
+    conversation_id: str | None = None,
+) -> Record:
+    """A non-searchable record without embedding (every kind of this package)."""
+    return Record(
+        id=record_id,
+        kind=kind,
+        user_id=owner,
+        agent_id=agent_id,
+        conversation_id=conversation_id,
+        layer=layer,
+        status=status,
+        occurred_at=at if occurred_at is None else occurred_at,
+        created_at=at,
+        updated_at=at,
+        data=data,
+        searchable=False,
+    )
+
+
+def _payload_to_data(payload: FeedbackPayload) -> dict[str, Any]:
+    if isinstance(payload, ExplicitFeedback):
+        return {"thumbs": payload.thumbs, "rating": payload.rating, "text": payload.text}
+    if isinstance(payload, ReactionFeedback):
+        return {"reaction": payload.reaction.value}
+    return {
+        "reply_speed_seconds": payload.reply_speed_seconds,
+        "engagement_delta": payload.engagement_delta,
+        "message_length": payload.message_length,
+        "session_duration_seconds": payload.session_duration_seconds,
+        "abandoned": payload.abandoned,
+        "reinvited": payload.reinvited,
+    }
+
+
+def _payload_from_data(kind: str, data: Mapping[str, Any]) -> FeedbackPayload:
+    if kind == "explicit":
+        return ExplicitFeedback(data.get("thumbs"), data.get("rating"), data.get("text"))
+    if kind == "reaction":
+        return ReactionFeedback(data["reaction"])
+    return ImplicitFeedback(
+        data.get("reply_speed_seconds"),
+        data.get("engagement_delta"),
+        data.get("message_length"),
+        data.get("session_duration_seconds"),
+        bool(data.get("abandoned", False)),
+        bool(data.get("reinvited", False)),
+    )
+
+
+def event_to_data(event: FeedbackEvent) -> dict[str, Any]:
+    """A feedback event as JSON (the seed's ``FeedbackCreatedEvent.data`` fields)."""
+    return {
+        "id": event.id,
+        "author": event.user_id,
+        "agent_id": event.agent_id,
+        "source_id": event.source_id,
+        "channel": event.channel.value,
+        "feedback_type": event.feedback_type.value,
+        "payload": _payload_to_data(event.payload),
+        "created_at": epoch(event.created_at),
+        "updated_at": None if event.updated_at is None else epoch(event.updated_at),
+        "source_kind": event.source_kind.value,
+        "room_id": event.room_id,
+        "contains_abuse": event.contains_abuse,
+    }
+
+
+def event_from_data(data: Mapping[str, Any]) -> FeedbackEvent:
+    """Inverse of :func:`event_to_data`."""
+    updated = data.get("updated_at")
+    return FeedbackEvent(
+        id=data["id"],
+        user_id=data["author"],
+        agent_id=data["agent_id"],
+        source_id=data["source_id"],
+        channel=Channel(data["channel"]),
+        payload=_payload_from_data(data["feedback_type"], data["payload"]),
+        created_at=utc(data["created_at"]),
+        source_kind=SourceKind(data["source_kind"]),
+        room_id=data.get("room_id"),
+        contains_abuse=bool(data.get("contains_abuse", False)),
+        updated_at=None if updated is None else utc(updated),
+    )
+
+
+def policy_to_data(policy: AgentPolicy) -> dict[str, Any]:
+    """An :class:`AgentPolicy` as JSON."""
+    rf = policy.actions.reply_frequency
+    return {
+        "traits": dict(policy.traits),
+        "actions": {
+            "reply_frequency": {
+                "dm_with_owner": rf.dm_with_owner,
+                "dm_with_others": rf.dm_with_others,
+                "group_small": rf.group_small,
+                "group_large": rf.group_large,
+            },
+            "post_probability": policy.actions.post_probability,
+            "invite_probability": policy.actions.invite_probability,
+            "max_autonomous_actions_per_day": policy.actions.max_autonomous_actions_per_day,
+        },
+        "epsilon": policy.epsilon,
+        "version": policy.version,
+        "updated_by": policy.updated_by,
+    }
+
+
+def policy_from_data(data: Mapping[str, Any]) -> AgentPolicy:
+    """Inverse of :func:`policy_to_data`."""
+    actions = data["actions"]
+    return AgentPolicy(
+        traits=dict(data["traits"]),
+        actions=ActionPolicy(
+            reply_frequency=ReplyFrequency(**actions["reply_frequency"]),
+            post_probability=actions["post_probability"],
+            invite_probability=actions["invite_probability"],
+            max_autonomous_actions_per_day=int(actions["max_autonomous_actions_per_day"]),
+        ),
+        epsilon=data["epsilon"],
+        version=int(data["version"]),
+        updated_by=data.get("updated_by", "lucidmem"),
+    )

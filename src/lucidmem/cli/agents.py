@@ -1,0 +1,126 @@
+"""Agent-learning commands: ``lucidmem agent register|feedback|policy|rollback|compile|dataset|
+insights|dispatch``."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from .app import app, open_memory
+
+console = Console()
+agent_app = typer.Typer(name="agent", help="Agent feedback, policies, behaviour and datasets.",
+                        no_args_is_help=True)
+app.add_typer(agent_app, name="agent")
+
+AgentArg = Annotated[str, typer.Argument(help="Agent id.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+
+@agent_app.command("register")
+def register(
+    ctx: typer.Context, agent: AgentArg,
+    owner: Annotated[str, typer.Option("--owner", help="Owner user id.")],
+    name: Annotated[str, typer.Option("--name", help="Display name.")],
+    description: Annotated[str, typer.Option("--description")] = "",
+    role: Annotated[str | None, typer.Option("--role", help="e.g. support")] = None,
+) -> None:
+    """Register an agent (its first registration creates policy version 1)."""
+    with open_memory(ctx) as memory:
+        info = memory.register_agent(agent, owner_id=owner, name=name, description=description,
+                                     role=role)
+    console.print(f"agent {info.agent_id} registered (owner {info.owner_id})")
+
+
+@agent_app.command("feedback")
+def feedback(
+    ctx: typer.Context, agent: AgentArg,
+    user: Annotated[str, typer.Option("--user", "-u", help="Author user id.")],
+    source: Annotated[str, typer.Option("--source", help="Rated message id.")],
+    thumbs: Annotated[int | None, typer.Option("--thumbs", help="1 or -1.")] = None,
+    rating: Annotated[int | None, typer.Option("--rating", help="1 to 5.")] = None,
+    reaction: Annotated[str | None, typer.Option("--reaction")] = None,
+    text: Annotated[str | None, typer.Option("--text")] = None,
+    channel: Annotated[str, typer.Option("--channel")] = "chat",
+) -> None:
+    """Submit feedback on an agent's message."""
+    with open_memory(ctx) as memory:
+        receipt = memory.submit_agent_feedback(
+            user_id=user, agent_id=agent, source_id=source, channel=channel, thumbs=thumbs,
+            rating=rating, reaction=reaction, text=text)
+    console.print(f"{receipt.action.value}: reward {receipt.reward:+.2f}, "
+                  f"policy v{receipt.policy_version}")
+
+
+@agent_app.command("policy")
+def policy(ctx: typer.Context, agent: AgentArg, history: Annotated[
+        bool, typer.Option("--history", help="Every version.")] = False,
+        as_json: JsonOption = False) -> None:
+    """Show the agent's current policy (or its version history)."""
+    with open_memory(ctx) as memory:
+        versions = memory.agent_policy_history(agent) if history else []
+        current = memory.agent_policy(agent)
+        metrics = memory.agent_learning(agent)
+    if as_json:
+        typer.echo(json.dumps({"version": current.version, "traits": dict(current.traits),
+                               "epsilon": current.epsilon, "metrics": asdict(metrics)}))
+        return
+    for v in versions:
+        console.print(f"v{v.policy.version} {v.reason} {dict(v.deltas.get('traits', {}))}")
+    console.print(f"v{current.version} ε={current.epsilon:.2f} " + ", ".join(
+        f"{k}={val:.2f}" for k, val in sorted(current.traits.items())))
+    console.print(f"sentiment {metrics.sentiment:+.2f}, engagement {metrics.engagement:.2f}, "
+                  f"quality {metrics.quality:.2f}")
+
+
+@agent_app.command("rollback")
+def rollback(ctx: typer.Context, agent: AgentArg,
+             version: Annotated[int, typer.Argument(help="Version to serve again.")]) -> None:
+    """Serve an earlier policy version again (as a new version)."""
+    with open_memory(ctx) as memory:
+        restored = memory.rollback_agent_policy(agent, version)
+    console.print(f"policy v{version} restored as v{restored.version}")
+
+
+@agent_app.command("compile")
+def compile_(ctx: typer.Context, agent: AgentArg,
+             group_size: Annotated[int, typer.Option("--group-size")] = 1,
+             as_json: JsonOption = False) -> None:
+    """Compile the agent's policy into its system prompt and LLM parameters."""
+    with open_memory(ctx) as memory:
+        profile = memory.compile_behaviour(agent, group_size=group_size, draw=0.0)
+    if as_json:
+        typer.echo(json.dumps(asdict(profile), default=str, indent=1))
+        return
+    console.print(profile.system_prompt, markup=False)
+    console.print(f"{profile.llm_params}  model {profile.model.model_id}", markup=False)
+
+
+@agent_app.command("dataset")
+def dataset(ctx: typer.Context, agent: AgentArg,
+            min_examples: Annotated[int, typer.Option("--min-examples")] = 1) -> None:
+    """Build a training dataset (OpenAI chat JSONL + local LoRA JSONL)."""
+    with open_memory(ctx) as memory:
+        info = memory.build_dataset(agent, min_examples=min_examples)
+    console.print(f"{info.examples} examples\n{info.chat_path}\n{info.lora_path}", markup=False)
+
+
+@agent_app.command("insights")
+def insights(ctx: typer.Context, anonymise: Annotated[
+        bool, typer.Option("--anonymise")] = False) -> None:
+    """Regenerate the insights markdown from the preference profiles."""
+    with open_memory(ctx) as memory:
+        text = memory.render_insights(anonymise=anonymise)
+    typer.echo(text)
+
+
+@agent_app.command("dispatch")
+def dispatch(ctx: typer.Context) -> None:
+    """Deliver pending outbox events."""
+    with open_memory(ctx) as memory:
+        report = memory.events.dispatch()
+    console.print(f"delivered {report.delivered}, failed {report.failed}, dead {report.dead}")

@@ -1,0 +1,65 @@
+"""Fixtures of the agent-learning suite: real stores, the real embedder, a settable clock."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from lucidmem import Memory
+from lucidmem.embedding import E5Embedder
+
+
+@pytest.fixture(autouse=True)
+def _isolated_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No LUCIDMEM_* variable or lucidmem.toml from the developer's machine leaks in."""
+    for name in list(os.environ):
+        if name.startswith("LUCIDMEM_"):
+            monkeypatch.delenv(name)
+    monkeypatch.setenv("LUCIDMEM_CONFIG", str(tmp_path / "absent-lucidmem.toml"))
+
+
+@pytest.fixture(scope="session")
+def embedder() -> E5Embedder:
+    """The real default embedder, loaded once for the whole suite."""
+    return E5Embedder()
+
+
+class Clock:
+    """A clock tests move by hand: ``clock.advance(minutes=6)``."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        self.now += timedelta(**delta)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock(datetime(2026, 3, 1, 12, 0, tzinfo=UTC))
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def memory(data_dir: Path, embedder: E5Embedder, clock: Clock) -> Iterator[Memory]:
+    with Memory(data_dir, embedder=embedder, clock=clock) as mem:
+        yield mem
+
+
+@pytest.fixture
+def agent(memory: Memory) -> str:
+    """A registered support agent owned by ``owner``."""
+    memory.register_agent("mentor", owner_id="owner", name="Mentor",
+                          description="A warm study mentor.", role="support")
+    return "mentor"

@@ -1,0 +1,220 @@
+"""Datasets, PII scrubbing, JSONL validation, fine-tune jobs against a local HTTP server."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from lucidmem import InvalidInputError, Memory
+from lucidmem.agents.datasets import (
+    DatasetFormatError,
+    LLMEndpoint,
+    scrub_pii,
+    validate_chat_jsonl,
+)
+from lucidmem.agents.events import MODEL_UPDATED, TRAINING_DATASET_READY, Event
+from lucidmem.agents.finetune import OpenAIFineTuneProvider, RetryPolicy
+
+from .conftest import Clock
+
+
+class FakeAPI(BaseHTTPRequestHandler):
+    """An OpenAI-compatible server: chat completions, files, fine_tuning/jobs."""
+
+    plan: ClassVar[dict[str, Any]] = {}
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+    def _send(self, code: int, body: object) -> None:
+        raw = json.dumps(body).encode()
+        self.send_response(code)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(raw)))
+        self.end_headers()
+        self.wfile.write(raw)
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("Content-Length", 0))
+        body = self.rfile.read(length)
+        plan = self.plan
+        plan.setdefault("calls", []).append(self.path)
+        if self.path.endswith("/chat/completions"):
+            lines = [json.dumps({"user": "I feel stuck.", "assistant": "Let's take it step by "
+                                 "step together."}),
+                     json.dumps({"user": "Any tips?", "assistant": "yeah right, obviously."}),
+                     "not json"]
+            self._send(200, {"choices": [{"message": {"content": "\n".join(lines)}}]})
+        elif self.path.endswith("/files"):
+            plan["uploaded"] = body
+            if plan.get("sleep"):
+                time.sleep(plan["sleep"])
+            if plan.get("fail_uploads", 0) > 0:
+                plan["fail_uploads"] -= 1
+                self._send(500, {"error": "boom"})
+                return
+            self._send(200, {"id": "file-1"})
+        else:
+            self._send(200, {"id": "ftjob-1", "status": "queued"})
+
+    def do_GET(self) -> None:
+        polls = self.plan.setdefault("polls", 0)
+        self.plan["polls"] = polls + 1
+        if self.plan.get("job_fails"):
+            self._send(200, {"status": "failed", "error": {"message": "bad data"}})
+        elif polls < 1:
+            self._send(200, {"status": "running"})
+        else:
+            self._send(200, {"status": "succeeded", "fine_tuned_model": "ft:mentor:v1"})
+
+
+@pytest.fixture
+def server() -> Iterator[str]:
+    FakeAPI.plan = {}
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), FakeAPI)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/v1"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def _feed(memory: Memory, agent: str, n: int = 6) -> None:
+    for i in range(n):
+        memory.submit_agent_feedback(
+            user_id="maya", agent_id=agent, source_id=f"m{i}", thumbs=1,
+            message=f"I'm Maya, mail me at maya.k@example.com or call +1 415 555 0199 ({i})",
+            response="Sure Maya! Card 4111 1111 1111 1111 is not needed.")
+    memory.submit_agent_feedback(user_id="leo", agent_id=agent, source_id="bad", thumbs=-1,
+                                 message="hm", response="nope")
+
+
+def test_scrub_pii() -> None:
+    text = "Maya (maya@x.org, +44 20 7946 0958) paid with 4111-1111-1111-1111, order 12345."
+    out = scrub_pii(text, names=["Maya"])
+    assert out == "[NAME] ([EMAIL], [PHONE]) paid with [CARD], order 12345."
+
+
+def test_dataset_from_high_quality_interactions(memory: Memory, agent: str) -> None:
+    ready: list[Event] = []
+    memory.events.subscribe(TRAINING_DATASET_READY, ready.append)
+    _feed(memory, agent)
+    info = memory.build_dataset(agent, extra_names=["Maya"])
+    assert info.real_examples == 6 and info.examples == 6
+    assert validate_chat_jsonl(info.chat_path) == 6
+    text = info.chat_path.read_text()
+    for secret in ("maya.k@example.com", "555", "4111", "Maya"):
+        assert secret not in text
+    row = json.loads(text.splitlines()[0])
+    assert [m["role"] for m in row["messages"]] == ["system", "user", "assistant"]
+    assert row["messages"][0]["content"].startswith("You are Mentor.")
+    lora = [json.loads(x) for x in info.lora_path.read_text().splitlines()]
+    assert lora[0]["prompt"].startswith("<|system|>") and lora[0]["completion"]
+    assert ready[0].payload["datasetId"] == info.dataset_id
+    assert len(ready[0].payload["highQualityInteractions"]) == 6
+    with pytest.raises(InvalidInputError, match="100 are needed"):
+        memory.build_dataset(agent, min_examples=100)
+
+
+def test_synthetic_samples_are_validated_against_traits(memory: Memory, agent: str,
+                                                        server: str) -> None:
+    _feed(memory, agent, 2)
+    info = memory.build_dataset(agent, synthetic=5,
+                                endpoint=LLMEndpoint(server, "tiny", timeout_seconds=5))
+    assert info.synthetic_examples == 1  # the sarcastic one and the garbage are dropped
+    assert info.synthetic_rejected == 2
+    assert validate_chat_jsonl(info.chat_path) == 3
+    skipped = memory.build_dataset(agent, synthetic=5)  # no endpoint configured
+    assert skipped.synthetic_examples == 0 and "no chat endpoint" in skipped.note
+
+
+def test_corrupted_dataset_file_gives_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "broken.jsonl"
+    path.write_text('{"messages": [{"role": "user", "content": "hi"}, '
+                    '{"role": "assistant", "content": "yo"}]}\n{"messages": [trunc\n')
+    with pytest.raises(DatasetFormatError, match="line 2"):
+        validate_chat_jsonl(path)
+    path.write_text('{"messages": [{"role": "wizard", "content": "hi"}]}\n')
+    with pytest.raises(DatasetFormatError, match="role"):
+        validate_chat_jsonl(path)
+    with pytest.raises(DatasetFormatError, match="does not exist"):
+        validate_chat_jsonl(tmp_path / "missing.jsonl")
+
+
+def _fast(memory: Memory) -> list[float]:
+    memory.training_retry = RetryPolicy(backoff_seconds=0.5, poll_interval_seconds=0.01,
+                                        max_wait_seconds=1.0)
+    return []
+
+
+def test_openai_fine_tune_completes_and_registers(memory: Memory, agent: str,
+                                                  server: str) -> None:
+    sleeps = _fast(memory)
+    updates: list[Event] = []
+    memory.events.subscribe(MODEL_UPDATED, updates.append)
+    _feed(memory, agent)
+    info = memory.build_dataset(agent)
+    FakeAPI.plan["fail_uploads"] = 2
+    job = memory.start_fine_tune(agent, info.dataset_id, OpenAIFineTuneProvider(server),
+                                 sleep=sleeps.append)
+    assert job["status"] == "completed" and job["model_id"] == "ft:mentor:v1"
+    assert job["attempts"] == 2 and "HTTP 500" in job["errors"][0]
+    assert sleeps[:2] == [0.5, 1.0]  # exponential backoff
+    assert b"fine-tune" in FakeAPI.plan["uploaded"]
+    assert updates[-1].payload["status"] == "completed"
+    assert memory.compile_behaviour(agent, draw=0.0).model.model_id == "ft:mentor:v1"
+
+
+def test_persistent_failure_fails_after_three_retries(memory: Memory, agent: str,
+                                                      server: str) -> None:
+    sleeps = _fast(memory)
+    _feed(memory, agent)
+    info = memory.build_dataset(agent)
+    FakeAPI.plan["job_fails"] = True
+    job = memory.start_fine_tune(agent, info.dataset_id, OpenAIFineTuneProvider(server),
+                                 sleep=sleeps.append)
+    assert job["status"] == "failed" and job["attempts"] == 4
+    assert sleeps == [0.5, 1.0, 2.0]
+    assert "bad data" in job["errors"][-1]
+    assert not memory.compile_behaviour(agent, draw=0.0).model.use_fine_tuned
+
+
+def test_timeout_is_retried(memory: Memory, agent: str, server: str) -> None:
+    sleeps = _fast(memory)
+    _feed(memory, agent)
+    info = memory.build_dataset(agent)
+    FakeAPI.plan["sleep"] = 0.5
+    provider = OpenAIFineTuneProvider(server, timeout_seconds=0.1)
+    job = memory.start_fine_tune(agent, info.dataset_id, provider, sleep=sleeps.append)
+    assert job["status"] == "failed" and "timed out" in job["errors"][0]
+
+
+def test_job_resumes_after_a_crash(memory: Memory, agent: str, server: str) -> None:
+    _fast(memory)
+    _feed(memory, agent)
+    info = memory.build_dataset(agent)
+    provider = OpenAIFineTuneProvider(server)
+    job = memory.start_fine_tune(agent, info.dataset_id, provider, run=False)
+    assert job["status"] == "pending"
+    [done] = memory.resume_training_jobs({"openai": provider}, sleep=lambda s: None)
+    assert done["status"] == "completed"
+    assert memory.training_job(agent, job["job_id"])["status"] == "completed"
+
+
+def test_triggers(memory: Memory, agent: str, clock: Clock) -> None:
+    first = memory.fine_tune_due(agent)
+    assert not first.due and "0 positive" in first.reason
+    for i in range(100):
+        memory.submit_agent_feedback(user_id=f"u{i % 7}", agent_id=agent, source_id=f"m{i}",
+                                     thumbs=1, message="q", response="a")
+    due = memory.fine_tune_due(agent)
+    assert due.due and due.positive_feedback == 100 and due.high_quality == 100
+    outcome = memory.run_training_triggers()
+    assert outcome[agent].startswith("dataset")
