@@ -1,0 +1,135 @@
+"""The one place where errors become HTTP answers.
+
+Every answer that is not a success has the body ``{"error": code, "message":
+text}`` (the aico seed's shape). The lucidmem error tree maps to:
+
+=============================  ======  ===========================================
+error                          status  code
+=============================  ======  ===========================================
+request body/params invalid    422     ``validation_error`` (+ ``detail``)
+InvalidInputError              400     ``invalid_input`` (``invalid_reward`` for reward)
+NotFoundError                  404     ``not_found`` (``skill_not_found`` on feedback)
+UnauthorizedError              401     ``unauthorized`` (no detail of why)
+ForbiddenError                 403     ``forbidden`` (admin-only routes)
+RateLimitedError               429     ``rate_limited`` + ``Retry-After``
+CapabilityMissingError         501     ``not_implemented``
+EmbeddingError / LLMError      503     ``upstream_unavailable``
+StoreError, other errors       500     ``internal_error`` (logged, not shown)
+=============================  ======  ===========================================
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import ValidationError
+from starlette.exceptions import HTTPException
+
+from ..errors import (
+    EmbeddingError,
+    InvalidInputError,
+    LLMError,
+    LucidmemError,
+    NotFoundError,
+    RateLimitedError,
+)
+
+__all__ = [
+    "FEEDBACK_PATH",
+    "CapabilityMissingError",
+    "ForbiddenError",
+    "UnauthorizedError",
+    "error_body",
+    "install_error_handlers",
+]
+
+FEEDBACK_PATH = "/api/v1/memory/feedback"
+logger = logging.getLogger("lucidmem.api")
+
+
+class UnauthorizedError(LucidmemError):
+    """No API key, or one that matches nobody."""
+
+
+class ForbiddenError(LucidmemError):
+    """A user key on an admin-only route."""
+
+
+class CapabilityMissingError(LucidmemError):
+    """The ``Memory`` in use does not have this capability (yet)."""
+
+
+def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    """The body of every error answer."""
+    return {"error": code, "message": message, **extra}
+
+
+def _answer(status: int, code: str, message: str, headers: dict[str, str] | None = None,
+            **extra: Any) -> JSONResponse:
+    return JSONResponse(error_body(code, message, **extra), status_code=status, headers=headers)
+
+
+def _lucidmem(request: Request, exc: LucidmemError) -> JSONResponse:
+    feedback = request.url.path == FEEDBACK_PATH
+    if isinstance(exc, InvalidInputError):
+        if getattr(exc, "field", None) == "reward":
+            return _answer(400, "invalid_reward", "Reward must be -1, 0, or 1")
+        return _answer(400, "invalid_input", str(exc), field=exc.field)
+    if isinstance(exc, NotFoundError):
+        if feedback:
+            return _answer(404, "skill_not_found", "Skill ID does not exist")
+        return _answer(404, "not_found", str(exc))
+    if isinstance(exc, UnauthorizedError):
+        return _answer(401, "unauthorized", "missing or invalid API key",
+                       {"WWW-Authenticate": "Bearer"})
+    if isinstance(exc, ForbiddenError):
+        return _answer(403, "forbidden", "this route needs the admin key")
+    if isinstance(exc, RateLimitedError):
+        wait = max(1, math.ceil(exc.retry_after))
+        return _answer(429, "rate_limited", str(exc), {"Retry-After": str(wait)})
+    if isinstance(exc, CapabilityMissingError):
+        return _answer(501, "not_implemented", str(exc))
+    if isinstance(exc, EmbeddingError | LLMError):
+        logger.warning("upstream failure: %s", exc)
+        return _answer(503, "upstream_unavailable", "a model backend failed; retry later")
+    logger.error("internal error on %s", request.url.path, exc_info=exc)
+    return _answer(500, "internal_error", "the server failed to handle the request")
+
+
+def _details(errors: list[Any]) -> list[dict[str, Any]]:
+    return [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")),
+             "type": str(e.get("type", ""))} for e in errors]
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Register the mapping above on ``app``."""
+
+    async def lucidmem_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, LucidmemError)
+        return _lucidmem(request, exc)
+
+    async def validation_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestValidationError | ValidationError)
+        return _answer(422, "validation_error", "Invalid request format",
+                       detail=_details(list(exc.errors())))
+
+    async def http_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, HTTPException)
+        codes = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}
+        return _answer(exc.status_code, codes.get(exc.status_code, "http_error"),
+                       str(exc.detail), headers=dict(exc.headers or {}))
+
+    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+        logger.error("unexpected error on %s", request.url.path, exc_info=exc)
+        return _answer(500, "internal_error", "the server failed to handle the request")
+
+    app.add_exception_handler(LucidmemError, lucidmem_error)
+    app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(ValidationError, validation_error)
+    app.add_exception_handler(HTTPException, http_error)
+    app.add_exception_handler(Exception, unexpected)

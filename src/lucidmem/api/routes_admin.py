@@ -1,0 +1,47 @@
+"""Health, statistics and metrics routes."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request, Response
+
+from ..observability import Aggregates, log_metric, read_aggregates
+from ..observability.prometheus import CONTENT_TYPE_LATEST
+from ..types import StoreStats
+from .deps import Admin, state
+
+__all__ = ["router"]
+
+router = APIRouter(tags=["operations"])
+ContextParam = Annotated[str | None, Query(max_length=64)]
+
+
+@router.get("/healthz")
+def healthz() -> dict[str, str]:
+    """Liveness (no key needed)."""
+    return {"status": "ok"}
+
+
+@router.get("/api/v1/stats", response_model=StoreStats)
+def stats(request: Request, _: Admin, context: ContextParam = None) -> StoreStats:
+    """Counts and size of one context (admin; ``Memory.stats``)."""
+    return state(request).memory.stats(context=context)
+
+
+@router.get("/metrics", response_class=Response)
+def metrics(request: Request, _: Admin) -> Response:
+    """Prometheus exposition (admin key as Bearer token)."""
+    return Response(state(request).metrics.exposition(), media_type=CONTENT_TYPE_LATEST)
+
+
+@router.get("/api/v1/metrics/aggregates", response_model=Aggregates)
+def aggregates(request: Request, _: Admin, context: ContextParam = None,
+               hours: Annotated[float, Query(gt=0, le=24 * 365)] = 1.0) -> Aggregates:
+    """The seed's learning aggregates over the last ``hours`` (null = no data yet)."""
+    memory = state(request).memory
+    end = memory.now()
+    result = read_aggregates(memory.store(context), start=end - hours * 3600, end=end)
+    log_metric(result.metric_type, "Aggregates computed",
+               **result.model_dump(exclude={"metric_type"}))
+    return result

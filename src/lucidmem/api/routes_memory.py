@@ -1,0 +1,153 @@
+"""Routes over the memory operations: each calls one ``Memory`` method."""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query, Request, Response
+
+from ..observability import log_metric
+from ..serving.models import AssembledContext, Disclosure
+from ..types import HistoryEntry, MemoryItem, SearchHit
+from .deps import ReadScope, WriteScope, state
+from .schemas import (
+    AddRequest,
+    ContextRequest,
+    DeletedResponse,
+    DisclosureRequest,
+    SearchRequest,
+    UpdateRequest,
+)
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/api/v1", tags=["memories"])
+ItemId = Annotated[str, Path(min_length=1, max_length=128)]
+
+
+def _op(request: Request, name: str, metric_type: str | None = None, **fields: Any) -> None:
+    state(request).metrics.operation(name)
+    if metric_type:
+        log_metric(metric_type, name, **fields)
+
+
+@router.post("/memories", status_code=201, response_model=list[MemoryItem])
+def add(request: Request, body: AddRequest, scope: WriteScope) -> list[MemoryItem]:
+    """Remember turns (``Memory.add``)."""
+    started = time.perf_counter()
+    messages: Any = body.messages if isinstance(body.messages, str) else [
+        m.model_dump(exclude_none=True) for m in body.messages]
+    items = state(request).memory.add(
+        messages, user_id=scope.user_id, conversation_id=body.conversation_id,
+        agent_id=body.agent_id, context=scope.context, timestamp=body.timestamp,
+        metadata=body.metadata)
+    _op(request, "add", "memory_add", user_id=scope.user_id, items=len(items),
+        duration_ms=(time.perf_counter() - started) * 1000)
+    return items
+
+
+@router.post("/memories/search", response_model=list[SearchHit])
+def search(request: Request, body: SearchRequest, scope: ReadScope) -> list[SearchHit]:
+    """Hybrid search (``Memory.search``)."""
+    started = time.perf_counter()
+    hits = state(request).memory.search(
+        body.query, user_id=scope.user_id, k=body.k, context=scope.context,
+        conversation_id=body.conversation_id, since=body.since, until=body.until,
+        kinds=body.kinds, preset=body.preset)
+    _op(request, "search", "memory_search", user_id=scope.user_id, layer="hybrid",
+        results=len(hits), duration_ms=(time.perf_counter() - started) * 1000)
+    return hits
+
+
+@router.post("/memories/disclose", response_model=Disclosure)
+def get_memories(request: Request, body: DisclosureRequest, scope: ReadScope) -> Disclosure:
+    """Progressive disclosure: search → timeline → detail (``Memory.get_memories``)."""
+    started = time.perf_counter()
+    result = state(request).memory.get_memories(
+        scope.user_id, body.layer, query=body.query, ids=body.ids, k=body.k,
+        context=scope.context, conversation_id=body.conversation_id)
+    _op(request, f"disclose_{body.layer}", "memory_search", user_id=scope.user_id,
+        layer=body.layer, results=len(result.results), tokens=result.total_tokens,
+        duration_ms=(time.perf_counter() - started) * 1000)
+    return result
+
+
+@router.post("/context", response_model=AssembledContext)
+def context(request: Request, body: ContextRequest, scope: ReadScope) -> AssembledContext:
+    """Token-budgeted context for the next reply (``Memory.context``)."""
+    result = state(request).memory.context(
+        scope.user_id, body.message, token_budget=body.token_budget,
+        conversation_id=body.conversation_id, context=scope.context)
+    _op(request, "context", "memory_context", user_id=scope.user_id,
+        tokens=result.total_tokens, budget=result.token_budget, duration_ms=result.ms,
+        parts={p.name: {"tokens": p.tokens, "ms": round(p.ms, 3)} for p in result.parts})
+    return result
+
+
+@router.get("/memories", response_model=list[MemoryItem])
+def list_memories(
+    request: Request, scope: ReadScope,
+    conversation_id: Annotated[str | None, Query(max_length=128)] = None,
+    kinds: Annotated[list[str] | None, Query(max_length=20)] = None,
+    limit: Annotated[int, Query(ge=1, le=10_000)] = 100,
+    offset: Annotated[int, Query(ge=0, le=10_000_000)] = 0,
+) -> list[MemoryItem]:
+    """A user's items, oldest first (``Memory.get_all``)."""
+    _op(request, "list")
+    return state(request).memory.get_all(
+        user_id=scope.user_id, context=scope.context, conversation_id=conversation_id,
+        kinds=kinds, limit=limit, offset=offset)
+
+
+@router.delete("/memories", response_model=DeletedResponse)
+def delete_all(request: Request, scope: WriteScope) -> DeletedResponse:
+    """Forget everything about the user in this context (``Memory.delete_all``)."""
+    _op(request, "delete_all")
+    return DeletedResponse(deleted=state(request).memory.delete_all(
+        user_id=scope.user_id, context=scope.context))
+
+
+@router.get("/memories/{item_id}", response_model=MemoryItem)
+def get(request: Request, item_id: ItemId, scope: ReadScope) -> MemoryItem:
+    """One item (``Memory.get``); another user's id answers 404."""
+    _op(request, "get")
+    return state(request).memory.get(item_id, user_id=scope.user_id, context=scope.context)
+
+
+@router.patch("/memories/{item_id}", response_model=MemoryItem)
+def update(request: Request, item_id: ItemId, body: UpdateRequest,
+           scope: WriteScope) -> MemoryItem:
+    """Change text and/or metadata (``Memory.update``)."""
+    _op(request, "update")
+    return state(request).memory.update(item_id, user_id=scope.user_id, text=body.text,
+                                        metadata=body.metadata, context=scope.context)
+
+
+@router.delete("/memories/{item_id}", status_code=204, response_class=Response)
+def delete(request: Request, item_id: ItemId, scope: WriteScope) -> Response:
+    """Delete one item (``Memory.delete``)."""
+    _op(request, "delete")
+    state(request).memory.delete(item_id, user_id=scope.user_id, context=scope.context)
+    return Response(status_code=204)
+
+
+@router.get("/memories/{item_id}/history", response_model=list[HistoryEntry])
+def history(request: Request, item_id: ItemId, scope: ReadScope) -> list[HistoryEntry]:
+    """Every audited change of an item (``Memory.history``)."""
+    _op(request, "history")
+    return state(request).memory.history(item_id, user_id=scope.user_id,
+                                         context=scope.context)
+
+
+@router.get("/working-memory", response_model=list[MemoryItem])
+def working_memory(
+    request: Request, scope: ReadScope,
+    conversation_id: Annotated[str | None, Query(max_length=128)] = None,
+    limit: Annotated[int, Query(ge=1, le=1000)] = 50,
+) -> list[MemoryItem]:
+    """Recent turns inside the working-memory TTL (``Memory.working_memory``)."""
+    _op(request, "working_memory")
+    return state(request).memory.working_memory(
+        user_id=scope.user_id, conversation_id=conversation_id, context=scope.context,
+        limit=limit)

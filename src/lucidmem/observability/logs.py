@@ -1,0 +1,75 @@
+"""Structured JSON logs with the seed's ``metric_type`` tags.
+
+Every event is one JSON object per line on the ``lucidmem`` logger tree:
+``{"ts", "level", "logger", "message", "metric_type", ...fields}``. Filter by
+``metric_type`` to build dashboards (aico seed, "Monitoring Dashboard Queries").
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from datetime import UTC, datetime
+from typing import Any, Final
+
+__all__ = [
+    "METRIC_TYPES",
+    "JsonFormatter",
+    "configure_logging",
+    "log_metric",
+    "metrics_logger",
+]
+
+METRIC_TYPES: Final = (
+    "behavioral_memory_selection",  # every skill selection (aico seed)
+    "behavioral_memory_feedback",  # every feedback event (aico seed)
+    "behavioral_memory_aggregate",  # hourly learning aggregates (aico seed)
+    "behavioral_memory_performance",  # hourly latency aggregates (aico seed)
+    "memory_search",  # every search / disclosure call (lucidmem)
+    "memory_add",  # every add (lucidmem)
+    "memory_context",  # every context assembly (lucidmem)
+    "http_request",  # every REST request (lucidmem)
+)
+"""The ``metric_type`` values lucidmem logs; the first four are the seed's."""
+
+_RESERVED = frozenset(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {"message"}
+
+metrics_logger = logging.getLogger("lucidmem.metrics")
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per record; ``extra=`` fields become top-level keys."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        payload: dict[str, Any] = {
+            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        for key, value in record.__dict__.items():
+            if key not in _RESERVED and not key.startswith("_"):
+                payload[key] = value
+        if record.exc_info:
+            payload["exception"] = self.formatException(record.exc_info)
+        return json.dumps(payload, default=str, ensure_ascii=False)
+
+
+def configure_logging(level: str = "INFO", stream: Any = None) -> logging.Handler:
+    """Send the ``lucidmem`` logger tree to ``stream`` (stderr) as JSON lines."""
+    handler = logging.StreamHandler(stream or sys.stderr)
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger("lucidmem")
+    for old in [h for h in root.handlers if isinstance(h.formatter, JsonFormatter)]:
+        root.removeHandler(old)
+    root.addHandler(handler)
+    root.setLevel(level.upper())
+    root.propagate = False
+    return handler
+
+
+def log_metric(metric_type: str, message: str, **fields: Any) -> None:
+    """Log one metric event (INFO) tagged with ``metric_type``."""
+    if metrics_logger.isEnabledFor(logging.INFO):
+        metrics_logger.info(message, extra={**fields, "metric_type": metric_type})
