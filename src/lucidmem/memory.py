@@ -15,10 +15,13 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from .agents.api import AgentsAPI
 from .behaviour.api import BehaviourAPI
 from .clock import from_epoch, parse_time
+from .consolidation.api import ConsolidationAPI
 from .core import MemoryCore, to_item
 from .errors import InvalidInputError, NotFoundError
+from .facts.api import FactsAPI
 from .ingest.messages import normalise_messages
 from .retrieval.hybrid import SearchFilters
 from .scope import validate_id
@@ -52,7 +55,8 @@ def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
     return dict(metadata)
 
 
-class Memory(ContextAPI, DisclosureAPI, BehaviourAPI, MemoryCore):
+class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI, AgentsAPI,
+             MemoryCore):
     """Adaptive long-term memory for one application.
 
     ::
@@ -121,6 +125,7 @@ class Memory(ContextAPI, DisclosureAPI, BehaviourAPI, MemoryCore):
                 data={"role": turn.role, "name": turn.name,
                       "metadata": {**shared, **turn.metadata}},
                 embedding=vectors[i],
+                keywords=turn.name or "",
             )
             for i, turn in enumerate(turns)
         ]

@@ -21,9 +21,13 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
+from .scheduler.config import SleepSettings
+
 __all__ = [
     "DEFAULT_WORKING_MEMORY_TTL_HOURS",
     "RETRIEVAL_PRESETS",
+    "BehaviourSettings",
+    "FactSettings",
     "RetrievalPreset",
     "Settings",
     "default_data_dir",
@@ -62,6 +66,61 @@ def default_data_dir() -> Path:
     return Path(base) / "lucidmem"
 
 
+class BehaviourSettings(BaseModel):
+    """Behavioural learning (skills, bandit, preferences); see docs/behaviour.md."""
+
+    model_config = {"frozen": True}
+
+    max_skills_per_user: int = Field(
+        100, ge=2, le=10_000,
+        description="Skills a user may have (base + own) before the weakest are archived "
+        "(aico seed: ~100 skills per user, evicted by confidence, base skills x 1.5).",
+    )
+    trajectory_archive_days: float = Field(
+        90.0, gt=0, description="Trajectories without feedback are archived after this.")
+    trajectory_delete_days: float = Field(
+        365.0, gt=0, description="Archived trajectories are deleted this long after archiving.")
+    seed: int | None = Field(
+        None, description="Seed of the sampling RNG (Thompson draws, exploration); None = random.")
+
+
+class FactSettings(BaseModel):
+    """Fact extraction, staging, decay and privacy (issue 3); see docs/facts.md.
+
+    The LLM extractor is used only when ``base_url`` is set (``LUCIDMEM_FACTS__BASE_URL``);
+    otherwise the offline rule-based extractor runs.
+    """
+
+    model_config = {"frozen": True}
+
+    extractor: Literal["auto", "offline", "llm", "none"] = Field(
+        "auto", description="auto = the LLM when base_url is set, else offline; none = off.")
+    base_url: str | None = Field(
+        None, description="OpenAI-compatible chat endpoint, e.g. http://localhost:11434/v1")
+    model: str = "gpt-4o-mini"
+    api_key: SecretStr | None = None
+    timeout_seconds: float = Field(30.0, gt=0)
+    max_retries: int = Field(2, ge=0, le=10, description="Retries of one invalid/failed call.")
+    backoff_seconds: float = Field(0.5, ge=0, description="First retry delay; doubles.")
+    max_retry_after_seconds: float = Field(
+        30.0, ge=0, description="Longest HTTP 429 Retry-After honoured before giving up.")
+    turns_per_call: int = Field(20, ge=1, le=200, description="Turns batched in one LLM call.")
+    max_calls_per_add: int = Field(
+        4, ge=1, le=100, description="Bound on LLM calls (retries included) per add.")
+    auto_validate: bool = Field(
+        True, description="Validate staged facts at once (until the sleep cycle does it).")
+    never_store: tuple[str, ...] = Field(
+        (), description='Categories or subcategories never stored, e.g. ["secret", '
+        '"biographical.health"]; dropped before anything is written, and counted.')
+    decay_base_rate: float = Field(0.01, ge=0, lt=1, description="Daily decay (emberhearth).")
+    max_variants: int = Field(3, ge=0, le=20, description="aico max_fact_variants.")
+    timezone: str = Field(
+        "UTC", description='Zone relative dates ("tomorrow at 9am") are read in, unless a '
+        'turn\'s metadata names its own ("timezone": "Europe/Berlin" or "+02:00").')
+    extract_assistant_turns: bool = Field(
+        False, description="Also read the assistant's turns (off: they state no user facts).")
+
+
 class Settings(BaseSettings):
     """Every knob of lucidmem, with the seeds' values as defaults."""
 
@@ -95,6 +154,9 @@ class Settings(BaseSettings):
     max_messages_per_add: int = Field(1_000, ge=1)
 
     retrieval: RetrievalPreset = RETRIEVAL_PRESETS["hybrid"]
+    behaviour: BehaviourSettings = BehaviourSettings()
+    sleep: SleepSettings = SleepSettings()
+    facts: FactSettings = FactSettings()
 
     @field_validator("default_context")
     @classmethod

@@ -16,13 +16,18 @@ from lucidmem.store.sqlite import SQLiteStore
 
 @pytest.fixture(autouse=True)
 def _isolated_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """No LUCIDMEM_* variable or lucidmem.toml from the developer's machine leaks in."""
+    """No LUCIDMEM_* variable or lucidmem.toml from the developer's machine leaks in.
+
+    This suite tests the raw turn layer (L0), so fact extraction is off here: extracted
+    facts are records of their own that also join search, and tests/facts covers them.
+    """
     import os
 
     for name in list(os.environ):
         if name.startswith("LUCIDMEM_"):
             monkeypatch.delenv(name)
     monkeypatch.setenv("LUCIDMEM_CONFIG", str(tmp_path / "absent-lucidmem.toml"))
+    monkeypatch.setenv("LUCIDMEM_FACTS__EXTRACTOR", "none")
 
 
 @pytest.fixture(scope="session")

@@ -9,14 +9,15 @@ from __future__ import annotations
 import sys
 
 from rich.console import Console
+from rich.markup import escape
 
 from ..errors import LucidmemError
-from . import core
+from . import agents, behaviour, core, serve, sleep
 from .app import app
 
 __all__ = ["app", "main"]
 
-_COMMAND_MODULES = (core,)
+_COMMAND_MODULES = (core, serve, behaviour, sleep, agents)
 
 
 def main() -> None:
@@ -24,5 +25,6 @@ def main() -> None:
     try:
         app(standalone_mode=True)
     except LucidmemError as exc:
-        Console(stderr=True).print(f"[red]error:[/red] {exc}")
+        # One line whatever the terminal width; the message is text, never markup.
+        Console(stderr=True).print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
         sys.exit(2)
