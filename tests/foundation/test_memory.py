@@ -106,13 +106,16 @@ def test_items_are_searchable_immediately_with_explain(chat: Memory) -> None:
     assert best.explain["vector"].rank >= 1 and 0 < best.explain["vector"].score <= 1
     contributions = sum(leg.contribution for leg in best.explain.values())
     assert best.score == pytest.approx(contributions)
-    assert best.explain["bm25"].contribution == pytest.approx(1 / 61)
+    # default preset: rrf_k = 10, so rank 1 contributes 1 / (10 + 1)
+    assert best.explain["bm25"].contribution == pytest.approx(1 / 11)
     assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
 
 
 def test_semantic_match_without_shared_words(chat: Memory) -> None:
     hits = chat.search("food intolerance", user_id="maya", k=2)
-    assert hits[0].item.text == CHAT[3]["content"]
+    # The assistant's reply is embedded with the turn it answers (contextual embeddings),
+    # so it may rank level with the statement itself; the statement must be in the top 2.
+    assert CHAT[3]["content"] in [h.item.text for h in hits]
     assert "vector" in hits[0].explain
 
 
