@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -17,19 +16,6 @@ from lucidmem.store.base import Query
 
 SUNDAY = datetime(2026, 1, 4, 10, 0, tzinfo=UTC)
 """A Sunday, 10:00 UTC: the synthetic history starts here."""
-
-
-@pytest.fixture(autouse=True)
-def _isolated_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in list(os.environ):
-        if name.startswith("LUCIDMEM_"):
-            monkeypatch.delenv(name)
-    monkeypatch.setenv("LUCIDMEM_CONFIG", str(tmp_path / "absent-lucidmem.toml"))
-
-
-@pytest.fixture(scope="session")
-def embedder() -> E5Embedder:
-    return E5Embedder()
 
 
 class Clock:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -11,21 +10,6 @@ import pytest
 
 from lucidmem import Memory
 from lucidmem.embedding import E5Embedder
-
-
-@pytest.fixture(autouse=True)
-def _isolated_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """No LUCIDMEM_* variable or lucidmem.toml from the developer's machine leaks in."""
-    for name in list(os.environ):
-        if name.startswith("LUCIDMEM_"):
-            monkeypatch.delenv(name)
-    monkeypatch.setenv("LUCIDMEM_CONFIG", str(tmp_path / "absent-lucidmem.toml"))
-
-
-@pytest.fixture(scope="session")
-def embedder() -> E5Embedder:
-    """The real default embedder, loaded once."""
-    return E5Embedder()
 
 
 class Clock:

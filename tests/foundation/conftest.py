@@ -15,25 +15,12 @@ from lucidmem.store.sqlite import SQLiteStore
 
 
 @pytest.fixture(autouse=True)
-def _isolated_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """No LUCIDMEM_* variable or lucidmem.toml from the developer's machine leaks in.
+def _turn_layer_only(_isolated_settings: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """This suite tests the raw turn layer (L0), so fact extraction is off here.
 
-    This suite tests the raw turn layer (L0), so fact extraction is off here: extracted
-    facts are records of their own that also join search, and tests/facts covers them.
+    Extracted facts are records of their own that also join search; tests/facts covers them.
     """
-    import os
-
-    for name in list(os.environ):
-        if name.startswith("LUCIDMEM_"):
-            monkeypatch.delenv(name)
-    monkeypatch.setenv("LUCIDMEM_CONFIG", str(tmp_path / "absent-lucidmem.toml"))
     monkeypatch.setenv("LUCIDMEM_FACTS__EXTRACTOR", "none")
-
-
-@pytest.fixture(scope="session")
-def embedder() -> E5Embedder:
-    """The real default embedder, loaded once for the whole suite."""
-    return E5Embedder()
 
 
 class Clock:

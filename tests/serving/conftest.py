@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,21 +20,6 @@ KEYS = {"maya": "maya-key-0123456789", "sam": "sam-key-0123456789"}
 def auth(user: str) -> dict[str, str]:
     """Headers of a user's (or ``"admin"``'s) key."""
     return {"Authorization": f"Bearer {ADMIN if user == 'admin' else KEYS[user]}"}
-
-
-@pytest.fixture(autouse=True)
-def _isolated_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """No LUCIDMEM_* variable or lucidmem.toml from the developer's machine leaks in."""
-    for name in list(os.environ):
-        if name.startswith("LUCIDMEM_"):
-            monkeypatch.delenv(name)
-    monkeypatch.setenv("LUCIDMEM_CONFIG", str(tmp_path / "absent-lucidmem.toml"))
-
-
-@pytest.fixture(scope="session")
-def embedder() -> E5Embedder:
-    """The real default embedder, loaded once for the whole suite."""
-    return E5Embedder()
 
 
 @pytest.fixture
