@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import tempfile
 import time
+from datetime import UTC, datetime, timedelta
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -16,6 +17,7 @@ from rich.table import Table
 
 from ..ingest.importer import import_file
 from ..memory import Memory
+from ..types import MemoryItem
 from .app import app, open_memory
 
 console = Console()
@@ -24,8 +26,18 @@ UserOption = Annotated[str, typer.Option("--user", "-u", help="User id the memor
 
 
 def _demo_data() -> dict[str, Any]:
+    """The bundled conversation, moved in time so that its last message was yesterday.
+
+    Fact confidence decays with age (about 0.7 % a day), so replaying the sessions at
+    their written dates months later would show every fact as a pruning candidate.
+    """
     text = resources.files("lucidmem.data").joinpath("demo_conversation.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
+    messages = [m for c in data["conversations"] for m in c["messages"]]
+    last = max(datetime.fromisoformat(m["timestamp"]) for m in messages)
+    shift = datetime.now(UTC) - timedelta(days=1) - last
+    for message in messages:
+        message["timestamp"] = (datetime.fromisoformat(message["timestamp"]) + shift).isoformat()
     return data
 
 
@@ -56,21 +68,49 @@ def demo(
             seconds = time.perf_counter() - started
             console.print(f"remembered {total} messages from {len(data['conversations'])} "
                           f"sessions in {seconds:.2f} s ({total / seconds:.0f} messages/s)")
-            table = Table(title="What the memory finds", show_lines=True)
-            for column in ("query", "best match", "ms", "ok"):
-                table.add_column(column)
-            found = 0
-            for query in data["queries"]:
-                started = time.perf_counter()
-                hits = memory.search(query["query"], user_id=user, k=3)
-                elapsed = (time.perf_counter() - started) * 1000
-                ok = any(query["expect"] in h.item.text.lower() for h in hits)
-                found += ok
-                best = hits[0].item.text if hits else "—"
-                table.add_row(query["query"], best, f"{elapsed:.1f}", "✓" if ok else "✗")
-            console.print(table)
-            console.print(f"{found}/{len(data['queries'])} queries found the expected message "
-                          "in the top 3.")
+            _show_searches(memory, user, data["queries"])
+            _show_facts(memory, user)
+
+
+def _hit_mentions(memory: Memory, user: str, item: MemoryItem, expect: str) -> bool:
+    """Whether a hit, or for a fact the turns it was learned from, contains ``expect``."""
+    if expect in item.text.lower():
+        return True
+    sources = [str(t) for t in item.metadata.get("source_turn_ids", [])]
+    turns = memory.get_all(user_id=user, kinds=["turn"], limit=10_000) if sources else []
+    return any(t.id in sources and expect in t.text.lower() for t in turns)
+
+
+def _show_searches(memory: Memory, user: str, queries: list[dict[str, str]]) -> None:
+    table = Table(title="What the memory finds (best of the top 3)", show_lines=True)
+    for column in ("query", "best match", "kind", "ms", "ok"):
+        table.add_column(column)
+    found = 0
+    for query in queries:
+        started = time.perf_counter()
+        hits = memory.search(query["query"], user_id=user, k=3)
+        elapsed = (time.perf_counter() - started) * 1000
+        ok = any(_hit_mentions(memory, user, h.item, query["expect"]) for h in hits)
+        found += ok
+        best = hits[0].item if hits else None
+        table.add_row(query["query"], best.text if best else "—", best.kind if best else "",
+                      f"{elapsed:.1f}", "✓" if ok else "✗")
+    console.print(table)
+    console.print(f"{found}/{len(queries)} queries found the expected message (or a fact "
+                  "learned from it) in the top 3.")
+
+
+def _show_facts(memory: Memory, user: str) -> None:
+    facts = memory.facts(user)
+    if not facts:
+        return
+    table = Table(title=f"What lucidmem learned ({len(facts)} facts, offline extractor)")
+    for column in ("fact", "confidence", "band", "since"):
+        table.add_column(column)
+    for fact in facts:
+        table.add_row(fact.text, f"{fact.confidence:.2f}", str(fact.band.value),
+                      fact.valid_from.strftime("%Y-%m-%d"))
+    console.print(table)
 
 
 def _progress() -> Progress:

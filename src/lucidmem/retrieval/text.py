@@ -26,13 +26,14 @@ or our ours she so some such than that the their them then there these they this
 those to too very was we were what when where which while who whom why will with
 would you your yours about after again all also am any because before both down
 during each few further just more most other over own same should only out up off
-once here s t don didn doesn isn wasn ll ve re d m o y
+once here s t don didn doesn isn wasn ll ve re d m o y user users
 der die das und ist ein eine nicht ich du er sie es wir ihr mit von zu den dem im
 le la les et est un une des du de je tu il elle nous vous ils en que qui pas
 el los las y es una lo por con para se su
 """
 STOPWORDS: frozenset[str] = frozenset(_STOPWORD_TEXT.split())
-"""Words dropped from queries (English, German, French, Spanish function words)."""
+"""Words dropped from queries: English, German, French and Spanish function words, and
+"user" (every memory is about the user, so the word only matches fact sentences)."""
 
 
 def _split_unspaced(run: str) -> list[str]:
