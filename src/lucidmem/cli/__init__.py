@@ -17,7 +17,14 @@ from .app import app
 
 __all__ = ["app", "main"]
 
-_COMMAND_MODULES = (core, serve, behaviour, sleep, agents)
+_COMMAND_MODULES = (core, sleep, serve, behaviour, agents)
+"""Command groups in the order ``lucidmem --help`` lists them (memory first)."""
+
+app.registered_commands.sort(
+    key=lambda command: [m.__name__ for m in _COMMAND_MODULES].index(
+        getattr(command.callback, "__module__", core.__name__)
+    )
+)
 
 
 def main() -> None:
