@@ -277,11 +277,13 @@ class SQLiteStore:
         with self.transaction():
             self._conn.execute(
                 f"UPDATE records SET last_accessed = ?, access_count = access_count + 1 "
-                f"WHERE user_id = ? AND id IN ({marks})",
+                f"WHERE +user_id = ? AND id IN ({marks})",
                 (at, user_id, *ids),
             )
 
     # -- reads ------------------------------------------------------------------------------
+    # ``+user_id`` keeps the planner on the unique id index: with a plain ``user_id = ?``
+    # it scanned the user's whole (user_id, kind, time) range, ~10 ms at 10k records.
     def get(self, user_id: str, ids: Sequence[str]) -> list[Record]:
         if not ids:
             return []
@@ -290,7 +292,7 @@ class SQLiteStore:
             chunk = list(ids[start : start + 500])
             marks = ",".join("?" * len(chunk))
             for row in self._run(
-                f"SELECT {COLUMNS} FROM records WHERE user_id = ? AND id IN ({marks})",
+                f"SELECT {COLUMNS} FROM records WHERE +user_id = ? AND id IN ({marks})",
                 (user_id, *chunk),
             ):
                 found[row[0]] = row_to_record(row)
