@@ -15,6 +15,7 @@ from typing import Self
 
 from .clock import Clock, from_epoch, system_clock, to_epoch
 from .embedding import Embedder, embedder_from_settings
+from .embedding.cache import QueryCachingEmbedder
 from .errors import SchemaMismatchError
 from .retrieval.hybrid import HybridRetriever
 from .scope import validate_context
@@ -70,7 +71,7 @@ class MemoryCore:
         if data_dir is not None:
             settings = settings.model_copy(update={"data_dir": Path(str(data_dir))})
         self.settings = settings
-        self.embedder = embedder or embedder_from_settings(settings)
+        self.embedder: Embedder = QueryCachingEmbedder(embedder or embedder_from_settings(settings))
         self._clock = clock or system_clock
         self._store_factory = store_factory or self._sqlite_store
         self._stores: dict[str, Store] = {}
