@@ -69,23 +69,30 @@ class HybridRetriever:
         self._indexes: dict[tuple[str, str], VectorIndex] = {}
         self._lock = threading.RLock()
 
+    # Lock discipline: ``self._lock`` guards only in-memory work. The store is never
+    # called while holding it, because writers call ``written`` from inside a store
+    # transaction (holding the store's lock); the opposite order would deadlock.
+
     def index(self, context: str, store: Store, user_id: str) -> VectorIndex:
         """The up-to-date index of ``user_id`` in ``context``."""
+        key = (context, user_id)
+        revision = store.revision(user_id)
         with self._lock:
-            revision = store.revision(user_id)
-            current = self._indexes.get((context, user_id))
+            current = self._indexes.get(key)
             if current is not None and current.revision == revision:
                 return current
-            fresh = VectorIndex(self.dimension, revision)
-            fresh.upsert(vector_rows(store.find(Query(user_id=user_id))))
-            self._indexes[(context, user_id)] = fresh
-            return fresh
+        fresh = VectorIndex(self.dimension, revision)
+        fresh.upsert(vector_rows(store.find(Query(user_id=user_id))))
+        with self._lock:
+            self._indexes[key] = fresh
+        return fresh
 
     def written(
         self, context: str, store: Store, user_id: str, records: Sequence[Record],
         revision_before: int, removed: Sequence[str] = (),
     ) -> None:
         """Apply our own write to the index; drop the index if someone else wrote meanwhile."""
+        revision_after = store.revision(user_id)
         with self._lock:
             current = self._indexes.get((context, user_id))
             if current is None:
@@ -95,7 +102,7 @@ class HybridRetriever:
                 return
             current.remove(list(removed))
             current.upsert(vector_rows(records))
-            current.revision = store.revision(user_id)
+            current.revision = revision_after
 
     def forget(self, context: str, user_id: str) -> None:
         with self._lock:
@@ -118,15 +125,17 @@ class HybridRetriever:
             rankings["bm25"] = [h.id for h in hits]
             raw["bm25"] = {h.id: h.score for h in hits}
         if preset.vector_weight > 0 and query_vector is not None:
-            pairs = self.index(context, store, filters.user_id).search(
-                query_vector,
-                preset.candidates,
-                kinds=filters.kinds,
-                statuses=filters.statuses,
-                conversation_id=filters.conversation_id,
-                occurred_from=filters.occurred_from,
-                occurred_to=filters.occurred_to,
-            )
+            index = self.index(context, store, filters.user_id)
+            with self._lock:  # writers mutate the index in place
+                pairs = index.search(
+                    query_vector,
+                    preset.candidates,
+                    kinds=filters.kinds,
+                    statuses=filters.statuses,
+                    conversation_id=filters.conversation_id,
+                    occurred_from=filters.occurred_from,
+                    occurred_to=filters.occurred_to,
+                )
             rankings["vector"] = [item_id for item_id, _ in pairs]
             raw["vector"] = dict(pairs)
         fused = reciprocal_rank_fusion(
