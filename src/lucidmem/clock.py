@@ -7,13 +7,27 @@ datetimes. Naive datetimes from callers are taken to be UTC.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from .errors import InvalidInputError
 
-__all__ = ["Clock", "from_epoch", "parse_time", "system_clock", "to_epoch"]
+__all__ = ["Clock", "ManualClock", "from_epoch", "parse_time", "system_clock", "to_epoch"]
 
 Clock = Callable[[], datetime]
+
+
+class ManualClock:
+    """A clock moved by hand, for tests and replays: ``Memory(clock=ManualClock(start))``."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        """Move forward (or back, with negative values) by ``timedelta(**delta)``."""
+        self.now += timedelta(**delta)
 
 
 def system_clock() -> datetime:

@@ -3,26 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from lucidmem import Memory
+from lucidmem.clock import ManualClock
 from lucidmem.embedding import E5Embedder
 
-
-class Clock:
-    """A clock tests move by hand: ``clock.advance(minutes=6)``."""
-
-    def __init__(self, start: datetime) -> None:
-        self.now = start
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **delta: float) -> None:
-        self.now += timedelta(**delta)
+Clock = ManualClock
+"""Re-exported for the suite's tests (``from .conftest import Clock``)."""
 
 
 @pytest.fixture

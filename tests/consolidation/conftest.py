@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from lucidmem import Memory
+from lucidmem.clock import ManualClock
 from lucidmem.consolidation.records import CHECKPOINT, RUN
 from lucidmem.embedding import E5Embedder
 from lucidmem.store.base import Query
@@ -18,17 +19,8 @@ SUNDAY = datetime(2026, 1, 4, 10, 0, tzinfo=UTC)
 """A Sunday, 10:00 UTC: the synthetic history starts here."""
 
 
-class Clock:
-    """A clock tests move by hand."""
-
-    def __init__(self, start: datetime) -> None:
-        self.now = start
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **delta: float) -> None:
-        self.now += timedelta(**delta)
+Clock = ManualClock
+"""Re-exported for the suite's tests (``from .conftest import Clock``)."""
 
 
 @pytest.fixture

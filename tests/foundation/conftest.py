@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from lucidmem import Memory
+from lucidmem.clock import ManualClock
 from lucidmem.embedding import E5Embedder
 from lucidmem.store.base import Store
 from lucidmem.store.sqlite import SQLiteStore
@@ -23,17 +24,8 @@ def _turn_layer_only(_isolated_settings: None, monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setenv("LUCIDMEM_FACTS__EXTRACTOR", "none")
 
 
-class Clock:
-    """A clock tests move by hand: ``clock.advance(hours=25)``."""
-
-    def __init__(self, start: datetime) -> None:
-        self.now = start
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **delta: float) -> None:
-        self.now += timedelta(**delta)
+Clock = ManualClock
+"""Re-exported for the suite's tests (``from .conftest import Clock``)."""
 
 
 @pytest.fixture
