@@ -86,6 +86,14 @@ class BehaviourSettings(BaseModel):
         365.0, gt=0, description="Archived trajectories are deleted this long after archiving.")
     seed: int | None = Field(
         None, description="Seed of the sampling RNG (Thompson draws, exploration); None = random.")
+    selection: Literal["adaptive", "seed"] = Field(
+        "adaptive", description="adaptive = exploit on the Beta posterior mean, explore (with "
+        "the seed's ε) by a Thompson draw, trigger weight fading with the user's feedback in "
+        "the bucket; seed = the aico seed's rule verbatim (always a Thompson draw, fixed 40 % "
+        "trigger, ε picks the least-tried candidate). See docs/behaviour.md.")
+    trigger_evidence_half: float = Field(
+        1.0, gt=0, description="adaptive only: feedback events in a bucket after which the "
+        "trigger match keeps half of its 40 % weight.")
 
 
 class FactSettings(BaseModel):

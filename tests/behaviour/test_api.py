@@ -35,9 +35,11 @@ def test_full_loop_hand_computed(memory: Memory) -> None:
         "code", "neutral", "morning")
     assert sel.context.bucket == context_bucket("code", "neutral", "morning")
     assert sel.skill.id in {c.skill_id for c in sel.candidates}
-    for c in sel.candidates:  # the seed's weights, recomputed
+    assert sel.strategy == "adaptive" and sel.trigger_weight == pytest.approx(0.4)
+    for c in sel.candidates:  # a new user: the seed's weights, with the posterior mean 0.5
         assert c.trigger >= 0.5
-        assert c.final == pytest.approx(0.4 * c.trigger + 0.3 * c.sampled + 0.3 * c.alignment)
+        assert c.posterior_mean == 0.5 and 0 < c.sampled < 1
+        assert c.final == pytest.approx(0.4 * c.trigger + 0.3 * 0.5 + 0.3 * c.alignment)
         assert c.alignment == pytest.approx(1 - np.linalg.norm(0.5 - SKILLS[c.skill_id]) / 4)
     assert sel.explanation.startswith(sel.skill.id) and "\n" not in sel.explanation
     assert sel.elapsed_ms > 0 and sel.context_ms > 0
@@ -61,6 +63,45 @@ def test_full_loop_hand_computed(memory: Memory) -> None:
     assert profile.feedback_count == 1 and profile.trajectories == 1
     assert profile.exploration_rate == pytest.approx(0.1 * 0.95)
     assert profile.arms[0].alpha == 2.0
+
+
+def test_trigger_weight_fades_with_feedback_in_the_bucket(memory: Memory) -> None:
+    memory.enable_behaviour_learning("maya")
+    first = memory.select_skill("maya", CODE, when=MORNING)
+    memory.feedback("maya", first.id, 1)
+    [pref] = records(memory, "maya", PREFERENCE)
+    assert pref["feedback_count"] == 1
+    second = memory.select_skill("maya", CODE, when=MORNING)
+    assert second.trigger_weight == pytest.approx(0.4 / 2)  # 0.4 · 1 / (1 + 1)
+    for c in second.candidates:
+        up = c.skill_id == first.skill.id
+        assert (c.alpha, c.beta) == ((2.0, 1.0) if up else (1.0, 1.0))
+        assert c.posterior_mean == pytest.approx(2 / 3 if up else 0.5)
+        learned = c.sampled if second.explored else c.posterior_mean
+        assert c.final == pytest.approx(
+            (0.2 * c.trigger + 0.3 * learned + 0.3 * c.alignment) / 0.8)
+    # the thumbs-up skill now leads on the mean: it is chosen unless this was exploration
+    if not second.explored:
+        assert second.skill.id == first.skill.id
+    # a different bucket has its own count: the trigger weighs 0.4 there
+    evening = memory.select_skill("maya", "I want to understand how vaccines work.",
+                                  when=datetime(2026, 3, 2, 19))
+    assert evening.trigger_weight == pytest.approx(0.4)
+
+
+def test_seed_strategy_is_the_seed_rule(tmp_path: Path, embedder: E5Embedder,
+                                        clock: Clock) -> None:
+    with open_memory(tmp_path / "s", embedder, clock, selection="seed") as memory:
+        memory.enable_behaviour_learning("maya")
+        first = memory.select_skill("maya", CODE, when=MORNING)
+        memory.feedback("maya", first.id, 1)
+        sel = memory.select_skill("maya", CODE, when=MORNING)
+        assert sel.strategy == "seed" and sel.trigger_weight == 0.4
+        for c in sel.candidates:
+            assert c.final == pytest.approx(
+                0.4 * c.trigger + 0.3 * c.sampled + 0.3 * c.alignment)
+        if not sel.explored:
+            assert sel.skill.id == max(sel.candidates, key=lambda c: c.final).skill_id
 
 
 def test_negative_feedback_with_reason(memory: Memory) -> None:

@@ -14,6 +14,7 @@ import pytest
 import lucidmem.behaviour.formulas as formulas_module
 from lucidmem.behaviour.formulas import (
     EvictionCandidate,
+    adaptive_final_score,
     applicable_candidates,
     apply_preference_delta,
     context_bucket,
@@ -22,11 +23,13 @@ from lucidmem.behaviour.formulas import (
     eviction_priority,
     exploration_rate,
     final_score,
+    posterior_mean,
     preference_alignment,
     rescale_similarity,
     should_explore,
     thompson_sample,
     trigger_match_score,
+    trigger_weight,
     update_beta,
     update_confidence,
     update_preference,
@@ -147,7 +150,7 @@ def test_posterior_against_brute_force_grid() -> None:
     grid_mean = float((w * grid).sum())
     grid_var = float((w * (grid - grid_mean) ** 2).sum())
     sampled = np.array([thompson_sample(alpha, beta, rng) for _ in range(40_000)])
-    assert alpha / (alpha + beta) == pytest.approx(grid_mean, abs=1e-4)
+    assert posterior_mean(alpha, beta) == pytest.approx(grid_mean, abs=1e-4)
     assert sampled.mean() == pytest.approx(grid_mean, abs=0.003)
     assert sampled.var() == pytest.approx(grid_var, rel=0.05)
 
@@ -226,6 +229,41 @@ def test_exploration_rate_by_hand() -> None:
 def test_final_score_by_hand() -> None:
     # 0.4*0.6 + 0.3*0.7 + 0.3*0.9 = 0.24 + 0.21 + 0.27 = 0.72
     assert final_score(0.6, 0.7, 0.9) == pytest.approx(0.72)
+
+
+def test_posterior_mean_by_hand() -> None:
+    assert posterior_mean(1, 1) == 0.5
+    assert posterior_mean(3, 1) == 0.75  # two thumbs up on the Beta(1, 1) prior
+    assert posterior_mean(*update_beta(*update_beta(1.0, 1.0, -1), -1)) == pytest.approx(1 / 4)
+    with pytest.raises(InvalidInputError):
+        posterior_mean(0, 1)
+
+
+def test_trigger_weight_by_hand() -> None:
+    assert trigger_weight(0) == 0.4  # the seed's weight for a new user
+    assert trigger_weight(1) == pytest.approx(0.2)  # 0.4 · 1 / 2
+    assert trigger_weight(3) == pytest.approx(0.1)  # 0.4 · 1 / 4
+    assert trigger_weight(2, half=2.0) == pytest.approx(0.2)
+    assert [trigger_weight(n) for n in range(5)] == sorted(
+        (trigger_weight(n) for n in range(5)), reverse=True)
+    with pytest.raises(InvalidInputError):
+        trigger_weight(-1)
+    with pytest.raises(InvalidInputError):
+        trigger_weight(1, half=0)
+
+
+def test_adaptive_final_score_by_hand() -> None:
+    # no feedback yet: exactly the seed's 0.4 / 0.3 / 0.3
+    assert adaptive_final_score(0.8, 0.6, 0.7, 0) == pytest.approx(final_score(0.8, 0.6, 0.7))
+    assert adaptive_final_score(0.8, 0.6, 0.7, 0) == pytest.approx(0.71)
+    # one feedback: (0.2·0.8 + 0.3·0.6 + 0.3·0.7) / 0.8 = 0.55 / 0.8
+    assert adaptive_final_score(0.8, 0.6, 0.7, 1) == pytest.approx(0.6875)
+    # a thumbs-up arm (mean 2/3) with a weaker trigger overtakes an untried one after one
+    # feedback in the bucket, but not under the seed's fixed 40 %
+    strong, liked = (0.9, 0.5, 0.8), (0.7, 2 / 3, 0.8)
+    assert final_score(*strong) > final_score(*liked)
+    assert adaptive_final_score(*liked, 1) > adaptive_final_score(*strong, 1)
+    assert 0.0 <= adaptive_final_score(1, 1, 1, 7) <= 1.0
 
 
 def test_eviction_weights_base_skills() -> None:

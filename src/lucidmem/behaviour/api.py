@@ -66,7 +66,13 @@ def _explain(chosen: Chosen) -> str:
     if chosen.fallback:
         return (f"{chosen.skill.id}: no skill's trigger reached 0.5 for {where}; "
                 "using the default skill")
-    score = (f"trigger {c.trigger:.2f}, Beta({c.alpha:g},{c.beta:g}) draw {c.sampled:.2f}, "
+    if chosen.strategy == "seed":
+        learned = f"Beta({c.alpha:g},{c.beta:g}) draw {c.sampled:.2f}"
+    else:
+        term = "draw" if chosen.explored else "mean"
+        value = c.sampled if chosen.explored else c.posterior_mean
+        learned = f"Beta({c.alpha:g},{c.beta:g}) {term} {value:.2f}"
+    score = (f"trigger {c.trigger:.2f} (weight {chosen.trigger_weight:.2f}), {learned}, "
              f"preference alignment {c.alignment:.2f} -> {c.final:.3f}")
     if chosen.explored:
         return (f"{chosen.skill.id}: exploring (ε={chosen.epsilon:.3f}) instead of "
@@ -147,7 +153,8 @@ class BehaviourAPI(SkillLibraryAPI):
             id=chosen.selection_id, user_id=user_id, skill=SkillInfo.of(chosen.skill),
             candidates=chosen.candidates, explored=chosen.explored, learning_enabled=True,
             exploration_rate=chosen.epsilon, context=chosen.context, elapsed_ms=elapsed,
-            context_ms=chosen.context_ms, explanation=_explain(chosen))
+            context_ms=chosen.context_ms, strategy=chosen.strategy,
+            trigger_weight=chosen.trigger_weight, explanation=_explain(chosen))
 
     def feedback(self, user_id: str, selection_id: str, reward: int, *,
                  reason: str | None = None, free_text: str | None = None,

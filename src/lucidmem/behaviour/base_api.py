@@ -36,8 +36,10 @@ class BehaviourCore(MemoryCore):
             with _ENGINE_LOCK:
                 engine = self.__dict__.get("_behaviour_engine")
                 if engine is None:
+                    settings = self.settings.behaviour
                     engine = BehaviourEngine(shared_encoders(self.embedder),
-                                             seed=self.settings.behaviour.seed)
+                                             seed=settings.seed, strategy=settings.selection,
+                                             trigger_half=settings.trigger_evidence_half)
                     self.__dict__["_behaviour_engine"] = engine
         return engine
 

@@ -3,10 +3,17 @@
 Selection (seed, "Hybrid Skill Selection Algorithm"): classify the message (intent,
 sentiment, time of day, topic vector), hash the context to a bucket, score every active
 skill's trigger, keep the applicable ones (≥ 0.5, at most 5; the default skill when none
-is), then for each candidate draw from its Beta(α, β) for (user, bucket, skill), measure
-the alignment of its 16 dimensions with the user's preference vector for the bucket and
-combine: 0.4 trigger + 0.3 sample + 0.3 alignment. With probability
-ε = max(0.05, 0.1·0.95^feedback_count) another candidate is tried instead (flagged).
+is), then for each candidate read its Beta(α, β) for (user, bucket, skill), measure the
+alignment of its 16 dimensions with the user's preference vector for the bucket and
+combine them. Two strategies (``BehaviourSettings.selection``):
+
+* ``adaptive`` (default): score = (w·trigger + 0.3·posterior mean + 0.3·alignment) / (w +
+  0.6) with w = 0.4·h/(h + n), n = the user's feedback events in the bucket. With
+  probability ε = max(0.05, 0.1·0.95^feedback_count) every candidate is scored with a
+  Thompson draw in place of its mean instead; the selection is flagged as explored when
+  that changes the choice.
+* ``seed``: the seed verbatim: 0.4 trigger + 0.3 Thompson draw + 0.3 alignment; with
+  probability ε the least-tried other candidate is applied instead (flagged).
 
 Feedback: confidence EMA and counters per (user, skill), Beta update per (user, bucket,
 skill), preference update per (user, bucket), plus the reason's preference adjustment,
@@ -32,14 +39,19 @@ from numpy.typing import NDArray
 from lucidmem.behaviour.context_signals import ContextSignals, PrototypeContextClassifier
 from lucidmem.behaviour.feedback_classifier import FeedbackClassifier
 from lucidmem.behaviour.formulas import (
+    FINAL_TRIGGER_WEIGHT,
+    TRIGGER_EVIDENCE_HALF,
+    adaptive_final_score,
     applicable_candidates,
     apply_preference_delta,
     context_bucket,
     exploration_rate,
     final_score,
+    posterior_mean,
     preference_alignment,
     rescale_similarity,
     thompson_sample,
+    trigger_weight,
     update_beta,
     update_confidence,
     update_preference,
@@ -57,6 +69,7 @@ from lucidmem.behaviour.records import (
     SkillStats,
     UserBehaviour,
     arm_id,
+    bucket_feedback,
     internal_record,
     preference_from,
     preference_id,
@@ -74,6 +87,8 @@ __all__ = ["BehaviourEngine", "Chosen", "FeedbackOutcome", "SharedEncoders", "Wr
 
 Writer = Callable[[Sequence[Record]], None]
 """Writes records of one user (no audit rows; keeps the retrieval index in step)."""
+
+STRATEGIES: tuple[str, ...] = ("adaptive", "seed")
 
 _SHARED: dict[str, SharedEncoders] = {}
 _SHARED_LOCK = threading.Lock()
@@ -134,6 +149,8 @@ class Chosen:
     context: ContextInfo
     context_ms: float
     best_id: str
+    strategy: str
+    trigger_weight: float
 
 
 @dataclass(slots=True)
@@ -149,8 +166,16 @@ class FeedbackOutcome:
 class BehaviourEngine:
     """Per-``Memory`` state: the shared encoders, the base skills and a sampling RNG."""
 
-    def __init__(self, shared: SharedEncoders, seed: int | None = None) -> None:
+    def __init__(self, shared: SharedEncoders, seed: int | None = None, *,
+                 strategy: str = "adaptive",
+                 trigger_half: float = TRIGGER_EVIDENCE_HALF) -> None:
+        if strategy not in STRATEGIES:
+            raise InvalidInputError(
+                f"selection strategy must be one of {', '.join(STRATEGIES)}, got {strategy!r}",
+                field="selection")
         self.shared = shared
+        self.strategy = strategy
+        self.trigger_half = trigger_half
         self.base: tuple[Skill, ...] = load_base_skills()
         self.base_by_id = {s.id: s for s in self.base}
         self.default = default_skill()
@@ -222,29 +247,25 @@ class BehaviourEngine:
             ids += [stats_id(user_id, sid) for sid, _ in ranked]
             ids += [arm_id(user_id, bucket, sid) for sid, _ in ranked]
             found = {r.id: r for r in store.get(user_id, ids)}
-            pref = preference_from(found.get(ids[0]))
-            candidates: list[CandidateScore] = []
+            pref_record = found.get(ids[0])
+            pref = preference_from(pref_record)
+            seen = bucket_feedback(pref_record)
             stats: dict[str, SkillStats] = {}
+            arms: list[tuple[str, float, ArmState]] = []
+            for sid, trigger in ranked:
+                arms.append((sid, trigger,
+                             ArmState.from_record(sid, bucket, found.get(arm_id(user_id, bucket,
+                                                                                sid)))))
+                stats[sid] = SkillStats.from_record(sid, found.get(stats_id(user_id, sid)))
             with self._rng_lock:
-                for sid, trigger in ranked:
-                    arm = ArmState.from_record(sid, bucket, found.get(arm_id(user_id, bucket, sid)))
-                    st = SkillStats.from_record(sid, found.get(stats_id(user_id, sid)))
-                    stats[sid] = st
-                    sampled = thompson_sample(arm.alpha, arm.beta, self._rng)
-                    alignment = preference_alignment(pref, skills[sid].dimensions)
-                    candidates.append(CandidateScore(
-                        skill_id=sid, trigger=trigger, sampled=sampled, alignment=alignment,
-                        final=final_score(trigger, sampled, alignment), alpha=arm.alpha,
-                        beta=arm.beta, confidence=st.confidence))
-                best = max(candidates, key=lambda c: c.final).skill_id
-                chosen_id, explored = best, False
-                if len(candidates) > 1 and self._rng.random() < epsilon:
-                    # seed: explore "lower-confidence" skills: the least-tried candidate
-                    # in this bucket (fewest α + β), ties at random
-                    others = [c for c in candidates if c.skill_id != best]
-                    least = min(c.alpha + c.beta for c in others)
-                    pool = [c.skill_id for c in others if c.alpha + c.beta == least]
-                    chosen_id, explored = pool[int(self._rng.integers(len(pool)))], True
+                if self.strategy == "seed":
+                    weight = FINAL_TRIGGER_WEIGHT
+                    candidates, chosen_id, best, explored = self._select_seed(
+                        arms, stats, skills, pref, epsilon)
+                else:
+                    weight = trigger_weight(seen, half=self.trigger_half)
+                    candidates, chosen_id, best, explored = self._select_adaptive(
+                        arms, stats, skills, pref, epsilon, seen)
             chosen = skills[chosen_id]
             st = stats[chosen_id]
             st.uses += 1
@@ -255,7 +276,7 @@ class BehaviourEngine:
                 "context": {"intent": info.intent, "sentiment": info.sentiment,
                             "time_of_day": info.time_of_day},
                 "candidates": [c.model_dump(include={"skill_id", "trigger", "sampled",
-                                                     "alignment", "final"})
+                                                     "posterior_mean", "alignment", "final"})
                                for c in candidates],
                 "explored": explored, "fallback": fallback, "response": None, "reward": None,
                 "feedback_at": None, "archived_at": None,
@@ -265,7 +286,53 @@ class BehaviourEngine:
                                            prior=found.get(stats_id(user_id, chosen_id)))
             write([stats_record, trajectory])
         return Chosen(selection_id, chosen, candidates, explored, fallback, epsilon, info,
-                      context_ms, best)
+                      context_ms, best, self.strategy, weight)
+
+    def _candidate(self, sid: str, trigger: float, arm: ArmState, st: SkillStats,
+                   skill: Skill, pref: NDArray[np.float64]) -> CandidateScore:
+        """Every term of one candidate (a Thompson draw is always taken, for transparency)."""
+        sampled = thompson_sample(arm.alpha, arm.beta, self._rng)
+        alignment = preference_alignment(pref, skill.dimensions)
+        return CandidateScore(
+            skill_id=sid, trigger=trigger, sampled=sampled,
+            posterior_mean=posterior_mean(arm.alpha, arm.beta), alignment=alignment,
+            final=final_score(trigger, sampled, alignment), alpha=arm.alpha, beta=arm.beta,
+            confidence=st.confidence)
+
+    def _select_seed(self, arms: list[tuple[str, float, ArmState]],
+                     stats: dict[str, SkillStats], skills: dict[str, Skill],
+                     pref: NDArray[np.float64], epsilon: float
+                     ) -> tuple[list[CandidateScore], str, str, bool]:
+        """The seed's rule: best 0.4·trigger + 0.3·draw + 0.3·alignment; ε: least tried."""
+        candidates = [self._candidate(sid, trigger, arm, stats[sid], skills[sid], pref)
+                      for sid, trigger, arm in arms]
+        best = max(candidates, key=lambda c: c.final).skill_id
+        if len(candidates) > 1 and self._rng.random() < epsilon:
+            # seed: explore "lower-confidence" skills: the least-tried candidate in this
+            # bucket (fewest α + β), ties at random
+            others = [c for c in candidates if c.skill_id != best]
+            least = min(c.alpha + c.beta for c in others)
+            pool = [c.skill_id for c in others if c.alpha + c.beta == least]
+            return candidates, pool[int(self._rng.integers(len(pool)))], best, True
+        return candidates, best, best, False
+
+    def _select_adaptive(self, arms: list[tuple[str, float, ArmState]],
+                         stats: dict[str, SkillStats], skills: dict[str, Skill],
+                         pref: NDArray[np.float64], epsilon: float, seen: int
+                         ) -> tuple[list[CandidateScore], str, str, bool]:
+        """Exploit on the posterior mean; with probability ε score by the Thompson draws."""
+        candidates = [self._candidate(sid, trigger, arm, stats[sid], skills[sid], pref)
+                      for sid, trigger, arm in arms]
+        half = self.trigger_half
+        for c in candidates:
+            c.final = adaptive_final_score(c.trigger, c.posterior_mean, c.alignment, seen,
+                                           half=half)
+        best = max(candidates, key=lambda c: c.final).skill_id
+        if len(candidates) > 1 and self._rng.random() < epsilon:
+            drawn = max(candidates, key=lambda c: adaptive_final_score(
+                c.trigger, c.sampled, c.alignment, seen, half=half)).skill_id
+            return candidates, drawn, best, drawn != best
+        return candidates, best, best, False
 
     # -- feedback ---------------------------------------------------------------------------
     def feedback(self, store: Store, write: Writer, user_id: str, selection_id: str,
@@ -321,6 +388,7 @@ class BehaviourEngine:
                 internal_record(ids[1], ARM, user_id, now, arm.data(), prior=got.get(ids[1])),
                 internal_record(ids[2], PREFERENCE, user_id, now, {
                     "bucket": bucket, "dimensions": new_pref.tolist(),
+                    "feedback_count": bucket_feedback(got.get(ids[2])) + (reward != 0),
                     "context": "_".join(str(context.get(k, "?")) for k in
                                         ("intent", "sentiment", "time_of_day"))},
                     prior=got.get(ids[2])),

@@ -18,6 +18,15 @@ aico-adaptive-memory-system.md —
 * "Hybrid Skill Selection Algorithm": final = 0.4 trigger + 0.3 sampled + 0.3 alignment;
 * "Memory Pressure Handling": evict by confidence (x 1.5 for base skills) ascending, then
   least recently used, 10 at a time.
+
+Not in the seed, and why (measured in ``bench/adaptation.py``, see docs/behaviour.md):
+the seed's rule draws from Beta(α, β) on *every* selection and gives the hand-written
+trigger match a fixed 40 %, so a new user needs ~28 interactions to reach a 70 % positive
+rate where an oracle that knows the user model needs ~10. The ``adaptive`` strategy keeps
+every seed term and constant but (1) lets the trigger's weight fade as the user's own
+feedback in the bucket grows (:func:`trigger_weight`: 0.4 · h / (h + n), h = 1), and
+(2) exploits on the Beta posterior mean (:func:`posterior_mean`) and explores, with the
+seed's ε, by a Thompson draw instead of a blind pick (:func:`adaptive_final_score`).
 """
 
 from __future__ import annotations
@@ -62,7 +71,9 @@ __all__ = [
     "SENTIMENT_WEIGHT",
     "TIME_WEIGHT",
     "TOPIC_WEIGHT",
+    "TRIGGER_EVIDENCE_HALF",
     "EvictionCandidate",
+    "adaptive_final_score",
     "applicable_candidates",
     "apply_preference_delta",
     "context_bucket",
@@ -71,11 +82,13 @@ __all__ = [
     "eviction_priority",
     "exploration_rate",
     "final_score",
+    "posterior_mean",
     "preference_alignment",
     "rescale_similarity",
     "should_explore",
     "thompson_sample",
     "trigger_match_score",
+    "trigger_weight",
     "update_beta",
     "update_confidence",
     "update_preference",
@@ -111,6 +124,10 @@ MIN_EXPLORATION: Final[float] = 0.05
 FINAL_TRIGGER_WEIGHT: Final[float] = 0.4
 FINAL_SAMPLED_WEIGHT: Final[float] = 0.3
 FINAL_ALIGNMENT_WEIGHT: Final[float] = 0.3
+#: Not in the seed: after this many feedback events of the user in a bucket, the trigger
+#: match keeps half of its 40 % weight (:func:`trigger_weight`). Measured in
+#: bench/adaptation.py: 0.5 and 1.0 tie (reach70 11-12), 2.0 is one interaction slower.
+TRIGGER_EVIDENCE_HALF: Final[float] = 1.0
 BASE_SKILL_EVICTION_WEIGHT: Final[float] = 1.5
 EVICTION_BATCH: Final[int] = 10
 
@@ -228,6 +245,13 @@ def thompson_sample(alpha: float, beta: float, rng: np.random.Generator) -> floa
     return float(rng.beta(alpha, beta))
 
 
+def posterior_mean(alpha: float, beta: float) -> float:
+    """Mean of Beta(alpha, beta): alpha / (alpha + beta), the expected thumbs-up rate."""
+    if not (alpha > 0 and beta > 0 and math.isfinite(alpha) and math.isfinite(beta)):
+        raise InvalidInputError(f"Beta parameters must be positive, got alpha={alpha}, beta={beta}")
+    return alpha / (alpha + beta)
+
+
 def update_beta(alpha: float, beta: float, reward: int) -> tuple[float, float]:
     """Posterior after one feedback: +1 to alpha on reward 1, +1 to beta on reward -1.
 
@@ -332,6 +356,47 @@ def final_score(
 ) -> float:
     """0.4·trigger match + 0.3·Thompson sample + 0.3·preference alignment."""
     return trigger_weight * trigger + sampled_weight * sampled + alignment_weight * alignment
+
+
+def trigger_weight(
+    bucket_feedback: int,
+    initial: float = FINAL_TRIGGER_WEIGHT,
+    half: float = TRIGGER_EVIDENCE_HALF,
+) -> float:
+    """Weight of the trigger match after ``bucket_feedback`` feedback events in the bucket.
+
+    ``initial · half / (half + n)``: the seed's 0.4 for a new user, 0.2 after one feedback
+    (with ``half`` = 1), 0.1 after three. The trigger is a hand-written prior about what
+    fits a context; the user's own thumbs up and down are better evidence about *this*
+    user, so the prior gives way to them as they accumulate.
+    """
+    if bucket_feedback < 0:
+        raise InvalidInputError(f"bucket_feedback must be ≥ 0, got {bucket_feedback}")
+    if half <= 0:
+        raise InvalidInputError(f"half must be > 0, got {half}")
+    return initial * half / (half + bucket_feedback)
+
+
+def adaptive_final_score(
+    trigger: float,
+    learned: float,
+    alignment: float,
+    bucket_feedback: int,
+    *,
+    half: float = TRIGGER_EVIDENCE_HALF,
+    trigger_weight_initial: float = FINAL_TRIGGER_WEIGHT,
+    learned_weight: float = FINAL_SAMPLED_WEIGHT,
+    alignment_weight: float = FINAL_ALIGNMENT_WEIGHT,
+) -> float:
+    """(w·trigger + 0.3·learned + 0.3·alignment) / (w + 0.6), w = :func:`trigger_weight`.
+
+    ``learned`` is the Beta posterior mean when exploiting and a Thompson draw when
+    exploring. Renormalised so the score stays in [0, 1]; with no feedback in the bucket
+    (w = 0.4) it equals the seed's :func:`final_score`.
+    """
+    w = trigger_weight(bucket_feedback, trigger_weight_initial, half)
+    total = w + learned_weight + alignment_weight
+    return (w * trigger + learned_weight * learned + alignment_weight * alignment) / total
 
 
 # --- eviction --------------------------------------------------------------------------

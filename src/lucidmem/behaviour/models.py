@@ -49,11 +49,20 @@ class SkillInfo(BaseModel):
 
 
 class CandidateScore(BaseModel):
-    """One candidate's scores: final = 0.4 trigger + 0.3 sampled + 0.3 alignment."""
+    """One candidate's scores and the one that decided (see docs/behaviour.md).
+
+    ``seed`` strategy: final = 0.4 trigger + 0.3 sampled + 0.3 alignment. ``adaptive``:
+    final = (w·trigger + 0.3·posterior_mean + 0.3·alignment) / (w + 0.6), w =
+    :attr:`SkillSelection.trigger_weight`; an exploring selection ranks by the same formula
+    with ``sampled`` in place of ``posterior_mean``.
+    """
 
     skill_id: str
     trigger: float
     sampled: float
+    """One Thompson draw from Beta(alpha, beta)."""
+    posterior_mean: float
+    """alpha / (alpha + beta): the expected thumbs-up rate of this skill in this bucket."""
     alignment: float
     final: float
     alpha: float
@@ -82,6 +91,10 @@ class SkillSelection(BaseModel):
     explored: bool = False
     learning_enabled: bool
     exploration_rate: float = 0.0
+    strategy: str = "adaptive"
+    """How the candidates were ranked: ``adaptive`` or ``seed`` (BehaviourSettings.selection)."""
+    trigger_weight: float = 0.0
+    """Weight of the trigger match in ``final`` (0.4 until the user gives feedback here)."""
     context: ContextInfo | None = None
     elapsed_ms: float
     context_ms: float = 0.0

@@ -51,6 +51,7 @@ __all__ = [
     "SkillStats",
     "UserBehaviour",
     "arm_id",
+    "bucket_feedback",
     "internal_record",
     "preference_from",
     "preference_id",
@@ -184,6 +185,11 @@ class ArmState:
     def data(self) -> dict[str, Any]:
         return {"skill_id": self.skill_id, "bucket": self.bucket, "alpha": self.alpha,
                 "beta": self.beta}
+
+
+def bucket_feedback(record: Record | None) -> int:
+    """Feedback events (reward ≠ 0) of the user in the bucket of a ``preference_vector``."""
+    return 0 if record is None else int(record.data.get("feedback_count", 0))
 
 
 def preference_from(record: Record | None) -> NDArray[np.float64]:
