@@ -19,7 +19,14 @@ wrong_tone when formality is).
 
 Arms, all on the same candidate set (the applicable skills the learner reports):
 
-* ``lucidmem``: ``Memory.select_skill`` / ``Memory.feedback`` only (public API);
+* ``lucidmem``: ``Memory.select_skill`` / ``Memory.feedback`` only (public API), default
+  settings (``selection="adaptive"``);
+* ``lucidmem_seed``: the same with ``BehaviourSettings(selection="seed")``, the aico seed's
+  rule verbatim (always a Thompson draw, fixed 40 % trigger, ε picks the least tried);
+* ``oracle``: a ceiling, not a competitor. It knows the simulator: that the user's style
+  is one of the candidates' (plus small noise) and the exact thumbs-up curve. It keeps the
+  exact posterior over which candidate that is and applies the skill with the highest
+  expected thumbs-up rate. No learner that sees only thumbs can adapt much faster;
 * ``random``: a uniformly random candidate;
 * ``eps_greedy``: plain ε-greedy (ε = 0.1) on the per-(user, context) mean reward,
   untried candidates first;
@@ -157,6 +164,26 @@ def make_users(n: int, k: int, cands: dict[str, list[tuple[str, float]]],
     return users
 
 
+def p_up_model(style: np.ndarray, skill: str) -> float:
+    """The simulator's thumbs-up curve (what :meth:`User.p_up` uses), for the oracle."""
+    d = float(np.linalg.norm(SKILLS[skill] - style))
+    return 0.95 * math.exp(-((d / 0.6) ** 2))
+
+
+def oracle_choice(ids: list[str], history: list[tuple[str, bool]]) -> str:
+    """Skill with the best expected thumbs-up rate under the exact posterior over which
+    candidate is the user's style (uniform prior, the simulator's curve as likelihood)."""
+    log_post = np.zeros(len(ids))
+    for j, fav in enumerate(ids):
+        for skill, up in history:
+            p = p_up_model(SKILLS[fav], skill)
+            log_post[j] += math.log(p if up else 1.0 - p)
+    w = np.exp(log_post - log_post.max())
+    w /= w.sum()
+    return max(ids, key=lambda k: sum(wj * p_up_model(SKILLS[f], k)
+                                      for f, wj in zip(ids, w, strict=True)))
+
+
 def run_baseline(kind: str, users: list[User], cands: dict[str, list[tuple[str, float]]],
                  steps: int, seed: int) -> np.ndarray:
     rng = np.random.default_rng(seed)
@@ -164,10 +191,13 @@ def run_baseline(kind: str, users: list[User], cands: dict[str, list[tuple[str, 
     for u, user in enumerate(users):
         user.rng = np.random.default_rng(seed + 1 + u)
         est: dict[tuple[str, str], list[float]] = {}
+        seen: dict[str, list[tuple[str, bool]]] = {}
         for t in range(steps):
             ctx = user.context()
             ids = [s for s, _ in cands[ctx]]
-            if kind == "random":
+            if kind == "oracle":
+                skill = oracle_choice(ids, seen.setdefault(ctx, []))
+            elif kind == "random":
                 skill = ids[int(rng.integers(len(ids)))]
             elif kind == "trigger_only":
                 skill = ids[0]
@@ -180,6 +210,7 @@ def run_baseline(kind: str, users: list[User], cands: dict[str, list[tuple[str, 
                 else:
                     skill = max(ids, key=lambda s: est[(ctx, s)][0] / est[(ctx, s)][1])
             up = user.rng.random() < user.p_up(ctx, skill)
+            seen.setdefault(ctx, []).append((skill, bool(up)))
             tot = est.setdefault((ctx, skill), [0.0, 0.0])
             tot[0] += 1.0 if up else -1.0
             tot[1] += 1
@@ -243,18 +274,25 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     args = ap.parse_args()
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(behaviour=BehaviourSettings(seed=args.seed))
-        memory = Memory(tmp, settings=settings, embedder=CachingEmbedder())
-        with memory:
-            cands = probe_candidates(memory)
-            for ctx, c in cands.items():
-                print(f"{ctx:20s} candidates: " + ", ".join(f"{s} {t:.2f}" for s, t in c))
-            users = make_users(args.users, args.contexts, cands, args.seed)
-            learned, sel_ms, ctx_ms, fb_ms, explored = run_lucidmem(
-                memory, users, args.interactions, args.seed, args.reasons)
-    results = {"lucidmem": learned}
-    for kind in ("random", "eps_greedy", "trigger_only"):
+    embedder = CachingEmbedder()
+    results: dict[str, np.ndarray] = {}
+    for arm, selection in (("lucidmem", "adaptive"), ("lucidmem_seed", "seed")):
+        with tempfile.TemporaryDirectory() as tmp:
+            settings = Settings(behaviour=BehaviourSettings(seed=args.seed,
+                                                            selection=selection))
+            with Memory(tmp, settings=settings, embedder=embedder) as memory:
+                cands = probe_candidates(memory)
+                if arm == "lucidmem":
+                    for ctx, c in cands.items():
+                        print(f"{ctx:20s} candidates: "
+                              + ", ".join(f"{s} {t:.2f}" for s, t in c))
+                users = make_users(args.users, args.contexts, cands, args.seed)
+                outcome = run_lucidmem(memory, users, args.interactions, args.seed,
+                                       args.reasons)
+        results[arm] = outcome[0]
+        if arm == "lucidmem":
+            learned, sel_ms, ctx_ms, fb_ms, explored = outcome
+    for kind in ("oracle", "random", "eps_greedy", "trigger_only"):
         results[kind] = run_baseline(kind, users, cands, args.interactions, args.seed)
     print(f"\n{args.users} users x {args.interactions} interactions, {args.contexts} "
           f"context(s) each, reasons={'on' if args.reasons else 'off'}, seed {args.seed}")
