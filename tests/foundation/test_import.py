@@ -104,6 +104,19 @@ def test_rerun_skips_what_was_imported(memory: Memory, tmp_path: Path) -> None:
     assert import_file(memory, file, user_id="maya").messages == 81
 
 
+def test_reimport_after_delete_all_imports_everything(memory: Memory, tmp_path: Path) -> None:
+    file = many(tmp_path / "notes.jsonl", 60)
+    import_file(memory, file, user_id="maya")
+    import_file(memory, file, user_id="maya:work")  # ids may contain ":"
+    memory.delete_all(user_id="maya")
+    assert memory.get_all(user_id="maya") == []
+    again = import_file(memory, file, user_id="maya")
+    assert (again.messages, again.skipped) == (60, 0)
+    assert len(memory.get_all(user_id="maya", limit=1000)) == 60
+    # the other user's checkpoint survived: nothing is imported twice for them
+    assert import_file(memory, file, user_id="maya:work").skipped == 60
+
+
 class Interrupted(Exception):
     pass
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from lucidmem.errors import InvalidInputError, StoreError
-from lucidmem.store.base import Query, Record, Store
+from lucidmem.store.base import Query, Record, Store, user_meta_key
 
 from .conftest import StoreFactory
 
@@ -326,6 +326,17 @@ def test_meta(store: Store) -> None:
     store.set_meta("embedder", "x|3")
     store.set_meta("embedder", "y|4")
     assert store.get_meta("embedder") == "y|4"
+
+
+def test_delete_user_removes_only_that_users_meta(store: Store) -> None:
+    store.put([rec("a1", user="alice"), rec("b1", user="alice:b")])
+    store.set_meta(user_meta_key("alice", "import:1"), "5")
+    store.set_meta(user_meta_key("alice:b", "import:1"), "7")
+    store.set_meta("embedder", "x|3")
+    assert store.delete_user("alice") == 1
+    assert store.get_meta(user_meta_key("alice", "import:1")) is None
+    assert store.get_meta(user_meta_key("alice:b", "import:1")) == "7"
+    assert store.get_meta("embedder") == "x|3"
 
 
 def test_transaction_rollback_leaves_nothing(store: Store) -> None:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ImportFormatError, InvalidInputError
 from ..scope import validate_id
+from ..store.base import user_meta_key
 from .messages import normalise_messages
 
 if TYPE_CHECKING:
@@ -160,7 +161,8 @@ def import_file(
     total = sum(len(c.messages) for c in conversations)
     digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
     store = memory.store(context)
-    checkpoint = f"import:{user_id}:{digest}"
+    # per-user key: delete_all(user) removes it, so a later re-import starts from scratch
+    checkpoint = user_meta_key(user_id, f"import:{digest}")
     done = int(store.get_meta(checkpoint) or 0)
     position = 0
     size = min(BATCH, memory.settings.max_messages_per_add)

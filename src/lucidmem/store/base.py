@@ -29,6 +29,7 @@ __all__ = [
     "Record",
     "Store",
     "TextHit",
+    "user_meta_key",
 ]
 
 Layer = Literal[0, 1, 2]
@@ -103,6 +104,15 @@ class AuditEntry:
     after: dict[str, Any] | None
 
 
+def user_meta_key(user_id: str, name: str) -> str:
+    """Meta key of a store setting that belongs to one user (removed by ``delete_user``).
+
+    ``"<user_id>|<name>"``: "|" cannot occur in a valid user id, so one user's keys never
+    share a prefix with another's (ids may contain ":").
+    """
+    return f"{user_id}|{name}"
+
+
 @runtime_checkable
 class Store(Protocol):
     """What lucidmem needs from a storage backend (one context = one store).
@@ -132,7 +142,10 @@ class Store(Protocol):
         ...
 
     def delete_user(self, user_id: str) -> int:
-        """Forget a user: every record and audit row. Returns the records removed."""
+        """Forget a user: every record, audit row and meta key of :func:`user_meta_key`.
+
+        Returns the records removed.
+        """
         ...
 
     def touch(self, user_id: str, ids: Sequence[str], at: float) -> None:

@@ -24,7 +24,7 @@ from sqlcipher3 import dbapi2 as sqlite
 
 from ..errors import EncryptionError, InvalidInputError, StoreError
 from ..retrieval.text import index_text
-from .base import AuditEntry, Query, Record, TextHit
+from .base import AuditEntry, Query, Record, TextHit, user_meta_key
 from .keys import key_pragma_value
 from .migrations import MIGRATIONS
 from .sql import COLUMNS, N_COLUMNS, audit_view, row_to_record, where_clause
@@ -268,6 +268,9 @@ class SQLiteStore:
             self._conn.execute("DELETE FROM records WHERE user_id = ?", (user_id,))
             self._conn.execute("DELETE FROM audit WHERE user_id = ?", (user_id,))
             self._conn.execute("DELETE FROM users WHERE user_id = ?", (user_id,))
+            prefix = user_meta_key(user_id, "")
+            self._conn.execute("DELETE FROM meta WHERE substr(key, 1, ?) = ?",
+                               (len(prefix), prefix))
         return len(rows)
 
     def touch(self, user_id: str, ids: Sequence[str], at: float) -> None:
