@@ -130,6 +130,11 @@ class MemoryCore:
                    records: Sequence[Record]) -> None:
         """Hook run after turns are stored; capability mixins extend it (call super())."""
 
+    def _before_delete_user(self, context: str, store: Store, user_id: str) -> None:
+        """Hook run by ``delete_all`` inside its transaction, before the user's partition is
+        removed: mixins that keep something about the user elsewhere (another partition)
+        forget it here (call super())."""
+
     def _context(self, context: str | None) -> str:
         return validate_context(self.settings.default_context if context is None else context)
 

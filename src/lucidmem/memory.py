@@ -341,9 +341,17 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
                                 removed=[item_id])
 
     def delete_all(self, *, user_id: str, context: str | None = None) -> int:
-        """Forget everything about a user in a context, audit trail included."""
+        """Forget everything about a user in a context, audit trail included.
+
+        Their records, audit rows and import checkpoints are deleted; what they told agents
+        (feedback, sessions) is anonymised in one transaction (see
+        :meth:`forget_agent_feedback`). Returns the number of records deleted.
+        """
         validate_id(user_id)
-        removed = self.store(context).delete_user(user_id)
+        store = self.store(context)
+        with store.transaction():
+            self._before_delete_user(self._context(context), store, user_id)
+            removed = store.delete_user(user_id)
         self._retriever.forget(self._context(context), user_id)
         return removed
 

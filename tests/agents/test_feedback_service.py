@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
 
 from lucidmem import InvalidInputError, Memory, NotFoundError
 from lucidmem.agents.feedback_model import DedupAction, SourceKind
-from lucidmem.agents.records import partition
+from lucidmem.agents.records import RELATIONSHIP, hashed, partition
 from lucidmem.agents.rewards import learning_metrics
 from lucidmem.agents.service import DuplicateFeedbackError
+from lucidmem.store.base import Query
 
 from .conftest import Clock
 
@@ -120,6 +122,28 @@ def test_forget_anonymises_but_keeps_learning(memory: Memory, agent: str) -> Non
     assert memory.forget_agent_feedback(agent, user_id="maya") == 1
     assert memory.agent_feedback(agent, user_id="maya") == []
     assert memory.agent_projections(agent).aggregation.total_count == 1
+
+
+def test_delete_all_forgets_the_user_in_agent_partitions(memory: Memory, agent: str) -> None:
+    memory.submit_agent_feedback(user_id="maya", agent_id=agent, source_id="m1", thumbs=1,
+                                 message="my email is maya@example.com", response="noted")
+    memory.submit_agent_feedback(user_id="leo", agent_id=agent, source_id="m1", thumbs=-1)
+    memory.record_agent_session(agent, "maya", duration_seconds=900)
+    memory.add("I live in Berlin", user_id="maya")
+    owner = partition(agent)
+    before = memory.store().find(Query(user_id=owner))
+    assert any(r.data.get("user_id") == "maya" for r in before)  # the session names her
+    maya_rel, leo_rel = (hashed(RELATIONSHIP, agent, u) for u in ("maya", "leo"))
+    assert {maya_rel, leo_rel} <= {r.id for r in before}
+
+    assert memory.delete_all(user_id="maya") >= 1  # her turn (and any fact from it)
+    assert memory.agent_feedback(agent, user_id="maya") == []
+    after = memory.store().find(Query(user_id=owner))
+    assert not any("maya" in json.dumps(r.data) for r in after)  # no id, no e-mail, no text
+    assert maya_rel not in {r.id for r in after} and leo_rel in {r.id for r in after}
+    # the other user's feedback and the agent's learning are intact
+    assert len(memory.agent_feedback(agent, user_id="leo")) == 1
+    assert memory.agent_projections(agent).aggregation.total_count == 2
 
 
 def test_sessions_and_relationship(memory: Memory, agent: str) -> None:

@@ -21,6 +21,7 @@ from datetime import datetime
 from typing import Any
 
 from lucidmem.agents.ask_rules import AskDecision, AskKind, AskState, decide_feedback_ask
+from lucidmem.agents.base import AGENT_PREFIX
 from lucidmem.agents.events import FEEDBACK_CREATED
 from lucidmem.agents.feedback_model import (
     Channel,
@@ -57,7 +58,7 @@ from lucidmem.agents.submissions import (
 )
 from lucidmem.errors import InvalidInputError
 from lucidmem.scope import validate_id
-from lucidmem.store.base import Query, Record
+from lucidmem.store.base import Query, Record, Store
 
 __all__ = ["DuplicateFeedbackError", "FeedbackAPI", "FeedbackReceipt", "FeedbackSubmission"]
 
@@ -286,19 +287,36 @@ class FeedbackAPI(LearningCore):
         """Anonymise a user's feedback to an agent (seed: deletion, anonymised for learning).
 
         The author and the rated texts are removed; the reward stays in the projections.
+        The user's relationship and ask-timing records with the agent are deleted and their
+        sessions anonymised. Returns how many feedback events were anonymised.
         """
         validate_id(user_id)
         store = self.store(context)
         self._agent(store, agent_id)
-        found = store.find(Query(user_id=partition(agent_id), kinds=[FEEDBACK],
+        with store.transaction():
+            return self._anonymise(store, agent_id, user_id)
+
+    def _before_delete_user(self, context: str, store: Store, user_id: str) -> None:
+        """``delete_all`` forgets the user in every agent's partition too."""
+        super()._before_delete_user(context, store, user_id)
+        for owner in store.user_ids():
+            if owner.startswith(AGENT_PREFIX):
+                self._anonymise(store, owner[len(AGENT_PREFIX):], user_id)
+
+    def _anonymise(self, store: Store, agent_id: str, user_id: str) -> int:
+        owner = partition(agent_id)
+        found = store.find(Query(user_id=owner, kinds=[FEEDBACK],
                                  data_equals={"author": user_id}))
         for record in found:
             record.data = {**record.data, "author": "anonymous", "message": None,
                            "response": None, "anonymised": True}
-        relation = hashed(RELATIONSHIP, agent_id, user_id)
-        with store.transaction():
-            store.put(found, audit=False)
-            store.delete(partition(agent_id), [relation], at=self.now())
+        sessions = store.find(Query(user_id=owner, kinds=[SESSION],
+                                    data_equals={"user_id": user_id}))
+        for record in sessions:
+            record.data = {**record.data, "user_id": "anonymous"}
+        store.put([*found, *sessions], audit=False)
+        store.delete(owner, [hashed(RELATIONSHIP, agent_id, user_id),
+                             hashed(ASK, agent_id, user_id)], at=self.now())
         return len(found)
 
     def agent_learning(self, agent_id: str, *, context: str | None = None) -> LearningMetrics:
