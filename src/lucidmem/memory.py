@@ -21,6 +21,7 @@ from .clock import from_epoch, parse_time
 from .consolidation.api import ConsolidationAPI
 from .core import MemoryCore, to_item
 from .errors import InvalidInputError, NotFoundError
+from .export import export_user
 from .facts.api import FactsAPI
 from .ingest.messages import normalise_messages
 from .retrieval.hybrid import SearchFilters
@@ -354,6 +355,17 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
             removed = store.delete_user(user_id)
         self._retriever.forget(self._context(context), user_id)
         return removed
+
+    def export(self, *, user_id: str, context: str | None = None,
+               include_embeddings: bool = False) -> dict[str, Any]:
+        """Everything kept about a user in a context, as one JSON-ready dict (M25).
+
+        Every record of every kind (turns, facts, skills, learned preferences, …) and what
+        the user left in agents' partitions. ``lucidmem export`` and
+        :func:`lucidmem.export.write_export` write the same document to a file.
+        """
+        return export_user(self, user_id, context=context,
+                           include_embeddings=include_embeddings)
 
     list = get_all
     """Alias of :meth:`get_all` for mem0 users."""

@@ -43,6 +43,24 @@ def test_every_memory_operation_round_trips(client: TestClient) -> None:
     assert client.delete(M, headers=h).json()["deleted"] >= 1  # turns + extracted facts
 
 
+def test_export_over_http_is_the_users_own(client: TestClient) -> None:
+    _add(client, "maya", "I keep bees on my balcony")
+    _add(client, "sam", "Sam's bank PIN is in the blue notebook")
+    r = client.get("/api/v1/export", headers=auth("maya"))
+    assert r.status_code == 200, r.text
+    doc = r.json()
+    assert doc["format"] == "lucidmem-export" and doc["user_id"] == "maya"
+    assert [x["text"] for x in doc["records"] if x["kind"] == "turn"] == [
+        "I keep bees on my balcony"]
+    assert "notebook" not in r.text
+    # another user's key cannot export maya; the admin key can, naming her
+    assert client.get("/api/v1/export", params={"user_id": "maya"},
+                      headers=auth("sam")).status_code == 404
+    admin = client.get("/api/v1/export", params={"user_id": "maya", "embeddings": True},
+                       headers=auth("admin"))
+    assert admin.status_code == 200 and len(admin.json()["records"][0]["embedding"]) > 0
+
+
 def test_context_and_disclosure_routes(client: TestClient) -> None:
     h = auth("maya")
     item = _add(client, "maya", "My sister Ana is a nurse in Porto")

@@ -108,6 +108,18 @@ def delete_all(request: Request, scope: WriteScope) -> DeletedResponse:
         user_id=scope.user_id, context=scope.context))
 
 
+@router.get("/export")
+def export(
+    request: Request, scope: ReadScope,
+    embeddings: Annotated[bool, Query(description="Include the embedding vectors.")] = False,
+) -> dict[str, Any]:
+    """Everything kept about the user in this context, as one JSON document
+    (``Memory.export``; format ``lucidmem-export`` version 1, see docs/architecture.md)."""
+    _op(request, "export")
+    return state(request).memory.export(user_id=scope.user_id, context=scope.context,
+                                        include_embeddings=embeddings)
+
+
 @router.get("/memories/{item_id}", response_model=MemoryItem)
 def get(request: Request, item_id: ItemId, scope: ReadScope) -> MemoryItem:
     """One item (``Memory.get``); another user's id answers 404."""

@@ -1,8 +1,9 @@
-"""Core commands: demo, add, search, import, stats."""
+"""Core commands: demo, add, search, import, export, stats."""
 
 from __future__ import annotations
 
 import json
+import sys
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
@@ -15,6 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
+from ..export import write_export
 from ..ingest.importer import import_file
 from ..memory import Memory
 from ..types import MemoryItem
@@ -179,6 +181,24 @@ def import_(
         report = import_file(memory, file, user_id=user, context=None, progress=advance)
     console.print(f"imported {report.messages} messages in {report.conversations} "
                   f"conversations (skipped {report.skipped} already imported)")
+
+
+@app.command()
+def export(
+    ctx: typer.Context,
+    user: UserOption,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", help="File to write (atomically); default: standard output.")] = None,
+    embeddings: Annotated[bool, typer.Option(
+        "--embeddings", help="Include the embedding vectors.")] = False,
+) -> None:
+    """Export everything kept about a user in this context as JSON."""
+    with open_memory(ctx) as memory:
+        if output is None:
+            write_export(memory, user, sys.stdout, include_embeddings=embeddings)
+            return
+        count = write_export(memory, user, output, include_embeddings=embeddings)
+    console.print(f"exported {count} records of {user} to {output}")
 
 
 @app.command()

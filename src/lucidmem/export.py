@@ -1,0 +1,159 @@
+"""Export everything lucidmem keeps about one user as one JSON document (M25).
+
+The document (``format`` ``lucidmem-export``, ``version`` 1)::
+
+    {"format": "lucidmem-export", "version": 1, "exported_at": "2026-11-23T04:30:00+00:00",
+     "context": "personal", "user_id": "maya",
+     "counts": {"turn": 12, "fact": 3, ...},
+     "records": [...],          # every record of the user, all kinds, oldest first
+     "agent_records": [...]}    # what the user left in agents' partitions (feedback, sessions)
+
+Each record carries its id, kind, text, layer, status, conversation and agent ids, its
+times as ISO 8601 UTC strings, its version, access count and ``data`` body. Embeddings are
+left out unless asked for: they are derived from the text by the embedder.
+
+Consistency: the records are read in one store transaction, so the export is a snapshot;
+writes to the same context wait while it is read (the JSON is written out afterwards).
+:func:`write_export` writes a file atomically (a temporary file renamed into place), so an
+interrupted export never leaves a partial file behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections import Counter
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, TextIO
+
+from .scope import validate_id
+from .store.base import Query, Record
+
+if TYPE_CHECKING:
+    from .memory import Memory
+
+__all__ = ["EXPORT_FORMAT", "EXPORT_VERSION", "export_user", "record_to_json", "write_export"]
+
+EXPORT_FORMAT: Final = "lucidmem-export"
+EXPORT_VERSION: Final = 1
+PAGE: Final = 1000
+AGENT_PARTITION_PREFIX: Final = "~agent:"
+#: Agent-partition record kinds that name their user, and the data key that does.
+AGENT_KINDS_BY_USER_KEY: Final[dict[str, str]] = {"agent_feedback": "author",
+                                                  "agent_session": "user_id"}
+
+
+def _iso(seconds: float | None) -> str | None:
+    return None if seconds is None else datetime.fromtimestamp(seconds, UTC).isoformat()
+
+
+def record_to_json(record: Record, *, include_embedding: bool = False) -> dict[str, Any]:
+    """A record as a JSON-ready dict (times as ISO 8601 UTC strings)."""
+    out: dict[str, Any] = {
+        "id": record.id, "kind": record.kind, "text": record.text, "layer": record.layer,
+        "status": record.status, "conversation_id": record.conversation_id,
+        "agent_id": record.agent_id, "occurred_at": _iso(record.occurred_at),
+        "created_at": _iso(record.created_at), "updated_at": _iso(record.updated_at),
+        "expires_at": _iso(record.expires_at), "last_accessed": _iso(record.last_accessed),
+        "access_count": record.access_count, "version": record.version, "data": record.data,
+    }
+    if include_embedding:
+        out["embedding"] = None if record.embedding is None else [
+            float(x) for x in record.embedding]
+    return out
+
+
+def _snapshot(memory: Memory, user_id: str, context: str | None,
+              include_embeddings: bool) -> tuple[list[str], list[str], Counter[str]]:
+    """The user's records and agent-partition records as JSON strings, in one transaction."""
+    store = memory.store(context)
+    records: list[str] = []
+    agent_records: list[str] = []
+    counts: Counter[str] = Counter()
+    with store.transaction():
+        offset = 0
+        while True:
+            page = store.find(Query(user_id=user_id, order_by="created_at", limit=PAGE,
+                                    offset=offset))
+            for record in page:
+                counts[record.kind] += 1
+                records.append(json.dumps(
+                    record_to_json(record, include_embedding=include_embeddings),
+                    ensure_ascii=False))
+            if len(page) < PAGE:
+                break
+            offset += PAGE
+        for owner in store.user_ids():
+            if not owner.startswith(AGENT_PARTITION_PREFIX):
+                continue
+            for kind, key in AGENT_KINDS_BY_USER_KEY.items():
+                for record in store.find(Query(user_id=owner, kinds=[kind],
+                                               data_equals={key: user_id},
+                                               order_by="created_at")):
+                    agent_records.append(json.dumps(record_to_json(record),
+                                                    ensure_ascii=False))
+    return records, agent_records, counts
+
+
+def _header(memory: Memory, user_id: str, context: str | None,
+            counts: Counter[str]) -> dict[str, Any]:
+    return {
+        "format": EXPORT_FORMAT, "version": EXPORT_VERSION,
+        "exported_at": _iso(memory.now()),
+        "context": memory.settings.default_context if context is None else context,
+        "user_id": user_id, "counts": dict(sorted(counts.items())),
+    }
+
+
+def export_user(memory: Memory, user_id: str, *, context: str | None = None,
+                include_embeddings: bool = False) -> dict[str, Any]:
+    """Everything kept about ``user_id`` in ``context``, as one JSON-ready dict."""
+    validate_id(user_id)
+    records, agent_records, counts = _snapshot(memory, user_id, context, include_embeddings)
+    return {**_header(memory, user_id, context, counts),
+            "records": [json.loads(r) for r in records],
+            "agent_records": [json.loads(r) for r in agent_records]}
+
+
+def _write(out: TextIO, header: dict[str, Any], records: list[str],
+           agent_records: list[str]) -> None:
+    """The document, one record per line (what :func:`export_user` returns, as JSON)."""
+    out.write("{\n")
+    for key, value in header.items():
+        out.write(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},\n")
+    sections = (("records", records), ("agent_records", agent_records))
+    for n, (name, rows) in enumerate(sections):
+        out.write(f' "{name}": [')
+        for i, row in enumerate(rows):
+            out.write(("\n  " if i == 0 else ",\n  ") + row)
+        out.write("\n ]" if rows else "]")
+        out.write(",\n" if n < len(sections) - 1 else "\n")
+    out.write("}\n")
+
+
+def write_export(memory: Memory, user_id: str, destination: str | Path | TextIO, *,
+                 context: str | None = None, include_embeddings: bool = False) -> int:
+    """Write :func:`export_user`'s document to a path (atomically) or an open text stream.
+
+    Returns the number of the user's records written (agent-partition records not counted).
+    """
+    validate_id(user_id)
+    records, agent_records, counts = _snapshot(memory, user_id, context, include_embeddings)
+    header = _header(memory, user_id, context, counts)
+    if not isinstance(destination, (str, Path)):
+        _write(destination, header, records, agent_records)
+        return len(records)
+    path = Path(destination)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            _write(out, header, records, agent_records)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return len(records)
