@@ -20,6 +20,7 @@ from .behaviour.api import BehaviourAPI
 from .clock import from_epoch, parse_time
 from .consolidation.api import ConsolidationAPI
 from .core import MemoryCore, to_item
+from .embedding.turns import previous_turn_text, turn_text, with_previous_turn
 from .errors import InvalidInputError, NotFoundError
 from .export import export_user
 from .facts.api import FactsAPI
@@ -28,29 +29,13 @@ from .retrieval.hybrid import SearchFilters
 from .scope import validate_id
 from .serving import ContextAPI, DisclosureAPI
 from .settings import RETRIEVAL_PRESETS, RetrievalPreset
-from .store.base import Query, Record, Store
+from .store.base import Query, Record
 from .types import HistoryEntry, LegScore, MemoryItem, MessageDict, SearchHit
 
 __all__ = ["Memory"]
 
 TURN = "turn"
 MAX_K = 1_000
-
-
-def _embedding_text(content: str, name: str | None) -> str:
-    """What gets embedded for a turn: the speaker's name helps "what did X say" queries."""
-    return f"{name}: {content}" if name else content
-
-
-def with_previous_turn(spoken: Sequence[str], before: str | None) -> list[str]:
-    """Prefix each turn with the one before it in the conversation.
-
-    A reply such as "Yes, twice last year!" means nothing alone; embedded with the
-    question it answers it is found by questions about that topic (LoCoMo vector
-    recall@10 0.52 → 0.58, docs/benchmarks.md).
-    """
-    previous = [before, *spoken[:-1]]
-    return [f"{p}\n{s}" if p else s for p, s in zip(previous, spoken, strict=True)]
 
 
 def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -117,9 +102,10 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
         )
         shared = _shared_metadata(metadata)
         store = self.store(context)
-        spoken = [_embedding_text(t.content, t.name) for t in turns]
+        spoken = [turn_text(t.content, t.name) for t in turns]
         if self.settings.contextual_embeddings:
-            before = self._previous_turn(store, user_id, conversation_id, turns[0].occurred_at)
+            before = previous_turn_text(store, user_id, conversation_id,
+                                        turns[0].occurred_at)
             spoken = with_previous_turn(spoken, before)
         vectors = self.embedder.embed_passages(spoken)
         ttl = self.settings.working_memory_ttl_hours * 3600
@@ -206,17 +192,6 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
             )
             for h in ranked
         ]
-
-    def _previous_turn(self, store: Store, user_id: str, conversation_id: str | None,
-                       before: float) -> str | None:
-        """The stored turn just before ``before`` in the same conversation, as embedded text."""
-        if conversation_id is None:
-            return None
-        found = store.find(Query(user_id=user_id, kinds=[TURN], conversation_id=conversation_id,
-                                 occurred_to=before, descending=True, limit=1))
-        if not found:
-            return None
-        return _embedding_text(found[0].text, found[0].data.get("name"))
 
     def _preset(self, preset: str | RetrievalPreset | None) -> RetrievalPreset:
         if preset is None:
@@ -315,10 +290,10 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
                 max_messages=1,
             )[0]
             record.text = turn.content
-            spoken = [_embedding_text(turn.content, record.data.get("name"))]
+            spoken = [turn_text(turn.content, record.data.get("name"))]
             if self.settings.contextual_embeddings and record.kind == TURN:
-                before = self._previous_turn(store, user_id, record.conversation_id,
-                                             record.occurred_at - 1e-6)
+                before = previous_turn_text(store, user_id, record.conversation_id,
+                                            record.occurred_at, record.id)
                 spoken = with_previous_turn(spoken, before)
             record.embedding = self.embedder.embed_passages(spoken)[0]
         if metadata is not None:

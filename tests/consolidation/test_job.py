@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import numpy as np
 import pytest
 
 from lucidmem import Memory
@@ -195,3 +196,38 @@ def test_empty_store_and_unknown_user(memory: Memory) -> None:
     report = memory.consolidate("nobody")
     assert report.users[0].status == "empty"
     assert memory.store().user_ids() == []
+
+
+def test_embedding_refresh_embeds_turns_as_add_does(memory: Memory) -> None:
+    """A refreshed turn gets the vector add() gave it: speaker and previous turn included."""
+    memory.add([{"role": "user", "content": "Have you ever been to Lisbon?", "name": "Ana"},
+                {"role": "assistant", "content": "Yes, twice last year!"},
+                {"role": "user", "content": "Which month was nicer?", "name": "Ana"}],
+               user_id="maya", conversation_id="trip")
+    memory.add("What a day", user_id="maya")  # no conversation: no previous turn
+    store = memory.store()
+    turns = store.find(Query(user_id="maya", kinds=["turn"]))
+    original = {t.id: t.embedding.copy() for t in turns if t.embedding is not None}
+    assert len(original) == 4
+    for turn in turns:  # e.g. after switching embedder models
+        turn.embedding = None
+    store.put(turns, audit=False)
+    report = memory.consolidate("maya")
+    assert report.status == "completed"
+    refreshed = {t.id: t.embedding for t in store.find(Query(user_id="maya", kinds=["turn"]))}
+    for turn_id, vector in original.items():
+        assert refreshed[turn_id] is not None
+        np.testing.assert_allclose(refreshed[turn_id], vector, atol=1e-5)
+
+
+def test_update_keeps_the_previous_turn_of_a_same_time_batch(memory: Memory) -> None:
+    items = memory.add([{"role": "user", "content": "Have you ever been to Lisbon?"},
+                        {"role": "assistant", "content": "Yes, twice last year!"}],
+                       user_id="maya", conversation_id="trip")
+    assert items[0].occurred_at == items[1].occurred_at  # one batch, one time
+    store = memory.store()
+    [before] = store.get("maya", [items[1].id])
+    memory.update(items[1].id, user_id="maya", text="Yes, twice last year!")
+    [after] = store.get("maya", [items[1].id])
+    assert before.embedding is not None and after.embedding is not None
+    np.testing.assert_allclose(after.embedding, before.embedding, atol=1e-5)

@@ -205,6 +205,7 @@ def _context(env: JobEnv, user_id: str, run: dict[str, Any], body: dict[str, Any
         step_state=run["step_state"],
         persist={"replayed_through": body.get("replayed_through")},
         memory=mem, context=env.context, dry_run=env.dry_run,
+        contextual_embeddings=bool(getattr(mem.settings, "contextual_embeddings", True)),
     )
 
 

@@ -48,6 +48,8 @@ class StepContext:
     """The :class:`~lucidmem.core.MemoryCore` (for steps that call the facts service)."""
     context: str | None = None
     dry_run: bool = False
+    contextual_embeddings: bool = True
+    """Embed turns with the previous turn, as ``add`` does (``Settings.contextual_embeddings``)."""
 
 
 @dataclass(slots=True)

@@ -31,6 +31,7 @@ from lucidmem.consolidation.records import (
 )
 from lucidmem.consolidation.scoring import SCORE_KEY, has_score, score_turns
 from lucidmem.consolidation.steps_base import Changes, Step, StepContext
+from lucidmem.embedding.turns import turn_text, with_previous_turn
 from lucidmem.store.base import Query, Record
 
 __all__ = ["CompactionStep", "EmbeddingStep", "ScoreStep", "compact_data"]
@@ -70,9 +71,28 @@ class ScoreStep(Step):
         return out
 
 
-def _embedding_text(record: Record) -> str:
-    name = record.data.get("name") if record.kind == TURN else None
-    return f"{name}: {record.text}" if name else record.text
+def _embedding_texts(ctx: StepContext, batch: Sequence[Record]) -> list[str]:
+    """What ``add`` would embed for each record: turns with their speaker and, in a
+    conversation, the turn before them in stored order (:mod:`lucidmem.embedding.turns`)."""
+    previous: dict[str, str | None] = {}
+    if ctx.contextual_embeddings:
+        conversations = {r.conversation_id for r in batch
+                         if r.kind == TURN and r.conversation_id is not None}
+        for conversation in sorted(c for c in conversations if c is not None):
+            ordered = ctx.store.find(Query(user_id=ctx.user_id, kinds=[TURN],
+                                           conversation_id=conversation))
+            before: str | None = None
+            for turn in ordered:
+                previous[turn.id] = before
+                before = turn_text(turn.text, turn.data.get("name"))
+    texts = []
+    for record in batch:
+        if record.kind != TURN:
+            texts.append(record.text)
+            continue
+        spoken = turn_text(record.text, record.data.get("name"))
+        texts.append(with_previous_turn([spoken], previous.get(record.id))[0])
+    return texts
 
 
 class EmbeddingStep(Step):
@@ -91,7 +111,7 @@ class EmbeddingStep(Step):
 
     def process(self, ctx: StepContext, batch: Sequence[Record]) -> Changes:
         out = Changes(self.name)
-        vectors = ctx.embedder.embed_passages([_embedding_text(r) for r in batch])
+        vectors = ctx.embedder.embed_passages(_embedding_texts(ctx, batch))
         for record, vector in zip(batch, vectors, strict=True):
             updated = evolve(record, record.updated_at)
             updated.version = record.version
