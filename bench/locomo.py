@@ -14,6 +14,7 @@ advises (``D30:05`` → ``D30:5``; ids that do not exist are dropped).
     python bench/locomo.py                      # full run, default preset
     python bench/locomo.py --preset bm25        # one leg only
     python bench/locomo.py --conversations 2    # quick look
+    python bench/locomo.py --store S --consolidate   # after one sleep cycle per user
 
 The last line printed is ``recall@10=<value>``.
 """
@@ -97,6 +98,8 @@ def main() -> int:
     parser.add_argument("--conversations", type=int, default=None, help="only the first N")
     parser.add_argument("--store", type=Path, default=None,
                         help="keep the ingested memory here and reuse it on later runs")
+    parser.add_argument("--consolidate", action="store_true",
+                        help="run one sleep cycle per user after ingest, then measure")
     args = parser.parse_args()
     if not args.data.exists():
         print(f"LoCoMo data not found at {args.data}; pass --data", file=sys.stderr)
@@ -110,7 +113,8 @@ def main() -> int:
         turns = 0
         for sample in samples:
             if reuse:
-                items = memory.get_all(user_id=sample["sample_id"], limit=10_000)
+                items = memory.get_all(user_id=sample["sample_id"], kinds=["turn"],
+                                       limit=10_000)
                 ids = {str(i.metadata["dia_id"]) for i in items}
                 n = len(items)
             else:
@@ -121,6 +125,17 @@ def main() -> int:
         verb = "reused" if reuse else "ingested"
         print(f"{verb} {turns} turns of {len(samples)} conversations in {ingest_seconds:.1f} s "
               f"({turns / ingest_seconds:.0f} turns/s)")
+        if args.consolidate:
+            started = time.perf_counter()
+            for sample in samples:
+                report = memory.consolidate(sample["sample_id"])
+                counts: dict[str, int] = defaultdict(int)
+                for user_report in report.users:
+                    for step in user_report.steps:
+                        for name, value in step.counts.items():
+                            counts[name] += value
+                print(f"consolidated {sample['sample_id']}: {report.status} {dict(counts)}")
+            print(f"consolidation: {time.perf_counter() - started:.1f} s")
 
         recalls: dict[int, list[float]] = defaultdict(list)
         by_category: dict[int, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
