@@ -18,7 +18,7 @@ from .embedding import Embedder, embedder_from_settings
 from .embedding.cache import QueryCachingEmbedder
 from .errors import SchemaMismatchError
 from .retrieval.hybrid import HybridRetriever
-from .scope import validate_context
+from .scope import is_user_id, validate_context
 from .settings import Settings
 from .store.base import Query, Record, Store
 from .store.sqlite import SQLiteStore
@@ -167,7 +167,8 @@ class MemoryCore:
         path = Path(self.settings.data_dir) / f"{name}.db"
         size = sum(p.stat().st_size for p in path.parent.glob(f"{name}.db*")) if (
             not self.settings.in_memory and path.exists()) else 0
-        return StoreStats(context=name, path=str(path) if size else ":memory:", users=len(users),
+        people = sum(1 for user in users if is_user_id(user))  # not ~agent:…, ~outbox, …
+        return StoreStats(context=name, path=str(path) if size else ":memory:", users=people,
                           items_by_kind=by_kind, working_memory_items=working,
                           bytes_on_disk=size, embedder=store.get_meta("embedder"))
 

@@ -11,7 +11,7 @@ import re
 
 from .errors import InvalidInputError
 
-__all__ = ["validate_context", "validate_id"]
+__all__ = ["is_user_id", "validate_context", "validate_id"]
 
 _CONTEXT = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:@+-]{0,127}$")
@@ -26,6 +26,11 @@ def validate_context(name: str) -> str:
             field="context",
         )
     return name
+
+
+def is_user_id(value: str) -> bool:
+    """Whether ``value`` is a valid user id (internal partitions such as ``~agent:x`` are not)."""
+    return bool(_ID.fullmatch(value)) and ".." not in value
 
 
 def validate_id(value: str, field: str = "user_id") -> str:

@@ -92,7 +92,9 @@ class StoreStats(_Frozen):
     context: str
     path: str
     users: int
+    """Users with at least one record (internal partitions of agents and jobs not counted)."""
     items_by_kind: dict[str, int]
+    """Records per kind, internal ones (agents, jobs) included."""
     working_memory_items: int
     bytes_on_disk: int
     embedder: str | None

@@ -263,6 +263,17 @@ def test_stats_and_contexts(chat: Memory, tmp_path: Path) -> None:
     assert chat.stats(context="work").items_by_kind == {"turn": 1}
 
 
+def test_stats_counts_people_not_internal_partitions(chat: Memory) -> None:
+    chat.register_agent("mentor", owner_id="maya", name="Mentor")
+    chat.submit_agent_feedback(user_id="maya", agent_id="mentor", source_id="m1", thumbs=1)
+    chat.consolidate()  # writes the job's own records too
+    partitions = chat.store().user_ids()
+    assert len(partitions) > 1 and any(p.startswith("~agent:") for p in partitions)
+    info = chat.stats()
+    assert info.users == 1  # maya; the agent's partition and the jobs' are not people
+    assert info.items_by_kind["agent"] == 1 and info.items_by_kind["turn"] == 5
+
+
 def test_in_memory_mode(embedder: E5Embedder) -> None:
     with Memory(":memory:", embedder=embedder) as memory:
         memory.add("ephemeral fact about otters", user_id="u")
