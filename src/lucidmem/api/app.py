@@ -20,7 +20,7 @@ from fastapi import FastAPI
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..observability import ServerMetrics
-from . import routes_admin, routes_learning, routes_memory
+from . import routes_admin, routes_browser, routes_learning, routes_memory
 from .deps import AppState
 from .errors import error_body, install_error_handlers
 from .ratelimit import TokenBuckets
@@ -144,7 +144,7 @@ def create_app(memory: Memory | None = None, *, settings: ServerSettings | None 
                     "`Authorization: Bearer <key>` or `X-API-Key: <key>`.")
     app.state.lucidmem = app_state
     install_error_handlers(app)
-    for module in (routes_memory, routes_learning, routes_admin):
+    for module in (routes_memory, routes_learning, routes_admin, routes_browser):
         app.include_router(module.router)
     app.add_middleware(RequestMetrics, metrics=app_state.metrics)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
