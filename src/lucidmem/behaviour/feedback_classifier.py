@@ -8,7 +8,7 @@ vector: verbosity, formality, tone). Examples and adjustments are data, in
 ``feedback_examples.yaml``.
 
 Method (why not the seed's raw centroids). The seed scores a text by its cosine to each
-category centroid. With multilingual-e5-small every text lands between about 0.80 and 0.95
+category centroid. With multilingual-e5-small every text lands between about 0.75 and 0.95
 of every centroid, and "too long" and "too short" sit so close (0.96 for "This answer is
 too long." vs "… too short.") that centroids get 69 % top-1 on the development set. Here:
 
