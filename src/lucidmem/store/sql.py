@@ -1,22 +1,33 @@
-"""SQL shared by the SQL stores: column list, row mapping, WHERE clauses.
+"""SQL shared by the SQL stores: column list, row mapping, WHERE clauses, indexed text.
 
-Kept apart from the SQLite connection handling so a PostgreSQL store can reuse
-the same mapping (with ``%s`` placeholders).
+Kept apart from the connection handling so the SQLite and PostgreSQL stores map
+rows and filters the same way; only the placeholder (``?`` / ``%s``) and the JSON
+lookup of ``Query.data_equals`` differ, and the latter is passed in.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
 from ..errors import InvalidInputError
+from ..retrieval.text import index_text
 from .base import Query, Record
 
-__all__ = ["COLUMNS", "N_COLUMNS", "audit_view", "row_to_record", "where_clause"]
+__all__ = [
+    "COLUMNS",
+    "N_COLUMNS",
+    "DataMatch",
+    "audit_view",
+    "indexed_body",
+    "row_to_record",
+    "sqlite_data_match",
+    "where_clause",
+]
 
 COLUMNS = (
     "id, kind, user_id, agent_id, conversation_id, layer, status, text, occurred_at, "
@@ -28,7 +39,13 @@ _DATA_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
 
 
 def row_to_record(row: Sequence[Any]) -> Record:
+    """A record from a row of :data:`COLUMNS` (embedding as float32 bytes or an array)."""
     blob = row[16]
+    embedding = (
+        None if blob is None
+        else blob if isinstance(blob, np.ndarray)
+        else np.frombuffer(blob, dtype=np.float32)
+    )
     return Record(
         id=row[0],
         kind=row[1],
@@ -46,7 +63,7 @@ def row_to_record(row: Sequence[Any]) -> Record:
         access_count=row[13],
         version=row[14],
         data=json.loads(row[15]),
-        embedding=None if blob is None else np.frombuffer(blob, dtype=np.float32),
+        embedding=embedding,
         searchable=bool(row[17]),
         keywords=row[18],
     )
@@ -68,8 +85,35 @@ def audit_view(record: Record) -> dict[str, Any]:
     }
 
 
+def indexed_body(record: Record) -> str | None:
+    """The prepared text a record puts in the full-text index, ``None`` when it has none.
 
-def where_clause(q: Query, alias: str = "", placeholder: str = "?") -> tuple[str, list[Any]]:
+    Keywords (e.g. the speaker's name) come first, then the text, both through
+    :func:`~lucidmem.retrieval.text.index_text`; each backend's tokenizer takes it from there.
+    """
+    if not (record.searchable and record.text):
+        return None
+    return index_text(f"{record.keywords} {record.text}" if record.keywords else record.text)
+
+
+DataMatch = Callable[[str, str, "str | int | float | bool", str], tuple[str, list[Any]]]
+"""``(column, key, expected, placeholder)`` -> SQL condition and parameters testing that the
+top-level ``key`` of the JSON text in ``column`` equals ``expected`` (key already validated)."""
+
+
+def sqlite_data_match(
+    column: str, key: str, expected: str | int | float | bool, placeholder: str
+) -> tuple[str, list[Any]]:
+    """SQLite's ``json_extract``: JSON true/false compare as 1/0, numbers numerically."""
+    return f"json_extract({column}, '$.{key}') = {placeholder}", [expected]
+
+
+def where_clause(
+    q: Query,
+    alias: str = "",
+    placeholder: str = "?",
+    data_match: DataMatch = sqlite_data_match,
+) -> tuple[str, list[Any]]:
     """SQL condition and parameters selecting the records ``q`` describes."""
     p = alias
     clauses: list[str] = [f"{p}user_id = {placeholder}"]
@@ -100,7 +144,8 @@ def where_clause(q: Query, alias: str = "", placeholder: str = "?") -> tuple[str
     for key, expected in (q.data_equals or {}).items():
         if not _DATA_KEY.match(key):
             raise InvalidInputError(f"invalid data key {key!r}", field="data_equals")
-        clauses.append(f"json_extract({p}data, '$.{key}') = {placeholder}")
-        params.append(expected)
+        clause, values = data_match(f"{p}data", key, expected, placeholder)
+        clauses.append(clause)
+        params.extend(values)
     return " AND ".join(clauses), params
 
