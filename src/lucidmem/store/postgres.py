@@ -1,0 +1,728 @@
+"""PostgreSQL + pgvector store: one schema per context, the same contract as SQLite.
+
+Selected by ``store_url`` (``LUCIDMEM_STORE_URL=postgresql://user:pw@host/db``). Each
+context lives in its own schema, ``lucidmem_<context>``, with the same four tables as a
+SQLite context file (``records``, ``audit``, ``users``, ``meta``) plus its own recorded
+migrations; nothing here ever names two schemas in one statement.
+
+* One connection (autocommit outside :meth:`PostgresStore.transaction`) guarded by a
+  re-entrant lock, like the SQLite store; a connection the server dropped is replaced on
+  the next call (the call that saw it fail raises :class:`~lucidmem.errors.StoreError`).
+* Embeddings are a pgvector ``vector`` column without a fixed dimension, sent and read in
+  pgvector's binary format (float32 exactly as given; no similarity runs in SQL: the
+  retriever keeps its own index, as with SQLite).
+* Full text: a ``tsvector`` (GIN index) over the same prepared body SQLite's FTS5 indexes
+  (:func:`~lucidmem.store.sql.indexed_body`), folded the way FTS5's tokenizer folds it:
+  Latin diacritics removed here, words stemmed by a per-schema text search configuration
+  (PostgreSQL's ``simple`` parser and Snowball English stemmer, no stopwords; FTS5 uses the
+  Porter stemmer). Ranking is BM25 computed in SQL with FTS5's constants and IDF; see
+  :meth:`PostgresStore.text_search` for the two places it differs.
+
+Driver errors become :class:`~lucidmem.errors.StoreError` here, with the URL's password
+removed; nothing above this module sees a psycopg exception.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+import threading
+import unicodedata
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import ConfigurationError, InvalidInputError, StoreError
+from ..retrieval.text import index_text
+from ..settings import redact_url
+from .base import AuditEntry, Query, Record, TextHit, user_meta_key
+from .sql import COLUMNS, N_COLUMNS, audit_view, indexed_body, row_to_record, where_clause
+
+INSTALL_HINT = (
+    "the PostgreSQL store needs the psycopg driver, which is not installed: "
+    "pip install 'lucidmem[postgres]' (or unset LUCIDMEM_STORE_URL for the SQLite store)."
+)
+
+try:
+    import psycopg
+    from psycopg.adapt import Dumper, Loader
+    from psycopg.conninfo import conninfo_to_dict
+    from psycopg.pq import Format
+    from psycopg.types import TypeInfo
+except ImportError as _exc:  # pragma: no cover - exercised by a test that hides psycopg
+    raise ConfigurationError(INSTALL_HINT) from _exc
+
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA_PREFIX",
+    "PgMigration",
+    "PostgresStore",
+    "context_of_schema",
+    "list_contexts",
+    "schema_for_context",
+]
+
+SCHEMA_PREFIX = "lucidmem_"
+_MAX_IDENTIFIER = 63  # PostgreSQL truncates longer names (NAMEDATALEN - 1)
+MAX_CONTEXT_CHARS = _MAX_IDENTIFIER - len(SCHEMA_PREFIX)
+_SCHEMA = re.compile(r"^[a-z_][a-z0-9_-]{0,62}$")
+_CONNECT_TIMEOUT_SECONDS = 10
+
+MAX_INDEXED_CHARS = 100_000
+"""Characters of a record's prepared body that go into its ``tsvector`` (which PostgreSQL
+caps at 1 MB; positions also stop at 16,383). SQLite's FTS5 has no such cap."""
+
+# BM25 constants of SQLite FTS5's bm25() (fts5_aux.c), so scores are on the same scale.
+_K1 = 1.2
+_B = 0.75
+
+
+# -- context <-> schema ----------------------------------------------------------------------
+def schema_for_context(context: str) -> str:
+    """The schema of a (validated) context name: ``lucidmem_<context>``."""
+    if len(context) > MAX_CONTEXT_CHARS:
+        raise InvalidInputError(
+            f"context name {context!r} is too long for the PostgreSQL store: at most "
+            f"{MAX_CONTEXT_CHARS} characters (schema names are limited to {_MAX_IDENTIFIER}).",
+            field="context",
+        )
+    return SCHEMA_PREFIX + context
+
+
+def context_of_schema(schema: str) -> str | None:
+    """The context a schema holds, or ``None`` for a schema that is not a context's."""
+    from ..scope import validate_context
+
+    if not schema.startswith(SCHEMA_PREFIX):
+        return None
+    try:
+        return validate_context(schema[len(SCHEMA_PREFIX) :])
+    except InvalidInputError:
+        return None
+
+
+def _ident(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+# -- migrations ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PgMigration:
+    """One recorded step of a context schema; ``{s}`` is the schema, ``{vector}`` the type."""
+
+    name: str
+    sql: str
+
+
+MIGRATIONS: list[PgMigration] = [
+    PgMigration(
+        "0001_records",
+        """
+        CREATE TABLE {s}.records (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            id text COLLATE "C" NOT NULL UNIQUE,
+            kind text COLLATE "C" NOT NULL,
+            user_id text COLLATE "C" NOT NULL,
+            agent_id text COLLATE "C",
+            conversation_id text COLLATE "C",
+            layer integer NOT NULL DEFAULT 0,
+            status text COLLATE "C" NOT NULL DEFAULT 'active',
+            text text NOT NULL DEFAULT '',
+            occurred_at double precision NOT NULL,
+            created_at double precision NOT NULL,
+            updated_at double precision NOT NULL,
+            expires_at double precision,
+            last_accessed double precision,
+            access_count integer NOT NULL DEFAULT 0,
+            version integer NOT NULL DEFAULT 1,
+            data text NOT NULL DEFAULT '{{}}',
+            embedding {vector},
+            searchable boolean NOT NULL DEFAULT true,
+            keywords text NOT NULL DEFAULT '',
+            fts tsvector,
+            fts_len integer NOT NULL DEFAULT 0
+        );
+        CREATE INDEX records_user_kind_time ON {s}.records (user_id, kind, occurred_at);
+        CREATE INDEX records_user_conversation
+            ON {s}.records (user_id, conversation_id, occurred_at);
+        CREATE INDEX records_user_expiry ON {s}.records (user_id, expires_at);
+        CREATE INDEX records_fts ON {s}.records USING gin (fts);
+        CREATE INDEX records_user_fts_len ON {s}.records (user_id) INCLUDE (fts_len)
+            WHERE fts IS NOT NULL;
+        CREATE TABLE {s}.audit (
+            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            record_id text COLLATE "C" NOT NULL,
+            user_id text COLLATE "C" NOT NULL,
+            action text NOT NULL,
+            at double precision NOT NULL,
+            before text,
+            after text
+        );
+        CREATE INDEX audit_record ON {s}.audit (user_id, record_id, id);
+        CREATE TABLE {s}.users (
+            user_id text COLLATE "C" PRIMARY KEY,
+            revision bigint NOT NULL DEFAULT 0
+        );
+        CREATE TABLE {s}.meta (key text COLLATE "C" PRIMARY KEY, value text NOT NULL);
+        CREATE TEXT SEARCH DICTIONARY {s}.lucidmem_stem (
+            TEMPLATE = pg_catalog.snowball, Language = english
+        );
+        CREATE TEXT SEARCH CONFIGURATION {s}.lucidmem_fts (COPY = pg_catalog.simple);
+        ALTER TEXT SEARCH CONFIGURATION {s}.lucidmem_fts
+            ALTER MAPPING FOR asciiword, word, numword, asciihword, hword, numhword,
+                              hword_asciipart, hword_part, hword_numpart
+            WITH {s}.lucidmem_stem
+        """,
+    ),
+]
+"""Append-only, like :data:`lucidmem.store.migrations.MIGRATIONS`; never edit a shipped one."""
+
+
+# -- text preparation ------------------------------------------------------------------------
+def _is_latin(ch: str) -> bool:
+    code = ord(ch)
+    return code < 0x250 or 0x1E00 <= code < 0x1F00
+
+
+@lru_cache(maxsize=8192)
+def _fold_char(ch: str) -> str:
+    parts = unicodedata.normalize("NFD", ch)
+    if len(parts) > 1 and _is_latin(parts[0]) and all(unicodedata.combining(c) for c in parts[1:]):
+        return parts[0]
+    return ch
+
+
+def fts_text(prepared: str) -> str:
+    """A prepared body (:func:`~lucidmem.retrieval.text.index_text` output) as PostgreSQL
+    indexes it: Latin diacritics removed (FTS5's ``remove_diacritics``), ``_`` a separator
+    (as in FTS5's ``unicode61``), at most :data:`MAX_INDEXED_CHARS` characters."""
+    text = prepared if prepared.isascii() else "".join(_fold_char(c) for c in prepared)
+    return text.replace("_", " ")[:MAX_INDEXED_CHARS]
+
+
+# -- pgvector's binary format ----------------------------------------------------------------
+class _VectorDumper(Dumper):
+    format = Format.BINARY
+
+    def dump(self, obj: Any) -> bytes:
+        values = np.asarray(obj, dtype=">f4").ravel()
+        return struct.pack(">HH", values.size, 0) + values.tobytes()
+
+
+class _VectorLoader(Loader):
+    format = Format.BINARY
+
+    def load(self, data: Any) -> npt.NDArray[np.float32]:
+        (dim,) = struct.unpack_from(">H", data)
+        return np.frombuffer(data, dtype=">f4", count=dim, offset=4).astype(np.float32)
+
+
+def _connect(url: str, where: str) -> psycopg.Connection[Any]:
+    """An autocommit connection, with a connect timeout unless the URL sets one."""
+    try:
+        options = conninfo_to_dict(url)
+    except psycopg.Error as exc:
+        raise ConfigurationError(
+            f"invalid store_url {redact_url(url)!r}: {_scrub(str(exc), url)}. Use "
+            "postgresql://user:password@host:5432/dbname."
+        ) from exc
+    extra: dict[str, Any] = {}
+    if "connect_timeout" not in options:
+        extra["connect_timeout"] = _CONNECT_TIMEOUT_SECONDS
+    if "application_name" not in options:
+        extra["application_name"] = "lucidmem"
+    try:
+        return psycopg.connect(url, autocommit=True, **extra)
+    except psycopg.Error as exc:
+        raise StoreError(
+            f"cannot connect to {where}: {_scrub(str(exc), url)}. Check LUCIDMEM_STORE_URL "
+            "and that the server is running and reachable."
+        ) from exc
+
+
+def _scrub(message: str, url: str) -> str:
+    """``message`` with the URL's password (if any) replaced."""
+    try:
+        password = conninfo_to_dict(url).get("password")
+    except psycopg.Error:
+        password = None
+    message = message.strip()
+    if password:
+        message = message.replace(str(password), "***")
+    return message.replace(url, redact_url(url))
+
+
+def list_contexts(url: str) -> list[str]:
+    """Contexts that have a migrated schema in the database at ``url``."""
+    with _connect(url, redact_url(url)) as conn:
+        try:
+            rows = conn.execute(
+                "SELECT nspname::text FROM pg_namespace "
+                "WHERE left(nspname, %s) = %s "
+                "AND to_regclass(quote_ident(nspname) || '.schema_migrations') IS NOT NULL",
+                (len(SCHEMA_PREFIX), SCHEMA_PREFIX),
+            ).fetchall()
+        except psycopg.Error as exc:
+            raise StoreError(f"{redact_url(url)}: {_scrub(str(exc), url)}") from exc
+    names = (context_of_schema(r[0]) for r in rows)
+    return sorted(n for n in names if n is not None)
+
+
+class PostgresStore:
+    """A :class:`~lucidmem.store.base.Store` on one schema of a PostgreSQL database.
+
+    ``url`` is a libpq URL (``postgresql://user:pw@host:5432/db``); ``schema`` is created
+    (with the pgvector extension, when missing) and migrated on open.
+    """
+
+    def __init__(self, url: str, *, schema: str) -> None:
+        if not _SCHEMA.fullmatch(schema):
+            raise InvalidInputError(
+                f"invalid schema name {schema!r}: 1-63 lowercase letters, digits, '_' or '-', "
+                "not starting with a digit or '-'.",
+                field="schema",
+            )
+        self.url = url
+        self.schema = schema
+        self.location = f"{redact_url(url)} schema {schema}"
+        self._s = _ident(schema)
+        self._cfg = f"'{self._s}.lucidmem_fts'::regconfig"
+        self._lock = threading.RLock()
+        self._depth = 0
+        self._closed = False
+        self._vector_type = ""
+        self._conn = self._open()
+        try:
+            self._migrate()
+        except BaseException:
+            self._conn.close()
+            raise
+
+    # -- connection -------------------------------------------------------------------------
+    def _open(self) -> psycopg.Connection[Any]:
+        conn = _connect(self.url, self.location)
+        try:
+            vector_schema = self._ensure_pgvector(conn)
+            self._vector_type = f"{_ident(vector_schema)}.vector"
+            info = TypeInfo.fetch(conn, self._vector_type)
+            if info is None:  # pragma: no cover - the extension was just found
+                raise StoreError(f"{self.location}: the pgvector type is missing")
+            dumper = type("VectorDumper", (_VectorDumper,), {"oid": info.oid})
+            conn.adapters.register_dumper(np.ndarray, dumper)
+            conn.adapters.register_loader(info.oid, _VectorLoader)
+        except psycopg.Error as exc:
+            conn.close()
+            raise self._error(exc) from exc
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _ensure_pgvector(self, conn: psycopg.Connection[Any]) -> str:
+        """The schema of the ``vector`` extension, creating the extension when missing."""
+        find = (
+            "SELECT n.nspname::text FROM pg_extension e "
+            "JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'vector'"
+        )
+        row = conn.execute(find).fetchone()
+        if row is None:
+            try:
+                conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+            except psycopg.Error as exc:
+                row = conn.execute(find).fetchone()  # created concurrently by another process
+                if row is None:
+                    raise StoreError(
+                        f"{self.location}: the pgvector extension is not enabled and this role "
+                        f"cannot enable it ({_scrub(str(exc), self.url)}). Install pgvector on "
+                        "the server and run CREATE EXTENSION vector; as a superuser."
+                    ) from exc
+            else:
+                row = conn.execute(find).fetchone()
+        assert row is not None
+        return str(row[0])
+
+    def _migrate(self) -> None:
+        s = self._s
+        with self.transaction():
+            # One migrator per schema at a time (several processes may open it at once).
+            self._exec("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
+                       (f"lucidmem:{self.schema}",))
+            self._exec(f"CREATE SCHEMA IF NOT EXISTS {s}")
+            self._exec(
+                f"CREATE TABLE IF NOT EXISTS {s}.schema_migrations ("
+                "seq bigint GENERATED ALWAYS AS IDENTITY, name text PRIMARY KEY, "
+                "applied_at double precision NOT NULL)"
+            )
+            done = {r[0] for r in self._exec(f"SELECT name FROM {s}.schema_migrations")}
+            for migration in MIGRATIONS:
+                if migration.name in done:
+                    continue
+                sql = migration.sql.format(s=s, vector=self._vector_type)
+                for statement in sql.split(";"):
+                    if statement.strip():
+                        self._exec(statement)
+                self._exec(
+                    f"INSERT INTO {s}.schema_migrations (name, applied_at) "
+                    "VALUES (%s, extract(epoch FROM clock_timestamp()))",
+                    (migration.name,),
+                )
+
+    def applied_migrations(self) -> list[str]:
+        """Names of the migrations recorded in this schema, in order applied."""
+        return [r[0] for r in self._run(
+            f"SELECT name FROM {self._s}.schema_migrations ORDER BY seq")]
+
+    def _error(self, exc: psycopg.Error) -> StoreError:
+        return StoreError(f"{self.location}: {_scrub(str(exc), self.url)}")
+
+    def _ready(self) -> None:
+        """Raise when closed; replace a connection the server dropped (outside a transaction)."""
+        if self._closed:
+            raise StoreError(f"the store {self.location} is closed; open a new Memory.")
+        if self._depth == 0 and self._conn.broken:
+            self._conn.close()
+            self._conn = self._open()
+
+    def _exec(self, sql: str, params: Sequence[Any] | None = None) -> psycopg.Cursor[Any]:
+        """Run one statement on the connection (caller holds the lock)."""
+        try:
+            return self._conn.execute(sql, params, binary=True)
+        except psycopg.Error as exc:
+            raise self._error(exc) from exc
+
+    def _executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> int:
+        try:
+            with self._conn.cursor() as cur:
+                cur.executemany(sql, rows)
+                return cur.rowcount
+        except psycopg.Error as exc:
+            raise self._error(exc) from exc
+
+    def _run(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        with self._lock:
+            self._ready()
+            return self._exec(sql, params).fetchall()
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        with self._lock:
+            self._ready()
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield
+                finally:
+                    self._depth -= 1
+                return
+            self._depth = 1
+            try:
+                with self._conn.transaction():
+                    yield
+            except psycopg.Error as exc:
+                raise StoreError(f"{self.location}: transaction failed: "
+                                 f"{_scrub(str(exc), self.url)}") from exc
+            finally:
+                self._depth = 0
+
+    def close(self) -> None:
+        with self._lock:
+            if not self._closed:
+                self._conn.close()
+                self._closed = True
+
+    # -- writes -----------------------------------------------------------------------------
+    def put(self, records: Sequence[Record], *, audit: bool = True) -> None:
+        if not records:
+            return
+        ids = [r.id for r in records]
+        if len(set(ids)) != len(ids):
+            raise InvalidInputError("a batch contains the same record id twice", field="id")
+        for r in records:
+            if "\x00" in r.text or "\x00" in r.keywords:
+                raise InvalidInputError(
+                    f"record {r.id}: text contains a NUL character (\\x00), which PostgreSQL "
+                    "cannot store; remove it.", field="text")
+        s = self._s
+        sets = ", ".join(
+            f"{c} = EXCLUDED.{c}" for c in [*(c.strip() for c in COLUMNS.split(",")),
+                                            "fts", "fts_len"]
+            if c != "id"
+        )
+        upsert = (
+            f"INSERT INTO {s}.records ({COLUMNS}, fts, fts_len) "
+            f"VALUES ({', '.join(['%s'] * N_COLUMNS)}, to_tsvector({self._cfg}, %s), %s) "
+            f"ON CONFLICT (id) DO UPDATE SET {sets} WHERE {s}.records.user_id = EXCLUDED.user_id"
+        )
+        with self.transaction():
+            existing = self._existing(ids)
+            for record in records:
+                prior = existing.get(record.id)
+                if prior is not None and prior.user_id != record.user_id:
+                    raise StoreError(
+                        f"record {record.id} belongs to another user; ids are not reusable."
+                    )
+            written = self._executemany(upsert, [self._values(r) for r in records])
+            if written != len(records):  # another user's id, inserted meanwhile elsewhere
+                raise StoreError("a record id belongs to another user; ids are not reusable.")
+            if audit:
+                self._audit([
+                    (r, "add" if r.id not in existing else "update",
+                     None if r.id not in existing else audit_view(existing[r.id]))
+                    for r in records
+                ])
+            self._bump({r.user_id for r in records})
+
+    @staticmethod
+    def _values(r: Record) -> tuple[Any, ...]:
+        body = indexed_body(r)
+        text = None if body is None else fts_text(body)
+        embedding = None if r.embedding is None else np.asarray(r.embedding, np.float32)
+        return (
+            r.id, r.kind, r.user_id, r.agent_id, r.conversation_id, r.layer, r.status, r.text,
+            r.occurred_at, r.created_at, r.updated_at, r.expires_at, r.last_accessed,
+            r.access_count, r.version, json.dumps(r.data, ensure_ascii=False), embedding,
+            bool(r.searchable), r.keywords,
+            text, 0 if text is None else len(text.split()),
+        )
+
+    def _existing(self, ids: Sequence[str]) -> dict[str, Record]:
+        rows = self._exec(
+            f"SELECT {COLUMNS} FROM {self._s}.records WHERE id = ANY(%s)", (list(ids),)
+        ).fetchall()
+        return {row[0]: row_to_record(row) for row in rows}
+
+    def _audit(self, changes: Sequence[tuple[Record, str, dict[str, Any] | None]]) -> None:
+        rows = [
+            (
+                r.id, r.user_id, action, r.updated_at,
+                None if before is None else json.dumps(before, ensure_ascii=False),
+                None if action == "delete" else json.dumps(audit_view(r), ensure_ascii=False),
+            )
+            for r, action, before in changes
+        ]
+        self._executemany(
+            f"INSERT INTO {self._s}.audit (record_id, user_id, action, at, before, after) "
+            "VALUES (%s, %s, %s, %s, %s, %s)",
+            rows,
+        )
+
+    def _bump(self, user_ids: set[str]) -> None:
+        for user_id in sorted(user_ids):
+            self._exec(
+                f"INSERT INTO {self._s}.users (user_id, revision) VALUES (%s, 1) "
+                f"ON CONFLICT (user_id) DO UPDATE SET revision = {self._s}.users.revision + 1",
+                (user_id,),
+            )
+
+    def delete(self, user_id: str, ids: Sequence[str], *, at: float = 0.0) -> int:
+        if not ids:
+            return 0
+        with self.transaction():
+            mine = [r for r in self._existing(ids).values() if r.user_id == user_id]
+            if mine:
+                self._exec(
+                    f"DELETE FROM {self._s}.records WHERE user_id = %s AND id = ANY(%s)",
+                    (user_id, [r.id for r in mine]),
+                )
+                for rec in mine:
+                    rec.updated_at = at or rec.updated_at
+                self._audit([(rec, "delete", audit_view(rec)) for rec in mine])
+                self._bump({user_id})
+        return len(mine)
+
+    def delete_user(self, user_id: str) -> int:
+        s = self._s
+        prefix = user_meta_key(user_id, "")
+        with self.transaction():
+            removed = self._exec(f"DELETE FROM {s}.records WHERE user_id = %s",
+                                 (user_id,)).rowcount
+            self._exec(f"DELETE FROM {s}.audit WHERE user_id = %s", (user_id,))
+            self._exec(f"DELETE FROM {s}.users WHERE user_id = %s", (user_id,))
+            self._exec(f"DELETE FROM {s}.meta WHERE substr(key, 1, %s) = %s",
+                       (len(prefix), prefix))
+        return removed
+
+    def touch(self, user_id: str, ids: Sequence[str], at: float) -> None:
+        if not ids:
+            return
+        with self.transaction():
+            self._exec(
+                f"UPDATE {self._s}.records SET last_accessed = %s, "
+                "access_count = access_count + 1 WHERE user_id = %s AND id = ANY(%s)",
+                (at, user_id, list(ids)),
+            )
+
+    # -- reads ------------------------------------------------------------------------------
+    def _where(self, query: Query, alias: str = "") -> tuple[str, list[Any]]:
+        return where_clause(query, alias=alias, placeholder="%s", data_match=_data_match)
+
+    def get(self, user_id: str, ids: Sequence[str]) -> list[Record]:
+        if not ids:
+            return []
+        rows = self._run(
+            f"SELECT {COLUMNS} FROM {self._s}.records WHERE user_id = %s AND id = ANY(%s)",
+            (user_id, list(ids)),
+        )
+        found = {row[0]: row_to_record(row) for row in rows}
+        return [found[i] for i in ids if i in found]
+
+    def find(self, query: Query) -> list[Record]:
+        where, params = self._where(query)
+        direction = "DESC" if query.descending else "ASC"
+        order = f"{query.order_by} {direction}, seq {direction}"
+        limit = ""
+        if query.limit is not None:
+            limit = f" LIMIT {int(query.limit)} OFFSET {int(query.offset)}"
+        rows = self._run(
+            f"SELECT {COLUMNS} FROM {self._s}.records WHERE {where} ORDER BY {order}{limit}",
+            params,
+        )
+        return [row_to_record(r) for r in rows]
+
+    def count(self, query: Query) -> int:
+        where, params = self._where(query)
+        return int(self._run(f"SELECT count(*) FROM {self._s}.records WHERE {where}",
+                             params)[0][0])
+
+    def text_search(self, query: Query, terms: Sequence[str], limit: int) -> list[TextHit]:
+        """BM25 with FTS5's formula: k1 = 1.2, b = 0.75, IDF ``ln((N - n + 0.5) / (n + 0.5))``
+        floored at 1e-6, each term a phrase, a record's score the sum over the terms it matches.
+
+        Two differences from SQLite: N, n and the average length are taken over the searching
+        user's indexed records (FTS5 takes them over the whole context file, every user's),
+        and a multi-word term's frequency in a record (CJK bigrams, ``a_b``) is that of its
+        rarest word there, an upper bound of the phrase's count.
+        """
+        bodies = [fts_text(index_text(t)) for t in terms]
+        bodies = [b for b in bodies if b.strip()]
+        if not bodies or limit <= 0:
+            return []
+        s, cfg = self._s, self._cfg
+        term_rows = ", ".join(
+            f"(phraseto_tsquery({cfg}, %s), tsvector_to_array(to_tsvector({cfg}, %s)))"
+            for _ in bodies
+        )
+        combined = " || ".join(f"phraseto_tsquery({cfg}, %s)" for _ in bodies)
+        where, params = self._where(query, alias="r.")
+        sql = f"""
+            WITH terms (q, lexemes) AS (VALUES {term_rows}),
+            stats AS (
+                SELECT count(*)::float8 AS n, coalesce(avg(fts_len), 0)::float8 AS avgdl
+                FROM {s}.records WHERE user_id = %s AND fts IS NOT NULL
+            ),
+            weighted AS (
+                SELECT t.q, t.lexemes,
+                       greatest(ln((st.n - d.df + 0.5) / (d.df + 0.5)), 1e-6) AS idf
+                FROM terms t CROSS JOIN stats st
+                CROSS JOIN LATERAL (
+                    SELECT count(*)::float8 AS df FROM {s}.records x
+                    WHERE x.user_id = %s AND x.fts @@ t.q
+                ) d
+                WHERE numnode(t.q) > 0
+            ),
+            hits AS (
+                SELECT r.seq, r.id, r.fts, r.fts_len FROM {s}.records r
+                WHERE r.fts @@ ({combined}) AND {where}
+            )
+            SELECT h.id, sum(
+                w.idf * f.tf * {_K1 + 1} /
+                (f.tf + {_K1} * ({1 - _B} + {_B} * h.fts_len / greatest(st.avgdl, 1e-9)))
+            ) AS score
+            FROM hits h
+            JOIN weighted w ON h.fts @@ w.q
+            CROSS JOIN stats st
+            CROSS JOIN LATERAL (
+                SELECT coalesce(min(coalesce(array_length(u.positions, 1), 1)), 1)::float8 AS tf
+                FROM unnest(ts_filter(setweight(h.fts, 'A', w.lexemes), '{{a}}')) u
+            ) f
+            GROUP BY h.seq, h.id
+            ORDER BY score DESC, h.seq
+            LIMIT %s
+        """
+        args: list[Any] = [b for body in bodies for b in (body, body)]
+        args += [query.user_id, query.user_id, *bodies, *params, int(limit)]
+        rows = self._run(sql, args)
+        return [TextHit(id=row[0], score=float(row[1])) for row in rows]
+
+    def embeddings(self, query: Query) -> tuple[list[str], npt.NDArray[np.float32]]:
+        where, params = self._where(query)
+        rows = self._run(
+            f"SELECT id, embedding FROM {self._s}.records WHERE {where} "
+            "AND embedding IS NOT NULL ORDER BY seq",
+            params,
+        )
+        if not rows:
+            return [], np.zeros((0, 0), dtype=np.float32)
+        return [r[0] for r in rows], np.stack([r[1] for r in rows]).astype(np.float32, copy=False)
+
+    def history(self, user_id: str, record_id: str) -> list[AuditEntry]:
+        rows = self._run(
+            f"SELECT record_id, action, at, before, after FROM {self._s}.audit "
+            "WHERE user_id = %s AND record_id = %s ORDER BY id",
+            (user_id, record_id),
+        )
+        return [
+            AuditEntry(
+                record_id=r[0],
+                action=r[1],
+                at=r[2],
+                before=None if r[3] is None else json.loads(r[3]),
+                after=None if r[4] is None else json.loads(r[4]),
+            )
+            for r in rows
+        ]
+
+    def revision(self, user_id: str) -> int:
+        rows = self._run(f"SELECT revision FROM {self._s}.users WHERE user_id = %s",
+                         (user_id,))
+        return int(rows[0][0]) if rows else 0
+
+    def user_ids(self) -> list[str]:
+        return [r[0] for r in self._run(
+            f"SELECT user_id FROM {self._s}.users ORDER BY user_id COLLATE \"C\"")]
+
+    def get_meta(self, key: str) -> str | None:
+        rows = self._run(f"SELECT value FROM {self._s}.meta WHERE key = %s", (key,))
+        return str(rows[0][0]) if rows else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self.transaction():
+            self._exec(
+                f"INSERT INTO {self._s}.meta (key, value) VALUES (%s, %s) "
+                "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+                (key, value),
+            )
+
+    # -- administration ---------------------------------------------------------------------
+    def size_bytes(self) -> int:
+        """Bytes of this schema's tables with their indexes and TOAST data."""
+        rows = self._run(
+            "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint FROM pg_class c "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE n.nspname = %s AND c.relkind IN ('r', 'm', 'p')",
+            (self.schema,),
+        )
+        return int(rows[0][0])
+
+
+def _data_match(
+    column: str, key: str, expected: str | int | float | bool, placeholder: str
+) -> tuple[str, list[Any]]:
+    """``Query.data_equals`` on PostgreSQL, matching what SQLite's ``json_extract`` does:
+    strings equal strings; numbers and booleans compare numerically (true = 1, false = 0)."""
+    value = f"({column}::json -> '{key}')"
+    if isinstance(expected, str):
+        return (f"(json_typeof({value}) = 'string' AND ({column}::json ->> '{key}') = "
+                f"{placeholder})", [expected])
+    as_number = (
+        f"(CASE json_typeof({value}) "
+        f"WHEN 'number' THEN ({column}::json ->> '{key}')::float8 "
+        f"WHEN 'boolean' THEN (({column}::json ->> '{key}') = 'true')::int::float8 END)"
+    )
+    return f"{as_number} = {placeholder}::float8", [float(expected)]
