@@ -39,7 +39,7 @@ solved problem are the typical miss, as e5 reads "solved my problem" like its ne
 Figures per language, development and held-out test set: docs/benchmarks.md, from
 ``bench/feedback_classifier.py``.
 
-Cost: the first use embeds every example once (964 phrases: ~15 s with the bundled e5 on
+Cost: the first use embeds every example once (964 phrases: 12 s with the bundled e5 on
 two idle cores, twice that when they are busy) and fits the model (~0.3 s); after that,
 classifying a text costs its embedding plus a few microseconds.
 """
