@@ -70,10 +70,12 @@ class MemoryCore:
         settings = settings or Settings()
         if data_dir is not None:
             settings = settings.model_copy(update={"data_dir": Path(str(data_dir))})
+        settings.check_store()
         self.settings = settings
         self.embedder: Embedder = QueryCachingEmbedder(embedder or embedder_from_settings(settings))
         self._clock = clock or system_clock
-        self._store_factory = store_factory or self._sqlite_store
+        self._store_factory = store_factory or (
+            self._postgres_store if settings.store_url else self._sqlite_store)
         self._stores: dict[str, Store] = {}
         self._lock = threading.RLock()
         self._retriever = HybridRetriever(self.embedder.dimension)
@@ -84,6 +86,12 @@ class MemoryCore:
         if self.settings.in_memory:
             return SQLiteStore(":memory:", key=key)
         return SQLiteStore(Path(self.settings.data_dir) / f"{context}.db", key=key)
+
+    def _postgres_store(self, context: str) -> Store:
+        from .store.postgres import PostgresStore, schema_for_context
+
+        assert self.settings.store_url is not None
+        return PostgresStore(self.settings.store_url, schema=schema_for_context(context))
 
     def store(self, context: str | None = None) -> Store:
         """The store of ``context`` (default context when ``None``), opened on first use."""
@@ -146,9 +154,13 @@ class MemoryCore:
 
     # -- administration ---------------------------------------------------------------------
     def contexts(self) -> list[str]:
-        """Contexts with a database on disk (or opened in this process)."""
+        """Contexts with a database on disk or a schema in PostgreSQL (or opened here)."""
         names = set(self._stores)
-        if not self.settings.in_memory and Path(self.settings.data_dir).is_dir():
+        if self.settings.store_url:
+            from .store.postgres import list_contexts
+
+            names |= set(list_contexts(self.settings.store_url))
+        elif not self.settings.in_memory and Path(self.settings.data_dir).is_dir():
             names |= {p.stem for p in Path(self.settings.data_dir).glob("*.db")}
         return sorted(names)
 
@@ -164,11 +176,21 @@ class MemoryCore:
             for record in store.find(Query(user_id=user)):
                 by_kind[record.kind] = by_kind.get(record.kind, 0) + 1
                 working += int(record.expires_at is not None and record.expires_at > now)
-        path = Path(self.settings.data_dir) / f"{name}.db"
-        size = sum(p.stat().st_size for p in path.parent.glob(f"{name}.db*")) if (
-            not self.settings.in_memory and path.exists()) else 0
+        location, size = self._location(name, store)
         people = sum(1 for user in users if is_user_id(user))  # not ~agent:…, ~outbox, …
-        return StoreStats(context=name, path=str(path) if size else ":memory:", users=people,
+        return StoreStats(context=name, path=location, users=people,
                           items_by_kind=by_kind, working_memory_items=working,
                           bytes_on_disk=size, embedder=store.get_meta("embedder"))
 
+    def _location(self, name: str, store: Store) -> tuple[str, int]:
+        """Where a context lives and its bytes: the file(s), or the PostgreSQL schema's
+        tables, indexes and TOAST data."""
+        if self.settings.store_url:
+            from .store.postgres import PostgresStore
+
+            if isinstance(store, PostgresStore):
+                return store.location, store.size_bytes()
+        path = Path(self.settings.data_dir) / f"{name}.db"
+        size = sum(p.stat().st_size for p in path.parent.glob(f"{name}.db*")) if (
+            not self.settings.in_memory and path.exists()) else 0
+        return (str(path) if size else ":memory:"), size

@@ -10,6 +10,7 @@ come from the seeds and are named where they are defined.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Literal, Self
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -74,7 +75,10 @@ def default_data_dir() -> Path:
 
 
 def redact_url(url: str) -> str:
-    """``url`` with its password (in the user part or a ``password=`` parameter) as ``***``."""
+    """``url`` with its password as ``***``: in the user part or a ``password=`` parameter
+    of a URL, or a ``password=`` keyword of a libpq ``key=value`` string."""
+    if "://" not in url:
+        return _KEYWORD_PASSWORD.sub("password=***", url)
     try:
         parts = urlsplit(url)
         netloc = parts.netloc
@@ -87,12 +91,13 @@ def redact_url(url: str) -> str:
         if "password" in query:
             pairs = parse_qsl(query, keep_blank_values=True)
             query = urlencode([(k, "***" if k == "password" else v) for k, v in pairs],
-                              safe="/:")
+                              safe="/:*")
         return urlunsplit(parts._replace(netloc=netloc, query=query))
     except ValueError:
         return "<unparsable URL>"
 
 
+_KEYWORD_PASSWORD = re.compile(r"password\s*=\s*('(?:[^'\\]|\\.)*'|\S+)")
 _STORE_URL_SCHEMES = ("postgresql", "postgres")
 
 
@@ -217,13 +222,11 @@ class Settings(BaseSettings):
         if value is None or not value.strip():
             return None
         value = value.strip()
-        try:
-            scheme = urlsplit(value).scheme.lower()
-        except ValueError:
-            scheme = ""
+        scheme = value.partition("://")[0].lower() if "://" in value else ""
         if scheme not in _STORE_URL_SCHEMES:
+            named = f" ({scheme}://)" if scheme.isalnum() and len(scheme) <= 20 else ""
             raise ConfigurationError(
-                f"store_url {redact_url(value)!r} is not a PostgreSQL URL: use "
+                f"store_url is not a PostgreSQL URL{named}: use "
                 "postgresql://user:password@host:5432/dbname (LUCIDMEM_STORE_URL), or unset it "
                 "to keep the embedded SQLite store."
             )
