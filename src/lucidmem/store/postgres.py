@@ -148,6 +148,7 @@ MIGRATIONS: list[PgMigration] = [
             fts tsvector,
             fts_len integer NOT NULL DEFAULT 0
         );
+        ALTER TABLE {s}.records ALTER COLUMN embedding SET STORAGE MAIN;
         CREATE INDEX records_user_kind_time ON {s}.records (user_id, kind, occurred_at);
         CREATE INDEX records_user_conversation
             ON {s}.records (user_id, conversation_id, occurred_at);
@@ -219,8 +220,8 @@ class _VectorLoader(Loader):
     format = Format.BINARY
 
     def load(self, data: Any) -> npt.NDArray[np.float32]:
-        (dim,) = struct.unpack_from(">H", data)
-        return np.frombuffer(data, dtype=">f4", count=dim, offset=4).astype(np.float32)
+        # 2-byte dimension, 2 unused bytes, then the big-endian float32 values.
+        return np.frombuffer(data, dtype=">f4", offset=4).astype(np.float32)
 
 
 def _connect(url: str, where: str) -> psycopg.Connection[Any]:
@@ -253,7 +254,7 @@ def _scrub(message: str, url: str) -> str:
     except psycopg.Error:
         password = None
     message = message.strip()
-    if password:
+    if password and len(str(password)) >= 4:  # shorter ones would mangle ordinary words
         message = message.replace(str(password), "***")
     return message.replace(url, redact_url(url))
 
@@ -389,10 +390,11 @@ class PostgresStore:
             self._conn.close()
             self._conn = self._open()
 
-    def _exec(self, sql: str, params: Sequence[Any] | None = None) -> psycopg.Cursor[Any]:
+    def _exec(self, sql: str, params: Sequence[Any] | None = None, *,
+              prepare: bool | None = None) -> psycopg.Cursor[Any]:
         """Run one statement on the connection (caller holds the lock)."""
         try:
-            return self._conn.execute(sql, params, binary=True)
+            return self._conn.execute(sql, params, binary=True, prepare=prepare)
         except psycopg.Error as exc:
             raise self._error(exc) from exc
 
@@ -404,10 +406,11 @@ class PostgresStore:
         except psycopg.Error as exc:
             raise self._error(exc) from exc
 
-    def _run(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    def _run(self, sql: str, params: Sequence[Any] = (), *,
+             prepare: bool | None = None) -> list[Any]:
         with self._lock:
             self._ready()
-            return self._exec(sql, params).fetchall()
+            return self._exec(sql, params, prepare=prepare).fetchall()
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -612,11 +615,11 @@ class PostgresStore:
         where, params = self._where(query, alias="r.")
         sql = f"""
             WITH terms (q, lexemes) AS (VALUES {term_rows}),
-            stats AS (
+            stats AS MATERIALIZED (
                 SELECT count(*)::float8 AS n, coalesce(avg(fts_len), 0)::float8 AS avgdl
                 FROM {s}.records WHERE user_id = %s AND fts IS NOT NULL
             ),
-            weighted AS (
+            weighted AS MATERIALIZED (
                 SELECT t.q, t.lexemes,
                        greatest(ln((st.n - d.df + 0.5) / (d.df + 0.5)), 1e-6) AS idf
                 FROM terms t CROSS JOIN stats st
@@ -630,24 +633,24 @@ class PostgresStore:
                 SELECT r.seq, r.id, r.fts, r.fts_len FROM {s}.records r
                 WHERE r.fts @@ ({combined}) AND {where}
             )
-            SELECT h.id, sum(
-                w.idf * f.tf * {_K1 + 1} /
-                (f.tf + {_K1} * ({1 - _B} + {_B} * h.fts_len / greatest(st.avgdl, 1e-9)))
+            SELECT h.id, (
+                SELECT sum(w.idf * f.tf * {_K1 + 1} / (f.tf + {_K1} * ({1 - _B} + {_B}
+                           * h.fts_len / greatest(st.avgdl, 1e-9))))
+                FROM weighted w CROSS JOIN LATERAL (
+                    SELECT coalesce(min(array_length(u.positions, 1)), 1)::float8 AS tf
+                    FROM unnest(ts_filter(setweight(h.fts, 'A', w.lexemes), '{{a}}')) u
+                ) f
+                WHERE h.fts @@ w.q
             ) AS score
-            FROM hits h
-            JOIN weighted w ON h.fts @@ w.q
-            CROSS JOIN stats st
-            CROSS JOIN LATERAL (
-                SELECT coalesce(min(coalesce(array_length(u.positions, 1), 1)), 1)::float8 AS tf
-                FROM unnest(ts_filter(setweight(h.fts, 'A', w.lexemes), '{{a}}')) u
-            ) f
-            GROUP BY h.seq, h.id
+            FROM hits h CROSS JOIN stats st
             ORDER BY score DESC, h.seq
             LIMIT %s
         """
         args: list[Any] = [b for body in bodies for b in (body, body)]
         args += [query.user_id, query.user_id, *bodies, *params, int(limit)]
-        rows = self._run(sql, args)
+        # Never a prepared statement: a generic plan cannot see how common the terms are and
+        # took seconds where the planned-per-call one takes milliseconds.
+        rows = self._run(sql, args, prepare=False)
         return [TextHit(id=row[0], score=float(row[1])) for row in rows]
 
     def embeddings(self, query: Query) -> tuple[list[str], npt.NDArray[np.float32]]:
