@@ -225,7 +225,9 @@ def test_a_dropped_connection_is_replaced_on_the_next_call(
     store = PostgresStore(postgres_url, schema="r")
     store.put([Record(id="r1", kind="turn", user_id="maya", text="still here")])
     [(pid,)] = store._run("SELECT pg_backend_pid()")
-    _rows(postgres_admin_url, "SELECT pg_terminate_backend(%s)", (pid,))
+    # The second argument waits (up to 5 s) until the backend has exited, so no race.
+    assert _rows(postgres_admin_url, "SELECT pg_terminate_backend(%s, 5000)", (pid,)) == [
+        (True,)]
     with pytest.raises(StoreError):
         store.get("maya", ["r1"])
     assert [r.text for r in store.get("maya", ["r1"])] == ["still here"]
