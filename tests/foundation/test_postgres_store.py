@@ -284,16 +284,48 @@ def _both(postgres_url: str, tmp_path: Path) -> list[Store]:
     return stores
 
 
-def test_bm25_scores_equal_sqlite_fts5_for_one_user(postgres_url: str, tmp_path: Path) -> None:
-    sqlite, postgres = _both(postgres_url, tmp_path)
+def _same_bm25(sqlite: Store, postgres: Store) -> None:
     for terms in QUERIES:
         expected = sqlite.text_search(Query(user_id="maya"), terms, 10)
         got = postgres.text_search(Query(user_id="maya"), terms, 10)
         assert [h.id for h in got] == [h.id for h in expected], terms
         assert [h.score for h in got] == pytest.approx([h.score for h in expected],
                                                        rel=1e-6), terms
+
+
+def test_bm25_scores_equal_sqlite_fts5_for_one_user(postgres_url: str, tmp_path: Path) -> None:
+    sqlite, postgres = _both(postgres_url, tmp_path)
+    _same_bm25(sqlite, postgres)
+    for store in (sqlite, postgres):  # the collection statistics follow every kind of write
+        [d1, d4] = store.get("maya", ["d1", "d4"])
+        d1.text += " and the violin again, the violin"
+        d4.searchable = False
+        store.put([d1, d4])
+        store.delete("maya", ["d3"])
+        store.put([Record(id="d9", kind="turn", user_id="maya", text="Basil on the balcony")])
+    _same_bm25(sqlite, postgres)
     sqlite.close()
     postgres.close()
+
+
+def test_bm25_statistics_kept_per_user_match_a_recount(postgres_url: str) -> None:
+    store = PostgresStore(postgres_url, schema="st")
+    store.put([Record(id=f"{u}{i}", kind="turn", user_id=u, text=f"word {i} " * (i + 1))
+               for u in ("maya", "tom") for i in range(5)])
+    [r0, r1] = store.get("maya", ["maya0", "maya1"])
+    r0.text, r1.searchable = "now five words long here", False
+    store.put([r0, r1, Record(id="maya9", kind="turn", user_id="maya", text="")])
+    store.delete("maya", ["maya2", "tom3"])  # tom3 is not maya's: nothing happens to it
+    with pytest.raises(RuntimeError), store.transaction():
+        store.put([Record(id="gone", kind="turn", user_id="maya", text="rolled back")])
+        raise RuntimeError("boom")
+    store.delete_user("tom")
+    kept = _rows(postgres_url, "SELECT user_id::text, fts_docs, fts_tokens FROM st.users")
+    recount = _rows(postgres_url,
+                    "SELECT user_id::text, count(*), sum(fts_len) FROM st.records "
+                    "WHERE fts IS NOT NULL GROUP BY user_id")
+    assert kept == recount == [("maya", 3, 5 + 8 + 10)]
+    store.close()
 
 
 @pytest.mark.parametrize("equals", [

@@ -33,7 +33,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -154,8 +154,6 @@ MIGRATIONS: list[PgMigration] = [
             ON {s}.records (user_id, conversation_id, occurred_at);
         CREATE INDEX records_user_expiry ON {s}.records (user_id, expires_at);
         CREATE INDEX records_fts ON {s}.records USING gin (fts);
-        CREATE INDEX records_user_fts_len ON {s}.records (user_id) INCLUDE (fts_len)
-            WHERE fts IS NOT NULL;
         CREATE TABLE {s}.audit (
             id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
             record_id text COLLATE "C" NOT NULL,
@@ -168,7 +166,9 @@ MIGRATIONS: list[PgMigration] = [
         CREATE INDEX audit_record ON {s}.audit (user_id, record_id, id);
         CREATE TABLE {s}.users (
             user_id text COLLATE "C" PRIMARY KEY,
-            revision bigint NOT NULL DEFAULT 0
+            revision bigint NOT NULL DEFAULT 0,
+            fts_docs bigint NOT NULL DEFAULT 0,
+            fts_tokens bigint NOT NULL DEFAULT 0
         );
         CREATE TABLE {s}.meta (key text COLLATE "C" PRIMARY KEY, value text NOT NULL);
         CREATE TEXT SEARCH DICTIONARY {s}.lucidmem_stem (
@@ -273,6 +273,14 @@ def list_contexts(url: str) -> list[str]:
             raise StoreError(f"{redact_url(url)}: {_scrub(str(exc), url)}") from exc
     names = (context_of_schema(r[0]) for r in rows)
     return sorted(n for n in names if n is not None)
+
+
+class _Prior(NamedTuple):
+    """A stored record as a write finds it, with what it adds to BM25's statistics."""
+
+    record: Record
+    indexed: int
+    tokens: int
 
 
 class PostgresStore:
@@ -466,20 +474,30 @@ class PostgresStore:
             existing = self._existing(ids)
             for record in records:
                 prior = existing.get(record.id)
-                if prior is not None and prior.user_id != record.user_id:
+                if prior is not None and prior.record.user_id != record.user_id:
                     raise StoreError(
                         f"record {record.id} belongs to another user; ids are not reusable."
                     )
-            written = self._executemany(upsert, [self._values(r) for r in records])
+            rows = [self._values(r) for r in records]
+            written = self._executemany(upsert, rows)
             if written != len(records):  # another user's id, inserted meanwhile elsewhere
                 raise StoreError("a record id belongs to another user; ids are not reusable.")
             if audit:
                 self._audit([
                     (r, "add" if r.id not in existing else "update",
-                     None if r.id not in existing else audit_view(existing[r.id]))
+                     None if r.id not in existing else audit_view(existing[r.id].record))
                     for r in records
                 ])
-            self._bump({r.user_id for r in records})
+            changes = {r.user_id: [0, 0] for r in records}  # indexed records, their tokens
+            for record, row in zip(records, rows, strict=True):
+                change = changes[record.user_id]
+                if row[-2] is not None:
+                    change[0] += 1
+                    change[1] += row[-1]
+                if (prior := existing.get(record.id)) is not None:
+                    change[0] -= prior.indexed
+                    change[1] -= prior.tokens
+            self._bump({user: (docs, tokens) for user, (docs, tokens) in changes.items()})
 
     @staticmethod
     def _values(r: Record) -> tuple[Any, ...]:
@@ -494,11 +512,13 @@ class PostgresStore:
             text, 0 if text is None else len(text.split()),
         )
 
-    def _existing(self, ids: Sequence[str]) -> dict[str, Record]:
+    def _existing(self, ids: Sequence[str]) -> dict[str, _Prior]:
         rows = self._exec(
-            f"SELECT {COLUMNS} FROM {self._s}.records WHERE id = ANY(%s)", (list(ids),)
+            f"SELECT {COLUMNS}, (fts IS NOT NULL)::int, fts_len FROM {self._s}.records "
+            "WHERE id = ANY(%s)",
+            (list(ids),),
         ).fetchall()
-        return {row[0]: row_to_record(row) for row in rows}
+        return {row[0]: _Prior(row_to_record(row), row[-2], row[-1]) for row in rows}
 
     def _audit(self, changes: Sequence[tuple[Record, str, dict[str, Any] | None]]) -> None:
         rows = [
@@ -515,28 +535,36 @@ class PostgresStore:
             rows,
         )
 
-    def _bump(self, user_ids: set[str]) -> None:
-        for user_id in sorted(user_ids):
+    def _bump(self, changes: dict[str, tuple[int, int]]) -> None:
+        """New revision of each user, and the change in their indexed records and tokens
+        (kept here so BM25's collection statistics cost one row read, not a scan)."""
+        s = self._s
+        for user_id in sorted(changes):
+            docs, tokens = changes[user_id]
             self._exec(
-                f"INSERT INTO {self._s}.users (user_id, revision) VALUES (%s, 1) "
-                f"ON CONFLICT (user_id) DO UPDATE SET revision = {self._s}.users.revision + 1",
-                (user_id,),
+                f"INSERT INTO {s}.users (user_id, revision, fts_docs, fts_tokens) "
+                "VALUES (%s, 1, %s, %s) ON CONFLICT (user_id) DO UPDATE SET "
+                f"revision = {s}.users.revision + 1, "
+                f"fts_docs = {s}.users.fts_docs + EXCLUDED.fts_docs, "
+                f"fts_tokens = {s}.users.fts_tokens + EXCLUDED.fts_tokens",
+                (user_id, docs, tokens),
             )
 
     def delete(self, user_id: str, ids: Sequence[str], *, at: float = 0.0) -> int:
         if not ids:
             return 0
         with self.transaction():
-            mine = [r for r in self._existing(ids).values() if r.user_id == user_id]
+            mine = [p for p in self._existing(ids).values() if p.record.user_id == user_id]
             if mine:
                 self._exec(
                     f"DELETE FROM {self._s}.records WHERE user_id = %s AND id = ANY(%s)",
-                    (user_id, [r.id for r in mine]),
+                    (user_id, [p.record.id for p in mine]),
                 )
-                for rec in mine:
-                    rec.updated_at = at or rec.updated_at
-                self._audit([(rec, "delete", audit_view(rec)) for rec in mine])
-                self._bump({user_id})
+                for p in mine:
+                    p.record.updated_at = at or p.record.updated_at
+                self._audit([(p.record, "delete", audit_view(p.record)) for p in mine])
+                self._bump({user_id: (-sum(p.indexed for p in mine),
+                                      -sum(p.tokens for p in mine))})
         return len(mine)
 
     def delete_user(self, user_id: str) -> int:
@@ -616,8 +644,9 @@ class PostgresStore:
         sql = f"""
             WITH terms (q, lexemes) AS (VALUES {term_rows}),
             stats AS MATERIALIZED (
-                SELECT count(*)::float8 AS n, coalesce(avg(fts_len), 0)::float8 AS avgdl
-                FROM {s}.records WHERE user_id = %s AND fts IS NOT NULL
+                SELECT coalesce(max(fts_docs), 0)::float8 AS n,
+                       coalesce(max(fts_tokens::float8 / nullif(fts_docs, 0)), 0) AS avgdl
+                FROM {s}.users WHERE user_id = %s
             ),
             weighted AS MATERIALIZED (
                 SELECT t.q, t.lexemes,
