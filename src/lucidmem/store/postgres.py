@@ -59,11 +59,14 @@ except ImportError as _exc:  # pragma: no cover - exercised by a test that hides
     raise ConfigurationError(INSTALL_HINT) from _exc
 
 __all__ = [
+    "MAX_CONTEXT_CHARS",
+    "MAX_INDEXED_CHARS",
     "MIGRATIONS",
     "SCHEMA_PREFIX",
     "PgMigration",
     "PostgresStore",
     "context_of_schema",
+    "fts_text",
     "list_contexts",
     "schema_for_context",
 ]
@@ -626,9 +629,10 @@ class PostgresStore:
         floored at 1e-6, each term a phrase, a record's score the sum over the terms it matches.
 
         Two differences from SQLite: N, n and the average length are taken over the searching
-        user's indexed records (FTS5 takes them over the whole context file, every user's),
-        and a multi-word term's frequency in a record (CJK bigrams, ``a_b``) is that of its
-        rarest word there, an upper bound of the phrase's count.
+        user's indexed records (FTS5 takes them over the whole context file, every user's;
+        N and the token total are kept in ``users`` beside the revision, n is counted per
+        term), and a multi-word term's frequency in a record (CJK bigrams, ``a_b``) is that
+        of its rarest word there, an upper bound of the phrase's count.
         """
         bodies = [fts_text(index_text(t)) for t in terms]
         bodies = [b for b in bodies if b.strip()]
