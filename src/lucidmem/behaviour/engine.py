@@ -260,12 +260,17 @@ class BehaviourEngine:
             with self._rng_lock:
                 if self.strategy == "seed":
                     weight = FINAL_TRIGGER_WEIGHT
-                    candidates, chosen_id, best, explored = self._select_seed(
-                        arms, stats, skills, pref, epsilon)
+                    candidates = self._candidates(
+                        arms, stats, skills, pref,
+                        lambda trigger, draw, _mean, align: final_score(trigger, draw, align))
+                    chosen_id, best, explored = self._select_seed(candidates, epsilon)
                 else:
                     weight = trigger_weight(seen, half=self.trigger_half)
-                    candidates, chosen_id, best, explored = self._select_adaptive(
-                        arms, stats, skills, pref, epsilon, seen)
+                    candidates = self._candidates(
+                        arms, stats, skills, pref,
+                        lambda trigger, _draw, mean, align: adaptive_final_score(
+                            trigger, mean, align, seen, half=self.trigger_half))
+                    chosen_id, best, explored = self._select_adaptive(candidates, epsilon, seen)
             chosen = skills[chosen_id]
             st = stats[chosen_id]
             st.uses += 1
@@ -288,24 +293,30 @@ class BehaviourEngine:
         return Chosen(selection_id, chosen, candidates, explored, fallback, epsilon, info,
                       context_ms, best, self.strategy, weight)
 
-    def _candidate(self, sid: str, trigger: float, arm: ArmState, st: SkillStats,
-                   skill: Skill, pref: NDArray[np.float64]) -> CandidateScore:
-        """Every term of one candidate (a Thompson draw is always taken, for transparency)."""
-        sampled = thompson_sample(arm.alpha, arm.beta, self._rng)
-        alignment = preference_alignment(pref, skill.dimensions)
-        return CandidateScore(
-            skill_id=sid, trigger=trigger, sampled=sampled,
-            posterior_mean=posterior_mean(arm.alpha, arm.beta), alignment=alignment,
-            final=final_score(trigger, sampled, alignment), alpha=arm.alpha, beta=arm.beta,
-            confidence=st.confidence)
+    def _candidates(self, arms: list[tuple[str, float, ArmState]],
+                    stats: dict[str, SkillStats], skills: dict[str, Skill],
+                    pref: NDArray[np.float64],
+                    score: Callable[[float, float, float, float], float]
+                    ) -> list[CandidateScore]:
+        """Every term of each candidate; ``final = score(trigger, draw, mean, alignment)``.
 
-    def _select_seed(self, arms: list[tuple[str, float, ArmState]],
-                     stats: dict[str, SkillStats], skills: dict[str, Skill],
-                     pref: NDArray[np.float64], epsilon: float
-                     ) -> tuple[list[CandidateScore], str, str, bool]:
+        A Thompson draw is taken for every candidate, also when the strategy ranks on the
+        mean, so the selection shows both.
+        """
+        out = []
+        for sid, trigger, arm in arms:
+            sampled = thompson_sample(arm.alpha, arm.beta, self._rng)
+            mean = posterior_mean(arm.alpha, arm.beta)
+            alignment = preference_alignment(pref, skills[sid].dimensions)
+            out.append(CandidateScore(
+                skill_id=sid, trigger=trigger, sampled=sampled, posterior_mean=mean,
+                alignment=alignment, final=score(trigger, sampled, mean, alignment),
+                alpha=arm.alpha, beta=arm.beta, confidence=stats[sid].confidence))
+        return out
+
+    def _select_seed(self, candidates: list[CandidateScore], epsilon: float
+                     ) -> tuple[str, str, bool]:
         """The seed's rule: best 0.4·trigger + 0.3·draw + 0.3·alignment; ε: least tried."""
-        candidates = [self._candidate(sid, trigger, arm, stats[sid], skills[sid], pref)
-                      for sid, trigger, arm in arms]
         best = max(candidates, key=lambda c: c.final).skill_id
         if len(candidates) > 1 and self._rng.random() < epsilon:
             # seed: explore "lower-confidence" skills: the least-tried candidate in this
@@ -313,26 +324,18 @@ class BehaviourEngine:
             others = [c for c in candidates if c.skill_id != best]
             least = min(c.alpha + c.beta for c in others)
             pool = [c.skill_id for c in others if c.alpha + c.beta == least]
-            return candidates, pool[int(self._rng.integers(len(pool)))], best, True
-        return candidates, best, best, False
+            return pool[int(self._rng.integers(len(pool)))], best, True
+        return best, best, False
 
-    def _select_adaptive(self, arms: list[tuple[str, float, ArmState]],
-                         stats: dict[str, SkillStats], skills: dict[str, Skill],
-                         pref: NDArray[np.float64], epsilon: float, seen: int
-                         ) -> tuple[list[CandidateScore], str, str, bool]:
-        """Exploit on the posterior mean; with probability ε score by the Thompson draws."""
-        candidates = [self._candidate(sid, trigger, arm, stats[sid], skills[sid], pref)
-                      for sid, trigger, arm in arms]
-        half = self.trigger_half
-        for c in candidates:
-            c.final = adaptive_final_score(c.trigger, c.posterior_mean, c.alignment, seen,
-                                           half=half)
+    def _select_adaptive(self, candidates: list[CandidateScore], epsilon: float, seen: int
+                         ) -> tuple[str, str, bool]:
+        """Best on the posterior mean; with probability ε ranked by the Thompson draws."""
         best = max(candidates, key=lambda c: c.final).skill_id
         if len(candidates) > 1 and self._rng.random() < epsilon:
             drawn = max(candidates, key=lambda c: adaptive_final_score(
-                c.trigger, c.sampled, c.alignment, seen, half=half)).skill_id
-            return candidates, drawn, best, drawn != best
-        return candidates, best, best, False
+                c.trigger, c.sampled, c.alignment, seen, half=self.trigger_half)).skill_id
+            return drawn, best, drawn != best
+        return best, best, False
 
     # -- feedback ---------------------------------------------------------------------------
     def feedback(self, store: Store, write: Writer, user_id: str, selection_id: str,
