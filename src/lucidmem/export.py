@@ -13,7 +13,7 @@ times as ISO 8601 UTC strings, its version, access count and ``data`` body. Embe
 left out unless asked for: they are derived from the text by the embedder.
 
 Consistency: the records are read in one store transaction, so the export is a snapshot;
-writes to the same context wait while it is read (the JSON is written out afterwards).
+writes to the same context wait while it is read (the JSON is encoded afterwards).
 :func:`write_export` writes a file atomically (a temporary file renamed into place), so an
 interrupted export never leaves a partial file behind.
 """
@@ -28,6 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
+from .agents.records import AGENT_PREFIX, user_records
 from .scope import validate_id
 from .store.base import Query, Record
 
@@ -39,10 +40,6 @@ __all__ = ["EXPORT_FORMAT", "EXPORT_VERSION", "export_user", "record_to_json", "
 EXPORT_FORMAT: Final = "lucidmem-export"
 EXPORT_VERSION: Final = 1
 PAGE: Final = 1000
-AGENT_PARTITION_PREFIX: Final = "~agent:"
-#: Agent-partition record kinds that name their user, and the data key that does.
-AGENT_KINDS_BY_USER_KEY: Final[dict[str, str]] = {"agent_feedback": "author",
-                                                  "agent_session": "user_id"}
 
 
 def _iso(seconds: float | None) -> str | None:
@@ -65,12 +62,12 @@ def record_to_json(record: Record, *, include_embedding: bool = False) -> dict[s
     return out
 
 
-def _snapshot(memory: Memory, user_id: str, context: str | None,
-              include_embeddings: bool) -> tuple[list[str], list[str], Counter[str]]:
-    """The user's records and agent-partition records as JSON strings, in one transaction."""
+def _snapshot(memory: Memory, user_id: str, context: str | None, include_embeddings: bool
+              ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], Counter[str]]:
+    """The user's records and the agent-partition records naming them, in one transaction."""
     store = memory.store(context)
-    records: list[str] = []
-    agent_records: list[str] = []
+    records: list[dict[str, Any]] = []
+    agent_records: list[dict[str, Any]] = []
     counts: Counter[str] = Counter()
     with store.transaction():
         offset = 0
@@ -79,21 +76,13 @@ def _snapshot(memory: Memory, user_id: str, context: str | None,
                                     offset=offset))
             for record in page:
                 counts[record.kind] += 1
-                records.append(json.dumps(
-                    record_to_json(record, include_embedding=include_embeddings),
-                    ensure_ascii=False))
+                records.append(record_to_json(record, include_embedding=include_embeddings))
             if len(page) < PAGE:
                 break
             offset += PAGE
         for owner in store.user_ids():
-            if not owner.startswith(AGENT_PARTITION_PREFIX):
-                continue
-            for kind, key in AGENT_KINDS_BY_USER_KEY.items():
-                for record in store.find(Query(user_id=owner, kinds=[kind],
-                                               data_equals={key: user_id},
-                                               order_by="created_at")):
-                    agent_records.append(json.dumps(record_to_json(record),
-                                                    ensure_ascii=False))
+            if owner.startswith(AGENT_PREFIX):
+                agent_records += [record_to_json(r) for r in user_records(store, owner, user_id)]
     return records, agent_records, counts
 
 
@@ -112,13 +101,12 @@ def export_user(memory: Memory, user_id: str, *, context: str | None = None,
     """Everything kept about ``user_id`` in ``context``, as one JSON-ready dict."""
     validate_id(user_id)
     records, agent_records, counts = _snapshot(memory, user_id, context, include_embeddings)
-    return {**_header(memory, user_id, context, counts),
-            "records": [json.loads(r) for r in records],
-            "agent_records": [json.loads(r) for r in agent_records]}
+    return {**_header(memory, user_id, context, counts), "records": records,
+            "agent_records": agent_records}
 
 
-def _write(out: TextIO, header: dict[str, Any], records: list[str],
-           agent_records: list[str]) -> None:
+def _write(out: TextIO, header: dict[str, Any], records: list[dict[str, Any]],
+           agent_records: list[dict[str, Any]]) -> None:
     """The document, one record per line (what :func:`export_user` returns, as JSON)."""
     out.write("{\n")
     for key, value in header.items():
@@ -127,7 +115,7 @@ def _write(out: TextIO, header: dict[str, Any], records: list[str],
     for n, (name, rows) in enumerate(sections):
         out.write(f' "{name}": [')
         for i, row in enumerate(rows):
-            out.write(("\n  " if i == 0 else ",\n  ") + row)
+            out.write(("\n  " if i == 0 else ",\n  ") + json.dumps(row, ensure_ascii=False))
         out.write("\n ]" if rows else "]")
         out.write(",\n" if n < len(sections) - 1 else "\n")
     out.write("}\n")

@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from lucidmem.agents.base import AGENT_PREFIX, AgentsCore
+from lucidmem.agents.base import AgentsCore
 from lucidmem.agents.profiles import (
     Outcome,
     OutcomeKind,
@@ -29,7 +29,16 @@ from lucidmem.agents.profiles import (
     should_suggest,
     update_profile,
 )
-from lucidmem.agents.records import OUTCOME, PROFILE, epoch, hashed, internal, partition, utc
+from lucidmem.agents.records import (
+    AGENT_PREFIX,
+    OUTCOME,
+    PROFILE,
+    epoch,
+    hashed,
+    internal,
+    partition,
+    utc,
+)
 from lucidmem.errors import InvalidInputError
 from lucidmem.scope import validate_id
 from lucidmem.store.base import Query, Record, Store

@@ -18,6 +18,7 @@ from lucidmem.agents.events import EventBus
 from lucidmem.agents.policy import DEFAULT_TRAITS, AgentPolicy, SafetyBounds, bounds_for
 from lucidmem.agents.records import (
     AGENT,
+    AGENT_PREFIX,
     POLICY,
     POLICY_CURRENT,
     hashed,
@@ -34,7 +35,6 @@ from lucidmem.store.base import Record, Store
 __all__ = ["AgentInfo", "AgentsCore"]
 
 _BUS_LOCK = threading.Lock()
-AGENT_PREFIX = "~agent:"
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,12 +53,13 @@ from lucidmem.agents.feedback_model import (
     SourceKind,
 )
 from lucidmem.agents.policy import ActionPolicy, AgentPolicy, ReplyFrequency
-from lucidmem.store.base import Layer, Record
+from lucidmem.store.base import Layer, Query, Record, Store
 
 __all__ = [
     "ACTION",
     "AGENT",
     "AGENTS_PARTITION",
+    "AGENT_PREFIX",
     "ASK",
     "DATASET",
     "FEEDBACK",
@@ -76,6 +77,7 @@ __all__ = [
     "RELATIONSHIP",
     "SESSION",
     "TRAINING_JOB",
+    "USER_KEYS",
     "epoch",
     "event_from_data",
     "event_to_data",
@@ -84,6 +86,7 @@ __all__ = [
     "partition",
     "policy_from_data",
     "policy_to_data",
+    "user_records",
     "utc",
 ]
 
@@ -108,11 +111,22 @@ PROFILE: Final = "profile"
 
 AGENTS_PARTITION: Final = "~agents"
 OUTBOX_PARTITION: Final = "~outbox"
+AGENT_PREFIX: Final = "~agent:"
+#: Kinds of an agent's partition that name a user, and the ``data`` key naming them: what
+#: ``delete_all`` anonymises and ``export`` includes.
+USER_KEYS: Final[Mapping[str, str]] = {FEEDBACK: "author", SESSION: "user_id"}
 
 
 def partition(agent_id: str) -> str:
     """The store partition (``user_id``) holding ``agent_id``'s learning state."""
-    return f"~agent:{agent_id}"
+    return f"{AGENT_PREFIX}{agent_id}"
+
+
+def user_records(store: Store, owner: str, user_id: str) -> list[Record]:
+    """The records of partition ``owner`` that name ``user_id`` (:data:`USER_KEYS`)."""
+    return [record for kind, key in USER_KEYS.items()
+            for record in store.find(Query(user_id=owner, kinds=[kind],
+                                           data_equals={key: user_id}, order_by="created_at"))]
 
 
 def hashed(*parts: object) -> str:

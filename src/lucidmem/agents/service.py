@@ -21,7 +21,6 @@ from datetime import datetime
 from typing import Any
 
 from lucidmem.agents.ask_rules import AskDecision, AskKind, AskState, decide_feedback_ask
-from lucidmem.agents.base import AGENT_PREFIX
 from lucidmem.agents.events import FEEDBACK_CREATED
 from lucidmem.agents.feedback_model import (
     Channel,
@@ -35,16 +34,19 @@ from lucidmem.agents.learning import LearningCore, Loaded
 from lucidmem.agents.projections import AgentAction, RoomJoined, SessionEnded, apply_relationship
 from lucidmem.agents.records import (
     ACTION,
+    AGENT_PREFIX,
     ASK,
     FEEDBACK,
     RELATIONSHIP,
     SESSION,
+    USER_KEYS,
     epoch,
     event_from_data,
     event_to_data,
     hashed,
     internal,
     partition,
+    user_records,
     utc,
 )
 from lucidmem.agents.rewards import LearningMetrics, calculate_reward
@@ -305,19 +307,15 @@ class FeedbackAPI(LearningCore):
 
     def _anonymise(self, store: Store, agent_id: str, user_id: str) -> int:
         owner = partition(agent_id)
-        found = store.find(Query(user_id=owner, kinds=[FEEDBACK],
-                                 data_equals={"author": user_id}))
+        found = user_records(store, owner, user_id)
         for record in found:
-            record.data = {**record.data, "author": "anonymous", "message": None,
-                           "response": None, "anonymised": True}
-        sessions = store.find(Query(user_id=owner, kinds=[SESSION],
-                                    data_equals={"user_id": user_id}))
-        for record in sessions:
-            record.data = {**record.data, "user_id": "anonymous"}
-        store.put([*found, *sessions], audit=False)
+            record.data = {**record.data, USER_KEYS[record.kind]: "anonymous"}
+            if record.kind == FEEDBACK:  # the rated texts go too; the reward stays
+                record.data.update(message=None, response=None, anonymised=True)
+        store.put(found, audit=False)
         store.delete(owner, [hashed(RELATIONSHIP, agent_id, user_id),
                              hashed(ASK, agent_id, user_id)], at=self.now())
-        return len(found)
+        return sum(r.kind == FEEDBACK for r in found)
 
     def agent_learning(self, agent_id: str, *, context: str | None = None) -> LearningMetrics:
         """Current learning metrics of an agent (sentiment, engagement, quality)."""
