@@ -31,7 +31,7 @@ from lucidmem.consolidation.records import (
 )
 from lucidmem.consolidation.scoring import SCORE_KEY, has_score, score_turns
 from lucidmem.consolidation.steps_base import Changes, Step, StepContext
-from lucidmem.embedding.turns import turn_text, with_previous_turn
+from lucidmem.embedding.turns import previous_turn_texts, turn_text, with_previous_turn
 from lucidmem.store.base import Query, Record
 
 __all__ = ["CompactionStep", "EmbeddingStep", "ScoreStep", "compact_data"]
@@ -76,15 +76,9 @@ def _embedding_texts(ctx: StepContext, batch: Sequence[Record]) -> list[str]:
     conversation, the turn before them in stored order (:mod:`lucidmem.embedding.turns`)."""
     previous: dict[str, str | None] = {}
     if ctx.contextual_embeddings:
-        conversations = {r.conversation_id for r in batch
-                         if r.kind == TURN and r.conversation_id is not None}
-        for conversation in sorted(c for c in conversations if c is not None):
-            ordered = ctx.store.find(Query(user_id=ctx.user_id, kinds=[TURN],
-                                           conversation_id=conversation))
-            before: str | None = None
-            for turn in ordered:
-                previous[turn.id] = before
-                before = turn_text(turn.text, turn.data.get("name"))
+        for conversation in {r.conversation_id for r in batch if r.kind == TURN}:
+            if conversation is not None:
+                previous |= previous_turn_texts(ctx.store, ctx.user_id, conversation)
     texts = []
     for record in batch:
         if record.kind != TURN:

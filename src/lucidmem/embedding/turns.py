@@ -14,7 +14,8 @@ from typing import Final
 
 from lucidmem.store.base import Query, Store
 
-__all__ = ["TURN_KIND", "previous_turn_text", "turn_text", "with_previous_turn"]
+__all__ = ["TURN_KIND", "previous_turn_text", "previous_turn_texts", "turn_text",
+           "with_previous_turn"]
 
 TURN_KIND: Final = "turn"
 
@@ -62,3 +63,14 @@ def previous_turn_text(store: Store, user_id: str, conversation_id: str | None,
     if not found:
         return None
     return turn_text(found[0].text, found[0].data.get("name"))
+
+
+def previous_turn_texts(store: Store, user_id: str, conversation_id: str) -> dict[str, str | None]:
+    """Every turn of a conversation → embedded text of the turn before it (None: first)."""
+    previous: dict[str, str | None] = {}
+    before: str | None = None
+    for turn in store.find(Query(user_id=user_id, kinds=[TURN_KIND],
+                                 conversation_id=conversation_id)):
+        previous[turn.id] = before
+        before = turn_text(turn.text, turn.data.get("name"))
+    return previous
