@@ -88,7 +88,8 @@ class MemoryCore:
         return SQLiteStore(Path(self.settings.data_dir) / f"{context}.db", key=key)
 
     def _postgres_store(self, context: str) -> Store:
-        from .store.postgres import PostgresStore, schema_for_context
+        from .store.postgres import PostgresStore
+        from .store.postgres_schema import schema_for_context
 
         assert self.settings.store_url is not None
         return PostgresStore(self.settings.store_url, schema=schema_for_context(context))

@@ -21,7 +21,8 @@ import pytest
 from lucidmem import ConfigurationError, InvalidInputError, Memory, Settings, StoreError
 from lucidmem.embedding import E5Embedder
 from lucidmem.store.base import Query, Record, Store
-from lucidmem.store.postgres import MIGRATIONS, PostgresStore, schema_for_context
+from lucidmem.store.postgres import PostgresStore
+from lucidmem.store.postgres_schema import MIGRATIONS, schema_for_context
 from lucidmem.store.sqlite import SQLiteStore
 
 from .conftest import Clock

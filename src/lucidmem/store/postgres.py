@@ -25,14 +25,10 @@ removed; nothing above this module sees a psycopg exception.
 from __future__ import annotations
 
 import json
-import re
 import struct
 import threading
-import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -42,6 +38,14 @@ from ..errors import ConfigurationError, InvalidInputError, StoreError
 from ..retrieval.text import index_text
 from ..settings import redact_url
 from .base import AuditEntry, Query, Record, TextHit, user_meta_key
+from .postgres_schema import (
+    MIGRATIONS,
+    SCHEMA_PREFIX,
+    context_of_schema,
+    fts_text,
+    ident,
+    is_schema_name,
+)
 from .sql import COLUMNS, N_COLUMNS, audit_view, indexed_body, row_to_record, where_clause
 
 INSTALL_HINT = (
@@ -58,156 +62,13 @@ try:
 except ImportError as _exc:  # pragma: no cover - exercised by a test that hides psycopg
     raise ConfigurationError(INSTALL_HINT) from _exc
 
-__all__ = [
-    "MAX_CONTEXT_CHARS",
-    "MAX_INDEXED_CHARS",
-    "MIGRATIONS",
-    "SCHEMA_PREFIX",
-    "PgMigration",
-    "PostgresStore",
-    "context_of_schema",
-    "fts_text",
-    "list_contexts",
-    "schema_for_context",
-]
+__all__ = ["INSTALL_HINT", "PostgresStore", "list_contexts"]
 
-SCHEMA_PREFIX = "lucidmem_"
-_MAX_IDENTIFIER = 63  # PostgreSQL truncates longer names (NAMEDATALEN - 1)
-MAX_CONTEXT_CHARS = _MAX_IDENTIFIER - len(SCHEMA_PREFIX)
-_SCHEMA = re.compile(r"^[a-z_][a-z0-9_-]{0,62}$")
 _CONNECT_TIMEOUT_SECONDS = 10
-
-MAX_INDEXED_CHARS = 100_000
-"""Characters of a record's prepared body that go into its ``tsvector`` (which PostgreSQL
-caps at 1 MB; positions also stop at 16,383). SQLite's FTS5 has no such cap."""
 
 # BM25 constants of SQLite FTS5's bm25() (fts5_aux.c), so scores are on the same scale.
 _K1 = 1.2
 _B = 0.75
-
-
-# -- context <-> schema ----------------------------------------------------------------------
-def schema_for_context(context: str) -> str:
-    """The schema of a (validated) context name: ``lucidmem_<context>``."""
-    if len(context) > MAX_CONTEXT_CHARS:
-        raise InvalidInputError(
-            f"context name {context!r} is too long for the PostgreSQL store: at most "
-            f"{MAX_CONTEXT_CHARS} characters (schema names are limited to {_MAX_IDENTIFIER}).",
-            field="context",
-        )
-    return SCHEMA_PREFIX + context
-
-
-def context_of_schema(schema: str) -> str | None:
-    """The context a schema holds, or ``None`` for a schema that is not a context's."""
-    from ..scope import validate_context
-
-    if not schema.startswith(SCHEMA_PREFIX):
-        return None
-    try:
-        return validate_context(schema[len(SCHEMA_PREFIX) :])
-    except InvalidInputError:
-        return None
-
-
-def _ident(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
-
-
-# -- migrations ------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class PgMigration:
-    """One recorded step of a context schema; ``{s}`` is the schema, ``{vector}`` the type."""
-
-    name: str
-    sql: str
-
-
-MIGRATIONS: list[PgMigration] = [
-    PgMigration(
-        "0001_records",
-        """
-        CREATE TABLE {s}.records (
-            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-            id text COLLATE "C" NOT NULL UNIQUE,
-            kind text COLLATE "C" NOT NULL,
-            user_id text COLLATE "C" NOT NULL,
-            agent_id text COLLATE "C",
-            conversation_id text COLLATE "C",
-            layer integer NOT NULL DEFAULT 0,
-            status text COLLATE "C" NOT NULL DEFAULT 'active',
-            text text NOT NULL DEFAULT '',
-            occurred_at double precision NOT NULL,
-            created_at double precision NOT NULL,
-            updated_at double precision NOT NULL,
-            expires_at double precision,
-            last_accessed double precision,
-            access_count integer NOT NULL DEFAULT 0,
-            version integer NOT NULL DEFAULT 1,
-            data text NOT NULL DEFAULT '{{}}',
-            embedding {vector},
-            searchable boolean NOT NULL DEFAULT true,
-            keywords text NOT NULL DEFAULT '',
-            fts tsvector,
-            fts_len integer NOT NULL DEFAULT 0
-        );
-        ALTER TABLE {s}.records ALTER COLUMN embedding SET STORAGE MAIN;
-        CREATE INDEX records_user_kind_time ON {s}.records (user_id, kind, occurred_at);
-        CREATE INDEX records_user_conversation
-            ON {s}.records (user_id, conversation_id, occurred_at);
-        CREATE INDEX records_user_expiry ON {s}.records (user_id, expires_at);
-        CREATE INDEX records_fts ON {s}.records USING gin (fts);
-        CREATE TABLE {s}.audit (
-            id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-            record_id text COLLATE "C" NOT NULL,
-            user_id text COLLATE "C" NOT NULL,
-            action text NOT NULL,
-            at double precision NOT NULL,
-            before text,
-            after text
-        );
-        CREATE INDEX audit_record ON {s}.audit (user_id, record_id, id);
-        CREATE TABLE {s}.users (
-            user_id text COLLATE "C" PRIMARY KEY,
-            revision bigint NOT NULL DEFAULT 0,
-            fts_docs bigint NOT NULL DEFAULT 0,
-            fts_tokens bigint NOT NULL DEFAULT 0
-        );
-        CREATE TABLE {s}.meta (key text COLLATE "C" PRIMARY KEY, value text NOT NULL);
-        CREATE TEXT SEARCH DICTIONARY {s}.lucidmem_stem (
-            TEMPLATE = pg_catalog.snowball, Language = english
-        );
-        CREATE TEXT SEARCH CONFIGURATION {s}.lucidmem_fts (COPY = pg_catalog.simple);
-        ALTER TEXT SEARCH CONFIGURATION {s}.lucidmem_fts
-            ALTER MAPPING FOR asciiword, word, numword, asciihword, hword, numhword,
-                              hword_asciipart, hword_part, hword_numpart
-            WITH {s}.lucidmem_stem
-        """,
-    ),
-]
-"""Append-only, like :data:`lucidmem.store.migrations.MIGRATIONS`; never edit a shipped one."""
-
-
-# -- text preparation ------------------------------------------------------------------------
-def _is_latin(ch: str) -> bool:
-    code = ord(ch)
-    return code < 0x250 or 0x1E00 <= code < 0x1F00
-
-
-@lru_cache(maxsize=8192)
-def _fold_char(ch: str) -> str:
-    parts = unicodedata.normalize("NFD", ch)
-    if len(parts) > 1 and _is_latin(parts[0]) and all(unicodedata.combining(c) for c in parts[1:]):
-        return parts[0]
-    return ch
-
-
-def fts_text(prepared: str) -> str:
-    """A prepared body (:func:`~lucidmem.retrieval.text.index_text` output) as PostgreSQL
-    indexes it: Latin diacritics removed (FTS5's ``remove_diacritics``), ``_`` a separator
-    (as in FTS5's ``unicode61``), at most :data:`MAX_INDEXED_CHARS` characters."""
-    text = prepared if prepared.isascii() else "".join(_fold_char(c) for c in prepared)
-    return text.replace("_", " ")[:MAX_INDEXED_CHARS]
 
 
 # -- pgvector's binary format ----------------------------------------------------------------
@@ -294,7 +155,7 @@ class PostgresStore:
     """
 
     def __init__(self, url: str, *, schema: str) -> None:
-        if not _SCHEMA.fullmatch(schema):
+        if not is_schema_name(schema):
             raise InvalidInputError(
                 f"invalid schema name {schema!r}: 1-63 lowercase letters, digits, '_' or '-', "
                 "not starting with a digit or '-'.",
@@ -303,7 +164,7 @@ class PostgresStore:
         self.url = url
         self.schema = schema
         self.location = f"{redact_url(url)} schema {schema}"
-        self._s = _ident(schema)
+        self._s = ident(schema)
         self._cfg = f"'{self._s}.lucidmem_fts'::regconfig"
         self._lock = threading.RLock()
         self._depth = 0
@@ -321,7 +182,7 @@ class PostgresStore:
         conn = _connect(self.url, self.location)
         try:
             vector_schema = self._ensure_pgvector(conn)
-            self._vector_type = f"{_ident(vector_schema)}.vector"
+            self._vector_type = f"{ident(vector_schema)}.vector"
             info = TypeInfo.fetch(conn, self._vector_type)
             if info is None:  # pragma: no cover - the extension was just found
                 raise StoreError(f"{self.location}: the pgvector type is missing")
