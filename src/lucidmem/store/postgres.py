@@ -46,7 +46,16 @@ from .postgres_schema import (
     ident,
     is_schema_name,
 )
-from .sql import COLUMNS, N_COLUMNS, audit_view, indexed_body, row_to_record, where_clause
+from .sql import (
+    AUDIT_COLUMNS,
+    COLUMNS,
+    N_COLUMNS,
+    audit_view,
+    indexed_body,
+    row_to_audit,
+    row_to_record,
+    where_clause,
+)
 
 INSTALL_HINT = (
     "the PostgreSQL store needs the psycopg driver, which is not installed: "
@@ -560,20 +569,11 @@ class PostgresStore:
 
     def history(self, user_id: str, record_id: str) -> list[AuditEntry]:
         rows = self._run(
-            f"SELECT record_id, action, at, before, after FROM {self._s}.audit "
+            f"SELECT {AUDIT_COLUMNS} FROM {self._s}.audit "
             "WHERE user_id = %s AND record_id = %s ORDER BY id",
             (user_id, record_id),
         )
-        return [
-            AuditEntry(
-                record_id=r[0],
-                action=r[1],
-                at=r[2],
-                before=None if r[3] is None else json.loads(r[3]),
-                after=None if r[4] is None else json.loads(r[4]),
-            )
-            for r in rows
-        ]
+        return [row_to_audit(r) for r in rows]
 
     def revision(self, user_id: str) -> int:
         rows = self._run(f"SELECT revision FROM {self._s}.users WHERE user_id = %s",

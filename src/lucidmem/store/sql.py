@@ -16,14 +16,16 @@ import numpy as np
 
 from ..errors import InvalidInputError
 from ..retrieval.text import index_text
-from .base import Query, Record
+from .base import AuditEntry, Query, Record
 
 __all__ = [
+    "AUDIT_COLUMNS",
     "COLUMNS",
     "N_COLUMNS",
     "DataMatch",
     "audit_view",
     "indexed_body",
+    "row_to_audit",
     "row_to_record",
     "sqlite_data_match",
     "where_clause",
@@ -36,6 +38,16 @@ COLUMNS = (
 )
 N_COLUMNS = 19
 _DATA_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+
+
+AUDIT_COLUMNS = "record_id, action, at, before, after"
+
+
+def row_to_audit(row: Sequence[Any]) -> AuditEntry:
+    """An ``audit`` row (:data:`AUDIT_COLUMNS`) as an :class:`AuditEntry`."""
+    return AuditEntry(record_id=row[0], action=row[1], at=row[2],
+                      before=None if row[3] is None else json.loads(row[3]),
+                      after=None if row[4] is None else json.loads(row[4]))
 
 
 def row_to_record(row: Sequence[Any]) -> Record:

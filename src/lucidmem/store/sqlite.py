@@ -27,7 +27,16 @@ from ..retrieval.text import index_text
 from .base import AuditEntry, Query, Record, TextHit, user_meta_key
 from .keys import key_pragma_value
 from .migrations import MIGRATIONS
-from .sql import COLUMNS, N_COLUMNS, audit_view, row_to_record, where_clause
+from .sql import (
+    AUDIT_COLUMNS,
+    COLUMNS,
+    N_COLUMNS,
+    audit_view,
+    indexed_body,
+    row_to_audit,
+    row_to_record,
+    where_clause,
+)
 
 __all__ = ["SQLiteStore"]
 
@@ -221,8 +230,8 @@ class SQLiteStore:
             sets = ", ".join(f"{c.strip()} = ?" for c in COLUMNS.split(","))
             self._conn.execute(f"UPDATE records SET {sets} WHERE rowid = ?", (*values, rowid))
             self._conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rowid,))
-        if r.searchable and r.text:
-            body = index_text(f"{r.keywords} {r.text}" if r.keywords else r.text)
+        body = indexed_body(r)
+        if body is not None:
             self._conn.execute("INSERT INTO records_fts (rowid, body) VALUES (?, ?)", (rowid, body))
 
     def _audit(self, r: Record, action: str, before: dict[str, Any] | None) -> None:
@@ -345,20 +354,11 @@ class SQLiteStore:
 
     def history(self, user_id: str, record_id: str) -> list[AuditEntry]:
         rows = self._run(
-            "SELECT record_id, action, at, before, after FROM audit "
+            f"SELECT {AUDIT_COLUMNS} FROM audit "
             "WHERE user_id = ? AND record_id = ? ORDER BY id",
             (user_id, record_id),
         )
-        return [
-            AuditEntry(
-                record_id=r[0],
-                action=r[1],
-                at=r[2],
-                before=None if r[3] is None else json.loads(r[3]),
-                after=None if r[4] is None else json.loads(r[4]),
-            )
-            for r in rows
-        ]
+        return [row_to_audit(r) for r in rows]
 
     def revision(self, user_id: str) -> int:
         rows = self._run("SELECT revision FROM users WHERE user_id = ?", (user_id,))
