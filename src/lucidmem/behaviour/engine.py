@@ -118,13 +118,6 @@ class SharedEncoders:
                 self._topics[topics] = found
         return found
 
-    def warm_up(self, skills: Sequence[Skill]) -> None:
-        """Embed every prototype and topic now instead of on the first request."""
-        self.context.classify("warm up", datetime(2000, 1, 1, 12))
-        self.feedback.classify("too long")
-        for skill in skills:
-            self.topic_vector(skill.trigger.topics)
-
 
 def shared_encoders(embedder: Embedder) -> SharedEncoders:
     """The process-wide encoders of this embedder's model (created on first use)."""
