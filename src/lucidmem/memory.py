@@ -13,28 +13,31 @@ import json
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from .agents.api import AgentsAPI
 from .behaviour.api import BehaviourAPI
-from .clock import from_epoch, parse_time
+from .clock import Clock, from_epoch, parse_time
 from .consolidation.api import ConsolidationAPI
-from .core import MemoryCore, to_item
-from .embedding.turns import previous_turn_text, turn_text, with_previous_turn
+from .core import MemoryCore
+from .embedding import Embedder
+from .embedding.turns import turn_text, with_previous_turn
 from .errors import InvalidInputError, NotFoundError
 from .export import export_user
 from .facts.api import FactsAPI
 from .ingest.messages import normalise_messages
+from .kernel import AddedTurns, Kernel, StoreFactory, previous_turn_text, to_item
+from .records import Kind
 from .retrieval.hybrid import SearchFilters
 from .scope import validate_id
 from .serving import ContextAPI, DisclosureAPI
-from .settings import RETRIEVAL_PRESETS, RetrievalPreset
+from .settings import RETRIEVAL_PRESETS, RetrievalPreset, Settings
 from .store.base import Query, Record
 from .types import HistoryEntry, LegScore, MemoryItem, MessageDict, SearchHit
 
 __all__ = ["Memory"]
 
-TURN = "turn"
 MAX_K = 1_000
 
 
@@ -67,6 +70,33 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
     replace the defaults (the bundled E5 model, SQLite files); ``clock`` lets
     tests and imports control "now".
     """
+
+    def __init__(
+        self,
+        data_dir: str | Path | None = None,
+        *,
+        settings: Settings | None = None,
+        embedder: Embedder | None = None,
+        store_factory: StoreFactory | None = None,
+        clock: Clock | None = None,
+    ) -> None:
+        settings = settings or Settings()
+        if data_dir is not None:
+            settings = settings.model_copy(update={"data_dir": Path(str(data_dir))})
+        self.kernel = Kernel(settings, embedder=embedder, store_factory=store_factory,
+                             clock=clock)
+        # Reactions to events, in order (one visible place).
+        self.kernel.after_add.append(self._mixin_after_add)
+        self.kernel.before_forget_user.append(self._before_delete_user)
+
+    def _mixin_after_add(self, event: AddedTurns) -> None:
+        self._after_add(event.context, event.store, event.user_id, event.records)
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # -- writing ----------------------------------------------------------------------------
     def add(
@@ -112,7 +142,7 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
         records = [
             Record(
                 id=uuid.uuid4().hex,
-                kind=TURN,
+                kind=Kind.TURN,
                 user_id=user_id,
                 agent_id=agent_id,
                 conversation_id=conversation_id,
@@ -129,8 +159,8 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
             )
             for i, turn in enumerate(turns)
         ]
-        self._write(context, store, user_id, records)
-        self._after_add(self._context(context), store, user_id, records)
+        self.kernel.write(context, user_id, records)
+        self.kernel.added(context, user_id, records)
         return [to_item(r, self._context(context), now) for r in records]
 
     # -- reading ----------------------------------------------------------------------------
@@ -169,10 +199,10 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
         store = self.store(name)
         vector = self.embedder.embed_queries([query])[0] if chosen.vector_weight > 0 else None
         now = self.now()
-        result = self._retriever.search(name, store, filters, query, vector, chosen, now)
+        result = self.kernel.index.search(name, store, filters, query, vector, chosen, now)
         candidates = result.hits[: max(k, k * 3 if chosen.recency_weight else k)]
         records = {r.id: r for r in store.get(user_id, [h.id for h in candidates])}
-        ranked = self._retriever.apply_recency(
+        ranked = self.kernel.index.apply_recency(
             [h for h in candidates if h.id in records],
             {i: r.occurred_at for i, r in records.items()}, chosen, now,
         )[:k]
@@ -246,7 +276,7 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
         validate_id(user_id)
         now = self.now()
         records = self.store(context).find(
-            Query(user_id=user_id, kinds=[TURN], conversation_id=conversation_id,
+            Query(user_id=user_id, kinds=[Kind.TURN], conversation_id=conversation_id,
                   expires_after=now, descending=True, limit=limit)
         )
         return [to_item(r, self._context(context), now) for r in reversed(records)]
@@ -291,7 +321,7 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
             )[0]
             record.text = turn.content
             spoken = [turn_text(turn.content, record.data.get("name"))]
-            if self.settings.contextual_embeddings and record.kind == TURN:
+            if self.settings.contextual_embeddings and record.kind == Kind.TURN:
                 before = previous_turn_text(store, user_id, record.conversation_id,
                                             record.occurred_at, record.id)
                 spoken = with_previous_turn(spoken, before)
@@ -303,18 +333,14 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
         now = self.now()
         record.updated_at = now
         record.version += 1
-        self._write(context, store, user_id, [record])
+        self.kernel.write(context, user_id, [record])
         return to_item(record, self._context(context), now)
 
     def delete(self, item_id: str, *, user_id: str, context: str | None = None) -> None:
         """Delete one item (its audit trail records the deletion)."""
         validate_id(user_id)
-        store = self.store(context)
-        before = store.revision(user_id)
-        if store.delete(user_id, [item_id], at=self.now()) == 0:
+        if self.kernel.remove(context, user_id, [item_id]) == 0:
             raise NotFoundError(f"no item {item_id!r} for user {user_id!r} in this context")
-        self._retriever.written(self._context(context), store, user_id, [], before,
-                                removed=[item_id])
 
     def delete_all(self, *, user_id: str, context: str | None = None) -> int:
         """Forget everything about a user in a context, audit trail included.
@@ -324,12 +350,7 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
         :meth:`forget_agent_feedback`). Returns the number of records deleted.
         """
         validate_id(user_id)
-        store = self.store(context)
-        with store.transaction():
-            self._before_delete_user(self._context(context), store, user_id)
-            removed = store.delete_user(user_id)
-        self._retriever.forget(self._context(context), user_id)
-        return removed
+        return self.kernel.forget_user(context, user_id)
 
     def export(self, *, user_id: str, context: str | None = None,
                include_embeddings: bool = False) -> dict[str, Any]:

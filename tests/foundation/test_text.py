@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lucidmem.retrieval.text import STOPWORDS, index_text, query_terms, tokens
+from lucidmem.text import STOPWORDS, index_text, query_terms, tokens
 
 
 def test_tokens_casefold_and_split_on_punctuation() -> None:

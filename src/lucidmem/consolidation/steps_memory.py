@@ -31,7 +31,8 @@ from lucidmem.consolidation.records import (
 )
 from lucidmem.consolidation.scoring import SCORE_KEY, has_score, score_turns
 from lucidmem.consolidation.steps_base import Changes, Step, StepContext
-from lucidmem.embedding.turns import previous_turn_texts, turn_text, with_previous_turn
+from lucidmem.embedding.turns import turn_text, with_previous_turn
+from lucidmem.kernel import previous_turn_texts
 from lucidmem.store.base import Query, Record
 
 __all__ = ["CompactionStep", "EmbeddingStep", "ScoreStep", "compact_data"]

@@ -33,8 +33,8 @@ from lucidmem.consolidation.records import (
     internal,
 )
 from lucidmem.consolidation.steps_base import Changes, Step, StepContext
-from lucidmem.retrieval.text import STOPWORDS, tokens
 from lucidmem.store.base import Query, Record
+from lucidmem.text import STOPWORDS, tokens
 
 __all__ = ["PatternStep", "detect_weekly"]
 

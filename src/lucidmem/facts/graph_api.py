@@ -25,9 +25,9 @@ from lucidmem.facts.model import PrivacyLevel
 from lucidmem.facts.recall import topic_filter
 from lucidmem.facts.records import ACTIVE, ENTITY, FACT, Fact, fact_from_record
 from lucidmem.retrieval.fusion import reciprocal_rank_fusion
-from lucidmem.retrieval.text import query_terms
 from lucidmem.scope import validate_id
 from lucidmem.store.base import Query, Record
+from lucidmem.text import query_terms
 
 __all__ = ["FactHit", "GraphAPI"]
 

@@ -18,8 +18,8 @@ import numpy.typing as npt
 
 from ..settings import RetrievalPreset
 from ..store.base import Query, Record, Store
+from ..text import query_terms
 from .fusion import FusedHit, recency_bonus, reciprocal_rank_fusion
-from .text import query_terms
 from .vector_index import VectorIndex, VectorRow
 
 __all__ = ["HybridRetriever", "LegResult", "SearchFilters"]

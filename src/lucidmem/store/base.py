@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
+
+from ..records import Layer, Record
 
 __all__ = [
     "AuditEntry",
@@ -31,37 +33,6 @@ __all__ = [
     "TextHit",
     "user_meta_key",
 ]
-
-Layer = Literal[0, 1, 2]
-"""Unified layers (M24): 0 raw events, 1 structured knowledge, 2 parameterised behaviour."""
-
-
-@dataclass(slots=True)
-class Record:
-    """One stored item. Times are UTC epoch seconds; ``data`` is JSON-serialisable."""
-
-    id: str
-    kind: str
-    user_id: str
-    text: str = ""
-    agent_id: str | None = None
-    conversation_id: str | None = None
-    layer: Layer = 0
-    status: str = "active"
-    occurred_at: float = 0.0
-    created_at: float = 0.0
-    updated_at: float = 0.0
-    expires_at: float | None = None
-    last_accessed: float | None = None
-    access_count: int = 0
-    version: int = 1
-    data: dict[str, Any] = field(default_factory=dict)
-    embedding: npt.NDArray[np.float32] | None = None
-    searchable: bool = True
-    """Whether ``text`` goes into the full-text index."""
-    keywords: str = ""
-    """Extra words indexed for full-text search with ``text`` (e.g. the speaker's name)."""
-
 
 @dataclass(frozen=True, slots=True)
 class Query:

@@ -35,8 +35,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import ConfigurationError, InvalidInputError, StoreError
-from ..retrieval.text import index_text
 from ..settings import redact_url
+from ..text import index_text
 from .base import AuditEntry, Query, Record, TextHit, user_meta_key
 from .postgres_schema import (
     MIGRATIONS,

@@ -148,7 +148,7 @@ def _fold_char(ch: str) -> str:
 
 
 def fts_text(prepared: str) -> str:
-    """A prepared body (:func:`~lucidmem.retrieval.text.index_text` output) as PostgreSQL
+    """A prepared body (:func:`~lucidmem.text.index_text` output) as PostgreSQL
     indexes it: Latin diacritics removed (FTS5's ``remove_diacritics``), ``_`` a separator
     (as in FTS5's ``unicode61``), at most :data:`MAX_INDEXED_CHARS` characters."""
     text = prepared if prepared.isascii() else "".join(_fold_char(c) for c in prepared)

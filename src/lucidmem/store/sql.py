@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidInputError
-from ..retrieval.text import index_text
+from ..text import index_text
 from .base import AuditEntry, Query, Record
 
 __all__ = [
@@ -101,7 +101,7 @@ def indexed_body(record: Record) -> str | None:
     """The prepared text a record puts in the full-text index, ``None`` when it has none.
 
     Keywords (e.g. the speaker's name) come first, then the text, both through
-    :func:`~lucidmem.retrieval.text.index_text`; each backend's tokenizer takes it from there.
+    :func:`~lucidmem.text.index_text`; each backend's tokenizer takes it from there.
     """
     if not (record.searchable and record.text):
         return None

@@ -23,7 +23,7 @@ import numpy.typing as npt
 from sqlcipher3 import dbapi2 as sqlite
 
 from ..errors import EncryptionError, InvalidInputError, StoreError
-from ..retrieval.text import index_text
+from ..text import index_text
 from .base import AuditEntry, Query, Record, TextHit, user_meta_key
 from .keys import key_pragma_value
 from .migrations import MIGRATIONS

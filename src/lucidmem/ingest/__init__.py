@@ -1,0 +1,1 @@
+"""Message validation and the resumable importer."""

@@ -1,0 +1,289 @@
+"""The kernel: what every capability of :class:`lucidmem.Memory` shares.
+
+It owns the stores (one per context), the embedder, the clock and the retrieval index,
+and it is the one place that writes records: :meth:`Kernel.write` and
+:meth:`Kernel.remove` keep the vector index in step with the store, so no capability
+has to remember to.
+
+Capabilities react to events through explicit, ordered listener lists that
+:class:`lucidmem.Memory` fills in one visible place:
+
+* :attr:`Kernel.after_add` — run, in order, after turns are stored (fact extraction,
+  then the sleep cycle's activity tracking and scoring);
+* :attr:`Kernel.before_forget_user` — run inside ``delete_all``'s transaction, before the
+  user's partition is removed (agents anonymise what the user left in their partitions).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .clock import Clock, from_epoch, system_clock, to_epoch
+from .embedding import Embedder, embedder_from_settings
+from .embedding.cache import QueryCachingEmbedder
+from .embedding.turns import turn_text
+from .errors import SchemaMismatchError
+from .records import Kind, Record
+from .retrieval.hybrid import HybridRetriever
+from .scope import is_user_id, validate_context
+from .settings import Settings
+from .store.base import Query, Store
+from .store.sqlite import SQLiteStore
+from .types import MemoryItem, StoreStats
+
+__all__ = ["AddedTurns", "AfterAdd", "BeforeForgetUser", "Kernel", "StoreFactory",
+           "previous_turn_text", "previous_turn_texts", "to_item"]
+
+StoreFactory = Callable[[str], Store]
+
+
+@dataclass(frozen=True, slots=True)
+class AddedTurns:
+    """What :attr:`Kernel.after_add` listeners receive: turns just stored for one user."""
+
+    context: str
+    store: Store
+    user_id: str
+    records: Sequence[Record]
+
+
+AfterAdd = Callable[[AddedTurns], None]
+BeforeForgetUser = Callable[[str, Store, str], None]
+"""``(context, store, user_id)``, called inside the forgetting transaction."""
+
+
+def to_item(record: Record, context: str, now: float) -> MemoryItem:
+    """The public view of a stored record."""
+    data = record.data
+    return MemoryItem(
+        id=record.id,
+        kind=record.kind,
+        user_id=record.user_id,
+        context=context,
+        text=record.text,
+        role=data.get("role"),
+        name=data.get("name"),
+        agent_id=record.agent_id,
+        conversation_id=record.conversation_id,
+        layer=record.layer,
+        status=record.status,
+        occurred_at=from_epoch(record.occurred_at),
+        created_at=from_epoch(record.created_at),
+        updated_at=from_epoch(record.updated_at),
+        last_accessed=None if record.last_accessed is None else from_epoch(record.last_accessed),
+        access_count=record.access_count,
+        expires_at=None if record.expires_at is None else from_epoch(record.expires_at),
+        in_working_memory=record.expires_at is not None and record.expires_at > now,
+        version=record.version,
+        metadata=dict(data.get("metadata") or {}),
+    )
+
+
+class Kernel:
+    """Stores per context, embedder, clock, index upkeep and the event listener lists."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        embedder: Embedder | None = None,
+        store_factory: StoreFactory | None = None,
+        clock: Clock | None = None,
+    ) -> None:
+        settings.check_store()
+        self.settings = settings
+        self.embedder: Embedder = QueryCachingEmbedder(embedder or embedder_from_settings(settings))
+        self.clock: Clock = clock or system_clock
+        self.index = HybridRetriever(self.embedder.dimension)
+        self.after_add: list[AfterAdd] = []
+        self.before_forget_user: list[BeforeForgetUser] = []
+        self._store_factory = store_factory or (
+            self._postgres_store if settings.store_url else self._sqlite_store)
+        self._stores: dict[str, Store] = {}
+        self._lock = threading.RLock()
+
+    # -- stores -----------------------------------------------------------------------------
+    def context_name(self, context: str | None) -> str:
+        """``context`` validated, or the default context when ``None``."""
+        return validate_context(self.settings.default_context if context is None else context)
+
+    def store(self, context: str | None = None) -> Store:
+        """The store of ``context`` (default context when ``None``), opened on first use."""
+        name = self.context_name(context)
+        with self._lock:
+            store = self._stores.get(name)
+            if store is None:
+                store = self._store_factory(name)
+                self._check_embedder(store)
+                self._stores[name] = store
+            return store
+
+    def _sqlite_store(self, context: str) -> Store:
+        key = self.settings.key_for(context)
+        if self.settings.in_memory:
+            return SQLiteStore(":memory:", key=key)
+        return SQLiteStore(Path(self.settings.data_dir) / f"{context}.db", key=key)
+
+    def _postgres_store(self, context: str) -> Store:
+        from .store.postgres import PostgresStore
+        from .store.postgres_schema import schema_for_context
+
+        assert self.settings.store_url is not None
+        return PostgresStore(self.settings.store_url, schema=schema_for_context(context))
+
+    def _check_embedder(self, store: Store) -> None:
+        expected = f"{self.embedder.name}|{self.embedder.dimension}"
+        recorded = store.get_meta("embedder")
+        if recorded is None:
+            store.set_meta("embedder", expected)
+        elif recorded != expected:
+            store.close()
+            raise SchemaMismatchError(
+                f"this store was written with embedder {recorded!r} but {expected!r} is "
+                "configured; vectors from different models cannot be compared. Use the "
+                "original embedder settings (LUCIDMEM_EMBEDDER, LUCIDMEM_EMBEDDING_MODEL)."
+            )
+
+    def now(self) -> float:
+        """The current time (epoch seconds) by this memory's clock."""
+        return to_epoch(self.clock())
+
+    # -- the one place that writes ----------------------------------------------------------
+    def write(self, context: str | None, user_id: str, records: Sequence[Record], *,
+              audit: bool = True) -> None:
+        """Store ``records`` of ``user_id`` (one transaction) and update the vector index.
+
+        ``audit=False`` for bookkeeping records that change on every event (bandit arms,
+        checkpoints): they get no audit rows.
+        """
+        if not records:
+            return
+        name = self.context_name(context)
+        store = self.store(name)
+        before = store.revision(user_id)
+        store.put(records, audit=audit)
+        self.index.written(name, store, user_id, records, before)
+
+    def remove(self, context: str | None, user_id: str, ids: Sequence[str]) -> int:
+        """Delete records of ``user_id`` (audited) and drop them from the index."""
+        if not ids:
+            return 0
+        name = self.context_name(context)
+        store = self.store(name)
+        before = store.revision(user_id)
+        removed = store.delete(user_id, list(ids), at=self.now())
+        self.index.written(name, store, user_id, [], before, removed=list(ids))
+        return removed
+
+    def added(self, context: str | None, user_id: str, records: Sequence[Record]) -> None:
+        """Run the :attr:`after_add` listeners, in order, for turns just stored."""
+        name = self.context_name(context)
+        event = AddedTurns(name, self.store(name), user_id, records)
+        for listener in self.after_add:
+            listener(event)
+
+    def forget_user(self, context: str | None, user_id: str) -> int:
+        """Remove everything of ``user_id`` in ``context``: the :attr:`before_forget_user`
+        listeners and the partition's deletion share one transaction. Returns the records
+        removed from the user's partition."""
+        name = self.context_name(context)
+        store = self.store(name)
+        with store.transaction():
+            for listener in self.before_forget_user:
+                listener(name, store, user_id)
+            removed = store.delete_user(user_id)
+        self.index.forget(name, user_id)
+        return removed
+
+    # -- administration ---------------------------------------------------------------------
+    def contexts(self) -> list[str]:
+        """Contexts with a database on disk or a schema in PostgreSQL (or opened here)."""
+        names = set(self._stores)
+        if self.settings.store_url:
+            from .store.postgres import list_contexts
+
+            names |= set(list_contexts(self.settings.store_url))
+        elif not self.settings.in_memory and Path(self.settings.data_dir).is_dir():
+            names |= {p.stem for p in Path(self.settings.data_dir).glob("*.db")}
+        return sorted(names)
+
+    def stats(self, context: str | None = None) -> StoreStats:
+        """Counts and size of one context."""
+        name = self.context_name(context)
+        store = self.store(name)
+        users = store.user_ids()
+        by_kind: dict[str, int] = {}
+        working = 0
+        now = self.now()
+        for user in users:
+            for record in store.find(Query(user_id=user)):
+                by_kind[record.kind] = by_kind.get(record.kind, 0) + 1
+                working += int(record.expires_at is not None and record.expires_at > now)
+        location, size = self._location(name, store)
+        people = sum(1 for user in users if is_user_id(user))  # not ~agent:…, ~outbox, …
+        return StoreStats(context=name, path=location, users=people,
+                          items_by_kind=by_kind, working_memory_items=working,
+                          bytes_on_disk=size, embedder=store.get_meta("embedder"))
+
+    def _location(self, name: str, store: Store) -> tuple[str, int]:
+        """Where a context lives and its bytes: the file(s), or the PostgreSQL schema's
+        tables, indexes and TOAST data."""
+        if self.settings.store_url:
+            from .store.postgres import PostgresStore
+
+            if isinstance(store, PostgresStore):
+                return store.location, store.size_bytes()
+        path = Path(self.settings.data_dir) / f"{name}.db"
+        size = sum(p.stat().st_size for p in path.parent.glob(f"{name}.db*")) if (
+            not self.settings.in_memory and path.exists()) else 0
+        return (str(path) if size else ":memory:"), size
+
+    def close(self) -> None:
+        """Close every open store."""
+        with self._lock:
+            for store in self._stores.values():
+                store.close()
+            self._stores.clear()
+
+
+def previous_turn_text(store: Store, user_id: str, conversation_id: str | None,
+                       occurred_at: float, record_id: str | None = None) -> str | None:
+    """Embedded text of the stored turn just before a turn of ``conversation_id``.
+
+    ``record_id`` None: a turn about to be stored at ``occurred_at``, so every stored turn at
+    or before that time precedes it. Otherwise the turn ``record_id`` itself is stored, and
+    among turns with the same ``occurred_at`` only those stored before it precede it.
+    """
+    if conversation_id is None:
+        return None
+    bound = occurred_at
+    if record_id is not None:
+        same = store.find(Query(user_id=user_id, kinds=[Kind.TURN],
+                                conversation_id=conversation_id, occurred_from=occurred_at,
+                                occurred_to=occurred_at))
+        ids = [r.id for r in same]
+        if record_id in ids and ids.index(record_id) > 0:
+            before = same[ids.index(record_id) - 1]
+            return turn_text(before.text, before.data.get("name"))
+        bound = math.nextafter(occurred_at, -math.inf)
+    found = store.find(Query(user_id=user_id, kinds=[Kind.TURN],
+                             conversation_id=conversation_id, occurred_to=bound,
+                             descending=True, limit=1))
+    if not found:
+        return None
+    return turn_text(found[0].text, found[0].data.get("name"))
+
+
+def previous_turn_texts(store: Store, user_id: str, conversation_id: str) -> dict[str, str | None]:
+    """Every turn of a conversation → embedded text of the turn before it (None: first)."""
+    previous: dict[str, str | None] = {}
+    before: str | None = None
+    for turn in store.find(Query(user_id=user_id, kinds=[Kind.TURN],
+                                 conversation_id=conversation_id)):
+        previous[turn.id] = before
+        before = turn_text(turn.text, turn.data.get("name"))
+    return previous
