@@ -48,14 +48,15 @@ def main() -> None:
         enable = getattr(memory, "enable_behaviour_learning", None)
         if enable is not None:
             enable("u")
-        memory.context("u", "warm up", token_budget=args.budget)
+        memory.build_context("warm up", user_id="u", token_budget=args.budget)
         totals: list[float] = []
         parts: dict[str, list[float]] = {}
         tokens: list[int] = []
         for i in range(args.runs):
             message = f"{rng.choice(WORDS)} {rng.choice(WORDS)} and the trip with my sister {i}"
             t0 = time.perf_counter()
-            ctx = memory.context("u", message, token_budget=args.budget, conversation_id="live")
+            ctx = memory.build_context(message, user_id="u", token_budget=args.budget,
+                                         conversation_id="live")
             totals.append((time.perf_counter() - t0) * 1000)
             tokens.append(ctx.total_tokens)
             for part in ctx.parts:

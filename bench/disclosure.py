@@ -48,11 +48,11 @@ def main() -> None:
                 evidence = set(evidence_ids(qa.get("evidence", []), known))
                 if not evidence:
                     continue
-                search = memory.get_memories(user, "search", query=qa["question"], k=args.k)
+                search = memory.disclose("search", user_id=user, query=qa["question"], limit=args.k)
                 ids = [r.id for r in search.results]
-                detail_all = memory.get_memories(user, "detail", ids=ids)
-                timeline = memory.get_memories(user, "timeline", ids=ids[:3])
-                detail_top = memory.get_memories(user, "detail", ids=ids[:1])
+                detail_all = memory.disclose("detail", user_id=user, ids=ids)
+                timeline = memory.disclose("timeline", user_id=user, ids=ids[:3])
+                detail_top = memory.disclose("detail", user_id=user, ids=ids[:1])
                 spent = search.total_tokens + timeline.total_tokens + detail_top.total_tokens
                 seen = {dia[i] for i in ids}
                 seen |= {dia.get(n.id, "") for r in timeline.results for n in r.neighbours}

@@ -77,7 +77,7 @@ def run(size: int, queries: int, embedder: RandomPassages) -> None:
         for i in range(queries):
             query = f"{words[i % len(words)]} {rng.choice(WORDS)}"
             t0 = time.perf_counter()
-            memory.search(query, user_id="u", k=10)
+            memory.search(query, user_id="u", limit=10)
             times.append((time.perf_counter() - t0) * 1000)
         times.sort()
         p50 = statistics.median(times)

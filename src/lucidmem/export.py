@@ -1,8 +1,9 @@
 """Export everything lucidmem keeps about one user as one JSON document (M25).
 
-The document (``format`` ``lucidmem-export``, ``version`` 1)::
+The document (``format`` ``lucidmem-export``, ``version`` 1; :class:`UserExport` is its
+typed form, what ``Memory.export`` returns)::
 
-    {"format": "lucidmem-export", "version": 1, "exported_at": "2026-11-23T04:30:00+00:00",
+    {"format": "lucidmem-export", "version": 1, "exported_at": "2026-11-23T04:30:00Z",
      "context": "personal", "user_id": "maya",
      "counts": {"turn": 12, "fact": 3, ...},
      "records": [...],          # every record of the user, all kinds, oldest first
@@ -26,24 +27,68 @@ import tempfile
 from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, TextIO
+from typing import Any, Final, TextIO
+
+from pydantic import BaseModel, ConfigDict
 
 from .agents.records import AGENT_PREFIX, user_records
+from .kernel import Kernel
 from .scope import validate_id
 from .store.base import Query, Record
 
-if TYPE_CHECKING:
-    from .memory import Memory
-
-__all__ = ["EXPORT_FORMAT", "EXPORT_VERSION", "export_user", "record_to_json", "write_export"]
+__all__ = ["EXPORT_FORMAT", "EXPORT_VERSION", "ExportedRecord", "UserExport", "export_user",
+           "record_to_json", "write_export"]
 
 EXPORT_FORMAT: Final = "lucidmem-export"
 EXPORT_VERSION: Final = 1
 PAGE: Final = 1000
 
 
+class ExportedRecord(BaseModel):
+    """One record of an export: what :func:`record_to_json` writes."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    kind: str
+    text: str
+    layer: int
+    status: str
+    conversation_id: str | None
+    agent_id: str | None
+    occurred_at: datetime
+    created_at: datetime
+    updated_at: datetime
+    expires_at: datetime | None
+    last_accessed: datetime | None
+    access_count: int
+    version: int
+    data: dict[str, Any]
+    embedding: list[float] | None = None
+
+
+class UserExport(BaseModel):
+    """Everything kept about one user in one context (``Memory.export``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    format: str
+    version: int
+    exported_at: datetime
+    context: str
+    user_id: str
+    counts: dict[str, int]
+    records: list[ExportedRecord]
+    """Every record of the user, all kinds, oldest first."""
+    agent_records: list[ExportedRecord]
+    """What the user left in agents' partitions (feedback, sessions)."""
+
+
 def _iso(seconds: float | None) -> str | None:
-    return None if seconds is None else datetime.fromtimestamp(seconds, UTC).isoformat()
+    """ISO 8601 UTC with a ``Z``, as pydantic writes :class:`UserExport`'s datetimes."""
+    if seconds is None:
+        return None
+    return datetime.fromtimestamp(seconds, UTC).isoformat().replace("+00:00", "Z")
 
 
 def record_to_json(record: Record, *, include_embedding: bool = False) -> dict[str, Any]:
@@ -62,10 +107,10 @@ def record_to_json(record: Record, *, include_embedding: bool = False) -> dict[s
     return out
 
 
-def _snapshot(memory: Memory, user_id: str, context: str | None, include_embeddings: bool
+def _snapshot(kernel: Kernel, user_id: str, context: str | None, include_embeddings: bool
               ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], Counter[str]]:
     """The user's records and the agent-partition records naming them, in one transaction."""
-    store = memory.store(context)
+    store = kernel.store(context)
     records: list[dict[str, Any]] = []
     agent_records: list[dict[str, Any]] = []
     counts: Counter[str] = Counter()
@@ -86,23 +131,23 @@ def _snapshot(memory: Memory, user_id: str, context: str | None, include_embeddi
     return records, agent_records, counts
 
 
-def _header(memory: Memory, user_id: str, context: str | None,
+def _header(kernel: Kernel, user_id: str, context: str | None,
             counts: Counter[str]) -> dict[str, Any]:
     return {
         "format": EXPORT_FORMAT, "version": EXPORT_VERSION,
-        "exported_at": _iso(memory.now()),
-        "context": memory.settings.default_context if context is None else context,
+        "exported_at": _iso(kernel.now()),
+        "context": kernel.context_name(context),
         "user_id": user_id, "counts": dict(sorted(counts.items())),
     }
 
 
-def export_user(memory: Memory, user_id: str, *, context: str | None = None,
-                include_embeddings: bool = False) -> dict[str, Any]:
-    """Everything kept about ``user_id`` in ``context``, as one JSON-ready dict."""
+def export_user(kernel: Kernel, *, user_id: str, context: str | None = None,
+                include_embeddings: bool = False) -> UserExport:
+    """Everything kept about ``user_id`` in ``context``."""
     validate_id(user_id)
-    records, agent_records, counts = _snapshot(memory, user_id, context, include_embeddings)
-    return {**_header(memory, user_id, context, counts), "records": records,
-            "agent_records": agent_records}
+    records, agent_records, counts = _snapshot(kernel, user_id, context, include_embeddings)
+    return UserExport.model_validate({**_header(kernel, user_id, context, counts),
+                                      "records": records, "agent_records": agent_records})
 
 
 def _write(out: TextIO, header: dict[str, Any], records: list[dict[str, Any]],
@@ -121,15 +166,15 @@ def _write(out: TextIO, header: dict[str, Any], records: list[dict[str, Any]],
     out.write("}\n")
 
 
-def write_export(memory: Memory, user_id: str, destination: str | Path | TextIO, *,
+def write_export(kernel: Kernel, destination: str | Path | TextIO, *, user_id: str,
                  context: str | None = None, include_embeddings: bool = False) -> int:
     """Write :func:`export_user`'s document to a path (atomically) or an open text stream.
 
     Returns the number of the user's records written (agent-partition records not counted).
     """
     validate_id(user_id)
-    records, agent_records, counts = _snapshot(memory, user_id, context, include_embeddings)
-    header = _header(memory, user_id, context, counts)
+    records, agent_records, counts = _snapshot(kernel, user_id, context, include_embeddings)
+    header = _header(kernel, user_id, context, counts)
     if not isinstance(destination, (str, Path)):
         _write(destination, header, records, agent_records)
         return len(records)

@@ -1,14 +1,16 @@
-"""The MCP server (M26): lucidmem's memory tools for agent hosts.
+"""The MCP server: lucidmem's memory tools for agent hosts.
 
-Built on the official MCP Python SDK (``mcp`` 2.x, ``MCPServer``). One server
-serves one user (the person the agent host works for), chosen when it
-starts: ``lucidmem mcp --user maya``. Tools, each a thin call of one
-``Memory`` method:
+Built on the official MCP Python SDK (``mcp`` 2.x, ``MCPServer``). One server serves one
+user (the person the agent host works for), chosen when it starts:
+``lucidmem mcp --user maya``. Each tool is a thin call of one ``Memory`` method:
 
-- ``memories(layer, query, ids, k)``: progressive disclosure, search → timeline → detail;
-- ``remember(text, role, conversation_id)``: store a turn;
-- ``context(message, token_budget)``: the token-budgeted context for the next reply;
-- ``recall_about(topic)`` and ``feedback(...)``: only when ``Memory`` has them.
+- ``remember``: store a conversation turn;
+- ``search`` → ``timeline`` → ``detail``: progressive disclosure, each result priced in tokens;
+- ``recall_about``: what the memory knows about a topic, person or thing;
+- ``context``: the token-budgeted context for the next reply, with the ``selection_id``
+  that ``feedback`` takes;
+- ``feedback``: rate a reply built from a context;
+- ``forget``: one memory, or (with a confirmation) everything about the user.
 
 lucidmem errors come back as tool errors carrying their message.
 """
@@ -16,28 +18,32 @@ lucidmem errors come back as tool errors carrying their message.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from pydantic import TypeAdapter
+from pydantic import Field
 
 from .errors import LucidmemError
-from .serving._compat import call_with_supported, capability
 
 if TYPE_CHECKING:
     from .memory import Memory
 
-__all__ = ["build_server", "run_stdio"]
+__all__ = ["FORGET_EVERYTHING", "build_server", "run_stdio"]
 
 T = TypeVar("T")
-_JSON: TypeAdapter[Any] = TypeAdapter(Any)
+FORGET_EVERYTHING = "forget everything"
+"""What ``forget``'s ``confirm`` must say before everything about the user is deleted."""
 INSTRUCTIONS = (
-    "Long-term memory of the user. Start with memories(layer='search', query=...) for "
-    "compact snippets, open the relevant ids with layer='timeline' (surrounding turns) and "
-    "read full records with layer='detail' only when needed. Call remember() for anything "
-    "worth keeping and context() to get a ready-made context for your next reply."
+    "Long-term memory of the user. Call remember for anything worth keeping. To look "
+    "something up, call search for compact snippets, then timeline with the ids that "
+    "matter to see the surrounding conversation, and detail only for full records. "
+    "Call context before replying to get a ready-made context; if it returns a "
+    "selection_id, send the user's rating of your reply with feedback."
 )
+
+Ids = Annotated[list[str], Field(description="Memory ids returned by search or remember.",
+                                 min_length=1, max_length=100)]
 
 
 def _guard(call: Callable[[], T]) -> T:
@@ -52,51 +58,107 @@ def build_server(memory: Memory, user_id: str, *, context: str | None = None) ->
     server: MCPServer = MCPServer("lucidmem", instructions=INSTRUCTIONS, version="0.1.0")
 
     @server.tool()
-    def memories(layer: Literal["search", "timeline", "detail"] = "search",
-                 query: str | None = None, ids: list[str] | None = None,
-                 k: int = 10) -> dict[str, Any]:
-        """Progressive disclosure: search (~50 tokens/hit), timeline (~200), detail (~500)."""
-        return _guard(lambda: memory.get_memories(
-            user_id, layer, query=query, ids=ids, k=k, context=context).model_dump(mode="json"))
-
-    @server.tool()
-    def remember(text: str, role: Literal["user", "assistant"] = "user",
-                 conversation_id: str | None = None) -> dict[str, Any]:
-        """Store one conversation turn; it is searchable at once."""
+    def remember(
+        text: Annotated[str, Field(description="What was said, verbatim.")],
+        role: Annotated[Literal["user", "assistant"],
+                        Field(description="Who said it.")] = "user",
+        conversation_id: Annotated[str | None, Field(
+            description="Groups turns of one conversation; optional.")] = None,
+    ) -> dict[str, Any]:
+        """Store one conversation turn. It can be searched at once; facts in it are
+        extracted and kept up to date."""
         items = _guard(lambda: memory.add([{"role": role, "content": text}], user_id=user_id,
                                           conversation_id=conversation_id, context=context))
         return {"ids": [i.id for i in items]}
 
+    @server.tool()
+    def search(
+        query: Annotated[str, Field(description="What to look for, in any language.")],
+        limit: Annotated[int, Field(description="How many results (1-100).", ge=1,
+                                    le=100)] = 10,
+    ) -> dict[str, Any]:
+        """Find memories about a topic. Returns compact snippets (about 50 tokens each)
+        with their ids; open the ones that matter with timeline or detail."""
+        return _guard(lambda: memory.disclose("search", user_id=user_id, query=query,
+                                              limit=limit, context=context)
+                      ).model_dump(mode="json")
+
+    @server.tool()
+    def timeline(ids: Ids) -> dict[str, Any]:
+        """Show memories with the turns just before and after them in their conversation
+        (about 200 tokens each)."""
+        return _guard(lambda: memory.disclose("timeline", user_id=user_id, ids=ids,
+                                              context=context)).model_dump(mode="json")
+
+    @server.tool()
+    def detail(ids: Ids) -> dict[str, Any]:
+        """Read memories in full, with every field (about 500 tokens each)."""
+        return _guard(lambda: memory.disclose("detail", user_id=user_id, ids=ids,
+                                              context=context)).model_dump(mode="json")
+
+    @server.tool()
+    def recall_about(
+        topic: Annotated[str, Field(description="A topic, person or thing, e.g. 'my sister'.")],
+    ) -> dict[str, Any]:
+        """What the memory knows about a topic, person or thing, as an answer with the
+        facts behind it. Empty when nothing relevant is known."""
+        return _guard(lambda: memory.facts.recall(topic, user_id=user_id, context=context)
+                      ).model_dump(mode="json")
+
     @server.tool(name="context")
-    def assemble(message: str, token_budget: int = 1500,
-                 conversation_id: str | None = None) -> dict[str, Any]:
-        """Everything relevant for replying to ``message``, within ``token_budget`` tokens."""
-        result = _guard(lambda: memory.context(user_id, message, token_budget=token_budget,
-                                               conversation_id=conversation_id,
-                                               context=context))
+    def build_context(
+        message: Annotated[str, Field(description="The user's message you are replying to.")],
+        token_budget: Annotated[int, Field(description="Most tokens the context may use.",
+                                           ge=32, le=128_000)] = 1500,
+        conversation_id: Annotated[str | None, Field(
+            description="The conversation the message belongs to; optional.")] = None,
+    ) -> dict[str, Any]:
+        """Everything relevant for replying to a message: how to reply, what is known about
+        the user, recent turns, facts and memories, within a token budget. Pass
+        selection_id to feedback when the user rates your reply."""
+        result = _guard(lambda: memory.build_context(
+            message, user_id=user_id, token_budget=token_budget,
+            conversation_id=conversation_id, context=context))
         return {"prompt": result.prompt, "total_tokens": result.total_tokens,
+                "selection_id": result.selection_id, "skill_id": result.skill_id,
                 "parts": {p.name: p.tokens for p in result.parts}}
 
-    recall = capability(memory, "recall_about")
-    if recall is not None:
-        @server.tool()
-        def recall_about(topic: str) -> Any:
-            """What the memory knows about a topic, person or thing."""
-            return _JSON.dump_python(_guard(lambda: call_with_supported(
-                recall, user_id=user_id, topic=topic, query=topic, context=context)),
-                mode="json")
+    @server.tool()
+    def feedback(
+        selection_id: Annotated[str, Field(description="selection_id returned by context.")],
+        reward: Annotated[Literal[-1, 0, 1], Field(
+            description="1 helpful, 0 neutral, -1 not helpful.")],
+        reason: Annotated[Literal["too_verbose", "too_brief", "wrong_tone", "not_helpful",
+                                  "incorrect_info"] | None,
+                          Field(description="Why, when the reply missed.")] = None,
+        free_text: Annotated[str | None, Field(
+            description="The user's own words about the reply (at most 300 characters).",
+            max_length=300)] = None,
+    ) -> dict[str, Any]:
+        """Rate a reply built from a context, so later replies fit the user better."""
+        return _guard(lambda: memory.skills.feedback(
+            selection_id, user_id=user_id, reward=reward, reason=reason, free_text=free_text,
+            context=context)).model_dump(mode="json")
 
-    rate = capability(memory, "feedback")
-    if rate is not None:
-        @server.tool()
-        def feedback(message_id: str, skill_id: str, reward: int, reason: str | None = None,
-                     free_text: str | None = None) -> Any:
-            """Rate a reply: reward 1 (helpful), 0 (neutral) or -1 (not helpful)."""
-            if reward not in (-1, 0, 1):
-                raise ToolError("Reward must be -1, 0, or 1")
-            return _JSON.dump_python(_guard(lambda: call_with_supported(
-                rate, user_id=user_id, message_id=message_id, skill_id=skill_id, reward=reward,
-                reason=reason, free_text=free_text, context=context)), mode="json")
+    @server.tool()
+    def forget(
+        item_id: Annotated[str | None, Field(
+            description="The memory to delete (an id from search).")] = None,
+        everything: Annotated[bool, Field(
+            description="Delete everything kept about the user instead.")] = False,
+        confirm: Annotated[str, Field(
+            description=f"Must be '{FORGET_EVERYTHING}' when everything is true.")] = "",
+    ) -> dict[str, Any]:
+        """Delete one memory, or everything about the user (needs a confirmation)."""
+        if everything:
+            if confirm != FORGET_EVERYTHING:
+                raise ToolError(f"to delete everything, pass confirm='{FORGET_EVERYTHING}'")
+            return {"deleted": _guard(lambda: memory.delete_all(user_id=user_id,
+                                                                 context=context))}
+        if item_id is None:
+            raise ToolError("pass the id of the memory to forget, or everything=true")
+        _guard(lambda: memory.delete(item_id, user_id=user_id, context=context))
+        return {"deleted": 1}
 
     return server
 

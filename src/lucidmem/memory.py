@@ -1,10 +1,13 @@
 """``Memory``: the one object a user of lucidmem needs.
 
-The plumbing (stores per context, embedder, clock, indexes) lives in
-:class:`~lucidmem.core.MemoryCore`; this module adds the conversation-turn API
-(L0 raw layer and working memory). Each further capability contributes its
-methods through a mixin listed in the class bases. Every front end (CLI, REST,
-MCP) is a thin layer over these methods, which are synchronous and thread-safe.
+``Memory`` is the conversation memory (add, search, get, get_all, update, delete,
+delete_all, history, working_memory, export, stats) plus context assembly
+(:meth:`Memory.build_context`) and progressive disclosure (:meth:`Memory.disclose`).
+Every other capability is a typed object reached from it — ``memory.facts``,
+``memory.skills``, ``memory.agents``, ``memory.sleep`` — built in ``__init__`` around one
+:class:`~lucidmem.kernel.Kernel` (stores, embedder, clock, index upkeep), where the
+reactions to events are registered in order. Every front end (CLI, REST, MCP) is a thin
+layer over these methods, which are synchronous and thread-safe.
 """
 
 from __future__ import annotations
@@ -24,21 +27,22 @@ from .core import MemoryCore
 from .embedding import Embedder
 from .embedding.turns import turn_text, with_previous_turn
 from .errors import InvalidInputError, NotFoundError
-from .export import export_user
+from .export import UserExport, export_user
 from .facts.api import FactsAPI
 from .ingest.messages import normalise_messages
 from .kernel import AddedTurns, Kernel, StoreFactory, previous_turn_text, to_item
 from .records import Kind
 from .retrieval.hybrid import SearchFilters
 from .scope import validate_id
-from .serving import ContextAPI, DisclosureAPI
+from .serving import AssembledContext, ContextAssembler, Discloser, Disclosure
+from .serving.models import Layer
 from .settings import RETRIEVAL_PRESETS, RetrievalPreset, Settings
 from .store.base import Query, Record
-from .types import HistoryEntry, LegScore, MemoryItem, MessageDict, SearchHit
+from .types import HistoryEntry, LegScore, MemoryItem, MessageDict, SearchHit, StoreStats
 
 __all__ = ["Memory"]
 
-MAX_K = 1_000
+MAX_LIMIT = 1_000
 
 
 def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -55,8 +59,7 @@ def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
     return dict(metadata)
 
 
-class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI, AgentsAPI,
-             MemoryCore):
+class Memory(ConsolidationAPI, FactsAPI, BehaviourAPI, AgentsAPI, MemoryCore):
     """Adaptive long-term memory for one application.
 
     ::
@@ -88,9 +91,24 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
         # Reactions to events, in order (one visible place).
         self.kernel.after_add.append(self._mixin_after_add)
         self.kernel.before_forget_user.append(self._before_delete_user)
+        self._assembler = ContextAssembler(self.kernel, self, facts=self.facts,
+                                           skills=self.skills, agents=self.agents)
+        self._discloser = Discloser(self.kernel, self)
 
     def _mixin_after_add(self, event: AddedTurns) -> None:
         self._after_add(event.context, event.store, event.user_id, event.records)
+
+    def stats(self, *, context: str | None = None) -> StoreStats:
+        """Counts and size of one context."""
+        return self.kernel.stats(context)
+
+    def contexts(self) -> list[str]:
+        """Contexts with a database on disk or a schema in PostgreSQL (or opened here)."""
+        return self.kernel.contexts()
+
+    def close(self) -> None:
+        """Close every open store."""
+        self.kernel.close()
 
     def __enter__(self) -> Memory:
         return self
@@ -169,7 +187,7 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
         query: str,
         *,
         user_id: str,
-        k: int = 10,
+        limit: int = 10,
         context: str | None = None,
         conversation_id: str | None = None,
         since: datetime | str | float | None = None,
@@ -185,8 +203,9 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
         validate_id(user_id)
         if not isinstance(query, str) or not query.strip():
             raise InvalidInputError("query is empty: pass the text to search for", field="query")
-        if not 1 <= k <= MAX_K:
-            raise InvalidInputError(f"k must be between 1 and {MAX_K}, got {k}", field="k")
+        if not 1 <= limit <= MAX_LIMIT:
+            raise InvalidInputError(f"limit must be between 1 and {MAX_LIMIT}, got {limit}",
+                                    field="limit")
         chosen = self._preset(preset)
         filters = SearchFilters(
             user_id=user_id,
@@ -200,12 +219,12 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
         vector = self.embedder.embed_queries([query])[0] if chosen.vector_weight > 0 else None
         now = self.now()
         result = self.kernel.index.search(name, store, filters, query, vector, chosen, now)
-        candidates = result.hits[: max(k, k * 3 if chosen.recency_weight else k)]
+        candidates = result.hits[: limit * 3 if chosen.recency_weight else limit]
         records = {r.id: r for r in store.get(user_id, [h.id for h in candidates])}
         ranked = self.kernel.index.apply_recency(
             [h for h in candidates if h.id in records],
             {i: r.occurred_at for i, r in records.items()}, chosen, now,
-        )[:k]
+        )[:limit]
         store.touch(user_id, [h.id for h in ranked], now)
         return [
             SearchHit(
@@ -353,17 +372,51 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
         return self.kernel.forget_user(context, user_id)
 
     def export(self, *, user_id: str, context: str | None = None,
-               include_embeddings: bool = False) -> dict[str, Any]:
-        """Everything kept about a user in a context, as one JSON-ready dict (M25).
+               include_embeddings: bool = False) -> UserExport:
+        """Everything kept about a user in a context.
 
         Every record of every kind (turns, facts, skills, learned preferences, …) and what
         the user left in agents' partitions. ``lucidmem export`` and
         :func:`lucidmem.export.write_export` write the same document to a file.
         """
-        return export_user(self, user_id, context=context,
+        return export_user(self.kernel, user_id=user_id, context=context,
                            include_embeddings=include_embeddings)
 
-    list = get_all
-    """Alias of :meth:`get_all` for mem0 users."""
+    # -- serving the next reply -------------------------------------------------------------
+    def build_context(
+        self,
+        message: str,
+        *,
+        user_id: str,
+        token_budget: int = 1500,
+        conversation_id: str | None = None,
+        agent_id: str | None = None,
+        context: str | None = None,
+    ) -> AssembledContext:
+        """Everything relevant for replying to ``message``, within ``token_budget`` tokens:
+        skill guidance (and ``agent_id``'s compiled behaviour), what was learned about the
+        user, recent turns, facts and relevant memories. ``selection_id`` of the result is
+        what ``memory.skills.feedback`` takes once the user has opted in to learning."""
+        return self._assembler.build(message, user_id=user_id, token_budget=token_budget,
+                                     conversation_id=conversation_id, agent_id=agent_id,
+                                     context=context)
+
+    def disclose(
+        self,
+        layer: Layer = "search",
+        *,
+        user_id: str,
+        query: str | None = None,
+        ids: Sequence[str] | None = None,
+        limit: int = 10,
+        context: str | None = None,
+        conversation_id: str | None = None,
+    ) -> Disclosure:
+        """Progressive disclosure for agents: ``search`` (compact snippets of the top
+        ``limit`` hits of ``query``) → ``timeline`` (chosen ``ids`` with the turns around
+        them) → ``detail`` (the full items), each result priced in tokens."""
+        return self._discloser.disclose(layer, user_id=user_id, query=query, ids=ids,
+                                        limit=limit, context=context,
+                                        conversation_id=conversation_id)
 
 

@@ -104,7 +104,7 @@ def test_pattern_detection_creates_preference_and_trigger(memory: Memory) -> Non
     assert triggers[0].data["cron"] == "0 10 * * 0"
     nxt = triggers[0].data["next_fire_at"]
     assert memory.now() < nxt <= memory.now() + 7 * 86_400
-    hits = memory.search("when does she plan groceries", user_id="maya", k=20)
+    hits = memory.search("when does she plan groceries", user_id="maya", limit=20)
     assert any(h.item.kind == PREFERENCE for h in hits)
 
 

@@ -33,7 +33,7 @@ def test_transactional_writers_and_searchers_do_not_deadlock(
         def searcher() -> None:
             try:
                 for _ in range(30):
-                    memory.search("violin orchestra", user_id="maya", k=5)
+                    memory.search("violin orchestra", user_id="maya", limit=5)
             except BaseException as exc:
                 errors.append(exc)
 
@@ -46,4 +46,4 @@ def test_transactional_writers_and_searchers_do_not_deadlock(
         assert not any(t.is_alive() for t in threads), "threads deadlocked"
         assert errors == []
         assert len(memory.get_all(user_id="maya", limit=1000)) == 31
-        assert memory.search("writer 1 turn 14", user_id="maya", k=3)
+        assert memory.search("writer 1 turn 14", user_id="maya", limit=3)

@@ -29,7 +29,7 @@ def _fill(memory: Memory) -> None:
 
 def test_export_holds_every_record_of_the_user_and_nothing_else(memory: Memory) -> None:
     _fill(memory)
-    doc = memory.export(user_id="maya")
+    doc = memory.export(user_id="maya").model_dump(mode="json", exclude_unset=True)
     assert (doc["format"], doc["version"], doc["user_id"]) == (EXPORT_FORMAT, 1, "maya")
     stored = memory.store().find(Query(user_id="maya"))
     assert sorted(r["id"] for r in doc["records"]) == sorted(r.id for r in stored)
@@ -47,7 +47,7 @@ def test_export_holds_every_record_of_the_user_and_nothing_else(memory: Memory) 
 
 def test_embeddings_on_request(memory: Memory) -> None:
     memory.add("I like trains", user_id="maya")
-    doc = memory.export(user_id="maya", include_embeddings=True)
+    doc = memory.export(user_id="maya", include_embeddings=True).model_dump(mode="json")
     [turn] = [r for r in doc["records"] if r["kind"] == "turn"]
     assert len(turn["embedding"]) == memory.embedder.dimension
 
@@ -59,7 +59,7 @@ def test_agent_records_of_the_user_are_included(memory: Memory) -> None:
     memory.submit_agent_feedback(user_id="leo", agent_id="mentor", source_id="m1", thumbs=-1,
                                  message="leo private words")
     memory.record_agent_session("mentor", "maya", duration_seconds=120)
-    doc = memory.export(user_id="maya")
+    doc = memory.export(user_id="maya").model_dump(mode="json", exclude_unset=True)
     kinds = sorted(r["kind"] for r in doc["agent_records"])
     assert kinds == ["agent_feedback", "agent_session"]
     assert "thanks, that helped" in json.dumps(doc)
@@ -70,11 +70,12 @@ def test_file_and_stream_hold_the_same_document(memory: Memory, tmp_path: Path) 
     _fill(memory)
     (tmp_path / "out").mkdir()
     out = tmp_path / "out" / "maya.json"
-    count = write_export(memory, "maya", out)
+    count = write_export(memory.kernel, out, user_id="maya")
     from_file = json.loads(out.read_text(encoding="utf-8"))
     stream = io.StringIO()
-    write_export(memory, "maya", stream)
-    assert json.loads(stream.getvalue()) == from_file == memory.export(user_id="maya")
+    write_export(memory.kernel, stream, user_id="maya")
+    assert json.loads(stream.getvalue()) == from_file == memory.export(user_id="maya").model_dump(
+        mode="json", exclude_unset=True).model_dump(mode="json", exclude_unset=True)
     assert count == len(from_file["records"])
     assert [p.name for p in out.parent.iterdir()] == ["maya.json"]  # no temporary left
 
@@ -84,7 +85,7 @@ def test_interrupted_write_leaves_the_old_file_and_no_partial(
     memory.add("first version", user_id="maya")
     (tmp_path / "out").mkdir()
     out = tmp_path / "out" / "maya.json"
-    write_export(memory, "maya", out)
+    write_export(memory.kernel, out, user_id="maya")
     before = out.read_bytes()
     memory.add("second version", user_id="maya")
 
@@ -94,7 +95,7 @@ def test_interrupted_write_leaves_the_old_file_and_no_partial(
 
     monkeypatch.setattr(export_module, "_write", crash)
     with pytest.raises(KeyboardInterrupt):
-        write_export(memory, "maya", out)
+        write_export(memory.kernel, out, user_id="maya")
     assert out.read_bytes() == before
     assert [p.name for p in out.parent.iterdir()] == ["maya.json"]
 
@@ -103,7 +104,7 @@ def test_bad_user_id_and_unknown_user(memory: Memory) -> None:
     with pytest.raises(InvalidInputError, match="user_id"):
         memory.export(user_id="../etc")
     doc = memory.export(user_id="nobody")
-    assert doc["records"] == [] and doc["agent_records"] == [] and doc["counts"] == {}
+    assert doc.records == [] and doc.agent_records == [] and doc.counts == {}
 
 
 def test_cli_export(tmp_path: Path) -> None:

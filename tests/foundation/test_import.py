@@ -40,7 +40,7 @@ def test_jsonl_groups_consecutive_lines_by_conversation(memory: Memory, tmp_path
     assert s1[0].occurred_at == datetime(2025, 1, 5, 10, 0, tzinfo=UTC)
     assert [i.text for i in s2] == ["Pixel loves the beach"]
     assert s2[0].metadata == {"source": "phone"}
-    hits = memory.search("greyhound", user_id="maya", k=1)
+    hits = memory.search("greyhound", user_id="maya", limit=1)
     assert [h.item.text for h in hits] == ["I adopted a greyhound"]
 
 

@@ -98,7 +98,7 @@ def chat(memory: Memory) -> Memory:
 
 
 def test_items_are_searchable_immediately_with_explain(chat: Memory) -> None:
-    hits = chat.search("Which instrument does Clara play? violin", user_id="maya", k=3)
+    hits = chat.search("Which instrument does Clara play? violin", user_id="maya", limit=3)
     assert hits[0].item.text == CHAT[0]["content"]
     best = hits[0]
     assert set(best.explain) == {"bm25", "vector"}
@@ -112,20 +112,20 @@ def test_items_are_searchable_immediately_with_explain(chat: Memory) -> None:
 
 
 def test_semantic_match_without_shared_words(chat: Memory) -> None:
-    hits = chat.search("food intolerance", user_id="maya", k=2)
+    hits = chat.search("food intolerance", user_id="maya", limit=2)
     # The assistant's reply is embedded with the turn it answers (contextual embeddings),
     # so it may rank level with the statement itself; the statement must be in the top 2.
     assert CHAT[3]["content"] in [h.item.text for h in hits]
     assert "vector" in hits[0].explain
 
 
-def test_search_k_bounds(chat: Memory) -> None:
-    assert len(chat.search("Clara", user_id="maya", k=1)) == 1
-    assert len(chat.search("orchestra", user_id="maya", k=1000)) == len(CHAT)
-    for k in (0, -1, 1001):
+def test_search_limit_bounds(chat: Memory) -> None:
+    assert len(chat.search("Clara", user_id="maya", limit=1)) == 1
+    assert len(chat.search("orchestra", user_id="maya", limit=1000)) == len(CHAT)
+    for limit in (0, -1, 1001):
         with pytest.raises(InvalidInputError) as info:
-            chat.search("Clara", user_id="maya", k=k)
-        assert info.value.field == "k"
+            chat.search("Clara", user_id="maya", limit=limit)
+        assert info.value.field == "limit"
     for query in ("", "   "):
         with pytest.raises(InvalidInputError):
             chat.search(query, user_id="maya")
@@ -171,10 +171,10 @@ def test_search_filters(memory: Memory) -> None:
 
 
 def test_search_hits_update_access_metadata(chat: Memory, clock: Clock) -> None:
-    [hit] = chat.search("violin", user_id="maya", k=1)
+    [hit] = chat.search("violin", user_id="maya", limit=1)
     assert hit.item.access_count == 0
     clock.advance(hours=1)
-    chat.search("violin", user_id="maya", k=1)
+    chat.search("violin", user_id="maya", limit=1)
     item = chat.get(hit.item.id, user_id="maya")
     assert item.access_count == 2
     assert item.last_accessed == clock.now
@@ -205,8 +205,8 @@ def test_update_reembeds_and_audits(chat: Memory, clock: Clock) -> None:
     assert updated.version == 2 and updated.updated_at == clock.now
     assert updated.occurred_at == target.occurred_at
     assert chat.get(target.id, user_id="maya") == updated
-    assert hit_texts(chat, "shrimp", user_id="maya", k=1, preset="bm25") == [updated.text]
-    assert hit_texts(chat, "shellfish seafood", user_id="maya", k=1, preset="vector") == [
+    assert hit_texts(chat, "shrimp", user_id="maya", limit=1, preset="bm25") == [updated.text]
+    assert hit_texts(chat, "shellfish seafood", user_id="maya", limit=1, preset="vector") == [
         updated.text]
     assert target.id not in [h.item.id for h in chat.search("peanuts", user_id="maya",
                                                              preset="bm25")]
@@ -347,14 +347,14 @@ def test_second_memory_sees_writes_of_the_first(tmp_path: Path, embedder: E5Embe
     with Memory(tmp_path, embedder=embedder) as first, \
             Memory(tmp_path, embedder=embedder) as second:
         first.add("the spare key is under the blue flowerpot", user_id="maya")
-        assert hit_texts(second, "where is the spare key", user_id="maya", k=1) == [
+        assert hit_texts(second, "where is the spare key", user_id="maya", limit=1) == [
             "the spare key is under the blue flowerpot"]
         second.add("the car is parked on level three", user_id="maya")
         first.add("an unrelated note", user_id="maya")  # index of `first` must not go stale
-        hits = first.search("where did I park the car", user_id="maya", k=1,
+        hits = first.search("where did I park the car", user_id="maya", limit=1,
                             preset="vector")
         assert [h.item.text for h in hits] == ["the car is parked on level three"]
-        [gone] = second.search("flowerpot", user_id="maya", k=1)
+        [gone] = second.search("flowerpot", user_id="maya", limit=1)
         first.delete(gone.item.id, user_id="maya")
         assert "flowerpot" not in " ".join(
             hit_texts(second, "spare key flowerpot", user_id="maya", preset="vector"))

@@ -52,7 +52,7 @@ def search(request: Request, body: SearchRequest, scope: ReadScope) -> list[Sear
     """Hybrid search (``Memory.search``)."""
     started = time.perf_counter()
     hits = state(request).memory.search(
-        body.query, user_id=scope.user_id, k=body.k, context=scope.context,
+        body.query, user_id=scope.user_id, limit=body.limit, context=scope.context,
         conversation_id=body.conversation_id, since=body.since, until=body.until,
         kinds=body.kinds, preset=body.preset)
     _op(request, "search", "memory_search", user_id=scope.user_id, layer="hybrid",
@@ -61,11 +61,11 @@ def search(request: Request, body: SearchRequest, scope: ReadScope) -> list[Sear
 
 
 @router.post("/memories/disclose", response_model=Disclosure)
-def get_memories(request: Request, body: DisclosureRequest, scope: ReadScope) -> Disclosure:
-    """Progressive disclosure: search → timeline → detail (``Memory.get_memories``)."""
+def disclose(request: Request, body: DisclosureRequest, scope: ReadScope) -> Disclosure:
+    """Progressive disclosure: search → timeline → detail (``Memory.disclose``)."""
     started = time.perf_counter()
-    result = state(request).memory.get_memories(
-        scope.user_id, body.layer, query=body.query, ids=body.ids, k=body.k,
+    result = state(request).memory.disclose(
+        body.layer, user_id=scope.user_id, query=body.query, ids=body.ids, limit=body.limit,
         context=scope.context, conversation_id=body.conversation_id)
     _op(request, f"disclose_{body.layer}", "memory_search", user_id=scope.user_id,
         layer=body.layer, results=len(result.results), tokens=result.total_tokens,
@@ -75,10 +75,10 @@ def get_memories(request: Request, body: DisclosureRequest, scope: ReadScope) ->
 
 @router.post("/context", response_model=AssembledContext)
 def context(request: Request, body: ContextRequest, scope: ReadScope) -> AssembledContext:
-    """Token-budgeted context for the next reply (``Memory.context``)."""
-    result = state(request).memory.context(
-        scope.user_id, body.message, token_budget=body.token_budget,
-        conversation_id=body.conversation_id, context=scope.context)
+    """Token-budgeted context for the next reply (``Memory.build_context``)."""
+    result = state(request).memory.build_context(
+        body.message, user_id=scope.user_id, token_budget=body.token_budget,
+        conversation_id=body.conversation_id, agent_id=body.agent_id, context=scope.context)
     _op(request, "context", "memory_context", user_id=scope.user_id,
         tokens=result.total_tokens, budget=result.token_budget, duration_ms=result.ms,
         parts={p.name: {"tokens": p.tokens, "ms": round(p.ms, 3)} for p in result.parts})

@@ -52,7 +52,7 @@ class SearchRequest(_Body):
     """``Memory.search``."""
 
     query: str = Field(min_length=1, max_length=10_000)
-    k: int = Field(10, ge=1, le=1000)
+    limit: int = Field(10, ge=1, le=1000)
     conversation_id: str | None = Field(None, max_length=128)
     since: datetime | float | None = None
     until: datetime | float | None = None
@@ -74,20 +74,21 @@ class DeletedResponse(BaseModel):
 
 
 class ContextRequest(_Body):
-    """``Memory.context``."""
+    """``Memory.build_context``."""
 
     message: str = Field(min_length=1, max_length=100_000)
     token_budget: int = Field(1500, ge=32, le=128_000)
     conversation_id: str | None = Field(None, max_length=128)
+    agent_id: str | None = Field(None, max_length=128)
 
 
 class DisclosureRequest(_Body):
-    """``Memory.get_memories``: ``layer`` search needs ``query``; timeline/detail ``ids``."""
+    """``Memory.disclose``: ``layer`` search needs ``query``; timeline/detail ``ids``."""
 
     layer: Literal["search", "timeline", "detail"] = "search"
     query: str | None = Field(None, max_length=10_000)
     ids: list[str] | None = Field(None, max_length=100)
-    k: int = Field(10, ge=1, le=100)
+    limit: int = Field(10, ge=1, le=100)
     conversation_id: str | None = Field(None, max_length=128)
 
 

@@ -90,7 +90,7 @@ def _show_searches(memory: Memory, user: str, queries: list[dict[str, str]]) -> 
     found = 0
     for query in queries:
         started = time.perf_counter()
-        hits = memory.search(query["query"], user_id=user, k=3)
+        hits = memory.search(query["query"], user_id=user, limit=3)
         elapsed = (time.perf_counter() - started) * 1000
         ok = any(_hit_mentions(memory, user, h.item, query["expect"]) for h in hits)
         found += ok
@@ -142,14 +142,15 @@ def search(
     ctx: typer.Context,
     query: Annotated[str, typer.Argument(help="What to look for.")],
     user: UserOption,
-    k: Annotated[int, typer.Option("-k", help="How many results.")] = 5,
+    limit: Annotated[int, typer.Option("--limit", "-n", "-k",
+                                       help="How many results.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON lines.")] = False,
     preset: Annotated[str | None, typer.Option(help="hybrid, bm25, vector or recent.")] = None,
 ) -> None:
     """Search a user's memories (BM25 + vectors, fused)."""
     with open_memory(ctx) as memory:
         started = time.perf_counter()
-        hits = memory.search(query, user_id=user, k=k, preset=preset)
+        hits = memory.search(query, user_id=user, limit=limit, preset=preset)
         elapsed = (time.perf_counter() - started) * 1000
     if as_json:
         for hit in hits:
@@ -195,9 +196,9 @@ def export(
     """Export everything kept about a user in this context as JSON."""
     with open_memory(ctx) as memory:
         if output is None:
-            write_export(memory, user, sys.stdout, include_embeddings=embeddings)
+            write_export(memory.kernel, sys.stdout, user_id=user, include_embeddings=embeddings)
             return
-        count = write_export(memory, user, output, include_embeddings=embeddings)
+        count = write_export(memory.kernel, output, user_id=user, include_embeddings=embeddings)
     console.print(f"exported {count} records of {user} to {output}")
 
 

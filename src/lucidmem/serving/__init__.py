@@ -1,14 +1,14 @@
-"""Serving a memory to assistants: context assembly (M6) and progressive disclosure (M7).
+"""Serving a memory to assistants: context assembly and progressive disclosure.
 
-The two mixins here add :meth:`lucidmem.Memory.context` and
-:meth:`lucidmem.Memory.get_memories`; the REST API (:mod:`lucidmem.api`) and
-the MCP server (:mod:`lucidmem.mcp_server`) are thin layers over them.
+:class:`ContextAssembler` backs :meth:`lucidmem.Memory.build_context` and
+:class:`Discloser` :meth:`lucidmem.Memory.disclose`; the REST API (:mod:`lucidmem.api`)
+and the MCP server (:mod:`lucidmem.mcp_server`) are thin layers over those methods.
 """
 
 from __future__ import annotations
 
-from .context_api import DEFAULT_SHARES, ContextAPI
-from .disclosure_api import DisclosureAPI
+from .context import DEFAULT_SHARES, ContextAssembler
+from .disclosure import Discloser
 from .models import (
     AssembledContext,
     ContextEntry,
@@ -17,17 +17,19 @@ from .models import (
     Disclosure,
     TimelineTurn,
 )
+from .reader import ConversationReader
 from .tokens import TokenCounter, default_counter
 
 __all__ = [
     "DEFAULT_SHARES",
     "AssembledContext",
-    "ContextAPI",
+    "ContextAssembler",
     "ContextEntry",
     "ContextPart",
+    "ConversationReader",
     "DisclosedMemory",
     "Disclosure",
-    "DisclosureAPI",
+    "Discloser",
     "TimelineTurn",
     "TokenCounter",
     "default_counter",

@@ -70,6 +70,11 @@ class AssembledContext(_Frozen):
     """The parts rendered as one ready-to-use block for a system prompt."""
     ms: float
     tokenizer: str
+    skill_id: str | None = None
+    """The skill whose guidance the skill part shows."""
+    selection_id: str | None = None
+    """The selection to rate with ``memory.skills.feedback(selection_id, ...)``; ``None``
+    while the user has not opted in to behaviour learning."""
 
 
 class TimelineTurn(_Frozen):
@@ -83,7 +88,7 @@ class TimelineTurn(_Frozen):
 
 
 class DisclosedMemory(_Frozen):
-    """One result of :meth:`lucidmem.Memory.get_memories` at some layer.
+    """One result of :meth:`lucidmem.Memory.disclose` at some layer.
 
     ``rendered`` is exactly what an agent is meant to read and ``tokens`` its
     cost; ``item`` (detail) and ``neighbours`` (timeline) carry the structure.

@@ -101,7 +101,7 @@ async function search(query) {
   state.mode = "search";
   const kind = $("kind").value;
   const hits = await call("POST", "/memories/search", {
-    body: { query, k: PAGE_SIZE, kinds: kind ? [kind] : undefined },
+    body: { query, limit: PAGE_SIZE, kinds: kind ? [kind] : undefined },
   });
   state.items = hits.map((hit) => hit.item);
   render(state.items, hits.length);

@@ -12,21 +12,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
 
 from ..clock import to_epoch
-from ..core import MemoryCore, to_item
 from ..errors import InvalidInputError, NotFoundError
+from ..kernel import Kernel, to_item
+from ..records import Kind
 from ..scope import validate_id
 from ..store.base import Query
 from ..types import MemoryItem
 from .models import DisclosedMemory, Disclosure, Layer, TimelineTurn
+from .reader import ConversationReader
 from .tokens import TokenCounter, default_counter
 
-if TYPE_CHECKING:
-    from ..memory import Memory
-
-__all__ = ["DETAIL_TOKENS", "MAX_IDS", "SNIPPET_TOKENS", "TIMELINE_TOKENS", "DisclosureAPI"]
+__all__ = ["DETAIL_TOKENS", "MAX_IDS", "SNIPPET_TOKENS", "TIMELINE_TOKENS", "Discloser"]
 
 SNIPPET_TOKENS = 50
 """config-advisor seed: layer 1 (search) ~50 tokens per result."""
@@ -44,23 +42,28 @@ def _stamp(item: MemoryItem) -> str:
     return item.occurred_at.strftime("%Y-%m-%d %H:%M")
 
 
-class DisclosureAPI(MemoryCore):
-    """``Memory.get_memories``: search → timeline → detail."""
+class Discloser:
+    """Progressive disclosure over one conversation memory (``Memory.disclose``):
+    search → timeline → detail, each result priced in tokens."""
 
-    def get_memories(
+    def __init__(self, kernel: Kernel, conversation: ConversationReader) -> None:
+        self._kernel = kernel
+        self._conversation = conversation
+
+    def disclose(
         self,
-        user_id: str,
         layer: Layer = "search",
         *,
+        user_id: str,
         query: str | None = None,
         ids: Sequence[str] | None = None,
-        k: int = 10,
+        limit: int = 10,
         context: str | None = None,
         conversation_id: str | None = None,
     ) -> Disclosure:
         """One depth of progressive disclosure.
 
-        ``search`` needs ``query`` (top ``k`` hits as snippets); ``timeline``
+        ``search`` needs ``query`` (top ``limit`` hits as snippets); ``timeline``
         and ``detail`` need ``ids`` (or take the top 3 hits of ``query``).
         Ids that do not exist for this user are listed in ``missing``.
         """
@@ -68,13 +71,13 @@ class DisclosureAPI(MemoryCore):
         if layer not in LAYERS:
             raise InvalidInputError(f"layer must be one of {list(LAYERS)}, got {layer!r}",
                                     field="layer")
-        memory = cast("Memory", self)
+        memory = self._conversation
         counter = default_counter()
         if layer == "search" or not ids:
             if not query:
                 raise InvalidInputError(
                     "pass query (search layer) or ids (timeline/detail layers)", field="query")
-            hits = memory.search(query, user_id=user_id, k=k if layer == "search" else 3,
+            hits = memory.search(query, user_id=user_id, limit=limit if layer == "search" else 3,
                                  context=context, conversation_id=conversation_id)
             if layer == "search":
                 results = [self._snippet(counter, h.item, h.score) for h in hits]
@@ -104,15 +107,15 @@ class DisclosureAPI(MemoryCore):
                                rendered=rendered, tokens=counter.count(rendered), score=score)
 
     def _neighbours(self, item: MemoryItem, context: str | None) -> list[TimelineTurn]:
-        store = self.store(context)
-        now = self.now()
-        name = self._context(context)
+        store = self._kernel.store(context)
+        now = self._kernel.now()
+        name = self._kernel.context_name(context)
         at = to_epoch(item.occurred_at)
         before = store.find(Query(user_id=item.user_id, conversation_id=item.conversation_id,
-                                  kinds=["turn"], limit=NEIGHBOURS + 1, occurred_to=at,
+                                  kinds=[Kind.TURN], limit=NEIGHBOURS + 1, occurred_to=at,
                                   descending=True))
         after = store.find(Query(user_id=item.user_id, conversation_id=item.conversation_id,
-                                 kinds=["turn"], limit=NEIGHBOURS + 1, occurred_from=at))
+                                 kinds=[Kind.TURN], limit=NEIGHBOURS + 1, occurred_from=at))
         turns: list[TimelineTurn] = []
         for records, position in ((before, "before"), (after, "after")):
             for record in records:
