@@ -31,27 +31,74 @@ def test_mcp_tools_are_listed_and_callable(memory: Memory) -> None:
 
     async def scenario() -> None:
         async with Client(server) as client:
-            names = {t.name for t in (await client.list_tools()).tools}
-            assert {"memories", "remember", "context", "feedback"} <= names
+            tools = {t.name: t for t in (await client.list_tools()).tools}
+            assert set(tools) == {"remember", "search", "timeline", "detail", "recall_about",
+                                  "context", "feedback", "forget"}
+            for tool in tools.values():  # written for a model to read
+                assert tool.description and "``" not in tool.description
+                for name, schema in tool.input_schema.get("properties", {}).items():
+                    assert schema.get("description"), f"{tool.name}.{name} has no description"
             stored = _payload(await client.call_tool(
                 "remember", {"text": "My cat is called Miso", "conversation_id": "c1"}))
-            found = _payload(await client.call_tool(
-                "memories", {"layer": "search", "query": "cat name"}))
+            found = _payload(await client.call_tool("search", {"query": "cat name"}))
             assert found["results"][0]["id"] == stored["ids"][0]
-            detail = _payload(await client.call_tool(
-                "memories", {"layer": "detail", "ids": stored["ids"]}))
+            detail = _payload(await client.call_tool("detail", {"ids": stored["ids"]}))
             assert detail["results"][0]["item"]["text"] == "My cat is called Miso"
             ctx = _payload(await client.call_tool("context", {"message": "what is my cat?",
                                                               "token_budget": 300}))
             assert "Miso" in ctx["prompt"] and ctx["total_tokens"] <= 300
-            bad = await client.call_tool("memories", {"layer": "search"})
-            assert bad.is_error and "query" in bad.content[0].text
-            rated = await client.call_tool("feedback", {"message_id": "x", "skill_id": "s",
-                                                        "reward": 5})
-            assert rated.is_error and "Reward must be" in rated.content[0].text
+            assert ctx["selection_id"] is None  # learning is opt-in
+            bad = await client.call_tool("search", {"query": ""})
+            assert bad.is_error
+            missing = await client.call_tool("timeline", {"ids": ["no-such-id"]})
+            assert _payload(missing)["missing"] == ["no-such-id"]
 
     anyio.run(scenario)
     assert memory.get_all(user_id="maya")[0].text == "My cat is called Miso"
+
+
+def test_mcp_feedback_rates_the_selection_that_context_returned(memory: Memory) -> None:
+    """The old feedback tool dropped the selection id and failed on every valid call."""
+    memory.skills.enable(user_id="maya")
+    server = build_server(memory, "maya")
+
+    async def scenario() -> None:
+        async with Client(server) as client:
+            ctx = _payload(await client.call_tool(
+                "context", {"message": "Why does my Python script throw a KeyError?"}))
+            assert ctx["selection_id"] and ctx["skill_id"]
+            rated = _payload(await client.call_tool(
+                "feedback", {"selection_id": ctx["selection_id"], "reward": 1}))
+            assert rated["status"] == "recorded" and rated["skill_id"] == ctx["skill_id"]
+            out_of_range = await client.call_tool(
+                "feedback", {"selection_id": ctx["selection_id"], "reward": 5})
+            assert out_of_range.is_error
+            unknown = await client.call_tool("feedback", {"selection_id": "nope", "reward": 1})
+            assert unknown.is_error and "nope" in unknown.content[0].text
+
+    anyio.run(scenario)
+    assert memory.skills.profile(user_id="maya").feedback_count == 1
+
+
+def test_mcp_forget_needs_a_confirmation_for_everything(memory: Memory) -> None:
+    server = build_server(memory, "maya")
+    memory.add("I like green tea", user_id="maya")
+    [keep, drop] = memory.add([{"role": "user", "content": "I have a dog"},
+                               {"role": "user", "content": "I play chess"}], user_id="maya")
+
+    async def scenario() -> None:
+        async with Client(server) as client:
+            assert _payload(await client.call_tool("forget", {"item_id": drop.id})) == {
+                "deleted": 1}
+            refused = await client.call_tool("forget", {"everything": True})
+            assert refused.is_error and "forget everything" in refused.content[0].text
+            assert memory.get(keep.id, user_id="maya").text == "I have a dog"
+            gone = _payload(await client.call_tool(
+                "forget", {"everything": True, "confirm": "forget everything"}))
+            assert gone["deleted"] >= 2
+
+    anyio.run(scenario)
+    assert memory.get_all(user_id="maya") == []
 
 
 def _free_port() -> int:
