@@ -1,0 +1,274 @@
+"""Every user-visible operation through every front end: the library, REST, MCP and the CLI.
+
+One journey (remember, list, search, context, feedback, recall, forget) and the same bad
+inputs run through each front end, which must agree: the same results on valid input and
+an error (not a crash, not a silent success) on invalid input. A capability that one front
+end cannot reach, or reaches wrongly, fails here (the MCP feedback tool once dropped the
+selection id and failed on every valid call).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Protocol
+
+import anyio
+import pytest
+from fastapi.testclient import TestClient
+from mcp import Client
+from typer.testing import CliRunner
+
+from lucidmem import LucidmemError, Memory
+from lucidmem.api import KeyRing, ServerSettings, create_app
+from lucidmem.cli import app as cli_app
+from lucidmem.embedding import E5Embedder
+from lucidmem.mcp_server import FORGET_EVERYTHING, build_server
+
+USER = "maya"
+KEY = "maya-key-0123456789"
+ADMIN = "admin-key-0123456789"
+
+
+class Rejected(Exception):
+    """A front end refused an operation (what each one says is in the message)."""
+
+
+class FrontEnd(Protocol):
+    def remember(self, text: str) -> str: ...
+    def list_texts(self) -> list[str]: ...
+    def search(self, query: str) -> list[str]: ...
+    def context(self, message: str) -> tuple[str, str | None]: ...
+    def feedback(self, selection_id: str, reward: int) -> str: ...
+    def recall(self, topic: str) -> str: ...
+    def forget(self, item_id: str) -> None: ...
+    def forget_everything(self) -> None: ...
+
+
+class Library:
+    def __init__(self, memory: Memory) -> None:
+        self.memory = memory
+
+    def _call(self, fn: Any) -> Any:
+        try:
+            return fn()
+        except LucidmemError as exc:
+            raise Rejected(str(exc)) from exc
+
+    def remember(self, text: str) -> str:
+        return str(self._call(lambda: self.memory.add(text, user_id=USER))[0].id)
+
+    def list_texts(self) -> list[str]:
+        return [i.text for i in self.memory.get_all(user_id=USER, kinds=["turn"])]
+
+    def search(self, query: str) -> list[str]:
+        return [h.item.id for h in self._call(lambda: self.memory.search(query, user_id=USER))]
+
+    def context(self, message: str) -> tuple[str, str | None]:
+        ctx = self._call(lambda: self.memory.build_context(message, user_id=USER))
+        return ctx.prompt, ctx.selection_id
+
+    def feedback(self, selection_id: str, reward: int) -> str:
+        return str(self._call(lambda: self.memory.skills.feedback(
+            selection_id, user_id=USER, reward=reward)).status)
+
+    def recall(self, topic: str) -> str:
+        return str(self._call(lambda: self.memory.facts.recall(topic, user_id=USER)).answer)
+
+    def forget(self, item_id: str) -> None:
+        self._call(lambda: self.memory.delete(item_id, user_id=USER))
+
+    def forget_everything(self) -> None:
+        self.memory.delete_all(user_id=USER)
+
+
+class Rest:
+    def __init__(self, memory: Memory) -> None:
+        app = create_app(memory, settings=ServerSettings(), keys=KeyRing(ADMIN, {USER: KEY}))
+        self.client = TestClient(app, raise_server_exceptions=False)
+        self.headers = {"Authorization": f"Bearer {KEY}"}
+
+    def _ok(self, response: Any) -> Any:
+        assert response.status_code < 500, response.text
+        if response.status_code >= 400:
+            raise Rejected(response.text)
+        return response.json() if response.content else None
+
+    def remember(self, text: str) -> str:
+        return str(self._ok(self.client.post("/api/v1/memories", headers=self.headers,
+                                             json={"messages": text}))[0]["id"])
+
+    def list_texts(self) -> list[str]:
+        items = self._ok(self.client.get("/api/v1/memories", headers=self.headers,
+                                         params={"kinds": "turn"}))
+        return [i["text"] for i in items if i["kind"] == "turn"]
+
+    def search(self, query: str) -> list[str]:
+        hits = self._ok(self.client.post("/api/v1/memories/search", headers=self.headers,
+                                         json={"query": query}))
+        return [h["item"]["id"] for h in hits]
+
+    def context(self, message: str) -> tuple[str, str | None]:
+        ctx = self._ok(self.client.post("/api/v1/context", headers=self.headers,
+                                        json={"message": message}))
+        return ctx["prompt"], ctx["selection_id"]
+
+    def feedback(self, selection_id: str, reward: int) -> str:
+        body = {"message_id": selection_id, "selection_id": selection_id,
+                "skill_id": "any", "reward": reward}
+        answer = self._ok(self.client.post("/api/v1/memory/feedback", headers=self.headers,
+                                           json=body))
+        return "recorded" if answer["status"] == "success" else str(answer["status"])
+
+    def recall(self, topic: str) -> str:
+        answer = self._ok(self.client.post("/api/v1/recall", headers=self.headers,
+                                           json={"topic": topic}))
+        return str(answer["answer"])
+
+    def forget(self, item_id: str) -> None:
+        self._ok(self.client.delete(f"/api/v1/memories/{item_id}", headers=self.headers))
+
+    def forget_everything(self) -> None:
+        self._ok(self.client.delete("/api/v1/memories", headers=self.headers))
+
+
+class Mcp:
+    def __init__(self, memory: Memory) -> None:
+        self.server = build_server(memory, USER)
+
+    def _tool(self, name: str, arguments: dict[str, Any]) -> Any:
+        async def call() -> Any:
+            async with Client(self.server) as client:
+                return await client.call_tool(name, arguments)
+
+        result = anyio.run(call)
+        if result.is_error:
+            raise Rejected(result.content[0].text)
+        if result.structured_content is not None:
+            return result.structured_content
+        return json.loads(result.content[0].text)
+
+    def remember(self, text: str) -> str:
+        return str(self._tool("remember", {"text": text})["ids"][0])
+
+    def list_texts(self) -> list[str]:
+        found = self._tool("search", {"query": "the", "limit": 100})["results"]
+        detail = self._tool("detail", {"ids": [r["id"] for r in found]}) if found else {
+            "results": []}
+        return [r["item"]["text"] for r in detail["results"] if r["item"]["kind"] == "turn"]
+
+    def search(self, query: str) -> list[str]:
+        return [r["id"] for r in self._tool("search", {"query": query})["results"]]
+
+    def context(self, message: str) -> tuple[str, str | None]:
+        ctx = self._tool("context", {"message": message})
+        return ctx["prompt"], ctx["selection_id"]
+
+    def feedback(self, selection_id: str, reward: int) -> str:
+        return str(self._tool("feedback", {"selection_id": selection_id,
+                                           "reward": reward})["status"])
+
+    def recall(self, topic: str) -> str:
+        return str(self._tool("recall_about", {"topic": topic})["answer"])
+
+    def forget(self, item_id: str) -> None:
+        self._tool("forget", {"item_id": item_id})
+
+    def forget_everything(self) -> None:
+        self._tool("forget", {"everything": True, "confirm": FORGET_EVERYTHING})
+
+
+class Cli:
+    def __init__(self, data_dir: Path) -> None:
+        self.runner = CliRunner()
+        self.base = ["--data-dir", str(data_dir)]
+
+    def _run(self, *args: str) -> str:
+        result = self.runner.invoke(cli_app, [*self.base, *args])
+        if isinstance(result.exception, LucidmemError) or result.exit_code == 2:
+            raise Rejected(str(result.exception or result.output))
+        assert result.exit_code == 0, (args, result.output, result.exception)
+        return result.output
+
+    def remember(self, text: str) -> str:
+        return self._run("add", text, "-u", USER).split()[-1]
+
+    def list_texts(self) -> list[str]:
+        lines = self._run("list", "-u", USER, "--json", "--limit", "100").splitlines()
+        return [item["text"] for item in map(json.loads, lines) if item["kind"] == "turn"]
+
+    def search(self, query: str) -> list[str]:
+        lines = self._run("search", query, "-u", USER, "--json").splitlines()
+        return [json.loads(line)["item"]["id"] for line in lines]
+
+    def context(self, message: str) -> tuple[str, str | None]:
+        ctx = json.loads(self._run("context", message, "-u", USER, "--json"))
+        return ctx["prompt"], ctx["selection_id"]
+
+    def feedback(self, selection_id: str, reward: int) -> str:
+        word = {1: "up", 0: "neutral", -1: "down"}.get(reward, str(reward))
+        return str(json.loads(self._run("feedback", selection_id, word, "-u", USER,
+                                        "--json"))["status"])
+
+    def recall(self, topic: str) -> str:
+        return str(json.loads(self._run("recall", topic, "-u", USER, "--json"))["answer"])
+
+    def forget(self, item_id: str) -> None:
+        self._run("forget", item_id, "-u", USER)
+
+    def forget_everything(self) -> None:
+        self._run("forget", "-u", USER, "--everything", "--yes")
+
+
+FRONT_ENDS = ("library", "rest", "mcp", "cli")
+
+
+@pytest.fixture(params=FRONT_ENDS)
+def front(request: pytest.FixtureRequest, tmp_path: Path,
+          embedder: E5Embedder) -> Iterator[tuple[FrontEnd, Memory]]:
+    data = tmp_path / "data"
+    with Memory(data, embedder=embedder) as memory:
+        memory.skills.enable(user_id=USER)  # opted in, so replies can be rated
+        if request.param == "cli":
+            memory.close()  # the CLI opens the data directory itself
+            yield Cli(data), memory
+            return
+        built: FrontEnd = {"library": Library, "rest": Rest, "mcp": Mcp}[request.param](memory)
+        yield built, memory
+
+
+def test_the_same_journey_works_through_every_front_end(
+        front: tuple[FrontEnd, Memory]) -> None:
+    ui, _ = front
+    first = ui.remember("My sister Sarah is vegan and lives in Lisbon")
+    ui.remember("I play the cello in a quartet on Thursdays")
+    assert sorted(ui.list_texts()) == ["I play the cello in a quartet on Thursdays",
+                                       "My sister Sarah is vegan and lives in Lisbon"]
+    assert ui.search("what does Sarah eat?")[0] == first
+    prompt, selection = ui.context("any dinner ideas for my sister?")
+    assert "vegan" in prompt
+    assert selection is not None, "context must return the id that feedback takes"
+    assert ui.feedback(selection, 1) == "recorded"
+    assert "Sarah" in ui.recall("my sister")
+    ui.forget(first)
+    assert ui.list_texts() == ["I play the cello in a quartet on Thursdays"]
+    ui.forget_everything()
+    assert ui.list_texts() == []
+
+
+@pytest.mark.parametrize("bad", [
+    pytest.param(lambda ui: ui.search(""), id="empty-query"),
+    pytest.param(lambda ui: ui.remember(""), id="empty-text"),
+    pytest.param(lambda ui: ui.feedback("no-such-selection", 1), id="unknown-selection"),
+    pytest.param(lambda ui: ui.feedback("no-such-selection", 5), id="reward-out-of-range"),
+    pytest.param(lambda ui: ui.forget("no-such-id"), id="unknown-item"),
+    pytest.param(lambda ui: ui.context(""), id="empty-message"),
+])
+def test_bad_input_is_refused_by_every_front_end_and_changes_nothing(
+        front: tuple[FrontEnd, Memory], bad: Any) -> None:
+    ui, _ = front
+    ui.remember("I keep bees on the roof")
+    with pytest.raises(Rejected):
+        bad(ui)
+    assert ui.list_texts() == ["I keep bees on the roof"]
