@@ -1078,6 +1078,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("\ntargets (frozen with simulator v2):")
     for tid, text, status, measured in checks:
         print(f"  {tid} {status:4s} {text}: {measured}")
+    head = summaries.get(HEADLINE)
+    if head is not None:
+        also = [f"{a} (reach70 = {head[a]['reach70']})" for a in ("random",
+                "fixed_best_for_context") if (head[a]["reach70"] or 99) <= 6]
+        if also:
+            print(f"  note: T3 is also met by {', '.join(also)}, so here it does not tell "
+                  "a learner from a non-learner")
     gain = adaptation_gain(summaries)
     report["targets"] = [dict(zip(("id", "target", "status", "measured"), c, strict=True))
                          for c in checks]
