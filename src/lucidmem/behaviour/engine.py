@@ -367,10 +367,13 @@ class BehaviourEngine:
             trajectory.data, trajectory.updated_at = data, now
             trajectory.status = Status.ACTIVE  # with feedback it is kept forever
             event_id = uuid.uuid4().hex
+            # ``old_confidence``/``confidence``: the skill's confidence before and after this
+            # feedback, the series the hourly aggregates' skill retention is computed from
             event = new_record(event_id, Kind.FEEDBACK_EVENT, user_id, now, {
                 "selection_id": selection_id, "skill_id": skill_id, "bucket": bucket,
                 "reward": reward, "reason": reason, "free_text": free_text,
                 "classified": free_text is None, "labels": [],
+                "old_confidence": old_confidence, "confidence": stats.confidence,
             }, text=free_text or "")
             write([
                 new_record(ids[0], Kind.SKILL_STATS, user_id, now, stats.data(), layer=2,
