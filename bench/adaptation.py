@@ -19,7 +19,7 @@ wrong_tone when formality is).
 
 Arms, all on the same candidate set (the applicable skills the learner reports):
 
-* ``lucidmem``: ``Memory.select_skill`` / ``Memory.feedback`` only (public API), default
+* ``lucidmem``: ``memory.skills.select`` / ``memory.skills.feedback`` only (public API), default
   settings (``selection="adaptive"``);
 * ``lucidmem_seed``: the same with ``BehaviourSettings(selection="seed")``, the aico seed's
   rule verbatim (always a Thompson draw, fixed 40 % trigger, ε picks the least tried);
@@ -307,7 +307,7 @@ def main() -> None:
               f"{reach(curve)!s:>7s}  {reach_and_stay(curve)!s:>16s}")
     print(f"\nexplored selections: {explored} / {len(sel_ms)}")
     sel_wo = [s - c for s, c in zip(sel_ms, ctx_ms, strict=True)]
-    print(f"select_skill ms (cached embedding): p50 {pct(sel_ms, 50):.2f}  "
+    print(f"skills.select ms (cached embedding): p50 {pct(sel_ms, 50):.2f}  "
           f"p95 {pct(sel_ms, 95):.2f}")
     print(f"  of which context classification:   p50 {pct(ctx_ms, 50):.2f}  "
           f"p95 {pct(ctx_ms, 95):.2f}")
