@@ -19,7 +19,7 @@ wrong_tone when formality is).
 
 Arms, all on the same candidate set (the applicable skills the learner reports):
 
-* ``lucidmem``: ``Memory.select_skill`` / ``Memory.feedback`` only (public API), default
+* ``lucidmem``: ``memory.skills.select`` / ``memory.skills.feedback`` only (public API), default
   settings (``selection="adaptive"``);
 * ``lucidmem_seed``: the same with ``BehaviourSettings(selection="seed")``, the aico seed's
   rule verbatim (always a Thompson draw, fixed 40 % trigger, ε picks the least tried);
@@ -137,12 +137,12 @@ class User:
 
 def probe_candidates(memory: Memory) -> dict[str, list[tuple[str, float]]]:
     """Applicable skills (with trigger scores) per context, common to its three texts."""
-    memory.enable_behaviour_learning("probe")
+    memory.skills.enable(user_id="probe")
     out: dict[str, list[tuple[str, float]]] = {}
     for ctx, (when, texts) in CONTEXTS.items():
         sets = []
         for text in texts:
-            sel = memory.select_skill("probe", text, when=when)
+            sel = memory.skills.select(text, user_id="probe", when=when)
             sets.append({c.skill_id: c.trigger for c in sel.candidates})
         common = set.intersection(*(set(s) for s in sets))
         out[ctx] = sorted(((k, sets[0][k]) for k in common), key=lambda kv: -kv[1])
@@ -224,13 +224,13 @@ def run_lucidmem(memory: Memory, users: list[User], steps: int, seed: int, reaso
     sel_ms, ctx_ms, fb_ms, explored = [], [], [], 0
     for u, user in enumerate(users):
         user.rng = np.random.default_rng(seed + 1 + u)
-        memory.enable_behaviour_learning(user.uid)
+        memory.skills.enable(user_id=user.uid)
         for t in range(steps):
             ctx = user.context()
             when, texts = CONTEXTS[ctx]
             text = texts[int(user.rng.integers(len(texts)))]
             started = time.perf_counter()
-            sel = memory.select_skill(user.uid, text, when=when)
+            sel = memory.skills.select(text, user_id=user.uid, when=when)
             sel_ms.append((time.perf_counter() - started) * 1000)
             ctx_ms.append(sel.context_ms)
             explored += sel.explored
@@ -238,7 +238,7 @@ def run_lucidmem(memory: Memory, users: list[User], steps: int, seed: int, reaso
             up = user.rng.random() < user.p_up(ctx, skill) if skill in SKILLS else False
             reason = None if up or not reasons else user.reason(ctx, skill)
             started = time.perf_counter()
-            memory.feedback(user.uid, sel.id, 1 if up else -1, reason=reason)
+            memory.skills.feedback(sel.id, user_id=user.uid, reward=1 if up else -1, reason=reason)
             fb_ms.append((time.perf_counter() - started) * 1000)
             out[u, t] = up
     return out, sel_ms, ctx_ms, fb_ms, explored
@@ -307,7 +307,7 @@ def main() -> None:
               f"{reach(curve)!s:>7s}  {reach_and_stay(curve)!s:>16s}")
     print(f"\nexplored selections: {explored} / {len(sel_ms)}")
     sel_wo = [s - c for s, c in zip(sel_ms, ctx_ms, strict=True)]
-    print(f"select_skill ms (cached embedding): p50 {pct(sel_ms, 50):.2f}  "
+    print(f"skills.select ms (cached embedding): p50 {pct(sel_ms, 50):.2f}  "
           f"p95 {pct(sel_ms, 95):.2f}")
     print(f"  of which context classification:   p50 {pct(ctx_ms, 50):.2f}  "
           f"p95 {pct(ctx_ms, 95):.2f}")

@@ -45,9 +45,7 @@ def main() -> None:
         memory.add([{"role": "user" if i % 2 == 0 else "assistant", "content": sentence(rng)}
                     for i in range(20)], user_id="u", conversation_id="live",
                    timestamp=now - 60)
-        enable = getattr(memory, "enable_behaviour_learning", None)
-        if enable is not None:
-            enable("u")
+        memory.skills.enable(user_id="u")
         memory.build_context("warm up", user_id="u", token_budget=args.budget)
         totals: list[float] = []
         parts: dict[str, list[float]] = {}
@@ -62,7 +60,7 @@ def main() -> None:
             for part in ctx.parts:
                 parts.setdefault(part.name, []).append(part.ms)
         print(f"context assembly, {args.size} memories + 20 recent turns, budget {args.budget}, "
-              f"{args.runs} runs (skill selection {'on' if enable else 'absent'})")
+              f"{args.runs} runs (skill selection on)")
         print(f"  total: p50 {statistics.median(totals):.1f} ms, p95 {pct(totals, 0.95):.1f} ms,"
               f" max {max(totals):.1f} ms; tokens used p50 {statistics.median(tokens):.0f}")
         for name, values in parts.items():

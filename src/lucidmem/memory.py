@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .agents.api import AgentsAPI
-from .behaviour.api import BehaviourAPI
+from .behaviour.capability import Skills
 from .clock import Clock, from_epoch, parse_time
 from .consolidation.api import ConsolidationAPI
 from .core import MemoryCore
@@ -59,7 +59,7 @@ def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
     return dict(metadata)
 
 
-class Memory(ConsolidationAPI, FactsAPI, BehaviourAPI, AgentsAPI, MemoryCore):
+class Memory(ConsolidationAPI, FactsAPI, AgentsAPI, MemoryCore):
     """Adaptive long-term memory for one application.
 
     ::
@@ -88,6 +88,7 @@ class Memory(ConsolidationAPI, FactsAPI, BehaviourAPI, AgentsAPI, MemoryCore):
             settings = settings.model_copy(update={"data_dir": Path(str(data_dir))})
         self.kernel = Kernel(settings, embedder=embedder, store_factory=store_factory,
                              clock=clock)
+        self.skills = Skills(self.kernel)
         # Reactions to events, in order (one visible place).
         self.kernel.after_add.append(self._mixin_after_add)
         self.kernel.before_forget_user.append(self._before_delete_user)

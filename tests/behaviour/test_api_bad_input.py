@@ -11,63 +11,82 @@ import pytest
 from lucidmem import Memory
 from lucidmem.behaviour import DIMENSIONS
 from lucidmem.errors import InvalidInputError, NotFoundError
+from lucidmem.records import Kind
 from lucidmem.store.base import Query
 
 MORNING = datetime(2026, 3, 2, 9)
 CODE = "Why does my Python script throw a KeyError?"
 
 
-def snapshot(memory: Memory) -> list[tuple[str, str, int, str, object]]:
-    return [(r.id, r.kind, r.version, r.status, r.data)
-            for r in memory.store().find(Query(user_id="maya"))]
+def snapshot(memory: Memory) -> list[tuple[str, str, str, int, str, object]]:
+    store = memory.kernel.store()
+    return [(r.user_id, r.id, r.kind, r.version, r.status, r.data)
+            for user in store.user_ids() for r in store.find(Query(user_id=user))]
 
 
 @pytest.fixture
 def primed(memory: Memory) -> tuple[Memory, str]:
-    memory.enable_behaviour_learning("maya")
-    memory.create_skill("maya", "my_style", name="Mine", template="Answer in haiku.",
-                        dimensions=[0.3] * 16, trigger={"intents": ["chat"]})
-    sel = memory.select_skill("maya", CODE, when=MORNING)
+    memory.skills.enable(user_id="maya")
+    memory.skills.create("my_style", user_id="maya", name="Mine", template="Answer in haiku.",
+                         dimensions=[0.3] * 16, trigger={"intents": ["chat"]})
+    sel = memory.skills.select(CODE, user_id="maya", when=MORNING)
     return memory, sel.id
 
 
+def _create(m: Memory, skill_id: str, dimensions: list[float], **extra: Any) -> Any:
+    return m.skills.create(skill_id, user_id="maya", name="x", template="t",
+                           dimensions=dimensions, **extra)
+
+
 CASES: list[tuple[str, Callable[[Memory, str], Any], type[Exception], str]] = [
-    ("reward 2", lambda m, s: m.feedback("maya", s, 2), InvalidInputError, "reward must be"),
-    ("reward True", lambda m, s: m.feedback("maya", s, True), InvalidInputError, "reward"),
-    ("free text 301", lambda m, s: m.feedback("maya", s, 1, free_text="x" * 301),
+    ("reward 2", lambda m, s: m.skills.feedback(s, user_id="maya", reward=2),
+     InvalidInputError, "reward must be"),
+    ("reward True", lambda m, s: m.skills.feedback(s, user_id="maya", reward=True),
+     InvalidInputError, "reward"),
+    ("free text 301", lambda m, s: m.skills.feedback(s, user_id="maya", reward=1,
+                                                     free_text="x" * 301),
      InvalidInputError, "301 characters"),
-    ("bad reason", lambda m, s: m.feedback("maya", s, 1, reason="too_loud"),
+    ("bad reason", lambda m, s: m.skills.feedback(s, user_id="maya", reward=1,
+                                                  reason="too_loud"),
      InvalidInputError, "too_loud"),
-    ("unknown selection", lambda m, s: m.feedback("maya", "nope123", 1), NotFoundError,
+    ("unknown selection", lambda m, s: m.skills.feedback("nope123", user_id="maya", reward=1),
+     NotFoundError, "no selection 'nope123'"),
+    ("other user's selection", lambda m, s: m.skills.feedback(s, user_id="lena", reward=1),
+     NotFoundError, "no selection"),
+    ("other user's selection, lena off",
+     lambda m, s: m.skills.feedback(s, user_id="lena", reward=1), NotFoundError, "no selection"),
+    ("unknown selection, maya off", lambda m, s: (
+        m.skills.disable(user_id="maya"), m.skills.feedback("nope123", user_id="maya",
+                                                            reward=1)),
+     NotFoundError, "no selection 'nope123'"),
+    ("log_turn unknown selection",
+     lambda m, s: m.skills.log_turn("nope123", "reply", user_id="maya"), NotFoundError,
      "no selection 'nope123'"),
-    ("other user's selection", lambda m, s: m.feedback("lena", s, 1), NotFoundError,
-     "no selection"),
-    ("16 dims needed", lambda m, s: m.create_skill(
-        "maya", "too_many", name="x", template="t", dimensions=[0.5] * 15),
+    ("log_turn other user's selection",
+     lambda m, s: m.skills.log_turn(s, "reply", user_id="lena"), NotFoundError, "no selection"),
+    ("16 dims needed", lambda m, s: _create(m, "too_many", [0.5] * 15),
      InvalidInputError, "15 values but needs exactly 16"),
-    ("value 1.5", lambda m, s: m.create_skill(
-        "maya", "too_big", name="x", template="t", dimensions=[0.5] * 15 + [1.5]),
+    ("value 1.5", lambda m, s: _create(m, "too_big", [0.5] * 15 + [1.5]),
      InvalidInputError, "outside [0, 1]"),
-    ("edit base", lambda m, s: m.update_skill("maya", "concise_response", name="Mine"),
+    ("edit base", lambda m, s: m.skills.update("concise_response", user_id="maya", name="Mine"),
      InvalidInputError, "base skill"),
-    ("delete base", lambda m, s: m.delete_skill("maya", "casual_chat"), InvalidInputError,
-     "immutable"),
-    ("shadow base", lambda m, s: m.create_skill(
-        "maya", "casual_chat", name="x", template="t", dimensions=[0.5] * 16),
+    ("delete base", lambda m, s: m.skills.delete("casual_chat", user_id="maya"),
+     InvalidInputError, "immutable"),
+    ("shadow base", lambda m, s: _create(m, "casual_chat", [0.5] * 16),
      InvalidInputError, "base skill"),
-    ("duplicate own", lambda m, s: m.create_skill(
-        "maya", "my_style", name="x", template="t", dimensions=[0.5] * 16),
+    ("duplicate own", lambda m, s: _create(m, "my_style", [0.5] * 16),
      InvalidInputError, "already exists"),
-    ("unknown own skill", lambda m, s: m.update_skill("maya", "ghost", name="x"),
+    ("unknown own skill", lambda m, s: m.skills.update("ghost", user_id="maya", name="x"),
      NotFoundError, "no skill 'ghost'"),
-    ("bad own update", lambda m, s: m.update_skill("maya", "my_style", dimensions=[2] * 16),
+    ("bad own update",
+     lambda m, s: m.skills.update("my_style", user_id="maya", dimensions=[2] * 16),
      InvalidInputError, "outside [0, 1]"),
-    ("unknown trigger key", lambda m, s: m.create_skill(
-        "maya", "trig", name="x", template="t", dimensions=[0.5] * 16, trigger={"mood": []}),
+    ("unknown trigger key", lambda m, s: _create(m, "trig", [0.5] * 16, trigger={"mood": []}),
      InvalidInputError, "mood"),
-    ("empty message", lambda m, s: m.select_skill("maya", "   "), InvalidInputError,
+    ("empty message", lambda m, s: m.skills.select("   ", user_id="maya"), InvalidInputError,
      "message"),
-    ("bad user id", lambda m, s: m.select_skill("../x", CODE), InvalidInputError, "user_id"),
+    ("bad user id", lambda m, s: m.skills.select(CODE, user_id="../x"), InvalidInputError,
+     "user_id"),
 ]
 
 
@@ -76,32 +95,36 @@ def test_bad_input_changes_nothing(primed: tuple[Memory, str], name: str,
                                    call: Callable[[Memory, str], Any], error: type[Exception],
                                    text: str) -> None:
     memory, selection_id = primed
-    if name == "other user's selection":
-        memory.enable_behaviour_learning("lena")
+    if name in ("other user's selection", "log_turn other user's selection"):
+        memory.skills.enable(user_id="lena")
     before = snapshot(memory)
     with pytest.raises(error) as info:
         call(memory, selection_id)
     assert text in str(info.value)
-    assert snapshot(memory) == before
+    after = snapshot(memory)
+    if name == "unknown selection, maya off":  # only the opt-out itself was written
+        before = [r for r in before if r[2] != Kind.BEHAVIOUR_SETTINGS]
+        after = [r for r in after if r[2] != Kind.BEHAVIOUR_SETTINGS]
+    assert after == before
 
 
 def test_second_feedback_on_one_selection_is_refused(primed: tuple[Memory, str]) -> None:
     memory, selection_id = primed
-    memory.feedback("maya", selection_id, 1)
+    memory.skills.feedback(selection_id, user_id="maya", reward=1)
     before = snapshot(memory)
     with pytest.raises(InvalidInputError, match="already has feedback"):
-        memory.feedback("maya", selection_id, -1)
+        memory.skills.feedback(selection_id, user_id="maya", reward=-1)
     assert snapshot(memory) == before
 
 
 def test_own_skill_crud(primed: tuple[Memory, str]) -> None:
     memory, _ = primed
-    updated = memory.update_skill("maya", "my_style", template="Answer in limericks.",
-                                  dimensions={n: 0.4 for n in DIMENSIONS[:14]})
+    updated = memory.skills.update("my_style", user_id="maya", template="Answer in limericks.",
+                                   dimensions={n: 0.4 for n in DIMENSIONS[:14]})
     assert updated.template == "Answer in limericks." and updated.dimensions["verbosity"] == 0.4
-    assert memory.get_skill("maya", "my_style").template == "Answer in limericks."
-    ids = [s.id for s in memory.list_skills("maya")]
+    assert memory.skills.get("my_style", user_id="maya").template == "Answer in limericks."
+    ids = [s.id for s in memory.skills.list(user_id="maya")]
     assert ids[-1] == "my_style" and len(ids) == 14
-    assert memory.delete_skill("maya", "my_style") >= 1
+    assert memory.skills.delete("my_style", user_id="maya") >= 1
     with pytest.raises(NotFoundError):
-        memory.get_skill("maya", "my_style")
+        memory.skills.get("my_style", user_id="maya")

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 from typer.testing import CliRunner
 
 from lucidmem import Memory
-from lucidmem.behaviour.jobs import run_feedback_classification, run_trajectory_retention
-from lucidmem.behaviour.records import FEEDBACK_EVENT, PREFERENCE, TRAJECTORY
+from lucidmem.behaviour.engine import shared_encoders
+from lucidmem.behaviour.records import arm_id
 from lucidmem.cli import app
+from lucidmem.records import Kind, new_record
 from lucidmem.store.base import Query
 
 from .conftest import Clock
@@ -23,41 +25,87 @@ CODE = "Why does my Python script throw a KeyError?"
 
 
 def test_trajectory_retention(memory: Memory, clock: Clock) -> None:
-    memory.enable_behaviour_learning("maya")
-    kept = memory.select_skill("maya", CODE, when=MORNING)
-    memory.feedback("maya", kept.id, 1)
-    dropped = memory.select_skill("maya", CODE, when=MORNING)
+    run_trajectory_retention = memory.skills.maintenance.retain_trajectories
+    memory.skills.enable(user_id="maya")
+    kept = memory.skills.select(CODE, user_id="maya", when=MORNING)
+    memory.skills.feedback(kept.id, user_id="maya", reward=1)
+    dropped = memory.skills.select(CODE, user_id="maya", when=MORNING)
     clock.advance(days=89)
-    assert run_trajectory_retention(memory).archived == 0
+    assert run_trajectory_retention().archived == 0
     clock.advance(days=2)
-    report = run_trajectory_retention(memory)
+    report = run_trajectory_retention()
     assert (report.archived, report.deleted) == (1, 0)
-    steps = {t.id: t.status for t in memory.trajectories("maya", include_archived=True)}
+    steps = {t.id: t.status
+             for t in memory.skills.trajectories(user_id="maya", include_archived=True)}
     assert steps == {kept.id: "active", dropped.id: "archived"}
-    assert [t.id for t in memory.trajectories("maya")] == [kept.id]
+    assert [t.id for t in memory.skills.trajectories(user_id="maya")] == [kept.id]
     clock.advance(days=364)
-    assert run_trajectory_retention(memory).deleted == 0
-    report = run_trajectory_retention(memory, now=clock.now.timestamp() + 2 * 86_400)
+    assert run_trajectory_retention().deleted == 0
+    report = run_trajectory_retention(now=clock.now.timestamp() + 2 * 86_400)
     assert report.deleted == 1
-    left = memory.store().find(Query(user_id="maya", kinds=[TRAJECTORY]))
+    left = memory.kernel.store().find(Query(user_id="maya", kinds=[Kind.TRAJECTORY]))
     assert [r.id for r in left] == [kept.id]  # with feedback: kept forever
 
 
 def test_feedback_classification_job(memory: Memory) -> None:
-    memory.enable_behaviour_learning("maya")
-    sel = memory.select_skill("maya", CODE, when=MORNING)
-    memory.feedback("maya", sel.id, -1, free_text="Viel zu lang, komm auf den Punkt.")
-    before = np.asarray(memory.store().find(
-        Query(user_id="maya", kinds=[PREFERENCE]))[0].data["dimensions"])
-    report = run_feedback_classification(memory)
+    run_feedback_classification = memory.skills.maintenance.classify_feedback
+    memory.skills.enable(user_id="maya")
+    sel = memory.skills.select(CODE, user_id="maya", when=MORNING)
+    memory.skills.feedback(sel.id, user_id="maya", reward=-1,
+                           free_text="Viel zu lang, komm auf den Punkt.")
+    before = np.asarray(memory.kernel.store().find(
+        Query(user_id="maya", kinds=[Kind.PREFERENCE_VECTOR]))[0].data["dimensions"])
+    report = run_feedback_classification()
     assert (report.users, report.processed, report.updated) == (1, 1, 1)
-    [event] = memory.store().find(Query(user_id="maya", kinds=[FEEDBACK_EVENT]))
+    [event] = memory.kernel.store().find(Query(user_id="maya", kinds=[Kind.FEEDBACK_EVENT]))
     assert event.data["classified"] and event.data["labels"][0] == "too_verbose"
-    after = np.asarray(memory.store().find(
-        Query(user_id="maya", kinds=[PREFERENCE]))[0].data["dimensions"])
-    delta = memory._behaviour().shared.feedback.preference_delta(event.data["labels"])
+    after = np.asarray(memory.kernel.store().find(
+        Query(user_id="maya", kinds=[Kind.PREFERENCE_VECTOR]))[0].data["dimensions"])
+    delta = shared_encoders(memory.kernel.embedder).feedback.preference_delta(
+        event.data["labels"])
     np.testing.assert_allclose(after, np.clip(before + delta, 0, 1))
-    assert run_feedback_classification(memory).processed == 0  # each event once
+    assert run_feedback_classification().processed == 0  # each event once
+
+
+def test_batch_rebuilds_drifted_arms_from_the_trajectories(memory: Memory) -> None:
+    memory.skills.enable(user_id="maya")
+    rewards = (1, 1, -1, 0)
+    chosen = []
+    for reward in rewards:
+        sel = memory.skills.select(CODE, user_id="maya", when=MORNING)
+        memory.skills.feedback(sel.id, user_id="maya", reward=reward)
+        chosen.append((sel.skill.id, sel.context.bucket if sel.context else -1, reward))
+    refresh = memory.skills.maintenance.refresh_arms
+    report = refresh()
+    assert (report.users, report.processed, report.updated) == (1, 4, 0)  # nothing drifted
+    skill_id, bucket, _ = chosen[0]
+    store = memory.kernel.store()
+    [arm] = store.get("maya", [arm_id("maya", bucket, skill_id)])
+    up = sum(1 for s, b, r in chosen if (s, b) == (skill_id, bucket) and r > 0)
+    down = sum(1 for s, b, r in chosen if (s, b) == (skill_id, bucket) and r < 0)
+    assert (arm.data["alpha"], arm.data["beta"]) == (1 + up, 1 + down)
+    drifted = new_record(arm.id, Kind.BANDIT_ARM, "maya", memory.kernel.now(),
+                         {**arm.data, "alpha": 40.0, "beta": 0.5}, layer=2, prior=arm)
+    memory.kernel.write(None, "maya", [drifted], audit=False)
+    assert refresh().updated == 1
+    [fixed] = store.get("maya", [arm.id])
+    assert (fixed.data["alpha"], fixed.data["beta"]) == (1 + up, 1 + down)
+
+
+def test_jobs_use_only_the_time_and_context_they_are_given(memory: Memory, clock: Clock) -> None:
+    jobs = {job.name: job for job in memory.skills.jobs()}
+    assert {n: j.cron for n, j in jobs.items()} == {
+        "feedback_classification": "0 3 * * *", "trajectory_retention": "0 3 * * 0",
+        "behaviour_batch": "0 4 * * *"}
+    memory.skills.enable(user_id="maya")
+    memory.skills.select(CODE, user_id="maya", when=MORNING)
+    # a job receives a JobContext; its function reads nothing but ``now`` and ``context``
+    later = SimpleNamespace(now=clock.now + timedelta(days=91), context=None)
+    assert jobs["trajectory_retention"].fn(later)["archived"] == 1  # type: ignore[arg-type]
+    assert jobs["feedback_classification"].fn(later)["job"] == "feedback_classification"  # type: ignore[arg-type]
+    assert jobs["behaviour_batch"].fn(later)["updated"] == 0  # type: ignore[arg-type]
+    other = SimpleNamespace(now=clock.now, context="elsewhere")
+    assert jobs["trajectory_retention"].fn(other)["users"] == 0  # type: ignore[arg-type]
 
 
 @pytest.fixture
@@ -87,7 +135,9 @@ def test_cli_commands(cli_dir: Path) -> None:
     assert "selection" in run("select", CODE, "--user", "maya")
     profile = json.loads(run("behaviour-profile", "--user", "maya", "--json"))
     assert profile["feedback_count"] == 1
-    assert "trajectory_retention" in run("behaviour-jobs")
+    jobs = run("behaviour-jobs")
+    assert all(name in jobs for name in ("feedback_classification", "trajectory_retention",
+                                         "behaviour_batch"))
     assert "removed" in run("behaviour-reset", "--user", "maya", "--yes")
     bad = runner.invoke(app, ["--data-dir", str(cli_dir), "feedback", sel["id"], "2",
                               "--user", "maya"])

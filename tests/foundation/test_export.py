@@ -22,9 +22,9 @@ def _fill(memory: Memory) -> None:
                 {"role": "assistant", "content": "Noted."}], user_id="maya",
                conversation_id="dinner")
     memory.add("Leo's secret: he hates jazz", user_id="leo")
-    memory.enable_behaviour_learning("maya")
-    sel = memory.select_skill("maya", "Why does my Python script throw a KeyError?")
-    memory.feedback("maya", sel.id, 1)
+    memory.skills.enable(user_id="maya")
+    sel = memory.skills.select("Why does my Python script throw a KeyError?", user_id="maya")
+    memory.skills.feedback(sel.id, user_id="maya", reward=1)
 
 
 def test_export_holds_every_record_of_the_user_and_nothing_else(memory: Memory) -> None:

@@ -96,7 +96,7 @@ class FeedbackRequest(_Body):
     """aico seed: ``POST /api/v1/memory/feedback``."""
 
     message_id: str = Field(min_length=1, max_length=128,
-                            description="The reply rated: the selection id of select_skill, "
+                            description="The reply rated: the selection id of skills.select, "
                                         "unless selection_id is given.")
     skill_id: str = Field(min_length=1, max_length=128)
     selection_id: str | None = Field(None, min_length=1, max_length=128)

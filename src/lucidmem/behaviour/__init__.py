@@ -2,8 +2,10 @@
 
 Pure and storage-free (seed: aico-adaptive-memory-system.md, "Behavioral Learning &
 Skill-Based Interaction", "Thompson Sampling", "Preference Vectors", "Confidence Score
-Update Formula", "Exploration Rate", "Multilingual Feedback Processing"). The facade
-combines these with the store; nothing here does I/O beyond reading its packaged YAML.
+Update Formula", "Exploration Rate", "Multilingual Feedback Processing"). ``memory.skills``
+(:class:`lucidmem.behaviour.capability.Skills`) combines these with the store; nothing
+exported here does I/O beyond reading its packaged YAML. :func:`validate_feedback` is the
+one check of feedback arguments (``memory.skills``, REST and MCP use it).
 """
 
 from lucidmem.behaviour.context_signals import (
@@ -63,6 +65,7 @@ from lucidmem.behaviour.skills import (
     load_base_skills,
     parse_skills,
 )
+from lucidmem.behaviour.validation import CheckedFeedback, validate_feedback
 
 __all__ = [
     "DIMENSIONS",
@@ -73,6 +76,7 @@ __all__ = [
     "NUM_DIMENSIONS",
     "SENTIMENTS",
     "TIMES_OF_DAY",
+    "CheckedFeedback",
     "ContextClassifier",
     "ContextSignals",
     "EmbedFn",
@@ -112,4 +116,5 @@ __all__ = [
     "update_confidence",
     "update_preference",
     "validate_dimensions",
+    "validate_feedback",
 ]

@@ -58,19 +58,11 @@ from lucidmem.behaviour.formulas import (
 )
 from lucidmem.behaviour.models import CandidateScore, ContextInfo
 from lucidmem.behaviour.records import (
-    ARM,
-    FEEDBACK_EVENT,
-    PREFERENCE,
-    SETTINGS,
-    SKILL,
-    SKILL_STATS,
-    TRAJECTORY,
     ArmState,
     SkillStats,
     UserBehaviour,
     arm_id,
     bucket_feedback,
-    internal_record,
     preference_from,
     preference_id,
     settings_id,
@@ -80,7 +72,8 @@ from lucidmem.behaviour.records import (
 from lucidmem.behaviour.skills import Skill, default_skill, load_base_skills
 from lucidmem.embedding import Embedder
 from lucidmem.errors import InvalidInputError, NotFoundError
-from lucidmem.store.base import Query, Record, Store
+from lucidmem.records import Kind, Record, Status, new_record
+from lucidmem.store.base import Query, Store
 
 __all__ = ["BehaviourEngine", "Chosen", "FeedbackOutcome", "SharedEncoders", "Writer",
            "shared_encoders"]
@@ -180,15 +173,16 @@ class BehaviourEngine:
     def user_state(store: Store, user_id: str) -> tuple[UserBehaviour, Record | None,
                                                         list[Record]]:
         """The opt-in record and the user's own skill records, in one ``find``."""
-        records = store.find(Query(user_id=user_id, kinds=[SETTINGS, SKILL]))
-        settings = next((r for r in records if r.kind == SETTINGS), None)
-        skills = [r for r in records if r.kind == SKILL]
+        records = store.find(Query(user_id=user_id, kinds=[Kind.BEHAVIOUR_SETTINGS, Kind.SKILL]))
+        own = settings_id(user_id)
+        settings = next((r for r in records if r.id == own), None)
+        skills = [r for r in records if r.kind == Kind.SKILL]
         return UserBehaviour.from_record(settings), settings, skills
 
     def active_skills(self, behaviour: UserBehaviour, skill_records: list[Record]) -> list[Skill]:
         """Base skills not archived for this user, then the user's active own skills."""
         archived = set(behaviour.archived_base)
-        own = [skill_from_record(r) for r in skill_records if r.status == "active"]
+        own = [skill_from_record(r) for r in skill_records if r.status == Status.ACTIVE]
         return [s for s in self.base if s.id not in archived] + own
 
     def skill(self, skill_id: str, skill_records: list[Record]) -> Skill | None:
@@ -269,7 +263,7 @@ class BehaviourEngine:
             st.uses += 1
             st.last_used_at = now
             selection_id = uuid.uuid4().hex
-            trajectory = internal_record(selection_id, TRAJECTORY, user_id, now, {
+            trajectory = new_record(selection_id, Kind.TRAJECTORY, user_id, now, {
                 "skill_id": chosen_id, "dimensions": list(chosen.dimensions), "bucket": bucket,
                 "context": {"intent": info.intent, "sentiment": info.sentiment,
                             "time_of_day": info.time_of_day},
@@ -279,9 +273,9 @@ class BehaviourEngine:
                 "explored": explored, "fallback": fallback, "response": None, "reward": None,
                 "feedback_at": None, "archived_at": None,
             }, layer=0, text=message)
-            stats_record = internal_record(stats_id(user_id, chosen_id), SKILL_STATS, user_id,
-                                           now, st.data(),
-                                           prior=found.get(stats_id(user_id, chosen_id)))
+            stats_record = new_record(stats_id(user_id, chosen_id), Kind.SKILL_STATS, user_id,
+                                      now, st.data(), layer=2,
+                                      prior=found.get(stats_id(user_id, chosen_id)))
             write([stats_record, trajectory])
         return Chosen(selection_id, chosen, candidates, explored, fallback, epsilon, info,
                       context_ms, best, self.strategy, weight)
@@ -337,10 +331,10 @@ class BehaviourEngine:
         """Apply one feedback to confidence, Beta arm and preference vector, and store it."""
         with store.transaction():
             found = store.get(user_id, [selection_id])
-            if not found or found[0].kind != TRAJECTORY:
+            if not found or found[0].kind != Kind.TRAJECTORY:
                 raise NotFoundError(
                     f"no selection {selection_id!r} for user {user_id!r} in this context; "
-                    "pass the id returned by select_skill")
+                    "pass the id returned by skills.select")
             trajectory = found[0]
             data: dict[str, Any] = dict(trajectory.data)
             if data.get("reward") is not None:
@@ -371,25 +365,29 @@ class BehaviourEngine:
             context = data.get("context") or {}
             data.update(reward=reward, feedback_at=now, archived_at=None)
             trajectory.data, trajectory.updated_at = data, now
-            trajectory.status = "active"  # with feedback it is kept forever
+            trajectory.status = Status.ACTIVE  # with feedback it is kept forever
             event_id = uuid.uuid4().hex
-            event = internal_record(event_id, FEEDBACK_EVENT, user_id, now, {
+            # ``old_confidence``/``confidence``: the skill's confidence before and after this
+            # feedback, the series the hourly aggregates' skill retention is computed from
+            event = new_record(event_id, Kind.FEEDBACK_EVENT, user_id, now, {
                 "selection_id": selection_id, "skill_id": skill_id, "bucket": bucket,
                 "reward": reward, "reason": reason, "free_text": free_text,
                 "classified": free_text is None, "labels": [],
-            }, layer=0, text=free_text or "")
+                "old_confidence": old_confidence, "confidence": stats.confidence,
+            }, text=free_text or "")
             write([
-                internal_record(ids[0], SKILL_STATS, user_id, now, stats.data(),
-                                prior=got.get(ids[0])),
-                internal_record(ids[1], ARM, user_id, now, arm.data(), prior=got.get(ids[1])),
-                internal_record(ids[2], PREFERENCE, user_id, now, {
+                new_record(ids[0], Kind.SKILL_STATS, user_id, now, stats.data(), layer=2,
+                           prior=got.get(ids[0])),
+                new_record(ids[1], Kind.BANDIT_ARM, user_id, now, arm.data(), layer=2,
+                           prior=got.get(ids[1])),
+                new_record(ids[2], Kind.PREFERENCE_VECTOR, user_id, now, {
                     "bucket": bucket, "dimensions": new_pref.tolist(),
                     "feedback_count": bucket_feedback(got.get(ids[2])) + (reward != 0),
                     "context": "_".join(str(context.get(k, "?")) for k in
                                         ("intent", "sentiment", "time_of_day"))},
-                    prior=got.get(ids[2])),
-                internal_record(ids[3], SETTINGS, user_id, now, behaviour.data(),
-                                prior=got.get(ids[3])),
+                    layer=2, prior=got.get(ids[2])),
+                new_record(ids[3], Kind.BEHAVIOUR_SETTINGS, user_id, now, behaviour.data(),
+                           layer=2, prior=got.get(ids[3])),
                 trajectory, event,
             ])
         skill = self.base_by_id.get(skill_id)

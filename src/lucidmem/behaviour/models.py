@@ -1,13 +1,16 @@
-"""Typed results of the behaviour API (pydantic, so REST and MCP can serialise them)."""
+"""Typed results of ``memory.skills``: frozen pydantic models (REST and MCP serialise them);
+times are aware UTC datetimes."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from lucidmem.behaviour.dimensions import DIMENSIONS
 from lucidmem.behaviour.skills import Skill
+from lucidmem.records import Status
 
 __all__ = [
     "ArmView",
@@ -24,7 +27,13 @@ __all__ = [
 ]
 
 
-class SkillInfo(BaseModel):
+class _Result(BaseModel):
+    """Base of every result: immutable."""
+
+    model_config = ConfigDict(frozen=True)
+
+
+class SkillInfo(_Result):
     """A skill as shown to callers: what to inject into the prompt and its style."""
 
     id: str
@@ -34,10 +43,10 @@ class SkillInfo(BaseModel):
     is_base: bool
     trigger: dict[str, list[str]] = Field(default_factory=dict)
     dimensions: dict[str, float] = Field(default_factory=dict)
-    status: str = "active"
+    status: str = Status.ACTIVE
 
     @classmethod
-    def of(cls, skill: Skill, status: str = "active") -> SkillInfo:
+    def of(cls, skill: Skill, status: str = Status.ACTIVE) -> SkillInfo:
         t = skill.trigger
         return cls(
             id=skill.id, name=skill.name, description=skill.description,
@@ -48,7 +57,7 @@ class SkillInfo(BaseModel):
         )
 
 
-class CandidateScore(BaseModel):
+class CandidateScore(_Result):
     """One candidate's scores and the one that decided (see docs/behaviour.md).
 
     ``seed`` strategy: final = 0.4 trigger + 0.3 sampled + 0.3 alignment. ``adaptive``:
@@ -70,7 +79,7 @@ class CandidateScore(BaseModel):
     confidence: float
 
 
-class ContextInfo(BaseModel):
+class ContextInfo(_Result):
     """The context signals read from the message, and the bucket they hash to."""
 
     intent: str
@@ -81,7 +90,7 @@ class ContextInfo(BaseModel):
     sentiment_scores: dict[str, float] = Field(default_factory=dict)
 
 
-class SkillSelection(BaseModel):
+class SkillSelection(_Result):
     """The skill to apply to the next reply. Send feedback with :attr:`id`."""
 
     id: str
@@ -102,7 +111,7 @@ class SkillSelection(BaseModel):
     explanation: str
 
 
-class FeedbackResult(BaseModel):
+class FeedbackResult(_Result):
     """What a feedback changed (REST answers ``{status, skill_updated, new_confidence}``)."""
 
     status: Literal["recorded", "learning_disabled"]
@@ -121,17 +130,17 @@ class FeedbackResult(BaseModel):
     elapsed_ms: float = 0.0
 
 
-class SkillStatsView(BaseModel):
+class SkillStatsView(_Result):
     skill_id: str
     confidence: float
     uses: int
     positives: int
     negatives: int
-    last_used_at: float
+    last_used_at: datetime
     archived: bool
 
 
-class ArmView(BaseModel):
+class ArmView(_Result):
     bucket: int
     skill_id: str
     alpha: float
@@ -139,15 +148,17 @@ class ArmView(BaseModel):
     mean: float
 
 
-class PreferenceView(BaseModel):
+class PreferenceView(_Result):
     bucket: int
     context: str | None = None
     dimensions: dict[str, float]
 
 
-class TrajectoryView(BaseModel):
+class TrajectoryView(_Result):
+    """One trajectory step: the selection, the reply logged for it and its reward."""
+
     id: str
-    occurred_at: float
+    occurred_at: datetime
     input: str
     skill_id: str
     explored: bool
@@ -156,7 +167,7 @@ class TrajectoryView(BaseModel):
     status: str
 
 
-class BehaviourProfile(BaseModel):
+class BehaviourProfile(_Result):
     """Everything learned about one user's preferred way of being answered."""
 
     user_id: str
@@ -171,7 +182,7 @@ class BehaviourProfile(BaseModel):
     feedback_events: int
 
 
-class JobReport(BaseModel):
+class JobReport(_Result):
     """Outcome of one run of a behaviour job."""
 
     job: str

@@ -3,9 +3,11 @@
 Everything is a :class:`~lucidmem.store.base.Record` of one of the kinds below, with
 its fields in the JSON ``data`` body; no table, column or store method is added, so any
 backend that passes the store contract tests can hold it. Records that exist once per
-key (one Beta arm per user, bucket and skill, ...) get a deterministic id, a SHA-256 of
-the key, so they are read with one ``get`` and replaced in place. None of them is
-searchable or carries an embedding: they never show up in memory search.
+key (one Beta arm per user, bucket and skill, ...) get a deterministic id
+(:func:`lucidmem.records.stable_id` of the kind and the key), so they are read with one
+``get`` and replaced in place; every record is built with
+:func:`lucidmem.records.new_record`. None of them is searchable or carries an embedding:
+they never show up in memory search.
 
 =====================  =====  ==========================================================
 kind                   layer  one per / holds
@@ -23,10 +25,8 @@ feedback_event         0      feedback: reward, reason, free text and its classi
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Final
 
 import numpy as np
@@ -35,24 +35,16 @@ from numpy.typing import NDArray
 from lucidmem.behaviour.dimensions import NUM_DIMENSIONS, neutral_vector
 from lucidmem.behaviour.formulas import INITIAL_CONFIDENCE, PRIOR_ALPHA, PRIOR_BETA
 from lucidmem.behaviour.skills import Skill, TriggerContext
-from lucidmem.store.base import Layer, Record
+from lucidmem.records import Kind, Record, stable_id
 
 __all__ = [
-    "ARM",
     "BEHAVIOUR_KINDS",
-    "FEEDBACK_EVENT",
     "LEARNED_KINDS",
-    "PREFERENCE",
-    "SETTINGS",
-    "SKILL",
-    "SKILL_STATS",
-    "TRAJECTORY",
     "ArmState",
     "SkillStats",
     "UserBehaviour",
     "arm_id",
     "bucket_feedback",
-    "internal_record",
     "preference_from",
     "preference_id",
     "settings_id",
@@ -62,61 +54,37 @@ __all__ = [
     "stats_id",
 ]
 
-SETTINGS: Final = "behaviour_settings"
-SKILL: Final = "skill"
-SKILL_STATS: Final = "skill_stats"
-ARM: Final = "bandit_arm"
-PREFERENCE: Final = "preference_vector"
-TRAJECTORY: Final = "trajectory"
-FEEDBACK_EVENT: Final = "feedback_event"
-BEHAVIOUR_KINDS: Final = (SETTINGS, SKILL, SKILL_STATS, ARM, PREFERENCE, TRAJECTORY,
-                          FEEDBACK_EVENT)
-#: What :meth:`reset_behaviour` forgets: everything learned, not the user's own skills
-#: or the opt-in switch.
-LEARNED_KINDS: Final = (SKILL_STATS, ARM, PREFERENCE, TRAJECTORY, FEEDBACK_EVENT)
-
-
-@lru_cache(maxsize=65_536)
-def _hashed(*parts: object) -> str:
-    key = "\x1f".join(str(p) for p in parts)
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+BEHAVIOUR_KINDS: Final = (Kind.BEHAVIOUR_SETTINGS, Kind.SKILL, Kind.SKILL_STATS, Kind.BANDIT_ARM,
+                          Kind.PREFERENCE_VECTOR, Kind.TRAJECTORY, Kind.FEEDBACK_EVENT)
+#: What :meth:`Skills.reset <lucidmem.behaviour.capability.Skills.reset>` forgets: everything
+#: learned, not the user's own skills or the opt-in switch.
+LEARNED_KINDS: Final = (Kind.SKILL_STATS, Kind.BANDIT_ARM, Kind.PREFERENCE_VECTOR,
+                        Kind.TRAJECTORY, Kind.FEEDBACK_EVENT)
 
 
 def settings_id(user_id: str) -> str:
     """Id of the user's ``behaviour_settings`` record."""
-    return "bs-" + _hashed("settings", user_id)
+    return stable_id(Kind.BEHAVIOUR_SETTINGS, user_id)
 
 
 def skill_record_id(user_id: str, skill_id: str) -> str:
     """Id of a user-created ``skill`` record."""
-    return "sk-" + _hashed("skill", user_id, skill_id)
+    return stable_id(Kind.SKILL, user_id, skill_id)
 
 
 def stats_id(user_id: str, skill_id: str) -> str:
     """Id of the ``skill_stats`` record of (user, skill)."""
-    return "st-" + _hashed("stats", user_id, skill_id)
+    return stable_id(Kind.SKILL_STATS, user_id, skill_id)
 
 
 def arm_id(user_id: str, bucket: int, skill_id: str) -> str:
-    """Id of the ``bandit_arm`` record of (user, bucket, skill): ``arm:{user}:{bucket}:{skill}``."""
-    return "ar-" + _hashed("arm", user_id, bucket, skill_id)
+    """Id of the ``bandit_arm`` record of (user, bucket, skill)."""
+    return stable_id(Kind.BANDIT_ARM, user_id, bucket, skill_id)
 
 
 def preference_id(user_id: str, bucket: int) -> str:
     """Id of the ``preference_vector`` record of (user, bucket)."""
-    return "pv-" + _hashed("pref", user_id, bucket)
-
-
-def internal_record(record_id: str, kind: str, user_id: str, now: float, data: dict[str, Any],
-                    *, layer: Layer = 2, text: str = "", prior: Record | None = None) -> Record:
-    """A new or replaced behaviour record: not searchable, no embedding."""
-    return Record(
-        id=record_id, kind=kind, user_id=user_id, text=text, layer=layer,
-        occurred_at=prior.occurred_at if prior else now,
-        created_at=prior.created_at if prior else now,
-        updated_at=now, version=prior.version + 1 if prior else 1,
-        status=prior.status if prior else "active", data=data, searchable=False,
-    )
+    return stable_id(Kind.PREFERENCE_VECTOR, user_id, bucket)
 
 
 @dataclass(slots=True)

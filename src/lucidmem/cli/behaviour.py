@@ -10,7 +10,6 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..behaviour.jobs import run_feedback_classification, run_trajectory_retention
 from ..errors import InvalidInputError
 from .app import app, open_memory
 
@@ -29,7 +28,7 @@ def skills(
 ) -> None:
     """List the skills a user's replies can be given (base skills, then their own)."""
     with open_memory(ctx) as memory:
-        found = memory.list_skills(user, include_archived=archived)
+        found = memory.skills.list(user_id=user, include_archived=archived)
     if as_json:
         typer.echo(json.dumps([s.model_dump() for s in found], ensure_ascii=False, indent=1))
         return
@@ -51,13 +50,13 @@ def learning(
     """Turn behaviour learning on or off for a user (it is off until turned on)."""
     with open_memory(ctx) as memory:
         if state == "on":
-            memory.enable_behaviour_learning(user)
+            memory.skills.enable(user_id=user)
         elif state == "off":
-            memory.disable_behaviour_learning(user)
+            memory.skills.disable(user_id=user)
         elif state != "status":
             raise InvalidInputError(f"state must be on, off or status, got {state!r}",
                                     field="state")
-        enabled = memory.behaviour_learning_enabled(user)
+        enabled = memory.skills.enabled(user_id=user)
     console.print(f"behaviour learning for {user}: {'on' if enabled else 'off'}")
 
 
@@ -73,7 +72,7 @@ def select(
     """Choose the skill for replying to a message (stored; send feedback with its id)."""
     when = None if at is None else datetime.fromisoformat(at)
     with open_memory(ctx) as memory:
-        sel = memory.select_skill(user, message, when=when)
+        sel = memory.skills.select(message, user_id=user, when=when)
     if as_json:
         typer.echo(sel.model_dump_json(indent=1))
         return
@@ -107,8 +106,8 @@ def feedback(
         raise InvalidInputError(f"reward must be up, neutral or down (or 1, 0, -1), got "
                                 f"{reward!r}", field="reward")
     with open_memory(ctx) as memory:
-        result = memory.feedback(user, selection, _REWARDS[reward], reason=reason,
-                                 free_text=text)
+        result = memory.skills.feedback(selection, user_id=user, reward=_REWARDS[reward],
+                                        reason=reason, free_text=text)
     if as_json:
         typer.echo(result.model_dump_json(indent=1))
         return
@@ -124,7 +123,7 @@ def classify_feedback(
 ) -> None:
     """Show which feedback categories a free text falls into, with scores."""
     with open_memory(ctx) as memory:
-        result = memory.classify_feedback(text)
+        result = memory.skills.classify_feedback(text)
     table = Table(title=f"labels: {', '.join(result.labels) or 'none'}")
     table.add_column("category")
     table.add_column("score")
@@ -137,7 +136,7 @@ def classify_feedback(
 def behaviour_profile(ctx: typer.Context, user: UserOption, as_json: JsonOption = False) -> None:
     """Show what was learned about a user: confidences, bandit arms, preferences."""
     with open_memory(ctx) as memory:
-        profile = memory.behaviour_profile(user)
+        profile = memory.skills.profile(user_id=user)
     if as_json:
         typer.echo(profile.model_dump_json(indent=1))
         return
@@ -162,26 +161,30 @@ def behaviour_reset(
     if not yes:
         typer.confirm(f"Forget what was learned about {user}?", abort=True)
     with open_memory(ctx) as memory:
-        removed = memory.reset_behaviour(user)
+        removed = memory.skills.reset(user_id=user)
     console.print(f"removed {removed} records")
 
 
 @app.command("behaviour-jobs")
 def behaviour_jobs(
     ctx: typer.Context,
-    job: Annotated[str, typer.Option(help="classify, retention or all.")] = "all",
+    job: Annotated[str, typer.Option(help="classify, retention, batch or all.")] = "all",
     since: Annotated[str | None, typer.Option(
         help="classify: only feedback after this time (ISO-8601).")] = None,
 ) -> None:
-    """Run the nightly feedback classification and/or the trajectory retention now."""
-    if job not in ("classify", "retention", "all"):
-        raise InvalidInputError(f"job must be classify, retention or all, got {job!r}",
+    """Run the nightly feedback classification, the trajectory retention and/or the arms'
+    batch refresh now."""
+    if job not in ("classify", "retention", "batch", "all"):
+        raise InvalidInputError(f"job must be classify, retention, batch or all, got {job!r}",
                                 field="job")
     with open_memory(ctx) as memory:
+        work = memory.skills.maintenance
         reports = []
         if job in ("classify", "all"):
-            reports.append(run_feedback_classification(memory, since=since))
+            reports.append(work.classify_feedback(since=since))
         if job in ("retention", "all"):
-            reports.append(run_trajectory_retention(memory))
+            reports.append(work.retain_trajectories())
+        if job in ("batch", "all"):
+            reports.append(work.refresh_arms())
     for report in reports:
         console.print(report.model_dump_json())

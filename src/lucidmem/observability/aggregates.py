@@ -7,15 +7,22 @@ aico seed, "Aggregated hourly (metric_type: behavioral_memory_aggregate)":
 - **user satisfaction**: the mean over users of each user's mean reward (target > 0.5);
 - **adaptation speed**: interactions a user needed before the positive rate of
   their last ``window`` (10) rated interactions reached 70 % (target < 10);
-- **skill retention**: the mean variance of each skill's confidence over its
-  recorded versions (low = stable; target < 0.1 after 50 uses).
+- **skill retention** ("confidence score stability over time"): the mean over
+  (user, skill) of the variance of the skill's confidence over time — its
+  confidence before its first feedback, then after each feedback (low = stable;
+  target < 0.1 after 50 uses).
 
 Feedback is read from records of the kinds in :data:`FEEDBACK_KINDS` (reward
-in ``data["reward"]`` or ``data["metadata"]["reward"]``), skills from
-:data:`SKILL_KINDS` (confidence in ``data`` or its ``metadata``, its versions
-from the audit trail). An aggregate whose data does not exist reports
-``None``: with no rated interaction in the window all four are ``None``;
-adaptation speed stays ``None`` until some user reaches the target rate.
+in ``data["reward"]`` or ``data["metadata"]["reward"]``). Each feedback event of
+behaviour learning also records the skill's confidence before and after it
+(``data["old_confidence"]``, ``data["confidence"]``): the confidence series are
+read from those events, in time order. (They used to be read from the audit
+trail of ``skill_stats``, which is written without audit rows, so skill retention
+was always ``None``.) An aggregate whose data does not exist reports ``None``:
+with no rated interaction in the window the first two are ``None``; adaptation
+speed stays ``None`` until some user reaches the target rate, skill retention
+until some skill has a confidence series (events from before confidences were
+recorded have none).
 """
 
 from __future__ import annotations
@@ -27,11 +34,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from ..records import Kind
 from ..store.base import Query, Store
 
 __all__ = [
     "FEEDBACK_KINDS",
-    "SKILL_KINDS",
     "Aggregates",
     "FeedbackEvent",
     "compute_aggregates",
@@ -39,10 +46,8 @@ __all__ = [
     "read_aggregates",
 ]
 
-FEEDBACK_KINDS = ("feedback_event",)
+FEEDBACK_KINDS = (Kind.FEEDBACK_EVENT,)
 """Written by behaviour learning (``lucidmem.behaviour``), one per feedback."""
-SKILL_KINDS = ("skill_stats",)
-"""Per-(user, skill) confidence and counters; each update is a new audited version."""
 TARGET_POSITIVE_RATE = 0.7
 """aico seed: new users reach a 70 % positive rate ..."""
 ADAPTATION_WINDOW = 10
@@ -129,26 +134,27 @@ def _number(data: Mapping[str, Any], *names: str) -> float | None:
 
 
 def read_aggregates(store: Store, *, start: float, end: float) -> Aggregates:
-    """Read feedback and skill records of every user of ``store`` and aggregate them."""
+    """Read the feedback records of every user of ``store`` and aggregate them."""
     window: list[FeedbackEvent] = []
     history: list[FeedbackEvent] = []
     confidences: dict[str, list[float]] = {}
     for user in store.user_ids():
-        for record in store.find(Query(user_id=user, kinds=FEEDBACK_KINDS)):
+        for record in store.find(Query(user_id=user, kinds=FEEDBACK_KINDS)):  # time order
             reward = _number(record.data, "reward")
             if reward is None:
                 continue
             skill = record.data.get("skill_id")
-            event = FeedbackEvent(user, record.occurred_at, reward,
-                                  skill if isinstance(skill, str) else None)
+            skill_id = skill if isinstance(skill, str) else None
+            event = FeedbackEvent(user, record.occurred_at, reward, skill_id)
             history.append(event)
             if start <= record.occurred_at <= end:
                 window.append(event)
-        for record in store.find(Query(user_id=user, kinds=SKILL_KINDS)):
-            series = [c for entry in store.history(user, record.id)
-                      if entry.after is not None
-                      and (c := _number(entry.after.get("data") or entry.after,
-                                        "confidence", "confidence_score")) is not None]
-            if series:
-                confidences[f"{user}/{record.id}"] = series
+            after = _number(record.data, "confidence", "confidence_score")
+            if skill_id is None or after is None:
+                continue
+            series = confidences.setdefault(f"{user}/{skill_id}", [])
+            before = _number(record.data, "old_confidence")
+            if not series and before is not None:
+                series.append(before)
+            series.append(after)
     return compute_aggregates(window, history, confidences, start=start, end=end)
