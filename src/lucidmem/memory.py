@@ -19,17 +19,19 @@ from typing import Any
 from .agents.api import AgentsAPI
 from .behaviour.api import BehaviourAPI
 from .clock import Clock, from_epoch, parse_time
-from .consolidation.api import ConsolidationAPI
+from .consolidation.capability import Sleep
 from .core import MemoryCore
 from .embedding import Embedder
 from .embedding.turns import turn_text, with_previous_turn
 from .errors import InvalidInputError, NotFoundError
 from .export import export_user
 from .facts.api import FactsAPI
+from .facts.validation import ValidationReport, archive_low_confidence, validate_staged
 from .ingest.messages import normalise_messages
 from .kernel import AddedTurns, Kernel, StoreFactory, previous_turn_text, to_item
 from .records import Kind
 from .retrieval.hybrid import SearchFilters
+from .scheduler import Job
 from .scope import validate_id
 from .serving import ContextAPI, DisclosureAPI
 from .settings import RETRIEVAL_PRESETS, RetrievalPreset, Settings
@@ -55,7 +57,47 @@ def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
     return dict(metadata)
 
 
-class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI, AgentsAPI,
+class _MixinFacts:  # TRANSITIONAL until memory.facts exists (merge replaces it)
+    def __init__(self, memory: Memory) -> None:
+        self._memory = memory
+
+    def validate(self, *, user_id: str, context: str | None = None) -> ValidationReport:
+        return validate_staged(self._memory, user_id, context)
+
+    def archive_low_confidence(self, *, user_id: str, context: str | None = None,
+                               threshold: float = 0.3) -> list[str]:
+        return archive_low_confidence(self._memory, user_id, context, threshold=threshold)
+
+    def jobs(self) -> list[Job]:
+        return []
+
+
+class _MixinSkills:  # TRANSITIONAL until memory.skills exists (merge replaces it)
+    def __init__(self, memory: Memory) -> None:
+        self._memory = memory
+
+    def jobs(self) -> list[Job]:
+        from .behaviour.jobs import run_feedback_classification, run_trajectory_retention
+
+        cfg = self._memory.settings.sleep
+        m = self._memory
+        return [
+            Job("feedback_classification", cfg.feedback_cron,
+                lambda ctx: run_feedback_classification(m, context=ctx.context).model_dump(),
+                needs_idle=True, description="classify free-text feedback"),
+            Job("trajectory_retention", cfg.weekly_cron,
+                lambda ctx: run_trajectory_retention(m, now=ctx.now,
+                                                     context=ctx.context).model_dump(),
+                needs_idle=True, description="archive and delete old trajectories"),
+        ]
+
+
+class _NoJobs:  # TRANSITIONAL until memory.agents exists (merge replaces it)
+    def jobs(self) -> list[Job]:
+        return []
+
+
+class Memory(FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI, AgentsAPI,
              MemoryCore):
     """Adaptive long-term memory for one application.
 
@@ -87,6 +129,9 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
                              clock=clock)
         # Reactions to events, in order (one visible place).
         self.kernel.after_add.append(self._mixin_after_add)
+        self.sleep = Sleep(self.kernel, facts=_MixinFacts(self), skills=_MixinSkills(self),
+                           agents=_NoJobs())
+        self.kernel.after_add.append(self.sleep.on_turns_added)
         self.kernel.before_forget_user.append(self._before_delete_user)
 
     def _mixin_after_add(self, event: AddedTurns) -> None:
