@@ -178,7 +178,7 @@ def main() -> None:
             before = sum(store.count(Query(user_id=u, kinds=["fact"], statuses=["active"]))
                          for u in users)
             t0 = time.perf_counter()
-            report = memory.consolidate()
+            report = memory.sleep.consolidate()
             seconds = time.perf_counter() - t0
             after = sum(store.count(Query(user_id=u, kinds=["fact"], statuses=["active"]))
                         for u in users)
@@ -193,7 +193,7 @@ def main() -> None:
                   f"{report.count('preferences')} triggers={report.count('triggers')}")
             later = end + timedelta(days=200)
         with Memory(data, embedder=HashPassages(), clock=lambda: later) as memory:  # type: ignore[arg-type]
-            report = memory.consolidate()
+            report = memory.sleep.consolidate()
             print(f"200 days later: archived={report.count('archived')} more facts, "
                   f"compacted {report.count('compacted')} more turns "
                   f"({report.bytes_saved} bytes)")

@@ -128,7 +128,7 @@ def main() -> int:
         if args.consolidate:
             started = time.perf_counter()
             for sample in samples:
-                report = memory.consolidate(sample["sample_id"])
+                report = memory.sleep.consolidate(user_id=sample["sample_id"])
                 counts: dict[str, int] = defaultdict(int)
                 for user_report in report.users:
                     for step in user_report.steps:

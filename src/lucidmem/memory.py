@@ -22,17 +22,19 @@ from typing import Any
 from .agents.api import AgentsAPI
 from .behaviour.capability import Skills
 from .clock import Clock, from_epoch, parse_time
-from .consolidation.api import ConsolidationAPI
+from .consolidation.capability import Sleep
 from .core import MemoryCore
 from .embedding import Embedder
 from .embedding.turns import turn_text, with_previous_turn
 from .errors import InvalidInputError, NotFoundError
 from .export import UserExport, export_user
 from .facts.api import FactsAPI
+from .facts.validation import ValidationReport, archive_low_confidence, validate_staged
 from .ingest.messages import normalise_messages
 from .kernel import AddedTurns, Kernel, StoreFactory, previous_turn_text, to_item
 from .records import Kind
 from .retrieval.hybrid import SearchFilters
+from .scheduler import Job
 from .scope import validate_id
 from .serving import AssembledContext, ContextAssembler, Discloser, Disclosure
 from .serving.models import Layer
@@ -59,7 +61,27 @@ def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
     return dict(metadata)
 
 
-class Memory(ConsolidationAPI, FactsAPI, AgentsAPI, MemoryCore):
+class _MixinFacts:  # TRANSITIONAL until memory.facts exists (merge replaces it)
+    def __init__(self, memory: Memory) -> None:
+        self._memory = memory
+
+    def validate(self, *, user_id: str, context: str | None = None) -> ValidationReport:
+        return validate_staged(self._memory, user_id, context)
+
+    def archive_low_confidence(self, *, user_id: str, context: str | None = None,
+                               threshold: float = 0.3) -> list[str]:
+        return archive_low_confidence(self._memory, user_id, context, threshold=threshold)
+
+    def jobs(self) -> list[Job]:
+        return []
+
+
+class _NoJobs:  # TRANSITIONAL until memory.agents exists (merge replaces it)
+    def jobs(self) -> list[Job]:
+        return []
+
+
+class Memory(FactsAPI, AgentsAPI, MemoryCore):
     """Adaptive long-term memory for one application.
 
     ::
@@ -91,6 +113,9 @@ class Memory(ConsolidationAPI, FactsAPI, AgentsAPI, MemoryCore):
         self.skills = Skills(self.kernel)
         # Reactions to events, in order (one visible place).
         self.kernel.after_add.append(self._mixin_after_add)
+        self.sleep = Sleep(self.kernel, facts=_MixinFacts(self), skills=self.skills,
+                           agents=_NoJobs())
+        self.kernel.after_add.append(self.sleep.on_turns_added)
         self.kernel.before_forget_user.append(self._before_delete_user)
         self._assembler = ContextAssembler(self.kernel, self, facts=self.facts,
                                            skills=self.skills, agents=self.agents)

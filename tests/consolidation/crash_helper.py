@@ -17,8 +17,7 @@ def main() -> None:
     batch = int(sys.argv[4]) if len(sys.argv) > 4 else 5
     kind = sys.argv[5] if len(sys.argv) > 5 else "e5"
     from lucidmem import Memory
-    from lucidmem.scheduler.config import ConsolidationSettings, SleepSettings
-    from lucidmem.settings import Settings
+    from lucidmem.settings import ConsolidationSettings, Settings, SleepSettings
 
     settings = Settings(sleep=SleepSettings(job=ConsolidationSettings(batch_size=batch)))
     moment = datetime.fromtimestamp(epoch, UTC)
@@ -32,7 +31,7 @@ def main() -> None:
     with Memory(data_dir, settings=settings, clock=lambda: moment, embedder=embedder) as memory:
         memory.store()
         print("ready", flush=True)
-        report = memory.consolidate(user)
+        report = memory.sleep.consolidate(user_id=user)
         print("done", report.status, flush=True)
 
 

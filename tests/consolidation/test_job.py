@@ -10,23 +10,20 @@ import pytest
 
 from lucidmem import Memory
 from lucidmem.consolidation.job import JobEnv, checkpoint_id, run_user
-from lucidmem.consolidation.records import (
-    CHECKPOINT,
-    MARKER,
-    PREFERENCE,
-    TRIGGER,
-    derived_id,
-)
+from lucidmem.consolidation.records import CHECKPOINT, MARKER, PREFERENCE, TRIGGER
 from lucidmem.errors import CheckpointError
+from lucidmem.records import stable_id
 from lucidmem.store.base import Query, Record
 
 from .conftest import Clock, fill_history, snapshot
 
 
 def _env(memory: Memory, **kw: object) -> JobEnv:
-    return JobEnv(memory=memory, context=memory._context(None), store=memory.store(),
-                  activity=lambda user: memory._sleep_activity().get(
-                      (memory._context(None), user), 0), **kw)  # type: ignore[arg-type]
+    """A run's environment with a test hook; a turn added meanwhile still pauses the run,
+    as its turn count moves (this process's activity counter is left out)."""
+    return JobEnv(kernel=memory.kernel, facts=memory.facts, context="personal",
+                  store=memory.kernel.store(), activity=lambda user: 0,
+                  **kw)  # type: ignore[arg-type]
 
 
 def test_turns_are_scored_on_add(memory: Memory) -> None:
@@ -42,10 +39,10 @@ def test_turns_are_scored_on_add(memory: Memory) -> None:
 
 def test_run_twice_gives_the_same_state(memory: Memory) -> None:
     fill_history(memory)
-    first = memory.consolidate("maya")
+    first = memory.sleep.consolidate(user_id="maya")
     assert first.status == "completed"
     state = snapshot(memory)
-    second = memory.consolidate("maya")
+    second = memory.sleep.consolidate(user_id="maya")
     assert second.status == "completed"
     assert snapshot(memory) == state
     assert second.changes == ()
@@ -56,7 +53,7 @@ def test_dry_run_writes_nothing_and_lists_changes(memory: Memory) -> None:
     store = memory.store()
     before = snapshot(memory)
     revision = store.revision("maya")
-    report = memory.consolidate("maya", dry_run=True)
+    report = memory.sleep.consolidate(user_id="maya", dry_run=True)
     assert report.dry_run and report.status == "dry_run"
     assert store.revision("maya") == revision
     assert snapshot(memory) == before
@@ -69,7 +66,7 @@ def test_compaction_saves_bytes_and_keeps_text(memory: Memory) -> None:
     fill_history(memory)
     store = memory.store()
     texts = {r.id: r.text for r in store.find(Query(user_id="maya", kinds=["turn"]))}
-    report = memory.consolidate("maya")
+    report = memory.sleep.consolidate(user_id="maya")
     user = report.users[0]
     assert user.count("compacted") > 0 and user.bytes_saved > 0
     turns = store.find(Query(user_id="maya", kinds=["turn"]))
@@ -84,14 +81,14 @@ def test_compaction_saves_bytes_and_keeps_text(memory: Memory) -> None:
             assert turn.embedding is not None
         else:
             assert "compacted" not in turn.data
-    marker = store.get("maya", [derived_id(MARKER, "maya", "compaction")])[0]
+    marker = store.get("maya", [stable_id(MARKER, "maya", "compaction")])[0]
     assert marker.data["compacted_through"] == pytest.approx(cutoff)
     assert marker.data["bytes_saved_total"] == user.bytes_saved
 
 
 def test_pattern_detection_creates_preference_and_trigger(memory: Memory) -> None:
     fill_history(memory)
-    memory.consolidate("maya")
+    memory.sleep.consolidate(user_id="maya")
     store = memory.store()
     prefs = store.find(Query(user_id="maya", kinds=[PREFERENCE]))
     sunday = [p for p in prefs if "groceries" in p.text]
@@ -122,11 +119,11 @@ def test_archiving_and_variant_cleanup_follow_the_clock(memory: Memory, clock: C
                     status="variant", occurred_at=now, created_at=now, updated_at=now,
                     data={**weak.data, "confidence": 0.6})
     store.put([weak, strong])
-    memory.consolidate("maya")
+    memory.sleep.consolidate(user_id="maya")
     assert {f.status for f in store.get("maya", [f.id for f in facts])} == {"active"}
     assert len(store.get("maya", ["variant-weak", "variant-strong"])) == 2
     clock.advance(days=400)
-    report = memory.consolidate("maya")
+    report = memory.sleep.consolidate(user_id="maya")
     assert report.count("archived") >= 1
     after = store.get("maya", [f.id for f in facts])
     assert {f.status for f in after} == {"archived"}  # archived, never deleted
@@ -148,7 +145,7 @@ def test_pause_on_activity_then_resume(memory: Memory) -> None:
     assert any(s.status == "paused" for s in paused.steps)
     ckpt = memory.store().get("maya", [checkpoint_id("maya")])[0]
     assert ckpt.data["run"]["status"] == "paused"
-    resumed = memory.consolidate("maya")
+    resumed = memory.sleep.consolidate(user_id="maya")
     assert resumed.status == "completed" and resumed.users[0].resumed
     assert resumed.users[0].run_id == paused.run_id
 
@@ -168,23 +165,23 @@ def test_user_deleted_mid_run_leaves_nothing(memory: Memory) -> None:
 
 def test_corrupted_checkpoint_names_the_fix(memory: Memory) -> None:
     fill_history(memory, weeks=2)
-    memory.consolidate("maya")
+    memory.sleep.consolidate(user_id="maya")
     store = memory.store()
     ckpt = store.get("maya", [checkpoint_id("maya")])[0]
     ckpt.data = {"format": 1, "runs": 1, "run": {"id": 3}}
     store.put([ckpt], audit=False)
     with pytest.raises(CheckpointError, match="--reset"):
-        memory.consolidate("maya")
-    assert memory.consolidate("maya", reset=True).status == "completed"
+        memory.sleep.consolidate(user_id="maya")
+    assert memory.sleep.consolidate(user_id="maya", reset=True).status == "completed"
     assert store.get("maya", [checkpoint_id("maya")])[0].kind == CHECKPOINT
 
 
 def test_clock_going_backwards_keeps_the_previous_time(memory: Memory, clock: Clock) -> None:
     fill_history(memory, weeks=2)
-    memory.consolidate("maya")
+    memory.sleep.consolidate(user_id="maya")
     state = snapshot(memory)
     clock.advance(days=-3)
-    report = memory.consolidate("maya")
+    report = memory.sleep.consolidate(user_id="maya")
     assert report.status == "completed"
     assert any("behind" in w for w in report.users[0].warnings)
     assert snapshot(memory) == state
@@ -192,8 +189,8 @@ def test_clock_going_backwards_keeps_the_previous_time(memory: Memory, clock: Cl
 
 
 def test_empty_store_and_unknown_user(memory: Memory) -> None:
-    assert memory.consolidate().users == ()
-    report = memory.consolidate("nobody")
+    assert memory.sleep.consolidate().users == ()
+    report = memory.sleep.consolidate(user_id="nobody")
     assert report.users[0].status == "empty"
     assert memory.store().user_ids() == []
 
@@ -212,7 +209,7 @@ def test_embedding_refresh_embeds_turns_as_add_does(memory: Memory) -> None:
     for turn in turns:  # e.g. after switching embedder models
         turn.embedding = None
     store.put(turns, audit=False)
-    report = memory.consolidate("maya")
+    report = memory.sleep.consolidate(user_id="maya")
     assert report.status == "completed"
     refreshed = {t.id: t.embedding for t in store.find(Query(user_id="maya", kinds=["turn"]))}
     for turn_id, vector in original.items():

@@ -1,5 +1,5 @@
 """The scheduler: cron next-run times, due jobs, idle deferral, sharding, the concurrency cap,
-run history, registering a job."""
+run history, and the jobs every capability contributes."""
 
 from __future__ import annotations
 
@@ -10,11 +10,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from lucidmem import Memory
+from lucidmem.consolidation.jobs import consolidate_shard
 from lucidmem.consolidation.replay import users_for_date
 from lucidmem.errors import ConfigurationError
-from lucidmem.scheduler import IdleDetector, Scheduler, register_job
-from lucidmem.scheduler.core import REGISTRY, Job, JobContext
-from lucidmem.scheduler.jobs import consolidate_shard
+from lucidmem.scheduler import IdleDetector, Job, JobContext, Scheduler
 
 START = datetime(2026, 3, 2, 0, 30, tzinfo=UTC)  # a Monday
 
@@ -24,21 +23,20 @@ def _always_idle() -> IdleDetector:
 
 
 def test_default_schedule_and_next_runs(memory: Memory) -> None:
-    s = Scheduler(memory, start=START, idle=_always_idle())
-    assert {"consolidation", "weekly_evolution", "index_maintenance"} <= set(s.jobs)
+    s = memory.sleep.scheduler(start=START, idle=_always_idle())
+    assert {"consolidation", "weekly_evolution", "index_maintenance",
+            "feedback_classification", "trajectory_retention"} <= set(s.jobs)
     assert s.jobs["consolidation"].cron == "0 2 * * *"
     assert s.next_run("consolidation") == datetime(2026, 3, 2, 2, 0, tzinfo=UTC)
     assert s.next_run("index_maintenance") == datetime(2026, 3, 2, 1, 0, tzinfo=UTC)
     assert s.next_run("weekly_evolution") == datetime(2026, 3, 8, 3, 0, tzinfo=UTC)  # Sunday
-    if "feedback_classification" in s.jobs:
-        assert s.next_run("feedback_classification") == datetime(2026, 3, 2, 3, 0, tzinfo=UTC)
+    assert s.next_run("feedback_classification") == datetime(2026, 3, 2, 3, 0, tzinfo=UTC)
 
 
 def test_run_pending_runs_due_jobs_once_and_records_history(memory: Memory) -> None:
     calls: list[datetime] = []
     ticker = Job("tick", "*/15 * * * *", lambda ctx: calls.append(ctx.now) or {"n": 1})
-    s = Scheduler(memory, jobs=[ticker], start=START, idle=_always_idle(),
-                  include_defaults=False)
+    s = Scheduler(memory.kernel, [ticker], start=START, idle=_always_idle())
     assert s.run_pending(START) == []
     runs = s.run_pending(START + timedelta(minutes=50))  # 00:45, 01:00, 01:15 missed
     assert [r.job for r in runs] == ["tick"] and runs[0].status == "ok"
@@ -47,8 +45,7 @@ def test_run_pending_runs_due_jobs_once_and_records_history(memory: Memory) -> N
     assert len(calls) == 1
     history = s.history("tick")
     assert len(history) == 1 and history[0].summary == "n=1"
-    again = Scheduler(memory, jobs=[ticker], start=START, idle=_always_idle(),
-                      include_defaults=False)
+    again = Scheduler(memory.kernel, [ticker], start=START, idle=_always_idle())
     assert again.next_run("tick") == datetime(2026, 3, 2, 1, 30, tzinfo=UTC)  # from history
 
 
@@ -56,8 +53,8 @@ def test_failing_job_is_recorded_not_raised(memory: Memory) -> None:
     def boom(ctx: JobContext) -> None:
         raise RuntimeError("disk on fire")
 
-    s = Scheduler(memory, jobs=[Job("boom", "* * * * *", boom)], start=START,
-                  idle=_always_idle(), include_defaults=False)
+    s = Scheduler(memory.kernel, [Job("boom", "* * * * *", boom)], start=START,
+                  idle=_always_idle())
     [run] = s.run_pending(START + timedelta(minutes=1))
     assert run.status == "error" and "disk on fire" in run.summary
 
@@ -67,7 +64,7 @@ def test_idle_detection_defers_heavy_jobs(memory: Memory) -> None:
     ticks = [0.0]
     idle = IdleDetector(20.0, 300.0, sample=lambda: readings[0], clock=lambda: ticks[0])
     heavy = Job("heavy", "0 2 * * *", lambda ctx: None, needs_idle=True)
-    s = Scheduler(memory, jobs=[heavy], start=START, idle=idle, include_defaults=False)
+    s = Scheduler(memory.kernel, [heavy], start=START, idle=idle)
     at = START + timedelta(hours=2)
     assert [r.status for r in s.run_pending(at)] == ["deferred"]
     readings[0] = 5.0
@@ -82,14 +79,13 @@ def test_bad_cron_is_refused() -> None:
         Job("bad", "every day", lambda ctx: None)
 
 
-def test_register_job_is_one_call(memory: Memory) -> None:
-    try:
-        register_job("retention", "0 5 * * 0", lambda ctx: {"ok": True})
-        s = Scheduler(memory, start=START, idle=_always_idle())
-        assert "retention" in s.jobs
-        assert s.run_job("retention").status == "ok"
-    finally:
-        REGISTRY.pop("retention", None)
+def test_jobs_are_passed_in_and_names_are_unique(memory: Memory) -> None:
+    retention = Job("retention", "0 5 * * 0", lambda ctx: {"ok": True})
+    s = Scheduler(memory.kernel, [retention], start=START, idle=_always_idle())
+    assert list(s.jobs) == ["retention"]  # nothing registered elsewhere sneaks in
+    assert s.run_job("retention").status == "ok"
+    with pytest.raises(ConfigurationError, match="share a name"):
+        Scheduler(memory.kernel, [retention, retention], start=START)
 
 
 def test_sharding_covers_every_user_once_a_week() -> None:
@@ -99,14 +95,13 @@ def test_sharding_covers_every_user_once_a_week() -> None:
     assert sorted(seen) == sorted(users)
 
 
-def test_consolidation_job_caps_concurrency(memory: Memory, monkeypatch: pytest.MonkeyPatch
-                                            ) -> None:
+def test_consolidation_job_caps_concurrency(memory: Memory) -> None:
     for i in range(40):
         memory.add("hello", user_id=f"user{i}")
     active, peak = [0], [0]
     lock = threading.Lock()
 
-    def fake(user: str, **kw: object) -> object:
+    def fake(user: str, context: str | None) -> object:
         with lock:
             active[0] += 1
             peak[0] = max(peak[0], active[0])
@@ -115,9 +110,7 @@ def test_consolidation_job_caps_concurrency(memory: Memory, monkeypatch: pytest.
             active[0] -= 1
         return type("R", (), {"status": "completed"})()
 
-    monkeypatch.setattr(memory, "consolidate", fake)
-    ctx = JobContext(memory, START)
-    result = consolidate_shard(ctx)
+    result = consolidate_shard(memory.kernel, fake, JobContext(START))  # type: ignore[arg-type]
     expected = users_for_date([f"user{i}" for i in range(40)], START.date())
     assert result["users"] == len(expected) and result["completed"] == len(expected)
     assert result["shard_users"] == expected
@@ -126,7 +119,7 @@ def test_consolidation_job_caps_concurrency(memory: Memory, monkeypatch: pytest.
 
 def test_scheduled_consolidation_runs_for_real(memory: Memory) -> None:
     memory.add("I love jazz", user_id="maya")
-    s = Scheduler(memory, start=START, idle=_always_idle())
+    s = memory.sleep.scheduler(start=START, idle=_always_idle())
     runs = {r.job: r for r in s.run_pending(START + timedelta(days=7))}
     assert runs["consolidation"].status == "ok", runs["consolidation"].summary
     assert runs["index_maintenance"].status == "ok"

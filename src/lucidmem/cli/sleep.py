@@ -53,7 +53,8 @@ def consolidate(
                 1 if update.done >= update.total else 0),
                 description=f"{update.user_id}: {update.step}")
 
-        report = memory.consolidate(user, dry_run=dry_run, progress=progress, reset=reset)
+        report = memory.sleep.consolidate(user_id=user, dry_run=dry_run, progress=progress,
+                                          reset=reset)
     console.print(_summary(report))
     console.print(f"{report.status}: {len(report.users)} user(s), {report.turns} turns, "
                   f"{report.count('archived')} archived, {report.bytes_saved} bytes saved by "
@@ -75,10 +76,8 @@ def jobs(
     limit: Annotated[int, typer.Option(help="History rows shown.")] = 10,
 ) -> None:
     """Show the background jobs, their next run times and recent history."""
-    from ..scheduler.core import Scheduler
-
     with open_memory(ctx) as memory:
-        scheduler = Scheduler(memory, context=ctx.obj.context if ctx.obj else None)
+        scheduler = memory.sleep.scheduler(context=ctx.obj.context if ctx.obj else None)
         now = datetime.now(UTC)
         table = Table(title="scheduled jobs")
         for column in ("job", "cron", "idle", "next run (UTC)", "description"):
@@ -104,10 +103,10 @@ def worker(
     poll: Annotated[float, typer.Option(help="Seconds between checks.")] = 30.0,
 ) -> None:
     """Run the scheduler in the foreground until interrupted (Ctrl-C)."""
-    from ..scheduler.core import JobRun, Scheduler
+    from ..scheduler import JobRun
 
     with open_memory(ctx) as memory:
-        scheduler = Scheduler(memory, context=ctx.obj.context if ctx.obj else None)
+        scheduler = memory.sleep.scheduler(context=ctx.obj.context if ctx.obj else None)
         console.print(f"lucidmem worker: {len(scheduler.jobs)} jobs; Ctrl-C to stop")
 
         def report(run: JobRun) -> None:

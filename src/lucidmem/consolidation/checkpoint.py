@@ -29,8 +29,9 @@ FORMAT = 1
 def _fail(user_id: str, why: str) -> CheckpointError:
     return CheckpointError(
         f"the consolidation checkpoint of user {user_id!r} is corrupted ({why}). Run "
-        f"`lucidmem consolidate --user {user_id} --reset` (or Memory.consolidate(user_id=..., "
-        "reset=True)): every step is idempotent, so restarting the run loses nothing."
+        f"`lucidmem consolidate --user {user_id} --reset` (or "
+        "memory.sleep.consolidate(user_id=..., reset=True)): every step is idempotent, so "
+        "restarting the run loses nothing."
     )
 
 

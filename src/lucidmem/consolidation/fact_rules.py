@@ -9,24 +9,24 @@ validation function, :mod:`.steps_facts` can call that instead (see ``docs/sleep
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from lucidmem.consolidation.records import evolve
 from lucidmem.errors import InvalidInputError
 from lucidmem.facts.contradictions import ActionKind, ExistingFact, Relation, resolve
 from lucidmem.facts.decay import decayed_confidence, reinforce
 from lucidmem.facts.model import DEFAULT_EMOTIONAL_INTENSITY, FactCandidate
+from lucidmem.records import Status, evolve
 from lucidmem.store.base import Record
 
 __all__ = ["ACTIVE", "ARCHIVED", "STAGED", "VARIANT", "decayed", "fact_key", "validate_into"]
 
-STAGED = "staged"
-ACTIVE = "active"
-SUPERSEDED = "superseded"
-RETRACTED = "retracted"
-VARIANT = "variant"
-EXCEPTION = "exception"
-ARCHIVED = "archived"
+STAGED: Final = Status.STAGED
+ACTIVE: Final = Status.ACTIVE
+SUPERSEDED: Final = Status.SUPERSEDED
+RETRACTED: Final = Status.RETRACTED
+VARIANT: Final = Status.VARIANT
+EXCEPTION: Final = Status.EXCEPTION
+ARCHIVED: Final = Status.ARCHIVED
 
 Change = tuple[Record, str, str]
 

@@ -35,14 +35,8 @@ from typing import TYPE_CHECKING, Any
 
 from lucidmem.clock import from_epoch
 from lucidmem.consolidation.checkpoint import new_run, read_checkpoint
-from lucidmem.consolidation.records import (
-    CHECKPOINT,
-    FACT,
-    RUN,
-    TURN,
-    derived_id,
-    internal,
-)
+from lucidmem.consolidation.peers import FactsPeer
+from lucidmem.consolidation.records import CHECKPOINT, FACT, RUN, TURN
 from lucidmem.consolidation.report import PlannedChange, ProgressUpdate, StepReport, UserReport
 from lucidmem.consolidation.steps_base import Changes, Step, StepContext
 from lucidmem.consolidation.steps_facts import (
@@ -54,11 +48,12 @@ from lucidmem.consolidation.steps_facts import (
 )
 from lucidmem.consolidation.steps_memory import CompactionStep, EmbeddingStep, ScoreStep
 from lucidmem.consolidation.steps_patterns import PatternStep
+from lucidmem.kernel import Kernel
+from lucidmem.records import Status, new_record, stable_id
 from lucidmem.store.base import Query, Record, Store
 
 if TYPE_CHECKING:
     from lucidmem.consolidation.report import ProgressCallback
-    from lucidmem.core import MemoryCore
 
 __all__ = ["MAX_LISTED_CHANGES", "RUN_HISTORY", "STEPS", "JobEnv", "checkpoint_id", "run_user"]
 
@@ -82,9 +77,11 @@ class _Gone(Exception):
 
 @dataclass(slots=True)
 class JobEnv:
-    """Where and how a run happens: the memory, the store of one context, the switches."""
+    """Where and how a run happens: the kernel, the facts capability, the store of one
+    context, the switches."""
 
-    memory: MemoryCore
+    kernel: Kernel
+    facts: FactsPeer | None
     context: str
     store: Store
     activity: Callable[[str], int]
@@ -97,7 +94,7 @@ class JobEnv:
 
 def checkpoint_id(user_id: str) -> str:
     """The id of a user's checkpoint record."""
-    return derived_id(CHECKPOINT, user_id, "checkpoint")
+    return stable_id(CHECKPOINT, user_id, "checkpoint")
 
 
 @dataclass(slots=True)
@@ -129,7 +126,7 @@ class _Run:
             return
         store, user = self.env.store, self.user_id
         reference = float(body["run"]["reference"])
-        ckpt = internal(checkpoint_id(user), CHECKPOINT, user, reference, body, prior=self.prior)
+        ckpt = new_record(checkpoint_id(user), CHECKPOINT, user, reference, body, prior=self.prior)
         before = store.revision(user)
         with store.transaction():
             if store.revision(user) == 0:
@@ -141,7 +138,7 @@ class _Run:
             store.put([*changes.quiet, ckpt], audit=False)
             if changes.deletes:
                 store.delete(user, changes.deletes, at=reference)
-        self.env.memory._retriever.written(
+        self.env.kernel.index.written(
             self.env.context, store, user, [*changes.audited, *changes.quiet, *extra], before,
             removed=changes.deletes)
         self.prior, self.body = ckpt, body
@@ -154,7 +151,7 @@ class _Run:
             return
         body = copy.deepcopy(self.body)
         body["run"]["status"] = "paused"
-        ckpt = internal(checkpoint_id(self.user_id), CHECKPOINT, self.user_id,
+        ckpt = new_record(checkpoint_id(self.user_id), CHECKPOINT, self.user_id,
                         float(body["run"]["reference"]), body, prior=self.prior)
         with self.env.store.transaction():
             if self.env.store.revision(self.user_id) == 0:
@@ -167,7 +164,7 @@ def _seed(run_id: str) -> int:
 
 
 def _count_facts(store: Store, user_id: str) -> int:
-    return store.count(Query(user_id=user_id, kinds=[FACT], statuses=["active"]))
+    return store.count(Query(user_id=user_id, kinds=[FACT], statuses=[Status.ACTIVE]))
 
 
 def _start(env: JobEnv, user_id: str, warnings: list[str]) -> _Run:
@@ -175,7 +172,7 @@ def _start(env: JobEnv, user_id: str, warnings: list[str]) -> _Run:
     found = store.get(user_id, [checkpoint_id(user_id)])
     prior = found[0] if found else None
     body = read_checkpoint(None if env.reset else prior, user_id, len(STEPS))
-    now = env.memory.now()
+    now = env.kernel.now()
     run = body.get("run")
     if run is not None and run["status"] in ("running", "paused"):
         run["resumes"] = int(run.get("resumes", 0)) + 1
@@ -190,22 +187,21 @@ def _start(env: JobEnv, user_id: str, warnings: list[str]) -> _Run:
         warnings.append(f"the clock is {float(last) - now:.0f} s behind the previous run; "
                         "using the previous run's time instead")
         reference = float(last)
-    run_id = derived_id(RUN, user_id, int(body["runs"]) + 1)
+    run_id = stable_id(RUN, user_id, int(body["runs"]) + 1)
     return _Run(env, user_id, new_run(body, run_id, reference), prior)
 
 
 def _context(env: JobEnv, user_id: str, run: dict[str, Any], body: dict[str, Any]) -> StepContext:
-    mem = env.memory
-    facts = getattr(mem.settings, "facts", None)
+    settings = env.kernel.settings
     return StepContext(
         user_id=user_id, store=env.store, now=float(run["reference"]),
-        cfg=mem.settings.sleep.job, embedder=mem.embedder, seed=_seed(str(run["id"])),
-        base_rate=float(getattr(facts, "decay_base_rate", 0.01)),
-        max_variants=int(getattr(facts, "max_variants", 3)),
+        cfg=settings.sleep.job, embedder=env.kernel.embedder, seed=_seed(str(run["id"])),
+        base_rate=settings.facts.decay_base_rate,
+        max_variants=settings.facts.max_variants,
         step_state=run["step_state"],
         persist={"replayed_through": body.get("replayed_through")},
-        memory=mem, context=env.context, dry_run=env.dry_run,
-        contextual_embeddings=bool(getattr(mem.settings, "contextual_embeddings", True)),
+        facts=env.facts, context=env.context, dry_run=env.dry_run,
+        contextual_embeddings=settings.contextual_embeddings,
     )
 
 
@@ -233,7 +229,7 @@ def _steps(env: JobEnv, state: _Run) -> None:
         if cursor is not None:
             mark = (float(cursor[0]), str(cursor[1]))
             candidates = [c for c in candidates if step.key(c, ctx) > mark]
-        size = env.memory.settings.sleep.job.batch_size
+        size = env.kernel.settings.sleep.job.batch_size
         if step.one_batch:
             size = max(1, len(candidates))
         total, done = len(candidates), 0
@@ -267,7 +263,7 @@ def _finish(state: _Run, report: dict[str, Any]) -> None:
     run["status"] = "done"
     body["last_reference"] = run["reference"]
     reference = float(run["reference"])
-    history = internal(str(run["id"]), RUN, state.user_id, reference, report,
+    history = new_record(str(run["id"]), RUN, state.user_id, reference, report,
                        occurred_at=reference)
     old = state.env.store.find(Query(user_id=state.user_id, kinds=[RUN], descending=True,
                                      order_by="created_at"))
@@ -282,7 +278,7 @@ def run_user(env: JobEnv, user_id: str) -> UserReport:
     store = env.store
     warnings: list[str] = []
     if store.revision(user_id) == 0:
-        return UserReport(user_id, "empty", "", from_epoch(env.memory.now()), False, (), 0, 0,
+        return UserReport(user_id, "empty", "", from_epoch(env.kernel.now()), False, (), 0, 0,
                           0, 0, seconds=time.perf_counter() - started)
     state = _start(env, user_id, warnings)
     resumed = int(state.run.get("resumes", 0)) > 0

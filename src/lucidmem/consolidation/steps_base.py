@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from lucidmem.consolidation.records import same_content
+from lucidmem.consolidation.peers import FactsPeer
 from lucidmem.consolidation.report import PlannedChange
-from lucidmem.scheduler.config import ConsolidationSettings
+from lucidmem.records import same_content
+from lucidmem.settings import ConsolidationSettings
 from lucidmem.store.base import Record, Store
 
 if TYPE_CHECKING:
@@ -44,8 +45,8 @@ class StepContext:
     persist: dict[str, Any] = field(default_factory=dict)
     """Checkpoint fields that outlive a run (``replayed_through``)."""
     cache: dict[str, Any] = field(default_factory=dict)
-    memory: Any = None
-    """The :class:`~lucidmem.core.MemoryCore` (for steps that call the facts service)."""
+    facts: FactsPeer | None = None
+    """The facts capability (validation and archiving); ``None`` runs the steps' own rules."""
     context: str | None = None
     dry_run: bool = False
     contextual_embeddings: bool = True

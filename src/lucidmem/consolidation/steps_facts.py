@@ -14,10 +14,8 @@ checkpointed batches.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from lucidmem.clock import from_epoch
 from lucidmem.consolidation.fact_rules import (
@@ -30,25 +28,17 @@ from lucidmem.consolidation.fact_rules import (
     validate_into,
 )
 from lucidmem.consolidation.importance import emotional_salience
-from lucidmem.consolidation.records import DAY, FACT, TURN, evolve
+from lucidmem.consolidation.records import DAY, FACT, TURN
 from lucidmem.consolidation.replay import ReplayCandidate, select_for_replay, variant_expired
 from lucidmem.consolidation.scoring import turn_importance
 from lucidmem.consolidation.steps_base import Changes, Key, Step, StepContext
 from lucidmem.facts.decay import reinforce
 from lucidmem.facts.model import DEFAULT_EMOTIONAL_INTENSITY
 from lucidmem.facts.offline_extractor import extract
+from lucidmem.records import evolve
 from lucidmem.store.base import Query, Record
 
 __all__ = ["ArchiveStep", "EmotionStep", "ReplayStep", "ValidateStep", "VariantCleanupStep"]
-
-
-def _service(name: str) -> Any:
-    """A function of the facts service (:mod:`lucidmem.facts.validation`), if installed."""
-    try:
-        module = importlib.import_module("lucidmem.facts.validation")
-    except ImportError:  # pragma: no cover - the facts service is part of lucidmem
-        return None
-    return getattr(module, name, None)
 
 
 def _facts(ctx: StepContext, statuses: Sequence[str] | None = None) -> list[Record]:
@@ -68,13 +58,16 @@ class ValidateStep(Step):
 
     def process(self, ctx: StepContext, batch: Sequence[Record]) -> Changes:
         out = Changes(self.name)
-        service = _service("validate_staged")
-        if service is not None and not ctx.dry_run and ctx.memory is not None:
-            report = service(ctx.memory, ctx.user_id, ctx.context)
+        if ctx.facts is not None and not ctx.dry_run:
+            report = ctx.facts.validate(user_id=ctx.user_id, context=ctx.context)
             out.bump("validated", len(report.validated))
-            for name in ("reinforced", "superseded", "retracted", "variants", "exceptions",
-                         "discarded"):
-                out.bump(name, int(getattr(report, name, 0)))
+            for name, count in (("reinforced", report.reinforced),
+                                ("superseded", report.superseded),
+                                ("retracted", report.retracted),
+                                ("variants", report.variants),
+                                ("exceptions", report.exceptions),
+                                ("discarded", report.discarded)):
+                out.bump(name, int(count))
             return out
         believed = {r.id: r for r in _facts(ctx, [ACTIVE, VARIANT])}
         for staged in batch:
@@ -203,9 +196,9 @@ class ArchiveStep(Step):
 
     def process(self, ctx: StepContext, batch: Sequence[Record]) -> Changes:
         out = Changes(self.name)
-        service = _service("archive_low_confidence")
-        if service is not None and not ctx.dry_run and ctx.memory is not None:
-            ids = service(ctx.memory, ctx.user_id, ctx.context, threshold=ctx.cfg.archive_below)
+        if ctx.facts is not None and not ctx.dry_run:
+            ids = ctx.facts.archive_low_confidence(user_id=ctx.user_id, context=ctx.context,
+                                                   threshold=ctx.cfg.archive_below)
             out.bump("archived", len(ids))
             return out
         for fact in batch:

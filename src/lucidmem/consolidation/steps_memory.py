@@ -18,21 +18,12 @@ from typing import Any
 
 import numpy as np
 
-from lucidmem.consolidation.records import (
-    DAY,
-    FACT,
-    MARKER,
-    PREFERENCE,
-    TURN,
-    data_bytes,
-    derived_id,
-    evolve,
-    internal,
-)
+from lucidmem.consolidation.records import DAY, FACT, MARKER, PREFERENCE, TURN, data_bytes
 from lucidmem.consolidation.scoring import SCORE_KEY, has_score, score_turns
 from lucidmem.consolidation.steps_base import Changes, Step, StepContext
 from lucidmem.embedding.turns import turn_text, with_previous_turn
 from lucidmem.kernel import previous_turn_texts
+from lucidmem.records import evolve, new_record, stable_id
 from lucidmem.store.base import Query, Record
 
 __all__ = ["CompactionStep", "EmbeddingStep", "ScoreStep", "compact_data"]
@@ -168,7 +159,7 @@ class CompactionStep(Step):
 
     def finish(self, ctx: StepContext) -> Changes:
         out = Changes(self.name)
-        marker_id = derived_id(MARKER, ctx.user_id, "compaction")
+        marker_id = stable_id(MARKER, ctx.user_id, "compaction")
         found = ctx.store.get(ctx.user_id, [marker_id])
         prior = found[0] if found else None
         before = dict(prior.data) if prior else {}
@@ -179,6 +170,6 @@ class CompactionStep(Step):
                 "bytes_saved_total": int(before.get("bytes_saved_total", 0)) + run_saved,
                 "turns_compacted_total": int(before.get("turns_compacted_total", 0))
                 + int(counts.get("compacted", 0))}
-        record = internal(marker_id, MARKER, ctx.user_id, ctx.now, data, prior=prior)
+        record = new_record(marker_id, MARKER, ctx.user_id, ctx.now, data, prior=prior)
         out.write(record, "mark", f"compacted through {through:.0f}", before=prior, quiet=True)
         return out

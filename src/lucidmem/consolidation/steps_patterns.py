@@ -24,15 +24,9 @@ import statistics
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
-from lucidmem.consolidation.records import (
-    DAY,
-    PREFERENCE,
-    TRIGGER,
-    TURN,
-    derived_id,
-    internal,
-)
+from lucidmem.consolidation.records import DAY, PREFERENCE, TRIGGER, TURN
 from lucidmem.consolidation.steps_base import Changes, Step, StepContext
+from lucidmem.records import new_record, stable_id
 from lucidmem.store.base import Query, Record
 from lucidmem.text import STOPWORDS, tokens
 
@@ -106,18 +100,18 @@ class PatternStep(Step):
         for pattern in detect_weekly(batch, ctx.cfg.pattern_min_weeks):
             day, hour = int(pattern["weekday"]), int(pattern["hour"])  # type: ignore[call-overload]
             keywords = list(pattern["keywords"])  # type: ignore[call-overload]
-            pref_id = derived_id(PREFERENCE, ctx.user_id, day, hour, keywords[0])
-            trig_id = derived_id(TRIGGER, ctx.user_id, day, hour, keywords[0])
+            pref_id = stable_id(PREFERENCE, ctx.user_id, day, hour, keywords[0])
+            trig_id = stable_id(TRIGGER, ctx.user_id, day, hour, keywords[0])
             found = {r.id: r for r in ctx.store.get(ctx.user_id, [pref_id, trig_id])}
             text = f"Recurring on {WEEKDAYS[day]}s around {hour:02d}:00: {pattern['example']}"
-            pref = internal(pref_id, PREFERENCE, ctx.user_id, ctx.now, {
+            pref = new_record(pref_id, PREFERENCE, ctx.user_id, ctx.now, {
                 "confidence": ctx.cfg.inferred_confidence, "source": "sleep.patterns",
                 "pattern": {k: v for k, v in pattern.items() if k != "example"},
             }, prior=found.get(pref_id), text=text, layer=1, searchable=True)
             if out.write(pref, "infer_preference", text, before=found.get(pref_id)):
                 out.bump("preferences")
             cron_day = (day + 1) % 7  # cron: 0 = Sunday; Python: 0 = Monday
-            trig = internal(trig_id, TRIGGER, ctx.user_id, ctx.now, {
+            trig = new_record(trig_id, TRIGGER, ctx.user_id, ctx.now, {
                 "preference_id": pref_id, "weekday": day, "hour": hour,
                 "cron": f"0 {hour} * * {cron_day}", "next_fire_at": next_fire(ctx.now, day, hour),
                 "message": "The user usually brings this up now: " + ", ".join(keywords),

@@ -1,17 +1,16 @@
-"""A small cron scheduler for lucidmem's background jobs (M11).
+"""A small cron scheduler for lucidmem's background jobs.
 
 Jobs are named functions with a 5-field cron expression (parsed by ``croniter``), read in
-``settings.sleep.timezone``. Register one with a single call::
+``settings.sleep.timezone``. Each capability lists its own (``memory.facts.jobs()``, …) and
+``memory.sleep.scheduler()`` hands the scheduler all of them; there is no registry::
 
-    from lucidmem.scheduler import register_job
-
-    register_job("trajectory_retention", "0 5 * * 0", lambda ctx: run(ctx.memory))
+    Job("trajectory_retention", "0 5 * * 0", lambda ctx: skills.retain(context=ctx.context))
 
 :meth:`Scheduler.run_pending` runs every job whose next fire time (after its last run) has
 come — missed runs are coalesced into one — and :meth:`Scheduler.run_forever` calls it in a
 loop for the worker. Jobs marked ``needs_idle`` wait for :class:`~.idle.IdleDetector` (CPU
 under 20 % for 5 minutes) unless they have waited ``max_idle_wait_hours``. Every run is kept
-as a ``scheduler_run`` record (owner :data:`~lucidmem.consolidation.records.SCHEDULER_OWNER`)
+as a ``scheduler_run`` record (owner :data:`SCHEDULER_OWNER`)
 whose id derives from the job and its scheduled time, so a slot is never run twice.
 """
 
@@ -23,31 +22,28 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from croniter import croniter
 
 from lucidmem.clock import from_epoch, to_epoch
-from lucidmem.consolidation.records import SCHEDULER_OWNER, derived_id, internal
 from lucidmem.errors import ConfigurationError
+from lucidmem.kernel import Kernel
+from lucidmem.records import Kind, new_record, stable_id
 from lucidmem.scheduler.idle import IdleDetector
 from lucidmem.store.base import Query
 
-if TYPE_CHECKING:
-    from lucidmem.core import MemoryCore
+__all__ = ["SCHEDULER_OWNER", "Job", "JobContext", "JobRun", "Scheduler"]
 
-__all__ = ["HISTORY_KIND", "REGISTRY", "Job", "JobContext", "JobRun", "Scheduler", "job",
-           "register_job"]
-
-HISTORY_KIND = "scheduler_run"
+SCHEDULER_OWNER = "__lucidmem_scheduler__"
+"""Owner id of the scheduler's own run history (never a real user; jobs skip it)."""
 
 
 @dataclass(slots=True)
 class JobContext:
-    """What a job function receives."""
+    """What a job function receives: the time it runs for and the context it runs in."""
 
-    memory: MemoryCore
     now: datetime
     context: str | None = None
     scheduler: Scheduler | None = None
@@ -87,45 +83,22 @@ class JobRun:
     details: dict[str, Any] = field(default_factory=dict)
 
 
-REGISTRY: dict[str, Job] = {}
-"""Jobs registered by other modules; every :class:`Scheduler` created later includes them."""
-
-
-def register_job(name: str, cron: str, fn: JobFn, *, needs_idle: bool = False,
-                 description: str = "") -> Job:
-    """Register ``fn`` to run on ``cron``; replaces a job of the same name."""
-    entry = Job(name, cron, fn, needs_idle, description or (fn.__doc__ or "").strip())
-    REGISTRY[name] = entry
-    return entry
-
-
-def job(name: str, cron: str, *, needs_idle: bool = False) -> Callable[[JobFn], JobFn]:
-    """Decorator form of :func:`register_job`."""
-    def wrap(fn: JobFn) -> JobFn:
-        register_job(name, cron, fn, needs_idle=needs_idle)
-        return fn
-    return wrap
-
-
 class Scheduler:
-    """Runs jobs on their cron schedule against one memory (one context)."""
+    """Runs ``jobs`` on their cron schedule in one context; keeps their history in the store."""
 
-    def __init__(self, memory: MemoryCore, *, jobs: list[Job] | None = None,
-                 context: str | None = None, idle: IdleDetector | None = None,
-                 start: datetime | None = None, include_defaults: bool = True) -> None:
-        from lucidmem.scheduler.jobs import default_jobs
-
-        cfg = memory.settings.sleep
-        self.memory = memory
+    def __init__(self, kernel: Kernel, jobs: list[Job], *, context: str | None = None,
+                 idle: IdleDetector | None = None, start: datetime | None = None) -> None:
+        cfg = kernel.settings.sleep
+        self._kernel = kernel
         self.context = context
         self.settings = cfg
         self.zone = ZoneInfo(cfg.timezone)
         self.idle = idle or IdleDetector(cfg.idle_cpu_percent, cfg.idle_seconds)
-        # include_defaults=False: only ``jobs`` (tests); else built-ins + registered + jobs.
-        listed = default_jobs(cfg) + list(REGISTRY.values()) if include_defaults else []
-        listed += list(jobs or [])
-        self.jobs: dict[str, Job] = {j.name: j for j in listed}
-        origin = start or from_epoch(memory.now())
+        names = [j.name for j in jobs]
+        if len(set(names)) != len(names):
+            raise ConfigurationError(f"two jobs share a name: {sorted(names)}")
+        self.jobs: dict[str, Job] = {j.name: j for j in jobs}
+        origin = start or from_epoch(kernel.now())
         self._last: dict[str, datetime] = {}
         for name in self.jobs:
             runs = self.history(name, limit=1, include_deferred=False)
@@ -154,7 +127,7 @@ class Scheduler:
     # -- running --------------------------------------------------------------------------
     def run_pending(self, now: datetime | None = None) -> list[JobRun]:
         """Run every due job once (missed slots coalesce); returns what happened."""
-        moment = now or from_epoch(self.memory.now())
+        moment = now or from_epoch(self._kernel.now())
         results: list[JobRun] = []
         with self._lock:
             for entry, slot in self.due(moment):
@@ -180,11 +153,11 @@ class Scheduler:
                 slot: datetime | None = None) -> JobRun:
         """Run job ``name`` now (whether due or not) and record the run."""
         entry = self.jobs[name]
-        moment = now or from_epoch(self.memory.now())
+        moment = now or from_epoch(self._kernel.now())
         scheduled = slot or moment
         started = time.perf_counter()
         try:
-            result = entry.fn(JobContext(self.memory, moment, self.context, self))
+            result = entry.fn(JobContext(moment, self.context, self))
             status, summary = "ok", _summary(result)
             details = result if isinstance(result, dict) else {}
         except Exception as exc:  # a failing job must not stop the worker; it is recorded
@@ -197,18 +170,18 @@ class Scheduler:
         return run
 
     def _record(self, run: JobRun) -> None:
-        store = self.memory.store(self.context)
+        store = self._kernel.store(self.context)
         at = to_epoch(run.scheduled_for)
         data = {"job": run.job, "scheduled_for": at, "started_at": to_epoch(run.started_at),
                 "seconds": round(run.seconds, 4), "status": run.status,
                 "summary": run.summary[:2000], "details": _jsonable(run.details)}
-        rid = derived_id(HISTORY_KIND, SCHEDULER_OWNER, run.job, at)
+        rid = stable_id(Kind.SCHEDULER_RUN, SCHEDULER_OWNER, run.job, at)
         found = store.get(SCHEDULER_OWNER, [rid])
-        record = internal(rid, HISTORY_KIND, SCHEDULER_OWNER, to_epoch(run.started_at), data,
-                          prior=found[0] if found else None, occurred_at=at)
+        record = new_record(rid, Kind.SCHEDULER_RUN, SCHEDULER_OWNER, to_epoch(run.started_at),
+                            data, prior=found[0] if found else None, occurred_at=at)
         with store.transaction():
             store.put([record], audit=False)
-            old = store.find(Query(user_id=SCHEDULER_OWNER, kinds=[HISTORY_KIND],
+            old = store.find(Query(user_id=SCHEDULER_OWNER, kinds=[Kind.SCHEDULER_RUN],
                                    data_equals={"job": run.job}, descending=True))
             if len(old) > self.settings.history_keep:
                 store.delete(SCHEDULER_OWNER, [r.id for r in old[self.settings.history_keep:]])
@@ -216,9 +189,9 @@ class Scheduler:
     def history(self, name: str | None = None, *, limit: int = 20,
                 include_deferred: bool = True) -> list[JobRun]:
         """Recorded runs, newest first (of one job, or all)."""
-        store = self.memory.store(self.context)
+        store = self._kernel.store(self.context)
         filters = {"job": name} if name else None
-        records = store.find(Query(user_id=SCHEDULER_OWNER, kinds=[HISTORY_KIND],
+        records = store.find(Query(user_id=SCHEDULER_OWNER, kinds=[Kind.SCHEDULER_RUN],
                                    data_equals=filters, descending=True, limit=limit))
         return [JobRun(r.data["job"], from_epoch(r.data["scheduled_for"]),
                        from_epoch(r.data["started_at"]), float(r.data["seconds"]),
