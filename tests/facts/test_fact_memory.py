@@ -31,7 +31,7 @@ def test_staging_then_validation(tmp_path: Path, embedder: E5Embedder, clock: Cl
         assert memory.facts("maya") == []
         assert memory.facts("maya", include_staged=True)[0].id == staged[0].id
         assert memory.search("peanuts", user_id="maya", kinds=["fact"]) == []
-        report = validate_staged(memory, "maya")  # what the sleep cycle calls
+        report = validate_staged(memory.kernel, "maya")  # what the sleep cycle calls
         assert report.validated == [staged[0].id]
         (fact,) = memory.facts("maya")
         assert fact.status == "active" and fact.text == "The user is allergic to peanuts"
@@ -62,7 +62,7 @@ def test_decay_is_computed_at_read_time(memory: Memory, clock: Clock) -> None:
         decayed_confidence(fresh.base_confidence, 200, fresh.emotional_intensity))
     assert old.band is ConfidenceBand.PRUNE_CANDIDATE and old.base_confidence == \
         fresh.base_confidence
-    assert archive_low_confidence(memory, "maya") == [old.id]
+    assert archive_low_confidence(memory.kernel, "maya") == [old.id]
     assert memory.facts("maya") == []
     assert memory.fact(user_id="maya", fact_id=old.id).status == "archived"
 

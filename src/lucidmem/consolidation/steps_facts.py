@@ -70,7 +70,7 @@ class ValidateStep(Step):
         out = Changes(self.name)
         service = _service("validate_staged")
         if service is not None and not ctx.dry_run and ctx.memory is not None:
-            report = service(ctx.memory, ctx.user_id, ctx.context)
+            report = service(ctx.memory.kernel, ctx.user_id, ctx.context)
             out.bump("validated", len(report.validated))
             for name in ("reinforced", "superseded", "retracted", "variants", "exceptions",
                          "discarded"):
@@ -205,7 +205,8 @@ class ArchiveStep(Step):
         out = Changes(self.name)
         service = _service("archive_low_confidence")
         if service is not None and not ctx.dry_run and ctx.memory is not None:
-            ids = service(ctx.memory, ctx.user_id, ctx.context, threshold=ctx.cfg.archive_below)
+            ids = service(ctx.memory.kernel, ctx.user_id, ctx.context,
+                          threshold=ctx.cfg.archive_below)
             out.bump("archived", len(ids))
             return out
         for fact in batch:

@@ -27,16 +27,10 @@ from lucidmem.facts.extractors import ExtractionFailure, Extractor, extractor_fr
 from lucidmem.facts.graph_api import GraphAPI
 from lucidmem.facts.model import PrivacyLevel
 from lucidmem.facts.recall import Recall, build_recall
-from lucidmem.facts.records import ACTIVE, FACT, STAGED, Fact, fact_from_record, is_searchable
-from lucidmem.facts.staging import (
-    FACT_STATS,
-    StageReport,
-    _failure_record,
-    retry_failures,
-    save,
-    stage_turns,
-)
+from lucidmem.facts.records import Fact, fact_from_record, is_searchable
+from lucidmem.facts.staging import StageReport, failure_record, retry_failures, stage_turns
 from lucidmem.facts.validation import ValidationReport, validate_staged
+from lucidmem.records import Kind, Status
 from lucidmem.scope import validate_id
 from lucidmem.store.base import Query, Record, Store
 
@@ -66,22 +60,22 @@ class FactsAPI(GraphAPI, MemoryCore):
                    records: Sequence[Record]) -> None:
         super()._after_add(context, store, user_id, records)
         extractor = self.fact_extractor
-        turns = [r for r in records if r.kind == "turn"]
+        turns = [r for r in records if r.kind == Kind.TURN]
         if extractor is None or not turns:
             return
         try:
-            report = stage_turns(self, context, user_id, turns, extractor)
+            report = stage_turns(self.kernel, context, user_id, turns, extractor)
         except Exception as exc:
             log.exception("fact extraction failed for %s turn(s)", len(turns))
             failure = ExtractionFailure(tuple(t.id for t in turns),
                                         f"{type(exc).__name__}: {exc}", None, 1, True)
-            save(self, context, store, user_id,
-                 [_failure_record(failure, user_id, extractor.name, self.now(),
-                                  {t.id: t for t in turns})])
+            self.kernel.write(context, user_id,
+                              [failure_record(failure, user_id, extractor.name, self.now(),
+                                              {t.id: t for t in turns})])
             return
         self._mark_secret_turns(context, store, user_id, turns, report)
         if self.settings.facts.auto_validate and report.staged:
-            validate_staged(self, user_id, context)
+            validate_staged(self.kernel, user_id, context)
 
     def _mark_secret_turns(self, context: str, store: Store, user_id: str,
                            turns: Sequence[Record], report: StageReport) -> None:
@@ -98,13 +92,13 @@ class FactsAPI(GraphAPI, MemoryCore):
                 turn.searchable = False
                 turn.embedding = None
                 changed.append(turn)
-        save(self, context, store, user_id, changed)
+        self.kernel.write(context, user_id, changed)
 
     # -- reading -------------------------------------------------------------------------------
     def _fact_records(self, user_id: str, context: str | None,
                       statuses: Sequence[str] | None = None) -> list[Record]:
         validate_id(user_id)
-        return self.store(context).find(Query(user_id=user_id, kinds=[FACT],
+        return self.store(context).find(Query(user_id=user_id, kinds=[Kind.FACT],
                                               statuses=statuses))
 
     def _as_epoch(self, as_of: datetime | str | float) -> float:
@@ -147,7 +141,7 @@ class FactsAPI(GraphAPI, MemoryCore):
         if mode not in ("true", "believed"):
             raise InvalidInputError('mode must be "true" or "believed"', field="mode")
         if as_of is None:
-            statuses = [ACTIVE, STAGED] if include_staged else [ACTIVE]
+            statuses = [Status.ACTIVE, Status.STAGED] if include_staged else [Status.ACTIVE]
             records = self._fact_records(user_id, context, statuses)
             at = self.now()
         else:
@@ -162,18 +156,18 @@ class FactsAPI(GraphAPI, MemoryCore):
                      context: str | None = None) -> list[Fact]:
         """Facts extracted but not validated yet (the sleep cycle, or :meth:`validate_facts`,
         validates them)."""
-        records = self._fact_records(user_id, context, [STAGED])
+        records = self._fact_records(user_id, context, [Status.STAGED])
         return self._facts_of(records, self.now(), include_secrets, None, context, user_id)
 
     def validate_facts(self, user_id: str, *, context: str | None = None) -> ValidationReport:
         """Validate the user's staged facts now (dedupe, contradictions, entities)."""
         validate_id(user_id)
-        return validate_staged(self, user_id, context)
+        return validate_staged(self.kernel, user_id, context)
 
     def fact(self, user_id: str, fact_id: str, *, context: str | None = None) -> Fact:
         """One fact by id, whatever its status; NotFoundError otherwise."""
         validate_id(user_id)
-        found = [r for r in self.store(context).get(user_id, [fact_id]) if r.kind == FACT]
+        found = [r for r in self.store(context).get(user_id, [fact_id]) if r.kind == Kind.FACT]
         if not found:
             raise NotFoundError(f"no fact {fact_id!r} for user {user_id!r} in this context")
         return fact_from_record(found[0], self.now(), self.settings.facts.decay_base_rate)
@@ -192,7 +186,7 @@ class FactsAPI(GraphAPI, MemoryCore):
                 field="privacy") from exc
         ctx = self._context(context)
         store = self.store(ctx)
-        found = [r for r in store.get(user_id, [fact_id]) if r.kind == FACT]
+        found = [r for r in store.get(user_id, [fact_id]) if r.kind == Kind.FACT]
         if not found:
             raise NotFoundError(f"no fact {fact_id!r} for user {user_id!r} in this context")
         rec = found[0]
@@ -201,11 +195,11 @@ class FactsAPI(GraphAPI, MemoryCore):
         rec.searchable = is_searchable(rec.status, level.value)
         if level is PrivacyLevel.SECRET:
             rec.embedding = None
-        elif rec.embedding is None and rec.status == ACTIVE:
+        elif rec.embedding is None and rec.status == Status.ACTIVE:
             rec.embedding = self.embedder.embed_passages([rec.text])[0]
         rec.updated_at = self.now()
         rec.version += 1
-        save(self, ctx, store, user_id, [rec])
+        self.kernel.write(ctx, user_id, [rec])
         return fact_from_record(rec, self.now(), self.settings.facts.decay_base_rate)
 
     def recall_about(self, user_id: str, topic: str, *, include_secrets: bool = False,
@@ -227,8 +221,9 @@ class FactsAPI(GraphAPI, MemoryCore):
                             context: str | None = None) -> list[dict[str, Any]]:
         """Extraction failures recorded for the user (error, raw response, turn ids)."""
         validate_id(user_id)
-        statuses = None if include_resolved else ["open", "failed"]
-        records = self.store(context).find(Query(user_id=user_id, kinds=["extraction_failure"],
+        statuses = None if include_resolved else [Status.OPEN, Status.FAILED]
+        records = self.store(context).find(Query(user_id=user_id,
+                                                 kinds=[Kind.EXTRACTION_FAILURE],
                                                  statuses=statuses))
         return [{"id": r.id, "status": r.status, "created_at": r.created_at, **r.data}
                 for r in records]
@@ -241,9 +236,9 @@ class FactsAPI(GraphAPI, MemoryCore):
         if extractor is None:
             return {"retried": 0, "staged": 0, "failures": []}
         ctx = self._context(context)
-        retried, report = retry_failures(self, ctx, user_id, extractor)
+        retried, report = retry_failures(self.kernel, ctx, user_id, extractor)
         if self.settings.facts.auto_validate and report.staged:
-            validate_staged(self, user_id, ctx)
+            validate_staged(self.kernel, user_id, ctx)
         return {"retried": retried, "staged": len(report.staged), "failures": report.failures}
 
     def fact_stats(self, user_id: str, *, context: str | None = None) -> dict[str, Any]:
@@ -251,9 +246,9 @@ class FactsAPI(GraphAPI, MemoryCore):
         validate_id(user_id)
         store = self.store(context)
         by_status: dict[str, int] = {}
-        for r in store.find(Query(user_id=user_id, kinds=[FACT])):
+        for r in store.find(Query(user_id=user_id, kinds=[Kind.FACT])):
             by_status[r.status] = by_status.get(r.status, 0) + 1
-        stats = store.find(Query(user_id=user_id, kinds=[FACT_STATS], limit=1))
+        stats = store.find(Query(user_id=user_id, kinds=[Kind.FACT_STATS], limit=1))
         never = dict(stats[0].data.get("never_stored", {})) if stats else {}
         return {"by_status": by_status, "never_stored": never,
                 "never_stored_total": sum(never.values())}

@@ -23,7 +23,8 @@ from lucidmem.facts.entities import EntityIndex, fold, normalise_about
 from lucidmem.facts.graph import Evolution, evolution, neighbours, overlapping
 from lucidmem.facts.model import PrivacyLevel
 from lucidmem.facts.recall import topic_filter
-from lucidmem.facts.records import ACTIVE, ENTITY, FACT, Fact, fact_from_record
+from lucidmem.facts.records import Fact, fact_from_record
+from lucidmem.records import Kind, Status
 from lucidmem.retrieval.fusion import reciprocal_rank_fusion
 from lucidmem.scope import validate_id
 from lucidmem.store.base import Query, Record
@@ -31,7 +32,8 @@ from lucidmem.text import query_terms
 
 __all__ = ["FactHit", "GraphAPI"]
 
-HISTORY_STATUSES = ("active", "superseded", "retracted", "variant", "exception", "archived")
+HISTORY_STATUSES = (Status.ACTIVE, Status.SUPERSEDED, Status.RETRACTED, Status.VARIANT,
+                    Status.EXCEPTION, Status.ARCHIVED)
 """Fact statuses :meth:`GraphAPI.fact_history` lists (not staged, merged or discarded)."""
 
 GRAPH_WEIGHT = 0.5
@@ -51,7 +53,7 @@ class GraphAPI(MemoryCore):
 
     def _entities(self, user_id: str, context: str | None) -> EntityIndex:
         return EntityIndex.load(user_id, self.store(context).find(
-            Query(user_id=user_id, kinds=[ENTITY], statuses=[ACTIVE])))
+            Query(user_id=user_id, kinds=[Kind.ENTITY], statuses=[Status.ACTIVE])))
 
     def _relations(self, user_id: str, context: str | None) -> dict[str, str]:
         return self._entities(user_id, context).relation_of()
@@ -90,12 +92,12 @@ class GraphAPI(MemoryCore):
         """Facts whose validity (``mode="true"``) or belief interval overlaps [start, end)."""
         validate_id(user_id)
         lo, hi = self._range(start, end)
-        records = overlapping(self.store(context).find(Query(user_id=user_id, kinds=[FACT])),
+        records = overlapping(self.store(context).find(Query(user_id=user_id, kinds=[Kind.FACT])),
                               lo, hi, mode)
         rate = self.settings.facts.decay_base_rate
         now = self.now()
         return sorted((fact_from_record(r, now, rate) for r in records
-                       if include_secrets or r.data.get("privacy") != "secret"),
+                       if include_secrets or r.data.get("privacy") != PrivacyLevel.SECRET.value),
                       key=lambda f: f.valid_from)
 
     def fact_history(self, user_id: str, *, about: str | None = None,
@@ -104,7 +106,7 @@ class GraphAPI(MemoryCore):
         """Every version of the user's facts that was ever accepted or flagged (active,
         superseded, retracted, variant, exception, archived), oldest validity first."""
         validate_id(user_id)
-        records = [r for r in self.store(context).find(Query(user_id=user_id, kinds=[FACT]))
+        records = [r for r in self.store(context).find(Query(user_id=user_id, kinds=[Kind.FACT]))
                    if r.status in HISTORY_STATUSES
                    and (predicate is None or r.data["predicate"] == predicate)]
         if about is not None:
@@ -112,7 +114,7 @@ class GraphAPI(MemoryCore):
         rate = self.settings.facts.decay_base_rate
         now = self.now()
         return sorted((fact_from_record(r, now, rate) for r in records
-                       if include_secrets or r.data.get("privacy") != "secret"),
+                       if include_secrets or r.data.get("privacy") != PrivacyLevel.SECRET.value),
                       key=lambda f: (f.valid_from, f.recorded_at))
 
     def fact_evolution(self, user_id: str, predicate: str, *, subject: str = "user",
@@ -123,7 +125,7 @@ class GraphAPI(MemoryCore):
         validate_id(user_id)
         index = self._entities(user_id, context)
         who = index.canonical(normalise_about(subject))
-        records = self.store(context).find(Query(user_id=user_id, kinds=[FACT]))
+        records = self.store(context).find(Query(user_id=user_id, kinds=[Kind.FACT]))
         return evolution(records, who, predicate, object)
 
     def fact_neighbours(self, user_id: str, name: str, *, depth: int = 1,
@@ -135,13 +137,13 @@ class GraphAPI(MemoryCore):
             raise InvalidInputError("depth must be 1..3", field="depth")
         index = self._entities(user_id, context)
         who = index.canonical(normalise_about(name))
-        records = self.store(context).find(Query(user_id=user_id, kinds=[FACT],
-                                                 statuses=[ACTIVE]))
+        records = self.store(context).find(Query(user_id=user_id, kinds=[Kind.FACT],
+                                                 statuses=[Status.ACTIVE]))
         found = neighbours(records, who, depth=depth)
         rate = self.settings.facts.decay_base_rate
         now = self.now()
         return [fact_from_record(r, now, rate) for r in found
-                if include_secrets or r.data.get("privacy") != "secret"]
+                if include_secrets or r.data.get("privacy") != PrivacyLevel.SECRET.value]
 
     def search_facts(self, query: str, *, user_id: str, k: int = 10,
                      include_secrets: bool = False, graph: bool = True,
@@ -154,11 +156,11 @@ class GraphAPI(MemoryCore):
         ``include_secrets``)."""
         validate_id(user_id)
         search = cast(Callable[..., list[Any]], getattr(self, "search"))  # noqa: B009
-        hits = search(query, user_id=user_id, k=min(max(k * 2, 10), 1000), kinds=[FACT],
+        hits = search(query, user_id=user_id, k=min(max(k * 2, 10), 1000), kinds=[Kind.FACT],
                       context=context)
         rankings: dict[str, list[str]] = {"search": [h.item.id for h in hits]}
-        active = self.store(context).find(Query(user_id=user_id, kinds=[FACT],
-                                                statuses=[ACTIVE]))
+        active = self.store(context).find(Query(user_id=user_id, kinds=[Kind.FACT],
+                                                statuses=[Status.ACTIVE]))
         by_id = {r.id: r for r in active}
         if graph:
             index = self._entities(user_id, context)
