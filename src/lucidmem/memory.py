@@ -25,7 +25,7 @@ from .embedding import Embedder
 from .embedding.turns import turn_text, with_previous_turn
 from .errors import InvalidInputError, NotFoundError
 from .export import export_user
-from .facts.api import FactsAPI
+from .facts.capability import Facts
 from .ingest.messages import normalise_messages
 from .kernel import AddedTurns, Kernel, StoreFactory, previous_turn_text, to_item
 from .records import Kind
@@ -55,7 +55,7 @@ def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
     return dict(metadata)
 
 
-class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI, AgentsAPI,
+class Memory(ConsolidationAPI, ContextAPI, DisclosureAPI, BehaviourAPI, AgentsAPI,
              MemoryCore):
     """Adaptive long-term memory for one application.
 
@@ -85,6 +85,8 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
             settings = settings.model_copy(update={"data_dir": Path(str(data_dir))})
         self.kernel = Kernel(settings, embedder=embedder, store_factory=store_factory,
                              clock=clock)
+        self.facts = Facts(self.kernel)
+        self.kernel.after_add.insert(0, self.facts.on_turns_added)
         # Reactions to events, in order (one visible place).
         self.kernel.after_add.append(self._mixin_after_add)
         self.kernel.before_forget_user.append(self._before_delete_user)
