@@ -4,9 +4,10 @@ Each scenario gets its own user. Its turns are added with their own timestamps
 (``Memory.add(..., timestamp=...)``), facts are extracted by the configured extractor (the
 offline one by default) and validated at once; then every expectation is checked:
 
-* current   — ``memory.facts(user)`` holds each expected fact and none of the absent ones;
-* as_of     — ``memory.facts(user, as_of=t, mode="true" | "believed")``;
-* history   — ``memory.fact_history(user)`` has each entry with its status and validity.
+* current   — ``memory.facts.list(user_id=user)`` holds each expected fact and none of the
+  absent ones;
+* as_of     — ``memory.facts.list(user_id=user, as_of=t, mode="true" | "believed")``;
+* history   — ``memory.facts.history(user_id=user)`` has each entry with its status and validity.
 
 Prints the accuracy (checks passed / checks) per scenario kind and per check type, the share
 of scenarios passing entirely, and the ``add`` throughput with the offline extractor
@@ -63,19 +64,20 @@ def run_scenario(memory: Memory, scenario: dict[str, Any]) -> list[tuple[str, bo
         memory.add(turn["text"], user_id=user, timestamp=turn["at"],
                    metadata={"timezone": offset})
     checks: list[tuple[str, bool, str]] = []
-    current = memory.facts(user, include_secrets=True)
+    current = memory.facts.list(user_id=user, include_secrets=True)
     for fact in scenario["expected_current"]:
         checks.append(("current", _holds(fact, current), f"current {fact}"))
     for fact in scenario["expected_absent"]:
         checks.append(("current", not _holds(fact, current), f"absent {fact}"))
     for check in scenario["expected_as_of"]:
-        pool = memory.facts(user, as_of=check["at"], mode=check["mode"], include_secrets=True)
+        pool = memory.facts.list(user_id=user, as_of=check["at"], mode=check["mode"],
+                                 include_secrets=True)
         for fact in check.get("facts", []):
             checks.append(("as_of", _holds(fact, pool), f"{check['mode']}@{check['at']} {fact}"))
         for fact in check.get("absent", []):
             checks.append(("as_of", not _holds(fact, pool),
                            f"{check['mode']}@{check['at']} absent {fact}"))
-    history = memory.fact_history(user, include_secrets=True)
+    history = memory.facts.history(user_id=user, include_secrets=True)
     for entry in scenario["expected_history"]:
         found = [f for f in history if _matches(entry, f) and f.status == STATUS[entry["status"]]
                  and f.valid_from == _dt(entry["valid_from"])]
@@ -104,7 +106,8 @@ def main() -> int:
     passed_scenarios = 0
     failures: list[str] = []
     with tempfile.TemporaryDirectory() as tmp, Memory(tmp) as memory:
-        print(f"extractor: {memory.fact_extractor.name if memory.fact_extractor else 'none'}")
+        extractor = memory.facts.extractor
+        print(f"extractor: {extractor.name if extractor else 'none'}")
         for scenario in scenarios:
             checks = run_scenario(memory, scenario)
             for kind, ok, text in checks:

@@ -157,8 +157,10 @@ class Kernel:
               audit: bool = True) -> None:
         """Store ``records`` of ``user_id`` (one transaction) and update the vector index.
 
-        ``audit=False`` for bookkeeping records that change on every event (bandit arms,
-        checkpoints): they get no audit rows.
+        A record written without an embedding leaves the index (a fact made secret must stop
+        matching at once, like it would after a rebuild from the store). ``audit=False`` for
+        bookkeeping records that change on every event (bandit arms, checkpoints): they get
+        no audit rows.
         """
         if not records:
             return
@@ -166,7 +168,8 @@ class Kernel:
         store = self.store(name)
         before = store.revision(user_id)
         store.put(records, audit=audit)
-        self.index.written(name, store, user_id, records, before)
+        self.index.written(name, store, user_id, records, before,
+                           removed=[r.id for r in records if r.embedding is None])
 
     def remove(self, context: str | None, user_id: str, ids: Sequence[str]) -> int:
         """Delete records of ``user_id`` (audited) and drop them from the index."""

@@ -28,8 +28,7 @@ from .embedding import Embedder
 from .embedding.turns import turn_text, with_previous_turn
 from .errors import InvalidInputError, NotFoundError
 from .export import UserExport, export_user
-from .facts.api import FactsAPI
-from .facts.validation import ValidationReport, archive_low_confidence, validate_staged
+from .facts.capability import Facts
 from .ingest.messages import normalise_messages
 from .kernel import AddedTurns, Kernel, StoreFactory, previous_turn_text, to_item
 from .records import Kind
@@ -61,27 +60,12 @@ def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
     return dict(metadata)
 
 
-class _MixinFacts:  # TRANSITIONAL until memory.facts exists (merge replaces it)
-    def __init__(self, memory: Memory) -> None:
-        self._memory = memory
-
-    def validate(self, *, user_id: str, context: str | None = None) -> ValidationReport:
-        return validate_staged(self._memory, user_id, context)
-
-    def archive_low_confidence(self, *, user_id: str, context: str | None = None,
-                               threshold: float = 0.3) -> list[str]:
-        return archive_low_confidence(self._memory, user_id, context, threshold=threshold)
-
-    def jobs(self) -> list[Job]:
-        return []
-
-
 class _NoJobs:  # TRANSITIONAL until memory.agents exists (merge replaces it)
     def jobs(self) -> list[Job]:
         return []
 
 
-class Memory(FactsAPI, AgentsAPI, MemoryCore):
+class Memory(AgentsAPI, MemoryCore):
     """Adaptive long-term memory for one application.
 
     ::
@@ -110,10 +94,12 @@ class Memory(FactsAPI, AgentsAPI, MemoryCore):
             settings = settings.model_copy(update={"data_dir": Path(str(data_dir))})
         self.kernel = Kernel(settings, embedder=embedder, store_factory=store_factory,
                              clock=clock)
+        self.facts = Facts(self.kernel)
         self.skills = Skills(self.kernel)
+        self.kernel.after_add.append(self.facts.on_turns_added)
         # Reactions to events, in order (one visible place).
         self.kernel.after_add.append(self._mixin_after_add)
-        self.sleep = Sleep(self.kernel, facts=_MixinFacts(self), skills=self.skills,
+        self.sleep = Sleep(self.kernel, facts=self.facts, skills=self.skills,
                            agents=_NoJobs())
         self.kernel.after_add.append(self.sleep.on_turns_added)
         self.kernel.before_forget_user.append(self._before_delete_user)

@@ -201,16 +201,18 @@ def test_llm_down_stores_turn_records_failure_and_retries_later(
     with _memory(tmp_path, embedder, url) as memory:
         items = memory.add("I'm vegan.", user_id="maya")
         assert memory.get(items[0].id, user_id="maya").text == "I'm vegan."
-        (failure,) = memory.extraction_failures("maya")
-        assert failure["retryable"] and failure["turn_ids"] == [items[0].id]
-        assert memory.facts("maya") == []
+        (failure,) = memory.facts.failures(user_id="maya")
+        assert failure.retryable and failure.turn_ids == [items[0].id]
+        assert failure.status == "open"
+        assert memory.facts.list(user_id="maya") == []
         fake.script = [(200, "VALID", {}, 0.0)]
-        outcome = memory.retry_failed_extractions("maya")
-        assert outcome["retried"] == 1 and outcome["staged"] == 1
-        assert [f.object for f in memory.facts("maya")] == ["vegan"]
-        assert memory.extraction_failures("maya") == []
-        assert memory.extraction_failures("maya", include_resolved=True)[0]["status"] == \
-            "resolved"
+        outcome = memory.facts.retry_failures(user_id="maya")
+        assert outcome.retried == 1 and outcome.staged == 1 and outcome.failures == []
+        assert [f.object for f in memory.facts.list(user_id="maya")] == ["vegan"]
+        assert memory.facts.failures(user_id="maya") == []
+        (resolved,) = memory.facts.failures(user_id="maya", include_resolved=True)
+        assert resolved.status == "resolved" and resolved.id == failure.id
+        assert resolved.retried_at is not None and resolved.retried_at.tzinfo is not None
 
 
 def test_unreachable_endpoint_never_loses_the_turn(tmp_path: Path,
@@ -218,5 +220,5 @@ def test_unreachable_endpoint_never_loses_the_turn(tmp_path: Path,
     with _memory(tmp_path, embedder, "http://127.0.0.1:9/v1") as memory:
         memory.add("I live in Lisbon.", user_id="maya")
         assert len(memory.get_all(user_id="maya", kinds=["turn"])) == 1
-        (failure,) = memory.extraction_failures("maya")
-        assert "unreachable" in failure["error"]
+        (failure,) = memory.facts.failures(user_id="maya")
+        assert "unreachable" in failure.error

@@ -103,7 +103,7 @@ def _show_searches(memory: Memory, user: str, queries: list[dict[str, str]]) -> 
 
 
 def _show_facts(memory: Memory, user: str) -> None:
-    facts = memory.facts(user)
+    facts = memory.facts.list(user_id=user)
     if not facts:
         return
     table = Table(title=f"What lucidmem learned ({len(facts)} facts, offline extractor)")

@@ -1,12 +1,12 @@
 """Entity resolution: one entity per person, pet or place, whatever it was called.
 
-Entities are records of kind ``"entity"`` (``searchable=False``, no embedding) with
-``data = {name, aliases, relation, entity_type, mention_count, first_seen, last_seen}``.
-Names compare case-insensitively ("sarah" is "Sarah", first spelling kept). The offline
-extractor writes an unnamed relative as a placeholder ("my sister" → ``"user's sister"``);
-once a fact names her (``user has_sister Sarah``) and the user has exactly one sister, the
-placeholder becomes an alias of Sarah, earlier facts about "user's sister" are re-pointed to
-Sarah, and later ones resolve to her directly.
+Entities are records of kind :attr:`~lucidmem.records.Kind.ENTITY` (``searchable=False``, no
+embedding) with ``data = {name, aliases, relation, entity_type, mention_count, first_seen,
+last_seen}``. Names compare case-insensitively ("sarah" is "Sarah", first spelling kept).
+The offline extractor writes an unnamed relative as a placeholder ("my sister" →
+``"user's sister"``); once a fact names her (``user has_sister Sarah``) and the user has
+exactly one sister, the placeholder becomes an alias of Sarah, earlier facts about "user's
+sister" are re-pointed to Sarah, and later ones resolve to her directly.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from lucidmem.facts.model import USER_SUBJECT
-from lucidmem.store.base import Record
+from lucidmem.records import Kind, Record, Status, new_record
 
 __all__ = ["EntityIndex", "fold", "placeholder", "relation_word"]
 
@@ -94,11 +94,11 @@ class EntityIndex:
         if entity_id is None:
             kind = "user" if fold(name) == USER_SUBJECT else (
                 "pet" if relation in _PETS else "person" if relation else "thing")
-            record = Record(
-                id=uuid.uuid4().hex, kind="entity", user_id=self.user_id, text=name, layer=1,
-                occurred_at=at, created_at=at, updated_at=at, searchable=False,
-                data={"name": name, "aliases": [], "relation": relation, "entity_type": kind,
-                      "mention_count": 0, "first_seen": at, "last_seen": at},
+            record = new_record(
+                uuid.uuid4().hex, Kind.ENTITY, self.user_id, at,
+                {"name": name, "aliases": [], "relation": relation, "entity_type": kind,
+                 "mention_count": 0, "first_seen": at, "last_seen": at},
+                text=name, layer=1,
             )
             self._add(record)
         else:
@@ -119,7 +119,7 @@ class EntityIndex:
         if other is not None and other != record.id:
             old = self.records[other]
             old.data["merged_into"] = record.id
-            old.status = "merged"
+            old.status = Status.MERGED
             self.changed.add(old.id)
         record.data["aliases"] = [*record.data["aliases"], alias]
         self.by_key[key] = record.id

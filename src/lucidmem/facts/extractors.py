@@ -11,7 +11,7 @@ past. Two implementations:
 
 Failures are values, not exceptions: the caller stores each one as a visible
 ``extraction_failure`` record (with the raw LLM response) so nothing is silently dropped, and
-``retryable`` ones are retried later by ``Memory.retry_failed_extractions``.
+``retryable`` ones are retried later by ``memory.facts.retry_failures``.
 """
 
 from __future__ import annotations

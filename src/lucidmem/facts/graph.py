@@ -18,18 +18,15 @@ even if later corrected). Per-user volumes are small, so filtering happens in Py
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from datetime import datetime
 from itertools import pairwise
 from typing import Literal
 
+from pydantic import BaseModel, ConfigDict, Field
+
+from lucidmem.clock import from_epoch
 from lucidmem.facts.entities import fold
-from lucidmem.facts.records import (
-    ACTIVE,
-    ARCHIVED,
-    RETRACTED,
-    SUPERSEDED,
-)
-from lucidmem.store.base import Record
+from lucidmem.records import Record, Status
 
 __all__ = [
     "AsOfMode",
@@ -46,9 +43,9 @@ __all__ = [
 
 AsOfMode = Literal["true", "believed"]
 
-TRUE_STATUSES = (ACTIVE, SUPERSEDED, ARCHIVED)
+TRUE_STATUSES = (Status.ACTIVE, Status.SUPERSEDED, Status.ARCHIVED)
 """Facts that held in the world for their validity interval (retracted ones never did)."""
-BELIEF_STATUSES = (ACTIVE, SUPERSEDED, RETRACTED, ARCHIVED)
+BELIEF_STATUSES = (Status.ACTIVE, Status.SUPERSEDED, Status.RETRACTED, Status.ARCHIVED)
 """Facts that were, for their belief interval, what the memory believed."""
 
 _FAMILIES = {"likes": "likes", "dislikes": "likes"}
@@ -101,49 +98,59 @@ def overlapping(records: Iterable[Record], start: float, end: float,
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class EvolutionStep:
+class EvolutionStep(BaseModel):
     """One value a predicate had for a subject, with its intervals and status."""
+
+    model_config = ConfigDict(frozen=True)
 
     fact_id: str
     predicate: str
     object: str
     negated: bool
     context: str | None
-    status: str
-    valid_from: float
-    valid_to: float | None
-    recorded_at: float
-    retracted_at: float | None
+    status: Status
+    valid_from: datetime
+    valid_to: datetime | None
+    recorded_at: datetime
+    retracted_at: datetime | None
 
 
-@dataclass(frozen=True, slots=True)
-class Shift:
+class Shift(BaseModel):
     """A detected change between two consecutive steps of an evolution."""
 
-    at: float
+    model_config = ConfigDict(frozen=True)
+
+    at: datetime
     before: EvolutionStep
     after: EvolutionStep
     kind: Literal["reversal", "replacement"] = "replacement"
 
 
-@dataclass(frozen=True, slots=True)
-class Evolution:
+class Evolution(BaseModel):
     """How one subject's predicate (family: likes/dislikes together) changed over time."""
+
+    model_config = ConfigDict(frozen=True)
 
     subject: str
     predicate: str
     object: str | None
-    steps: list[EvolutionStep] = field(default_factory=list)
-    shifts: list[Shift] = field(default_factory=list)
+    steps: list[EvolutionStep] = Field(default_factory=list)
+    shifts: list[Shift] = Field(default_factory=list)
+
+
+def _time(value: object) -> datetime | None:
+    epoch = _f(value)
+    return None if epoch is None else from_epoch(epoch)
 
 
 def _step(r: Record) -> EvolutionStep:
     d = r.data
-    return EvolutionStep(r.id, d["predicate"], d["object"], bool(d.get("negated")),
-                         d.get("context"), r.status, float(d["valid_from"]),
-                         _f(d.get("valid_to")), float(d["recorded_at"]),
-                         _f(d.get("retracted_at")))
+    return EvolutionStep(fact_id=r.id, predicate=d["predicate"], object=d["object"],
+                         negated=bool(d.get("negated")), context=d.get("context"),
+                         status=Status(r.status), valid_from=from_epoch(float(d["valid_from"])),
+                         valid_to=_time(d.get("valid_to")),
+                         recorded_at=from_epoch(float(d["recorded_at"])),
+                         retracted_at=_time(d.get("retracted_at")))
 
 
 def shifts_of(steps: Sequence[EvolutionStep]) -> list[Shift]:
@@ -156,7 +163,7 @@ def shifts_of(steps: Sequence[EvolutionStep]) -> list[Shift]:
         if same_obj and before.predicate == after.predicate and before.negated == after.negated:
             continue
         kind: Literal["reversal", "replacement"] = "reversal" if same_obj else "replacement"
-        out.append(Shift(after.valid_from, before, after, kind))
+        out.append(Shift(at=after.valid_from, before=before, after=after, kind=kind))
     return out
 
 
@@ -170,10 +177,11 @@ def evolution(records: Iterable[Record], subject: str, predicate: str,
         if fold(r.data["subject"]) == fold(subject)
         and _FAMILIES.get(r.data["predicate"], r.data["predicate"]) == family
         and (obj is None or fold(r.data["object"]) == fold(obj))
-        and r.status in (*BELIEF_STATUSES,)
+        and r.status in BELIEF_STATUSES
     ]
     steps = sorted((_step(r) for r in chosen), key=lambda s: (s.valid_from, s.recorded_at))
-    return Evolution(subject, predicate, obj, steps, shifts_of(steps))
+    return Evolution(subject=subject, predicate=predicate, object=obj, steps=steps,
+                     shifts=shifts_of(steps))
 
 
 def neighbours(facts: Iterable[Record], name: str, *, depth: int = 1,

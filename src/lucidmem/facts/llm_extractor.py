@@ -7,7 +7,7 @@ what not to, confidence, privacy level, emotional weight) and §1 taxonomy.
 makes at most ``max_calls_per_add`` HTTP calls (default 4), retries included. Batches the
 budget cannot cover, and batches still invalid after ``max_retries`` retries, become
 retryable :class:`~lucidmem.facts.extractors.ExtractionFailure` s (the raw response kept)
-that ``Memory.retry_failed_extractions`` picks up later. So an ``add`` of n turns costs
+that ``memory.facts.retry_failures`` picks up later. So an ``add`` of n turns costs
 ``min(max_calls_per_add, ceil(n / turns_per_call) × (1 + max_retries))`` calls at most.
 
 **Retries.** Invalid JSON, a response that breaks the schema, HTTP 5xx, timeouts and

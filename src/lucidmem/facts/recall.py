@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from lucidmem.facts.decay import ConfidenceBand
 from lucidmem.facts.entities import fold, relation_word
@@ -70,6 +70,8 @@ def topic_filter(topic: str) -> tuple[str, ...] | None:
 class RecallItem(BaseModel):
     """One remembered fact as a sentence to the user."""
 
+    model_config = ConfigDict(frozen=True)
+
     text: str
     fact_id: str
     confidence: float
@@ -81,12 +83,16 @@ class RecallItem(BaseModel):
 class RecallGroup(BaseModel):
     """Facts about one person or thing ("Your sister Sarah")."""
 
+    model_config = ConfigDict(frozen=True)
+
     title: str
     items: list[RecallItem]
 
 
 class Recall(BaseModel):
     """Everything recalled about a topic; ``answer`` is ready to say."""
+
+    model_config = ConfigDict(frozen=True)
 
     topic: str
     answer: str

@@ -1,18 +1,18 @@
-"""How facts are kept as store :class:`~lucidmem.store.base.Record` s, and read back as
+"""How facts are kept as store :class:`~lucidmem.records.Record` s, and read back as
 :class:`Fact`.
 
-A fact is a record of kind ``"fact"`` in layer 1. Its ``text`` is a natural sentence
-("The user's sister Sarah is vegan") so it joins hybrid search; everything else lives in
-``data``: the statement (subject / predicate / object / negated / context), its taxonomy,
-confidence bookkeeping (base confidence, emotional intensity, ``last_reinforced``,
+A fact is a record of kind :attr:`~lucidmem.records.Kind.FACT` in layer 1. Its ``text`` is a
+natural sentence ("The user's sister Sarah is vegan") so it joins hybrid search; everything
+else lives in ``data``: the statement (subject / predicate / object / negated / context), its
+taxonomy, confidence bookkeeping (base confidence, emotional intensity, ``last_reinforced``,
 ``reinforcement_count``), privacy, provenance (``source_turn_ids``) and the two time axes as
 epoch floats: validity ``valid_from`` / ``valid_to`` (when it was true) and belief
 ``recorded_at`` / ``retracted_at`` (when we learned and unlearned it).
 
-Lifecycle is the record ``status``: ``staged`` → ``active`` (validated), later
-``superseded``, ``retracted`` (a correction: never true), ``variant`` (a weaker competing
-version, aico reconsolidation), ``exception`` (a one-off deviation), ``archived`` (pruned by
-decay). Nothing is ever deleted by the fact layer.
+Lifecycle is the record ``status`` (:class:`~lucidmem.records.Status`): ``staged`` →
+``active`` (validated), later ``superseded``, ``retracted`` (a correction: never true),
+``variant`` (a weaker competing version, aico reconsolidation), ``exception`` (a one-off
+deviation), ``archived`` (pruned by decay). Nothing is ever deleted by the fact layer.
 """
 
 from __future__ import annotations
@@ -25,45 +25,9 @@ from pydantic import BaseModel, Field
 from lucidmem.clock import from_epoch
 from lucidmem.facts.decay import ConfidenceBand, confidence_band, decayed_confidence
 from lucidmem.facts.model import USER_SUBJECT, FactCategory, PrivacyLevel, Subcategory
-from lucidmem.store.base import Record
+from lucidmem.records import Record, Status
 
-__all__ = [
-    "ACTIVE",
-    "ARCHIVED",
-    "BELIEVED_STATUSES",
-    "ENTITY",
-    "EXCEPTION",
-    "EXTRACTION_FAILURE",
-    "FACT",
-    "FACT_STATUSES",
-    "PREFERENCE_SHIFT",
-    "RELATION",
-    "RETRACTED",
-    "STAGED",
-    "SUPERSEDED",
-    "VARIANT",
-    "Fact",
-    "fact_from_record",
-    "fact_sentence",
-    "is_searchable",
-]
-
-FACT = "fact"
-ENTITY = "entity"
-RELATION = "relation"
-EXTRACTION_FAILURE = "extraction_failure"
-PREFERENCE_SHIFT = "preference_shift"
-
-STAGED = "staged"
-ACTIVE = "active"
-SUPERSEDED = "superseded"
-RETRACTED = "retracted"
-VARIANT = "variant"
-EXCEPTION = "exception"
-ARCHIVED = "archived"
-FACT_STATUSES = (STAGED, ACTIVE, SUPERSEDED, RETRACTED, VARIANT, EXCEPTION, ARCHIVED)
-BELIEVED_STATUSES = (ACTIVE, SUPERSEDED, RETRACTED, ARCHIVED)
-"""Statuses of facts that were, at some time, the accepted belief."""
+__all__ = ["Fact", "fact_from_record", "fact_sentence", "is_searchable"]
 
 
 class Fact(BaseModel):
@@ -73,7 +37,7 @@ class Fact(BaseModel):
 
     id: str
     user_id: str
-    status: str
+    status: Status
     text: str
     subject: str
     predicate: str
@@ -109,7 +73,7 @@ class Fact(BaseModel):
 
 def is_searchable(status: str, privacy: str) -> bool:
     """Whether a fact enters hybrid search: active and not secret."""
-    return status == ACTIVE and privacy != PrivacyLevel.SECRET.value
+    return status == Status.ACTIVE and privacy != PrivacyLevel.SECRET.value
 
 
 def _opt_time(value: Any) -> datetime | None:

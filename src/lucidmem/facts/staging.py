@@ -1,12 +1,13 @@
 """Staging: from stored turns to ``staged`` fact records (and visible failures).
 
-Plain functions over a :class:`~lucidmem.core.MemoryCore`, so ``Memory.add`` (through the
-after-add hook), ``Memory.retry_failed_extractions`` and the consolidation job share them.
+Plain functions over the :class:`~lucidmem.kernel.Kernel`, so the after-add listener
+(:meth:`Facts.on_turns_added <lucidmem.facts.capability.Facts.on_turns_added>`) and
+:meth:`Facts.retry_failures <lucidmem.facts.capability.Facts.retry_failures>` share them.
 
 Order of work for one batch of turns: extract (offline or LLM) → drop never-store
 categories, counting them per category in the user's ``fact_stats`` record → write one
 ``staged`` fact record per candidate (``searchable=False``, no embedding) and one
-``extraction_failure`` record per failure (raw response kept, ``status="open"``).
+``extraction_failure`` record per failure (raw response kept, status ``open``).
 """
 
 from __future__ import annotations
@@ -16,34 +17,26 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from lucidmem.clock import from_epoch, to_epoch
 from lucidmem.facts.extractors import ExtractionFailure, Extractor, TurnInput
 from lucidmem.facts.model import FactCandidate, FactCategory, PrivacyLevel, Subcategory
-from lucidmem.facts.records import EXTRACTION_FAILURE, FACT, STAGED
-from lucidmem.store.base import Query, Record, Store
-
-if TYPE_CHECKING:
-    from lucidmem.core import MemoryCore
+from lucidmem.kernel import Kernel
+from lucidmem.records import Kind, Record, Status, new_record, stable_id
+from lucidmem.store.base import Query, Store
 
 __all__ = [
-    "FACT_STATS",
     "StageReport",
     "candidate_of",
-    "fact_stats",
-    "save",
+    "failure_record",
+    "retry_failures",
     "stage_turns",
+    "stats_record",
     "turn_inputs",
     "zone",
 ]
-
-FACT_STATS = "fact_stats"
-"""Kind of the one per-user bookkeeping record (never-store counts)."""
-
-OPEN = "open"
-RESOLVED = "resolved"
 
 
 @dataclass(slots=True)
@@ -54,18 +47,6 @@ class StageReport:
     never_stored: dict[str, int] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
     llm_calls: int = 0
-
-
-def save(memory: MemoryCore, context: str, store: Store, user_id: str,
-         records: Sequence[Record]) -> None:
-    """Write ``records`` and keep the vector index in step (records without an embedding
-    leave it, so a fact made secret stops matching at once)."""
-    if not records:
-        return
-    before = store.revision(user_id)
-    store.put(records)
-    memory._retriever.written(context, store, user_id, records, before,
-                              removed=[r.id for r in records if r.embedding is None])
 
 
 def _speaker(record: Record, user_id: str) -> str:
@@ -121,13 +102,13 @@ def _blocked(cand: FactCandidate, never: set[str]) -> str | None:
     return None
 
 
-def fact_stats(store: Store, user_id: str) -> Record:
-    """The user's ``fact_stats`` record (never-store counts), created empty if missing."""
-    found = store.find(Query(user_id=user_id, kinds=[FACT_STATS], limit=1))
+def stats_record(store: Store, user_id: str, now: float) -> Record:
+    """The user's one ``fact_stats`` record (never-store counts), created empty if missing."""
+    found = store.find(Query(user_id=user_id, kinds=[Kind.FACT_STATS], limit=1))
     if found:
         return found[0]
-    return Record(id=uuid.uuid4().hex, kind=FACT_STATS, user_id=user_id, layer=1,
-                  status="internal", searchable=False, data={"never_stored": {}})
+    return new_record(stable_id(Kind.FACT_STATS, user_id), Kind.FACT_STATS, user_id, now,
+                      {"never_stored": {}}, layer=1, status=Status.INTERNAL)
 
 
 def staged_record(cand: FactCandidate, turn: Record, seq: int, now: float,
@@ -156,10 +137,11 @@ def staged_record(cand: FactCandidate, turn: Record, seq: int, now: float,
         "owner": turn.data.get("name") if turn.data.get("role") == "user" else None,
         "source_metadata": dict(meta) if isinstance(meta, dict) else {},
     }
-    return Record(id=uuid.uuid4().hex, kind=FACT, user_id=turn.user_id, layer=1,
-                  status=STAGED, text=f"{cand.subject} {cand.predicate} {cand.object}",
-                  agent_id=turn.agent_id, conversation_id=turn.conversation_id,
-                  occurred_at=ts, created_at=now, updated_at=now, data=data, searchable=False)
+    record = new_record(uuid.uuid4().hex, Kind.FACT, turn.user_id, now, data,
+                        text=f"{cand.subject} {cand.predicate} {cand.object}", layer=1,
+                        occurred_at=ts, agent_id=turn.agent_id, status=Status.STAGED)
+    record.conversation_id = turn.conversation_id
+    return record
 
 
 def candidate_of(record: Record) -> FactCandidate:
@@ -181,33 +163,35 @@ def candidate_of(record: Record) -> FactCandidate:
     )
 
 
-def _failure_record(failure: ExtractionFailure, user_id: str, extractor: str,
-                    now: float, turns: dict[str, Record]) -> Record:
+def failure_record(failure: ExtractionFailure, user_id: str, extractor: str,
+                   now: float, turns: dict[str, Record]) -> Record:
+    """The visible ``extraction_failure`` record of ``failure`` (``open`` when retryable)."""
     first = turns.get(failure.turn_ids[0]) if failure.turn_ids else None
-    return Record(
-        id=uuid.uuid4().hex, kind=EXTRACTION_FAILURE, user_id=user_id, layer=1,
-        status=OPEN if failure.retryable else "failed", searchable=False,
-        text=failure.error[:500],
-        conversation_id=None if first is None else first.conversation_id,
+    record = new_record(
+        uuid.uuid4().hex, Kind.EXTRACTION_FAILURE, user_id, now,
+        {"turn_ids": list(failure.turn_ids), "error": failure.error,
+         "raw_response": failure.raw_response, "attempts": failure.attempts,
+         "retryable": failure.retryable, "extractor": extractor},
+        text=failure.error[:500], layer=1,
         occurred_at=now if first is None else first.occurred_at,
-        created_at=now, updated_at=now,
-        data={"turn_ids": list(failure.turn_ids), "error": failure.error,
-              "raw_response": failure.raw_response, "attempts": failure.attempts,
-              "retryable": failure.retryable, "extractor": extractor},
+        status=Status.OPEN if failure.retryable else Status.FAILED,
     )
+    record.conversation_id = None if first is None else first.conversation_id
+    return record
 
 
-def stage_turns(memory: MemoryCore, context: str, user_id: str, turns: Sequence[Record],
+def stage_turns(kernel: Kernel, context: str, user_id: str, turns: Sequence[Record],
                 extractor: Extractor) -> StageReport:
     """Extract from ``turns`` and write staged facts, never-store counts and failures."""
     report = StageReport()
     if not turns:
         return report
-    store = memory.store(context)
-    result = extractor.extract(turn_inputs(turns, memory.settings.facts.timezone))
+    store = kernel.store(context)
+    settings = kernel.settings.facts
+    result = extractor.extract(turn_inputs(turns, settings.timezone))
     report.llm_calls = result.calls
-    never = set(memory.settings.facts.never_store)
-    now = memory.now()
+    never = set(settings.never_store)
+    now = kernel.now()
     by_id = {t.id: t for t in turns}
     records: list[Record] = []
     seq = 0
@@ -221,40 +205,41 @@ def stage_turns(memory: MemoryCore, context: str, user_id: str, turns: Sequence[
             seq += 1
     report.staged = [r.id for r in records]
     for failure in result.failures:
-        rec = _failure_record(failure, user_id, extractor.name, now, by_id)
+        rec = failure_record(failure, user_id, extractor.name, now, by_id)
         records.append(rec)
         report.failures.append(rec.id)
     if report.never_stored:
-        stats = fact_stats(store, user_id)
+        stats = stats_record(store, user_id, now)
         counts = dict(stats.data.get("never_stored", {}))
         for label, n in report.never_stored.items():
             counts[label] = int(counts.get(label, 0)) + n
         stats.data = {**stats.data, "never_stored": counts}
         stats.updated_at = now
         records.append(stats)
-    save(memory, context, store, user_id, records)
+    kernel.write(context, user_id, records)
     return report
 
 
-def retry_failures(memory: MemoryCore, context: str, user_id: str,
+def retry_failures(kernel: Kernel, context: str, user_id: str,
                    extractor: Extractor) -> tuple[int, StageReport]:
     """Run extraction again for the turns of open, retryable failures. The old failure
     records become ``resolved`` (nothing is deleted); new failures are recorded anew.
     Returns how many failure records were retried and the staging report."""
-    store = memory.store(context)
-    open_ = store.find(Query(user_id=user_id, kinds=[EXTRACTION_FAILURE], statuses=[OPEN]))
+    store = kernel.store(context)
+    open_ = store.find(Query(user_id=user_id, kinds=[Kind.EXTRACTION_FAILURE],
+                             statuses=[Status.OPEN]))
     if not open_:
         return 0, StageReport()
     ids: list[str] = []
     for failure in open_:
         ids.extend(i for i in failure.data.get("turn_ids", []) if i not in ids)
     turns = store.get(user_id, ids)
-    report = stage_turns(memory, context, user_id, turns, extractor)
-    now = memory.now()
+    report = stage_turns(kernel, context, user_id, turns, extractor)
+    now = kernel.now()
     for failure in open_:
-        failure.status = RESOLVED
+        failure.status = Status.RESOLVED
         failure.updated_at = now
         failure.data = {**failure.data, "retried_at": now,
                         "retry_failures": report.failures}
-    save(memory, context, store, user_id, open_)
+    kernel.write(context, user_id, open_)
     return len(open_), report

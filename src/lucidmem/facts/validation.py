@@ -1,8 +1,10 @@
 """Validation: staged facts become beliefs (dedupe, contradictions, entities, embeddings).
 
-Plain functions over a :class:`~lucidmem.core.MemoryCore`; the consolidation (sleep) job calls
-:func:`validate_staged` and :func:`archive_low_confidence`; ``Memory.add`` calls the former at
-once while ``settings.facts.auto_validate`` is on.
+Plain functions over the :class:`~lucidmem.kernel.Kernel`; the consolidation (sleep) job calls
+:func:`validate_staged` and :func:`archive_low_confidence`; the after-add listener
+(:meth:`Facts.on_turns_added <lucidmem.facts.capability.Facts.on_turns_added>`) calls the
+former at once while ``settings.facts.auto_validate`` is on, and
+:meth:`Facts.validate <lucidmem.facts.capability.Facts.validate>` on demand.
 
 For each staged fact, oldest first: resolve entities (case, aliases, "my sister" ↔ "Sarah"),
 then compare it with every *active* fact through :func:`~lucidmem.facts.contradictions.resolve`
@@ -26,8 +28,9 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from dataclasses import asdict, dataclass, field, replace
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from lucidmem.clock import from_epoch
 from lucidmem.facts.contradictions import ActionKind, ExistingFact, Relation, relate, resolve
@@ -35,37 +38,34 @@ from lucidmem.facts.decay import confidence_band, decayed_confidence, reinforce
 from lucidmem.facts.entities import EntityIndex, fold, relation_word
 from lucidmem.facts.model import USER_SUBJECT, FactCandidate, FactCategory, PrivacyLevel
 from lucidmem.facts.privacy import stricter
-from lucidmem.facts.records import (
-    ACTIVE,
-    ARCHIVED,
-    ENTITY,
-    EXCEPTION,
-    FACT,
-    PREFERENCE_SHIFT,
-    RELATION,
-    RETRACTED,
-    STAGED,
-    SUPERSEDED,
-    VARIANT,
-    fact_sentence,
-    is_searchable,
-)
-from lucidmem.facts.staging import candidate_of, save
-from lucidmem.store.base import Query, Record
-
-if TYPE_CHECKING:
-    from lucidmem.core import MemoryCore
+from lucidmem.facts.records import fact_sentence, is_searchable
+from lucidmem.facts.staging import candidate_of
+from lucidmem.kernel import Kernel
+from lucidmem.records import Kind, Record, Status, new_record
+from lucidmem.store.base import Query
 
 __all__ = ["ValidationReport", "archive_low_confidence", "current_confidence",
            "validate_staged"]
 
-MERGED = "merged"
-DISCARDED = "discarded"
+
+class ValidationReport(BaseModel):
+    """Counts of what one validation pass did (ids of the facts now active)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    validated: list[str] = Field(default_factory=list)
+    reinforced: int = 0
+    superseded: int = 0
+    retracted: int = 0
+    variants: int = 0
+    exceptions: int = 0
+    discarded: int = 0
+    needs_clarification: list[str] = Field(default_factory=list)
 
 
 @dataclass(slots=True)
-class ValidationReport:
-    """Counts of what one validation pass did (ids of the facts now active)."""
+class _Tally:
+    """What a pass has done so far (becomes its :class:`ValidationReport`)."""
 
     validated: list[str] = field(default_factory=list)
     reinforced: int = 0
@@ -101,24 +101,24 @@ def _existing(rec: Record, at: float, rate: float, variants: Sequence[Record]) -
 class _Pass:
     """One validation pass over one user's staged facts."""
 
-    def __init__(self, memory: MemoryCore, user_id: str, context: str) -> None:
-        self.memory = memory
+    def __init__(self, kernel: Kernel, user_id: str, context: str) -> None:
+        self.kernel = kernel
         self.user_id = user_id
         self.context = context
-        self.store = memory.store(context)
-        self.rate = memory.settings.facts.decay_base_rate
-        self.max_variants = memory.settings.facts.max_variants
-        self.working = self.store.find(Query(user_id=user_id, kinds=[FACT],
-                                             statuses=[ACTIVE, VARIANT]))
+        self.store = kernel.store(context)
+        self.rate = kernel.settings.facts.decay_base_rate
+        self.max_variants = kernel.settings.facts.max_variants
+        self.working = self.store.find(Query(user_id=user_id, kinds=[Kind.FACT],
+                                             statuses=[Status.ACTIVE, Status.VARIANT]))
         self.entities = EntityIndex.load(user_id, self.store.find(
-            Query(user_id=user_id, kinds=[ENTITY], statuses=[ACTIVE])))
+            Query(user_id=user_id, kinds=[Kind.ENTITY], statuses=[Status.ACTIVE])))
         self.touched: dict[str, Record] = {}
         self.extra: list[Record] = []
-        self.report = ValidationReport()
+        self.report = _Tally()
 
     def touch(self, rec: Record) -> None:
-        rec.updated_at = self.memory.now()
-        if rec.id in self.touched or rec.status == STAGED:
+        rec.updated_at = self.kernel.now()
+        if rec.id in self.touched or rec.status == Status.STAGED:
             self.touched[rec.id] = rec
             return
         rec.version += 1
@@ -157,14 +157,14 @@ class _Pass:
     # -- contradictions -------------------------------------------------------------------------
     def variants_of(self, rec: Record) -> list[Record]:
         return [v for v in self.working
-                if v.status == VARIANT and v.data.get("variant_of") == rec.id]
+                if v.status == Status.VARIANT and v.data.get("variant_of") == rec.id]
 
     def validate(self, rec: Record) -> None:
         self.resolve_entities(rec)
         cand = candidate_of(rec)
         ts = rec.occurred_at
-        status, keep, conf = ACTIVE, True, cand.confidence
-        for ex in [f for f in self.working if f.status == ACTIVE]:
+        status, keep, conf = Status.ACTIVE, True, cand.confidence
+        for ex in [f for f in self.working if f.status == Status.ACTIVE]:
             existing = _existing(ex, ts, self.rate, self.variants_of(ex))
             if relate(existing, cand) is Relation.UNRELATED:
                 continue
@@ -182,17 +182,18 @@ class _Pass:
                     rec.data["resolution"] = f"{decision.strategy.value}: {action.reason}"
         rec.data["confidence"] = round(max(conf, 0.0), 6)
         if not keep:
-            rec.status = rec.status if rec.status in (MERGED, DISCARDED) else DISCARDED
+            if rec.status not in (Status.MERGED, Status.DISCARDED):
+                rec.status = Status.DISCARDED
         else:
             rec.status = status
-            if status == ACTIVE:
+            if status == Status.ACTIVE:
                 self.report.validated.append(rec.id)
             self.working.append(rec)
         self.touch(rec)
 
     def apply(self, action: object, ex: Record, rec: Record, cand: FactCandidate,
-              existing: ExistingFact, state: tuple[str, bool, float],
-              ) -> tuple[str, bool, float]:
+              existing: ExistingFact, state: tuple[Status, bool, float],
+              ) -> tuple[Status, bool, float]:
         from lucidmem.facts.contradictions import Action
 
         assert isinstance(action, Action)
@@ -208,7 +209,7 @@ class _Pass:
                        "source_turn_ids": [*d.get("source_turn_ids", []),
                                            *rec.data["source_turn_ids"]],
                        "privacy": privacy}
-            rec.status = MERGED
+            rec.status = Status.MERGED
             rec.data["merged_into"] = ex.id
             self.report.reinforced += 1
             self.touch(ex)
@@ -221,11 +222,11 @@ class _Pass:
                 end = d.get("valid_to")
                 at = max(at, float(d["valid_from"]))
                 update["valid_to"] = at if end is None else min(at, float(end))
-                ex.status = SUPERSEDED
+                ex.status = Status.SUPERSEDED
                 self.report.superseded += 1
                 self.shift(ex, rec, ts)
             else:
-                ex.status = RETRACTED
+                ex.status = Status.RETRACTED
                 self.report.retracted += 1
             ex.data = {**d, **update}
             self.touch(ex)
@@ -233,21 +234,21 @@ class _Pass:
         if kind is ActionKind.FLAG_EXCEPTION:
             rec.data["exception_of"] = ex.id
             self.report.exceptions += 1
-            return EXCEPTION, keep, conf
+            return Status.EXCEPTION, keep, conf
         if kind is ActionKind.KEEP_AS_VARIANT:
             rec.data["variant_of"] = ex.id
             self.report.variants += 1
-            return VARIANT, keep, conf
+            return Status.VARIANT, keep, conf
         if kind is ActionKind.REPLACE_WEAKEST_VARIANT:
             variants = self.variants_of(ex)
             if action.variant_index is not None and action.variant_index < len(variants):
                 weak = variants[action.variant_index]
-                weak.status = ARCHIVED
+                weak.status = Status.ARCHIVED
                 weak.data = {**weak.data, "replaced_by": rec.id, "retracted_at": ts}
                 self.touch(weak)
             rec.data["variant_of"] = ex.id
             self.report.variants += 1
-            return VARIANT, keep, conf
+            return Status.VARIANT, keep, conf
         if kind is ActionKind.DISCARD_NEW:
             self.report.discarded += 1
             return status, False, conf
@@ -263,19 +264,18 @@ class _Pass:
 
     def shift(self, old: Record, new: Record, ts: float) -> None:
         o, n = old.data, new.data
-        self.extra.append(Record(
-            id=uuid.uuid4().hex, kind=PREFERENCE_SHIFT, user_id=self.user_id, layer=1,
-            status=ACTIVE, searchable=False, occurred_at=ts, created_at=self.memory.now(),
-            updated_at=self.memory.now(), text=f"{o['subject']} {o['predicate']}",
-            data={"subject": n["subject"], "from_fact": old.id, "to_fact": new.id,
-                  "from": {k: o[k] for k in ("predicate", "object", "negated", "context")},
-                  "to": {k: n[k] for k in ("predicate", "object", "negated", "context")},
-                  "at": ts, "reason": "change" if n.get("is_change") else "reconsolidation"},
+        self.extra.append(new_record(
+            uuid.uuid4().hex, Kind.PREFERENCE_SHIFT, self.user_id, self.kernel.now(),
+            {"subject": n["subject"], "from_fact": old.id, "to_fact": new.id,
+             "from": {k: o[k] for k in ("predicate", "object", "negated", "context")},
+             "to": {k: n[k] for k in ("predicate", "object", "negated", "context")},
+             "at": ts, "reason": "change" if n.get("is_change") else "reconsolidation"},
+            text=f"{o['subject']} {o['predicate']}", layer=1, occurred_at=ts,
         ))
 
     # -- writing ---------------------------------------------------------------------------------
     def finish(self) -> None:
-        now = self.memory.now()
+        now = self.kernel.now()
         relation_of = self.entities.relation_of()
         to_embed: list[Record] = []
         for rec in self.touched.values():
@@ -286,7 +286,7 @@ class _Pass:
                                  owner=owner, relation_of=relation_of)
             secret = d.get("privacy") == PrivacyLevel.SECRET.value
             rec.searchable = is_searchable(rec.status, d.get("privacy", ""))
-            if secret or rec.status in (MERGED, DISCARDED, STAGED):
+            if secret or rec.status in (Status.MERGED, Status.DISCARDED, Status.STAGED):
                 rec.embedding = None
             elif text != rec.text or rec.embedding is None:
                 to_embed.append(rec)
@@ -299,27 +299,28 @@ class _Pass:
                 "subject": d["subject"], "predicate": d["predicate"], "object": d["object"],
             }
         if to_embed:
-            vectors = self.memory.embedder.embed_passages([r.text for r in to_embed])
+            vectors = self.kernel.embedder.embed_passages([r.text for r in to_embed])
             for rec, vector in zip(to_embed, vectors, strict=True):
                 rec.embedding = vector
         records = [*self.touched.values(), *self.extra, *self.relations(),
                    *self.entities.pending()]
         with self.store.transaction():
-            save(self.memory, self.context, self.store, self.user_id, records)
+            self.kernel.write(self.context, self.user_id, records)
 
     def relations(self) -> list[Record]:
         """Graph edges mirrored from facts that link two entities (or the user and one)."""
         out = []
         for rec in self.touched.values():
             d = rec.data
-            if rec.status in (STAGED, MERGED, DISCARDED):
+            if rec.status in (Status.STAGED, Status.MERGED, Status.DISCARDED):
                 continue
             source, target = fold(d["subject"]), fold(d["object"])
             known = self.entities.by_key
             if not ((source == USER_SUBJECT or source in known) and target in known):
                 continue
+            # mirrors the fact's own times and status, so not a new_record
             out.append(Record(
-                id=f"rel-{rec.id}", kind=RELATION, user_id=self.user_id, layer=1,
+                id=f"rel-{rec.id}", kind=Kind.RELATION, user_id=self.user_id, layer=1,
                 status=rec.status, searchable=False, occurred_at=rec.occurred_at,
                 created_at=rec.created_at, updated_at=rec.updated_at,
                 text=f"{d['subject']} {d['predicate']} {d['object']}",
@@ -332,39 +333,41 @@ class _Pass:
         return out
 
 
-def validate_staged(memory: MemoryCore, user_id: str,
+def validate_staged(kernel: Kernel, user_id: str,
                     context: str | None = None) -> ValidationReport:
     """Validate every staged fact of ``user_id`` (oldest first); see the module docstring."""
-    ctx = memory._context(context)
-    store = memory.store(ctx)
-    staged = store.find(Query(user_id=user_id, kinds=[FACT], statuses=[STAGED]))
+    ctx = kernel.context_name(context)
+    store = kernel.store(ctx)
+    staged = store.find(Query(user_id=user_id, kinds=[Kind.FACT], statuses=[Status.STAGED]))
     if not staged:
         return ValidationReport()
     staged.sort(key=lambda r: (r.occurred_at, r.created_at, int(r.data.get("seq", 0))))
-    run = _Pass(memory, user_id, ctx)
+    run = _Pass(kernel, user_id, ctx)
     for rec in staged:
         run.validate(rec)
     run.finish()
-    return run.report
+    return ValidationReport(**asdict(run.report))
 
 
-def archive_low_confidence(memory: MemoryCore, user_id: str, context: str | None = None,
+def archive_low_confidence(kernel: Kernel, user_id: str, context: str | None = None,
                            *, threshold: float = 0.3) -> list[str]:
     """Archive active facts whose decayed confidence fell below ``threshold`` (the seed's
     pruning band). Their belief interval closes now; nothing is deleted. Returns their ids."""
-    ctx = memory._context(context)
-    store = memory.store(ctx)
-    now = memory.now()
-    rate = memory.settings.facts.decay_base_rate
-    low = [r for r in store.find(Query(user_id=user_id, kinds=[FACT], statuses=[ACTIVE]))
+    ctx = kernel.context_name(context)
+    store = kernel.store(ctx)
+    now = kernel.now()
+    rate = kernel.settings.facts.decay_base_rate
+    low = [r for r in store.find(Query(user_id=user_id, kinds=[Kind.FACT],
+                                       statuses=[Status.ACTIVE]))
            if current_confidence(r, now, rate) < threshold]
     for rec in low:
-        rec.status = ARCHIVED
+        rec.status = Status.ARCHIVED
         rec.searchable = False
         rec.updated_at = now
         rec.version += 1
         rec.data = {**rec.data, "retracted_at": now, "archived_at": now,
-                    "metadata": {**rec.data.get("metadata", {}), "fact_status": ARCHIVED}}
-    save(memory, ctx, store, user_id, low)
+                    "metadata": {**rec.data.get("metadata", {}),
+                                 "fact_status": Status.ARCHIVED}}
+    kernel.write(ctx, user_id, low)
     return [r.id for r in low]
 
