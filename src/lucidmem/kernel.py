@@ -28,14 +28,15 @@ from .embedding.cache import QueryCachingEmbedder
 from .embedding.turns import turn_text
 from .errors import SchemaMismatchError
 from .records import Kind, Record
-from .retrieval.hybrid import HybridRetriever
+from .retrieval.fusion import FusedHit
+from .retrieval.hybrid import HybridRetriever, SearchFilters
 from .scope import is_user_id, validate_context
-from .settings import Settings
+from .settings import RetrievalPreset, Settings
 from .store.base import Query, Store
 from .store.sqlite import SQLiteStore
 from .types import MemoryItem, StoreStats
 
-__all__ = ["AddedTurns", "AfterAdd", "BeforeForgetUser", "Kernel", "StoreFactory",
+__all__ = ["AddedTurns", "AfterAdd", "BeforeForgetUser", "Kernel", "Ranked", "StoreFactory",
            "previous_turn_text", "previous_turn_texts", "to_item"]
 
 StoreFactory = Callable[[str], Store]
@@ -54,6 +55,18 @@ class AddedTurns:
 AfterAdd = Callable[[AddedTurns], None]
 BeforeForgetUser = Callable[[str, Store, str], None]
 """``(context, store, user_id)``, called inside the forgetting transaction."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """What :meth:`Kernel.search` found: the hits best first, their records, each leg's raw
+    score per id, and the context and time of the search."""
+
+    context: str
+    now: float
+    hits: list[FusedHit]
+    records: dict[str, Record]
+    raw: dict[str, dict[str, float]]
 
 
 def to_item(record: Record, context: str, now: float) -> MemoryItem:
@@ -201,6 +214,25 @@ class Kernel:
             removed = store.delete_user(user_id)
         self.index.forget(name, user_id)
         return removed
+
+    # -- ranking ----------------------------------------------------------------------------
+    def search(self, context: str | None, filters: SearchFilters, query: str, *, limit: int,
+               preset: RetrievalPreset) -> Ranked:
+        """The ``limit`` best records for ``query`` under ``filters``: both legs fused, the
+        preset's recency bonus applied, the hits marked as accessed."""
+        name = self.context_name(context)
+        store = self.store(name)
+        vector = self.embedder.embed_queries([query])[0] if preset.vector_weight > 0 else None
+        now = self.now()
+        result = self.index.search(name, store, filters, query, vector, preset, now)
+        candidates = result.hits[: limit * 3 if preset.recency_weight else limit]
+        records = {r.id: r for r in store.get(filters.user_id, [h.id for h in candidates])}
+        ranked = self.index.apply_recency(
+            [h for h in candidates if h.id in records],
+            {i: r.occurred_at for i, r in records.items()}, preset, now,
+        )[:limit]
+        store.touch(filters.user_id, [h.id for h in ranked], now)
+        return Ranked(name, now, ranked, records, result.raw)
 
     # -- administration ---------------------------------------------------------------------
     def contexts(self) -> list[str]:

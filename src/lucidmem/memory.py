@@ -226,32 +226,21 @@ class Memory(AgentsAPI, MemoryCore):
             occurred_from=None if since is None else parse_time(since, "since"),
             occurred_to=None if until is None else parse_time(until, "until"),
         )
-        name = self._context(context)
-        store = self.store(name)
-        vector = self.embedder.embed_queries([query])[0] if chosen.vector_weight > 0 else None
-        now = self.now()
-        result = self.kernel.index.search(name, store, filters, query, vector, chosen, now)
-        candidates = result.hits[: limit * 3 if chosen.recency_weight else limit]
-        records = {r.id: r for r in store.get(user_id, [h.id for h in candidates])}
-        ranked = self.kernel.index.apply_recency(
-            [h for h in candidates if h.id in records],
-            {i: r.occurred_at for i, r in records.items()}, chosen, now,
-        )[:limit]
-        store.touch(user_id, [h.id for h in ranked], now)
+        found = self.kernel.search(context, filters, query, limit=limit, preset=chosen)
         return [
             SearchHit(
-                item=to_item(records[h.id], name, now),
+                item=to_item(found.records[h.id], found.context, found.now),
                 score=h.score,
                 explain={
                     leg: LegScore(
                         rank=h.ranks.get(leg, 0),
-                        score=result.raw.get(leg, {}).get(h.id, 0.0),
+                        score=found.raw.get(leg, {}).get(h.id, 0.0),
                         contribution=contribution,
                     )
                     for leg, contribution in h.contributions.items()
                 },
             )
-            for h in ranked
+            for h in found.hits
         ]
 
     def _preset(self, preset: str | RetrievalPreset | None) -> RetrievalPreset:

@@ -435,23 +435,9 @@ class Facts:
                 context: str | None) -> builtins.list[str]:
         """Ids of the facts ``Memory.search`` would rank for ``query`` (same preset, recency
         and access bookkeeping), best first."""
-        kernel = self._kernel
-        preset = kernel.settings.retrieval
-        name = kernel.context_name(context)
-        store = kernel.store(name)
-        vector = kernel.embedder.embed_queries([query])[0] if preset.vector_weight > 0 else None
-        now = kernel.now()
-        result = kernel.index.search(name, store, SearchFilters(user_id=user_id,
-                                                                kinds=[Kind.FACT]),
-                                     query, vector, preset, now)
-        candidates = result.hits[: max(limit, limit * 3 if preset.recency_weight else limit)]
-        records = {r.id: r for r in store.get(user_id, [h.id for h in candidates])}
-        ranked = kernel.index.apply_recency(
-            [h for h in candidates if h.id in records],
-            {i: r.occurred_at for i, r in records.items()}, preset, now,
-        )[:limit]
-        store.touch(user_id, [h.id for h in ranked], now)
-        return [h.id for h in ranked]
+        found = self._kernel.search(context, SearchFilters(user_id=user_id, kinds=[Kind.FACT]),
+                                    query, limit=limit, preset=self._kernel.settings.retrieval)
+        return [h.id for h in found.hits]
 
     def _graph_leg(self, query: str, best: Sequence[str], by_id: dict[str, Record],
                    user_id: str, context: str | None) -> builtins.list[str]:
