@@ -27,9 +27,12 @@ __all__ = [
     "data_files",
     "load",
     "local_time",
+    "maybe_valid",
     "period",
+    "surely_valid",
     "turn_times",
     "utc",
+    "validity",
 ]
 
 DATA = Path(__file__).resolve().parent / "data" / "truth"
@@ -289,7 +292,7 @@ def _agrees(group: Sequence[str], fact: Mapping[str, Any]) -> bool:
     return any(matches(a, k) or matches(k, a) for a in group for k in keys)
 
 
-def _validity(fact: Mapping[str, Any], zone: str) -> tuple[datetime | None, datetime | None,
+def validity(fact: Mapping[str, Any], zone: str) -> tuple[datetime | None, datetime | None,
                                                           datetime | None, datetime | None]:
     """(earliest start, latest start, earliest end, latest end); None = unbounded."""
     start = period(fact["valid_from"], zone) if "valid_from" in fact else (None, None)
@@ -297,13 +300,15 @@ def _validity(fact: Mapping[str, Any], zone: str) -> tuple[datetime | None, date
     return start[0], start[1], end[0], end[1]
 
 
-def _surely_valid(fact: Mapping[str, Any], at: datetime, zone: str) -> bool:
-    _, late_start, early_end, _ = _validity(fact, zone)
+def surely_valid(fact: Mapping[str, Any], at: datetime, zone: str) -> bool:
+    """Valid at ``at`` whatever day of its month (or year) the period starts and ends."""
+    _, late_start, early_end, _ = validity(fact, zone)
     return (late_start is None or late_start <= at) and (early_end is None or at < early_end)
 
 
-def _maybe_valid(fact: Mapping[str, Any], at: datetime, zone: str) -> bool:
-    early_start, _, _, late_end = _validity(fact, zone)
+def maybe_valid(fact: Mapping[str, Any], at: datetime, zone: str) -> bool:
+    """Valid at ``at`` for some reading of its (month or year) bounds."""
+    early_start, _, _, late_end = validity(fact, zone)
     return (early_start is None or early_start <= at) and (late_end is None or at < late_end)
 
 
@@ -328,13 +333,13 @@ def check_consistency(conv: Mapping[str, Any]) -> list[str]:
             at = None
         else:
             at = local_time(question["as_of"] if qtype == "as_of" else conv["asked_at"], zone)
-            pool = [f for f in facts if _surely_valid(f, at, zone)]
+            pool = [f for f in facts if surely_valid(f, at, zone)]
         for group in groups:
             if not any(_agrees(group, f) for f in pool):
                 errors.append(f"{qid}: expect {group[0]!r} agrees with no expected fact "
                               f"{'valid then' if at else ''}".rstrip())
         for value in reject:
-            clash = [f["about"] for f in facts if (at is None or _maybe_valid(f, at, zone))
+            clash = [f["about"] for f in facts if (at is None or maybe_valid(f, at, zone))
                      and any(matches(value, k) for g in f["keys"] for k in g)]
             if clash:
                 errors.append(f"{qid}: reject {value!r} occurs in expected fact(s) {clash}"
@@ -342,7 +347,7 @@ def check_consistency(conv: Mapping[str, Any]) -> list[str]:
         if qtype == "history" and question.get("ordered"):
             floor = datetime.min.replace(tzinfo=UTC)
             for group in groups:
-                starts = sorted(_validity(f, zone)[0] or floor for f in facts
+                starts = sorted(validity(f, zone)[0] or floor for f in facts
                                 if _agrees(group, f))
                 later = [s for s in starts if s >= floor]
                 if not later:

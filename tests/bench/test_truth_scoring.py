@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +22,12 @@ from truth_format import (
     check_conversation,
     data_files,
     load,
+    local_time,
     period,
+    surely_valid,
     turn_times,
     utc,
+    validity,
 )
 from truth_scoring import (
     fact_is_true,
@@ -292,3 +296,28 @@ def test_both_halves_exist_for_every_language() -> None:
         halves.setdefault(language, set()).add(split)
     for language, splits in halves.items():
         assert splits == {"dev", "test"}, f"{language}: only {sorted(splits)}"
+
+
+def _oracle(conv: dict[str, Any], question: dict[str, Any]) -> list[str]:
+    """What a perfect memory would answer, built from the expected facts (all spellings)."""
+    zone = conv["timezone"]
+    facts = conv["expected_facts"]
+    if question["type"] == "history":
+        floor = datetime.min.replace(tzinfo=UTC)
+        chosen = sorted(facts, key=lambda f: validity(f, zone)[0] or floor)
+    else:
+        moment = question["as_of"] if question["type"] == "as_of" else conv["asked_at"]
+        at = local_time(moment, zone)
+        chosen = [f for f in facts if surely_valid(f, at, zone)]
+    return [" ; ".join(alt for group in f["keys"] for alt in group) for f in chosen]
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_a_memory_holding_exactly_the_expected_facts_passes_every_question(path: Path) -> None:
+    failed = []
+    for _, conv in load(path):
+        for question in conv["questions"]:
+            result = verdict(question, _oracle(conv, question))
+            if not result.passed:
+                failed.append(f"{question['id']}: {result}")
+    assert not failed, "\n".join(failed)
