@@ -1,0 +1,64 @@
+"""bench/truth.py end to end on one small conversation: the adapter still speaks lucidmem's
+API, answers reach the scorer, and the raw-turns baseline sees only what was said by then."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+import truth
+
+CONVERSATION: dict[str, Any] = {
+    "id": "xx-01", "language": "xx", "split": "dev", "timezone": "Europe/London",
+    "kinds": ["supersede"],
+    "sessions": [
+        {"at": f"2025-0{m}-01T19:00:00", "turns": [
+            {"role": "user", "content": text}, {"role": "assistant", "content": "ok"},
+            {"role": "user", "content": "thanks"}, {"role": "assistant", "content": "ok"}]}
+        for m, text in ((1, "I live in Porto"), (2, "I like jazz"),
+                        (6, "I moved to Lisbon last week"))],
+    "asked_at": "2025-11-20T10:00:00",
+    "expected_facts": [
+        {"about": "residence", "keys": [["porto"]], "valid_to": "2025-06"},
+        {"about": "residence", "keys": [["lisbon"]], "valid_from": "2025-06"},
+        {"about": "music", "keys": [["jazz"]]}],
+    "questions": [
+        {"id": "xx-01-q1", "type": "current", "kind": "supersede", "ask": "?",
+         "expect": [["lisbon"]], "reject": ["porto"]},
+        {"id": "xx-01-q2", "type": "as_of", "as_of": "2025-03-01T12:00:00",
+         "kind": "supersede", "ask": "?", "expect": [["porto"]], "reject": ["lisbon"]},
+        {"id": "xx-01-q3", "type": "history", "kind": "supersede", "ask": "?",
+         "expect": [["porto"], ["lisbon"]], "ordered": True}],
+}
+
+
+def test_replay_asks_every_question_and_measures_precision() -> None:
+    outcome, extractor = truth.replay(CONVERSATION, consolidate=False)
+    assert extractor
+    assert [q["id"] for q, _, _ in outcome.verdicts] == [q["id"] for q in CONVERSATION["questions"]]
+    assert outcome.turns == 12
+    assert outcome.precision is not None
+    assert outcome.precision.stored == sum(n for s, n in outcome.statuses.items()
+                                           if s != "retracted")
+
+
+def test_raw_turns_answer_with_what_the_user_had_said_by_then() -> None:
+    outcome = truth.raw_turns(CONVERSATION)
+    answers = {q["id"]: items for q, _, items in outcome.verdicts}
+    assert "I moved to Lisbon last week" in answers["xx-01-q1"]
+    assert "I moved to Lisbon last week" not in answers["xx-01-q2"]      # as_of 1 March
+    assert all(not t.startswith("ok") for t in answers["xx-01-q1"])       # user turns only
+    passed = {q["id"]: r.passed for q, r, _ in outcome.verdicts}
+    assert passed == {"xx-01-q1": False, "xx-01-q2": True, "xx-01-q3": True}
+
+
+def test_the_last_line_is_test_accuracy(capsys: Any, monkeypatch: Any) -> None:
+    monkeypatch.setattr(truth, "conversations",
+                        lambda split, lang, limit: [dict(CONVERSATION, split=split)])
+    assert truth.main(["--raw-turns"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-1].startswith("test_accuracy=")
+    assert "raw turns" in lines[1]
