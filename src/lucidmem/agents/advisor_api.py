@@ -33,12 +33,11 @@ from lucidmem.agents.records import (
     AGENT_PREFIX,
     OUTCOME,
     PROFILE,
-    epoch,
     hashed,
     internal,
     partition,
-    utc,
 )
+from lucidmem.clock import from_epoch, to_epoch
 from lucidmem.errors import InvalidInputError
 from lucidmem.scope import validate_id
 from lucidmem.store.base import Query, Record, Store
@@ -53,9 +52,9 @@ def profile_to_data(profile: PreferenceProfile) -> dict[str, Any]:
         "stats": {k: [s.accepted, s.rejected, s.ignored] for k, s in profile.stats.items()},
         "total_outcomes": profile.total_outcomes,
         "first_outcome_at": None if profile.first_outcome_at is None
-        else epoch(profile.first_outcome_at),
+        else to_epoch(profile.first_outcome_at),
         "last_outcome_at": None if profile.last_outcome_at is None
-        else epoch(profile.last_outcome_at),
+        else to_epoch(profile.last_outcome_at),
         "recent": [k.value for k in profile.recent],
         "patterns": list(profile.patterns),
     }
@@ -68,8 +67,8 @@ def profile_from_data(data: dict[str, Any]) -> PreferenceProfile:
         subject_id=data["subject_id"],
         stats={k: TypeStats(*v) for k, v in data["stats"].items()},
         total_outcomes=int(data["total_outcomes"]),
-        first_outcome_at=None if first is None else utc(first),
-        last_outcome_at=None if last is None else utc(last),
+        first_outcome_at=None if first is None else from_epoch(first),
+        last_outcome_at=None if last is None else from_epoch(last),
         recent=tuple(OutcomeKind(k) for k in data["recent"]),
     )
 
@@ -87,7 +86,7 @@ class AdvisorAPI(AgentsCore):
         store = self.store(context)
         if agent_id is not None:
             self._agent(store, agent_id)
-        when = at or utc(self.now())
+        when = from_epoch(self.now() if at is None else to_epoch(at))  # a naive ``at`` is UTC
         subjects = [(user_id, user_id)]
         if agent_id is not None:
             subjects.append((agent_id, partition(agent_id)))
@@ -105,7 +104,7 @@ class AdvisorAPI(AgentsCore):
                         "reason": reason, "agent_id": agent_id}
                 records = [
                     internal(uuid.uuid4().hex, OUTCOME, owner, data, now, layer=0,
-                             occurred_at=epoch(when), agent_id=agent_id),
+                             occurred_at=to_epoch(when), agent_id=agent_id),
                     internal(hashed(PROFILE, subject), PROFILE, owner, profile_to_data(updated),
                              now, agent_id=agent_id, layer=1),
                 ]
@@ -134,7 +133,7 @@ class AdvisorAPI(AgentsCore):
         validate_id(user_id)
         store = self.store(context)
         outcomes = [Outcome(user_id, r.data["suggestion_type"], r.data["outcome"],
-                            utc(r.occurred_at), r.data["suggestion_value"], r.data["reason"])
+                            from_epoch(r.occurred_at), r.data["suggestion_value"], r.data["reason"])
                     for r in store.find(Query(user_id=user_id, kinds=[OUTCOME],
                                               order_by="created_at"))]
         profile = compute_profile(user_id, outcomes)

@@ -43,7 +43,6 @@ from lucidmem.agents.records import (
     hashed,
     internal,
     partition,
-    utc,
 )
 from lucidmem.agents.state import (
     LearningState,
@@ -52,6 +51,7 @@ from lucidmem.agents.state import (
     history_from_data,
     history_to_data,
 )
+from lucidmem.clock import from_epoch
 from lucidmem.scope import validate_id
 from lucidmem.store.base import Query, Record, Store
 
@@ -142,12 +142,12 @@ class LearningCore(AgentsCore):
         agent_id = state.info.agent_id
         owner = partition(agent_id)
         feedback = self._feedback_events(store, agent_id, staged)
-        sessions = [SessionEnded(agent_id, r.data["user_id"], utc(r.occurred_at),
+        sessions = [SessionEnded(agent_id, r.data["user_id"], from_epoch(r.occurred_at),
                                  float(r.data["duration_seconds"]), bool(r.data["abandoned"]))
                     for r in store.find(Query(user_id=owner, kinds=[SESSION]))
                     if not r.data.get("joined")]
         actions = [AgentAction(r.data["action_id"], agent_id, r.data["action_type"],
-                               utc(r.occurred_at), tuple(r.data["traits"]))
+                               from_epoch(r.occurred_at), tuple(r.data["traits"]))
                    for r in store.find(Query(user_id=owner, kinds=[ACTION]))]
         known = {a.action_id for a in actions}
         actions += [r.action for r in state.history.last_n_actions
@@ -176,7 +176,7 @@ class LearningCore(AgentsCore):
         learning = state.learning
         records: list[Record] = []
         learning.sample(now)
-        pause = learning_pause([(utc(t), s) for t, s in learning.samples], utc(now))
+        pause = learning_pause([(from_epoch(t), s) for t, s in learning.samples], from_epoch(now))
         if pause.paused != learning.paused:
             learning.paused, learning.pause_reason = pause.paused, pause.reason
             records.append(self._event_record(AGENT_ALERT, {

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from typing import Any, Final
 
 from lucidmem.agents.feedback_model import (
@@ -53,6 +52,7 @@ from lucidmem.agents.feedback_model import (
     SourceKind,
 )
 from lucidmem.agents.policy import ActionPolicy, AgentPolicy, ReplyFrequency
+from lucidmem.clock import from_epoch, to_epoch
 from lucidmem.store.base import Layer, Query, Record, Store
 
 __all__ = [
@@ -78,7 +78,6 @@ __all__ = [
     "SESSION",
     "TRAINING_JOB",
     "USER_KEYS",
-    "epoch",
     "event_from_data",
     "event_to_data",
     "hashed",
@@ -87,7 +86,6 @@ __all__ = [
     "policy_from_data",
     "policy_to_data",
     "user_records",
-    "utc",
 ]
 
 AGENT: Final = "agent"
@@ -133,16 +131,6 @@ def hashed(*parts: object) -> str:
     """A deterministic record id for a key."""
     key = "\x1f".join(str(p) for p in parts)
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
-
-
-def epoch(moment: datetime) -> float:
-    """Epoch seconds of an aware datetime."""
-    return moment.timestamp()
-
-
-def utc(seconds: float) -> datetime:
-    """An aware UTC datetime from epoch seconds."""
-    return datetime.fromtimestamp(seconds, tz=UTC)
 
 
 def internal(
@@ -215,8 +203,8 @@ def event_to_data(event: FeedbackEvent) -> dict[str, Any]:
         "channel": event.channel.value,
         "feedback_type": event.feedback_type.value,
         "payload": _payload_to_data(event.payload),
-        "created_at": epoch(event.created_at),
-        "updated_at": None if event.updated_at is None else epoch(event.updated_at),
+        "created_at": to_epoch(event.created_at),
+        "updated_at": None if event.updated_at is None else to_epoch(event.updated_at),
         "source_kind": event.source_kind.value,
         "room_id": event.room_id,
         "contains_abuse": event.contains_abuse,
@@ -233,11 +221,11 @@ def event_from_data(data: Mapping[str, Any]) -> FeedbackEvent:
         source_id=data["source_id"],
         channel=Channel(data["channel"]),
         payload=_payload_from_data(data["feedback_type"], data["payload"]),
-        created_at=utc(data["created_at"]),
+        created_at=from_epoch(data["created_at"]),
         source_kind=SourceKind(data["source_kind"]),
         room_id=data.get("room_id"),
         contains_abuse=bool(data.get("contains_abuse", False)),
-        updated_at=None if updated is None else utc(updated),
+        updated_at=None if updated is None else from_epoch(updated),
     )
 
 

@@ -40,14 +40,12 @@ from lucidmem.agents.records import (
     RELATIONSHIP,
     SESSION,
     USER_KEYS,
-    epoch,
     event_from_data,
     event_to_data,
     hashed,
     internal,
     partition,
     user_records,
-    utc,
 )
 from lucidmem.agents.rewards import LearningMetrics, calculate_reward
 from lucidmem.agents.state import relationship_from_data, relationship_to_data
@@ -58,6 +56,7 @@ from lucidmem.agents.submissions import (
     build_payload,
     check_text,
 )
+from lucidmem.clock import from_epoch, to_epoch
 from lucidmem.errors import InvalidInputError
 from lucidmem.scope import validate_id
 from lucidmem.store.base import Query, Record, Store
@@ -99,7 +98,7 @@ class FeedbackAPI(LearningCore):
             id=uuid.uuid4().hex, user_id=user_id, agent_id=agent_id, source_id=source_id,
             channel=channel,  # type: ignore[arg-type]
             payload=build_payload(thumbs, rating, text, reaction, implicit),
-            created_at=utc(self.now()),
+            created_at=from_epoch(self.now()),
             source_kind=source_kind,  # type: ignore[arg-type]
             room_id=room_id, contains_abuse=contains_abuse)
         receipt = self.submit_agent_feedback_batch(
@@ -161,7 +160,7 @@ class FeedbackAPI(LearningCore):
                         else old.get("response"),
                         "reward": calculate_reward(event)}
                 record = internal(fid, FEEDBACK, owner, data, now, agent_id=agent_id, layer=0,
-                                  occurred_at=epoch(event.created_at),
+                                  occurred_at=to_epoch(event.created_at),
                                   conversation_id=event.room_id)
                 staged[fid] = record
                 if sub.traits and not state.has_action(event.source_id):
@@ -173,7 +172,7 @@ class FeedbackAPI(LearningCore):
                     else calculate_reward(event)
                 relations[event.user_id] = self._touch_relationship(
                     relations.get(event.user_id), agent_id, event.user_id,
-                    epoch(event.created_at), now)
+                    to_epoch(event.created_at), now)
                 records.append(self._event_record(FEEDBACK_CREATED, {
                     **event_to_data(event), "value": reward, "action": decision.action.value},
                     now, agent_id))
@@ -197,7 +196,7 @@ class FeedbackAPI(LearningCore):
                 "traits": list(action.traits)}
         return internal(hashed(ACTION, action.agent_id, action.action_id), ACTION,
                         partition(action.agent_id), data, now, agent_id=action.agent_id,
-                        layer=0, occurred_at=epoch(action.at))
+                        layer=0, occurred_at=to_epoch(action.at))
 
     def _touch_relationship(self, current: Record | None, agent_id: str, user_id: str,
                             at: float, now: float) -> Record:
@@ -233,7 +232,8 @@ class FeedbackAPI(LearningCore):
         store = self.store(context)
         state = self._load(store, agent_id)
         now = self.now()
-        action = AgentAction(action_id, agent_id, action_type, at or utc(now), tuple(traits))
+        when = from_epoch(now if at is None else to_epoch(at))  # a naive ``at`` is UTC
+        action = AgentAction(action_id, agent_id, action_type, when, tuple(traits))
         state.apply_action(action)
         self._commit(context, store, [self._action_record(action, now), *state.records(now)])
 
@@ -251,7 +251,7 @@ class FeedbackAPI(LearningCore):
         store = self.store(context)
         state = self._load(store, agent_id)
         now = self.now()
-        at = utc(now)
+        at = from_epoch(now)
         event: SessionEnded | RoomJoined
         if joined:
             event = RoomJoined(agent_id, user_id, at, invited)
@@ -350,10 +350,10 @@ class FeedbackAPI(LearningCore):
             sentiment = state.learning.metrics(now).sentiment
 
         def at(value: float | None) -> datetime | None:
-            return None if value is None else utc(value)
+            return None if value is None else from_epoch(value)
 
         decision = decide_feedback_ask(AskState(
-            now=utc(now), session_started_at=session_started_at,
+            now=from_epoch(now), session_started_at=from_epoch(to_epoch(session_started_at)),
             agent_messages_in_session=agent_messages, last_feedback_at=at(last_feedback),
             last_session_ask_at=at(shown.get(AskKind.SESSION.value)),
             last_check_in_at=at(shown.get(AskKind.CHECK_IN.value)), sentiment=sentiment,
