@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .agents.api import AgentsAPI
+from .agents.capability import Agents
 from .behaviour.api import BehaviourAPI
 from .clock import Clock, from_epoch, parse_time
 from .consolidation.api import ConsolidationAPI
@@ -55,8 +55,7 @@ def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
     return dict(metadata)
 
 
-class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI, AgentsAPI,
-             MemoryCore):
+class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI, MemoryCore):
     """Adaptive long-term memory for one application.
 
     ::
@@ -85,9 +84,10 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
             settings = settings.model_copy(update={"data_dir": Path(str(data_dir))})
         self.kernel = Kernel(settings, embedder=embedder, store_factory=store_factory,
                              clock=clock)
+        self.agents = Agents(self.kernel)
         # Reactions to events, in order (one visible place).
         self.kernel.after_add.append(self._mixin_after_add)
-        self.kernel.before_forget_user.append(self._before_delete_user)
+        self.kernel.before_forget_user.append(self.agents.on_forget_user)
 
     def _mixin_after_add(self, event: AddedTurns) -> None:
         self._after_add(event.context, event.store, event.user_id, event.records)
@@ -347,7 +347,7 @@ class Memory(ConsolidationAPI, FactsAPI, ContextAPI, DisclosureAPI, BehaviourAPI
 
         Their records, audit rows and import checkpoints are deleted; what they told agents
         (feedback, sessions) is anonymised in one transaction (see
-        :meth:`forget_agent_feedback`). Returns the number of records deleted.
+        ``memory.agents.forget_feedback``). Returns the number of records deleted.
         """
         validate_id(user_id)
         return self.kernel.forget_user(context, user_id)

@@ -31,19 +31,22 @@ def berlin(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_naive_outcome_time_is_utc(berlin: None, memory: Memory) -> None:
-    memory.record_outcome("maya", "reduce_source", "rejected", at=NAIVE)
-    profile = memory.preference_profile("maya")
-    assert profile.first_outcome_at == INSTANT
+    outcomes = memory.agents.outcomes
+    recorded = outcomes.record(user_id="maya", suggestion_type="reduce_source",
+                               outcome="rejected", at=NAIVE)
+    assert recorded.first_outcome_at == INSTANT
+    assert outcomes.profile(user_id="maya").first_outcome_at == INSTANT
 
 
 def test_naive_action_time_is_utc(berlin: None, memory: Memory, agent: str) -> None:
-    memory.record_agent_action(agent, "a1", traits=["humor"], at=NAIVE)
-    [remembered] = memory.agent_projections(agent).history.last_n_actions
+    memory.agents.record_action(agent, "a1", traits=["humor"], at=NAIVE)
+    [remembered] = memory.agents.projections(agent).history.last_n_actions
     assert remembered.action.at == INSTANT
 
 
 def test_naive_session_start_is_utc(berlin: None, memory: Memory, agent: str) -> None:
     started = datetime(2026, 3, 1, 11, 56)  # 4 minutes before the clock's now, in UTC
-    decision = memory.should_ask_for_feedback(agent, "maya", session_started_at=started,
-                                              agent_messages=6)
+    decision = memory.agents.should_ask_for_feedback(agent, user_id="maya",
+                                                     session_started_at=started,
+                                                     agent_messages=6)
     assert decision.ask and "session 240s" in decision.reason

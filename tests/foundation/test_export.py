@@ -53,12 +53,12 @@ def test_embeddings_on_request(memory: Memory) -> None:
 
 
 def test_agent_records_of_the_user_are_included(memory: Memory) -> None:
-    memory.register_agent("mentor", owner_id="owner", name="Mentor")
-    memory.submit_agent_feedback(user_id="maya", agent_id="mentor", source_id="m1", thumbs=1,
-                                 message="thanks, that helped")
-    memory.submit_agent_feedback(user_id="leo", agent_id="mentor", source_id="m1", thumbs=-1,
-                                 message="leo private words")
-    memory.record_agent_session("mentor", "maya", duration_seconds=120)
+    memory.agents.register("mentor", owner_id="owner", name="Mentor")
+    memory.agents.submit_feedback(user_id="maya", agent_id="mentor", source_id="m1", thumbs=1,
+                                  message="thanks, that helped")
+    memory.agents.submit_feedback(user_id="leo", agent_id="mentor", source_id="m1", thumbs=-1,
+                                  message="leo private words")
+    memory.agents.record_session("mentor", user_id="maya", duration_seconds=120)
     doc = memory.export(user_id="maya")
     kinds = sorted(r["kind"] for r in doc["agent_records"])
     assert kinds == ["agent_feedback", "agent_session"]

@@ -264,8 +264,8 @@ def test_stats_and_contexts(chat: Memory, tmp_path: Path) -> None:
 
 
 def test_stats_counts_people_not_internal_partitions(chat: Memory) -> None:
-    chat.register_agent("mentor", owner_id="maya", name="Mentor")
-    chat.submit_agent_feedback(user_id="maya", agent_id="mentor", source_id="m1", thumbs=1)
+    chat.agents.register("mentor", owner_id="maya", name="Mentor")
+    chat.agents.submit_feedback(user_id="maya", agent_id="mentor", source_id="m1", thumbs=1)
     chat.consolidate()  # writes the job's own records too
     partitions = chat.store().user_ids()
     assert len(partitions) > 1 and any(p.startswith("~agent:") for p in partitions)
