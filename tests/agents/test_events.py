@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 from lucidmem import Memory
 from lucidmem.agents.events import (
@@ -12,6 +14,7 @@ from lucidmem.agents.events import (
     Event,
 )
 from lucidmem.embedding import E5Embedder
+from lucidmem.scheduler.core import JobContext
 
 from .conftest import Clock
 
@@ -109,3 +112,15 @@ def test_a_broker_adapter_replaces_the_transport(memory: Memory, agent: str) -> 
     memory.agents.events.deliver(broker.produced[0])  # the consumer side
     assert handled == [broker.produced[0].id]
 
+
+def test_jobs_use_only_the_run_context(memory: Memory, agent: str, clock: Clock) -> None:
+    memory.agents.events.auto_dispatch = False
+    memory.agents.submit_feedback(user_id="maya", agent_id=agent, source_id="m1", thumbs=1)
+    jobs = {j.name: j for j in memory.agents.jobs()}
+    assert set(jobs) == {"agent_training_triggers", "agent_outbox_dispatch"}
+    assert jobs["agent_training_triggers"].needs_idle
+    run = cast(JobContext, SimpleNamespace(now=clock.now, context=None))  # no memory in it
+    assert jobs["agent_outbox_dispatch"].fn(run) == {"delivered": 2, "failed": 0, "dead": 0}
+    assert memory.agents.events.pending() == []
+    summary = jobs["agent_training_triggers"].fn(run)
+    assert summary == {agent: "skipped: 1 positive feedbacks < 100"}

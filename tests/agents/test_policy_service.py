@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lucidmem import InvalidInputError, Memory, NotFoundError
+from lucidmem.agents.capability import Agents
 from lucidmem.agents.compiler import PhraseRule
 from lucidmem.agents.events import AGENT_ALERT, Event
 
@@ -125,3 +126,22 @@ def test_every_bounded_policy_compiles(memory: Memory, agent: str, traits: dict[
     assert 150 <= profile.llm_params.max_tokens <= 350
     assert profile.system_prompt.startswith("You are Mentor.")
 
+
+def test_manual_update_runs_before_the_cadence(memory: Memory, agent: str) -> None:
+    before = memory.agents.policy.get(agent)
+    _rate(memory, agent, 5, thumbs=1, trait="humor")
+    assert memory.agents.policy.get(agent) == before  # 5 feedback events < 10: not yet
+    updated = memory.agents.policy.update(agent)
+    assert updated.version == before.version + 1
+    assert updated.traits["humor"] > before.traits["humor"]
+    assert memory.agents.policy.history(agent)[-1].reason == "manual"
+
+
+def test_update_cadence_is_a_constructor_parameter(memory: Memory, agent: str) -> None:
+    eager = Agents(memory.kernel, policy_update_every=2)
+    for i in range(2):
+        eager.submit_feedback(user_id="maya", agent_id=agent, source_id=f"m{i}", thumbs=1,
+                              traits=["humor"])
+    assert eager.policy.get(agent).version == 2
+    with pytest.raises(InvalidInputError):
+        Agents(memory.kernel, policy_update_every=0)
