@@ -99,7 +99,8 @@ class Agents:
     partition ``~agent:<agent_id>``, which no user id can name: feedback is read back only by
     its author. Every state change and the events announcing it commit in one transaction;
     with ``events.auto_dispatch`` on (the default) they are delivered right after. A naive
-    datetime given to any method means UTC.
+    datetime given to a method means UTC (a :class:`~lucidmem.agents.feedback_model.FeedbackEvent`
+    built for :meth:`submit_feedback_batch` refuses one instead).
 
     ``learning_rate`` and ``policy_update_every`` tune the policy updater (``policy_update_every``
     feedback events between two automatic updates); ``training_retry`` sets the retries,
@@ -305,7 +306,7 @@ class Agents:
     @staticmethod
     def _feedback_id(event: FeedbackEvent) -> str:
         return stable_id(Kind.AGENT_FEEDBACK, event.user_id, event.source_id, event.agent_id,
-                      event.feedback_type.value)
+                         event.feedback_type.value)
 
     @staticmethod
     def _action_record(action: AgentAction, now: float) -> Record:
@@ -334,8 +335,7 @@ class Agents:
         rid = stable_id(Kind.AGENT_RELATIONSHIP, agent_id, user_id)
         found = store.get(partition(agent_id), [rid])
         if found:
-            rec: Record = found[0]
-            return rec
+            return found[0]
         rel, _ = relationship_from_data(agent_id, user_id, None)
         return new_record(rid, Kind.AGENT_RELATIONSHIP, partition(agent_id), now,
                           relationship_to_data(rel, None), layer=2, agent_id=agent_id)
