@@ -111,7 +111,7 @@ def ingest(path: Path, users: int, days: int, turns: int, seed: int) -> tuple[in
 
 def state(memory: Memory, user: str) -> dict[str, tuple[object, ...]]:
     out = {}
-    for r in memory.store().find(Query(user_id=user)):
+    for r in memory.kernel.store().find(Query(user_id=user)):
         if r.kind in ("sleep_checkpoint", "sleep_run"):
             continue
         out[r.id] = (r.kind, r.status, r.text, r.version, repr(sorted(r.data.items())),
@@ -173,7 +173,7 @@ def main() -> None:
         pristine = Path(tmp) / "pristine"
         shutil.copytree(data, pristine)
         with Memory(data, embedder=HashPassages(), clock=lambda: end) as memory:  # type: ignore[arg-type]
-            store = memory.store()
+            store = memory.kernel.store()
             users = [u for u in store.user_ids()]
             before = sum(store.count(Query(user_id=u, kinds=["fact"], statuses=["active"]))
                          for u in users)

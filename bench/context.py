@@ -41,7 +41,7 @@ def main() -> None:
             memory.add([{"role": "user", "content": sentence(rng)}
                         for _ in range(min(1000, args.size - start))],
                        user_id="u", timestamp=1_600_000_000 + start)
-        now = memory.now()
+        now = memory.kernel.now()
         memory.add([{"role": "user" if i % 2 == 0 else "assistant", "content": sentence(rng)}
                     for i in range(20)], user_id="u", conversation_id="live",
                    timestamp=now - 60)

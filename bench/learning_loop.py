@@ -6,12 +6,12 @@ score over time with and without policy learning; processing time per 10,000 fee
 
 Simulation. Each agent has an audience with hidden tastes: per trait a preference in
 {-1, 0, +1} (e.g. likes humour, dislikes directness). Each reply expresses each trait with
-probability equal to the agent's current trait value (``Memory.compile_behaviour`` → policy).
+probability equal to the agent's current trait value (``memory.agents.policy`` → policy).
 The user gives a thumbs up with probability ``sigmoid(1.5 · Σ preference of expressed
 traits)``, else a thumbs down, and the feedback carries the expressed traits and the texts.
 Rounds of ``--per-round`` feedback events per agent are submitted with
-``submit_agent_feedback_batch``; quality per round is the share of thumbs up. The baseline
-runs the same simulation with policy updates switched off.
+``memory.agents.submit_feedback_batch``; quality per round is the share of thumbs up. The
+baseline runs the same simulation with policy updates switched off.
 
 Run: ``python bench/learning_loop.py`` (``--rounds 12 --per-round 200 --agents 3``).
 """
@@ -28,10 +28,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from lucidmem import Memory
+from lucidmem.agents.capability import Agents
 from lucidmem.agents.datasets import validate_chat_jsonl
 from lucidmem.agents.feedback_model import ExplicitFeedback, FeedbackEvent
-from lucidmem.agents.service import FeedbackSubmission
+from lucidmem.agents.learning import DEFAULT_POLICY_UPDATE_EVERY
 from lucidmem.agents.state import LearningState
+from lucidmem.agents.submissions import FeedbackSubmission
 from lucidmem.embedding import E5Embedder
 
 TRAITS = ("humor", "empathy", "directness", "curiosity", "formality")
@@ -56,16 +58,17 @@ def simulate(learn: bool, args: argparse.Namespace, embedder: E5Embedder,
     quality: list[float] = []
     with Memory(root / ("learn" if learn else "static"), embedder=embedder,
                 clock=clock) as memory:
-        if not learn:
-            memory.agent_policy_update_every = 10**9
+        # the static baseline: the same capability with policy updates switched off
+        learning = memory.agents if learn else Agents(memory.kernel, policy_update_every=10**9)
+        every = DEFAULT_POLICY_UPDATE_EVERY
         agents = {f"agent{i}": tastes(rng) for i in range(args.agents)}
         for agent_id in agents:
-            memory.register_agent(agent_id, owner_id=f"owner{agent_id}", name=agent_id)
+            learning.register(agent_id, owner_id=f"owner{agent_id}", name=agent_id)
         counter = 0
         for _ in range(args.rounds):
             ups = total = 0
             for agent_id, pref in agents.items():
-                traits = memory.agent_policy(agent_id).traits
+                traits = learning.policy.get(agent_id).traits
                 batch = []
                 for _ in range(args.per_round):
                     expressed = [t for t in TRAITS if rng.random() < traits[t]]
@@ -82,11 +85,11 @@ def simulate(learn: bool, args: argparse.Namespace, embedder: E5Embedder,
                         event, message=f"question {counter}", response=f"answer {counter}",
                         traits=tuple(expressed)))
                     clock.now += timedelta(seconds=30)
-                    if len(batch) % memory.agent_policy_update_every == 0:
-                        memory.submit_agent_feedback_batch(batch)
+                    if len(batch) % every == 0:
+                        learning.submit_feedback_batch(batch)
                         batch = []
                 if batch:
-                    memory.submit_agent_feedback_batch(batch)
+                    learning.submit_feedback_batch(batch)
             quality.append(ups / total)
     return quality
 
@@ -104,19 +107,19 @@ def throughput(embedder: E5Embedder, root: Path, n: int = 10_000) -> dict[str, f
         state.add(event)
     pure = time.perf_counter() - started
     with Memory(root / "throughput", embedder=embedder, clock=clock) as memory:
-        memory.register_agent("fast", owner_id="o", name="Fast")
-        memory.events.auto_dispatch = False
+        memory.agents.register("fast", owner_id="o", name="Fast")
+        memory.agents.events.auto_dispatch = False
         started = time.perf_counter()
         for i in range(0, n, 1000):
-            memory.submit_agent_feedback_batch(subs[i:i + 1000])
+            memory.agents.submit_feedback_batch(subs[i:i + 1000])
         stored = time.perf_counter() - started
         started = time.perf_counter()
-        report = memory.events.dispatch()
+        report = memory.agents.events.dispatch()
         dispatch = time.perf_counter() - started
-        assert memory.agent_projections("fast").aggregation.total_count == n
+        assert memory.agents.projections("fast").aggregation.total_count == n
         started = time.perf_counter()
         for sub in subs[:200]:
-            memory.submit_agent_feedback_batch([FeedbackSubmission(
+            memory.agents.submit_feedback_batch([FeedbackSubmission(
                 FeedbackEvent(sub.event.id + "x", sub.event.user_id, "fast",
                               sub.event.source_id + "x", "chat",  # type: ignore[arg-type]
                               sub.event.payload, sub.event.created_at))])
@@ -149,7 +152,7 @@ def main() -> int:
               f"(target < 2 s); dispatch of {figures['events_dispatched']:.0f} outbox events "
               f"{figures['dispatch_s']:.2f} s; single submit {figures['single_submit_ms']:.2f} ms")
         with Memory(root / "learn", embedder=embedder) as memory:
-            info = memory.build_dataset("agent0", out_dir=root / "export")
+            info = memory.agents.training.build_dataset("agent0", out_dir=root / "export")
             count = validate_chat_jsonl(info.chat_path)
         print(f"exported {count} examples; OpenAI chat JSONL valid: {count == info.examples}")
     return 0

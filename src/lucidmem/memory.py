@@ -19,21 +19,19 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .agents.api import AgentsAPI
+from .agents.capability import Agents
 from .behaviour.capability import Skills
 from .clock import Clock, from_epoch, parse_time
 from .consolidation.capability import Sleep
-from .core import MemoryCore
 from .embedding import Embedder
 from .embedding.turns import turn_text, with_previous_turn
 from .errors import InvalidInputError, NotFoundError
 from .export import UserExport, export_user
 from .facts.capability import Facts
 from .ingest.messages import normalise_messages
-from .kernel import AddedTurns, Kernel, StoreFactory, previous_turn_text, to_item
+from .kernel import Kernel, StoreFactory, previous_turn_text, to_item
 from .records import Kind
 from .retrieval.hybrid import SearchFilters
-from .scheduler import Job
 from .scope import validate_id
 from .serving import AssembledContext, ContextAssembler, Discloser, Disclosure
 from .serving.models import Layer
@@ -60,12 +58,7 @@ def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
     return dict(metadata)
 
 
-class _NoJobs:  # TRANSITIONAL until memory.agents exists (merge replaces it)
-    def jobs(self) -> list[Job]:
-        return []
-
-
-class Memory(AgentsAPI, MemoryCore):
+class Memory:
     """Adaptive long-term memory for one application.
 
     ::
@@ -96,19 +89,15 @@ class Memory(AgentsAPI, MemoryCore):
                              clock=clock)
         self.facts = Facts(self.kernel)
         self.skills = Skills(self.kernel)
-        self.kernel.after_add.append(self.facts.on_turns_added)
-        # Reactions to events, in order (one visible place).
-        self.kernel.after_add.append(self._mixin_after_add)
+        self.agents = Agents(self.kernel)
         self.sleep = Sleep(self.kernel, facts=self.facts, skills=self.skills,
-                           agents=_NoJobs())
-        self.kernel.after_add.append(self.sleep.on_turns_added)
-        self.kernel.before_forget_user.append(self._before_delete_user)
+                           agents=self.agents)
+        # Reactions to events, in order (the one place they are registered).
+        self.kernel.after_add.extend([self.facts.on_turns_added, self.sleep.on_turns_added])
+        self.kernel.before_forget_user.append(self.agents.on_forget_user)
         self._assembler = ContextAssembler(self.kernel, self, facts=self.facts,
                                            skills=self.skills, agents=self.agents)
         self._discloser = Discloser(self.kernel, self)
-
-    def _mixin_after_add(self, event: AddedTurns) -> None:
-        self._after_add(event.context, event.store, event.user_id, event.records)
 
     def stats(self, *, context: str | None = None) -> StoreStats:
         """Counts and size of one context."""
@@ -152,23 +141,23 @@ class Memory(AgentsAPI, MemoryCore):
         for value, field in ((conversation_id, "conversation_id"), (agent_id, "agent_id")):
             if value is not None:
                 validate_id(value, field)
-        now = self.now()
+        now = self.kernel.now()
         default_time = now if timestamp is None else parse_time(timestamp)
         turns = normalise_messages(
             messages,
             default_time=default_time,
-            max_chars=self.settings.max_message_chars,
-            max_messages=self.settings.max_messages_per_add,
+            max_chars=self.kernel.settings.max_message_chars,
+            max_messages=self.kernel.settings.max_messages_per_add,
         )
         shared = _shared_metadata(metadata)
-        store = self.store(context)
+        store = self.kernel.store(context)
         spoken = [turn_text(t.content, t.name) for t in turns]
-        if self.settings.contextual_embeddings:
+        if self.kernel.settings.contextual_embeddings:
             before = previous_turn_text(store, user_id, conversation_id,
                                         turns[0].occurred_at)
             spoken = with_previous_turn(spoken, before)
-        vectors = self.embedder.embed_passages(spoken)
-        ttl = self.settings.working_memory_ttl_hours * 3600
+        vectors = self.kernel.embedder.embed_passages(spoken)
+        ttl = self.kernel.settings.working_memory_ttl_hours * 3600
         records = [
             Record(
                 id=uuid.uuid4().hex,
@@ -191,7 +180,7 @@ class Memory(AgentsAPI, MemoryCore):
         ]
         self.kernel.write(context, user_id, records)
         self.kernel.added(context, user_id, records)
-        return [to_item(r, self._context(context), now) for r in records]
+        return [to_item(r, self.kernel.context_name(context), now) for r in records]
 
     # -- reading ----------------------------------------------------------------------------
     def search(
@@ -245,7 +234,7 @@ class Memory(AgentsAPI, MemoryCore):
 
     def _preset(self, preset: str | RetrievalPreset | None) -> RetrievalPreset:
         if preset is None:
-            return self.settings.retrieval
+            return self.kernel.settings.retrieval
         if isinstance(preset, RetrievalPreset):
             return preset
         if preset not in RETRIEVAL_PRESETS:
@@ -258,10 +247,10 @@ class Memory(AgentsAPI, MemoryCore):
     def get(self, item_id: str, *, user_id: str, context: str | None = None) -> MemoryItem:
         """One item of this user; NotFoundError if it does not exist (or is someone else's)."""
         validate_id(user_id)
-        found = self.store(context).get(user_id, [item_id])
+        found = self.kernel.store(context).get(user_id, [item_id])
         if not found:
             raise NotFoundError(f"no item {item_id!r} for user {user_id!r} in this context")
-        return to_item(found[0], self._context(context), self.now())
+        return to_item(found[0], self.kernel.context_name(context), self.kernel.now())
 
     def get_all(
         self,
@@ -277,12 +266,12 @@ class Memory(AgentsAPI, MemoryCore):
         validate_id(user_id)
         if not 1 <= limit <= 10_000 or offset < 0:
             raise InvalidInputError("limit must be 1..10000 and offset >= 0", field="limit")
-        records = self.store(context).find(
+        records = self.kernel.store(context).find(
             Query(user_id=user_id, conversation_id=conversation_id, kinds=kinds,
                   limit=limit, offset=offset)
         )
-        now = self.now()
-        return [to_item(r, self._context(context), now) for r in records]
+        now = self.kernel.now()
+        return [to_item(r, self.kernel.context_name(context), now) for r in records]
 
     def working_memory(
         self,
@@ -294,18 +283,18 @@ class Memory(AgentsAPI, MemoryCore):
     ) -> list[MemoryItem]:
         """The most recent turns still inside the working-memory TTL, oldest first."""
         validate_id(user_id)
-        now = self.now()
-        records = self.store(context).find(
+        now = self.kernel.now()
+        records = self.kernel.store(context).find(
             Query(user_id=user_id, kinds=[Kind.TURN], conversation_id=conversation_id,
                   expires_after=now, descending=True, limit=limit)
         )
-        return [to_item(r, self._context(context), now) for r in reversed(records)]
+        return [to_item(r, self.kernel.context_name(context), now) for r in reversed(records)]
 
     def history(self, item_id: str, *, user_id: str,
                 context: str | None = None) -> list[HistoryEntry]:
         """Every change made to an item (add, updates, delete), oldest first."""
         validate_id(user_id)
-        entries = self.store(context).history(user_id, item_id)
+        entries = self.kernel.store(context).history(user_id, item_id)
         if not entries:
             raise NotFoundError(f"no history for item {item_id!r} of user {user_id!r}")
         return [
@@ -328,7 +317,7 @@ class Memory(AgentsAPI, MemoryCore):
         validate_id(user_id)
         if text is None and metadata is None:
             raise InvalidInputError("nothing to update: pass text and/or metadata", field="text")
-        store = self.store(context)
+        store = self.kernel.store(context)
         found = store.get(user_id, [item_id])
         if not found:
             raise NotFoundError(f"no item {item_id!r} for user {user_id!r} in this context")
@@ -336,25 +325,25 @@ class Memory(AgentsAPI, MemoryCore):
         if text is not None:
             turn = normalise_messages(
                 [{"role": record.data.get("role", "user"), "content": text}],
-                default_time=record.occurred_at, max_chars=self.settings.max_message_chars,
+                default_time=record.occurred_at, max_chars=self.kernel.settings.max_message_chars,
                 max_messages=1,
             )[0]
             record.text = turn.content
             spoken = [turn_text(turn.content, record.data.get("name"))]
-            if self.settings.contextual_embeddings and record.kind == Kind.TURN:
+            if self.kernel.settings.contextual_embeddings and record.kind == Kind.TURN:
                 before = previous_turn_text(store, user_id, record.conversation_id,
                                             record.occurred_at, record.id)
                 spoken = with_previous_turn(spoken, before)
-            record.embedding = self.embedder.embed_passages(spoken)[0]
+            record.embedding = self.kernel.embedder.embed_passages(spoken)[0]
         if metadata is not None:
             normalise_messages([{"content": "x", "metadata": dict(metadata)}], default_time=0,
                                max_chars=1, max_messages=1)
             record.data = {**record.data, "metadata": dict(metadata)}
-        now = self.now()
+        now = self.kernel.now()
         record.updated_at = now
         record.version += 1
         self.kernel.write(context, user_id, [record])
-        return to_item(record, self._context(context), now)
+        return to_item(record, self.kernel.context_name(context), now)
 
     def delete(self, item_id: str, *, user_id: str, context: str | None = None) -> None:
         """Delete one item (its audit trail records the deletion)."""
@@ -367,7 +356,7 @@ class Memory(AgentsAPI, MemoryCore):
 
         Their records, audit rows and import checkpoints are deleted; what they told agents
         (feedback, sessions) is anonymised in one transaction (see
-        :meth:`forget_agent_feedback`). Returns the number of records deleted.
+        ``memory.agents.forget_feedback``). Returns the number of records deleted.
         """
         validate_id(user_id)
         return self.kernel.forget_user(context, user_id)

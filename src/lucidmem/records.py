@@ -107,6 +107,12 @@ class Status(StrEnum):
     OPEN = "open"
     RESOLVED = "resolved"
     FAILED = "failed"
+    # agents: training jobs (pending, running, completed, failed) and outbox events
+    PENDING = "pending"
+    RUNNING = "running"
+    COMPLETED = "completed"
+    DELIVERED = "delivered"
+    DEAD = "dead"
 
 
 @dataclass(slots=True)

@@ -35,6 +35,6 @@ def memory(data_dir: Path, embedder: E5Embedder, clock: Clock) -> Iterator[Memor
 @pytest.fixture
 def agent(memory: Memory) -> str:
     """A registered support agent owned by ``owner``."""
-    memory.register_agent("mentor", owner_id="owner", name="Mentor",
-                          description="A warm study mentor.", role="support")
+    memory.agents.register("mentor", owner_id="owner", name="Mentor",
+                           description="A warm study mentor.", role="support")
     return "mentor"

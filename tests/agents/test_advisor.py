@@ -10,35 +10,39 @@ from lucidmem import InvalidInputError, Memory, NotFoundError
 
 
 def test_profile_updates_incrementally_and_matches_recompute(memory: Memory) -> None:
+    outcomes = memory.agents.outcomes
     for outcome in ["rejected", "rejected", "rejected", "accepted", "ignored"]:
         kind = "reduce_source" if outcome != "accepted" else "add_filter"
-        profile = memory.record_outcome("maya", kind, outcome)
+        profile = outcomes.record(user_id="maya", suggestion_type=kind, outcome=outcome)
     assert profile.total_outcomes == 5
     assert "never_accepts:reduce_source" in profile.patterns
-    assert memory.recompute_profile("maya") == memory.preference_profile("maya")
+    assert outcomes.recompute(user_id="maya") == outcomes.profile(user_id="maya")
 
 
 def test_should_suggest_says_no_with_evidence(memory: Memory) -> None:
-    assert memory.should_suggest("maya", "reduce_source").allowed
+    outcomes = memory.agents.outcomes
+    assert outcomes.should_suggest("reduce_source", user_id="maya").allowed
     for _ in range(3):
-        memory.record_outcome("maya", "reduce_source", "rejected")
-    decision = memory.should_suggest("maya", "reduce_source")
+        outcomes.record(user_id="maya", suggestion_type="reduce_source", outcome="rejected")
+    decision = outcomes.should_suggest("reduce_source", user_id="maya")
     assert not decision.allowed and "never accepted" in decision.reason
     assert decision.evidence is not None and decision.evidence.rejected == 3
     with pytest.raises(InvalidInputError):
-        memory.should_suggest("maya", " ")
+        outcomes.should_suggest(" ", user_id="maya")
     with pytest.raises(InvalidInputError):
-        memory.record_outcome("maya", "x", "maybe")
+        outcomes.record(user_id="maya", suggestion_type="x", outcome="maybe")
 
 
 def test_agent_profiles_and_insights_file(memory: Memory, agent: str, data_dir: Path) -> None:
-    memory.record_outcome("maya", "post", "accepted", agent_id=agent)
-    memory.record_outcome("leo", "post", "rejected", agent_id=agent)
-    assert memory.preference_profile("maya", agent_id=agent).total_outcomes == 2
+    outcomes = memory.agents.outcomes
+    outcomes.record(user_id="maya", suggestion_type="post", outcome="accepted", agent_id=agent)
+    outcomes.record(user_id="leo", suggestion_type="post", outcome="rejected", agent_id=agent)
+    assert outcomes.profile(user_id="maya", agent_id=agent).total_outcomes == 2
     with pytest.raises(NotFoundError):
-        memory.record_outcome("maya", "post", "accepted", agent_id="ghost")
-    text = memory.render_insights()
+        outcomes.record(user_id="maya", suggestion_type="post", outcome="accepted",
+                        agent_id="ghost")
+    text = outcomes.render_insights()
     written = (data_dir / "insights" / "personal.md").read_text()
     assert text == written and "## maya" in text and f"## {agent}" in text
-    anonymous = memory.render_insights(data_dir / "anon.md", anonymise=True)
+    anonymous = outcomes.render_insights(data_dir / "anon.md", anonymise=True)
     assert "maya" not in anonymous and "subject 1" in anonymous

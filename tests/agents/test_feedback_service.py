@@ -3,47 +3,47 @@
 from __future__ import annotations
 
 import json
-from datetime import timedelta
 
 import pytest
 
 from lucidmem import InvalidInputError, Memory, NotFoundError
 from lucidmem.agents.feedback_model import DedupAction, SourceKind
-from lucidmem.agents.records import RELATIONSHIP, hashed, partition
+from lucidmem.agents.records import partition
 from lucidmem.agents.rewards import learning_metrics
-from lucidmem.agents.service import DuplicateFeedbackError
+from lucidmem.agents.submissions import DuplicateFeedbackError
+from lucidmem.records import Kind, stable_id
 from lucidmem.store.base import Query
 
 from .conftest import Clock
 
 
 def test_submit_updates_projections_and_metrics(memory: Memory, agent: str) -> None:
-    receipt = memory.submit_agent_feedback(user_id="maya", agent_id=agent, source_id="m1",
-                                           thumbs=1, message="hi", response="hello")
+    receipt = memory.agents.submit_feedback(user_id="maya", agent_id=agent, source_id="m1",
+                                            thumbs=1, message="hi", response="hello")
     assert receipt.action is DedupAction.INSERT and receipt.reward == pytest.approx(0.8)
-    memory.submit_agent_feedback(user_id="leo", agent_id=agent, source_id="m1", reaction="sad")
-    memory.submit_agent_feedback(user_id="leo", agent_id=agent, source_id="m2",
-                                 implicit={"engagement_delta": 0.8,
-                                           "session_duration_seconds": 600})
-    state = memory.agent_projections(agent)
+    memory.agents.submit_feedback(user_id="leo", agent_id=agent, source_id="m1", reaction="sad")
+    memory.agents.submit_feedback(user_id="leo", agent_id=agent, source_id="m2",
+                                  implicit={"engagement_delta": 0.8,
+                                            "session_duration_seconds": 600})
+    state = memory.agents.projections(agent)
     assert state.aggregation.total_count == 3
     assert state.aggregation.positive_count == 2 and state.aggregation.negative_count == 1
     assert [h.source_id for h in state.aggregation.high_quality_interactions] == ["m1", "m2"]
-    metrics = memory.agent_learning(agent)
-    events = [*memory.agent_feedback(agent, user_id="maya"),
-              *memory.agent_feedback(agent, user_id="leo")]
+    metrics = memory.agents.learning(agent)
+    events = [*memory.agents.feedback(agent, user_id="maya"),
+              *memory.agents.feedback(agent, user_id="leo")]
     expected = learning_metrics(events, events[0].created_at)
     assert metrics == pytest.approx(expected)
 
 
 def test_metrics_decay_matches_the_pure_fold(memory: Memory, agent: str, clock: Clock) -> None:
     for i, thumbs in enumerate([1, -1, 1, 1, -1]):
-        memory.submit_agent_feedback(user_id="maya", agent_id=agent, source_id=f"s{i}",
-                                     thumbs=thumbs)
+        memory.agents.submit_feedback(user_id="maya", agent_id=agent, source_id=f"s{i}",
+                                      thumbs=thumbs)
         clock.advance(days=2)
-    events = memory.agent_feedback(agent, user_id="maya")
+    events = memory.agents.feedback(agent, user_id="maya")
     expected = learning_metrics(events, clock.now)
-    assert memory.agent_learning(agent).sentiment == pytest.approx(expected.sentiment)
+    assert memory.agents.learning(agent).sentiment == pytest.approx(expected.sentiment)
 
 
 @pytest.mark.parametrize("kwargs", [
@@ -55,55 +55,55 @@ def test_bad_values_are_refused_and_nothing_is_written(
     memory: Memory, agent: str, kwargs: dict[str, object]
 ) -> None:
     with pytest.raises(InvalidInputError):
-        memory.submit_agent_feedback(user_id="maya", agent_id=agent, source_id="m1",
-                                     **kwargs)  # type: ignore[arg-type]
-    assert memory.agent_feedback(agent, user_id="maya") == []
-    assert memory.agent_projections(agent).aggregation.total_count == 0
+        memory.agents.submit_feedback(user_id="maya", agent_id=agent, source_id="m1",
+                                      **kwargs)  # type: ignore[arg-type]
+    assert memory.agents.feedback(agent, user_id="maya") == []
+    assert memory.agents.projections(agent).aggregation.total_count == 0
 
 
 def test_unknown_agent_and_invalid_user(memory: Memory, agent: str) -> None:
     with pytest.raises(NotFoundError, match="register it first"):
-        memory.submit_agent_feedback(user_id="maya", agent_id="ghost", source_id="m1", thumbs=1)
+        memory.agents.submit_feedback(user_id="maya", agent_id="ghost", source_id="m1", thumbs=1)
     with pytest.raises(InvalidInputError):
-        memory.submit_agent_feedback(user_id="../x", agent_id=agent, source_id="m1", thumbs=1)
+        memory.agents.submit_feedback(user_id="../x", agent_id=agent, source_id="m1", thumbs=1)
     with pytest.raises(NotFoundError):
-        memory.agent_policy("ghost")
+        memory.agents.policy.get("ghost")
     with pytest.raises(InvalidInputError):
-        memory.submit_agent_feedback(user_id="maya", agent_id=agent, source_id="m1", thumbs=1,
-                                     channel="fax")
+        memory.agents.submit_feedback(user_id="maya", agent_id=agent, source_id="m1", thumbs=1,
+                                      channel="fax")
 
 
 def test_duplicate_within_five_minutes_updates(memory: Memory, agent: str,
                                                clock: Clock) -> None:
-    memory.submit_agent_feedback(user_id="maya", agent_id=agent, source_id="m1", thumbs=1)
+    memory.agents.submit_feedback(user_id="maya", agent_id=agent, source_id="m1", thumbs=1)
     clock.advance(minutes=3)
-    again = memory.submit_agent_feedback(user_id="maya", agent_id=agent, source_id="m1",
-                                         thumbs=-1)
+    again = memory.agents.submit_feedback(user_id="maya", agent_id=agent, source_id="m1",
+                                          thumbs=-1)
     assert again.action is DedupAction.UPDATE
-    stored = memory.agent_feedback(agent, user_id="maya")
+    stored = memory.agents.feedback(agent, user_id="maya")
     assert len(stored) == 1 and stored[0].payload.value == -1  # type: ignore[union-attr]
-    agg = memory.agent_projections(agent).aggregation
+    agg = memory.agents.projections(agent).aggregation
     assert (agg.total_count, agg.positive_count, agg.negative_count) == (1, 0, 1)
-    assert memory.agent_learning(agent).sentiment == pytest.approx(-1.0)
+    assert memory.agents.learning(agent).sentiment == pytest.approx(-1.0)
 
 
 def test_duplicate_after_the_window_is_refused(memory: Memory, agent: str,
                                                clock: Clock) -> None:
-    memory.submit_agent_feedback(user_id="maya", agent_id=agent, source_id="m1", rating=4)
+    memory.agents.submit_feedback(user_id="maya", agent_id=agent, source_id="m1", rating=4)
     clock.advance(minutes=6)
     with pytest.raises(DuplicateFeedbackError, match="5 minutes"):
-        memory.submit_agent_feedback(user_id="maya", agent_id=agent, source_id="m1", rating=1)
-    assert memory.agent_projections(agent).aggregation.total_count == 1
+        memory.agents.submit_feedback(user_id="maya", agent_id=agent, source_id="m1", rating=1)
+    assert memory.agents.projections(agent).aggregation.total_count == 1
     # another type on the same message is a separate key
-    memory.submit_agent_feedback(user_id="maya", agent_id=agent, source_id="m1", reaction="love")
-    assert memory.agent_projections(agent).aggregation.total_count == 2
+    memory.agents.submit_feedback(user_id="maya", agent_id=agent, source_id="m1", reaction="love")
+    assert memory.agents.projections(agent).aggregation.total_count == 2
 
 
 def test_feedback_is_private_to_its_author(memory: Memory, agent: str) -> None:
-    memory.submit_agent_feedback(user_id="maya", agent_id=agent, source_id="m1", thumbs=1,
-                                 text="lovely")
-    assert memory.agent_feedback(agent, user_id="leo") == []
-    assert len(memory.agent_feedback(agent, user_id="maya")) == 1
+    memory.agents.submit_feedback(user_id="maya", agent_id=agent, source_id="m1", thumbs=1,
+                                  text="lovely")
+    assert memory.agents.feedback(agent, user_id="leo") == []
+    assert len(memory.agents.feedback(agent, user_id="maya")) == 1
     # the agent partition cannot be named through the public API
     with pytest.raises(InvalidInputError):
         memory.get_all(user_id=partition(agent))
@@ -111,81 +111,83 @@ def test_feedback_is_private_to_its_author(memory: Memory, agent: str) -> None:
 
 
 def test_owner_feedback_is_weighted_as_owner(memory: Memory, agent: str) -> None:
-    memory.submit_agent_feedback(user_id="owner", agent_id=agent, source_id="m1", thumbs=1)
-    [event] = memory.agent_feedback(agent, user_id="owner")
+    memory.agents.submit_feedback(user_id="owner", agent_id=agent, source_id="m1", thumbs=1)
+    [event] = memory.agents.feedback(agent, user_id="owner")
     assert event.source_kind is SourceKind.OWNER
 
 
 def test_forget_anonymises_but_keeps_learning(memory: Memory, agent: str) -> None:
-    memory.submit_agent_feedback(user_id="maya", agent_id=agent, source_id="m1", thumbs=1,
-                                 message="my email is maya@example.com", response="noted")
-    assert memory.forget_agent_feedback(agent, user_id="maya") == 1
-    assert memory.agent_feedback(agent, user_id="maya") == []
-    assert memory.agent_projections(agent).aggregation.total_count == 1
+    memory.agents.submit_feedback(user_id="maya", agent_id=agent, source_id="m1", thumbs=1,
+                                  message="my email is maya@example.com", response="noted")
+    assert memory.agents.forget_feedback(agent, user_id="maya") == 1
+    assert memory.agents.feedback(agent, user_id="maya") == []
+    assert memory.agents.projections(agent).aggregation.total_count == 1
 
 
 def test_delete_all_forgets_the_user_in_agent_partitions(memory: Memory, agent: str) -> None:
-    memory.submit_agent_feedback(user_id="maya", agent_id=agent, source_id="m1", thumbs=1,
-                                 message="my email is maya@example.com", response="noted")
-    memory.submit_agent_feedback(user_id="leo", agent_id=agent, source_id="m1", thumbs=-1)
-    memory.record_agent_session(agent, "maya", duration_seconds=900)
+    memory.agents.submit_feedback(user_id="maya", agent_id=agent, source_id="m1", thumbs=1,
+                                  message="my email is maya@example.com", response="noted")
+    memory.agents.submit_feedback(user_id="leo", agent_id=agent, source_id="m1", thumbs=-1)
+    memory.agents.record_session(agent, user_id="maya", duration_seconds=900)
     memory.add("I live in Berlin", user_id="maya")
     owner = partition(agent)
-    before = memory.store().find(Query(user_id=owner))
+    before = memory.kernel.store().find(Query(user_id=owner))
     assert any(r.data.get("user_id") == "maya" for r in before)  # the session names her
-    maya_rel, leo_rel = (hashed(RELATIONSHIP, agent, u) for u in ("maya", "leo"))
+    maya_rel, leo_rel = (stable_id(Kind.AGENT_RELATIONSHIP, agent, u) for u in ("maya", "leo"))
     assert {maya_rel, leo_rel} <= {r.id for r in before}
 
     assert memory.delete_all(user_id="maya") >= 1  # her turn (and any fact from it)
-    assert memory.agent_feedback(agent, user_id="maya") == []
-    after = memory.store().find(Query(user_id=owner))
+    assert memory.agents.feedback(agent, user_id="maya") == []
+    after = memory.kernel.store().find(Query(user_id=owner))
     assert not any("maya" in json.dumps(r.data) for r in after)  # no id, no e-mail, no text
     assert maya_rel not in {r.id for r in after} and leo_rel in {r.id for r in after}
     # the other user's feedback and the agent's learning are intact
-    assert len(memory.agent_feedback(agent, user_id="leo")) == 1
-    assert memory.agent_projections(agent).aggregation.total_count == 2
+    assert len(memory.agents.feedback(agent, user_id="leo")) == 1
+    assert memory.agents.projections(agent).aggregation.total_count == 2
 
 
 def test_sessions_and_relationship(memory: Memory, agent: str) -> None:
-    memory.record_agent_session(agent, "maya", joined=True, invited=True)
-    strength = memory.record_agent_session(agent, "maya", duration_seconds=900)
+    memory.agents.record_session(agent, user_id="maya", joined=True, invited=True)
+    strength = memory.agents.record_session(agent, user_id="maya", duration_seconds=900)
     assert 0 < strength < 1
-    agg = memory.agent_projections(agent).aggregation
+    agg = memory.agents.projections(agent).aggregation
     assert agg.sessions == 1 and agg.conversation_success_rate == 1.0
     with pytest.raises(InvalidInputError):
-        memory.record_agent_session(agent, "maya", duration_seconds=-5)
+        memory.agents.record_session(agent, user_id="maya", duration_seconds=-5)
 
 
 def test_ask_rules_and_cooldown(memory: Memory, agent: str, clock: Clock) -> None:
     start = clock.now
     clock.advance(minutes=4)
-    first = memory.should_ask_for_feedback(agent, "maya", session_started_at=start,
-                                           agent_messages=6)
+    first = memory.agents.should_ask_for_feedback(agent, user_id="maya", session_started_at=start,
+                                                  agent_messages=6)
     assert first.ask and first.kind is not None and first.kind.value == "session"
-    again = memory.should_ask_for_feedback(agent, "maya", session_started_at=start,
-                                           agent_messages=7)
+    again = memory.agents.should_ask_for_feedback(agent, user_id="maya", session_started_at=start,
+                                                  agent_messages=7)
     assert not (again.ask and again.kind is not None and again.kind.value == "session")
-    memory.register_agent(agent, owner_id="owner", name="Mentor", role="support",
-                          intensity="off")
-    off = memory.should_ask_for_feedback(agent, "maya", session_started_at=start,
-                                         agent_messages=10)
+    memory.agents.register(agent, owner_id="owner", name="Mentor", role="support",
+                           intensity="off")
+    off = memory.agents.should_ask_for_feedback(agent, user_id="maya", session_started_at=start,
+                                                agent_messages=10)
     assert not off.ask and "off" in off.reason
     clock.advance(days=1)
-    assert memory.agent(agent).intensity.value == "off"
+    assert memory.agents.get(agent).intensity.value == "off"
 
 
 def test_batch_reports_duplicates_without_raising(memory: Memory, agent: str,
                                                   clock: Clock) -> None:
     from lucidmem.agents.feedback_model import ExplicitFeedback, FeedbackEvent
-    from lucidmem.agents.service import FeedbackSubmission
+    from lucidmem.agents.submissions import FeedbackSubmission
 
     def sub(i: int, source: str) -> FeedbackSubmission:
         event = FeedbackEvent(f"e{i}", "maya", agent, source, "chat",  # type: ignore[arg-type]
                               ExplicitFeedback(thumbs=1), clock.now)
         return FeedbackSubmission(event)
 
-    memory.submit_agent_feedback_batch([sub(0, "a")])
+    memory.agents.submit_feedback_batch([sub(0, "a")])
     clock.advance(minutes=10)
-    receipts = memory.submit_agent_feedback_batch([sub(1, "a"), sub(2, "b")])
+    receipts = memory.agents.submit_feedback_batch([sub(1, "a"), sub(2, "b")])
     assert [r.action for r in receipts] == [DedupAction.REJECT, DedupAction.INSERT]
-    assert clock.now - timedelta(minutes=10) < clock.now
+    stored = memory.agents.feedback(agent, user_id="maya")
+    assert [(e.id, e.source_id) for e in stored] == [("e0", "a"), ("e2", "b")]  # e1 refused
+    assert memory.agents.projections(agent).aggregation.total_count == 2

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lucidmem import InvalidInputError, Memory, NotFoundError
+from lucidmem.agents.capability import Agents
 from lucidmem.agents.compiler import PhraseRule
 from lucidmem.agents.events import AGENT_ALERT, Event
 
@@ -16,80 +17,80 @@ from .conftest import Clock
 def _rate(memory: Memory, agent: str, n: int, *, thumbs: int, trait: str, start: int = 0,
           user: str = "maya") -> None:
     for i in range(start, start + n):
-        memory.submit_agent_feedback(user_id=user, agent_id=agent, source_id=f"m{i}",
-                                     thumbs=thumbs, traits=[trait])
+        memory.agents.submit_feedback(user_id=user, agent_id=agent, source_id=f"m{i}",
+                                      thumbs=thumbs, traits=[trait])
 
 
 def test_rewarded_traits_move_the_policy(memory: Memory, agent: str) -> None:
-    before = memory.agent_policy(agent)
+    before = memory.agents.policy.get(agent)
     _rate(memory, agent, 10, thumbs=1, trait="humor")
     _rate(memory, agent, 10, thumbs=-1, trait="directness", start=10)
-    after = memory.agent_policy(agent)
+    after = memory.agents.policy.get(agent)
     assert after.version > before.version
     assert after.traits["humor"] > before.traits["humor"]
     assert after.traits["directness"] < before.traits["directness"]
-    history = memory.agent_policy_history(agent)
+    history = memory.agents.policy.history(agent)
     assert [v.policy.version for v in history] == list(range(1, after.version + 1))
     assert history[-1].reason == "feedback" and "traits" in history[-1].deltas
 
 
 def test_rollback_is_a_new_version(memory: Memory, agent: str) -> None:
     _rate(memory, agent, 10, thumbs=1, trait="humor")
-    current = memory.agent_policy(agent)
-    restored = memory.rollback_agent_policy(agent, 1)
+    current = memory.agents.policy.get(agent)
+    restored = memory.agents.policy.rollback(agent, 1)
     assert restored.version == current.version + 1
-    assert dict(restored.traits) == dict(memory.agent_policy(agent, version=1).traits)
-    assert memory.agent_policy(agent) == restored
+    assert dict(restored.traits) == dict(memory.agents.policy.get(agent, version=1).traits)
+    assert memory.agents.policy.get(agent) == restored
     with pytest.raises(NotFoundError):
-        memory.rollback_agent_policy(agent, 99)
+        memory.agents.policy.rollback(agent, 99)
 
 
 def test_safety_bounds_hold_for_edits(memory: Memory, agent: str) -> None:
-    policy = memory.set_agent_policy(agent, traits={"sarcasm": 0.9, "empathy": 0.0})
+    policy = memory.agents.policy.set(agent, traits={"sarcasm": 0.9, "empathy": 0.0})
     assert policy.traits["sarcasm"] == 0.2  # support agents: sarcasm <= 0.2
     assert policy.traits["empathy"] == 0.3  # empathy never below 0.3
     with pytest.raises(InvalidInputError):
-        memory.set_agent_policy(agent, traits={"humor": 1.5})
+        memory.agents.policy.set(agent, traits={"humor": 1.5})
 
 
 def test_learning_pauses_after_seven_negative_days(memory: Memory, agent: str,
                                                    clock: Clock) -> None:
     alerts: list[Event] = []
-    memory.events.subscribe(AGENT_ALERT, alerts.append)
+    memory.agents.events.subscribe(AGENT_ALERT, alerts.append)
     for day in range(9):
         _rate(memory, agent, 2, thumbs=-1, trait="humor", start=day * 10)
         clock.advance(days=1)
     _rate(memory, agent, 10, thumbs=-1, trait="humor", start=500)
-    state = memory.agent_projections(agent)
+    state = memory.agents.projections(agent)
     assert state.learning.paused
     assert [a.payload["alert"] for a in alerts] == ["learning_paused"]
     assert alerts[0].payload["owner_id"] == "owner"
-    version = memory.agent_policy(agent).version
+    version = memory.agents.policy.get(agent).version
     _rate(memory, agent, 20, thumbs=-1, trait="humor", start=900)
-    assert memory.agent_policy(agent).version == version  # no updates while paused
+    assert memory.agents.policy.get(agent).version == version  # no updates while paused
 
 
 def test_compile_uses_stored_editable_rules(memory: Memory, agent: str) -> None:
-    profile = memory.compile_behaviour(agent, draw=0.0)
+    policy = memory.agents.policy
+    profile = policy.compile(agent, draw=0.0)
     assert profile.system_prompt.startswith("You are Mentor.")
     assert "Be very empathetic" in profile.system_prompt
-    memory.set_phrase_rules([PhraseRule("empathy", 0.0, 1.0, "Always say hello first.")])
-    edited = memory.compile_behaviour(agent, draw=0.0)
+    policy.set_phrase_rules([PhraseRule("empathy", 0.0, 1.0, "Always say hello first.")])
+    edited = policy.compile(agent, draw=0.0)
     assert edited.system_prompt.endswith("- Always say hello first.")
-    memory.set_phrase_rules([PhraseRule("humor", 0.0, 1.0, "Agent-only rule.")],
-                            agent_id=agent)
-    assert "Agent-only rule." in memory.compile_behaviour(agent, draw=0.0).system_prompt
-    memory.set_phrase_rules(None, agent_id=agent)
-    memory.set_phrase_rules(None)
-    assert memory.compile_behaviour(agent, draw=0.0) == profile
+    policy.set_phrase_rules([PhraseRule("humor", 0.0, 1.0, "Agent-only rule.")], agent_id=agent)
+    assert "Agent-only rule." in policy.compile(agent, draw=0.0).system_prompt
+    policy.set_phrase_rules(None, agent_id=agent)
+    policy.set_phrase_rules(None)
+    assert policy.compile(agent, draw=0.0) == profile
     with pytest.raises(InvalidInputError):
-        memory.set_phrase_rules([PhraseRule("humor", 0.8, 0.2, "bad range")])
+        policy.set_phrase_rules([PhraseRule("humor", 0.8, 0.2, "bad range")])
 
 
 def test_changed_policy_changes_prompt_and_params(memory: Memory, agent: str) -> None:
-    before = memory.compile_behaviour(agent, draw=0.0)
-    memory.set_agent_policy(agent, traits={"brevity": 0.9, "humor": 0.9}, epsilon=0.2)
-    after = memory.compile_behaviour(agent, draw=0.0)
+    before = memory.agents.policy.compile(agent, draw=0.0)
+    memory.agents.policy.set(agent, traits={"brevity": 0.9, "humor": 0.9}, epsilon=0.2)
+    after = memory.agents.policy.compile(agent, draw=0.0)
     assert after.system_prompt != before.system_prompt
     assert "Prefer concise answers" in after.system_prompt
     assert after.llm_params.max_tokens == 150 + 20
@@ -98,15 +99,16 @@ def test_changed_policy_changes_prompt_and_params(memory: Memory, agent: str) ->
 
 
 def test_model_choice_comes_from_the_registry(memory: Memory, agent: str) -> None:
-    assert not memory.compile_behaviour(agent, draw=0.0).model.use_fine_tuned
-    memory.register_model(agent, "ft:mentor-v1", provider="openai")
-    v2 = memory.register_model(agent, "ft:mentor-v2", provider="openai")
-    assert memory.compile_behaviour(agent, draw=0.0).model.model_id == "ft:mentor-v2"
-    memory.rollback_model(agent, 1)
-    model = memory.compile_behaviour(agent, draw=0.0).model
+    assert not memory.agents.policy.compile(agent, draw=0.0).model.use_fine_tuned
+    memory.agents.training.register_model(agent, "ft:mentor-v1", provider="openai")
+    v2 = memory.agents.training.register_model(agent, "ft:mentor-v2", provider="openai")
+    assert memory.agents.policy.compile(agent, draw=0.0).model.model_id == "ft:mentor-v2"
+    memory.agents.training.rollback_model(agent, 1)
+    model = memory.agents.policy.compile(agent, draw=0.0).model
     assert model.use_fine_tuned and model.model_id == "ft:mentor-v1"
-    assert [m["serving"] for m in memory.agent_models(agent)] == [True, False]
-    assert v2 == 2
+    assert [(m.version, m.serving) for m in memory.agents.training.models(agent)] == [
+        (1, True), (2, False)]
+    assert (v2.version, v2.model_id, v2.serving) == (2, "ft:mentor-v2", True)
 
 
 @settings(max_examples=30, deadline=None,
@@ -117,9 +119,29 @@ def test_model_choice_comes_from_the_registry(memory: Memory, agent: str) -> Non
        epsilon=st.floats(0, 0.3), group=st.integers(1, 30))
 def test_every_bounded_policy_compiles(memory: Memory, agent: str, traits: dict[str, float],
                                        epsilon: float, group: int) -> None:
-    policy = memory.set_agent_policy(agent, traits=traits, epsilon=epsilon)
-    profile = memory.compile_behaviour(agent, group_size=group, draw=0.5)
+    policy = memory.agents.policy.set(agent, traits=traits, epsilon=epsilon)
+    profile = memory.agents.policy.compile(agent, group_size=group, draw=0.5)
     assert profile.policy_version == policy.version
     assert 0.2 <= profile.llm_params.temperature <= 0.56
     assert 150 <= profile.llm_params.max_tokens <= 350
     assert profile.system_prompt.startswith("You are Mentor.")
+
+
+def test_manual_update_runs_before_the_cadence(memory: Memory, agent: str) -> None:
+    before = memory.agents.policy.get(agent)
+    _rate(memory, agent, 5, thumbs=1, trait="humor")
+    assert memory.agents.policy.get(agent) == before  # 5 feedback events < 10: not yet
+    updated = memory.agents.policy.update(agent)
+    assert updated.version == before.version + 1
+    assert updated.traits["humor"] > before.traits["humor"]
+    assert memory.agents.policy.history(agent)[-1].reason == "manual"
+
+
+def test_update_cadence_is_a_constructor_parameter(memory: Memory, agent: str) -> None:
+    eager = Agents(memory.kernel, policy_update_every=2)
+    for i in range(2):
+        eager.submit_feedback(user_id="maya", agent_id=agent, source_id=f"m{i}", thumbs=1,
+                              traits=["humor"])
+    assert eager.policy.get(agent).version == 2
+    with pytest.raises(InvalidInputError):
+        Agents(memory.kernel, policy_update_every=0)

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 import pytest
 
 from lucidmem import InvalidInputError, Memory
+from lucidmem.agents.capability import Agents
 from lucidmem.agents.datasets import (
     DatasetFormatError,
     LLMEndpoint,
@@ -21,6 +22,7 @@ from lucidmem.agents.datasets import (
 )
 from lucidmem.agents.events import MODEL_UPDATED, TRAINING_DATASET_READY, Event
 from lucidmem.agents.finetune import OpenAIFineTuneProvider, RetryPolicy
+from lucidmem.records import Status
 
 from .conftest import Clock
 
@@ -88,12 +90,12 @@ def server() -> Iterator[str]:
 
 def _feed(memory: Memory, agent: str, n: int = 6) -> None:
     for i in range(n):
-        memory.submit_agent_feedback(
+        memory.agents.submit_feedback(
             user_id="maya", agent_id=agent, source_id=f"m{i}", thumbs=1,
             message=f"I'm Maya, mail me at maya.k@example.com or call +1 415 555 0199 ({i})",
             response="Sure Maya! Card 4111 1111 1111 1111 is not needed.")
-    memory.submit_agent_feedback(user_id="leo", agent_id=agent, source_id="bad", thumbs=-1,
-                                 message="hm", response="nope")
+    memory.agents.submit_feedback(user_id="leo", agent_id=agent, source_id="bad", thumbs=-1,
+                                  message="hm", response="nope")
 
 
 def test_scrub_pii() -> None:
@@ -104,9 +106,9 @@ def test_scrub_pii() -> None:
 
 def test_dataset_from_high_quality_interactions(memory: Memory, agent: str) -> None:
     ready: list[Event] = []
-    memory.events.subscribe(TRAINING_DATASET_READY, ready.append)
+    memory.agents.events.subscribe(TRAINING_DATASET_READY, ready.append)
     _feed(memory, agent)
-    info = memory.build_dataset(agent, extra_names=["Maya"])
+    info = memory.agents.training.build_dataset(agent, extra_names=["Maya"])
     assert info.real_examples == 6 and info.examples == 6
     assert validate_chat_jsonl(info.chat_path) == 6
     text = info.chat_path.read_text()
@@ -120,18 +122,18 @@ def test_dataset_from_high_quality_interactions(memory: Memory, agent: str) -> N
     assert ready[0].payload["datasetId"] == info.dataset_id
     assert len(ready[0].payload["highQualityInteractions"]) == 6
     with pytest.raises(InvalidInputError, match="100 are needed"):
-        memory.build_dataset(agent, min_examples=100)
+        memory.agents.training.build_dataset(agent, min_examples=100)
 
 
 def test_synthetic_samples_are_validated_against_traits(memory: Memory, agent: str,
                                                         server: str) -> None:
     _feed(memory, agent, 2)
-    info = memory.build_dataset(agent, synthetic=5,
-                                endpoint=LLMEndpoint(server, "tiny", timeout_seconds=5))
+    endpoint = LLMEndpoint(server, "tiny", timeout_seconds=5)
+    info = memory.agents.training.build_dataset(agent, synthetic=5, endpoint=endpoint)
     assert info.synthetic_examples == 1  # the sarcastic one and the garbage are dropped
     assert info.synthetic_rejected == 2
     assert validate_chat_jsonl(info.chat_path) == 3
-    skipped = memory.build_dataset(agent, synthetic=5)  # no endpoint configured
+    skipped = memory.agents.training.build_dataset(agent, synthetic=5)  # no endpoint configured
     assert skipped.synthetic_examples == 0 and "no chat endpoint" in skipped.note
 
 
@@ -148,73 +150,82 @@ def test_corrupted_dataset_file_gives_a_clear_error(tmp_path: Path) -> None:
         validate_chat_jsonl(tmp_path / "missing.jsonl")
 
 
-def _fast(memory: Memory) -> list[float]:
-    memory.training_retry = RetryPolicy(backoff_seconds=0.5, poll_interval_seconds=0.01,
-                                        max_wait_seconds=1.0)
-    return []
+@pytest.fixture
+def fast(memory: Memory) -> Agents:
+    """The agents capability of ``memory`` with quick retries and polling."""
+    return Agents(memory.kernel, training_retry=RetryPolicy(
+        backoff_seconds=0.5, poll_interval_seconds=0.01, max_wait_seconds=1.0))
 
 
-def test_openai_fine_tune_completes_and_registers(memory: Memory, agent: str,
-                                                  server: str) -> None:
-    sleeps = _fast(memory)
+def test_openai_fine_tune_completes_and_registers(memory: Memory, agent: str, server: str,
+                                                  fast: Agents) -> None:
+    sleeps: list[float] = []
     updates: list[Event] = []
-    memory.events.subscribe(MODEL_UPDATED, updates.append)
+    fast.events.subscribe(MODEL_UPDATED, updates.append)
     _feed(memory, agent)
-    info = memory.build_dataset(agent)
+    info = fast.training.build_dataset(agent)
     FakeAPI.plan["fail_uploads"] = 2
-    job = memory.start_fine_tune(agent, info.dataset_id, OpenAIFineTuneProvider(server),
-                                 sleep=sleeps.append)
-    assert job["status"] == "completed" and job["model_id"] == "ft:mentor:v1"
-    assert job["attempts"] == 2 and "HTTP 500" in job["errors"][0]
+    job = fast.training.start_fine_tune(agent, info.dataset_id, OpenAIFineTuneProvider(server),
+                                        sleep=sleeps.append)
+    assert job.status is Status.COMPLETED and job.model_id == "ft:mentor:v1"
+    assert job.attempts == 2 and "HTTP 500" in job.errors[0]
+    assert job.model_version == 1 and job.completed_at == memory.kernel.clock()
     assert sleeps[:2] == [0.5, 1.0]  # exponential backoff
     assert b"fine-tune" in FakeAPI.plan["uploaded"]
     assert updates[-1].payload["status"] == "completed"
-    assert memory.compile_behaviour(agent, draw=0.0).model.model_id == "ft:mentor:v1"
+    assert memory.agents.policy.compile(agent, draw=0.0).model.model_id == "ft:mentor:v1"
+    [model] = fast.training.models(agent)
+    assert (model.model_id, model.job_id, model.serving) == ("ft:mentor:v1", job.job_id, True)
 
 
-def test_persistent_failure_fails_after_three_retries(memory: Memory, agent: str,
-                                                      server: str) -> None:
-    sleeps = _fast(memory)
+def test_persistent_failure_fails_after_three_retries(memory: Memory, agent: str, server: str,
+                                                      fast: Agents) -> None:
+    sleeps: list[float] = []
     _feed(memory, agent)
-    info = memory.build_dataset(agent)
+    info = fast.training.build_dataset(agent)
     FakeAPI.plan["job_fails"] = True
-    job = memory.start_fine_tune(agent, info.dataset_id, OpenAIFineTuneProvider(server),
-                                 sleep=sleeps.append)
-    assert job["status"] == "failed" and job["attempts"] == 4
+    job = fast.training.start_fine_tune(agent, info.dataset_id, OpenAIFineTuneProvider(server),
+                                        sleep=sleeps.append)
+    assert job.status is Status.FAILED and job.attempts == 4
     assert sleeps == [0.5, 1.0, 2.0]
-    assert "bad data" in job["errors"][-1]
-    assert not memory.compile_behaviour(agent, draw=0.0).model.use_fine_tuned
+    assert "bad data" in job.errors[-1]
+    assert not memory.agents.policy.compile(agent, draw=0.0).model.use_fine_tuned
+    assert fast.training.models(agent) == []
 
 
-def test_timeout_is_retried(memory: Memory, agent: str, server: str) -> None:
-    sleeps = _fast(memory)
+def test_timeout_is_retried(memory: Memory, agent: str, server: str, fast: Agents) -> None:
+    sleeps: list[float] = []
     _feed(memory, agent)
-    info = memory.build_dataset(agent)
+    info = fast.training.build_dataset(agent)
     FakeAPI.plan["sleep"] = 0.5
     provider = OpenAIFineTuneProvider(server, timeout_seconds=0.1)
-    job = memory.start_fine_tune(agent, info.dataset_id, provider, sleep=sleeps.append)
-    assert job["status"] == "failed" and "timed out" in job["errors"][0]
+    job = fast.training.start_fine_tune(agent, info.dataset_id, provider, sleep=sleeps.append)
+    assert job.status is Status.FAILED and "timed out" in job.errors[0]
 
 
-def test_job_resumes_after_a_crash(memory: Memory, agent: str, server: str) -> None:
-    _fast(memory)
+def test_job_resumes_after_a_crash(memory: Memory, agent: str, server: str,
+                                   fast: Agents) -> None:
     _feed(memory, agent)
-    info = memory.build_dataset(agent)
+    info = fast.training.build_dataset(agent)
     provider = OpenAIFineTuneProvider(server)
-    job = memory.start_fine_tune(agent, info.dataset_id, provider, run=False)
-    assert job["status"] == "pending"
-    [done] = memory.resume_training_jobs({"openai": provider}, sleep=lambda s: None)
-    assert done["status"] == "completed"
-    assert memory.training_job(agent, job["job_id"])["status"] == "completed"
+    job = fast.training.start_fine_tune(agent, info.dataset_id, provider, run=False)
+    assert job.status is Status.PENDING and job.started_at is None
+    [done] = fast.training.resume_jobs({"openai": provider}, sleep=lambda s: None)
+    assert done.job_id == job.job_id and done.status is Status.COMPLETED
+    assert fast.training.job(agent, job.job_id).status is Status.COMPLETED
 
 
 def test_triggers(memory: Memory, agent: str, clock: Clock) -> None:
-    first = memory.fine_tune_due(agent)
+    first = memory.agents.training.fine_tune_due(agent)
     assert not first.due and "0 positive" in first.reason
     for i in range(100):
-        memory.submit_agent_feedback(user_id=f"u{i % 7}", agent_id=agent, source_id=f"m{i}",
-                                     thumbs=1, message="q", response="a")
-    due = memory.fine_tune_due(agent)
+        memory.agents.submit_feedback(user_id=f"u{i % 7}", agent_id=agent, source_id=f"m{i}",
+                                      thumbs=1, message="q", response="a")
+    due = memory.agents.training.fine_tune_due(agent)
     assert due.due and due.positive_feedback == 100 and due.high_quality == 100
-    outcome = memory.run_training_triggers()
-    assert outcome[agent].startswith("dataset")
+    [result] = memory.agents.training.run_triggers()
+    assert (result.agent_id, result.due, result.job) == (agent, True, None)
+    assert result.dataset_id is not None and result.summary.startswith("dataset")
+    [dataset] = memory.agents.training.datasets(agent)
+    assert dataset.dataset_id == result.dataset_id and dataset.real_examples == 100
+    assert dataset.window_end == clock.now

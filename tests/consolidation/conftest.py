@@ -50,7 +50,7 @@ def fill_history(memory: Memory, user: str = "maya", weeks: int = 8) -> None:
 def snapshot(memory: Memory, user: str = "maya") -> dict[str, tuple[Any, ...]]:
     """Every record of ``user`` except the job's own bookkeeping, comparable across runs."""
     out = {}
-    for r in memory.store().find(Query(user_id=user)):
+    for r in memory.kernel.store().find(Query(user_id=user)):
         if r.kind in (CHECKPOINT, RUN):
             continue
         out[r.id] = (r.kind, r.status, r.text, r.layer, r.version, repr(sorted(

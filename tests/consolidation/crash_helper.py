@@ -29,7 +29,7 @@ def main() -> None:
 
         embedder = HashPassages()
     with Memory(data_dir, settings=settings, clock=lambda: moment, embedder=embedder) as memory:
-        memory.store()
+        memory.kernel.store()
         print("ready", flush=True)
         report = memory.sleep.consolidate(user_id=user)
         print("done", report.status, flush=True)

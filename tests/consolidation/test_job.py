@@ -29,7 +29,7 @@ def _env(memory: Memory, **kw: object) -> JobEnv:
 def test_turns_are_scored_on_add(memory: Memory) -> None:
     memory.add([{"role": "user", "content": "hello there"},
                 {"role": "assistant", "content": "Hi! How can I help?"}], user_id="maya")
-    turns = memory.store().find(Query(user_id="maya", kinds=["turn"]))
+    turns = memory.kernel.store().find(Query(user_id="maya", kinds=["turn"]))
     for turn in turns:
         body = turn.data["sleep"]
         assert 0.0 <= body["importance"] <= 1.0
@@ -50,7 +50,7 @@ def test_run_twice_gives_the_same_state(memory: Memory) -> None:
 
 def test_dry_run_writes_nothing_and_lists_changes(memory: Memory) -> None:
     fill_history(memory)
-    store = memory.store()
+    store = memory.kernel.store()
     before = snapshot(memory)
     revision = store.revision("maya")
     report = memory.sleep.consolidate(user_id="maya", dry_run=True)
@@ -64,14 +64,14 @@ def test_dry_run_writes_nothing_and_lists_changes(memory: Memory) -> None:
 
 def test_compaction_saves_bytes_and_keeps_text(memory: Memory) -> None:
     fill_history(memory)
-    store = memory.store()
+    store = memory.kernel.store()
     texts = {r.id: r.text for r in store.find(Query(user_id="maya", kinds=["turn"]))}
     report = memory.sleep.consolidate(user_id="maya")
     user = report.users[0]
     assert user.count("compacted") > 0 and user.bytes_saved > 0
     turns = store.find(Query(user_id="maya", kinds=["turn"]))
     assert {r.id: r.text for r in turns} == texts
-    cutoff = memory.now() - 30 * 86_400
+    cutoff = memory.kernel.now() - 30 * 86_400
     for turn in turns:
         if turn.occurred_at < cutoff:
             assert "caption" not in turn.data["metadata"]
@@ -89,7 +89,7 @@ def test_compaction_saves_bytes_and_keeps_text(memory: Memory) -> None:
 def test_pattern_detection_creates_preference_and_trigger(memory: Memory) -> None:
     fill_history(memory)
     memory.sleep.consolidate(user_id="maya")
-    store = memory.store()
+    store = memory.kernel.store()
     prefs = store.find(Query(user_id="maya", kinds=[PREFERENCE]))
     sunday = [p for p in prefs if "groceries" in p.text]
     assert len(sunday) == 1
@@ -100,17 +100,17 @@ def test_pattern_detection_creates_preference_and_trigger(memory: Memory) -> Non
     assert len(triggers) == 1
     assert triggers[0].data["cron"] == "0 10 * * 0"
     nxt = triggers[0].data["next_fire_at"]
-    assert memory.now() < nxt <= memory.now() + 7 * 86_400
+    assert memory.kernel.now() < nxt <= memory.kernel.now() + 7 * 86_400
     hits = memory.search("when does she plan groceries", user_id="maya", limit=20)
     assert any(h.item.kind == PREFERENCE for h in hits)
 
 
 def test_archiving_and_variant_cleanup_follow_the_clock(memory: Memory, clock: Clock) -> None:
     memory.add("I love jazz", user_id="maya")
-    store = memory.store()
+    store = memory.kernel.store()
     facts = store.find(Query(user_id="maya", kinds=["fact"], statuses=["active"]))
     assert facts, "the facts layer extracted nothing"
-    now = memory.now()
+    now = memory.kernel.now()
     weak = Record(id="variant-weak", kind="fact", user_id="maya", text="The user likes rock",
                   layer=1, status="variant", occurred_at=now, created_at=now, updated_at=now,
                   data={"confidence": 0.2, "variant_of": facts[0].id, "subject": "user",
@@ -143,7 +143,7 @@ def test_pause_on_activity_then_resume(memory: Memory) -> None:
     paused = run_user(_env(memory, after_commit=user_speaks), "maya")
     assert paused.status == "paused"
     assert any(s.status == "paused" for s in paused.steps)
-    ckpt = memory.store().get("maya", [checkpoint_id("maya")])[0]
+    ckpt = memory.kernel.store().get("maya", [checkpoint_id("maya")])[0]
     assert ckpt.data["run"]["status"] == "paused"
     resumed = memory.sleep.consolidate(user_id="maya")
     assert resumed.status == "completed" and resumed.users[0].resumed
@@ -159,14 +159,14 @@ def test_user_deleted_mid_run_leaves_nothing(memory: Memory) -> None:
 
     report = run_user(_env(memory, after_commit=forget), "maya")
     assert report.status == "user_deleted"
-    assert memory.store().find(Query(user_id="maya")) == []
-    assert "maya" not in memory.store().user_ids()
+    assert memory.kernel.store().find(Query(user_id="maya")) == []
+    assert "maya" not in memory.kernel.store().user_ids()
 
 
 def test_corrupted_checkpoint_names_the_fix(memory: Memory) -> None:
     fill_history(memory, weeks=2)
     memory.sleep.consolidate(user_id="maya")
-    store = memory.store()
+    store = memory.kernel.store()
     ckpt = store.get("maya", [checkpoint_id("maya")])[0]
     ckpt.data = {"format": 1, "runs": 1, "run": {"id": 3}}
     store.put([ckpt], audit=False)
@@ -192,7 +192,7 @@ def test_empty_store_and_unknown_user(memory: Memory) -> None:
     assert memory.sleep.consolidate().users == ()
     report = memory.sleep.consolidate(user_id="nobody")
     assert report.users[0].status == "empty"
-    assert memory.store().user_ids() == []
+    assert memory.kernel.store().user_ids() == []
 
 
 def test_embedding_refresh_embeds_turns_as_add_does(memory: Memory) -> None:
@@ -202,7 +202,7 @@ def test_embedding_refresh_embeds_turns_as_add_does(memory: Memory) -> None:
                 {"role": "user", "content": "Which month was nicer?", "name": "Ana"}],
                user_id="maya", conversation_id="trip")
     memory.add("What a day", user_id="maya")  # no conversation: no previous turn
-    store = memory.store()
+    store = memory.kernel.store()
     turns = store.find(Query(user_id="maya", kinds=["turn"]))
     original = {t.id: t.embedding.copy() for t in turns if t.embedding is not None}
     assert len(original) == 4
@@ -222,7 +222,7 @@ def test_update_keeps_the_previous_turn_of_a_same_time_batch(memory: Memory) -> 
                         {"role": "assistant", "content": "Yes, twice last year!"}],
                        user_id="maya", conversation_id="trip")
     assert items[0].occurred_at == items[1].occurred_at  # one batch, one time
-    store = memory.store()
+    store = memory.kernel.store()
     [before] = store.get("maya", [items[1].id])
     memory.update(items[1].id, user_id="maya", text="Yes, twice last year!")
     [after] = store.get("maya", [items[1].id])

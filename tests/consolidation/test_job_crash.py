@@ -46,6 +46,6 @@ def test_sigkill_at_random_points_then_resume(tmp_path: Path, embedder: E5Embedd
         assert got == want
         # A kill after a run completed makes the next call a new (no-op) run: every run
         # recorded shares the clean run's reference time.
-        runs = b.store().find(Query(user_id="maya", kinds=["sleep_run"]))
+        runs = b.kernel.store().find(Query(user_id="maya", kinds=["sleep_run"]))
         assert runs and {r.data["reference"] for r in runs} == {epoch}
     assert kills >= 1

@@ -26,7 +26,7 @@ def memory(tmp_path: Path, embedder: E5Embedder, clock: Clock) -> Iterator[Memor
 
 
 def snapshot(memory: Memory, tmp_path: Path) -> tuple[int, int, list[str]]:
-    store = memory.store()
+    store = memory.kernel.store()
     files = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")
                    if "import" not in p.name)
     return store.count(Query(user_id="maya")), store.revision("maya"), files

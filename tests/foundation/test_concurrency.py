@@ -20,7 +20,7 @@ def test_transactional_writers_and_searchers_do_not_deadlock(
     errors: list[BaseException] = []
     with Memory(tmp_path, embedder=embedder) as memory:
         memory.add("seed turn about the orchestra", user_id="maya")
-        store = memory.store()
+        store = memory.kernel.store()
 
         def writer(n: int) -> None:
             try:

@@ -31,7 +31,7 @@ def test_export_holds_every_record_of_the_user_and_nothing_else(memory: Memory) 
     _fill(memory)
     doc = memory.export(user_id="maya").model_dump(mode="json", exclude_unset=True)
     assert (doc["format"], doc["version"], doc["user_id"]) == (EXPORT_FORMAT, 1, "maya")
-    stored = memory.store().find(Query(user_id="maya"))
+    stored = memory.kernel.store().find(Query(user_id="maya"))
     assert sorted(r["id"] for r in doc["records"]) == sorted(r.id for r in stored)
     kinds = {r["kind"] for r in doc["records"]}
     assert {"turn", "trajectory", "bandit_arm", "preference_vector", "skill_stats"} <= kinds
@@ -49,16 +49,16 @@ def test_embeddings_on_request(memory: Memory) -> None:
     memory.add("I like trains", user_id="maya")
     doc = memory.export(user_id="maya", include_embeddings=True).model_dump(mode="json")
     [turn] = [r for r in doc["records"] if r["kind"] == "turn"]
-    assert len(turn["embedding"]) == memory.embedder.dimension
+    assert len(turn["embedding"]) == memory.kernel.embedder.dimension
 
 
 def test_agent_records_of_the_user_are_included(memory: Memory) -> None:
-    memory.register_agent("mentor", owner_id="owner", name="Mentor")
-    memory.submit_agent_feedback(user_id="maya", agent_id="mentor", source_id="m1", thumbs=1,
-                                 message="thanks, that helped")
-    memory.submit_agent_feedback(user_id="leo", agent_id="mentor", source_id="m1", thumbs=-1,
-                                 message="leo private words")
-    memory.record_agent_session("mentor", "maya", duration_seconds=120)
+    memory.agents.register("mentor", owner_id="owner", name="Mentor")
+    memory.agents.submit_feedback(user_id="maya", agent_id="mentor", source_id="m1", thumbs=1,
+                                  message="thanks, that helped")
+    memory.agents.submit_feedback(user_id="leo", agent_id="mentor", source_id="m1", thumbs=-1,
+                                  message="leo private words")
+    memory.agents.record_session("mentor", user_id="maya", duration_seconds=120)
     doc = memory.export(user_id="maya").model_dump(mode="json", exclude_unset=True)
     kinds = sorted(r["kind"] for r in doc["agent_records"])
     assert kinds == ["agent_feedback", "agent_session"]

@@ -264,10 +264,10 @@ def test_stats_and_contexts(chat: Memory, tmp_path: Path) -> None:
 
 
 def test_stats_counts_people_not_internal_partitions(chat: Memory) -> None:
-    chat.register_agent("mentor", owner_id="maya", name="Mentor")
-    chat.submit_agent_feedback(user_id="maya", agent_id="mentor", source_id="m1", thumbs=1)
+    chat.agents.register("mentor", owner_id="maya", name="Mentor")
+    chat.agents.submit_feedback(user_id="maya", agent_id="mentor", source_id="m1", thumbs=1)
     chat.sleep.consolidate()  # writes the job's own records too
-    partitions = chat.store().user_ids()
+    partitions = chat.kernel.store().user_ids()
     assert len(partitions) > 1 and any(p.startswith("~agent:") for p in partitions)
     info = chat.stats()
     assert info.users == 1  # maya; the agent's partition and the jobs' are not people
@@ -377,7 +377,7 @@ def test_working_memory_ttl_never_loses_data(memory: Memory, clock: Clock) -> No
     hits = memory.search("Clara violin", user_id="maya")
     assert hits[0].item.id == items[0].id and not hits[0].item.in_working_memory
     assert memory.stats().working_memory_items == 0
-    assert memory.store().count(Query(user_id="maya")) == 2
+    assert memory.kernel.store().count(Query(user_id="maya")) == 2
 
 
 def test_working_memory_is_recent_turns_oldest_first(memory: Memory, clock: Clock) -> None:

@@ -33,7 +33,7 @@ FACT_FIELDS = {
 
 @pytest.fixture
 def filled(memory: Memory) -> Memory:
-    now = memory.now()
+    now = memory.kernel.now()
     for i, (role, text) in enumerate(TURNS):
         memory.add([{"role": role, "content": text}], user_id="maya", conversation_id="c1",
                    timestamp=now - 600 + 60 * i)

@@ -5,13 +5,15 @@ projections, agent policy and its safety bounds, policy updates, the BehaviorCom
 ``seeds/config-advisor-memory.md`` (outcomes, computed profiles, insights, pre-suggestion check).
 Capabilities M18–M20 and M22.
 
-Modules:
+The capability on :class:`lucidmem.Memory` is ``memory.agents``
+(:class:`~lucidmem.agents.capability.Agents`, with ``.policy``, ``.training``, ``.outcomes`` and
+``.events``). The pure modules:
 
 * :mod:`~lucidmem.agents.feedback_model` — typed, validated feedback events; deduplication.
 * :mod:`~lucidmem.agents.rewards` — reward calculator, weights, time decay, learning metrics.
 * :mod:`~lucidmem.agents.ask_rules` — when to ask a user for feedback.
 * :mod:`~lucidmem.agents.policy` — traits, action policy, ε, safety bounds, updates, pause.
-* :mod:`~lucidmem.agents.compiler` — policy → :class:`BehaviourProfile`.
+* :mod:`~lucidmem.agents.compiler` — policy → :class:`CompiledBehaviour`.
 * :mod:`~lucidmem.agents.projections` — agent summary, feedback aggregation, relationship
   strength, behaviour history as folds over events.
 * :mod:`~lucidmem.agents.profiles` — suggestion outcomes → profiles, insights, ``should_suggest``.
@@ -28,7 +30,7 @@ from lucidmem.agents.compiler import (
     DEFAULT_PHRASE_RULES,
     AgentConfig,
     BehaviourCompiler,
-    BehaviourProfile,
+    CompiledBehaviour,
     FineTunedModel,
     MessageContext,
     ModelStatus,
@@ -118,8 +120,8 @@ __all__ = [
     "AskState",
     "BehaviourCompiler",
     "BehaviourHistory",
-    "BehaviourProfile",
     "Channel",
+    "CompiledBehaviour",
     "ConversationKind",
     "DedupAction",
     "DedupDecision",

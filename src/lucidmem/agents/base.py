@@ -1,40 +1,29 @@
-"""Plumbing shared by the agent-learning mixins: agents, writes, the event bus.
+"""What the parts of the agents capability share: agent records, policy versions, commits.
 
-:class:`AgentsCore` is a :class:`~lucidmem.core.MemoryCore` subclass; each capability mixin
-(feedback, policy, training, advisor) derives from it. Writes go through :meth:`_commit`:
-one store transaction for the state records *and* their outbox events, then a dispatch.
+:class:`AgentStore` is built once by :class:`~lucidmem.agents.capability.Agents` and handed to
+each part (feedback service, policies, training, outcomes). Writes go through
+:meth:`AgentStore.commit`: one store transaction for the state records *and* their outbox
+events, then a dispatch of the events.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from lucidmem.agents.ask_rules import FeedbackIntensity
 from lucidmem.agents.compiler import AgentConfig
-from lucidmem.agents.events import EventBus
-from lucidmem.agents.policy import DEFAULT_TRAITS, AgentPolicy, SafetyBounds, bounds_for
-from lucidmem.agents.records import (
-    AGENT,
-    AGENT_PREFIX,
-    POLICY,
-    POLICY_CURRENT,
-    hashed,
-    internal,
-    partition,
-    policy_from_data,
-    policy_to_data,
-)
-from lucidmem.core import MemoryCore
-from lucidmem.errors import InvalidInputError, NotFoundError
+from lucidmem.agents.events import EventBus, outbox_record
+from lucidmem.agents.policy import AgentPolicy, SafetyBounds, bounds_for
+from lucidmem.agents.records import AGENT_PREFIX, partition, policy_from_data, policy_to_data
+from lucidmem.errors import NotFoundError
+from lucidmem.kernel import Kernel
+from lucidmem.records import Kind, new_record, stable_id
 from lucidmem.scope import validate_id
 from lucidmem.store.base import Record, Store
 
-__all__ = ["AgentInfo", "AgentsCore"]
-
-_BUS_LOCK = threading.Lock()
+__all__ = ["AgentInfo", "AgentStore"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,120 +66,88 @@ class AgentInfo:
         return cls(**{**data, "intensity": FeedbackIntensity(data["intensity"])})
 
 
-class AgentsCore(MemoryCore):
-    """What every agent-learning mixin needs from :class:`~lucidmem.core.MemoryCore`."""
+class AgentStore:
+    """Agent and policy records over the kernel, and the commit that publishes events.
 
-    @property
-    def events(self) -> EventBus:
-        """This memory's event bus: ``memory.events.subscribe("feedback.created", handler)``."""
-        bus: EventBus | None = self.__dict__.get("_agents_bus")
-        if bus is None:
-            with _BUS_LOCK:
-                bus = self.__dict__.get("_agents_bus")
-                if bus is None:
-                    bus = EventBus(self.store, self.now, self._context)
-                    self.__dict__["_agents_bus"] = bus
-        return bus
+    Every record it makes is internal (layer 2, not searchable) and lives in the agent's
+    partition (:func:`~lucidmem.agents.records.partition`).
+    """
 
-    def _commit(self, context: str | None, store: Store, records: Sequence[Record]) -> None:
-        """Write state and outbox records in one transaction, then dispatch."""
-        with store.transaction():
-            store.put(records, audit=False)
-        self.events.after_commit(context)
+    def __init__(self, kernel: Kernel, events: EventBus) -> None:
+        self._kernel = kernel
+        self._events = events
+
+    def commit(self, context: str | None, records: Sequence[Record]) -> None:
+        """Write state and outbox records in one transaction (no audit rows), then dispatch."""
+        by_owner: dict[str, list[Record]] = {}
+        for record in records:
+            by_owner.setdefault(record.user_id, []).append(record)
+        with self._kernel.store(context).transaction():
+            for owner, group in by_owner.items():
+                self._kernel.write(context, owner, group, audit=False)
+        self._events.after_commit(context)
+
+    @staticmethod
+    def event(topic: str, payload: Mapping[str, Any], now: float,
+              agent_id: str | None) -> Record:
+        """An outbox event keyed by its agent, to commit with the state it announces."""
+        return outbox_record(topic, payload, now, key=agent_id)
 
     # -- agents -----------------------------------------------------------------------------
-    def register_agent(
-        self,
-        agent_id: str,
-        *,
-        owner_id: str,
-        name: str,
-        description: str = "",
-        role: str | None = None,
-        trusted: bool = False,
-        intensity: FeedbackIntensity | str = FeedbackIntensity.MODERATE,
-        base_provider: str = "openai-compatible",
-        base_model: str = "default",
-        archetype: str | None = None,
-        traits: Mapping[str, float] | None = None,
-        context: str | None = None,
-    ) -> AgentInfo:
-        """Register (or update) an agent; its first registration creates policy version 1."""
-        validate_id(agent_id, "agent_id")
-        validate_id(owner_id, "owner_id")
-        try:
-            level = FeedbackIntensity(intensity)
-        except ValueError:
-            raise InvalidInputError(
-                f"intensity: {intensity!r} is unknown; use high, moderate, low or off",
-                field="intensity") from None
-        info = AgentInfo(agent_id, owner_id, name, description, role, trusted, level,
-                         base_provider, base_model, archetype)
-        _ = info.config  # validates the name
-        store = self.store(context)
-        now = self.now()
-        owner = partition(agent_id)
-        records = [internal(hashed(AGENT, agent_id), AGENT, owner, info.to_data(), now,
-                            agent_id=agent_id)]
-        if self._current_policy_version(store, agent_id) is None:
-            start = AgentPolicy(traits=dict(traits if traits is not None else DEFAULT_TRAITS))
-            records += self._policy_records(agent_id, start, now, "registered")
-        elif traits is not None:
-            raise InvalidInputError(
-                "traits: the agent already has a policy; change it with set_agent_policy",
-                field="traits")
-        self._commit(context, store, records)
-        return info
+    @staticmethod
+    def agent_record(info: AgentInfo, now: float) -> Record:
+        """The record of a registered agent."""
+        return new_record(stable_id(Kind.AGENT, info.agent_id), Kind.AGENT,
+                          partition(info.agent_id), now, info.to_data(), layer=2,
+                          agent_id=info.agent_id)
 
-    def agent(self, agent_id: str, *, context: str | None = None) -> AgentInfo:
+    def agent(self, store: Store, agent_id: str) -> AgentInfo:
         """A registered agent; :class:`~lucidmem.errors.NotFoundError` otherwise."""
-        return self._agent(self.store(context), agent_id)
-
-    def _agent(self, store: Store, agent_id: str) -> AgentInfo:
         validate_id(agent_id, "agent_id")
-        found = store.get(partition(agent_id), [hashed(AGENT, agent_id)])
+        found = store.get(partition(agent_id), [stable_id(Kind.AGENT, agent_id)])
         if not found:
             raise NotFoundError(
-                f"unknown agent {agent_id!r}: register it first with register_agent()")
+                f"unknown agent {agent_id!r}: register it first with memory.agents.register()")
         return AgentInfo.from_data(found[0].data)
 
-    def list_agents(self, *, context: str | None = None) -> list[AgentInfo]:
-        """Every registered agent of a context (scans partitions: for jobs and admin)."""
-        store = self.store(context)
+    def agents(self, store: Store) -> list[AgentInfo]:
+        """Every registered agent of a store (scans partitions: for jobs and admin)."""
         found = []
         for owner in store.user_ids():
             if owner.startswith(AGENT_PREFIX):
                 agent_id = owner[len(AGENT_PREFIX):]
-                records = store.get(owner, [hashed(AGENT, agent_id)])
+                records = store.get(owner, [stable_id(Kind.AGENT, agent_id)])
                 found += [AgentInfo.from_data(r.data) for r in records]
         return sorted(found, key=lambda a: a.agent_id)
 
-    # -- policy storage ---------------------------------------------------------------------
-    def _current_policy_version(self, store: Store, agent_id: str) -> int | None:
-        found = store.get(partition(agent_id), [hashed(POLICY_CURRENT, agent_id)])
+    # -- policy versions --------------------------------------------------------------------
+    def current_policy_version(self, store: Store, agent_id: str) -> int | None:
+        """The version the agent's policy pointer names (``None`` before registration)."""
+        found = store.get(partition(agent_id), [stable_id(Kind.AGENT_POLICY_CURRENT, agent_id)])
         return int(found[0].data["version"]) if found else None
 
-    def _policy(self, store: Store, agent_id: str, version: int | None = None) -> AgentPolicy:
+    def policy(self, store: Store, agent_id: str, version: int | None = None) -> AgentPolicy:
+        """The agent's current policy, or its past ``version``."""
         if version is None:
-            version = self._current_policy_version(store, agent_id)
+            version = self.current_policy_version(store, agent_id)
             if version is None:
-                self._agent(store, agent_id)
+                self.agent(store, agent_id)
                 raise NotFoundError(f"agent {agent_id!r} has no policy")
-        found = store.get(partition(agent_id), [hashed(POLICY, agent_id, version)])
+        found = store.get(partition(agent_id),
+                          [stable_id(Kind.AGENT_POLICY, agent_id, version)])
         if not found:
             raise NotFoundError(f"agent {agent_id!r} has no policy version {version}")
         return policy_from_data(found[0].data["policy"])
 
-    def _policy_records(
-        self, agent_id: str, policy: AgentPolicy, at: float, reason: str,
-        deltas: Mapping[str, Any] | None = None,
-    ) -> list[Record]:
+    @staticmethod
+    def policy_records(agent_id: str, policy: AgentPolicy, at: float, reason: str,
+                       deltas: Mapping[str, Any] | None = None) -> list[Record]:
         """The version record of ``policy`` and the moved current pointer."""
         owner = partition(agent_id)
         data = {"policy": policy_to_data(policy), "reason": reason, "deltas": dict(deltas or {})}
         return [
-            internal(hashed(POLICY, agent_id, policy.version), POLICY, owner, data, at,
-                     agent_id=agent_id),
-            internal(hashed(POLICY_CURRENT, agent_id), POLICY_CURRENT, owner,
-                     {"version": policy.version}, at, agent_id=agent_id),
+            new_record(stable_id(Kind.AGENT_POLICY, agent_id, policy.version), Kind.AGENT_POLICY,
+                       owner, at, data, layer=2, agent_id=agent_id),
+            new_record(stable_id(Kind.AGENT_POLICY_CURRENT, agent_id), Kind.AGENT_POLICY_CURRENT,
+                       owner, at, {"version": policy.version}, layer=2, agent_id=agent_id),
         ]

@@ -7,7 +7,7 @@ Implementation": deterministic rule-based runtime mapping. Trait → prompt phra
 penalties; "Model Selection Logic" (a fine-tuned model only when its status is ``ready``);
 behaviour flags (should reply, reply style, brevity level).
 
-The same inputs always give the same :class:`BehaviourProfile`. Randomness (whether to reply in a
+The same inputs always give the same :class:`CompiledBehaviour`. Randomness (whether to reply in a
 group) enters only through ``MessageContext.draw``, which the caller supplies.
 """
 
@@ -26,8 +26,8 @@ __all__ = [
     "AgentConfig",
     "BehaviourCompiler",
     "BehaviourFlags",
-    "BehaviourProfile",
     "BrevityLevel",
+    "CompiledBehaviour",
     "FineTunedModel",
     "LLMParams",
     "MessageContext",
@@ -240,7 +240,7 @@ class BehaviourFlags:
 
 
 @dataclass(frozen=True, slots=True)
-class BehaviourProfile:
+class CompiledBehaviour:
     """Seed ``BehaviorProfile``: everything the assistant needs for its next reply."""
 
     system_prompt: str
@@ -330,11 +330,11 @@ def compile_behaviour(
     context: MessageContext | None = None,
     rules: Sequence[PhraseRule] = DEFAULT_PHRASE_RULES,
     fine_tuned: FineTunedModel | None = None,
-) -> BehaviourProfile:
-    """Compile ``policy`` for ``agent`` into a :class:`BehaviourProfile` (deterministic)."""
+) -> CompiledBehaviour:
+    """Compile ``policy`` for ``agent`` into a :class:`CompiledBehaviour` (deterministic)."""
     ctx = context if context is not None else MessageContext()
     frequency = policy.actions.reply_frequency.for_kind(ctx.conversation)
-    return BehaviourProfile(
+    return CompiledBehaviour(
         system_prompt=build_system_prompt(agent, policy.traits, rules),
         llm_params=map_llm_params(policy),
         model=select_model(agent, fine_tuned),
@@ -363,7 +363,7 @@ class BehaviourCompiler:
         *,
         context: MessageContext | None = None,
         fine_tuned: FineTunedModel | None = None,
-    ) -> BehaviourProfile:
+    ) -> CompiledBehaviour:
         """:func:`compile_behaviour` with this compiler's rules."""
         return compile_behaviour(
             policy, agent, context=context, rules=self.rules, fine_tuned=fine_tuned

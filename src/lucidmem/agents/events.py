@@ -27,8 +27,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
-from lucidmem.agents.records import HANDLED, OUTBOX, OUTBOX_PARTITION, hashed, internal
+from lucidmem.agents.records import OUTBOX_PARTITION
 from lucidmem.errors import InvalidInputError, LucidmemError
+from lucidmem.records import Kind, Status, new_record, stable_id
 from lucidmem.store.base import Query, Record, Store
 
 __all__ = [
@@ -71,7 +72,6 @@ TOPICS: Final = (
     CONSOLIDATION_STARTED, CONSOLIDATION_COMPLETED,
 )
 WILDCARD: Final = "*"
-PENDING, DELIVERED, DEAD = "pending", "delivered", "dead"
 DEFAULT_MAX_ATTEMPTS = 5
 
 
@@ -132,8 +132,8 @@ def outbox_record(
         raise InvalidInputError("topic: must be a non-empty string", field="topic")
     eid = event_id or uuid.uuid4().hex
     data = {"topic": topic, "payload": dict(payload), "key": key, "attempts": 0, "error": None}
-    return internal(eid, OUTBOX, OUTBOX_PARTITION, data, at, status=PENDING, layer=0,
-                    agent_id=key)
+    return new_record(eid, Kind.OUTBOX_EVENT, OUTBOX_PARTITION, at, data, status=Status.PENDING,
+                      agent_id=key)
 
 
 class EventBus:
@@ -188,14 +188,14 @@ class EventBus:
 
         def run(event: Event) -> None:
             store = self._store_of(event.context)
-            marker = hashed("handled", name, event.id)
+            marker = stable_id(Kind.HANDLED_EVENT, name, event.id)
             with store.transaction():
                 if store.get(OUTBOX_PARTITION, [marker]):
                     return
                 handler(event)
                 data = {"handler": name, "event_id": event.id, "topic": event.topic}
-                store.put([internal(marker, HANDLED, OUTBOX_PARTITION, data, self._clock(),
-                                    layer=0)], audit=False)
+                store.put([new_record(marker, Kind.HANDLED_EVENT, OUTBOX_PARTITION, self._clock(),
+                                      data)], audit=False)
 
         return run
 
@@ -234,7 +234,7 @@ class EventBus:
 
     def _pending(self, context: str | None, limit: int | None) -> list[Record]:
         return self._store_of(context).find(Query(
-            user_id=OUTBOX_PARTITION, kinds=[OUTBOX], statuses=[PENDING],
+            user_id=OUTBOX_PARTITION, kinds=[Kind.OUTBOX_EVENT], statuses=[Status.PENDING],
             order_by="created_at", limit=limit))
 
     def _event(self, record: Record, context: str | None) -> Event:
@@ -264,12 +264,13 @@ class EventBus:
                     except Exception as exc:
                         attempts = int(record.data.get("attempts", 0)) + 1
                         record.data = {**record.data, "attempts": attempts, "error": str(exc)}
-                        record.status = DEAD if attempts >= self.max_attempts else PENDING
-                        dead += record.status == DEAD
+                        record.status = (Status.DEAD if attempts >= self.max_attempts
+                                         else Status.PENDING)
+                        dead += record.status == Status.DEAD
                         failed += 1
                         errors.append(str(exc))
                     else:
-                        record.status = DELIVERED
+                        record.status = Status.DELIVERED
                         record.data = {**record.data, "delivered_at": self._clock()}
                         delivered += 1
                     record.updated_at = self._clock()
@@ -281,9 +282,10 @@ class EventBus:
     def redeliver_dead(self, *, context: str | None = None) -> int:
         """Put dead events back to pending (after fixing the failing handler)."""
         store = self._store_of(context)
-        dead = store.find(Query(user_id=OUTBOX_PARTITION, kinds=[OUTBOX], statuses=[DEAD]))
+        dead = store.find(Query(user_id=OUTBOX_PARTITION, kinds=[Kind.OUTBOX_EVENT],
+                                statuses=[Status.DEAD]))
         for record in dead:
-            record.status = PENDING
+            record.status = Status.PENDING
             record.data = {**record.data, "attempts": 0}
         store.put(dead, audit=False)
         return len(dead)
@@ -291,6 +293,6 @@ class EventBus:
     def purge_delivered(self, *, older_than: float, context: str | None = None) -> int:
         """Delete delivered events created before ``older_than`` (epoch seconds)."""
         store = self._store_of(context)
-        old = store.find(Query(user_id=OUTBOX_PARTITION, kinds=[OUTBOX], statuses=[DELIVERED],
-                               occurred_to=older_than))
+        old = store.find(Query(user_id=OUTBOX_PARTITION, kinds=[Kind.OUTBOX_EVENT],
+                               statuses=[Status.DELIVERED], occurred_to=older_than))
         return store.delete(OUTBOX_PARTITION, [r.id for r in old], at=self._clock())

@@ -15,8 +15,7 @@ provider's job id, which the job manager stores before it starts polling
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import timedelta
-from enum import StrEnum
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -30,7 +29,6 @@ __all__ = [
     "TRAINING_INTERVAL",
     "FineTuneError",
     "FineTuneProvider",
-    "JobStatus",
     "OpenAIFineTuneProvider",
     "PollResult",
     "RetryPolicy",
@@ -46,15 +44,6 @@ TRAINING_INTERVAL = timedelta(days=7)
 
 class FineTuneError(LLMError):
     """A fine-tuning provider failed, refused the job or timed out."""
-
-
-class JobStatus(StrEnum):
-    """Seed ``TrainingJob.status``."""
-
-    PENDING = "pending"
-    RUNNING = "running"
-    COMPLETED = "completed"
-    FAILED = "failed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,11 +181,11 @@ class TriggerDecision:
     reason: str
     positive_feedback: int
     high_quality: int
-    last_trained_at: float | None
+    last_trained_at: datetime | None
 
 
 def decide_trigger(
-    positive_feedback: int, high_quality: int, last_trained_at: float | None, now: float, *,
+    positive_feedback: int, high_quality: int, last_trained_at: datetime | None, now: datetime, *,
     min_positive: int = MIN_POSITIVE_FEEDBACK, min_high_quality: int = MIN_HIGH_QUALITY,
     interval: timedelta = TRAINING_INTERVAL,
 ) -> TriggerDecision:
@@ -209,8 +198,8 @@ def decide_trigger(
     if high_quality < min_high_quality:
         return TriggerDecision(
             False, f"{high_quality} high-quality interactions < {min_high_quality}", *args)
-    if last_trained_at is not None and now - last_trained_at < interval.total_seconds():
-        days = (now - last_trained_at) / 86400
+    if last_trained_at is not None and now - last_trained_at < interval:
+        days = (now - last_trained_at) / timedelta(days=1)
         return TriggerDecision(False, f"last training {days:.1f} days ago (weekly)", *args)
     return TriggerDecision(True, f"{positive_feedback} positive feedbacks and {high_quality} "
                            "high-quality interactions since the last training", *args)

@@ -3,24 +3,18 @@
 Seed: ``seeds/agent-feedback-rlhf.md`` — "Policy Update Flow": on feedback, update the rolling
 statistics (the projections), compute trait and action deltas from rewarded behaviour, apply the
 safety bounds, save a new policy version and publish. A policy update runs once at least
-:attr:`LearningCore.agent_policy_update_every` feedback events arrived since the last one
-(ours: one reward is too noisy to move a trait), never while learning is paused (sentiment
-below −0.5 for 7 days, open question 17), which also raises an ``agent.alert`` for the owner.
+``policy_update_every`` feedback events arrived since the last one (ours: one reward is too
+noisy to move a trait), never while learning is paused (sentiment below −0.5 for 7 days, open
+question 17), which also raises an ``agent.alert`` for the owner.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
-from lucidmem.agents.base import AgentInfo, AgentsCore
-from lucidmem.agents.events import (
-    AGENT_ALERT,
-    AGENT_LEARNING_UPDATED,
-    AGENT_POLICY_UPDATED,
-    outbox_record,
-)
+from lucidmem.agents.base import AgentInfo, AgentStore
+from lucidmem.agents.events import AGENT_ALERT, AGENT_LEARNING_UPDATED, AGENT_POLICY_UPDATED
 from lucidmem.agents.feedback_model import FeedbackEvent
 from lucidmem.agents.policy import AgentPolicy, learning_pause, update_policy
 from lucidmem.agents.projections import (
@@ -32,19 +26,7 @@ from lucidmem.agents.projections import (
     apply_feedback,
     to_rewarded_behaviour,
 )
-from lucidmem.agents.records import (
-    ACTION,
-    AGENT,
-    FEEDBACK,
-    POLICY_CURRENT,
-    PROJECTION,
-    SESSION,
-    event_from_data,
-    hashed,
-    internal,
-    partition,
-    utc,
-)
+from lucidmem.agents.records import event_from_data, partition
 from lucidmem.agents.state import (
     LearningState,
     aggregation_from_data,
@@ -52,12 +34,18 @@ from lucidmem.agents.state import (
     history_from_data,
     history_to_data,
 )
+from lucidmem.clock import from_epoch
+from lucidmem.records import Kind, new_record, stable_id
 from lucidmem.scope import validate_id
 from lucidmem.store.base import Query, Record, Store
 
-__all__ = ["LearningCore", "Loaded"]
+__all__ = ["DEFAULT_LEARNING_RATE", "DEFAULT_POLICY_UPDATE_EVERY", "Learner", "Loaded"]
 
 _NAMES = ("aggregation", "history", "learning")
+DEFAULT_POLICY_UPDATE_EVERY = 10
+"""Feedback events between two automatic policy updates."""
+DEFAULT_LEARNING_RATE = 0.1
+"""The policy updater's learning rate (seed example: humour +0.1)."""
 
 
 @dataclass(slots=True)
@@ -93,62 +81,66 @@ class Loaded:
         agent_id = self.info.agent_id
         bodies = (aggregation_to_data(self.aggregation), history_to_data(self.history),
                   self.learning.to_data())
-        return [internal(hashed(PROJECTION, agent_id, name), PROJECTION, partition(agent_id),
-                         {"name": name, "state": body}, now, agent_id=agent_id)
+        return [new_record(stable_id(Kind.AGENT_PROJECTION, agent_id, name),
+                           Kind.AGENT_PROJECTION, partition(agent_id), now,
+                           {"name": name, "state": body}, layer=2, agent_id=agent_id)
                 for name, body in zip(_NAMES, bodies, strict=True)]
 
 
-class LearningCore(AgentsCore):
-    """Loads and folds agent state; runs the policy updater and the learning pause."""
+class Learner:
+    """Loads and folds an agent's state; runs the policy updater and the learning pause.
 
-    agent_policy_update_every: int = 10
-    """Feedback events between two automatic policy updates."""
-    agent_learning_rate: float = 0.1
-    """The policy updater's learning rate (seed example: humour +0.1)."""
+    Shared by the feedback service, the policies and training (they all read the state it
+    loads); it writes nothing itself: it returns the records to commit.
+    """
 
-    def _load(self, store: Store, agent_id: str) -> Loaded:
+    def __init__(self, agents: AgentStore, *, learning_rate: float = DEFAULT_LEARNING_RATE,
+                 policy_update_every: int = DEFAULT_POLICY_UPDATE_EVERY) -> None:
+        self._agents = agents
+        self._learning_rate = learning_rate
+        self._policy_update_every = policy_update_every
+
+    def load(self, store: Store, agent_id: str) -> Loaded:
         """Agent, policy pointer and projections in one read, then the policy version."""
         validate_id(agent_id, "agent_id")
         owner = partition(agent_id)
-        agent_key, pointer_key = hashed(AGENT, agent_id), hashed(POLICY_CURRENT, agent_id)
-        records = {r.id: r for r in store.get(
-            owner, [agent_key, pointer_key, *(hashed(PROJECTION, agent_id, n) for n in _NAMES)])}
+        agent_key = stable_id(Kind.AGENT, agent_id)
+        pointer_key = stable_id(Kind.AGENT_POLICY_CURRENT, agent_id)
+        projections = [stable_id(Kind.AGENT_PROJECTION, agent_id, n) for n in _NAMES]
+        records = {r.id: r for r in store.get(owner, [agent_key, pointer_key, *projections])}
         if agent_key not in records:
-            self._agent(store, agent_id)  # raises the NotFoundError
+            self._agents.agent(store, agent_id)  # raises the NotFoundError
         info = AgentInfo.from_data(records[agent_key].data)
         version = records[pointer_key].data["version"] if pointer_key in records else None
         found = {r.data["name"]: r.data["state"] for r in records.values()
-                 if r.kind == PROJECTION}
-        return Loaded(info, self._policy(store, agent_id, version),
+                 if r.kind == Kind.AGENT_PROJECTION}
+        return Loaded(info, self._agents.policy(store, agent_id, version),
                       aggregation_from_data(agent_id, found.get("aggregation")),
                       history_from_data(agent_id, found.get("history")),
                       LearningState.from_data(found.get("learning")))
 
-    def _event_record(self, topic: str, payload: Mapping[str, Any], now: float,
-                      agent_id: str | None) -> Record:
-        return outbox_record(topic, payload, now, key=agent_id)
-
-    def _feedback_events(self, store: Store, agent_id: str,
-                         staged: Mapping[str, Record] | None = None) -> list[FeedbackEvent]:
+    @staticmethod
+    def feedback_events(store: Store, agent_id: str,
+                        staged: Mapping[str, Record] | None = None) -> list[FeedbackEvent]:
         """Every stored feedback of an agent (internal learning call), oldest first."""
         records = {r.id: r for r in store.find(Query(user_id=partition(agent_id),
-                                                     kinds=[FEEDBACK]))}
+                                                     kinds=[Kind.AGENT_FEEDBACK]))}
         records.update(staged or {})
         events = [event_from_data(r.data) for r in records.values()]
         return sorted(events, key=lambda e: e.created_at)
 
-    def _refold(self, store: Store, state: Loaded, staged: Mapping[str, Record]) -> None:
+    def refold(self, store: Store, state: Loaded, staged: Mapping[str, Record]) -> None:
         """Recompute the projections from the stored events (after a feedback update)."""
         agent_id = state.info.agent_id
         owner = partition(agent_id)
-        feedback = self._feedback_events(store, agent_id, staged)
-        sessions = [SessionEnded(agent_id, r.data["user_id"], utc(r.occurred_at),
+        feedback = self.feedback_events(store, agent_id, staged)
+        sessions = [SessionEnded(agent_id, r.data["user_id"], from_epoch(r.occurred_at),
                                  float(r.data["duration_seconds"]), bool(r.data["abandoned"]))
-                    for r in store.find(Query(user_id=owner, kinds=[SESSION]))
+                    for r in store.find(Query(user_id=owner, kinds=[Kind.AGENT_SESSION]))
                     if not r.data.get("joined")]
         actions = [AgentAction(r.data["action_id"], agent_id, r.data["action_type"],
-                               utc(r.occurred_at), tuple(r.data["traits"]))
-                   for r in store.find(Query(user_id=owner, kinds=[ACTION]))]
+                               from_epoch(r.occurred_at), tuple(r.data["traits"]))
+                   for r in store.find(Query(user_id=owner, kinds=[Kind.AGENT_ACTION]))]
         known = {a.action_id for a in actions}
         actions += [r.action for r in state.history.last_n_actions
                     if r.action.action_id not in known]
@@ -170,27 +162,27 @@ class LearningCore(AgentsCore):
         for event in feedback:
             state.learning.add(event)
 
-    def _learn(self, state: Loaded, now: float, new_feedback: int) -> list[Record]:
+    def learn(self, state: Loaded, now: float, new_feedback: int) -> list[Record]:
         """After feedback: pause check, policy update when due, projections and events."""
         info = state.info
         learning = state.learning
         records: list[Record] = []
         learning.sample(now)
-        pause = learning_pause([(utc(t), s) for t, s in learning.samples], utc(now))
+        pause = learning_pause([(from_epoch(t), s) for t, s in learning.samples], from_epoch(now))
         if pause.paused != learning.paused:
             learning.paused, learning.pause_reason = pause.paused, pause.reason
-            records.append(self._event_record(AGENT_ALERT, {
+            records.append(self._agents.event(AGENT_ALERT, {
                 "agent_id": info.agent_id, "owner_id": info.owner_id,
                 "alert": "learning_paused" if pause.paused else "learning_resumed",
                 "reason": pause.reason}, now, info.agent_id))
         learning.since_policy_update += new_feedback
-        if not learning.paused and learning.since_policy_update >= self.agent_policy_update_every:
-            records += self._apply_policy_update(state, now, "feedback")
+        if not learning.paused and learning.since_policy_update >= self._policy_update_every:
+            records += self.apply_policy_update(state, now, "feedback")
         learning.version += 1
         metrics = learning.metrics(now)
         agg = state.aggregation
         brevity = state.policy.traits.get("brevity", 0.5)
-        records.append(self._event_record(AGENT_LEARNING_UPDATED, {
+        records.append(self._agents.event(AGENT_LEARNING_UPDATED, {
             "agentId": info.agent_id, "ownerUserId": info.owner_id,
             "learningMetrics": {
                 "sentimentScore": metrics.sentiment, "engagementScore": metrics.engagement,
@@ -206,7 +198,7 @@ class LearningCore(AgentsCore):
             "version": learning.version, "updatedAt": now}, now, info.agent_id))
         return records + state.records(now)
 
-    def _apply_policy_update(self, state: Loaded, now: float, reason: str) -> list[Record]:
+    def apply_policy_update(self, state: Loaded, now: float, reason: str) -> list[Record]:
         """Run the updater on the rewarded behaviour; a new version only if something moved."""
         state.learning.since_policy_update = 0
         rewarded = replace(
@@ -214,7 +206,7 @@ class LearningCore(AgentsCore):
             interactions=state.learning.feedback_count + state.learning.signal_count,
             average_reward=state.aggregation.avg_score)
         update = update_policy(state.policy, rewarded, state.info.bounds,
-                               self.agent_learning_rate, updated_by="learning")
+                               self._learning_rate, updated_by="learning")
         if not (update.trait_deltas or update.action_deltas or update.epsilon_delta):
             return []
         deltas = {"traits": dict(update.trait_deltas),
@@ -222,7 +214,7 @@ class LearningCore(AgentsCore):
                   "epsilon": update.epsilon_delta}
         state.policy = update.policy
         agent_id = state.info.agent_id
-        return [*self._policy_records(agent_id, update.policy, now, reason, deltas),
-                self._event_record(AGENT_POLICY_UPDATED, {
+        return [*self._agents.policy_records(agent_id, update.policy, now, reason, deltas),
+                self._agents.event(AGENT_POLICY_UPDATED, {
                     "agent_id": agent_id, "version": update.policy.version, "reason": reason,
                     "deltas": deltas}, now, agent_id)]

@@ -1,10 +1,11 @@
 """How agent learning state is kept in the narrow :class:`~lucidmem.store.base.Store`.
 
-Everything is a :class:`~lucidmem.store.base.Record` of one of the kinds below with its fields
-in the JSON ``data`` body: no table, column or store method is added, so any backend passing
-the store contract tests (PostgreSQL included) can hold it. Records that exist once per key get
-a deterministic id (a SHA-256 of the key) and are replaced in place. None is searchable or
-carries an embedding, so none shows up in memory search.
+Everything is a :class:`~lucidmem.store.base.Record` (made by :func:`lucidmem.records.new_record`)
+of one of the kinds below (:class:`lucidmem.records.Kind`) with its fields in the JSON ``data``
+body: no table, column or store method is added, so any backend passing the store contract tests
+(PostgreSQL included) can hold it. Records that exist once per key get a deterministic id
+(:func:`lucidmem.records.stable_id` of the kind and the key) and are replaced in place. None is
+searchable or carries an embedding, so none shows up in memory search.
 
 Agent-level state lives in a partition of its own, ``user_id = "~agent:<agent_id>"``. A valid
 user id must start with a letter or a digit (:func:`~lucidmem.scope.validate_id`), so no user
@@ -38,9 +39,7 @@ profile                subject     the subject's computed preference profile
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from typing import Any, Final
 
 from lucidmem.agents.feedback_model import (
@@ -48,73 +47,36 @@ from lucidmem.agents.feedback_model import (
     ExplicitFeedback,
     FeedbackEvent,
     FeedbackPayload,
+    FeedbackType,
     ImplicitFeedback,
     ReactionFeedback,
     SourceKind,
 )
 from lucidmem.agents.policy import ActionPolicy, AgentPolicy, ReplyFrequency
-from lucidmem.store.base import Layer, Query, Record, Store
+from lucidmem.clock import from_epoch, to_epoch
+from lucidmem.records import Kind
+from lucidmem.store.base import Query, Record, Store
 
 __all__ = [
-    "ACTION",
-    "AGENT",
     "AGENTS_PARTITION",
     "AGENT_PREFIX",
-    "ASK",
-    "DATASET",
-    "FEEDBACK",
-    "HANDLED",
-    "MODEL_CURRENT",
-    "MODEL_VERSION",
-    "OUTBOX",
     "OUTBOX_PARTITION",
-    "OUTCOME",
-    "PHRASE_RULES",
-    "POLICY",
-    "POLICY_CURRENT",
-    "PROFILE",
-    "PROJECTION",
-    "RELATIONSHIP",
-    "SESSION",
-    "TRAINING_JOB",
     "USER_KEYS",
-    "epoch",
     "event_from_data",
     "event_to_data",
-    "hashed",
-    "internal",
     "partition",
     "policy_from_data",
     "policy_to_data",
     "user_records",
-    "utc",
 ]
-
-AGENT: Final = "agent"
-FEEDBACK: Final = "agent_feedback"
-SESSION: Final = "agent_session"
-ACTION: Final = "agent_action"
-PROJECTION: Final = "agent_projection"
-RELATIONSHIP: Final = "agent_relationship"
-ASK: Final = "agent_ask"
-POLICY: Final = "agent_policy"
-POLICY_CURRENT: Final = "agent_policy_current"
-DATASET: Final = "dataset"
-TRAINING_JOB: Final = "training_job"
-MODEL_VERSION: Final = "model_version"
-MODEL_CURRENT: Final = "model_current"
-PHRASE_RULES: Final = "phrase_rules"
-OUTBOX: Final = "outbox_event"
-HANDLED: Final = "handled_event"
-OUTCOME: Final = "outcome"
-PROFILE: Final = "profile"
 
 AGENTS_PARTITION: Final = "~agents"
 OUTBOX_PARTITION: Final = "~outbox"
 AGENT_PREFIX: Final = "~agent:"
 #: Kinds of an agent's partition that name a user, and the ``data`` key naming them: what
 #: ``delete_all`` anonymises and ``export`` includes.
-USER_KEYS: Final[Mapping[str, str]] = {FEEDBACK: "author", SESSION: "user_id"}
+USER_KEYS: Final[Mapping[str, str]] = {Kind.AGENT_FEEDBACK: "author",
+                                       Kind.AGENT_SESSION: "user_id"}
 
 
 def partition(agent_id: str) -> str:
@@ -127,52 +89,6 @@ def user_records(store: Store, owner: str, user_id: str) -> list[Record]:
     return [record for kind, key in USER_KEYS.items()
             for record in store.find(Query(user_id=owner, kinds=[kind],
                                            data_equals={key: user_id}, order_by="created_at"))]
-
-
-def hashed(*parts: object) -> str:
-    """A deterministic record id for a key."""
-    key = "\x1f".join(str(p) for p in parts)
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
-
-
-def epoch(moment: datetime) -> float:
-    """Epoch seconds of an aware datetime."""
-    return moment.timestamp()
-
-
-def utc(seconds: float) -> datetime:
-    """An aware UTC datetime from epoch seconds."""
-    return datetime.fromtimestamp(seconds, tz=UTC)
-
-
-def internal(
-    record_id: str,
-    kind: str,
-    owner: str,
-    data: dict[str, Any],
-    at: float,
-    *,
-    agent_id: str | None = None,
-    status: str = "active",
-    layer: Layer = 2,
-    occurred_at: float | None = None,
-    conversation_id: str | None = None,
-) -> Record:
-    """A non-searchable record without embedding (every kind of this package)."""
-    return Record(
-        id=record_id,
-        kind=kind,
-        user_id=owner,
-        agent_id=agent_id,
-        conversation_id=conversation_id,
-        layer=layer,
-        status=status,
-        occurred_at=at if occurred_at is None else occurred_at,
-        created_at=at,
-        updated_at=at,
-        data=data,
-        searchable=False,
-    )
 
 
 def _payload_to_data(payload: FeedbackPayload) -> dict[str, Any]:
@@ -191,9 +107,9 @@ def _payload_to_data(payload: FeedbackPayload) -> dict[str, Any]:
 
 
 def _payload_from_data(kind: str, data: Mapping[str, Any]) -> FeedbackPayload:
-    if kind == "explicit":
+    if kind == FeedbackType.EXPLICIT:
         return ExplicitFeedback(data.get("thumbs"), data.get("rating"), data.get("text"))
-    if kind == "reaction":
+    if kind == FeedbackType.REACTION:
         return ReactionFeedback(data["reaction"])
     return ImplicitFeedback(
         data.get("reply_speed_seconds"),
@@ -215,8 +131,8 @@ def event_to_data(event: FeedbackEvent) -> dict[str, Any]:
         "channel": event.channel.value,
         "feedback_type": event.feedback_type.value,
         "payload": _payload_to_data(event.payload),
-        "created_at": epoch(event.created_at),
-        "updated_at": None if event.updated_at is None else epoch(event.updated_at),
+        "created_at": to_epoch(event.created_at),
+        "updated_at": None if event.updated_at is None else to_epoch(event.updated_at),
         "source_kind": event.source_kind.value,
         "room_id": event.room_id,
         "contains_abuse": event.contains_abuse,
@@ -233,11 +149,11 @@ def event_from_data(data: Mapping[str, Any]) -> FeedbackEvent:
         source_id=data["source_id"],
         channel=Channel(data["channel"]),
         payload=_payload_from_data(data["feedback_type"], data["payload"]),
-        created_at=utc(data["created_at"]),
+        created_at=from_epoch(data["created_at"]),
         source_kind=SourceKind(data["source_kind"]),
         room_id=data.get("room_id"),
         contains_abuse=bool(data.get("contains_abuse", False)),
-        updated_at=None if updated is None else utc(updated),
+        updated_at=None if updated is None else from_epoch(updated),
     )
 
 

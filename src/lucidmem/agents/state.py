@@ -23,7 +23,6 @@ from lucidmem.agents.projections import (
     HighQualityInteraction,
     Relationship,
 )
-from lucidmem.agents.records import epoch, utc
 from lucidmem.agents.rewards import (
     DEFAULT_HALF_LIFE,
     ENGAGEMENT_QUALITY_WEIGHT,
@@ -34,6 +33,7 @@ from lucidmem.agents.rewards import (
     engagement_value,
     feedback_weight,
 )
+from lucidmem.clock import from_epoch, to_epoch
 
 __all__ = [
     "LearningState",
@@ -86,7 +86,7 @@ class LearningState:
 
     def add(self, event: FeedbackEvent) -> float:
         """Fold one feedback event; returns its reward."""
-        at = epoch(event.created_at)
+        at = to_epoch(event.created_at)
         d = self._advance(at)
         w = feedback_weight(event) * d
         reward = calculate_reward(event)
@@ -159,9 +159,10 @@ class LearningState:
 def aggregation_to_data(agg: FeedbackAggregation) -> dict[str, Any]:
     """JSON form of the feedback aggregation projection."""
     data = {k: getattr(agg, k) for k in FeedbackAggregation.__dataclass_fields__}
-    data["last_feedback_at"] = None if agg.last_feedback_at is None else epoch(agg.last_feedback_at)
+    last = agg.last_feedback_at
+    data["last_feedback_at"] = None if last is None else to_epoch(last)
     data["high_quality_interactions"] = [
-        [h.source_id, h.feedback_score, epoch(h.at)] for h in agg.high_quality_interactions]
+        [h.source_id, h.feedback_score, to_epoch(h.at)] for h in agg.high_quality_interactions]
     return data
 
 
@@ -171,9 +172,9 @@ def aggregation_from_data(agent_id: str, data: Mapping[str, Any] | None) -> Feed
         return FeedbackAggregation(agent_id)
     values = dict(data)
     last = values.get("last_feedback_at")
-    values["last_feedback_at"] = None if last is None else utc(last)
+    values["last_feedback_at"] = None if last is None else from_epoch(last)
     values["high_quality_interactions"] = tuple(
-        HighQualityInteraction(s, float(score), utc(at))
+        HighQualityInteraction(s, float(score), from_epoch(at))
         for s, score, at in values.get("high_quality_interactions", []))
     return FeedbackAggregation(**values)
 
@@ -184,7 +185,7 @@ def history_to_data(history: BehaviourHistory) -> dict[str, Any]:
         "agent_id": history.agent_id,
         "size": history.size,
         "last_n_actions": [
-            [r.action.action_id, r.action.action_type, epoch(r.action.at), list(r.action.traits),
+            [r.action.action_id, r.action.action_type, to_epoch(r.action.at), list(r.action.traits),
              r.reward_sum, r.reward_count] for r in history.last_n_actions],
         "action_counts": dict(history.action_counts),
         "rewarded_counts": dict(history.rewarded_counts),
@@ -197,7 +198,8 @@ def history_from_data(agent_id: str, data: Mapping[str, Any] | None) -> Behaviou
     if not data:
         return BehaviourHistory(agent_id)
     actions = tuple(
-        ActionRecord(AgentAction(aid, agent_id, kind, utc(at), tuple(traits)), float(s), int(n))
+        ActionRecord(AgentAction(aid, agent_id, kind, from_epoch(at), tuple(traits)), float(s),
+                     int(n))
         for aid, kind, at, traits, s, n in data["last_n_actions"])
     return BehaviourHistory(agent_id, int(data["size"]), actions, dict(data["action_counts"]),
                             dict(data["rewarded_counts"]), dict(data["success_counts"]))
@@ -209,7 +211,7 @@ def relationship_to_data(rel: Relationship, last_feedback_at: float | None) -> d
         "agent_id": rel.agent_id, "user_id": rel.user_id,
         "interaction_count": rel.interaction_count, "duration_sum": rel.duration_sum,
         "invitations_count": rel.invitations_count, "returns_count": rel.returns_count,
-        "last_seen_at": None if rel.last_seen_at is None else epoch(rel.last_seen_at),
+        "last_seen_at": None if rel.last_seen_at is None else to_epoch(rel.last_seen_at),
         "last_feedback_at": last_feedback_at,
         "relationship_strength": rel.relationship_strength,
     }
@@ -224,7 +226,7 @@ def relationship_from_data(
     seen = data.get("last_seen_at")
     rel = Relationship(agent_id, user_id, int(data["interaction_count"]),
                        float(data["duration_sum"]), int(data["invitations_count"]),
-                       int(data["returns_count"]), None if seen is None else utc(seen))
+                       int(data["returns_count"]), None if seen is None else from_epoch(seen))
     return rel, data.get("last_feedback_at")
 
 

@@ -40,8 +40,8 @@ def aggregates(request: Request, _: Admin, context: ContextParam = None,
                hours: Annotated[float, Query(gt=0, le=24 * 365)] = 1.0) -> Aggregates:
     """The seed's learning aggregates over the last ``hours`` (null = no data yet)."""
     memory = state(request).memory
-    end = memory.now()
-    result = read_aggregates(memory.store(context), start=end - hours * 3600, end=end)
+    end = memory.kernel.now()
+    result = read_aggregates(memory.kernel.store(context), start=end - hours * 3600, end=end)
     log_metric(result.metric_type, "Aggregates computed",
                **result.model_dump(exclude={"metric_type"}))
     return result

@@ -31,8 +31,8 @@ def register(
 ) -> None:
     """Register an agent (its first registration creates policy version 1)."""
     with open_memory(ctx) as memory:
-        info = memory.register_agent(agent, owner_id=owner, name=name, description=description,
-                                     role=role)
+        info = memory.agents.register(agent, owner_id=owner, name=name,
+                                      description=description, role=role)
     console.print(f"agent {info.agent_id} registered (owner {info.owner_id})")
 
 
@@ -49,7 +49,7 @@ def feedback(
 ) -> None:
     """Submit feedback on an agent's message."""
     with open_memory(ctx) as memory:
-        receipt = memory.submit_agent_feedback(
+        receipt = memory.agents.submit_feedback(
             user_id=user, agent_id=agent, source_id=source, channel=channel, thumbs=thumbs,
             rating=rating, reaction=reaction, text=text)
     console.print(f"{receipt.action.value}: reward {receipt.reward:+.2f}, "
@@ -62,9 +62,9 @@ def policy(ctx: typer.Context, agent: AgentArg, history: Annotated[
         as_json: JsonOption = False) -> None:
     """Show the agent's current policy (or its version history)."""
     with open_memory(ctx) as memory:
-        versions = memory.agent_policy_history(agent) if history else []
-        current = memory.agent_policy(agent)
-        metrics = memory.agent_learning(agent)
+        versions = memory.agents.policy.history(agent) if history else []
+        current = memory.agents.policy.get(agent)
+        metrics = memory.agents.learning(agent)
     if as_json:
         typer.echo(json.dumps({"version": current.version, "traits": dict(current.traits),
                                "epsilon": current.epsilon, "metrics": asdict(metrics)}))
@@ -82,7 +82,7 @@ def rollback(ctx: typer.Context, agent: AgentArg,
              version: Annotated[int, typer.Argument(help="Version to serve again.")]) -> None:
     """Serve an earlier policy version again (as a new version)."""
     with open_memory(ctx) as memory:
-        restored = memory.rollback_agent_policy(agent, version)
+        restored = memory.agents.policy.rollback(agent, version)
     console.print(f"policy v{version} restored as v{restored.version}")
 
 
@@ -92,7 +92,7 @@ def compile_(ctx: typer.Context, agent: AgentArg,
              as_json: JsonOption = False) -> None:
     """Compile the agent's policy into its system prompt and LLM parameters."""
     with open_memory(ctx) as memory:
-        profile = memory.compile_behaviour(agent, group_size=group_size, draw=0.0)
+        profile = memory.agents.policy.compile(agent, group_size=group_size, draw=0.0)
     if as_json:
         typer.echo(json.dumps(asdict(profile), default=str, indent=1))
         return
@@ -105,7 +105,7 @@ def dataset(ctx: typer.Context, agent: AgentArg,
             min_examples: Annotated[int, typer.Option("--min-examples")] = 1) -> None:
     """Build a training dataset (OpenAI chat JSONL + local LoRA JSONL)."""
     with open_memory(ctx) as memory:
-        info = memory.build_dataset(agent, min_examples=min_examples)
+        info = memory.agents.training.build_dataset(agent, min_examples=min_examples)
     console.print(f"{info.examples} examples\n{info.chat_path}\n{info.lora_path}", markup=False)
 
 
@@ -114,7 +114,7 @@ def insights(ctx: typer.Context, anonymise: Annotated[
         bool, typer.Option("--anonymise")] = False) -> None:
     """Regenerate the insights markdown from the preference profiles."""
     with open_memory(ctx) as memory:
-        text = memory.render_insights(anonymise=anonymise)
+        text = memory.agents.outcomes.render_insights(anonymise=anonymise)
     typer.echo(text)
 
 
@@ -122,5 +122,5 @@ def insights(ctx: typer.Context, anonymise: Annotated[
 def dispatch(ctx: typer.Context) -> None:
     """Deliver pending outbox events."""
     with open_memory(ctx) as memory:
-        report = memory.events.dispatch()
+        report = memory.agents.events.dispatch()
     console.print(f"delivered {report.delivered}, failed {report.failed}, dead {report.dead}")

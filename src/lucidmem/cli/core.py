@@ -58,7 +58,7 @@ def demo(
         with memory:
             load_ms = (time.perf_counter() - started) * 1000
             console.print(f"[bold]lucidmem demo[/bold] — {data['description']}")
-            console.print(f"opened memory in {load_ms:.0f} ms ({memory.embedder.name})")
+            console.print(f"opened memory in {load_ms:.0f} ms ({memory.kernel.embedder.name})")
             total = sum(len(c["messages"]) for c in data["conversations"])
             started = time.perf_counter()
             with _progress() as bar:

@@ -1,4 +1,4 @@
-"""``Memory.build_dataset``: training data from an agent's high-quality interactions (M21).
+"""Training data from an agent's high-quality interactions (M21): ``agents.training.build_dataset``.
 
 An interaction (one rated ``source_id``) is high quality when its best explicit or reaction
 reward plus an engagement bonus reaches 0.5 and nobody rated it negatively — "positive
@@ -10,11 +10,13 @@ system prompt is the agent's *current* compiled prompt, so the model learns the 
 
 from __future__ import annotations
 
+import builtins
 import uuid
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
+from lucidmem.agents.base import AgentStore
 from lucidmem.agents.datasets import (
     Example,
     LLMEndpoint,
@@ -26,35 +28,21 @@ from lucidmem.agents.datasets import (
 )
 from lucidmem.agents.events import TRAINING_DATASET_READY
 from lucidmem.agents.feedback_model import FeedbackEvent, ImplicitFeedback
-from lucidmem.agents.policy_api import PolicyAPI
+from lucidmem.agents.learning import Learner
+from lucidmem.agents.policies import Policies
 from lucidmem.agents.projections import HIGH_QUALITY_MIN_REWARD
-from lucidmem.agents.records import DATASET, FEEDBACK, event_from_data, internal, partition
+from lucidmem.agents.records import event_from_data, partition
 from lucidmem.agents.rewards import calculate_reward, engagement_value
+from lucidmem.agents.views import DatasetInfo
+from lucidmem.clock import to_epoch
 from lucidmem.errors import InvalidInputError, NotFoundError
+from lucidmem.kernel import Kernel
+from lucidmem.records import Kind, new_record
 from lucidmem.store.base import Query, Record, Store
 
-__all__ = ["DatasetAPI", "DatasetInfo"]
+__all__ = ["DatasetBuilder", "interaction_score"]
 
 ENGAGEMENT_BONUS = 0.4  # score += 0.4 · (engagement − 0.5): engagement tips borderline cases
-ENTITY_KIND = "entity"
-
-
-@dataclass(frozen=True, slots=True)
-class DatasetInfo:
-    """A built dataset: its files, sizes and the learning context it was built in."""
-
-    dataset_id: str
-    agent_id: str
-    chat_path: Path
-    lora_path: Path
-    examples: int
-    real_examples: int
-    synthetic_examples: int
-    synthetic_rejected: int
-    traits: dict[str, float]
-    window_start: float | None
-    window_end: float
-    note: str = ""
 
 
 def interaction_score(events: Sequence[FeedbackEvent]) -> float | None:
@@ -71,14 +59,22 @@ def interaction_score(events: Sequence[FeedbackEvent]) -> float | None:
     return score
 
 
-class DatasetAPI(PolicyAPI):
-    """Dataset building and export."""
+class DatasetBuilder:
+    """Builds, scrubs, exports and announces datasets; reads them back."""
 
-    def _entity_names(self, store: Store, user_ids: Iterable[str]) -> set[str]:
+    def __init__(self, kernel: Kernel, agents: AgentStore, learner: Learner,
+                 policies: Policies) -> None:
+        self._kernel = kernel
+        self._agents = agents
+        self._learner = learner
+        self._policies = policies
+
+    @staticmethod
+    def _entity_names(store: Store, user_ids: Iterable[str]) -> set[str]:
         names: set[str] = set()
         for user in set(user_ids):
             names.add(user)
-            for record in store.find(Query(user_id=user, kinds=[ENTITY_KIND])):
+            for record in store.find(Query(user_id=user, kinds=[Kind.ENTITY])):
                 for value in (record.text, record.data.get("name"),
                               *(record.data.get("aliases") or [])):
                     if isinstance(value, str) and value.strip():
@@ -86,38 +82,41 @@ class DatasetAPI(PolicyAPI):
         return names
 
     def _dataset_dir(self, out_dir: str | Path | None, agent_id: str, context: str) -> Path:
+        settings = self._kernel.settings
         if out_dir is None:
-            if self.settings.in_memory:
+            if settings.in_memory:
                 raise InvalidInputError(
                     "out_dir: this memory lives in RAM; pass a directory for the dataset files",
                     field="out_dir")
-            out_dir = Path(self.settings.data_dir) / "datasets" / context / agent_id
+            out_dir = Path(settings.data_dir) / "datasets" / context / agent_id
         path = Path(out_dir)
         path.mkdir(parents=True, exist_ok=True)
         return path
 
-    def build_dataset(
+    def build(
         self, agent_id: str, *, out_dir: str | Path | None = None, min_examples: int = 1,
-        synthetic: int = 0, endpoint: LLMEndpoint | None = None, since: float | None = None,
+        synthetic: int = 0, endpoint: LLMEndpoint | None = None, since: datetime | None = None,
         extra_names: Sequence[str] = (), context: str | None = None,
     ) -> DatasetInfo:
         """Build, scrub, export (OpenAI chat JSONL + local LoRA JSONL) and announce a dataset.
 
         ``synthetic`` more examples are generated through ``endpoint`` (default: the configured
         ``settings.facts`` chat endpoint) only when one is configured. Publishes
-        ``training.dataset.ready`` in the same transaction as the ``dataset`` record.
+        ``training.dataset.ready`` in the same transaction as the ``dataset`` record. Only
+        feedback given at or after ``since`` counts (a naive datetime is UTC).
         """
-        name = self._context(context)
-        store = self.store(name)
-        info = self._agent(store, agent_id)
+        name = self._kernel.context_name(context)
+        store = self._kernel.store(name)
+        info = self._agents.agent(store, agent_id)
         owner = partition(agent_id)
-        records = store.find(Query(user_id=owner, kinds=[FEEDBACK], occurred_from=since))
+        records = store.find(Query(user_id=owner, kinds=[Kind.AGENT_FEEDBACK],
+                                   occurred_from=None if since is None else to_epoch(since)))
         grouped: dict[str, list[Record]] = {}
         for record in records:
             grouped.setdefault(record.data["source_id"], []).append(record)
-        now = self.now()
-        profile = self.compile_behaviour(agent_id, draw=0.0, context=name)
-        policy = self._policy(store, agent_id)
+        now = self._kernel.now()
+        profile = self._policies.compile(agent_id, draw=0.0, context=name)
+        policy = self._agents.policy(store, agent_id)
         chosen: list[tuple[float, Record, Record]] = []
         for group in grouped.values():
             score = interaction_score([event_from_data(r.data) for r in group])
@@ -156,10 +155,7 @@ class DatasetAPI(PolicyAPI):
         write_lora_jsonl(lora_path, examples)
         validate_chat_jsonl(chat_path, min_examples=max(1, min_examples))
         start = min((r.occurred_at for r in records), default=None)
-        result = DatasetInfo(dataset_id, agent_id, chat_path, lora_path, len(examples), real,
-                             len(examples) - real, rejected, dict(policy.traits), start, now,
-                             note)
-        agg = self._load(store, agent_id).aggregation
+        agg = self._learner.load(store, agent_id).aggregation
         data = {"dataset_id": dataset_id, "chat_path": str(chat_path),
                 "lora_path": str(lora_path), "examples": len(examples), "real": real,
                 "synthetic": len(examples) - real, "synthetic_rejected": rejected,
@@ -179,27 +175,30 @@ class DatasetAPI(PolicyAPI):
                               "averageSentiment": agg.avg_score},
             "timeWindow": {"start": start, "end": now}, "createdAt": now,
             "chatPath": str(chat_path), "loraPath": str(lora_path)}
-        self._commit(name, store, [
-            internal(dataset_id, DATASET, owner, data, now, agent_id=agent_id, layer=1),
-            self._event_record(TRAINING_DATASET_READY, event, now, agent_id)])
-        return result
+        record = new_record(dataset_id, Kind.DATASET, owner, now, data, layer=1,
+                            agent_id=agent_id)
+        self._agents.commit(name, [record, self._agents.event(TRAINING_DATASET_READY, event,
+                                                              now, agent_id)])
+        return DatasetInfo.from_record(record)
 
     def _configured_endpoint(self) -> LLMEndpoint | None:
-        facts = self.settings.facts
+        facts = self._kernel.settings.facts
         if not facts.base_url:
             return None
         key = facts.api_key.get_secret_value() if facts.api_key else None
         return LLMEndpoint(facts.base_url, facts.model, key, facts.timeout_seconds)
 
-    def agent_datasets(self, agent_id: str, *, context: str | None = None) -> list[Record]:
-        """The agent's dataset records, oldest first."""
-        store = self.store(context)
-        self._agent(store, agent_id)
-        return store.find(Query(user_id=partition(agent_id), kinds=[DATASET],
-                                order_by="created_at"))
+    def list(self, agent_id: str, *, context: str | None = None) -> builtins.list[DatasetInfo]:
+        """The agent's datasets, oldest first."""
+        store = self._kernel.store(context)
+        self._agents.agent(store, agent_id)
+        return [DatasetInfo.from_record(r) for r in store.find(Query(
+            user_id=partition(agent_id), kinds=[Kind.DATASET], order_by="created_at"))]
 
-    def _dataset(self, store: Store, agent_id: str, dataset_id: str) -> Record:
+    @staticmethod
+    def record(store: Store, agent_id: str, dataset_id: str) -> Record:
+        """The stored ``dataset`` record; :class:`~lucidmem.errors.NotFoundError` otherwise."""
         found = store.get(partition(agent_id), [dataset_id])
-        if not found or found[0].kind != DATASET:
+        if not found or found[0].kind != Kind.DATASET:
             raise NotFoundError(f"agent {agent_id!r} has no dataset {dataset_id!r}")
         return found[0]

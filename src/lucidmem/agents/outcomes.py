@@ -1,9 +1,9 @@
-"""``Memory`` methods of the config-advisor memory (M22): outcomes, profiles, insights.
+"""``memory.agents.outcomes``: the config-advisor memory (M22): outcomes, profiles, insights.
 
 Seed: ``seeds/config-advisor-memory.md`` — layer 1 raw outcomes (``outcome`` records, never
 changed), layer 2 a computed profile per subject updated incrementally on each outcome
 (``profile`` record, in the same transaction), layer 3 a human-readable insights markdown file
-regenerated from the profiles, and the pre-suggestion check :meth:`AdvisorAPI.should_suggest`.
+regenerated from the profiles, and the pre-suggestion check :meth:`Outcomes.should_suggest`.
 
 A subject is a user (records in the user's own partition, so ``delete_all`` forgets them) and,
 when ``agent_id`` is given, also that agent (records in the agent's partition).
@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from lucidmem.agents.base import AgentsCore
+from lucidmem.agents.base import AgentStore
 from lucidmem.agents.profiles import (
     Outcome,
     OutcomeKind,
@@ -29,33 +29,26 @@ from lucidmem.agents.profiles import (
     should_suggest,
     update_profile,
 )
-from lucidmem.agents.records import (
-    AGENT_PREFIX,
-    OUTCOME,
-    PROFILE,
-    epoch,
-    hashed,
-    internal,
-    partition,
-    utc,
-)
+from lucidmem.agents.records import AGENT_PREFIX, partition
+from lucidmem.clock import from_epoch, to_epoch
 from lucidmem.errors import InvalidInputError
+from lucidmem.kernel import Kernel
+from lucidmem.records import Kind, new_record, stable_id
 from lucidmem.scope import validate_id
-from lucidmem.store.base import Query, Record, Store
+from lucidmem.store.base import Query, Store
 
-__all__ = ["AdvisorAPI", "profile_from_data", "profile_to_data"]
+__all__ = ["Outcomes", "profile_from_data", "profile_to_data"]
 
 
 def profile_to_data(profile: PreferenceProfile) -> dict[str, Any]:
     """JSON form of a computed profile (with its derived patterns for readers)."""
+    first, last = profile.first_outcome_at, profile.last_outcome_at
     return {
         "subject_id": profile.subject_id,
         "stats": {k: [s.accepted, s.rejected, s.ignored] for k, s in profile.stats.items()},
         "total_outcomes": profile.total_outcomes,
-        "first_outcome_at": None if profile.first_outcome_at is None
-        else epoch(profile.first_outcome_at),
-        "last_outcome_at": None if profile.last_outcome_at is None
-        else epoch(profile.last_outcome_at),
+        "first_outcome_at": None if first is None else to_epoch(first),
+        "last_outcome_at": None if last is None else to_epoch(last),
         "recent": [k.value for k in profile.recent],
         "patterns": list(profile.patterns),
     }
@@ -68,89 +61,100 @@ def profile_from_data(data: dict[str, Any]) -> PreferenceProfile:
         subject_id=data["subject_id"],
         stats={k: TypeStats(*v) for k, v in data["stats"].items()},
         total_outcomes=int(data["total_outcomes"]),
-        first_outcome_at=None if first is None else utc(first),
-        last_outcome_at=None if last is None else utc(last),
+        first_outcome_at=None if first is None else from_epoch(first),
+        last_outcome_at=None if last is None else from_epoch(last),
         recent=tuple(OutcomeKind(k) for k in data["recent"]),
     )
 
 
-class AdvisorAPI(AgentsCore):
-    """Suggestion outcomes, preference profiles, insights and the pre-suggestion check."""
+class Outcomes:
+    """Suggestion outcomes, preference profiles, insights and the pre-suggestion check.
 
-    def record_outcome(
-        self, user_id: str, suggestion_type: str, outcome: OutcomeKind | str, *,
+    Contract: an outcome and the profile it updates are written in one transaction; the
+    incremental profile equals :meth:`recompute` over the raw outcomes; an ``agent_id`` must
+    name a registered agent (:class:`~lucidmem.errors.NotFoundError` otherwise).
+    """
+
+    def __init__(self, kernel: Kernel, agents: AgentStore) -> None:
+        self._kernel = kernel
+        self._agents = agents
+
+    def record(
+        self, *, user_id: str, suggestion_type: str, outcome: OutcomeKind | str,
         agent_id: str | None = None, suggestion_value: str = "", reason: str | None = None,
         at: datetime | None = None, context: str | None = None,
     ) -> PreferenceProfile:
-        """Record what the user did with a suggestion; returns the user's updated profile."""
+        """Record what the user did with a suggestion; returns the user's updated profile.
+
+        ``at`` (default now) is when it happened; a naive datetime is UTC.
+        """
         validate_id(user_id)
-        store = self.store(context)
+        store = self._kernel.store(context)
         if agent_id is not None:
-            self._agent(store, agent_id)
-        when = at or utc(self.now())
+            self._agents.agent(store, agent_id)
+        when = from_epoch(self._kernel.now() if at is None else to_epoch(at))
         subjects = [(user_id, user_id)]
         if agent_id is not None:
             subjects.append((agent_id, partition(agent_id)))
         profile = empty_profile(user_id)
-        before = store.revision(user_id)
-        records: list[Record] = []
         with store.transaction():
             for subject, owner in subjects:
                 event = Outcome(subject, suggestion_type, outcome,  # type: ignore[arg-type]
                                 when, suggestion_value, reason)
                 updated = update_profile(self._profile(store, subject, owner), event)
-                now = self.now()
+                now = self._kernel.now()
                 data = {"subject_id": subject, "suggestion_type": event.suggestion_type,
                         "outcome": event.outcome.value, "suggestion_value": suggestion_value,
                         "reason": reason, "agent_id": agent_id}
-                records = [
-                    internal(uuid.uuid4().hex, OUTCOME, owner, data, now, layer=0,
-                             occurred_at=epoch(when), agent_id=agent_id),
-                    internal(hashed(PROFILE, subject), PROFILE, owner, profile_to_data(updated),
-                             now, agent_id=agent_id, layer=1),
-                ]
-                store.put(records, audit=False)
+                self._kernel.write(context, owner, [
+                    new_record(uuid.uuid4().hex, Kind.OUTCOME, owner, now, data,
+                               occurred_at=to_epoch(when), agent_id=agent_id),
+                    new_record(stable_id(Kind.PROFILE, subject), Kind.PROFILE, owner, now,
+                               profile_to_data(updated), layer=1, agent_id=agent_id),
+                ], audit=False)
                 if subject == user_id:
                     profile = updated
-        self._retriever.written(self._context(context), store, user_id, [], before)
         return profile
 
-    def _profile(self, store: Store, subject: str, owner: str) -> PreferenceProfile:
-        found = store.get(owner, [hashed(PROFILE, subject)])
+    @staticmethod
+    def _profile(store: Store, subject: str, owner: str) -> PreferenceProfile:
+        found = store.get(owner, [stable_id(Kind.PROFILE, subject)])
         return profile_from_data(found[0].data) if found else empty_profile(subject)
 
-    def preference_profile(self, user_id: str, *, agent_id: str | None = None,
-                           context: str | None = None) -> PreferenceProfile:
+    def profile(self, *, user_id: str, agent_id: str | None = None,
+                context: str | None = None) -> PreferenceProfile:
         """The computed profile of a user, or of an agent when ``agent_id`` is given."""
-        store = self.store(context)
-        if agent_id is not None:
-            self._agent(store, agent_id)
-            return self._profile(store, agent_id, partition(agent_id))
         validate_id(user_id)
+        store = self._kernel.store(context)
+        if agent_id is not None:
+            self._agents.agent(store, agent_id)
+            return self._profile(store, agent_id, partition(agent_id))
         return self._profile(store, user_id, user_id)
 
-    def recompute_profile(self, user_id: str, *, context: str | None = None) -> PreferenceProfile:
+    def recompute(self, *, user_id: str, context: str | None = None) -> PreferenceProfile:
         """Rebuild a user's profile from the raw outcomes (repair; equals the incremental one)."""
         validate_id(user_id)
-        store = self.store(context)
+        store = self._kernel.store(context)
         outcomes = [Outcome(user_id, r.data["suggestion_type"], r.data["outcome"],
-                            utc(r.occurred_at), r.data["suggestion_value"], r.data["reason"])
-                    for r in store.find(Query(user_id=user_id, kinds=[OUTCOME],
+                            from_epoch(r.occurred_at), r.data["suggestion_value"],
+                            r.data["reason"])
+                    for r in store.find(Query(user_id=user_id, kinds=[Kind.OUTCOME],
                                               order_by="created_at"))]
         profile = compute_profile(user_id, outcomes)
-        store.put([internal(hashed(PROFILE, user_id), PROFILE, user_id,
-                            profile_to_data(profile), self.now(), layer=1)], audit=False)
+        record = new_record(stable_id(Kind.PROFILE, user_id), Kind.PROFILE, user_id,
+                            self._kernel.now(), profile_to_data(profile), layer=1)
+        self._kernel.write(context, user_id, [record], audit=False)
         return profile
 
     def should_suggest(
-        self, user_id: str, suggestion_type: str, *, min_tries: int = 3, min_rate: float = 0.0,
+        self, suggestion_type: str, *, user_id: str, min_tries: int = 3, min_rate: float = 0.0,
         context: str | None = None,
     ) -> SuggestDecision:
         """Pre-suggestion check: no, with the evidence, when the user never accepted the type."""
         if not isinstance(suggestion_type, str) or not suggestion_type.strip():
             raise InvalidInputError("suggestion_type: must be a non-empty string",
                                     field="suggestion_type")
-        profile = self.preference_profile(user_id, context=context)
+        profile = self.profile(user_id=user_id, context=context)
         return should_suggest(profile, suggestion_type, min_tries=min_tries, min_rate=min_rate)
 
     def render_insights(
@@ -162,18 +166,19 @@ class AdvisorAPI(AgentsCore):
         Written to ``path``, or to ``<data_dir>/insights/<context>.md`` for on-disk memories;
         returns the markdown either way.
         """
-        name = self._context(context)
-        store = self.store(name)
+        name = self._kernel.context_name(context)
+        store = self._kernel.store(name)
         profiles: list[PreferenceProfile] = []
         for owner in store.user_ids():
             subject = owner[len(AGENT_PREFIX):] if owner.startswith(AGENT_PREFIX) else owner
             if owner.startswith("~") and not owner.startswith(AGENT_PREFIX):
                 continue
-            found = store.get(owner, [hashed(PROFILE, subject)])
+            found = store.get(owner, [stable_id(Kind.PROFILE, subject)])
             profiles += [profile_from_data(r.data) for r in found]
         text = render_insights(profiles, anonymise=anonymise)
-        if path is None and not self.settings.in_memory:
-            path = Path(self.settings.data_dir) / "insights" / f"{name}.md"
+        settings = self._kernel.settings
+        if path is None and not settings.in_memory:
+            path = Path(settings.data_dir) / "insights" / f"{name}.md"
         if path is not None:
             target = Path(path)
             target.parent.mkdir(parents=True, exist_ok=True)

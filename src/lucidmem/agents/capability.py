@@ -1,4 +1,4 @@
-"""The feedback service (M18) and the incrementally maintained projections (M19).
+"""``memory.agents``: the agent-learning capability of :class:`lucidmem.Memory` (M18–M22).
 
 Seed: ``seeds/agent-feedback-rlhf.md`` — "Feedback Collection Flow" and "Learning Processing
 Flow": validate, store, publish ``feedback.created``; aggregate, compute learning metrics,
@@ -9,19 +9,39 @@ events all commit together (see :mod:`lucidmem.agents.events`).
 Deduplication follows :func:`~lucidmem.agents.feedback_model.resolve_duplicate`: the record id
 is a hash of ``{user, source, agent, type}``; a resubmission within 5 minutes of the first one
 replaces it (and the projections are refolded from the stored events), a later one is refused
-with :class:`DuplicateFeedbackError`.
+with :class:`~lucidmem.agents.submissions.DuplicateFeedbackError`.
+
+:class:`Agents` is the feedback service itself (agents, feedback, sessions, actions, when to
+ask, learning metrics) and holds the capability's other parts, each built here and given what
+it needs:
+
+* :attr:`Agents.policy` — :class:`~lucidmem.agents.policies.Policies`: versioned policies,
+  rollback, phrase rules, the behaviour compiler (M20);
+* :attr:`Agents.training` — :class:`~lucidmem.agents.training.Training`: datasets,
+  fine-tuning jobs, the model registry and the training triggers (M21);
+* :attr:`Agents.outcomes` — :class:`~lucidmem.agents.outcomes.Outcomes`: suggestion outcomes,
+  profiles, insights, ``should_suggest`` (M22);
+* :attr:`Agents.events` — the :class:`~lucidmem.agents.events.EventBus` all of them publish on.
 """
 
 from __future__ import annotations
 
+import builtins
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from lucidmem.agents.ask_rules import AskDecision, AskKind, AskState, decide_feedback_ask
-from lucidmem.agents.events import FEEDBACK_CREATED
+from lucidmem.agents.ask_rules import (
+    AskDecision,
+    AskKind,
+    AskState,
+    FeedbackIntensity,
+    decide_feedback_ask,
+)
+from lucidmem.agents.base import AgentInfo, AgentStore
+from lucidmem.agents.events import FEEDBACK_CREATED, EventBus
 from lucidmem.agents.feedback_model import (
     Channel,
     DedupAction,
@@ -30,24 +50,25 @@ from lucidmem.agents.feedback_model import (
     apply_update,
     resolve_duplicate,
 )
-from lucidmem.agents.learning import LearningCore, Loaded
+from lucidmem.agents.finetune import RetryPolicy
+from lucidmem.agents.jobs import agent_jobs
+from lucidmem.agents.learning import (
+    DEFAULT_LEARNING_RATE,
+    DEFAULT_POLICY_UPDATE_EVERY,
+    Learner,
+    Loaded,
+)
+from lucidmem.agents.outcomes import Outcomes
+from lucidmem.agents.policies import Policies
+from lucidmem.agents.policy import DEFAULT_TRAITS, AgentPolicy
 from lucidmem.agents.projections import AgentAction, RoomJoined, SessionEnded, apply_relationship
 from lucidmem.agents.records import (
-    ACTION,
     AGENT_PREFIX,
-    ASK,
-    FEEDBACK,
-    RELATIONSHIP,
-    SESSION,
     USER_KEYS,
-    epoch,
     event_from_data,
     event_to_data,
-    hashed,
-    internal,
     partition,
     user_records,
-    utc,
 )
 from lucidmem.agents.rewards import LearningMetrics, calculate_reward
 from lucidmem.agents.state import relationship_from_data, relationship_to_data
@@ -58,16 +79,111 @@ from lucidmem.agents.submissions import (
     build_payload,
     check_text,
 )
+from lucidmem.agents.training import Training
+from lucidmem.clock import from_epoch, to_epoch
 from lucidmem.errors import InvalidInputError
+from lucidmem.kernel import Kernel
+from lucidmem.records import Kind, new_record, stable_id
+from lucidmem.scheduler.core import Job
 from lucidmem.scope import validate_id
 from lucidmem.store.base import Query, Record, Store
 
-__all__ = ["DuplicateFeedbackError", "FeedbackAPI", "FeedbackReceipt", "FeedbackSubmission"]
+__all__ = ["Agents"]
 
-class FeedbackAPI(LearningCore):
-    """``Memory`` methods of the agent feedback service."""
 
-    def submit_agent_feedback(
+class Agents:
+    """Agent feedback, learning, behaviour compilation, training data and insights.
+
+    Contract: an agent is registered before anything else is said about it (otherwise
+    :class:`~lucidmem.errors.NotFoundError`, and nothing is written). Agent state lives in the
+    partition ``~agent:<agent_id>``, which no user id can name: feedback is read back only by
+    its author. Every state change and the events announcing it commit in one transaction;
+    with ``events.auto_dispatch`` on (the default) they are delivered right after. A naive
+    datetime given to a method means UTC (a :class:`~lucidmem.agents.feedback_model.FeedbackEvent`
+    built for :meth:`submit_feedback_batch` refuses one instead).
+
+    ``learning_rate`` and ``policy_update_every`` tune the policy updater (``policy_update_every``
+    feedback events between two automatic updates); ``training_retry`` sets the retries,
+    backoff and polling of fine-tuning jobs.
+    """
+
+    def __init__(self, kernel: Kernel, *, learning_rate: float = DEFAULT_LEARNING_RATE,
+                 policy_update_every: int = DEFAULT_POLICY_UPDATE_EVERY,
+                 training_retry: RetryPolicy | None = None) -> None:
+        if policy_update_every < 1:
+            raise InvalidInputError("policy_update_every: must be 1 or more",
+                                    field="policy_update_every")
+        self._kernel = kernel
+        self._events = EventBus(kernel.store, kernel.now, kernel.context_name)
+        self._agents = AgentStore(kernel, self._events)
+        self._learner = Learner(self._agents, learning_rate=learning_rate,
+                                policy_update_every=policy_update_every)
+        self.policy = Policies(kernel, self._agents, self._learner)
+        self.training = Training(kernel, self._agents, self._learner, self.policy,
+                                 retry=training_retry)
+        self.outcomes = Outcomes(kernel, self._agents)
+
+    @property
+    def events(self) -> EventBus:
+        """The event bus: ``memory.agents.events.subscribe("feedback.created", handler)``."""
+        return self._events
+
+    def jobs(self) -> builtins.list[Job]:
+        """The scheduler jobs: weekly training triggers, outbox dispatch every 5 minutes."""
+        return agent_jobs(self)
+
+    # -- agents -----------------------------------------------------------------------------
+    def register(
+        self,
+        agent_id: str,
+        *,
+        owner_id: str,
+        name: str,
+        description: str = "",
+        role: str | None = None,
+        trusted: bool = False,
+        intensity: FeedbackIntensity | str = FeedbackIntensity.MODERATE,
+        base_provider: str = "openai-compatible",
+        base_model: str = "default",
+        archetype: str | None = None,
+        traits: Mapping[str, float] | None = None,
+        context: str | None = None,
+    ) -> AgentInfo:
+        """Register (or update) an agent; its first registration creates policy version 1."""
+        validate_id(agent_id, "agent_id")
+        validate_id(owner_id, "owner_id")
+        try:
+            level = FeedbackIntensity(intensity)
+        except ValueError:
+            raise InvalidInputError(
+                f"intensity: {intensity!r} is unknown; use high, moderate, low or off",
+                field="intensity") from None
+        info = AgentInfo(agent_id, owner_id, name, description, role, trusted, level,
+                         base_provider, base_model, archetype)
+        _ = info.config  # validates the name
+        store = self._kernel.store(context)
+        now = self._kernel.now()
+        records = [self._agents.agent_record(info, now)]
+        if self._agents.current_policy_version(store, agent_id) is None:
+            start = AgentPolicy(traits=dict(traits if traits is not None else DEFAULT_TRAITS))
+            records += self._agents.policy_records(agent_id, start, now, "registered")
+        elif traits is not None:
+            raise InvalidInputError(
+                "traits: the agent already has a policy; change it with "
+                "memory.agents.policy.set()", field="traits")
+        self._agents.commit(context, records)
+        return info
+
+    def get(self, agent_id: str, *, context: str | None = None) -> AgentInfo:
+        """A registered agent; :class:`~lucidmem.errors.NotFoundError` otherwise."""
+        return self._agents.agent(self._kernel.store(context), agent_id)
+
+    def list(self, *, context: str | None = None) -> builtins.list[AgentInfo]:
+        """Every registered agent of a context (scans partitions: for jobs and admin)."""
+        return self._agents.agents(self._kernel.store(context))
+
+    # -- feedback ---------------------------------------------------------------------------
+    def submit_feedback(
         self,
         *,
         user_id: str,
@@ -99,24 +215,24 @@ class FeedbackAPI(LearningCore):
             id=uuid.uuid4().hex, user_id=user_id, agent_id=agent_id, source_id=source_id,
             channel=channel,  # type: ignore[arg-type]
             payload=build_payload(thumbs, rating, text, reaction, implicit),
-            created_at=utc(self.now()),
+            created_at=from_epoch(self._kernel.now()),
             source_kind=source_kind,  # type: ignore[arg-type]
             room_id=room_id, contains_abuse=contains_abuse)
-        receipt = self.submit_agent_feedback_batch(
+        receipt = self.submit_feedback_batch(
             [FeedbackSubmission(event, message, response, tuple(traits))], context=context)[0]
         if receipt.action is DedupAction.REJECT:
             raise DuplicateFeedbackError(receipt.reason, field="source_id")
         return receipt
 
-    def submit_agent_feedback_batch(
+    def submit_feedback_batch(
         self, submissions: Sequence[FeedbackSubmission], *, context: str | None = None
-    ) -> list[FeedbackReceipt]:
+    ) -> builtins.list[FeedbackReceipt]:
         """Submit many feedback events in one transaction (rejected duplicates are reported).
 
         Every agent must be registered; nothing is written if one is not.
         """
-        store = self.store(context)
-        now = self.now()
+        store = self._kernel.store(context)
+        now = self._kernel.now()
         by_agent: dict[str, list[int]] = {}
         for i, sub in enumerate(submissions):
             if not isinstance(sub, FeedbackSubmission):
@@ -126,14 +242,14 @@ class FeedbackAPI(LearningCore):
             check_text("response", sub.response)
             by_agent.setdefault(sub.event.agent_id, []).append(i)
         receipts: list[FeedbackReceipt | None] = [None] * len(submissions)
-        loaded = {a: self._load(store, a) for a in by_agent}  # NotFoundError before writing
+        loaded = {a: self._learner.load(store, a) for a in by_agent}  # NotFoundError before writing
         records: list[Record] = []
         for agent_id, indexes in by_agent.items():
             state = loaded[agent_id]
             owner = partition(agent_id)
             ids = [self._feedback_id(submissions[i].event) for i in indexes]
             users = {submissions[i].event.user_id for i in indexes}
-            rel_ids = {hashed(RELATIONSHIP, agent_id, u): u for u in users}
+            rel_ids = {stable_id(Kind.AGENT_RELATIONSHIP, agent_id, u): u for u in users}
             stored = {r.id: r for r in store.get(owner, [*dict.fromkeys(ids), *rel_ids])}
             relations: dict[str, Record] = {
                 rel_ids[k]: stored.pop(k) for k in list(stored) if k in rel_ids}
@@ -160,9 +276,9 @@ class FeedbackAPI(LearningCore):
                         "response": sub.response if sub.response is not None
                         else old.get("response"),
                         "reward": calculate_reward(event)}
-                record = internal(fid, FEEDBACK, owner, data, now, agent_id=agent_id, layer=0,
-                                  occurred_at=epoch(event.created_at),
-                                  conversation_id=event.room_id)
+                record = new_record(fid, Kind.AGENT_FEEDBACK, owner, now, data,
+                                    occurred_at=to_epoch(event.created_at), agent_id=agent_id)
+                record.conversation_id = event.room_id
                 staged[fid] = record
                 if sub.traits and not state.has_action(event.source_id):
                     action = AgentAction(event.source_id, agent_id, sub.action_type,
@@ -173,72 +289,74 @@ class FeedbackAPI(LearningCore):
                     else calculate_reward(event)
                 relations[event.user_id] = self._touch_relationship(
                     relations.get(event.user_id), agent_id, event.user_id,
-                    epoch(event.created_at), now)
-                records.append(self._event_record(FEEDBACK_CREATED, {
+                    to_epoch(event.created_at), now)
+                records.append(self._agents.event(FEEDBACK_CREATED, {
                     **event_to_data(event), "value": reward, "action": decision.action.value},
                     now, agent_id))
                 receipts[i] = FeedbackReceipt(fid, decision.action, decision.reason, reward, 0)
             records += staged.values()
             records += relations.values()
             if refold:
-                self._refold(store, state, staged)
-            records += self._learn(state, now, len(staged))
-        self._commit(context, store, records)
+                self._learner.refold(store, state, staged)
+            records += self._learner.learn(state, now, len(staged))
+        self._agents.commit(context, records)
         return [replace(r, policy_version=loaded[submissions[i].event.agent_id].policy.version)
                 if r.policy_version == 0 else r for i, r in enumerate(receipts) if r is not None]
 
     @staticmethod
     def _feedback_id(event: FeedbackEvent) -> str:
-        return hashed(FEEDBACK, event.user_id, event.source_id, event.agent_id,
-                      event.feedback_type.value)
+        return stable_id(Kind.AGENT_FEEDBACK, event.user_id, event.source_id, event.agent_id,
+                         event.feedback_type.value)
 
-    def _action_record(self, action: AgentAction, now: float) -> Record:
+    @staticmethod
+    def _action_record(action: AgentAction, now: float) -> Record:
         data = {"action_id": action.action_id, "action_type": action.action_type,
                 "traits": list(action.traits)}
-        return internal(hashed(ACTION, action.agent_id, action.action_id), ACTION,
-                        partition(action.agent_id), data, now, agent_id=action.agent_id,
-                        layer=0, occurred_at=epoch(action.at))
+        return new_record(stable_id(Kind.AGENT_ACTION, action.agent_id, action.action_id),
+                          Kind.AGENT_ACTION, partition(action.agent_id), now, data,
+                          occurred_at=to_epoch(action.at), agent_id=action.agent_id)
 
-    def _touch_relationship(self, current: Record | None, agent_id: str, user_id: str,
+    @staticmethod
+    def _touch_relationship(current: Record | None, agent_id: str, user_id: str,
                             at: float, now: float) -> Record:
         if current is None:
             rel, _ = relationship_from_data(agent_id, user_id, None)
-            current = internal(hashed(RELATIONSHIP, agent_id, user_id), RELATIONSHIP,
-                               partition(agent_id), relationship_to_data(rel, None), now,
-                               agent_id=agent_id)
+            current = new_record(stable_id(Kind.AGENT_RELATIONSHIP, agent_id, user_id),
+                                 Kind.AGENT_RELATIONSHIP, partition(agent_id), now,
+                                 relationship_to_data(rel, None), layer=2, agent_id=agent_id)
         record = current
         last = record.data.get("last_feedback_at")
         record.data = {**record.data, "last_feedback_at": at if last is None else max(last, at)}
         record.updated_at = now
         return record
 
-    def _relationship_record(self, store: Any, agent_id: str, user_id: str,
-                             now: float) -> Record:
-        rid = hashed(RELATIONSHIP, agent_id, user_id)
+    @staticmethod
+    def _relationship_record(store: Store, agent_id: str, user_id: str, now: float) -> Record:
+        rid = stable_id(Kind.AGENT_RELATIONSHIP, agent_id, user_id)
         found = store.get(partition(agent_id), [rid])
         if found:
-            rec: Record = found[0]
-            return rec
+            return found[0]
         rel, _ = relationship_from_data(agent_id, user_id, None)
-        return internal(rid, RELATIONSHIP, partition(agent_id), relationship_to_data(rel, None),
-                        now, agent_id=agent_id)
+        return new_record(rid, Kind.AGENT_RELATIONSHIP, partition(agent_id), now,
+                          relationship_to_data(rel, None), layer=2, agent_id=agent_id)
 
     # -- other raw events -------------------------------------------------------------------
-    def record_agent_action(
+    def record_action(
         self, agent_id: str, action_id: str, *, action_type: str = "reply_dm_with_others",
         traits: Sequence[str] = (), at: datetime | None = None, context: str | None = None,
     ) -> None:
         """Record an agent action (a reply, a post, ...) and the traits it expressed."""
         validate_id(action_id, "action_id")
-        store = self.store(context)
-        state = self._load(store, agent_id)
-        now = self.now()
-        action = AgentAction(action_id, agent_id, action_type, at or utc(now), tuple(traits))
+        store = self._kernel.store(context)
+        state = self._learner.load(store, agent_id)
+        now = self._kernel.now()
+        when = from_epoch(now if at is None else to_epoch(at))  # a naive ``at`` is UTC
+        action = AgentAction(action_id, agent_id, action_type, when, tuple(traits))
         state.apply_action(action)
-        self._commit(context, store, [self._action_record(action, now), *state.records(now)])
+        self._agents.commit(context, [self._action_record(action, now), *state.records(now)])
 
-    def record_agent_session(
-        self, agent_id: str, user_id: str, *, duration_seconds: float | None = None,
+    def record_session(
+        self, agent_id: str, *, user_id: str, duration_seconds: float | None = None,
         abandoned: bool = False, joined: bool = False, invited: bool = False,
         context: str | None = None,
     ) -> float:
@@ -248,10 +366,10 @@ class FeedbackAPI(LearningCore):
         the pair's relationship strength.
         """
         validate_id(user_id)
-        store = self.store(context)
-        state = self._load(store, agent_id)
-        now = self.now()
-        at = utc(now)
+        store = self._kernel.store(context)
+        state = self._learner.load(store, agent_id)
+        now = self._kernel.now()
+        at = from_epoch(now)
         event: SessionEnded | RoomJoined
         if joined:
             event = RoomJoined(agent_id, user_id, at, invited)
@@ -266,26 +384,26 @@ class FeedbackAPI(LearningCore):
         rel = apply_relationship(rel, event)
         record.data = relationship_to_data(rel, last)
         record.updated_at = now
-        raw = internal(uuid.uuid4().hex, SESSION, partition(agent_id), {
+        raw = new_record(uuid.uuid4().hex, Kind.AGENT_SESSION, partition(agent_id), now, {
             "user_id": user_id, "joined": joined, "invited": invited, "abandoned": abandoned,
-            "duration_seconds": duration_seconds}, now, agent_id=agent_id, layer=0)
-        self._commit(context, store, [raw, record, *state.records(now)])
+            "duration_seconds": duration_seconds}, agent_id=agent_id)
+        self._agents.commit(context, [raw, record, *state.records(now)])
         return rel.relationship_strength
 
     # -- reading (privacy: the author only) -------------------------------------------------
-    def agent_feedback(
+    def feedback(
         self, agent_id: str, *, user_id: str, limit: int = 100, context: str | None = None
-    ) -> list[FeedbackEvent]:
+    ) -> builtins.list[FeedbackEvent]:
         """The feedback ``user_id`` gave ``agent_id``, oldest first: only its author reads it."""
         validate_id(user_id)
-        store = self.store(context)
-        self._agent(store, agent_id)
-        found = store.find(Query(user_id=partition(agent_id), kinds=[FEEDBACK],
+        store = self._kernel.store(context)
+        self._agents.agent(store, agent_id)
+        found = store.find(Query(user_id=partition(agent_id), kinds=[Kind.AGENT_FEEDBACK],
                                  data_equals={"author": user_id}, limit=limit))
         return [event_from_data(r.data) for r in found]
 
-    def forget_agent_feedback(self, agent_id: str, *, user_id: str,
-                              context: str | None = None) -> int:
+    def forget_feedback(self, agent_id: str, *, user_id: str,
+                        context: str | None = None) -> int:
         """Anonymise a user's feedback to an agent (seed: deletion, anonymised for learning).
 
         The author and the rated texts are removed; the reward stays in the projections.
@@ -293,42 +411,42 @@ class FeedbackAPI(LearningCore):
         sessions anonymised. Returns how many feedback events were anonymised.
         """
         validate_id(user_id)
-        store = self.store(context)
-        self._agent(store, agent_id)
+        store = self._kernel.store(context)
+        self._agents.agent(store, agent_id)
         with store.transaction():
-            return self._anonymise(store, agent_id, user_id)
+            return self._anonymise(context, store, agent_id, user_id)
 
-    def _before_delete_user(self, context: str, store: Store, user_id: str) -> None:
-        """``delete_all`` forgets the user in every agent's partition too."""
-        super()._before_delete_user(context, store, user_id)
+    def on_forget_user(self, context: str, store: Store, user_id: str) -> None:
+        """``delete_all`` forgets the user in every agent's partition too (a
+        :attr:`~lucidmem.kernel.Kernel.before_forget_user` listener: inside its transaction)."""
         for owner in store.user_ids():
             if owner.startswith(AGENT_PREFIX):
-                self._anonymise(store, owner[len(AGENT_PREFIX):], user_id)
+                self._anonymise(context, store, owner[len(AGENT_PREFIX):], user_id)
 
-    def _anonymise(self, store: Store, agent_id: str, user_id: str) -> int:
+    def _anonymise(self, context: str | None, store: Store, agent_id: str, user_id: str) -> int:
         owner = partition(agent_id)
         found = user_records(store, owner, user_id)
         for record in found:
             record.data = {**record.data, USER_KEYS[record.kind]: "anonymous"}
-            if record.kind == FEEDBACK:  # the rated texts go too; the reward stays
+            if record.kind == Kind.AGENT_FEEDBACK:  # the rated texts go too; the reward stays
                 record.data.update(message=None, response=None, anonymised=True)
-        store.put(found, audit=False)
-        store.delete(owner, [hashed(RELATIONSHIP, agent_id, user_id),
-                             hashed(ASK, agent_id, user_id)], at=self.now())
-        return sum(r.kind == FEEDBACK for r in found)
+        self._kernel.write(context, owner, found, audit=False)
+        self._kernel.remove(context, owner, [stable_id(Kind.AGENT_RELATIONSHIP, agent_id, user_id),
+                                             stable_id(Kind.AGENT_ASK, agent_id, user_id)])
+        return sum(r.kind == Kind.AGENT_FEEDBACK for r in found)
 
-    def agent_learning(self, agent_id: str, *, context: str | None = None) -> LearningMetrics:
+    def learning(self, agent_id: str, *, context: str | None = None) -> LearningMetrics:
         """Current learning metrics of an agent (sentiment, engagement, quality)."""
-        state = self._load(self.store(context), agent_id)
-        return state.learning.metrics(self.now())
+        state = self._learner.load(self._kernel.store(context), agent_id)
+        return state.learning.metrics(self._kernel.now())
 
-    def agent_projections(self, agent_id: str, *, context: str | None = None) -> Loaded:
+    def projections(self, agent_id: str, *, context: str | None = None) -> Loaded:
         """The agent's projections (internal learning view: aggregation, history, policy)."""
-        return self._load(self.store(context), agent_id)
+        return self._learner.load(self._kernel.store(context), agent_id)
 
     # -- when to ask ------------------------------------------------------------------------
     def should_ask_for_feedback(
-        self, agent_id: str, user_id: str, *, session_started_at: datetime,
+        self, agent_id: str, *, user_id: str, session_started_at: datetime,
         agent_messages: int, sentiment: float | None = None, mark_shown: bool = True,
         context: str | None = None,
     ) -> AskDecision:
@@ -338,28 +456,29 @@ class FeedbackAPI(LearningCore):
         not repeated before its cooldown.
         """
         validate_id(user_id)
-        store = self.store(context)
-        state = self._load(store, agent_id)
-        now = self.now()
+        store = self._kernel.store(context)
+        state = self._learner.load(store, agent_id)
+        now = self._kernel.now()
         rel_record = self._relationship_record(store, agent_id, user_id, now)
         rel, last_feedback = relationship_from_data(agent_id, user_id, rel_record.data)
-        ask_id = hashed(ASK, agent_id, user_id)
+        ask_id = stable_id(Kind.AGENT_ASK, agent_id, user_id)
         asked = store.get(partition(agent_id), [ask_id])
         shown: dict[str, Any] = dict(asked[0].data) if asked else {}
         if sentiment is None and state.learning.s_den > 0:
             sentiment = state.learning.metrics(now).sentiment
 
         def at(value: float | None) -> datetime | None:
-            return None if value is None else utc(value)
+            return None if value is None else from_epoch(value)
 
         decision = decide_feedback_ask(AskState(
-            now=utc(now), session_started_at=session_started_at,
+            now=from_epoch(now), session_started_at=from_epoch(to_epoch(session_started_at)),
             agent_messages_in_session=agent_messages, last_feedback_at=at(last_feedback),
             last_session_ask_at=at(shown.get(AskKind.SESSION.value)),
             last_check_in_at=at(shown.get(AskKind.CHECK_IN.value)), sentiment=sentiment,
             relationship_strength=rel.relationship_strength, intensity=state.info.intensity))
         if decision.ask and mark_shown and decision.kind is not None:
             shown[decision.kind.value] = now
-            store.put([internal(ask_id, ASK, partition(agent_id), shown, now,
-                                agent_id=agent_id)], audit=False)
+            record = new_record(ask_id, Kind.AGENT_ASK, partition(agent_id), now, shown, layer=2,
+                                agent_id=agent_id)
+            self._kernel.write(context, partition(agent_id), [record], audit=False)
         return decision
