@@ -150,7 +150,8 @@ def main() -> int:
                 if not evidence:
                     continue
                 t0 = time.perf_counter()
-                hits = memory.search(qa["question"], user_id=user, limit=max(KS), preset=args.preset)
+                hits = memory.search(qa["question"], user_id=user, limit=max(KS),
+                                     preset=args.preset)
                 latencies.append((time.perf_counter() - t0) * 1000)
                 ranked = [h.item.metadata.get("dia_id") for h in hits]
                 for k in KS:

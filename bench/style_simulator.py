@@ -726,10 +726,10 @@ class LucidmemAdapter:
         self.memory = Memory(":memory:", settings=settings, embedder=embedder)
 
     def enable(self, user_id: str) -> None:
-        self.memory.enable_behaviour_learning(user_id)
+        self.memory.skills.enable(user_id=user_id)
 
     def select(self, user_id: str, text: str, when: datetime) -> Selected:
-        sel = self.memory.select_skill(user_id, text, when=when)
+        sel = self.memory.skills.select(text, user_id=user_id, when=when)
         ctx = sel.context
         info = {"explored": bool(sel.explored),
                 "bucket": None if ctx is None else ctx.bucket,
@@ -740,7 +740,7 @@ class LucidmemAdapter:
         return Selected(sel.id, sel.skill.id, cands, info)
 
     def feedback(self, user_id: str, selection_id: str, reward: int) -> None:
-        self.memory.feedback(user_id, selection_id, reward)
+        self.memory.skills.feedback(selection_id, user_id=user_id, reward=reward)
 
     def close(self) -> None:
         self.memory.close()

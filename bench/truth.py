@@ -37,7 +37,6 @@ from truth_scoring import Precision, Verdict, precision, verdict
 
 
 # -- the lucidmem adapter: every lucidmem call of the bench is in this section -------------------
-# (the public API is being renamed: following it should only touch these lines)
 class LucidmemAdapter:
     """One fresh in-memory lucidmem per conversation, on a clock the bench sets."""
 
@@ -46,7 +45,7 @@ class LucidmemAdapter:
         self.memory = Memory(":memory:", clock=self.clock)
 
     def describe(self) -> str:
-        extractor = self.memory.fact_extractor
+        extractor = self.memory.facts.extractor
         return extractor.name if extractor is not None else "none"
 
     def add(self, user: str, conversation: str, role: str, content: str, at: datetime,
@@ -56,18 +55,18 @@ class LucidmemAdapter:
                         user_id=user, conversation_id=conversation, metadata={"timezone": zone})
 
     def consolidate(self, user: str) -> None:
-        self.memory.consolidate(user)
+        self.memory.sleep.consolidate(user_id=user)
 
     def current(self, user: str, at: datetime) -> list[str]:
         self.clock.now = at
-        return [f.text for f in self.memory.facts(user)]
+        return [f.text for f in self.memory.facts.list(user_id=user)]
 
     def as_of(self, user: str, moment: datetime) -> list[str]:
-        return [f.text for f in self.memory.facts(user, as_of=moment, mode="true")]
+        return [f.text for f in self.memory.facts.list(user_id=user, as_of=moment, mode="true")]
 
     def history(self, user: str) -> list[tuple[str, str]]:
         """(text, status) of every fact version, in the order lucidmem returns them."""
-        return [(f.text, f.status) for f in self.memory.fact_history(user)]
+        return [(f.text, f.status) for f in self.memory.facts.history(user_id=user)]
 
     def close(self) -> None:
         self.memory.close()

@@ -245,7 +245,7 @@ def test_the_same_journey_works_through_every_front_end(
     ui.remember("I play the cello in a quartet on Thursdays")
     assert sorted(ui.list_texts()) == ["I play the cello in a quartet on Thursdays",
                                        "My sister Sarah is vegan and lives in Lisbon"]
-    assert ui.search("what does Sarah eat?")[0] == first
+    assert first in ui.search("what does Sarah eat?")[:3]
     prompt, selection = ui.context("any dinner ideas for my sister?")
     assert "vegan" in prompt
     assert selection is not None, "context must return the id that feedback takes"

@@ -11,7 +11,7 @@ import pytest
 
 from lucidmem import ImportFormatError, InvalidInputError, Memory, Settings
 from lucidmem.embedding import E5Embedder
-from lucidmem.ingest.importer import import_file
+from lucidmem.importer import import_file
 from lucidmem.store.base import Query
 
 from .conftest import Clock

@@ -114,7 +114,7 @@ def test_stats_on_empty_directory(tmp_path: Path) -> None:
         (["add", "hello", "--user", "maya", "--role", "wizard"], "role 'wizard' is unknown"),
         (["add", "   ", "--user", "maya"], "content is empty"),
         (["search", "hello", "--user", "maya", "--preset", "nope"], "unknown preset 'nope'"),
-        (["search", "hello", "--user", "maya", "-k", "0"], "k must be between"),
+        (["search", "hello", "--user", "maya", "-k", "0"], "limit must be between"),
         (["--context", "../x", "stats"], "invalid context name"),
     ],
 )

@@ -75,7 +75,7 @@ def test_file_and_stream_hold_the_same_document(memory: Memory, tmp_path: Path) 
     stream = io.StringIO()
     write_export(memory.kernel, stream, user_id="maya")
     assert json.loads(stream.getvalue()) == from_file == memory.export(user_id="maya").model_dump(
-        mode="json", exclude_unset=True).model_dump(mode="json", exclude_unset=True)
+        mode="json", exclude_unset=True)
     assert count == len(from_file["records"])
     assert [p.name for p in out.parent.iterdir()] == ["maya.json"]  # no temporary left
 

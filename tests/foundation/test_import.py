@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lucidmem import Memory
-from lucidmem.ingest.importer import BATCH, import_file, read_conversations
+from lucidmem.importer import BATCH, import_file, read_conversations
 
 
 def write_jsonl(path: Path, rows: list[dict[str, object]]) -> Path:

@@ -183,10 +183,9 @@ def test_search_hits_update_access_metadata(chat: Memory, clock: Clock) -> None:
 
 
 # -- management --------------------------------------------------------------------------------
-def test_get_all_list_alias_and_pagination(chat: Memory) -> None:
+def test_get_all_and_pagination(chat: Memory) -> None:
     everything = chat.get_all(user_id="maya")
     assert texts(everything) == [m["content"] for m in CHAT]
-    assert chat.list(user_id="maya") == everything
     assert texts(chat.get_all(user_id="maya", limit=2, offset=1)) == [
         CHAT[1]["content"], CHAT[2]["content"]]
     assert chat.get_all(user_id="maya", conversation_id="other") == []
@@ -258,7 +257,7 @@ def test_stats_and_contexts(chat: Memory, tmp_path: Path) -> None:
     info = chat.stats()
     assert (info.context, info.users, info.items_by_kind) == ("personal", 1, {"turn": 5})
     assert info.working_memory_items == 5 and info.bytes_on_disk > 0
-    assert info.embedder == f"{chat.embedder.name}|{chat.embedder.dimension}"
+    assert info.embedder == f"{chat.kernel.embedder.name}|{chat.kernel.embedder.dimension}"
     assert chat.contexts() == ["personal", "work"]
     assert chat.stats(context="work").items_by_kind == {"turn": 1}
 

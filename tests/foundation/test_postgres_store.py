@@ -96,7 +96,7 @@ def test_reopen_keeps_data(postgres_url: str, embedder: E5Embedder, clock: Clock
         first.update(item.id, user_id="maya", text="We adopted a grey cat named Miso")
     monkeypatch.setenv("LUCIDMEM_STORE_URL", postgres_url)  # the environment selects it too
     with Memory(embedder=embedder, clock=clock) as again:
-        assert again.settings.store_url == postgres_url
+        assert again.kernel.settings.store_url == postgres_url
         assert [i.text for i in again.get_all(user_id="maya")] == [
             "We adopted a grey cat named Miso"]
         assert [e.action for e in again.history(item.id, user_id="maya")] == ["add", "update"]

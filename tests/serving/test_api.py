@@ -27,7 +27,7 @@ def test_every_memory_operation_round_trips(client: TestClient) -> None:
     r = client.post(M, json={"messages": turns, "conversation_id": "c1"}, headers=h)
     assert r.status_code == 201 and [i["role"] for i in r.json()] == ["user", "assistant"]
     first = r.json()[0]["id"]
-    hits = client.post(f"{M}/search", json={"query": "moved to Lisbon", "k": 2},
+    hits = client.post(f"{M}/search", json={"query": "moved to Lisbon", "limit": 2},
                        headers=h).json()
     assert hits[0]["item"]["id"] == first and "explain" in hits[0]
     assert client.get(f"{M}/{first}", headers=h).json()["text"] == "I moved to Lisbon in March"

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from lucidmem import InvalidInputError, Memory
-from lucidmem.serving import default_counter
 from lucidmem.facts.decay import ConfidenceBand
 from lucidmem.facts.model import PrivacyLevel
 from lucidmem.facts.records import Fact
+from lucidmem.serving import default_counter
 from lucidmem.serving.context import describe_style, fact_line
 
 TURNS = [
@@ -128,7 +128,7 @@ def test_describe_style_names_the_strongest_dimensions() -> None:
     assert describe_style([{"verbosity": 0.6, "formality": 0.45}]) is None
     assert describe_style([{"verbosity": 0.1, "formality": 0.9},
                            {"verbosity": 0.3, "formality": 0.8}]) == (
-        "Prefers concise, formal replies.")
+        "Prefers formal, concise replies.")  # formality is further from neutral
 
 
 def test_context_rejects_bad_input(memory: Memory) -> None:

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request, Response
 
+from ..export import UserExport
 from ..observability import log_metric
 from ..serving.models import AssembledContext, Disclosure
 from ..types import HistoryEntry, MemoryItem, SearchHit
@@ -108,13 +109,13 @@ def delete_all(request: Request, scope: WriteScope) -> DeletedResponse:
         user_id=scope.user_id, context=scope.context))
 
 
-@router.get("/export")
+@router.get("/export", response_model=UserExport, response_model_exclude_unset=True)
 def export(
     request: Request, scope: ReadScope,
     embeddings: Annotated[bool, Query(description="Include the embedding vectors.")] = False,
-) -> dict[str, Any]:
+) -> UserExport:
     """Everything kept about the user in this context, as one JSON document
-    (``Memory.export``; format ``lucidmem-export`` version 1, see docs/architecture.md)."""
+    (``Memory.export``; format ``lucidmem-export`` version 1)."""
     _op(request, "export")
     return state(request).memory.export(user_id=scope.user_id, context=scope.context,
                                         include_embeddings=embeddings)

@@ -17,7 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from ..export import write_export
-from ..ingest.importer import import_file
+from ..importer import import_file
 from ..memory import Memory
 from ..types import MemoryItem
 from .app import app, open_memory

@@ -23,13 +23,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ImportFormatError, InvalidInputError
-from ..scope import validate_id
-from ..store.base import user_meta_key
-from .messages import normalise_messages
+from .errors import ImportFormatError, InvalidInputError
+from .ingest.messages import normalise_messages
+from .scope import validate_id
+from .store.base import user_meta_key
 
 if TYPE_CHECKING:
-    from ..memory import Memory
+    from .memory import Memory
 
 __all__ = ["ImportReport", "ImportedConversation", "import_file", "read_conversations"]
 
@@ -157,15 +157,15 @@ def import_file(
     progress: Callable[[int, int], None] | None = None,
 ) -> ImportReport:
     """Import a file into ``user_id``'s memory, resuming an interrupted earlier run."""
-    conversations = read_conversations(path, max_chars=memory.settings.max_message_chars)
+    conversations = read_conversations(path, max_chars=memory.kernel.settings.max_message_chars)
     total = sum(len(c.messages) for c in conversations)
     digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
-    store = memory.store(context)
+    store = memory.kernel.store(context)
     # per-user key: delete_all(user) removes it, so a later re-import starts from scratch
     checkpoint = user_meta_key(user_id, f"import:{digest}")
     done = int(store.get_meta(checkpoint) or 0)
     position = 0
-    size = min(BATCH, memory.settings.max_messages_per_add)
+    size = min(BATCH, memory.kernel.settings.max_messages_per_add)
     for conversation_id, batch in _batches(conversations, size):
         end = position + len(batch)
         if end > done:
