@@ -15,7 +15,8 @@ import pytest
 
 from lucidmem import Memory
 from lucidmem.embedding import E5Embedder
-from lucidmem.facts.extractors import TurnInput, extractor_from_settings
+from lucidmem.facts.extractor_choice import extractor_from_settings
+from lucidmem.facts.extractors import TurnInput
 from lucidmem.facts.llm_extractor import LLMExtractor
 from lucidmem.settings import FactSettings, Settings
 

@@ -130,7 +130,8 @@ class Agents:
 
     def jobs(self) -> builtins.list[Job]:
         """The scheduler jobs: weekly training triggers, outbox dispatch every 5 minutes."""
-        return agent_jobs(self)
+        return agent_jobs(lambda context: self.training.run_triggers(context=context),
+                          lambda context: self.events.dispatch(context=context))
 
     # -- agents -----------------------------------------------------------------------------
     def register(

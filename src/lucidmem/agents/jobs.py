@@ -13,12 +13,11 @@ The job functions use only the run's context (``ctx.context``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
+from lucidmem.agents.events import DispatchReport
+from lucidmem.agents.views import TriggerResult
 from lucidmem.scheduler.core import Job, JobContext
-
-if TYPE_CHECKING:
-    from lucidmem.agents.capability import Agents
 
 __all__ = ["DISPATCH_CRON", "TRAINING_CRON", "agent_jobs"]
 
@@ -26,16 +25,17 @@ TRAINING_CRON = "0 3 * * 1"
 DISPATCH_CRON = "*/5 * * * *"
 
 
-def agent_jobs(agents: Agents) -> list[Job]:
-    """The two jobs of ``agents``."""
+def agent_jobs(run_triggers: Callable[[str | None], Sequence[TriggerResult]],
+               dispatch: Callable[[str | None], DispatchReport]) -> list[Job]:
+    """The two jobs, over the capability's ``run_triggers(context)`` and ``dispatch(context)``."""
 
     def training_triggers(ctx: JobContext) -> dict[str, str]:
         """Build datasets for the agents due for fine-tuning."""
-        return {r.agent_id: r.summary for r in agents.training.run_triggers(context=ctx.context)}
+        return {r.agent_id: r.summary for r in run_triggers(ctx.context)}
 
     def outbox_dispatch(ctx: JobContext) -> dict[str, int]:
         """Deliver pending outbox events."""
-        report = agents.events.dispatch(context=ctx.context)
+        report = dispatch(ctx.context)
         return {"delivered": report.delivered, "failed": report.failed, "dead": report.dead}
 
     return [

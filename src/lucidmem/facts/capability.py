@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Literal
 from lucidmem.clock import parse_time
 from lucidmem.errors import InvalidInputError, NotFoundError
 from lucidmem.facts.entities import EntityIndex, fold, normalise_about
-from lucidmem.facts.extractors import ExtractionFailure, Extractor, extractor_from_settings
+from lucidmem.facts.extractor_choice import extractor_from_settings
+from lucidmem.facts.extractors import ExtractionFailure, Extractor
 from lucidmem.facts.graph import Evolution, believed_at, evolution, neighbours, overlapping, true_at
 from lucidmem.facts.model import PrivacyLevel
 from lucidmem.facts.recall import Recall, build_recall, topic_filter

@@ -25,7 +25,6 @@ from lucidmem.errors import LucidmemError
 from lucidmem.facts.model import FactCandidate
 from lucidmem.facts.offline_extractor import NON_USER_SPEAKERS
 from lucidmem.facts.offline_extractor import extract as offline_extract
-from lucidmem.settings import FactSettings
 
 __all__ = [
     "ExtractionFailure",
@@ -33,7 +32,6 @@ __all__ = [
     "Extractor",
     "OfflineExtractor",
     "TurnInput",
-    "extractor_from_settings",
 ]
 
 
@@ -109,15 +107,3 @@ class OfflineExtractor:
             except LucidmemError as exc:
                 result.failures.append(ExtractionFailure((turn.id,), str(exc), None, 1, False))
         return result
-
-
-def extractor_from_settings(settings: FactSettings) -> Extractor | None:
-    """The extractor the settings ask for: the LLM one when ``base_url`` is set (or
-    ``extractor="llm"``), none for ``extractor="none"``, else offline."""
-    if settings.extractor == "none":
-        return None
-    if settings.extractor == "llm" or (settings.extractor == "auto" and settings.base_url):
-        from lucidmem.facts.llm_extractor import LLMExtractor
-
-        return LLMExtractor.from_settings(settings)
-    return OfflineExtractor(include_assistant=settings.extract_assistant_turns)
