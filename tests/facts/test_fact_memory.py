@@ -174,7 +174,8 @@ def test_entity_resolution_links_my_sister_to_sarah(memory: Memory) -> None:
     assert about == {(f.subject, f.predicate, f.object)
                      for f in memory.facts.list(user_id="maya", about="my sister")}
     sisters = [f for f in memory.facts.list(user_id="maya") if f.predicate == "has_sister"]
-    assert [(f.object, f.reinforcement_count) for f in sisters] == [("Sarah", 3)]
+    # "my sister" alone states no fact of its own (no "The user's sister is mentioned")
+    assert [(f.object, f.reinforcement_count) for f in sisters] == [("Sarah", 1)]
     recall = memory.facts.recall("my family", user_id="maya")
     assert recall.groups[0].title == "Your sister Sarah"
     # a month later the facts have decayed into the hedge band: the answer hedges

@@ -95,7 +95,8 @@ class Facts:
         """The extractor new turns go through (from ``settings.facts``, built on first use);
         assign another one (or ``None``: no extraction) to replace it."""
         if not self._extractor_chosen:
-            self._extractor = extractor_from_settings(self._kernel.settings.facts)
+            self._extractor = extractor_from_settings(self._kernel.settings.facts,
+                                                      self._kernel.embedder)
             self._extractor_chosen = True
         return self._extractor
 

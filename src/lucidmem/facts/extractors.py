@@ -16,15 +16,20 @@ Failures are values, not exceptions: the caller stores each one as a visible
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Protocol, runtime_checkable
 
+from lucidmem.embedding.base import Embedder
 from lucidmem.errors import LucidmemError
+from lucidmem.facts.clause_extractor import ConversationState, read_turn
 from lucidmem.facts.model import FactCandidate
+from lucidmem.facts.offline_extractor import LANGUAGES as RULE_LANGUAGES
 from lucidmem.facts.offline_extractor import NON_USER_SPEAKERS
 from lucidmem.facts.offline_extractor import extract as offline_extract
+from lucidmem.facts.slots import SlotClassifier
 
 __all__ = [
     "ExtractionFailure",
@@ -48,6 +53,7 @@ class TurnInput:
     speaker: str
     timestamp: datetime
     language_hint: str | None = None
+    user: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,11 +69,14 @@ class ExtractionFailure:
 
 @dataclass(slots=True)
 class ExtractionResult:
-    """Candidates per turn id, the failures, and how many remote calls were made."""
+    """Candidates per turn id, the failures, how many remote calls were made, and flags
+    per turn id: what was read but kept out ("skipped:question",
+    "skipped:unsupported_language:fi", "llm:unknown_person" …)."""
 
     facts: dict[str, list[FactCandidate]] = field(default_factory=dict)
     failures: list[ExtractionFailure] = field(default_factory=list)
     calls: int = 0
+    flags: dict[str, list[str]] = field(default_factory=dict)
 
 
 @runtime_checkable
@@ -82,15 +91,44 @@ class Extractor(Protocol):
 
 
 class OfflineExtractor:
-    """The rule-based extractor (English, German, French, Spanish); no network."""
+    """The offline extractor: clauses, cues and the slot classifier
+    (:mod:`lucidmem.facts.clause_extractor`), with the older rule tables for the clauses
+    they cover; eight languages, no network.
+
+    ``embedder`` is the memory's embedder: the slot classifier reuses it when it is the
+    bundled e5 model it was trained with, and loads that model itself otherwise.
+    """
 
     name = "offline"
 
-    def __init__(self, *, include_assistant: bool = False) -> None:
+    MAX_CONVERSATIONS = 256
+    """Users whose reading state (people named, language) is kept in this process."""
+
+    def __init__(self, *, include_assistant: bool = False,
+                 embedder: Embedder | None = None, classify: bool = True) -> None:
         self.include_assistant = include_assistant
+        self._embedder = embedder
+        self._classify = classify
+        self._classifier: SlotClassifier | None = None
+        self._states: OrderedDict[str, ConversationState] = OrderedDict()
+
+    @property
+    def classifier(self) -> SlotClassifier | None:
+        """The slot classifier (loaded on first use), or ``None`` when turned off."""
+        if self._classifier is None and self._classify:
+            self._classifier = SlotClassifier(self._embedder)
+        return self._classifier
+
+    def _state(self, user: str | None) -> ConversationState:
+        key = user or ""
+        state = self._states.pop(key, None) or ConversationState()
+        self._states[key] = state
+        while len(self._states) > self.MAX_CONVERSATIONS:
+            self._states.popitem(last=False)
+        return state
 
     def extract(self, turns: Sequence[TurnInput]) -> ExtractionResult:
-        """Run the rules on each turn; an error on one turn is a (non-retryable) failure."""
+        """Read each turn; an error on one turn is a (non-retryable) failure."""
         result = ExtractionResult()
         for turn in turns:
             speaker = turn.speaker
@@ -100,10 +138,31 @@ class OfflineExtractor:
                     continue
                 speaker = "user"
             try:
-                result.facts[turn.id] = offline_extract(
-                    turn.text, speaker=speaker, timestamp=turn.timestamp,
-                    language_hint=turn.language_hint,
-                )
+                result.facts[turn.id], result.flags[turn.id] = self._read(turn, speaker)
             except LucidmemError as exc:
                 result.failures.append(ExtractionFailure((turn.id,), str(exc), None, 1, False))
         return result
+
+    def _read(self, turn: TurnInput, speaker: str) -> tuple[list[FactCandidate], list[str]]:
+        owner = speaker.strip()
+        is_user = owner.casefold() in ("", "user", "human", "me")
+
+        def rules(text: str, lang: str, at: datetime) -> list[FactCandidate]:
+            if lang not in RULE_LANGUAGES:
+                return []
+            return offline_extract(text, speaker=speaker, timestamp=at, language_hint=lang)
+
+        reading = read_turn(turn.text, speaker_is_user=True, timestamp=turn.timestamp,
+                            classifier=self.classifier, state=self._state(turn.user),
+                            language_hint=turn.language_hint, rules=rules)
+        facts = reading.facts
+        if not is_user:
+            facts = [_about_speaker(c, owner) for c in facts]
+        return facts, reading.flags
+
+
+def _about_speaker(cand: FactCandidate, owner: str) -> FactCandidate:
+    """A candidate read from someone else's first-person turn: about them, not the user."""
+    subject = owner if cand.subject == "user" else cand.subject
+    text = cand.text.replace("The user", owner) if cand.text else None
+    return replace(cand, subject=subject, text=text)

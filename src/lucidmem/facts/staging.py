@@ -85,7 +85,8 @@ def turn_inputs(records: Sequence[Record], default_tz: str = "UTC") -> list[Turn
         tz = zone(meta.get("timezone")) or fallback
         out.append(TurnInput(r.id, r.text, _speaker(r, r.user_id),
                              from_epoch(r.occurred_at).astimezone(tz),
-                             hint if isinstance(hint, str) and len(hint) <= 8 else None))
+                             hint if isinstance(hint, str) and len(hint) <= 8 else None,
+                             r.user_id))
     return out
 
 
@@ -136,9 +137,15 @@ def staged_record(cand: FactCandidate, turn: Record, seq: int, now: float,
         "source_text": cand.source_text, "seq": seq, "extractor": extractor,
         "owner": turn.data.get("name") if turn.data.get("role") == "user" else None,
         "source_metadata": dict(meta) if isinstance(meta, dict) else {},
+        "text": cand.text, "slot": cand.slot, "evidence": cand.evidence or cand.source_text,
+        "corrects": cand.corrects, "retracts": cand.retracts, "exclusive": cand.exclusive,
+        "cessation": cand.cessation,
     }
+    flags = [*flags, *(f for f in cand.flags if f not in flags)]
+    data["flags"] = flags
     record = new_record(uuid.uuid4().hex, Kind.FACT, turn.user_id, now, data,
-                        text=f"{cand.subject} {cand.predicate} {cand.object}", layer=1,
+                        text=cand.text or f"{cand.subject} {cand.predicate} {cand.object}",
+                        layer=1,
                         occurred_at=ts, agent_id=turn.agent_id, status=Status.STAGED)
     record.conversation_id = turn.conversation_id
     return record
@@ -159,7 +166,9 @@ def candidate_of(record: Record) -> FactCandidate:
         language=d.get("language", "en"), source_text=d.get("source_text", ""),
         negated=bool(d.get("negated")), is_change=bool(d.get("is_change")),
         is_correction=bool(d.get("is_correction")), one_off=bool(d.get("one_off")),
-        context=d.get("context"),
+        context=d.get("context"), text=d.get("text"), slot=d.get("slot"),
+        evidence=d.get("evidence"), corrects=d.get("corrects"), retracts=d.get("retracts"),
+        exclusive=bool(d.get("exclusive")), cessation=bool(d.get("cessation")),
     )
 
 

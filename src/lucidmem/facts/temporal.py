@@ -79,7 +79,7 @@ def _at(day: date, moment: time, tz: tzinfo | None) -> datetime:
 
 
 def find_temporal(
-    text: str, reference: datetime, *, day_first: bool = True
+    text: str, reference: datetime, *, day_first: bool = True, tense: str | None = None
 ) -> TemporalResolution | None:
     """The first temporal expression in ``text``, resolved against ``reference``.
 
@@ -93,7 +93,7 @@ def find_temporal(
             field="timestamp",
         )
     tz = reference.tzinfo
-    pieces = scan(text, reference.date(), day_first)
+    pieces = scan(text, reference.date(), day_first, tense)
     if not pieces:
         return None
     days = next((p for p in pieces if isinstance(p.piece, Days)), None)

@@ -281,9 +281,9 @@ class _Pass:
         for rec in self.touched.values():
             d = rec.data
             owner = str(d.get("owner") or "The user")
-            text = fact_sentence(d["subject"], d["predicate"], d["object"],
-                                 negated=bool(d.get("negated")), context=d.get("context"),
-                                 owner=owner, relation_of=relation_of)
+            text = d.get("text") or fact_sentence(
+                d["subject"], d["predicate"], d["object"], negated=bool(d.get("negated")),
+                context=d.get("context"), owner=owner, relation_of=relation_of)
             secret = d.get("privacy") == PrivacyLevel.SECRET.value
             rec.searchable = is_searchable(rec.status, d.get("privacy", ""))
             if secret or rec.status in (Status.MERGED, Status.DISCARDED, Status.STAGED):
