@@ -33,6 +33,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pydantic import BaseModel, ConfigDict, Field
 
 from lucidmem.clock import from_epoch
+from lucidmem.facts import lifecycle
 from lucidmem.facts.contradictions import ActionKind, ExistingFact, Relation, relate, resolve
 from lucidmem.facts.decay import confidence_band, decayed_confidence, reinforce
 from lucidmem.facts.entities import EntityIndex, fold, relation_word
@@ -159,11 +160,93 @@ class _Pass:
         return [v for v in self.working
                 if v.status == Status.VARIANT and v.data.get("variant_of") == rec.id]
 
+    def active(self, before: float) -> list[Record]:
+        """Active facts recorded up to ``before``."""
+        return [f for f in self.working if f.status == Status.ACTIVE
+                and float(f.data.get("recorded_at", f.occurred_at)) <= before]
+
+    def end(self, ex: Record, rec: Record, *, retract: bool, at: float | None = None) -> None:
+        """Close ``ex`` because of ``rec``: superseded from ``at`` (default: the new turn's
+        time), or retracted (it never held)."""
+        ts = rec.occurred_at
+        d = ex.data
+        update: dict[str, object] = {"retracted_at": ts, "superseded_by": rec.id}
+        if retract:
+            ex.status = Status.RETRACTED
+            self.report.retracted += 1
+        else:
+            when = ts if at is None else at
+            when = max(when, float(d["valid_from"]))
+            end = d.get("valid_to")
+            update["valid_to"] = when if end is None else min(when, float(end))
+            ex.status = Status.SUPERSEDED
+            self.report.superseded += 1
+        ex.data = {**d, **update}
+        self.touch(ex)
+
+    def lifecycle(self, rec: Record) -> Status | None:
+        """What the new statement does to held facts (retraction, correction, cessation,
+        "only X now", a changed relation, a one-off); returns a status for ``rec`` itself
+        when it is not simply active."""
+        d, ts = rec.data, rec.occurred_at
+        held = self.active(ts)
+        start = d.get("stated_from")
+        if d.get("corrects"):
+            for ex in lifecycle.correction_targets(str(d["corrects"]), rec, held)[:3]:
+                fixed = lifecycle.corrected_text(ex, rec, str(d["corrects"]))
+                self.end(ex, rec, retract=True)
+                if fixed is not None and d.get("slot") not in ("people",):
+                    d["text"] = fixed
+                    d["evidence"] = f"{ex.data.get('evidence')} / {d.get('evidence')}"
+        if d.get("cessation"):
+            for ex in lifecycle.cessation_targets(rec, held):
+                self.end(ex, rec, retract=False, at=start)
+        if d.get("exclusive"):
+            for ex in lifecycle.exclusive_targets(rec, self.active(ts)):
+                if not lifecycle.words_of(ex) & lifecycle.words_of(rec):
+                    self.end(ex, rec, retract=False, at=start)
+        for ex in lifecycle.relation_change_targets(rec, held):
+            self.end(ex, rec, retract=False)
+        if d.get("one_off"):
+            habit = lifecycle.habit_of(rec, held)
+            if habit is not None:
+                d["exception_of"] = habit.id
+                self.report.exceptions += 1
+                return Status.EXCEPTION
+        if d.get("cessation") and d.get("slot") in ("employer", "residence", "occupation"):
+            end = d.get("valid_to") or ts
+            d["valid_to"] = max(float(end), float(d["valid_from"]))
+            return Status.SUPERSEDED
+        return None
+
+    def retract_topic(self, rec: Record) -> None:
+        """Apply "forget what I said about X" and keep the instruction as ``discarded``."""
+        people = [str(e.data["name"]) for e in self.entities.records.values()]
+        people += [str(f.data.get("object")) for f in self.working
+                   if str(f.data.get("predicate", "")).startswith("has_")]
+        targets = lifecycle.retraction_targets(str(rec.data["retracts"]),
+                                               self.active(rec.occurred_at), people)
+        for ex in targets:
+            self.end(ex, rec, retract=True)
+        rec.data["applied_to"] = [t.id for t in targets]
+        rec.status = Status.DISCARDED
+        self.touch(rec)
+
     def validate(self, rec: Record) -> None:
+        if rec.data.get("retracts"):
+            self.retract_topic(rec)
+            return
         self.resolve_entities(rec)
+        own = self.lifecycle(rec)
         cand = candidate_of(rec)
         ts = rec.occurred_at
         status, keep, conf = Status.ACTIVE, True, cand.confidence
+        if own is not None:
+            rec.status = own
+            rec.data["confidence"] = conf
+            self.working.append(rec)
+            self.touch(rec)
+            return
         for ex in [f for f in self.working if f.status == Status.ACTIVE]:
             existing = _existing(ex, ts, self.rate, self.variants_of(ex))
             if relate(existing, cand) is Relation.UNRELATED:

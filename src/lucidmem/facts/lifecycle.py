@@ -1,0 +1,230 @@
+"""How a new statement changes the facts already held, beyond one-to-one contradictions.
+
+Pure functions over fact records (validation applies what they return):
+
+* :func:`retraction_targets` — "forget what I said about X": every fact about X. A topic
+  naming a person *and* something else ("Kees and the moonlighting") means that thing about
+  that person; a topic that is only a person means everything about them;
+* :func:`correction_targets` — "…, not Friday" / "I meant X": the facts that said the old
+  value (they never held; their corrected copy is written by :func:`corrected_text`);
+* :func:`cessation_targets` — "I quit X", "no more X": facts of the same kind about X end;
+* :func:`exclusive_targets` — "only X now": the kind's other values end;
+* :func:`relation_change_targets` — "Larissa is now my fiancée": her earlier relation ends;
+* :func:`habit_of` — the standing fact a one-off ("just today I took the train") deviates
+  from.
+
+Words are compared folded and accent-free, with a shared stem ("quitting" ~ "quit",
+"zwartwerken" ~ "zwart"); Chinese by character pairs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from lucidmem.facts.entities import fold
+from lucidmem.facts.model import USER_SUBJECT
+from lucidmem.facts.render import content_words, date_text
+from lucidmem.facts.temporal_patterns import Days, Granularity
+from lucidmem.records import Record
+
+__all__ = [
+    "FAMILIES",
+    "cessation_targets",
+    "correction_targets",
+    "corrected_text",
+    "exclusive_targets",
+    "habit_of",
+    "relation_change_targets",
+    "retraction_targets",
+    "words_of",
+]
+
+FAMILIES: dict[str, str] = {
+    "exercise": "activity", "hobby": "activity", "drink": "consumption",
+    "food": "consumption", "diet": "diet", "health": "health", "commute": "commute",
+    "music": "music", "tech": "tech", "language": "language", "routine": "routine",
+    "work": "work", "employer": "employer", "residence": "residence",
+    "occupation": "occupation", "project": "project", "likes": "likes", "dislikes": "likes",
+}
+"""Slots whose values replace one another when the user says "only X now" or "I quit X"."""
+
+_TOPIC_NOISE = re.compile(
+    r"(?i)\b(?:erzählt|gesagt|geschrieben|told you|said|mentioned|je t'ai dit|j'ai dit|dit|"
+    r"te conté|te dije|conté|dije|ti ho detto|detto|te contei|te disse|contei|gezegd|verteld|"
+    r"zei|habe|hab|heb|ich|dir|que|che)\b|我说的|我跟你说的|我告诉你的|那件事|的事")
+_CONJUNCTION = re.compile(r"(?i)\s+(?:and|und|et|y|e|en|i)\s+|\s*[,和与跟]\s*")
+
+
+def _fold_words(text: str) -> set[str]:
+    return content_words([text])
+
+
+def _stem_match(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    if re.search(r"[\u4e00-\u9fff]", a + b):
+        return False
+    short, long_ = sorted((a, b), key=len)
+    if len(short) < 4:
+        return False
+    return long_.startswith(short[: max(4, len(short) - 3)])
+
+
+def words_of(record: Record) -> set[str]:
+    """Content words of a fact: its text, its object and the user's own clause."""
+    d = record.data
+    return _fold_words(" ".join(str(x) for x in (record.text, d.get("object"),
+                                                 d.get("evidence")) if x))
+
+
+def _overlaps(words: set[str], target: set[str]) -> bool:
+    return any(_stem_match(w, t) for w in words for t in target)
+
+
+def _mentions(record: Record, name: str) -> bool:
+    key = fold(name)
+    d = record.data
+    if key in (fold(str(d.get("subject", ""))), fold(str(d.get("object", "")))):
+        return True
+    text = " ".join(str(x) for x in (record.text, d.get("evidence")) if x)
+    return re.search(r"(?i)(?<!\w)" + re.escape(name) + r"(?!\w)", text) is not None
+
+
+def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str]) -> list[Record]:
+    """The facts "forget what I said about ``topic``" takes back (see the module docstring)."""
+    cleaned = _TOPIC_NOISE.sub(" ", topic)
+    known = {fold(p): p for p in people}
+    parts = [p.strip(" .,;") for p in _CONJUNCTION.split(cleaned) if p.strip(" .,;")]
+    names = [known[fold(w)] for part in parts for w in re.findall(r"[\w'-]+", part)
+             if fold(w) in known]
+    names += [w for w in re.findall(r"(?<![\w])[A-ZÀ-Þ][\w-]+", cleaned)
+              if fold(w) not in known and fold(w) not in ("ich", "i")]
+    if re.search(r"[\u4e00-\u9fff]", cleaned):
+        names += [n for n in known.values() if n in cleaned]
+    rest = _fold_words(" ".join(parts))
+    for name in names:
+        rest -= _fold_words(name)
+    out = []
+    for rec in facts:
+        about_person = any(_mentions(rec, n) for n in names)
+        if rest:
+            hit = _overlaps(rest, words_of(rec)) and (about_person or not names)
+        else:
+            hit = about_person
+        if hit:
+            out.append(rec)
+    return out
+
+
+def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> list[Record]:
+    """Facts that stated ``old_value`` ("Friday", "34", "Bremen"), the most related first:
+    the same subject and slot before others."""
+    numbers = re.findall(r"\d+", old_value)
+    words = _fold_words(old_value)
+    if not words and not numbers:
+        return []
+    found = []
+    for rec in facts:
+        if rec.id == new.id:
+            continue
+        text = " ".join(str(x) for x in (rec.text, rec.data.get("evidence"),
+                                         rec.data.get("temporal_text")) if x)
+        own = _fold_words(text)
+        if numbers and not words - set(numbers):
+            hit = all(re.search(r"(?<!\d)" + n + r"(?!\d)", text) for n in numbers)
+        else:
+            hit = _overlaps(words - set(numbers), own) and all(
+                re.search(r"(?<!\d)" + n + r"(?!\d)", text) for n in numbers)
+        if hit:
+            found.append(rec)
+    subject, slot = new.data.get("subject"), new.data.get("slot")
+    found.sort(key=lambda r: (r.data.get("subject") != subject, r.data.get("slot") != slot,
+                              -r.occurred_at))
+    same = [r for r in found if r.data.get("subject") == subject] or found
+    return same
+
+
+def corrected_text(old: Record, new: Record, old_value: str) -> str | None:
+    """The old fact's sentence with the corrected value: its date moved to the new one, or
+    the old value replaced by the new fact's (when the new fact is about the same thing)."""
+    text = old.text
+    o, n = old.data, new.data
+    if o.get("valid_from") is not None and n.get("stated_from") is not None and \
+            o.get("stated_from") is not None:
+        from datetime import date
+
+        from lucidmem.clock import from_epoch
+
+        def day(value: float) -> date:
+            return from_epoch(value).date()
+
+        before = day(float(o["stated_from"]))
+        after = day(float(n["stated_from"]))
+        for weekday in (True, False):
+            old_words = date_text(Days(before, before, Granularity.DAY), with_weekday=weekday)
+            if old_words in text:
+                return text.replace(old_words, date_text(Days(after, after, Granularity.DAY),
+                                                         with_weekday=weekday))
+    return None
+
+
+def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """Facts the user says they stopped ("I quit the gym" → the gym facts)."""
+    slot = new.data.get("slot")
+    family = FAMILIES.get(str(slot))
+    words = _fold_words(" ".join(str(x) for x in (new.data.get("object"),
+                                                  new.data.get("evidence")) if x))
+    words -= _GENERIC
+    out = []
+    for rec in facts:
+        if rec.id == new.id or rec.data.get("subject") != new.data.get("subject"):
+            continue
+        other = FAMILIES.get(str(rec.data.get("slot")))
+        shared = [w for w in words if any(_stem_match(w, t) for t in words_of(rec))]
+        if shared and (other == family or len(shared) >= 2) and \
+                rec.data.get("slot") not in ("people", "event"):
+            out.append(rec)
+    return out
+
+
+def exclusive_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """Facts of the same kind with another value, ended by "only X now"."""
+    family = FAMILIES.get(str(new.data.get("slot")))
+    if family is None or family in ("likes", "project", "work"):
+        return []
+    return [rec for rec in facts
+            if rec.id != new.id and rec.data.get("subject") == new.data.get("subject")
+            and FAMILIES.get(str(rec.data.get("slot"))) == family
+            and not rec.data.get("context")]
+
+
+def relation_change_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The user's earlier relation to the same person ("girlfriend" before "fiancée")."""
+    d = new.data
+    if d.get("subject") != USER_SUBJECT or not str(d.get("predicate", "")).startswith("has_"):
+        return []
+    return [rec for rec in facts
+            if rec.id != new.id and rec.data.get("subject") == USER_SUBJECT
+            and str(rec.data.get("predicate", "")).startswith("has_")
+            and rec.data.get("predicate") != d.get("predicate")
+            and fold(str(rec.data.get("object"))) == fold(str(d.get("object")))]
+
+
+def habit_of(new: Record, facts: Sequence[Record]) -> Record | None:
+    """The standing fact of the same kind that a one-off deviates from."""
+    family = FAMILIES.get(str(new.data.get("slot")))
+    if family is None:
+        return None
+    for rec in sorted(facts, key=lambda r: -r.occurred_at):
+        if rec.id != new.id and rec.data.get("subject") == new.data.get("subject") and \
+                FAMILIES.get(str(rec.data.get("slot"))) == family and \
+                not rec.data.get("one_off"):
+            return rec
+    return None
+
+
+_GENERIC = frozenset(
+    "now anymore more jetzt nicht mehr maintenant plus ahora más ora adesso più agora mais "
+    "nu meer only just nur noch que solo sólo só alleen week woche semaine semana settimana "
+    "semana times mal fois veces volte vezes keer day tag jour día giorno dia dag".split())
