@@ -48,9 +48,12 @@ from lucidmem.facts.temporal_patterns import Granularity
 
 __all__ = ["ConversationState", "TurnReading", "read_turn"]
 
-MIN_SLOT_PROBABILITY = 0.20
+MIN_SLOT_PROBABILITY = 0.15
 """Below this the classifier's best slot is not trusted (the clause is kept only if it
 names a person or a date)."""
+
+SUBJECTLESS_PROBABILITY = 0.25
+"""A clause that names no one (no "I", no person) needs a surer slot."""
 
 HEDGE_FACTOR = 0.6
 """Confidence multiplier of hedged statements ("I think …")."""
@@ -487,7 +490,9 @@ def _names_in(text: str, lang: str) -> list[str]:
         word = m.group(1)
         before = text[:m.start()].rstrip()
         if not before or before.endswith((".", "!", "?", ":")) or \
-                word.casefold() in _NOT_NAME_WORDS:
+                word.casefold() in _NOT_NAME_WORDS or re.search(
+                    r"(?i)(?:\b(?:from|in|to|at|near|aus|nach|de|à|en|em|da|di|uit|naar|van)|"
+                    r"\b(?:the|la|le|el|il))$", before):
             continue
         out.append(word)
     return out
@@ -538,6 +543,12 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         return None
     tense = _tense(clause.text, lang)
     dated_span, days = with_dates(span, at, tense)
+    if days and len(days) == 1 and clause.text != clause.sentence and \
+            len(clause.text.split()) < 9 and not clause.sentence.rstrip().endswith("?"):
+        whole = span_of(clause.sentence, lang)
+        whole_dated, whole_days = with_dates(whole, at, tense)
+        if len(whole_days) == 1:
+            span, dated_span = whole, whole_dated
     found = find_temporal(span, at, tense=tense)
     slot = guess.slot if guess is not None else "personal"
     probability = guess.probability if guess is not None else 0.5
@@ -549,10 +560,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             reading.flags.append(f"skipped:{slot if slot in NO_FACT else 'unclear'}")
             return None
         slot = guess.second if guess.second not in NO_FACT else "event"
-    if (not named_person and lang in ("en", "de", "fr", "nl")
-            and not _has_subject(clause.text, lang) and slot != "event"
-            and (guess is None or guess.probability < 0.5)):
-        reading.flags.append("skipped:no_subject")
+    if (not named_person and not _has_subject(clause.text, lang) and slot != "event"
+            and guess is not None and guess.probability < SUBJECTLESS_PROBABILITY
+            and not (cues.exclusive or cues.cessation or cues.context)):
+        reading.flags.append("skipped:unclear")
         return None
     if named_person and slot in ("residence", "employer", "occupation") and \
             item.subject.startswith(f"{USER_SUBJECT}'s "):
@@ -604,6 +615,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if secret:
         privacy = stricter(privacy, PrivacyLevel.SECRET)
     corrects = _corrected_value(clause) if cues.correction else None
+    if corrects:
+        text = _without_old_value(text, corrects, lang)
     obj = structured[0] if structured else _object_of(dated_span, item, lang)
     return FactCandidate(
         category=category, subcategory=subcategory, subject=item.subject,
@@ -622,20 +635,35 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
 
 
 _FIRST_PERSON = {
-    "en": r"i|i'm|i've|i'd|im|we|we're|we've|my|our",
-    "de": r"ich|wir|mein\w*|unser\w*|bin|hab|habe",
-    "fr": r"je|j'|j’|on|nous|mon|ma|mes|suis|ai",
-    "es": r"yo|mi|mis|soy|estoy|tengo|voy|vivo|trabajo",
-    "it": r"io|mio|mia|sono|ho|vado|vivo|lavoro|abito",
-    "pt": r"eu|meu|minha|sou|estou|tenho|vou|moro|trabalho",
-    "nl": r"ik|wij|we|mijn|ben|heb",
+    "en": r"i|i'm|i've|i'd|im|we|we're|we've|my|our|me|us|mine",
+    "de": r"ich|wir|mein\w*|unser\w*|bin|hab|habe|mir|mich|uns",
+    "fr": r"je|j'|j’|on|nous|mon|ma|mes|suis|ai|moi|m'|m’",
+    "es": r"yo|mi|mis|soy|estoy|tengo|voy|vivo|trabajo|me|nos|mí",
+    "it": r"io|mio|mia|miei|sono|ho|vado|vivo|lavoro|abito|mi|ci",
+    "pt": r"eu|meu|minha|sou|estou|tenho|vou|moro|trabalho|me|nos|mim",
+    "nl": r"ik|wij|we|mijn|ben|heb|me|mij|ons",
+    "zh": r"我",
 }
 
 
 def _has_subject(text: str, lang: str) -> bool:
     words = _FIRST_PERSON.get(lang)
-    return words is not None and re.search(r"(?i)(?<![\w'’])(?:" + words + r")(?![\w])",
-                                           text) is not None
+    if words is None:
+        return False
+    if lang == "zh":
+        return "我" in text
+    return re.search(r"(?i)(?<![\w'’])(?:" + words + r")(?:(?<=['’])|(?![\w]))", text) \
+        is not None
+
+
+def _without_old_value(text: str, old: str, lang: str) -> str:
+    """The fact's text without the value it corrects away ("…, not Friday")."""
+    pattern = _CORRECTED_VALUE.get(lang)
+    if pattern is None:
+        return text
+    cleaned = pattern.sub("", text, count=1)
+    cleaned = re.sub(r"[\s,;]+(?=[.!?)]|$)", "", cleaned).strip(" ,;")
+    return cleaned or text
 
 
 def _day_words(moment: datetime) -> str:

@@ -11,10 +11,10 @@ replaced by ``"…"`` in its clause and never read as the user's own statement.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lucidmem.facts.cue_lexicon import CONTEXTS, LANGUAGES, find_cue, has_cue
-from lucidmem.facts.language import Detected, detect
+from lucidmem.facts.language import Detected, detect, votes
 
 __all__ = ["Clause", "Cues", "clauses_of", "read_cues"]
 
@@ -86,10 +86,35 @@ def _split_sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip(" .,!?…")]
 
 
+def _merge_fragments(pieces: list[str], lang: str) -> list[str]:
+    """Glue a piece of one or two words ("niente nocciole", "Assam") to its neighbour in
+    the same sentence: alone it says nothing, beside the clause it belongs to it is the
+    value."""
+    out: list[str] = []
+    carry = ""
+    for piece in pieces:
+        piece = f"{carry}, {piece}" if carry else piece
+        carry = ""
+        size = len(piece) if lang == "zh" else len(piece.split())
+        if size <= (4 if lang == "zh" else 2) and len(pieces) > 1:
+            if out and piece is pieces[-1]:
+                out[-1] = f"{out[-1]}, {piece}"
+                continue
+            carry = piece
+            continue
+        out.append(piece)
+    if carry:
+        if out:
+            out[-1] = f"{out[-1]}, {carry}"
+        else:
+            out.append(carry)
+    return out
+
+
 def _split_clauses(sentence: str, lang: str) -> list[str]:
     if lang == "zh":
-        parts = re.split(r"[，,；;：:]", sentence)
-        return [p.strip() for p in parts if p.strip()]
+        parts = [p.strip() for p in re.split(r"[，,；;：:]", sentence) if p.strip()]
+        return _merge_fragments(parts, lang)
     cut = _CUT_WORDS.get(lang)
     subject = _SUBJECT_START.get(lang)
     pieces = [sentence]
@@ -98,7 +123,8 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
                              re.IGNORECASE)
         pieces = pattern.split(sentence)
     pieces = [p for chunk in pieces for p in re.split(r"\s*:\s+(?=\S)", chunk)]
-    return [p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")]
+    pieces = [p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")]
+    return _merge_fragments(pieces, lang)
 
 
 def _context(lang: str, text: str) -> str | None:
@@ -156,12 +182,15 @@ def clauses_of(text: str, *, default_language: str = "en",
     body = _QUOTES.sub(QUOTE_MARK, text)
     turn_lang = language_hint or detect(body, default=default_language).code
     out: list[Clause] = []
+    turn_corrects = turn_lang in LANGUAGES and has_cue("correction", turn_lang, body)
     for sentence in _split_sentences(body):
         found = _language_of(sentence, turn_lang, language_hint)
         for piece in _split_clauses(sentence, found.code):
             if not piece.strip(" .,!?…" + QUOTE_MARK):
                 continue
             cues = read_cues(piece, sentence, found.code)
+            if turn_corrects and not cues.correction and has_cue("negation", found.code, piece):
+                cues = replace(cues, correction=True)
             out.append(Clause(piece, sentence, found.code, found.supported, cues, len(out),
                               quotes if QUOTE_MARK in sentence else ()))
     return out
@@ -171,8 +200,13 @@ def _language_of(sentence: str, turn_lang: str, hint: str | None) -> Detected:
     if hint:
         return Detected(hint, hint in LANGUAGES, 1.0)
     found = detect(sentence, default=turn_lang if turn_lang in LANGUAGES else "en")
-    if found.votes < 2 and found.code != turn_lang and (found.supported or found.votes < 1):
-        return Detected(turn_lang, turn_lang in LANGUAGES, found.votes)
+    if found.code == turn_lang or turn_lang not in LANGUAGES or found.code in ("zh", "ja", "xx"):
+        return found
+    counted = votes(sentence)
+    if found.supported and counted.get(found.code, 0) < counted.get(turn_lang, 0) + 2:
+        return Detected(turn_lang, True, counted.get(turn_lang, 0))
+    if not found.supported and found.votes < 2:
+        return Detected(turn_lang, True, counted.get(turn_lang, 0))
     return found
 
 

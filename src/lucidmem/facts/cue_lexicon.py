@@ -60,9 +60,9 @@ CUES: dict[str, _T] = {
     },
     # an unreal or wished-for state: "if I ever…", "I would…"
     "hypothetical": {
-        "en": _w("if i|if we|if i ever|what if|imagine|suppose|in another life|i would|"
-                 "i'd|we would|we'd|would be|would love|fantasy|daydream|dream of|"
-                 "someday i|one day i|hypothetically|in theory|i wish"),
+        "en": _w("if i|if we|if i ever|what if|imagine|suppose|in another life|would love|"
+                 "would like to|i'd love|i'd like to|fantasy|daydream|dream of|someday i|"
+                 "one day i|hypothetically|in theory|i wish|if only"),
         "de": _w("wenn ich|falls ich|wenn wir|würde|würden|würdest|hätte|hätten|wäre|wären|"
                  "stell dir vor|angenommen|traum|träume|fantasie|irgendwann mal"),
         "fr": _w("si j'|si je|si on|si jamais|imagine|imaginons|supposons|je serais|"
@@ -181,7 +181,7 @@ CUES: dict[str, _T] = {
                  "i mixed up|i mix up|scratch that, it's|actually it's|typo"),
         "de": _w("korrektur|kleine korrektur|ich meinte|ich meine|ich habe mich vertan|"
                  "hab mich vertan|ich hab mich geirrt|ich habe mich geirrt|falsch gesagt|"
-                 "verwechsel|verwechselt|stimmt nicht|sondern"),
+                 "verwechselt|stimmt nicht"),
         "fr": _w("correction|petite correction|je voulais dire|je me suis trompé|"
                  "je me suis trompée|je me trompe|erreur de ma part|j'ai inversé|"
                  "j'ai confondu|en fait c'est"),
@@ -191,8 +191,8 @@ CUES: dict[str, _T] = {
                  "volevo dire|intendevo|mi sono confuso|mi sono confusa|errore mio"),
         "pt": _w("corrijo|correção|me enganei|enganei-me|errei|quis dizer|queria dizer|"
                  "me confundi|confundi|erro meu"),
-        "nl": _w("foutje|correctie|ik bedoelde|ik bedoel|ik vergiste me|ik heb me vergist|"
-                 "ik haal|door elkaar|verkeerd gezegd"),
+        "nl": _w("foutje|correctie|ik bedoelde|ik vergiste me|ik heb me vergist|"
+                 "haal … door elkaar|verkeerd gezegd"),
         "zh": _w("说错了|搞错了|记错了|更正|纠正|不对|是我弄错|写错了"),
     },
     "retraction": {
@@ -240,7 +240,7 @@ CUES: dict[str, _T] = {
     },
     # "only X now": the new value replaces the others of its kind
     "exclusive": {
-        "en": _w("only|just|it's just|all|nothing but|exclusively|the only"),
+        "en": _w("only|it's just|just … now|nothing but|exclusively|the only|all … now"),
         "de": _w("nur noch|nur|ausschließlich|ist jetzt nur noch"),
         "fr": _w("que|ne … plus que|plus que|uniquement|seulement|que du|que de la"),
         "es": _w("solo|sólo|únicamente|nada más que|único|única"),

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 
 from lucidmem.facts.cue_lexicon import LANGUAGES
 
-__all__ = ["Detected", "detect", "detect_language"]
+__all__ = ["Detected", "detect", "detect_language", "votes"]
 
 _FUNCTION_WORDS: dict[str, str] = {
     "en": "i me my we our you your he she it they them the a an and or but is am are was were "
           "be been have has had do does did not no to of in on at for with from this that "
           "just so what when where how can will would really about there here get got it's "
           "i'm i've i'd don't didn't lol haha yeah thanks okay ok",
-    "de": "ich mich mir mein meine meinen meinem wir uns du dich dir er sie es der die das "
+    "de": "ich mich mir mein meine meinen meinem wir uns du dich dir er sie es der die das in "
           "den dem des ein eine einen einem und oder aber ist bin sind war hab habe hat haben "
           "nicht kein keine zu von mit bei auf für im am um noch schon auch nur jetzt heute "
           "wieder sehr echt mal doch ja nein danke halt gerade übrigens",
@@ -43,7 +43,7 @@ _FUNCTION_WORDS: dict[str, str] = {
           "são era estou está tenho tem não que de do da dos das em no na com por para ao pra "
           "também já muito obrigado obrigada sim né tô vou aqui a à às isso isto esse essa "
           "este esta hoje ontem amanhã tudo nada mais como coisa estava tava kkk",
-    "nl": "ik me mij mijn wij we ons je jij u hij zij ze het de een en of maar is ben zijn "
+    "nl": "ik me mij mijn wij we ons je jij u hij zij ze het de een en of maar is ben zijn in "
           "was heb heeft hebben niet geen te van in op met voor bij naar om ook nog al "
           "wel heel echt dank ja nee even trouwens dus zoals altijd nu dat die dit er wat hoe "
           "waar "
@@ -85,6 +85,22 @@ class Detected:
     code: str
     supported: bool
     votes: float
+
+
+def votes(text: str) -> dict[str, float]:
+    """Function-word and letter votes per language (Latin-script languages only)."""
+    tokens = [t.casefold() for t in _TOKENS.findall(text)]
+    scores = dict.fromkeys(_WORDS, 0.0)
+    for token in tokens:
+        bare = token.split("'")[0] + "'" if "'" in token else token
+        for code, words in _WORDS.items():
+            if token in words or bare in words:
+                scores[code] += 1.0
+    folded = text.casefold()
+    for code, chars in _LETTERS.items():
+        scores[code] += 0.5 * min(3, sum(folded.count(c) for c in chars))
+    scores["nl"] += 0.5 * min(3, len(re.findall(r"\Bij|ij\B", folded)))
+    return scores
 
 
 def detect(text: str, *, default: str = "en") -> Detected:

@@ -126,7 +126,9 @@ def _closest(ref: date, build: Callable[[int], date], tense: str | None = None) 
             options.append(build(year))
         except ValueError:
             continue
-    if tense == "past" and any(d <= ref for d in options):
+    closest = min(options, key=lambda d: (abs((d - ref).days), d < ref)) if options else None
+    if tense == "past" and closest is not None and (closest - ref).days > 60 and \
+            any(d <= ref for d in options):
         return max(d for d in options if d <= ref)
     if tense == "future" and any(d >= ref for d in options):
         return min(d for d in options if d >= ref)
@@ -299,7 +301,7 @@ def _h_day_of_month(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     if m["w"]:
         target = WEEKDAYS[m["w"].casefold()]
         candidates = [c for c in candidates if c.weekday() == target] or candidates
-    if opts.tense == "past":
+    if opts.tense == "past" and not m["w"]:
         chosen = [c for c in candidates if c <= ref] or candidates
         return _one_day(max(chosen))
     ahead = [c for c in candidates if c >= ref]
@@ -397,7 +399,7 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
     ),
     (
         _rx(_B + r"(?:(?:on\s+|am\s+|le\s+|el\s+|il\s+)?(?P<w>" + _WEEKDAY + r")\s+(?:the\s+|le\s+"
-            r"|el\s+|il\s+|den\s+)?|(?:the|le|el|il|o|a|am|den|dem|op|on)\s+)"
+            r"|el\s+|il\s+|den\s+)?|(?:the|le|el|il|am|den|dem|op|on)\s+)"
             r"(?P<d>\d{1,2})(?:st|nd|rd|th|er|º|\.)?"
             + r"(?![\w/.:,]\d)(?!\.?\s*(?:(?:de|of|di)\s+)?(?:" + _MONTH
             + r"|%|€|\$|years?|ans|años|anni|anos|jahre|jaar|h\b|uhr|heures?|min|km|kg|kilos?"
