@@ -42,18 +42,18 @@ from lucidmem.facts.model import (
 from lucidmem.facts.people import Mention, mentions, pronoun_subject, starts_with_name
 from lucidmem.facts.privacy import assess_privacy, has_secret_marker, stricter
 from lucidmem.facts.render import content_words, english_third_person, span_of, with_dates
-from lucidmem.facts.slots import NO_FACT, SLOTS, SlotClassifier, SlotGuess
+from lucidmem.facts.slots import SLOTS, SlotClassifier, SlotGuess
 from lucidmem.facts.temporal import TemporalAnchor, find_temporal
 from lucidmem.facts.temporal_patterns import Granularity
 
 __all__ = ["ConversationState", "TurnReading", "read_turn"]
 
-MIN_SLOT_PROBABILITY = 0.15
-"""Below this the classifier's best slot is not trusted (the clause is kept only if it
-names a person or a date)."""
+NO_FACT_LIMIT = 0.45
+"""A clause whose probability of being small talk or a request reaches this states
+nothing to keep."""
 
-SUBJECTLESS_PROBABILITY = 0.25
-"""A clause that names no one (no "I", no person) needs a surer slot."""
+SUBJECTLESS_NO_FACT_LIMIT = 0.30
+"""The same for a clause that names no one (no "I", no person): it needs to be surer."""
 
 HEDGE_FACTOR = 0.6
 """Confidence multiplier of hedged statements ("I think …")."""
@@ -401,6 +401,8 @@ def read_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                          language_hint=hint if hint in LANGUAGES else None)
     secret = has_secret_marker(text) or _SECRET_MARKS.search(text) is not None
     pending: list[_Pending] = []
+    forgotten: list[str] = []
+    turn_people: set[str] = set()
     for clause in clauses:
         if not clause.supported:
             reading.flags.append(f"skipped:unsupported_language:{clause.language}")
@@ -412,7 +414,15 @@ def read_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             topic = _retraction_topic(clause)
             if topic:
                 reading.facts.append(_instruction(clause, topic, timestamp))
+                forgotten.extend(w for w in re.findall(r"[A-ZÀ-Þ][\w-]+", topic))
+                if state.last_person and state.last_person in topic:
+                    forgotten.append(state.last_person)
                 continue
+        if forgotten and (any(n in clause.text for n in forgotten) or (
+                pronoun_subject(clause.text, clause.language)
+                and state.last_person in forgotten)):
+            reading.flags.append("skipped:asked_to_forget")
+            continue
         why = ("question" if cues.question else "hypothetical" if cues.hypothetical
                else "sarcasm" if cues.sarcasm else None)
         if why is None and clause.quotes and cues.reported:
@@ -435,6 +445,10 @@ def read_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         if found is None:
             continue
         subject, phrase = found
+        if subject == USER_SUBJECT and state.last_person in turn_people and \
+                _third_person_verb(clause.text, clause.language):
+            subject = state.last_person or subject
+            phrase = _person_phrase(subject, state, clause.language)
         if subject != USER_SUBJECT and not subject.startswith(f"{USER_SUBJECT}'s "):
             state.last_person = subject
         if _only_mentions(clause, people):
@@ -443,6 +457,10 @@ def read_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         named = _names_in(clause.text, clause.language)
         if named:
             state.last_person = named[-1]
+        turn_people.update(named)
+        turn_people.update(m.name for m in people if m.name)
+        if subject != USER_SUBJECT:
+            turn_people.add(subject)
     if not pending:
         return reading
     spans = [span_of(p.clause.text, p.clause.language) for p in pending]
@@ -514,6 +532,24 @@ def _only_mentions(clause: Clause, people: list[Mention]) -> bool:
     return not content_words([span_of(rest, clause.language)])
 
 
+_THIRD_VERBS: dict[str, re.Pattern[str]] = {
+    "es": re.compile(r"(?i)^(?:\w+\s+)?(?:es|está|tiene|trabaja|vive|va|hace|sale|quiere|"
+                     r"estudia|juega|anda|se\s+\w+)\b"),
+    "it": re.compile(r"(?i)^(?:\w+\s+)?(?:è|sta|ha|lavora|vive|abita|va|fa|vuole|studia|"
+                     r"gioca|si\s+\w+)\b"),
+    "pt": re.compile(r"(?i)^(?:\w+\s+)?(?:é|está|tá|tem|trabalha|mora|vive|vai|faz|quer|"
+                     r"estuda|joga|se\s+\w+)\b"),
+}
+
+
+def _third_person_verb(text: str, lang: str) -> bool:
+    """A pro-drop clause whose verb is third person ("ahora trabaja en …"): its subject is
+    the person just named, not the user."""
+    pattern = _THIRD_VERBS.get(lang)
+    return pattern is not None and not _has_subject(text, lang) and \
+        pattern.search(span_of(text, lang)) is not None
+
+
 def _reported_by_other(clause: Clause) -> bool:
     m = find_cue("reported", clause.language, clause.text)
     if m is None:
@@ -551,20 +587,16 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             span, dated_span = whole, whole_dated
     found = find_temporal(span, at, tense=tense)
     slot = guess.slot if guess is not None else "personal"
-    probability = guess.probability if guess is not None else 0.5
     named_person = item.subject != USER_SUBJECT
-    if guess is not None and (slot in NO_FACT or probability < MIN_SLOT_PROBABILITY):
-        if not (days and guess.second == "event") and not (
-                guess.second not in NO_FACT and guess.second_probability >= 0.25
-                and (days or named_person)):
-            reading.flags.append(f"skipped:{slot if slot in NO_FACT else 'unclear'}")
+    if guess is not None:
+        limit = NO_FACT_LIMIT if (named_person or _has_subject(clause.text, lang)) \
+            else SUBJECTLESS_NO_FACT_LIMIT
+        if cues.exclusive or cues.cessation or cues.context or days:
+            limit = max(limit, NO_FACT_LIMIT)
+        if guess.no_fact >= limit:
+            reading.flags.append("skipped:small_talk" if guess.no_fact >= 0.5 else
+                                 "skipped:unclear")
             return None
-        slot = guess.second if guess.second not in NO_FACT else "event"
-    if (not named_person and not _has_subject(clause.text, lang) and slot != "event"
-            and guess is not None and guess.probability < SUBJECTLESS_PROBABILITY
-            and not (cues.exclusive or cues.cessation or cues.context)):
-        reading.flags.append("skipped:unclear")
-        return None
     if named_person and slot in ("residence", "employer", "occupation") and \
             item.subject.startswith(f"{USER_SUBJECT}'s "):
         slot = "people"

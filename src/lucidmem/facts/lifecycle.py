@@ -31,11 +31,12 @@ from lucidmem.records import Record
 __all__ = [
     "FAMILIES",
     "cessation_targets",
-    "correction_targets",
     "corrected_text",
+    "correction_targets",
     "exclusive_targets",
     "habit_of",
     "relation_change_targets",
+    "replacement_targets",
     "retraction_targets",
     "words_of",
 ]
@@ -189,14 +190,43 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
 
 
 def exclusive_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
-    """Facts of the same kind with another value, ended by "only X now"."""
+    """Facts of the same kind with another value, ended by "only X now": those that share
+    less than half of the new statement's words."""
     family = FAMILIES.get(str(new.data.get("slot")))
     if family is None or family in ("likes", "project", "work"):
         return []
-    return [rec for rec in facts
-            if rec.id != new.id and rec.data.get("subject") == new.data.get("subject")
-            and FAMILIES.get(str(rec.data.get("slot"))) == family
-            and not rec.data.get("context")]
+    words = _fold_words(str(new.data.get("object", ""))) - _GENERIC
+    out = []
+    for rec in facts:
+        if rec.id == new.id or rec.data.get("subject") != new.data.get("subject") or \
+                FAMILIES.get(str(rec.data.get("slot"))) != family or rec.data.get("context"):
+            continue
+        own = words_of(rec)
+        shared = [w for w in words if any(_stem_match(w, t) for t in own)]
+        if len(shared) * 2 < max(len(words), 1):
+            out.append(rec)
+    return out
+
+
+def replacement_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """A change said in the same frame ("in the band I now play the sax" after "I play bass
+    in a band"): same kind, shared frame words, a value the old fact lacks."""
+    family = FAMILIES.get(str(new.data.get("slot")))
+    if family is None or family in ("likes", "project", "work", "residence", "employer",
+                                    "occupation"):
+        return []
+    words = _fold_words(str(new.data.get("object", ""))) - _GENERIC
+    out = []
+    for rec in facts:
+        if rec.id == new.id or rec.data.get("subject") != new.data.get("subject") or \
+                FAMILIES.get(str(rec.data.get("slot"))) != family or rec.data.get("context"):
+            continue
+        own = words_of(rec) - _GENERIC
+        shared = {w for w in words if any(_stem_match(w, t) for t in own)}
+        if shared and words - shared and own - {t for t in own
+                                                if any(_stem_match(t, w) for w in words)}:
+            out.append(rec)
+    return out
 
 
 def relation_change_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
@@ -225,6 +255,10 @@ def habit_of(new: Record, facts: Sequence[Record]) -> Record | None:
 
 
 _GENERIC = frozenset(
-    "now anymore more jetzt nicht mehr maintenant plus ahora más ora adesso più agora mais "
-    "nu meer only just nur noch que solo sólo só alleen week woche semaine semana settimana "
-    "semana times mal fois veces volte vezes keer day tag jour día giorno dia dag".split())
+    [
+        "now", "anymore", "more", "jetzt", "nicht", "mehr", "maintenant", "plus", "ahora", "más",
+        "ora", "adesso", "più", "agora", "mais", "nu", "meer", "only", "just", "nur", "noch",
+        "que", "solo", "sólo", "só", "alleen", "week", "woche", "semaine", "semana", "settimana",
+        "semana", "times", "mal", "fois", "veces", "volte", "vezes", "keer", "day", "tag", "jour",
+        "día", "giorno", "dia", "dag"
+    ])

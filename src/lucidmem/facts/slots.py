@@ -76,17 +76,20 @@ NO_FACT = frozenset({"smalltalk", "request"})
 
 @dataclass(frozen=True, slots=True)
 class SlotGuess:
-    """The classifier's best slot for a clause, its probability and the runner-up."""
+    """The classifier's reading of a clause: the best slot that yields a fact, its
+    probability, the runner-up, and ``no_fact`` — the probability that the clause is small
+    talk or a request (the two slots that state nothing)."""
 
     slot: str
     probability: float
     second: str
     second_probability: float
+    no_fact: float = 0.0
 
     @property
     def keeps(self) -> bool:
-        """Whether the best slot is one that yields a fact."""
-        return self.slot not in NO_FACT
+        """Whether the clause more likely states something than not."""
+        return self.no_fact < 0.5
 
 
 class SlotClassifier:
@@ -123,10 +126,12 @@ class SlotClassifier:
         probs = np.exp(logits)
         probs /= probs.sum(axis=1, keepdims=True)
         out = []
+        empty = [i for i, label in enumerate(self.labels) if label in NO_FACT]
         for row in probs:
-            order = np.argsort(-row)
-            a, b = int(order[0]), int(order[1])
-            out.append(SlotGuess(self.labels[a], float(row[a]), self.labels[b], float(row[b])))
+            order = [int(i) for i in np.argsort(-row) if self.labels[int(i)] not in NO_FACT]
+            a, b = order[0], order[1]
+            out.append(SlotGuess(self.labels[a], float(row[a]), self.labels[b], float(row[b]),
+                                 float(row[empty].sum())))
         return out
 
     def classify(self, texts: Sequence[str]) -> list[SlotGuess]:

@@ -203,8 +203,10 @@ class _Pass:
                 self.end(ex, rec, retract=False, at=start)
         if d.get("exclusive"):
             for ex in lifecycle.exclusive_targets(rec, self.active(ts)):
-                if not lifecycle.words_of(ex) & lifecycle.words_of(rec):
-                    self.end(ex, rec, retract=False, at=start)
+                self.end(ex, rec, retract=False, at=start)
+        elif d.get("is_change") and not d.get("one_off"):
+            for ex in lifecycle.replacement_targets(rec, self.active(ts)):
+                self.end(ex, rec, retract=False, at=start)
         for ex in lifecycle.relation_change_targets(rec, held):
             self.end(ex, rec, retract=False)
         if d.get("one_off"):
