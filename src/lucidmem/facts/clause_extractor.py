@@ -294,7 +294,9 @@ def _subject_of(clause: Clause, state: ConversationState,
             fresh.group(1).casefold() not in _NOT_NAME_WORDS | {"it", "this", "that", "there",
                                                                  "he", "she", "they", "we"}:
         return fresh.group(1), _person_phrase(fresh.group(1), state, clause.language)
-    if pronoun_subject(text, clause.language) and state.last_person:
+    if pronoun_subject(text, clause.language):
+        if not state.last_person:
+            return None
         return state.last_person, _person_phrase(state.last_person, state, clause.language)
     return USER_SUBJECT, "The user"
 
@@ -331,7 +333,8 @@ def _proper_after(span: str, lang: str, preps: dict[str, str], avoid: set[str]) 
 
 def _structured(item: _Pending, slot: str, span: str, lang: str) -> tuple[str, str] | None:
     """(object, text) for the user's residence and employer when the clause names them."""
-    if item.subject != USER_SUBJECT or item.clause.cues.cessation:
+    if item.subject != USER_SUBJECT or item.clause.cues.cessation or \
+            not _has_subject(item.clause.text, lang):
         return None
     avoid = {p.name for p in item.people if p.name}
     if slot == "residence":

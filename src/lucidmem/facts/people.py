@@ -76,9 +76,10 @@ def _rel_pattern(lang: str) -> str:
 @cache
 def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
     if lang == "zh":
-        rel = _rel_pattern("zh")
+        rel = "|".join(re.escape(w) for w in sorted(RELATIONS["zh"], key=len, reverse=True)
+                       if len(w) >= 2 and w not in ("父亲", "母亲", "爸爸", "妈妈", "老爸", "老妈"))
         stop = ("的在是说也都和跟就要会去来又今昨明上下这那很太不没让给把被还从到对比与为向往想能可"
-                "才再真最别刚已")
+                "才再真最别刚已总只圈节们说")
         return (re.compile(r"(?:我的?|我们的?)?(?P<rel>" + rel + r")(?P<name>(?![" + stop
                            + r"])(?:小|阿|老)?[\u4e00-\u9fff]{1,2}?)(?=[" + stop
                            + r"，。！？,\s]|$)"),
