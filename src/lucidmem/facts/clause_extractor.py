@@ -353,7 +353,10 @@ def _strip_person(span: str, item: _Pending, lang: str) -> str:
     body = span
     for m in item.people:
         if m.span[0] <= 2:
-            body = item.clause.text[m.span[1]:].lstrip(" ,")
+            said = item.clause.text[m.span[0]:m.span[1]]
+            at = body.find(said)
+            if at >= 0:
+                body = body[at + len(said):].lstrip(" ,")
             break
     name = item.subject
     body = re.sub(r"^(?:(?:a|o|la|el|il)\s+)?" + re.escape(name) + r"\s*(?:\([^)]*\))?", "",
@@ -652,6 +655,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     corrects = _corrected_value(clause) if cues.correction else None
     if corrects:
         text = _without_old_value(text, corrects, lang)
+    if cues.correction:
+        text = _without_correction_words(text, lang)
     obj = structured[0] if structured else _object_of(dated_span, item, lang)
     return FactCandidate(
         category=category, subcategory=subcategory, subject=item.subject,
@@ -699,6 +704,19 @@ def _without_old_value(text: str, old: str, lang: str) -> str:
     cleaned = pattern.sub("", text, count=1)
     cleaned = re.sub(r"[\s,;]+(?=[.!?)]|$)", "", cleaned).strip(" ,;")
     return cleaned or text
+
+
+def _without_correction_words(text: str, lang: str) -> str:
+    """The fact's text without "small correction:" / "I got it wrong" said before it."""
+    head, sep, body = text.partition(": ")
+    target = body if sep and head.startswith("The user") else text
+    m = find_cue("correction", lang, target)
+    if m is None or m.start() > 3:
+        return text
+    trimmed = target[m.end():].lstrip(" ,:;-")
+    if not trimmed:
+        return text
+    return f"{head}{sep}{trimmed}" if target is body else trimmed
 
 
 def _day_words(moment: datetime) -> str:

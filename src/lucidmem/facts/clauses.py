@@ -136,6 +136,9 @@ def _context(lang: str, text: str) -> str | None:
     return None
 
 
+_LEAD_FILLERS = re.compile(
+    r"^(?:\W*(?:oh|ok|okay|so|and|but|also|hey|ah|well|und|also|aber|übrigens|et|mais|alors|"
+    r"y|pero|oye|e|ma|senti|e|mas|olha|en|maar|trouwens|hm+)\b[\s,]*)+", re.IGNORECASE)
 _CAPS_LOVE = re.compile(r"(?<![\w])(?:LOVE|LOVED|ADORE|ENCANTA|ENCANTAN|ADORO|AMO|LIEBE|"
                         r"J'ADORE|ADORA|AIME|GENIAL|GÉNIAL|GREAT)(?![\w])")
 _IRONY = re.compile("[\U0001F643\U0001F644\U0001F612]")  # 🙃 🙄 😒
@@ -146,9 +149,12 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
     """The cues of one clause (``text``) in its ``sentence``."""
     if lang not in LANGUAGES:
         return Cues()
-    question = sentence.rstrip().endswith(("?", "？")) or has_cue("question", lang, text[:40])
+    lead = _LEAD_FILLERS.sub("", text)
+    asks = find_cue("question", lang, lead[:40])
+    question = sentence.rstrip().endswith(("?", "？")) or (asks is not None and asks.start() == 0)
     if lang == "zh":
-        question = question or bool(re.search(r"[吗么呢]\s*[？?。！!]?$", text))
+        question = question or bool(re.search(r"[吗么呢]\s*[？?。！!]?$", text)) or \
+            has_cue("question", lang, text)
     sarcasm = bool(_CAPS_LOVE.search(sentence) or _IRONY.search(sentence)
                    or _SMILE_AFTER_PRAISE.search(sentence)
                    or has_cue("sarcasm", lang, sentence))
@@ -200,6 +206,8 @@ def _language_of(sentence: str, turn_lang: str, hint: str | None) -> Detected:
     if hint:
         return Detected(hint, hint in LANGUAGES, 1.0)
     found = detect(sentence, default=turn_lang if turn_lang in LANGUAGES else "en")
+    if found.code == "xx" and found.votes == 0 and turn_lang in LANGUAGES:
+        return Detected(turn_lang, True, 0.0)
     if found.code == turn_lang or turn_lang not in LANGUAGES or found.code in ("zh", "ja", "xx"):
         return found
     counted = votes(sentence)

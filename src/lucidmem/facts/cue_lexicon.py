@@ -252,8 +252,7 @@ CUES: dict[str, _T] = {
     # the user stopped something
     "cessation": {
         "en": _w("quit|quitting|stopped|gave up|given up|sold|cancelled|canceled|left|"
-                 "haven't had|no more|dropped|handed in my notice|last day|done with|"
-                 "unsubscribed|moved out"),
+                 "haven't had|no more|dropped|last day|done with|unsubscribed|moved out"),
         "de": _w("aufgehört|höre auf|aufgegeben|abgemeldet|gekündigt|verkauft|verlassen|"
                  "letzter tag|nicht mehr|schluss mit|ausgetreten"),
         "fr": _w("arrêté|arrête|arrêter|quitté|quitte|abandonné|vendu|résilié|"

@@ -229,15 +229,22 @@ def replacement_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     return out
 
 
+_PARTNER_STAGE = {
+    "has_girlfriend": 1, "has_boyfriend": 1, "has_partner": 1, "has_fiancée": 2,
+    "has_fiance": 2, "has_wife": 3, "has_husband": 3, "has_spouse": 3, "has_ex": 4,
+}
+
+
 def relation_change_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
-    """The user's earlier relation to the same person ("girlfriend" before "fiancée")."""
+    """The user's earlier relation to the same person when it moved on ("girlfriend" before
+    "fiancée", "wife" before "ex"); two words for the same stage both stand."""
     d = new.data
-    if d.get("subject") != USER_SUBJECT or not str(d.get("predicate", "")).startswith("has_"):
+    stage = _PARTNER_STAGE.get(str(d.get("predicate")))
+    if d.get("subject") != USER_SUBJECT or stage is None:
         return []
     return [rec for rec in facts
             if rec.id != new.id and rec.data.get("subject") == USER_SUBJECT
-            and str(rec.data.get("predicate", "")).startswith("has_")
-            and rec.data.get("predicate") != d.get("predicate")
+            and _PARTNER_STAGE.get(str(rec.data.get("predicate")), stage) != stage
             and fold(str(rec.data.get("object"))) == fold(str(d.get("object")))]
 
 

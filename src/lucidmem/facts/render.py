@@ -174,8 +174,14 @@ def date_text(found: TemporalResolution | Days, with_weekday: bool = False) -> s
 
 def with_dates(text: str, reference: datetime, tense: str | None) -> tuple[str, list[Days]]:
     """``text`` with each resolvable day, week, month or year expression replaced by its date
-    (times of day stay as said); also returns the resolved pieces, in order."""
+    (times of day stay as said); also returns the resolved pieces, in order. A date said as
+    a beginning ("since Saturday") lies in the past."""
+    from lucidmem.facts.temporal_patterns import TemporalAnchor, anchor_of
+
     pieces = [p for p in scan(text, reference.date(), True, tense) if isinstance(p.piece, Days)]
+    if tense != "past" and pieces and anchor_of(text, pieces[0].start) is TemporalAnchor.SINCE:
+        pieces = [p for p in scan(text, reference.date(), True, "past")
+                  if isinstance(p.piece, Days)]
     out, last, found = [], 0, []
     for p in pieces:
         assert isinstance(p.piece, Days)

@@ -94,6 +94,8 @@ def find_temporal(
         )
     tz = reference.tzinfo
     pieces = scan(text, reference.date(), day_first, tense)
+    if tense != "past" and pieces and anchor_of(text, pieces[0].start) is TemporalAnchor.SINCE:
+        pieces = scan(text, reference.date(), day_first, "past")
     if not pieces:
         return None
     days = next((p for p in pieces if isinstance(p.piece, Days)), None)

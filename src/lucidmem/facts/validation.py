@@ -195,6 +195,8 @@ class _Pass:
             for ex in lifecycle.correction_targets(str(d["corrects"]), rec, held)[:3]:
                 fixed = lifecycle.corrected_text(ex, rec, str(d["corrects"]))
                 self.end(ex, rec, retract=True)
+                if start is None:  # the corrected value held since the wrong one was said
+                    d["valid_from"] = min(float(d["valid_from"]), float(ex.data["valid_from"]))
                 if fixed is not None and d.get("slot") not in ("people",):
                     d["text"] = fixed
                     d["evidence"] = f"{ex.data.get('evidence')} / {d.get('evidence')}"
@@ -251,8 +253,13 @@ class _Pass:
             return
         for ex in [f for f in self.working if f.status == Status.ACTIVE]:
             existing = _existing(ex, ts, self.rate, self.variants_of(ex))
-            if relate(existing, cand) is Relation.UNRELATED:
+            relation = relate(existing, cand)
+            if relation is Relation.UNRELATED:
                 continue
+            if relation is Relation.CONFLICT and cand.slot and not (
+                    cand.is_change or cand.is_correction or cand.negated or existing.negated
+                    or cand.one_off):
+                continue  # a second value said without "now", "moved", "new": both stand
             decision = resolve(existing, replace(cand, confidence=conf),
                                max_variants=self.max_variants)
             if decision.needs_clarification:
