@@ -48,11 +48,14 @@ from lucidmem.facts.temporal_patterns import Granularity
 
 __all__ = ["ConversationState", "TurnReading", "read_turn"]
 
-NO_FACT_LIMIT = 0.45
+NO_FACT_LIMIT = 0.55
 """A clause whose probability of being small talk or a request reaches this states
 nothing to keep."""
 
-SUBJECTLESS_NO_FACT_LIMIT = 0.30
+SHORT_NO_FACT_LIMIT = 0.25
+"""The same for a clause of three words or fewer that names nothing and no number."""
+
+SUBJECTLESS_NO_FACT_LIMIT = 0.40
 """The same for a clause that names no one (no "I", no person): it needs to be surer."""
 
 HEDGE_FACTOR = 0.6
@@ -487,7 +490,9 @@ def read_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 slot = _PREDICATE_SLOTS.get(r.predicate) or (cand.slot if cand else None)
                 if r.predicate.startswith("has_") and r.subject == USER_SUBJECT:
                     slot = "people"
-                keep_text = cand is not None and slot != "people"
+                keep_text = cand is not None and slot != "people" and not (
+                    item.clause.language == "en" and not r.temporal_text)
+                # (an English rule's own sentence reads well and follows entity links)
                 reading.facts.append(replace(
                     r, slot=slot, text=cand.text if keep_text and cand else None,
                     evidence=item.clause.text,
@@ -499,7 +504,22 @@ def read_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         elif cand is not None and cand.key not in seen:
             reading.facts.append(cand)
             seen.add(cand.key)
+    if secret and not any(f.retracts is None for f in reading.facts):
+        reading.facts.append(_confided(text, clauses, timestamp))
     return reading
+
+
+def _confided(text: str, clauses: Sequence[Clause], at: datetime) -> FactCandidate:
+    """A secret the reader could not file: kept whole, as what the user confided."""
+    body = _SECRET_MARKS.sub("", text)
+    body = re.sub(r"(?i)^\W*(?:don't tell anyone|do not tell anyone|between us|but)\W*", "",
+                  body).strip(" ,.") or text
+    lang = clauses[0].language if clauses else "en"
+    return FactCandidate(
+        category=FactCategory.SECRET, subcategory=Subcategory.SECRET_EXPLICITLY_MARKED,
+        subject=USER_SUBJECT, predicate="confided", object=body, confidence=0.9,
+        emotional_intensity=0.5, privacy=PrivacyLevel.SECRET, language=lang,
+        source_text=text, text=f"The user confided: {body}", slot="personal", evidence=text)
 
 
 _CAPITALISED = re.compile(r"(?<![\w'’])([A-ZÀ-ÖØ-Þ][a-zß-ÿ]+(?:-[A-ZÀ-Þ][a-zß-ÿ]+)?)(?![\w])")
@@ -599,6 +619,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             else SUBJECTLESS_NO_FACT_LIMIT
         if cues.exclusive or cues.cessation or cues.context or days:
             limit = max(limit, NO_FACT_LIMIT)
+        if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
+                not named_person and not _has_subject(clause.text, lang):
+            limit = min(limit, SHORT_NO_FACT_LIMIT)
         if guess.no_fact >= limit:
             reading.flags.append("skipped:small_talk" if guess.no_fact >= 0.5 else
                                  "skipped:unclear")
@@ -657,7 +680,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         text = _without_old_value(text, corrects, lang)
     if cues.correction:
         text = _without_correction_words(text, lang)
-    obj = structured[0] if structured else _object_of(dated_span, item, lang)
+    obj = structured[0] if structured else _object_of(text, dated_span, item, lang)
     return FactCandidate(
         category=category, subcategory=subcategory, subject=item.subject,
         predicate=info.predicate, object=obj, confidence=round(confidence, 4),
@@ -719,12 +742,21 @@ def _without_correction_words(text: str, lang: str) -> str:
     return f"{head}{sep}{trimmed}" if target is body else trimmed
 
 
+def _is_short(span: str, lang: str) -> bool:
+    return len(span) <= 8 if lang == "zh" else len(span.split()) <= 3
+
+
 def _day_words(moment: datetime) -> str:
     return f"{moment.day} {moment.strftime('%B')} {moment.year}"
 
 
-def _object_of(span: str, item: _Pending, lang: str) -> str:
-    """The statement's object: the clause's value without the person it is about."""
+def _object_of(text: str, span: str, item: _Pending, lang: str) -> str:
+    """The statement's object: the fact's text after its subject ("drinks green tea in the
+    mornings"), or the clause's value without the person it is about."""
+    head = re.match(r"^(?:The user|" + re.escape(item.subject_phrase) + r")(?:\s*\([^)]*\):)?\s+",
+                    text)
+    if head is not None and text[head.end():].strip():
+        return text[head.end():].strip()
     obj = span
     for m in item.people:
         if m.name and obj.startswith(m.name):

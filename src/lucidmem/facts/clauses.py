@@ -113,7 +113,9 @@ def _merge_fragments(pieces: list[str], lang: str) -> list[str]:
 
 def _split_clauses(sentence: str, lang: str) -> list[str]:
     if lang == "zh":
-        parts = [p.strip() for p in re.split(r"[，,；;：:]", sentence) if p.strip()]
+        parts = [p.strip() for p in re.split(
+            r"[；;]|[，,：:](?=\s*(?:但是|不过|可是|所以|而且|对了|另外|我|他|她|[^\W\d_]{2}说))",
+            sentence) if p and p.strip()]
         return _merge_fragments(parts, lang)
     cut = _CUT_WORDS.get(lang)
     subject = _SUBJECT_START.get(lang)

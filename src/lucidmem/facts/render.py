@@ -19,7 +19,8 @@ from datetime import datetime
 from lucidmem.facts.temporal import TemporalResolution
 from lucidmem.facts.temporal_patterns import Days, Granularity, scan
 
-__all__ = ["content_words", "date_text", "english_third_person", "span_of", "with_dates"]
+__all__ = ["content_words", "date_text", "english_third_person", "second_person", "span_of",
+           "with_dates"]
 
 _FILLERS = re.compile(
     r"^(?:(?:oh|ah|well|so|also|and|but|anyway|actually|honestly|btw|ok|okay|yeah|yep|yes|no|"
@@ -205,7 +206,11 @@ def with_dates(text: str, reference: datetime, tense: str | None) -> tuple[str, 
         last = p.end
         found.append(p.piece)
     out.append(text[last:])
-    return re.sub(r"\s{2,}", " ", "".join(out)).strip(), found
+    joined = "".join(out)
+    joined = re.sub(r"(?<=[\u4e00-\u9fff])(?=on |in |the week|the weekend|\d{1,2} [A-Z])", " ",
+                    joined)
+    joined = re.sub(r"(?<=\d{4})(?=[\u4e00-\u9fff])", " ", joined)
+    return re.sub(r"\s{2,}", " ", joined).strip(), found
 
 
 def content_words(texts: Sequence[str]) -> set[str]:
@@ -222,3 +227,33 @@ def content_words(texts: Sequence[str]) -> set[str]:
             elif token not in _STOP:
                 words.add(token)
     return words
+
+
+_SECOND = (
+    (re.compile(r"^The user's "), "Your "),
+    (re.compile(r"^The user is\b"), "You are"),
+    (re.compile(r"^The user isn't\b"), "You aren't"),
+    (re.compile(r"^The user has\b"), "You have"),
+    (re.compile(r"^The user hasn't\b"), "You haven't"),
+    (re.compile(r"^The user was\b"), "You were"),
+    (re.compile(r"^The user doesn't\b"), "You don't"),
+    (re.compile(r"^The user \("), "You ("),
+)
+
+
+def second_person(text: str) -> str:
+    """A fact's sentence said to the user ("The user drinks tea" → "You drink tea")."""
+    for pattern, repl in _SECOND:
+        if pattern.match(text):
+            return _possessive_you(pattern.sub(repl, text, count=1))
+    m = re.match(r"^The user (\w+?)(ies|es|s)\b", text)
+    if m is not None:
+        verb = m.group(1) + ("y" if m.group(2) == "ies" else "")
+        if m.group(2) == "es" and not re.search(r"(?:sh|ch|x|z|o|ss)$", m.group(1)):
+            verb = m.group(1) + "e"
+        return _possessive_you("You " + verb + text[m.end():])
+    return _possessive_you(re.sub(r"^The user\b", "You", text))
+
+
+def _possessive_you(text: str) -> str:
+    return re.sub(r"\bthe user\b", "you", re.sub(r"\bthe user's", "your", text))

@@ -256,10 +256,10 @@ class _Pass:
             relation = relate(existing, cand)
             if relation is Relation.UNRELATED:
                 continue
-            if relation is Relation.CONFLICT and cand.slot and not (
+            if relation is Relation.CONFLICT and cand.slot and cand.confidence >= 0.8 and not (
                     cand.is_change or cand.is_correction or cand.negated or existing.negated
                     or cand.one_off):
-                continue  # a second value said without "now", "moved", "new": both stand
+                continue  # a second plain value without "now", "moved", "new": both stand
             decision = resolve(existing, replace(cand, confidence=conf),
                                max_variants=self.max_variants)
             if decision.needs_clarification:
@@ -320,6 +320,9 @@ class _Pass:
             else:
                 ex.status = Status.RETRACTED
                 self.report.retracted += 1
+                if cand.valid_from is None:  # the corrected value held all along
+                    rec.data["valid_from"] = min(float(rec.data["valid_from"]),
+                                                 float(d["valid_from"]))
             ex.data = {**d, **update}
             self.touch(ex)
             return status, keep, conf
