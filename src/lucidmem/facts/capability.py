@@ -319,8 +319,10 @@ class Facts:
             Query(user_id=user_id, kinds=[Kind.FACT_STATS], limit=1))
         never = {str(k): int(v) for k, v in found[0].data.get("never_stored", {}).items()} \
             if found else {}
+        skipped = {str(k): int(v) for k, v in found[0].data.get("skipped", {}).items()} \
+            if found else {}
         return FactStats(by_status=by_status, never_stored=never,
-                         never_stored_total=sum(never.values()))
+                         never_stored_total=sum(never.values()), skipped=skipped)
 
     def failures(self, *, user_id: str, include_resolved: bool = False,
                  context: str | None = None) -> builtins.list[ExtractionFailureView]:

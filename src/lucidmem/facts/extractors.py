@@ -35,6 +35,7 @@ __all__ = [
     "ExtractionFailure",
     "ExtractionResult",
     "Extractor",
+    "KnownFact",
     "OfflineExtractor",
     "TurnInput",
 ]
@@ -54,6 +55,17 @@ class TurnInput:
     timestamp: datetime
     language_hint: str | None = None
     user: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KnownFact:
+    """A fact the memory holds, shown to an extractor that can supersede, correct or retract
+    it by ``id``."""
+
+    id: str
+    subject: str
+    slot: str | None
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +98,9 @@ class Extractor(Protocol):
     name: str
 
     def extract(self, turns: Sequence[TurnInput]) -> ExtractionResult:
-        """Facts stated in ``turns``; never raises for bad model output (see failures)."""
+        """Facts stated in ``turns``; never raises for bad model output (see failures).
+        An extractor may also accept ``known=`` (the user's current facts, as
+        :class:`KnownFact`): staging passes them when its ``extract`` takes that keyword."""
         ...
 
 
@@ -127,9 +141,18 @@ class OfflineExtractor:
             self._states.popitem(last=False)
         return state
 
-    def extract(self, turns: Sequence[TurnInput]) -> ExtractionResult:
-        """Read each turn; an error on one turn is a (non-retryable) failure."""
+    def extract(self, turns: Sequence[TurnInput], *,
+                known: Sequence[KnownFact] = ()) -> ExtractionResult:
+        """Read each turn; an error on one turn is a (non-retryable) failure. ``known``
+        facts name the people the user mentioned before (so "she" and "Callum" resolve in a
+        fresh process too)."""
         result = ExtractionResult()
+        for fact in known:
+            if fact.slot == "people" and turns and fact.subject:
+                state = self._state(turns[0].user)
+                name = fact.text.rsplit(" is ", 1)[-1].strip() if " is " in fact.text else ""
+                if name and name not in state.people and name[:1].isupper():
+                    state.people[name] = fact.text.split("'s ", 1)[-1].split(" ", 1)[0]
         for turn in turns:
             speaker = turn.speaker
             if speaker.casefold() in NON_USER_SPEAKERS:

@@ -136,7 +136,8 @@ class FactCandidate:
     retraction ("forget what I said about X" — such a candidate is an instruction, never
     stored as a fact); ``exclusive`` marks "only X now" (the slot's other values end) and
     ``cessation`` "I stopped X" (facts about X end); ``flags`` are notes such as
-    ``unresolved_date``.
+    ``unresolved_date``. An LLM names the held fact a statement ends: ``replaces`` is its id
+    and ``ends_as`` how ("supersede", "correct" or "retract").
     """
 
     category: FactCategory
@@ -166,6 +167,8 @@ class FactCandidate:
     exclusive: bool = False
     cessation: bool = False
     flags: tuple[str, ...] = ()
+    replaces: str | None = None
+    ends_as: str | None = None
 
     def __post_init__(self) -> None:
         if category_of(self.subcategory) is not self.category:

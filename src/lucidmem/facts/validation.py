@@ -191,6 +191,14 @@ class _Pass:
         d, ts = rec.data, rec.occurred_at
         held = self.active(ts)
         start = d.get("stated_from")
+        if d.get("replaces"):
+            target = next((f for f in held if f.id == d["replaces"]), None)
+            if target is not None:
+                self.end(target, rec, retract=d.get("ends_as") in ("correct", "retract"),
+                         at=start)
+                if d.get("ends_as") == "retract":
+                    rec.data["applied_to"] = [target.id]
+                    return Status.DISCARDED
         if d.get("corrects"):
             for ex in lifecycle.correction_targets(str(d["corrects"]), rec, held)[:3]:
                 fixed = lifecycle.corrected_text(ex, rec, str(d["corrects"]))
