@@ -31,6 +31,7 @@ from datetime import datetime, timedelta
 
 from lucidmem.facts.clauses import Clause, clauses_of
 from lucidmem.facts.cue_lexicon import LANGUAGES, find_cue
+from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
     USER_SUBJECT,
     FactCandidate,
@@ -71,6 +72,9 @@ _PREDICATE_SLOTS = {
     "preferred_name": "personal", "hometown": "personal", "prefers": "likes",
     "chronotype": "routine",
 }
+_PLACES = {"lives_in": "lives in", "works_at": "works at"}
+"""Rule predicates whose fact reads best as a plain sentence ("The user lives in Berlin")."""
+
 _PAST_MARKERS: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"(?i)\b(?:was|were|did|had|went|got|came|landed|left|took|moved|"
                      r"yesterday|ago|last|\w{3,}ed)\b"),
@@ -254,7 +258,7 @@ def _retraction_topic(clause: Clause) -> str | None:
     rest = clause.text[m.end():]
     after = _TOPIC_AFTER.get(clause.language)
     found = None if after is None else after.search(rest)
-    topic = (found["t"] if found else rest).strip(" ,.!?;:")
+    topic = re.split(r"[,;.!?]", (found["t"] if found else rest))[0].strip(" ,.!?;:")
     if clause.language == "zh" and not topic:
         head = clause.text[:m.start()]
         found = after.search(head) if after else None
@@ -294,8 +298,7 @@ def _subject_of(clause: Clause, state: ConversationState,
                      r"est|a|fait|es|está|tiene|ha|è|sta|é|está|tem|is|heeft|zit|woont|werkt|"
                      r"[a-zß-ÿ]+(?:s|t|a|e|ó|ou|eu))\b", text)
     if fresh is not None and clause.language not in ("de", "zh") and \
-            fresh.group(1).casefold() not in _NOT_NAME_WORDS | {"it", "this", "that", "there",
-                                                                 "he", "she", "they", "we"}:
+            not _is_function_word(fresh.group(1)):
         return fresh.group(1), _person_phrase(fresh.group(1), state, clause.language)
     if pronoun_subject(text, clause.language):
         if not state.last_person:
@@ -366,6 +369,7 @@ def _strip_person(span: str, item: _Pending, lang: str) -> str:
                   body, count=1).strip()
     if lang == "en":
         body = re.sub(r"^(?:she|he)\b", "", body, count=1, flags=re.I).strip()
+        body = re.sub(r"^(?:'s|’s)\s+(?=\w+(?:ed|en|wn|ne|got)\b)", "has ", body)
         body = re.sub(r"^(?:'s|’s)\s+", "is ", body)
         body = re.sub(r"^(?:'s|’s)$", "is", body)
     else:
@@ -493,8 +497,12 @@ def read_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 keep_text = cand is not None and slot != "people" and not (
                     item.clause.language == "en" and not r.temporal_text)
                 # (an English rule's own sentence reads well and follows entity links)
+                if r.subject == USER_SUBJECT and r.predicate in _PLACES and not r.negated:
+                    since = f" (since {_day_words(r.valid_from)})" if r.valid_from else ""
+                    r = replace(r, text=f"The user {_PLACES[r.predicate]} {r.object}{since}")
+                    keep_text = False
                 reading.facts.append(replace(
-                    r, slot=slot, text=cand.text if keep_text and cand else None,
+                    r, slot=slot, text=cand.text if keep_text and cand else r.text,
                     evidence=item.clause.text,
                     exclusive=cand.exclusive if cand else False,
                     cessation=cand.cessation if cand else False,
@@ -550,6 +558,24 @@ _NOT_NAME_WORDS = frozenset([
 ])
 
 
+_FUNCTION_WORDS = frozenset([
+    "if", "when", "while", "because", "since", "so", "but", "and", "or", "then", "the", "this",
+    "that", "these", "those", "there", "here", "what", "which", "who", "how", "why", "where",
+    "it", "he", "she", "they", "we", "you", "still", "also", "just", "only", "mostly", "maybe",
+    "perhaps", "already", "really", "now", "today", "tomorrow", "yesterday", "first", "next",
+    "last", "some", "any", "every", "all", "both", "each", "funny", "big", "quick", "good",
+    "great", "nice", "well", "anyway", "again", "even"
+])
+
+
+def _is_function_word(word: str) -> bool:
+    """Whether a capitalised word at a clause's start is a function word, not a name."""
+    folded = word.casefold()
+    if folded in _FUNCTION_WORDS or folded in _NOT_NAME_WORDS:
+        return True
+    return any(v >= 1 for v in votes(folded).values())
+
+
 def _only_mentions(clause: Clause, people: list[Mention]) -> bool:
     """Whether the clause says nothing beyond naming people ("yeah my niece")."""
     rest = clause.text
@@ -602,6 +628,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if lang != "zh" and len(span.split()) <= 3 and item.subject == USER_SUBJECT and \
             not _has_subject(clause.text, lang) and not find_temporal(span, at):
         reading.flags.append("skipped:fragment")
+        return None
+    if cues.correction and len(_without_correction_words(span, lang).split()) <= 2 and \
+            _without_correction_words(span, lang) != span:
+        reading.flags.append("skipped:correction_header")
         return None
     tense = _tense(clause.text, lang)
     dated_span, days = with_dates(span, at, tense)

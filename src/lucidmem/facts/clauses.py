@@ -82,8 +82,15 @@ class Clause:
     quotes: tuple[str, ...] = field(default=())
 
 
+_ABBREVIATIONS = re.compile(
+    r"(?i)\b(St|Dr|Mr|Mrs|Ms|Prof|Sr|Sra|Jr|vs|etc|e\.g|i\.e|No|Nr|ca|bzw|z\.B|usw|Mme|Mlle|"
+    r"Av|Avda|Pl|Str)\.(?=\s)")
+
+
 def _split_sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip(" .,!?…")]
+    protected = _ABBREVIATIONS.sub(lambda m: m.group(1) + "\u2024", text)
+    return [s.strip().replace("\u2024", ".") for s in _SENTENCE_END.split(protected)
+            if s and s.strip(" .,!?…")]
 
 
 def _merge_fragments(pieces: list[str], lang: str) -> list[str]:
@@ -138,6 +145,12 @@ def _context(lang: str, text: str) -> str | None:
     return None
 
 
+_NEVER = re.compile(r"(?!x)x")
+_CONDITIONAL_START: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?:" + words + r")\s") for lang, words in {
+        "en": r"if|unless|suppose", "de": r"wenn|falls", "fr": r"si|s'il",
+        "es": r"si", "it": r"se", "pt": r"se", "nl": r"als|stel"}.items()}
+_CONDITIONAL_START["zh"] = re.compile(r"(?:如果|要是|假如)")
 _LEAD_FILLERS = re.compile(
     r"^(?:\W*(?:oh|ok|okay|so|and|but|also|hey|ah|well|und|also|aber|übrigens|et|mais|alors|"
     r"y|pero|oye|e|ma|senti|e|mas|olha|en|maar|trouwens|hm+)\b[\s,]*)+", re.IGNORECASE)
@@ -162,7 +175,8 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
                    or has_cue("sarcasm", lang, sentence))
     return Cues(
         question=question,
-        hypothetical=has_cue("hypothetical", lang, text),
+        hypothetical=has_cue("hypothetical", lang, text) or _CONDITIONAL_START.get(
+            lang, _NEVER).match(lead) is not None,
         sarcasm=sarcasm,
         reported=has_cue("reported", lang, text),
         quoted=QUOTE_MARK in text,

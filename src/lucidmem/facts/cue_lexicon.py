@@ -65,7 +65,7 @@ CUES: dict[str, _T] = {
                  "one day i|hypothetically|in theory|i wish|if only"),
         "de": _w("wenn ich|falls ich|wenn wir|würde|würden|würdest|hätte|hätten|wäre|wären|"
                  "stell dir vor|angenommen|traum|träume|fantasie|irgendwann mal"),
-        "fr": _w("si j'|si je|si on|si jamais|imagine|imaginons|supposons|je serais|"
+        "fr": _w("si j'|si je|si on|si jamais|si un jour|imagine|imaginons|supposons|je serais|"
                  "j'aurais|j'irais|j'achèterais|je ferais|je prendrais|je vivrais|"
                  "je voudrais|j'aimerais|rêve|fantasme|un jour peut-être|*rais|*rait"),
         "es": _w("si algún día|si algun dia|si ganara|si tuviera|si fuera|si me fuera|"

@@ -21,16 +21,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from datetime import date, timedelta
 
+from lucidmem.clock import from_epoch
 from lucidmem.facts.entities import fold
 from lucidmem.facts.model import USER_SUBJECT
 from lucidmem.facts.render import content_words, date_text
+from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
 from lucidmem.facts.temporal_patterns import Days, Granularity
 from lucidmem.records import Record
 
 __all__ = [
     "FAMILIES",
     "cessation_targets",
+    "corrected_day",
     "corrected_text",
     "correction_targets",
     "exclusive_targets",
@@ -118,16 +122,37 @@ def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str
     return out
 
 
+def _said_weekday(text: str) -> int | None:
+    for word in re.findall(r"[^\W\d_]+", text.casefold()):
+        for name, day in WEEKDAYS.items():
+            if word == name or (len(word) > len(name) and word.startswith(name)):
+                return day
+    m = re.search(r"(?:周|星期|礼拜)([一二三四五六日天])", text)
+    return None if m is None else "一二三四五六日".find(m.group(1)) if m.group(1) != "天" else 6
+
+
+def _stated_day(rec: Record) -> date | None:
+    stated = rec.data.get("stated_from")
+    return None if stated is None else from_epoch(float(stated)).date()
+
+
 def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> list[Record]:
     """Facts that stated ``old_value`` ("Friday", "34", "Bremen"), the most related first:
-    the same subject and slot before others."""
+    the same subject and slot before others. A weekday or a day of the month names the dated
+    fact on that day ("nicht am Dienstag" → the appointment on Tuesday 31 March)."""
     numbers = re.findall(r"\d+", old_value)
     words = _fold_words(old_value)
     if not words and not numbers:
         return []
+    weekday = _said_weekday(old_value)
     found = []
     for rec in facts:
         if rec.id == new.id:
+            continue
+        day = _stated_day(rec)
+        if day is not None and ((weekday is not None and day.weekday() == weekday) or (
+                numbers and not words - set(numbers) and str(day.day) in numbers)):
+            found.append(rec)
             continue
         text = " ".join(str(x) for x in (rec.text, rec.data.get("evidence"),
                                          rec.data.get("temporal_text")) if x)
@@ -146,6 +171,28 @@ def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> 
     return same
 
 
+def corrected_day(old: Record, new: Record) -> date | None:
+    """The corrected date when the correction names only a weekday or a day of the month
+    ("am Mittwoch", "es el 19"): that day in the old date's week or month."""
+    before, after = _stated_day(old), _stated_day(new)
+    said = str(new.data.get("temporal_text") or "")
+    if before is None or after is None:
+        return None
+    weekday = _said_weekday(said)
+    if weekday is not None and not re.search(r"\d", said):
+        return before + timedelta(days=weekday - before.weekday())
+    if re.fullmatch(r"\D*\d{1,2}\D*", said) and not _said_month(said):
+        try:
+            return before.replace(day=after.day)
+        except ValueError:
+            return None
+    return None
+
+
+def _said_month(text: str) -> bool:
+    return any(name in text.casefold().split() for name in MONTHS)
+
+
 def corrected_text(old: Record, new: Record, old_value: str) -> str | None:
     """The old fact's sentence with the corrected value: its date moved to the new one, or
     the old value replaced by the new fact's (when the new fact is about the same thing)."""
@@ -153,10 +200,6 @@ def corrected_text(old: Record, new: Record, old_value: str) -> str | None:
     o, n = old.data, new.data
     if o.get("valid_from") is not None and n.get("stated_from") is not None and \
             o.get("stated_from") is not None:
-        from datetime import date
-
-        from lucidmem.clock import from_epoch
-
         def day(value: float) -> date:
             return from_epoch(value).date()
 

@@ -56,6 +56,16 @@ _MODALS = frozenset(["can", "could", "will", "would", "should", "must", "might",
                      "shall", "did", "had", "was", "were", "need"])
 _IRREGULAR = {"have": "has", "do": "does", "go": "goes", "be": "is", "am": "is", "are": "is"}
 _PAST = re.compile(r"(?:ed|ought|aught)$")
+_IRREGULAR_PAST = frozenset(
+    [
+        "got", "went", "came", "had", "did", "was", "were", "lost", "found", "said", "made",
+        "took", "left", "felt", "kept", "met", "ran", "saw", "sent", "gave", "bought", "brought",
+        "thought", "told", "sold", "paid", "sat", "stood", "spent", "won", "began", "broke",
+        "chose", "drove", "ate", "fell", "flew", "forgot", "grew", "knew", "rode", "rose",
+        "shook", "sang", "swam", "wore", "wrote", "heard", "held", "hid", "hurt", "led", "lit",
+        "meant", "put", "quit", "read", "set", "shut", "slept", "split", "spread", "taught",
+        "understood", "woke"
+    ])
 _EN_POSSESSIVE = ((re.compile(r"\b(?:my|our)\b", re.I), "the user's"),
                   (re.compile(r"\b(?:me|us|myself|ourselves)\b", re.I), "the user"),
                   (re.compile(r"\b(?:mine|ours)\b", re.I), "the user's"))
@@ -114,7 +124,8 @@ def _third_person(verb: str) -> str:
     low = verb.casefold()
     if low in _IRREGULAR:
         return _IRREGULAR[low]
-    if low in _MODALS or _PAST.search(low) or (low.endswith("s") and not low.endswith("ss")):
+    if low in _MODALS or _PAST.search(low) or low in _IRREGULAR_PAST or \
+            (low.endswith("s") and not low.endswith("ss")):
         return verb
     if re.search(r"(?:sh|ch|x|z|o|ss)$", low):
         return verb + "es"

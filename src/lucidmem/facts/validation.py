@@ -34,7 +34,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from lucidmem.clock import from_epoch
 from lucidmem.facts import lifecycle
-from lucidmem.facts.contradictions import ActionKind, ExistingFact, Relation, relate, resolve
+from lucidmem.facts.contradictions import (
+    ActionKind,
+    ExistingFact,
+    Relation,
+    is_single_valued,
+    relate,
+    resolve,
+)
 from lucidmem.facts.decay import confidence_band, decayed_confidence, reinforce
 from lucidmem.facts.entities import EntityIndex, fold, relation_word
 from lucidmem.facts.model import USER_SUBJECT, FactCandidate, FactCategory, PrivacyLevel
@@ -201,6 +208,13 @@ class _Pass:
                     return Status.DISCARDED
         if d.get("corrects"):
             for ex in lifecycle.correction_targets(str(d["corrects"]), rec, held)[:3]:
+                moved = lifecycle.corrected_day(ex, rec)
+                if moved is not None:
+                    shift = (moved - from_epoch(float(d["stated_from"])).date()).days * 86_400
+                    for key in ("stated_from", "valid_from", "valid_to"):
+                        if d.get(key) is not None:
+                            d[key] = float(d[key]) + shift
+                    start = d.get("stated_from")
                 fixed = lifecycle.corrected_text(ex, rec, str(d["corrects"]))
                 self.end(ex, rec, retract=True)
                 if start is None:  # the corrected value held since the wrong one was said
@@ -264,6 +278,9 @@ class _Pass:
             relation = relate(existing, cand)
             if relation is Relation.UNRELATED:
                 continue
+            if relation is Relation.CONFLICT and cand.slot and cand.is_correction and \
+                    not is_single_valued(cand.predicate) and existing.predicate == cand.predicate:
+                continue  # a correction ends what it names (lifecycle), not every event
             if relation is Relation.CONFLICT and cand.slot and cand.confidence >= 0.8 and not (
                     cand.is_change or cand.is_correction or cand.negated or existing.negated
                     or cand.one_off):
