@@ -99,7 +99,7 @@ _FUTURE_MARKERS: dict[str, re.Pattern[str]] = {
     "fr": re.compile(r"(?i)\b(?:vais|va|allons|vont|demain|prochain|prochaine|dans \w+ "
                      r"(?:jours|semaines|mois))\b"),
     "es": re.compile(r"(?i)\b(?:voy a|va a|vamos a|mañana|próximo|próxima|que viene|dentro de)\b"),
-    "it": re.compile(r"(?i)\b(?:domani|prossimo|prossima|tra|fra|\w+(?:erò|irò|rà|remo))\b"),
+    "it": re.compile(r"(?i)\b(?:domani|prossimo|prossima|tra|fra|sarà|\w+(?:erò|irò|rà|remo))\b"),
     "pt": re.compile(r"(?i)\b(?:vou|vai|vamos|amanhã|próximo|próxima|que vem|daqui a)\b"),
     "nl": re.compile(r"(?i)\b(?:ga|gaat|gaan|zal|zullen|morgen|overmorgen|volgende|komende|"
                      r"over \w+ (?:dagen|weken))\b"),
@@ -128,6 +128,7 @@ _NUMBER_WORDS = {w: i for i, ws in enumerate((
     "vier 四", "five cinq cinco cinque vijf fünf 五", "six seis sei zes sechs 六", "seven sept "
     "siete sette sete zeven sieben 七", "eight huit ocho otto oito acht 八", "nine neuf nueve "
     "nove negen neun 九", "ten dix diez dieci dez tien zehn 十")) for w in ws.split()}
+_NO_MATCH = re.compile(r"(?!x)x")
 _WHEN_EVENT = re.compile(
     r"(?i)(?:\bwhen\b|\bonce\b|\bas soon as\b|\bquando\b|\bcuando\b|\bquand\b|\bdès que\b|"
     r"\bwenn\b|\bsobald\b|\bals\b|\bzodra\b|el día que|il giorno che|o dia que|等.{1,12}(?:回来|"
@@ -268,7 +269,7 @@ def _retraction_topic(clause: Clause) -> str | None:
 
 def _corrected_value(clause: Clause) -> str | None:
     pattern = _CORRECTED_VALUE.get(clause.language)
-    for text in (clause.text, clause.sentence):
+    for text in (clause.text,):
         m = None if pattern is None else pattern.search(text)
         if m is not None:
             old = m["old"].strip()
@@ -486,10 +487,14 @@ def read_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     seen = {c.key for c in reading.facts}
     for item, span, guess in zip(pending, spans, guesses, strict=True):
         cand = _clause_fact(item, span, guess, timestamp, secret, reading)
-        ruled = rules(item.clause.text, item.clause.language, timestamp) if rules else []
+        header = bool(reading.flags) and reading.flags[-1] == "skipped:correction_header"
+        ruled = rules(item.clause.text, item.clause.language, timestamp) \
+            if rules and not header else []
         ruled = [r for r in ruled if r.key not in seen and not (
             r.predicate.startswith("has_") and r.object.casefold().startswith("user's"))]
         if ruled:
+            tense = _tense(item.clause.text, item.clause.language)
+            ruled = [_never_future_if_past(r, tense, timestamp) for r in ruled]
             for r in ruled:
                 slot = _PREDICATE_SLOTS.get(r.predicate) or (cand.slot if cand else None)
                 if r.predicate.startswith("has_") and r.subject == USER_SUBJECT:
@@ -515,6 +520,20 @@ def read_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     if secret and not any(f.retracts is None for f in reading.facts):
         reading.facts.append(_confided(text, clauses, timestamp))
     return reading
+
+
+def _never_future_if_past(cand: FactCandidate, tense: str | None,
+                          at: datetime) -> FactCandidate:
+    """A statement in the past tense never gets a date in the future ("I moved to Lisbon in
+    March", said in November, is this March)."""
+    if tense != "past" or cand.valid_from is None or cand.valid_from <= at or \
+            not cand.temporal_text or cand.category is FactCategory.EVENT:
+        return cand  # ("it was moved to Friday": a past verb, an event still to come)
+    found = find_temporal(cand.temporal_text, at, tense="past")
+    if found is None or found.start is None or found.start > at:
+        return cand
+    end = cand.valid_to and found.end
+    return replace(cand, valid_from=found.start, valid_to=end)
 
 
 def _confided(text: str, clauses: Sequence[Clause], at: datetime) -> FactCandidate:
@@ -649,6 +668,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             else SUBJECTLESS_NO_FACT_LIMIT
         if cues.exclusive or cues.cessation or cues.context or days:
             limit = max(limit, NO_FACT_LIMIT)
+        if cues.correction and _corrected_value(clause):
+            limit = 1.01  # a correction is always applied, however thin its own words
         if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
                 not named_person and not _has_subject(clause.text, lang):
             limit = min(limit, SHORT_NO_FACT_LIMIT)
@@ -683,8 +704,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             valid_from = start
     elif found is not None and not found.resolved and slot == "event":
         unresolved, temporal_text = True, found.text
-    elif slot == "event" and _WHEN_EVENT.search(clause.text):
-        unresolved, temporal_text = True, _WHEN_EVENT.search(clause.text).group(0)  # type: ignore[union-attr]
+    elif (when := _WHEN_EVENT.search(clause.text)) is not None and tense != "past" and (
+            slot == "event" or _FUTURE_MARKERS.get(lang, _NO_MATCH).search(clause.text)):
+        unresolved, temporal_text = True, when.group(0)
     if one_off and valid_from is None:
         day = at.replace(hour=0, minute=0, second=0, microsecond=0)
         valid_from, valid_to = day, day + timedelta(days=1)
@@ -709,7 +731,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if corrects:
         text = _without_old_value(text, corrects, lang)
     if cues.correction:
-        text = _without_correction_words(text, lang)
+        text = _without_correction_words(text, lang) or text
     obj = structured[0] if structured else _object_of(text, dated_span, item, lang)
     return FactCandidate(
         category=category, subcategory=subcategory, subject=item.subject,
@@ -768,7 +790,7 @@ def _without_correction_words(text: str, lang: str) -> str:
         return text
     trimmed = target[m.end():].lstrip(" ,:;-")
     if not trimmed:
-        return text
+        return ""
     return f"{head}{sep}{trimmed}" if target is body else trimmed
 
 

@@ -36,13 +36,14 @@ _CUT_WORDS: dict[str, str] = {
     "nl": r"maar|dus|omdat|hoewel|en\s+(?=ik\b|mijn\b|ze\b|hij\b|zij\b)",
 }
 _SUBJECT_START: dict[str, str] = {
-    "en": r"i\b|i'm|i've|i'd|we\b|we're|my\b|our\b|she\b|he\b|she's|he's|they\b",
+    "en": r"i\b|i'm|i've|i'd|we\b|we're|my\b|our\b|she\b|he\b|she's|he's|they\b|it's\b|"
+          r"it\s+is\b|that's\b",
     "de": r"ich\b|wir\b|mein\w*|unser\w*|sie\b|er\b|hab\b|bin\b",
-    "fr": r"je\b|j'|on\b|mon\b|ma\b|mes\b|elle\b|il\b|nous\b",
+    "fr": r"je\b|j'|on\b|mon\b|ma\b|mes\b|elle\b|il\b|nous\b|c'est\b|ce\s+n'est\b",
     "es": r"yo\b|mi\b|mis\b|ella\b|él\b|nosotros\b|soy\b|estoy\b|tengo\b",
     "it": r"io\b|mio\b|mia\b|miei\b|lei\b|lui\b|sono\b|ho\b",
     "pt": r"eu\b|meu\b|minha\b|ela\b|ele\b|sou\b|estou\b|tenho\b",
-    "nl": r"ik\b|mijn\b|we\b|wij\b|ze\b|zij\b|hij\b",
+    "nl": r"ik\b|mijn\b|we\b|wij\b|ze\b|zij\b|hij\b|het\s+is\b|dat\s+is\b",
 }
 
 

@@ -38,7 +38,8 @@ _FUNCTION_WORDS: dict[str, str] = {
     "it": "io mi me mio mia miei noi tu ti lui lei il lo la gli le un una uno e ed o ma è sono "
           "ero ho ha hanno non che di del della in con per al alla da dal dei nel sul anche "
           "già molto grazie sì ciao però perché quando poi ancora a ai sto sta stai sei siamo "
-          "questo questa quello quella oggi domani ieri tutto niente più come cosa",
+          "questo questa quello quella oggi domani ieri tutto niente più come cosa se si ci ne "
+          "alle alla allo della delle dello nel nella sul sulla",
     "pt": "eu me meu minha meus nós você tu te ele ela eles o a os as um uma e ou mas é sou "
           "são era estou está tenho tem não que de do da dos das em no na com por para ao pra "
           "também já muito obrigado obrigada sim né tô vou aqui a à às isso isto esse essa "
@@ -69,6 +70,13 @@ _LETTERS: dict[str, str] = {
     "nl": "ĳ", "fi": "äö", "pl": "łąęśźżćń", "hu": "őű", "tr": "ğışç", "cs": "řěůčš",
     "ro": "ăîșț", "sv": "åäö",
 }
+_ENDINGS: dict[str, re.Pattern[str]] = {
+    "it": re.compile(r"\w(?:zione|zioni|essi|esse|rei|ebbe|gli|cch\w*|ggi\w*|zz\w+)\b"),
+    "es": re.compile(r"\w(?:ción|ciones|ll\w+|amos|aste)\b"),
+    "pt": re.compile(r"\w(?:ção|ções|lh\w+|nh\w+|ões)\b"),
+    "fr": re.compile(r"\w(?:eaux|eux|aient|ait|ais)\b"),
+}
+"""Word endings that only some languages use ("-zione", "-ción", "-ção")."""
 _OTHER_SCRIPTS = re.compile(
     r"[\u3040-\u30ff\uac00-\ud7af\u0400-\u04ff\u0600-\u06ff\u0370-\u03ff\u0590-\u05ff"
     r"\u0e00-\u0e7f]")
@@ -100,6 +108,8 @@ def votes(text: str) -> dict[str, float]:
     for code, chars in _LETTERS.items():
         scores[code] += 0.5 * min(3, sum(folded.count(c) for c in chars))
     scores["nl"] += 0.5 * min(3, len(re.findall(r"\Bij|ij\B", folded)))
+    for code, pattern in _ENDINGS.items():
+        scores[code] += 0.5 * min(3, len(pattern.findall(folded)))
     return scores
 
 
@@ -125,6 +135,8 @@ def detect(text: str, *, default: str = "en") -> Detected:
     for code, chars in _LETTERS.items():
         scores[code] += 0.5 * min(3, sum(folded.count(c) for c in chars))
     scores["nl"] += 0.5 * min(3, len(re.findall(r"\Bij|ij\B", folded)))
+    for code, pattern in _ENDINGS.items():
+        scores[code] += 0.5 * min(3, len(pattern.findall(folded)))
     best = max(scores, key=lambda c: (scores[c], c == default, c in LANGUAGES))
     if scores[best] == 0:
         unknown = len(tokens) >= 3 and not any(t in _WORDS[default] for t in tokens)

@@ -238,7 +238,7 @@ def exclusive_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     family = FAMILIES.get(str(new.data.get("slot")))
     if family is None or family in ("likes", "project", "work"):
         return []
-    words = _fold_words(str(new.data.get("object", ""))) - _GENERIC
+    words = _value_words(str(new.data.get("object", "")))
     out = []
     for rec in facts:
         if rec.id == new.id or rec.data.get("subject") != new.data.get("subject") or \
@@ -258,13 +258,13 @@ def replacement_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     if family is None or family in ("likes", "project", "work", "residence", "employer",
                                     "occupation"):
         return []
-    words = _fold_words(str(new.data.get("object", ""))) - _GENERIC
+    words = _value_words(str(new.data.get("object", "")))
     out = []
     for rec in facts:
         if rec.id == new.id or rec.data.get("subject") != new.data.get("subject") or \
                 FAMILIES.get(str(rec.data.get("slot"))) != family or rec.data.get("context"):
             continue
-        own = words_of(rec) - _GENERIC
+        own = {w for w in words_of(rec) - _GENERIC if not re.fullmatch(r"\d+\w?", w)}
         shared = {w for w in words if any(_stem_match(w, t) for t in own)}
         if shared and words - shared and own - {t for t in own
                                                 if any(_stem_match(t, w) for w in words)}:
@@ -310,5 +310,12 @@ _GENERIC = frozenset(
         "ora", "adesso", "più", "agora", "mais", "nu", "meer", "only", "just", "nur", "noch",
         "que", "solo", "sólo", "só", "alleen", "week", "woche", "semaine", "semana", "settimana",
         "semana", "times", "mal", "fois", "veces", "volte", "vezes", "keer", "day", "tag", "jour",
-        "día", "giorno", "dia", "dag"
+        "día", "giorno", "dia", "dag", "seulement", "uniquement", "soltanto", "apenas",
+        "somente", "enkel", "nog", "inmiddels", "ormai", "désormais", "already", "schon",
+        "déjà", "ya", "già",
     ])
+
+
+def _value_words(text: str) -> set[str]:
+    """Content words that can tell one value from another (no numbers, no cue words)."""
+    return {w for w in _fold_words(text) - _GENERIC if not re.fullmatch(r"\d+\w?", w)}

@@ -279,7 +279,9 @@ class _Pass:
             if relation is Relation.UNRELATED:
                 continue
             if relation is Relation.CONFLICT and cand.slot and cand.is_correction and \
-                    not is_single_valued(cand.predicate) and existing.predicate == cand.predicate:
+                    not is_single_valued(cand.predicate) and \
+                    existing.predicate == cand.predicate and \
+                    (rec.data.get("corrects") or cand.slot == "event"):
                 continue  # a correction ends what it names (lifecycle), not every event
             if relation is Relation.CONFLICT and cand.slot and cand.confidence >= 0.8 and not (
                     cand.is_change or cand.is_correction or cand.negated or existing.negated
