@@ -283,10 +283,6 @@ class _Pass:
                     existing.predicate == cand.predicate and \
                     (rec.data.get("corrects") or cand.slot == "event"):
                 continue  # a correction ends what it names (lifecycle), not every event
-            if relation is Relation.CONFLICT and cand.slot and cand.confidence >= 0.8 and not (
-                    cand.is_change or cand.is_correction or cand.negated or existing.negated
-                    or cand.one_off):
-                continue  # a second plain value without "now", "moved", "new": both stand
             decision = resolve(existing, replace(cand, confidence=conf),
                                max_variants=self.max_variants)
             if decision.needs_clarification:
