@@ -127,7 +127,7 @@ class Facts:
             return
         self._mark_secret_turns(event, turns, report)
         if kernel.settings.facts.auto_validate and report.staged:
-            validate_staged(kernel, user_id, context)
+            validate_staged(kernel, user_id, context, report.vectors)
 
     def _mark_secret_turns(self, event: AddedTurns, turns: Sequence[Record],
                            report: StageReport) -> None:

@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from typing import Any
 
 from lucidmem.facts.clauses import Clause, clauses_of
 from lucidmem.facts.cue_lexicon import LANGUAGES, find_cue
@@ -185,6 +186,7 @@ class _Pending:
     subject: str
     subject_phrase: str
     people: list[Mention]
+    ruled: list[FactCandidate] = field(default_factory=list)
 
 
 def _tense(text: str, lang: str) -> str | None:
@@ -402,14 +404,41 @@ RuleReader = Callable[[str, str, datetime], list[FactCandidate]]
 """Reads one clause with the older rule tables: (clause, language, timestamp) → candidates."""
 
 
+@dataclass
+class Begun:
+    """A turn read up to the slot classifier: its clauses to classify (``spans``)."""
+
+    text: str
+    timestamp: datetime
+    reading: TurnReading
+    clauses: list[Clause]
+    pending: list[_Pending]
+    spans: list[str]
+    secret: bool
+    rules: RuleReader | None
+
+
 def read_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
               classifier: SlotClassifier | None, state: ConversationState,
               language_hint: str | None = None,
               rules: RuleReader | None = None) -> TurnReading:
     """Read one turn of the user (see the module docstring)."""
+    begun = begin_turn(text, speaker_is_user=speaker_is_user, timestamp=timestamp,
+                       state=state, language_hint=language_hint, rules=rules)
+    if classifier is None or not begun.spans:
+        return end_turn(begun, [None] * len(begun.spans), [None] * len(begun.spans))
+    vectors = classifier.embed(begun.spans)
+    return end_turn(begun, list(classifier.guess(vectors)), list(vectors))
+
+
+def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
+               state: ConversationState, language_hint: str | None = None,
+               rules: RuleReader | None = None) -> Begun:
+    """Read a turn up to the slot classifier (people and the conversation state are updated
+    here, in turn order): returns the clauses whose slot is needed."""
     reading = TurnReading()
     if not speaker_is_user or not text.strip():
-        return reading
+        return Begun(text, timestamp, reading, [], [], [], False, rules)
     hint = (language_hint or "").split("-")[0].casefold() or None
     clauses = clauses_of(text, default_language=state.language,
                          language_hint=hint if hint in LANGUAGES else None)
@@ -475,23 +504,47 @@ def read_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         turn_people.update(m.name for m in people if m.name)
         if subject != USER_SUBJECT:
             turn_people.add(subject)
-    if not pending:
-        return reading
-    spans = [span_of(p.clause.text, p.clause.language) for p in pending]
-    guesses: list[SlotGuess | None]
-    if classifier is not None:
-        guesses = list(classifier.classify([s or p.clause.text for s, p in zip(spans, pending,
-                                                                                strict=True)]))
-    else:
-        guesses = [None] * len(pending)
+    for item in pending:
+        if rules is not None:
+            item.ruled = [r for r in rules(item.clause.text, item.clause.language, timestamp)
+                          if not (r.predicate.startswith("has_")
+                                  and r.object.casefold().startswith("user's"))]
+    # a clause the rule tables read needs no classifier (and no embedding of its own)
+    spans = [span_of(p.clause.text, p.clause.language) or p.clause.text for p in pending
+             if not _rule_slot(p)]
+    return Begun(text, timestamp, reading, clauses, pending, spans, secret, rules)
+
+
+def _rule_slot(item: _Pending) -> str | None:
+    """The slot the rule tables' reading of a clause gives, when every candidate has one."""
+    slots = {"people" if r.predicate.startswith("has_") and r.subject == USER_SUBJECT
+             else _PREDICATE_SLOTS.get(r.predicate) for r in item.ruled}
+    if not item.ruled or None in slots:
+        return None
+    return sorted(s for s in slots if s is not None)[0]
+
+
+def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
+             vectors: Sequence[Any | None]) -> TurnReading:
+    """Finish reading a turn with the slots (and embeddings) of its clauses."""
+    reading, timestamp, rules = begun.reading, begun.timestamp, begun.rules
+    secret, text, clauses = begun.secret, begun.text, begun.clauses
     seen = {c.key for c in reading.facts}
-    for item, span, guess in zip(pending, spans, guesses, strict=True):
+    classified = iter(zip(guesses, vectors, strict=True))
+    for item in begun.pending:
+        ruled_slot = _rule_slot(item)
+        guess: SlotGuess | None
+        vector: Any | None
+        if ruled_slot is not None:
+            guess, vector = SlotGuess(ruled_slot, 1.0, ruled_slot, 0.0, 0.0), None
+        else:
+            guess, vector = next(classified, (None, None))
+        span = span_of(item.clause.text, item.clause.language)
         cand = _clause_fact(item, span, guess, timestamp, secret, reading)
+        if cand is not None and vector is not None:
+            cand = replace(cand, vector=vector)
         header = bool(reading.flags) and reading.flags[-1] == "skipped:correction_header"
-        ruled = rules(item.clause.text, item.clause.language, timestamp) \
-            if rules and not header else []
-        ruled = [r for r in ruled if r.key not in seen and not (
-            r.predicate.startswith("has_") and r.object.casefold().startswith("user's"))]
+        ruled = [] if header or rules is None else [r for r in item.ruled if r.key not in seen]
         if ruled:
             tense = _tense(item.clause.text, item.clause.language)
             ruled = [_never_future_if_past(r, tense, timestamp) for r in ruled]
@@ -508,6 +561,7 @@ def read_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                     keep_text = False
                 reading.facts.append(replace(
                     r, slot=slot, text=cand.text if keep_text and cand else r.text,
+                    vector=vector,
                     evidence=item.clause.text,
                     exclusive=cand.exclusive if cand else False,
                     cessation=cand.cessation if cand else False,

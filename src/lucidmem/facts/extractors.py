@@ -22,9 +22,11 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Protocol, runtime_checkable
 
+import numpy as np
+
 from lucidmem.embedding.base import Embedder
 from lucidmem.errors import LucidmemError
-from lucidmem.facts.clause_extractor import ConversationState, read_turn
+from lucidmem.facts.clause_extractor import Begun, ConversationState, begin_turn, end_turn
 from lucidmem.facts.model import FactCandidate
 from lucidmem.facts.offline_extractor import LANGUAGES as RULE_LANGUAGES
 from lucidmem.facts.offline_extractor import NON_USER_SPEAKERS
@@ -153,6 +155,7 @@ class OfflineExtractor:
                 name = fact.text.rsplit(" is ", 1)[-1].strip() if " is " in fact.text else ""
                 if name and name not in state.people and name[:1].isupper():
                     state.people[name] = fact.text.split("'s ", 1)[-1].split(" ", 1)[0]
+        begun: list[tuple[TurnInput, str, Begun]] = []
         for turn in turns:
             speaker = turn.speaker
             if speaker.casefold() in NON_USER_SPEAKERS:
@@ -161,27 +164,40 @@ class OfflineExtractor:
                     continue
                 speaker = "user"
             try:
-                result.facts[turn.id], result.flags[turn.id] = self._read(turn, speaker)
+                begun.append((turn, speaker, self._begin(turn, speaker)))
             except LucidmemError as exc:
                 result.failures.append(ExtractionFailure((turn.id,), str(exc), None, 1, False))
+        spans = [s for _, _, b in begun for s in b.spans]
+        classifier = self.classifier if spans else None
+        vectors = list(classifier.embed(spans)) if classifier is not None else [None] * len(spans)
+        guesses = list(classifier.guess(np.asarray(vectors))) if classifier is not None \
+            else [None] * len(spans)
+        at = 0
+        for turn, speaker, part in begun:
+            n = len(part.spans)
+            try:
+                reading = end_turn(part, guesses[at:at + n], vectors[at:at + n])
+            except LucidmemError as exc:
+                result.failures.append(ExtractionFailure((turn.id,), str(exc), None, 1, False))
+                continue
+            finally:
+                at += n
+            owner = speaker.strip()
+            facts = reading.facts
+            if owner.casefold() not in ("", "user", "human", "me"):
+                facts = [_about_speaker(c, owner) for c in facts]
+            result.facts[turn.id], result.flags[turn.id] = facts, reading.flags
         return result
 
-    def _read(self, turn: TurnInput, speaker: str) -> tuple[list[FactCandidate], list[str]]:
-        owner = speaker.strip()
-        is_user = owner.casefold() in ("", "user", "human", "me")
-
+    def _begin(self, turn: TurnInput, speaker: str) -> Begun:
         def rules(text: str, lang: str, at: datetime) -> list[FactCandidate]:
             if lang not in RULE_LANGUAGES:
                 return []
             return offline_extract(text, speaker=speaker, timestamp=at, language_hint=lang)
 
-        reading = read_turn(turn.text, speaker_is_user=True, timestamp=turn.timestamp,
-                            classifier=self.classifier, state=self._state(turn.user),
-                            language_hint=turn.language_hint, rules=rules)
-        facts = reading.facts
-        if not is_user:
-            facts = [_about_speaker(c, owner) for c in facts]
-        return facts, reading.flags
+        return begin_turn(turn.text, speaker_is_user=True, timestamp=turn.timestamp,
+                          state=self._state(turn.user), language_hint=turn.language_hint,
+                          rules=rules)
 
 
 def _about_speaker(cand: FactCandidate, owner: str) -> FactCandidate:

@@ -11,9 +11,10 @@ A candidate is what an extractor proposes; it carries no ids and no store bookke
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
+from typing import Any
 
 from lucidmem.errors import InvalidInputError
 
@@ -137,7 +138,9 @@ class FactCandidate:
     stored as a fact); ``exclusive`` marks "only X now" (the slot's other values end) and
     ``cessation`` "I stopped X" (facts about X end); ``flags`` are notes such as
     ``unresolved_date``. An LLM names the held fact a statement ends: ``replaces`` is its id
-    and ``ends_as`` how ("supersede", "correct" or "retract").
+    and ``ends_as`` how ("supersede", "correct" or "retract"). ``vector`` is the embedding of
+    the clause the fact was read from, when the extractor computed one: it becomes the fact's
+    own embedding while its text stays the one written from that clause.
     """
 
     category: FactCategory
@@ -169,6 +172,7 @@ class FactCandidate:
     flags: tuple[str, ...] = ()
     replaces: str | None = None
     ends_as: str | None = None
+    vector: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if category_of(self.subcategory) is not self.category:

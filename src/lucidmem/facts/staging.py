@@ -48,6 +48,9 @@ class StageReport:
     never_stored: dict[str, int] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
     llm_calls: int = 0
+    vectors: dict[str, Any] = field(default_factory=dict)
+    """Staged fact id → the embedding of the clause it was read from (validation reuses it
+    as the fact's embedding while the text is the one written from that clause)."""
 
 
 def _speaker(record: Record, user_id: str) -> str:
@@ -215,7 +218,10 @@ def stage_turns(kernel: Kernel, context: str, user_id: str, turns: Sequence[Reco
             if label is not None:
                 report.never_stored[label] = report.never_stored.get(label, 0) + 1
                 continue
-            records.append(staged_record(cand, turn, seq, now, extractor.name))
+            record = staged_record(cand, turn, seq, now, extractor.name)
+            records.append(record)
+            if cand.vector is not None:
+                report.vectors[record.id] = cand.vector
             seq += 1
     report.staged = [r.id for r in records]
     for failure in result.failures:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -123,6 +124,8 @@ class _Pass:
         self.touched: dict[str, Record] = {}
         self.extra: list[Record] = []
         self.report = _Tally()
+        self.vectors: dict[str, Any] = {}
+        self.staged_text: dict[str, str] = {}
 
     def touch(self, rec: Record) -> None:
         rec.updated_at = self.kernel.now()
@@ -221,6 +224,7 @@ class _Pass:
                     d["valid_from"] = min(float(d["valid_from"]), float(ex.data["valid_from"]))
                 if fixed is not None and d.get("slot") not in ("people",):
                     d["text"] = fixed
+                    self.vectors.pop(rec.id, None)  # now another fact's sentence: re-embed
                     d["evidence"] = f"{ex.data.get('evidence')} / {d.get('evidence')}"
         if d.get("cessation"):
             for ex in lifecycle.cessation_targets(rec, held):
@@ -406,6 +410,8 @@ class _Pass:
             rec.searchable = is_searchable(rec.status, d.get("privacy", ""))
             if secret or rec.status in (Status.MERGED, Status.DISCARDED, Status.STAGED):
                 rec.embedding = None
+            elif rec.id in self.vectors:  # the clause it was read from: same meaning
+                rec.embedding = self.vectors.pop(rec.id)
             elif text != rec.text or rec.embedding is None:
                 to_embed.append(rec)
             rec.text = text
@@ -451,9 +457,11 @@ class _Pass:
         return out
 
 
-def validate_staged(kernel: Kernel, user_id: str,
-                    context: str | None = None) -> ValidationReport:
-    """Validate every staged fact of ``user_id`` (oldest first); see the module docstring."""
+def validate_staged(kernel: Kernel, user_id: str, context: str | None = None,
+                    vectors: dict[str, Any] | None = None) -> ValidationReport:
+    """Validate every staged fact of ``user_id`` (oldest first); see the module docstring.
+    ``vectors`` (staged id → clause embedding, from staging) spare embedding a fact whose
+    text is still the one written from its clause."""
     ctx = kernel.context_name(context)
     store = kernel.store(ctx)
     staged = store.find(Query(user_id=user_id, kinds=[Kind.FACT], statuses=[Status.STAGED]))
@@ -461,6 +469,8 @@ def validate_staged(kernel: Kernel, user_id: str,
         return ValidationReport()
     staged.sort(key=lambda r: (r.occurred_at, r.created_at, int(r.data.get("seq", 0))))
     run = _Pass(kernel, user_id, ctx)
+    run.vectors = dict(vectors or {})
+    run.staged_text = {r.id: r.text for r in staged}
     for rec in staged:
         run.validate(rec)
     run.finish()
