@@ -869,20 +869,3 @@ def _object_of(text: str, span: str, item: _Pending, lang: str) -> str:
             obj = obj[len(m.name):].lstrip(" ,'s")
     return obj.strip() or span
 
-
-def _unused(rule: Sequence[FactCandidate],
-            clause_facts: Sequence[FactCandidate]) -> list[FactCandidate]:  # pragma: no cover
-    """Keep the rule tables' exact predicates where they read a clause, with the clause
-    reader's text; everything else as the clause reader found it."""
-    out = list(clause_facts)
-    for cand in rule:
-        if cand.predicate.startswith("has_") and cand.object.casefold().startswith("user's"):
-            continue
-        twin = next((c for c in clause_facts if c.evidence and cand.source_text
-                     and c.evidence in cand.source_text and c.slot not in ("people",)), None)
-        slot = _PREDICATE_SLOTS.get(cand.predicate, twin.slot if twin else None)
-        out.append(replace(cand, slot=slot, text=twin.text if twin else None,
-                           evidence=twin.evidence if twin else cand.source_text))
-        if twin is not None and twin in out:
-            out.remove(twin)
-    return out

@@ -234,8 +234,3 @@ def _language_of(sentence: str, turn_lang: str, hint: str | None) -> Detected:
         return Detected(turn_lang, True, counted.get(turn_lang, 0))
     return found
 
-
-def first_match(cue: str, lang: str, text: str) -> str | None:
-    """The text of the first ``cue`` phrase in ``text`` (``None`` if absent)."""
-    m = find_cue(cue, lang, text)
-    return None if m is None else m.group(0)

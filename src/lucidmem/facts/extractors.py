@@ -4,8 +4,10 @@ An :class:`Extractor` turns a batch of conversation turns into
 :class:`~lucidmem.facts.model.FactCandidate` s per turn, plus the failures it could not get
 past. Two implementations:
 
-* :class:`OfflineExtractor` — the rule-based extractor of
-  :mod:`lucidmem.facts.offline_extractor`; the zero-config default;
+* :class:`OfflineExtractor` — the clause reader of :mod:`lucidmem.facts.clause_extractor`
+  (eight languages, a slot classifier over e5 embeddings, with the rule tables of
+  :mod:`lucidmem.facts.offline_extractor` for the clauses they cover); the zero-config
+  default;
 * :class:`~lucidmem.facts.llm_extractor.LLMExtractor` — any OpenAI-compatible chat endpoint,
   used only when ``settings.facts.base_url`` is set.
 
