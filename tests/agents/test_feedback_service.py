@@ -10,7 +10,7 @@ from lucidmem import InvalidInputError, Memory, NotFoundError
 from lucidmem.agents.feedback_model import DedupAction, SourceKind
 from lucidmem.agents.records import partition
 from lucidmem.agents.rewards import learning_metrics
-from lucidmem.agents.submissions import DuplicateFeedbackError
+from lucidmem.errors import DuplicateFeedbackError
 from lucidmem.records import Kind, stable_id
 from lucidmem.store.base import Query
 

@@ -13,10 +13,10 @@ from typing import Any
 
 import anyio
 import httpx
+from mcp import Client
 
 from lucidmem import Memory
 from lucidmem.mcp_server import build_server
-from mcp import Client
 
 
 def _payload(result: Any) -> Any:

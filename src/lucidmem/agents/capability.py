@@ -73,7 +73,6 @@ from lucidmem.agents.records import (
 from lucidmem.agents.rewards import LearningMetrics, calculate_reward
 from lucidmem.agents.state import relationship_from_data, relationship_to_data
 from lucidmem.agents.submissions import (
-    DuplicateFeedbackError,
     FeedbackReceipt,
     FeedbackSubmission,
     build_payload,
@@ -81,7 +80,7 @@ from lucidmem.agents.submissions import (
 )
 from lucidmem.agents.training import Training
 from lucidmem.clock import from_epoch, to_epoch
-from lucidmem.errors import InvalidInputError
+from lucidmem.errors import DuplicateFeedbackError, InvalidInputError
 from lucidmem.kernel import Kernel
 from lucidmem.records import Kind, new_record, stable_id
 from lucidmem.scheduler.core import Job

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
 from lucidmem.agents.records import OUTBOX_PARTITION
-from lucidmem.errors import InvalidInputError, LucidmemError
+from lucidmem.errors import DeliveryError, InvalidInputError
 from lucidmem.records import Kind, Status, new_record, stable_id
 from lucidmem.store.base import Query, Record, Store
 
@@ -46,7 +46,6 @@ __all__ = [
     "TRAINING_DATASET_READY",
     "TRAINING_JOB_UPDATED",
     "Broker",
-    "DeliveryError",
     "DispatchReport",
     "Event",
     "EventBus",
@@ -88,10 +87,6 @@ class Event:
 
 
 Handler = Callable[[Event], None]
-
-
-class DeliveryError(LucidmemError):
-    """One or more handlers failed; the event stays pending and is delivered again."""
 
 
 class Broker(Protocol):

@@ -21,13 +21,12 @@ from typing import Any, Protocol
 
 import httpx
 
-from lucidmem.errors import LLMError
+from lucidmem.errors import FineTuneError
 
 __all__ = [
     "MIN_HIGH_QUALITY",
     "MIN_POSITIVE_FEEDBACK",
     "TRAINING_INTERVAL",
-    "FineTuneError",
     "FineTuneProvider",
     "OpenAIFineTuneProvider",
     "PollResult",
@@ -40,10 +39,6 @@ __all__ = [
 MIN_POSITIVE_FEEDBACK = 100
 MIN_HIGH_QUALITY = 50
 TRAINING_INTERVAL = timedelta(days=7)
-
-
-class FineTuneError(LLMError):
-    """A fine-tuning provider failed, refused the job or timed out."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,14 +16,10 @@ from lucidmem.agents.feedback_model import (
 )
 from lucidmem.errors import InvalidInputError
 
-__all__ = ["DuplicateFeedbackError", "FeedbackReceipt", "FeedbackSubmission", "build_payload",
+__all__ = [ "FeedbackReceipt", "FeedbackSubmission", "build_payload",
            "check_text"]
 
 MAX_CONTEXT_CHARS = 8000
-
-
-class DuplicateFeedbackError(InvalidInputError):
-    """The same {user, source, agent, type} feedback exists and can no longer be changed."""
 
 
 @dataclass(frozen=True, slots=True)
