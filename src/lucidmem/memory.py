@@ -37,7 +37,15 @@ from .serving import AssembledContext, ContextAssembler, Discloser, Disclosure
 from .serving.models import Layer
 from .settings import RETRIEVAL_PRESETS, RetrievalPreset, Settings
 from .store.base import Query, Record
-from .types import HistoryEntry, LegScore, MemoryItem, MessageDict, SearchHit, StoreStats
+from .types import (
+    HistoryEntry,
+    ItemVersion,
+    LegScore,
+    MemoryItem,
+    MessageDict,
+    SearchHit,
+    StoreStats,
+)
 
 __all__ = ["Memory"]
 
@@ -299,7 +307,7 @@ class Memory:
             raise NotFoundError(f"no history for item {item_id!r} of user {user_id!r}")
         return [
             HistoryEntry(item_id=e.record_id, action=e.action, at=from_epoch(e.at),
-                         before=e.before, after=e.after)
+                         before=ItemVersion.of(e.before), after=ItemVersion.of(e.after))
             for e in entries
         ]
 
