@@ -190,10 +190,13 @@ def _fact_errors(facts: Any, zone: str) -> list[str]:
         for name in ("valid_from", "valid_to"):
             if name in fact:
                 try:
-                    bounds.append(period(fact[name], zone)[0])
+                    bounds.append(period(fact[name], zone))
                 except (ValueError, TypeError) as exc:
                     errors.append(f"{where}.{name}: {exc}")
-        if len(bounds) == 2 and not bounds[0] < bounds[1]:
+        # Each bound names a period (a month, a day, …) somewhere inside which the statement
+        # starts or ends: "2025-05" to "2025-05" is a statement true for part of May. Only a
+        # start that cannot come before the end is an error.
+        if len(bounds) == 2 and not bounds[0][0] < bounds[1][1]:
             errors.append(f"{where}: valid_from must come before valid_to")
     return errors
 

@@ -23,6 +23,7 @@ from truth_format import (
     data_files,
     load,
     local_time,
+    maybe_valid,
     period,
     surely_valid,
     turn_times,
@@ -227,6 +228,10 @@ def test_a_good_conversation_passes_both_checks() -> None:
     (lambda c: c["sessions"][0].update(at="2025-01-01T23:58:00"), "midnight"),
     (lambda c: c.update(asked_at="2025-06-01T19:02:00"), "asked_at"),
     (lambda c: c["expected_facts"][0].update(valid_to="2024-12"), "before valid_to"),
+    (lambda c: c["expected_facts"][0].update(valid_from="2025-02", valid_to="2025-01-31"),
+     "before valid_to"),
+    (lambda c: c["expected_facts"][0].update(valid_from="2025-02-01T10:00",
+                                             valid_to="2025-02-01T10:00"), "before valid_to"),
     (lambda c: c["sessions"].pop(), "sessions"),
 ])
 def test_format_errors_are_caught(change: Any, needle: str) -> None:
@@ -234,6 +239,24 @@ def test_format_errors_are_caught(change: Any, needle: str) -> None:
     change(conv)
     errors = check_conversation(conv, language="xx", split="dev")
     assert any(needle in e for e in errors), errors
+
+
+def test_bounds_name_periods_so_both_may_name_the_same_month() -> None:
+    """README "Expected facts": "2025-02" to "2025-02" is a statement true for part of
+    February; it is possibly valid during February, surely valid on no day of it."""
+    conv = copy.deepcopy(GOOD)
+    conv["expected_facts"].append({"about": "stay", "keys": [["vienna"]],
+                                   "valid_from": "2025-02", "valid_to": "2025-02"})
+    assert check_conversation(conv, language="xx", split="dev") == []
+    fact, zone = conv["expected_facts"][-1], conv["timezone"]
+    assert maybe_valid(fact, local_time("2025-02-14T12:00:00", zone), zone)
+    assert not maybe_valid(fact, local_time("2025-03-01T12:00:00", zone), zone)
+    assert not surely_valid(fact, local_time("2025-02-14T12:00:00", zone), zone)
+    # a question on 14 February may neither expect nor reject it
+    conv["questions"][1].update(as_of="2025-02-14T12:00:00", reject=["lisbon", "vienna"])
+    assert any("reject 'vienna'" in e for e in check_consistency(conv))
+    conv["questions"][1].update(expect=[["vienna"]], reject=[])
+    assert any("expect 'vienna'" in e for e in check_consistency(conv))
 
 
 @pytest.mark.parametrize(("change", "needle"), [
