@@ -15,6 +15,7 @@ from lucidmem.agents.feedback_model import (
     ReactionFeedback,
 )
 from lucidmem.errors import InvalidInputError
+from lucidmem.scope import check_text as valid_unicode
 
 __all__ = [ "FeedbackReceipt", "FeedbackSubmission", "build_payload",
            "check_text"]
@@ -54,6 +55,8 @@ def check_text(name: str, value: str | None) -> None:
     if value is not None and (not isinstance(value, str) or len(value) > MAX_CONTEXT_CHARS):
         raise InvalidInputError(f"{name}: expected text of at most {MAX_CONTEXT_CHARS} characters",
                                 field=name)
+    if value is not None:
+        valid_unicode(value, name)
 
 
 def build_payload(
