@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import inspect
 import json
 import os
 import re
@@ -68,8 +67,7 @@ ARMS = {"lucidmem": None, "bm25": "bm25", "vector": "vector", "recent": "recent"
 
 # -- every lucidmem call lives in this adapter ------------------------------------------------
 class LucidmemAdapter:
-    """One lucidmem ``Memory`` for one history. The public API is being renamed: keep every
-    call to it here."""
+    """One lucidmem ``Memory`` for one history: every call to lucidmem is here."""
 
     def __init__(self, embedder: Any) -> None:
         from lucidmem import Memory
@@ -77,9 +75,6 @@ class LucidmemAdapter:
 
         self.clock = ManualClock(datetime.fromisoformat("2000-01-01T00:00:00+00:00"))
         self.memory = Memory(":memory:", embedder=embedder, clock=self.clock)
-        # the result count was ``k`` and is becoming ``limit``: accept either
-        params = inspect.signature(self.memory.search).parameters
-        self._count = "limit" if "limit" in params else "k"
 
     def add_session(self, user: str, session: str,
                     turns: Sequence[tuple[str, str, datetime]]) -> list[str]:
@@ -94,7 +89,7 @@ class LucidmemAdapter:
                preset: str | None) -> list[tuple[str, list[str]]]:
         """Ranked hits as (kind, ids of the stored turns the hit stands for)."""
         self.clock.now = now
-        hits = self.memory.search(query, user_id=user, preset=preset, **{self._count: k})
+        hits = self.memory.search(query, user_id=user, preset=preset, limit=k)
         out = []
         for hit in hits:
             item = hit.item
