@@ -180,8 +180,9 @@ def test_batch_reports_duplicates_without_raising(memory: Memory, agent: str,
     from lucidmem.agents.submissions import FeedbackSubmission
 
     def sub(i: int, source: str) -> FeedbackSubmission:
-        event = FeedbackEvent(f"e{i}", "maya", agent, source, "chat",  # type: ignore[arg-type]
-                              ExplicitFeedback(thumbs=1), clock.now)
+        event = FeedbackEvent(id=f"e{i}", user_id="maya", agent_id=agent, source_id=source,
+                              channel="chat",  # type: ignore[arg-type]
+                              payload=ExplicitFeedback(thumbs=1), created_at=clock.now)
         return FeedbackSubmission(event)
 
     memory.agents.submit_feedback_batch([sub(0, "a")])
