@@ -157,8 +157,10 @@ class Agents:
             raise InvalidInputError(
                 f"intensity: {intensity!r} is unknown; use high, moderate, low or off",
                 field="intensity") from None
-        info = AgentInfo(agent_id, owner_id, name, description, role, trusted, level,
-                         base_provider, base_model, archetype)
+        info = AgentInfo(agent_id=agent_id, owner_id=owner_id, name=name,
+                         description=description, role=role, trusted=trusted, intensity=level,
+                         base_provider=base_provider, base_model=base_model,
+                         archetype=archetype)
         _ = info.config  # validates the name
         store = self._kernel.store(context)
         now = self._kernel.now()

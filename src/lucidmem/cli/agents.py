@@ -67,7 +67,7 @@ def policy(ctx: typer.Context, agent: AgentArg, history: Annotated[
         metrics = memory.agents.learning(agent)
     if as_json:
         typer.echo(json.dumps({"version": current.version, "traits": dict(current.traits),
-                               "epsilon": current.epsilon, "metrics": asdict(metrics)}))
+                               "epsilon": current.epsilon, "metrics": metrics.model_dump()}))
         return
     for v in versions:
         console.print(f"v{v.policy.version} {v.reason} {dict(v.deltas.get('traits', {}))}")
