@@ -55,7 +55,6 @@ from lucidmem.agents.learning import (
     DEFAULT_LEARNING_RATE,
     DEFAULT_POLICY_UPDATE_EVERY,
     Learner,
-    Loaded,
 )
 from lucidmem.agents.outcomes import Outcomes
 from lucidmem.agents.policies import Policies
@@ -78,6 +77,7 @@ from lucidmem.agents.submissions import (
     check_text,
 )
 from lucidmem.agents.training import Training
+from lucidmem.agents.views import AgentProjections
 from lucidmem.clock import from_epoch, to_epoch
 from lucidmem.errors import DuplicateFeedbackError, InvalidInputError
 from lucidmem.kernel import Kernel
@@ -443,9 +443,10 @@ class Agents:
         state = self._learner.load(self._kernel.store(context), agent_id)
         return state.learning.metrics(self._kernel.now())
 
-    def projections(self, agent_id: str, *, context: str | None = None) -> Loaded:
-        """The agent's projections (internal learning view: aggregation, history, policy)."""
-        return self._learner.load(self._kernel.store(context), agent_id)
+    def projections(self, agent_id: str, *, context: str | None = None) -> AgentProjections:
+        """A snapshot of the agent's learning state: agent, policy, feedback aggregation,
+        behaviour history and learning counters (read only; the next feedback moves it)."""
+        return AgentProjections.of(self._learner.load(self._kernel.store(context), agent_id))
 
     # -- when to ask ------------------------------------------------------------------------
     def should_ask_for_feedback(
