@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict
+
 from lucidmem.agents.feedback_model import (
     DedupAction,
     ExplicitFeedback,
@@ -17,8 +19,7 @@ from lucidmem.agents.feedback_model import (
 from lucidmem.errors import InvalidInputError
 from lucidmem.scope import check_text as valid_unicode
 
-__all__ = [ "FeedbackReceipt", "FeedbackSubmission", "build_payload",
-           "check_text"]
+__all__ = ["FeedbackReceipt", "FeedbackSubmission", "build_payload", "check_text"]
 
 MAX_CONTEXT_CHARS = 8000
 
@@ -40,9 +41,10 @@ class FeedbackSubmission:
     action_type: str = "reply_dm_with_others"
 
 
-@dataclass(frozen=True, slots=True)
-class FeedbackReceipt:
+class FeedbackReceipt(BaseModel):
     """What happened to one submission."""
+
+    model_config = ConfigDict(frozen=True)
 
     feedback_id: str
     action: DedupAction
@@ -71,10 +73,12 @@ def build_payload(
             "feedback: give exactly one of thumbs/rating/text, reaction, or implicit signals",
             field="feedback")
     if reaction is not None:
-        return ReactionFeedback(reaction)  # type: ignore[arg-type]
+        return ReactionFeedback(reaction=reaction)
     if implicit is not None:
-        try:
-            return ImplicitFeedback(**dict(implicit))
-        except TypeError as exc:
-            raise InvalidInputError(f"implicit: {exc}", field="implicit") from None
-    return ExplicitFeedback(thumbs, rating, text)
+        unknown = sorted(set(implicit) - set(ImplicitFeedback.model_fields))
+        if unknown:
+            raise InvalidInputError(
+                f"implicit: unexpected {', '.join(map(str, unknown))}; use "
+                f"{', '.join(ImplicitFeedback.model_fields)}", field="implicit")
+        return ImplicitFeedback(**dict(implicit))
+    return ExplicitFeedback(thumbs=thumbs, rating=rating, text=text)
