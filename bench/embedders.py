@@ -380,6 +380,11 @@ def speed_texts(path: Path, length: int, count: int, seed: int) -> list[str]:
 
 
 def rss_mb() -> float:
+    """Peak resident set of this process image (VmHWM; ru_maxrss would carry over the
+    parent's peak across fork + exec)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
     import resource
 
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
