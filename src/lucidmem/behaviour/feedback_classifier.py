@@ -8,9 +8,10 @@ update the preference vector: verbosity, formality, tone). The adjustments are d
 ``feedback_examples.yaml``.
 
 **v3: the classifier ships trained.** :class:`FeedbackClassifier` loads
-``feedback_model.npz`` (package data, ~0.5 MB, numpy only) and trains nothing at start-up
-or first use: the first classification costs the file's load (~10 ms), one check that
-the embedder is the one the model was trained with, and the text's embedding.
+``feedback_model.npz`` (package data, ~1 MB, numpy only) and trains nothing at start-up
+or first use: the first classification costs the file's load, one check that the
+embedder is the one the model was trained with, and the text's embedding (0.08-0.16 s
+after import in a fresh process, e5 load included; bench/feedback_classifier.py).
 
 * **Model** (:mod:`.feedback_model`): a linear softmax over six classes — the five
   categories and *none* (not a complaint: praise, thanks, unrelated messages, negated
@@ -27,9 +28,9 @@ the embedder is the one the model was trained with, and the text's embedding.
   long, just give me the answer" is too_verbose only.
 * **Scores** are the softmax probabilities of the five categories (they sum to
   1 − ``not_feedback``); ``present`` holds the sigmoid probabilities.
-* **Training data** (:mod:`.feedback_data`): ~6,700 examples in 14 languages (en, de,
-  fr, es, it, pt, nl, pl, tr, ru, ar, zh, ja, ko) written for lucidmem, part of them
-  drawn from phrase templates; two-label texts for texts that say two things. The
+* **Training data** (:mod:`.feedback_data`): ~7,900 examples in 14 languages (en, de,
+  fr, es, it, pt, nl, pl, tr, ru, ar, zh, ja, ko) written for lucidmem, 60 % one by one,
+  the rest drawn from phrase templates; two-label texts for texts that say two things. The
   model is rebuilt by ``scripts/train_feedback_classifier.py`` (deterministic); the file
   records the digests of the feature definition and the training data, and loading
   refuses a model whose feature definition differs from the code's.
@@ -42,7 +43,9 @@ the embedder is the one the model was trained with, and the text's embedding.
   training text uses (Thai, Hebrew, Devanagari, …) gets a neutral result — no label,
   ``not_feedback`` 1.0, ``language_supported`` False — instead of a guess.
 
-Figures (development and frozen test set, per language): ``bench/feedback_classifier.py``.
+Figures per language: ``bench/feedback_classifier.py``. On the frozen test set (532 texts,
+14 languages): single-label accuracy 0.900, 0.816 in the weakest language (nl), 8.9 %
+of praise and unrelated texts labelled as complaints, 15 of 28 two-label texts exact.
 
 **Custom categories** (``categories=`` / ``not_feedback=``) keep the v2 method: the
 example phrases are embedded, mean-centred, and a multinomial logistic regression
