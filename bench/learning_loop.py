@@ -78,9 +78,10 @@ def simulate(learn: bool, args: argparse.Namespace, embedder: E5Embedder,
                     total += 1
                     counter += 1
                     event = FeedbackEvent(
-                        f"f{counter}", f"user{rng.randrange(args.users)}", agent_id,
-                        f"msg{counter}", "chat",  # type: ignore[arg-type]
-                        ExplicitFeedback(thumbs=1 if up else -1), clock.now)
+                        id=f"f{counter}", user_id=f"user{rng.randrange(args.users)}",
+                        agent_id=agent_id, source_id=f"msg{counter}",
+                        channel="chat",  # type: ignore[arg-type]
+                        payload=ExplicitFeedback(thumbs=1 if up else -1), created_at=clock.now)
                     batch.append(FeedbackSubmission(
                         event, message=f"question {counter}", response=f"answer {counter}",
                         traits=tuple(expressed)))
@@ -96,8 +97,10 @@ def simulate(learn: bool, args: argparse.Namespace, embedder: E5Embedder,
 
 def throughput(embedder: E5Embedder, root: Path, n: int = 10_000) -> dict[str, float]:
     clock = Clock()
-    events = [FeedbackEvent(f"t{i}", f"user{i % 97}", "fast", f"m{i}", "chat",  # type: ignore[arg-type]
-                            ExplicitFeedback(rating=1 + i % 5), clock.now + timedelta(seconds=i))
+    events = [FeedbackEvent(id=f"t{i}", user_id=f"user{i % 97}", agent_id="fast",
+                            source_id=f"m{i}", channel="chat",  # type: ignore[arg-type]
+                            payload=ExplicitFeedback(rating=1 + i % 5),
+                            created_at=clock.now + timedelta(seconds=i))
               for i in range(n)]
     subs = [FeedbackSubmission(e, traits=("humor",) if i % 2 else ("empathy",))
             for i, e in enumerate(events)]
@@ -120,9 +123,10 @@ def throughput(embedder: E5Embedder, root: Path, n: int = 10_000) -> dict[str, f
         started = time.perf_counter()
         for sub in subs[:200]:
             memory.agents.submit_feedback_batch([FeedbackSubmission(
-                FeedbackEvent(sub.event.id + "x", sub.event.user_id, "fast",
-                              sub.event.source_id + "x", "chat",  # type: ignore[arg-type]
-                              sub.event.payload, sub.event.created_at))])
+                FeedbackEvent(id=sub.event.id + "x", user_id=sub.event.user_id, agent_id="fast",
+                              source_id=sub.event.source_id + "x",
+                              channel="chat",  # type: ignore[arg-type]
+                              payload=sub.event.payload, created_at=sub.event.created_at))])
         single = (time.perf_counter() - started) / 200
     return {"pure_fold_s": pure, "store_batches_s": stored, "dispatch_s": dispatch,
             "events_dispatched": report.delivered, "single_submit_ms": single * 1000}

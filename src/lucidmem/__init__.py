@@ -9,9 +9,15 @@
 from __future__ import annotations
 
 from .errors import (
+    CheckpointError,
     ConfigurationError,
+    DatasetFormatError,
+    DeliveryError,
+    DuplicateFeedbackError,
     EmbeddingError,
     EncryptionError,
+    FineTuneError,
+    ForbiddenError,
     ImportFormatError,
     InvalidInputError,
     LLMError,
@@ -20,6 +26,7 @@ from .errors import (
     RateLimitedError,
     SchemaMismatchError,
     StoreError,
+    UnauthorizedError,
 )
 from .memory import Memory
 from .settings import RETRIEVAL_PRESETS, RetrievalPreset, Settings
@@ -29,9 +36,15 @@ __version__ = "0.1.0"
 
 __all__ = [
     "RETRIEVAL_PRESETS",
+    "CheckpointError",
     "ConfigurationError",
+    "DatasetFormatError",
+    "DeliveryError",
+    "DuplicateFeedbackError",
     "EmbeddingError",
     "EncryptionError",
+    "FineTuneError",
+    "ForbiddenError",
     "HistoryEntry",
     "ImportFormatError",
     "InvalidInputError",
@@ -48,5 +61,6 @@ __all__ = [
     "Settings",
     "StoreError",
     "StoreStats",
+    "UnauthorizedError",
     "__version__",
 ]

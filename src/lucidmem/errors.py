@@ -9,14 +9,20 @@ embedding engine) are translated at the edge where they occur.
     LucidmemError
     ├── ConfigurationError        settings that cannot work (bad path, bad key format)
     ├── InvalidInputError         bad arguments from the caller; nothing was written
-    │   └── ImportFormatError     a malformed import file (names the line)
+    │   ├── ImportFormatError     a malformed import file (names the line)
+    │   ├── DatasetFormatError    a malformed training dataset file (names the line)
+    │   └── DuplicateFeedbackError  agent feedback that exists and can no longer change
     ├── NotFoundError             an id that does not exist for this user
+    ├── UnauthorizedError         no API key, or one that matches nobody (REST)
+    ├── ForbiddenError            a user key on an admin-only route (REST)
     ├── StoreError                the storage backend failed
     │   ├── EncryptionError       wrong or missing encryption key
     │   ├── SchemaMismatchError   the store was written by another embedder / newer schema
     │   └── CheckpointError       a job checkpoint that cannot be read
     ├── EmbeddingError            the embedder failed (engine or remote endpoint)
     ├── LLMError                  a configured LLM endpoint failed or answered garbage
+    │   └── FineTuneError         a fine-tuning provider failed, refused or timed out
+    ├── DeliveryError             an event handler failed; the event is delivered again
     └── RateLimitedError          the caller sent too much too fast
 
 Each message says what went wrong *and* what to do about it. None of the
@@ -28,8 +34,13 @@ from __future__ import annotations
 __all__ = [
     "CheckpointError",
     "ConfigurationError",
+    "DatasetFormatError",
+    "DeliveryError",
+    "DuplicateFeedbackError",
     "EmbeddingError",
     "EncryptionError",
+    "FineTuneError",
+    "ForbiddenError",
     "ImportFormatError",
     "InvalidInputError",
     "LLMError",
@@ -38,6 +49,7 @@ __all__ = [
     "RateLimitedError",
     "SchemaMismatchError",
     "StoreError",
+    "UnauthorizedError",
 ]
 
 
@@ -103,3 +115,32 @@ class RateLimitedError(LucidmemError):
     def __init__(self, message: str, *, retry_after: float = 1.0) -> None:
         super().__init__(message)
         self.retry_after = retry_after
+
+
+class DatasetFormatError(InvalidInputError):
+    """A dataset file is not valid JSONL of the expected format; names the line."""
+
+    def __init__(self, message: str, *, line: int | None = None) -> None:
+        prefix = f"line {line}: " if line is not None else ""
+        super().__init__(prefix + message, field="dataset")
+        self.line = line
+
+
+class DuplicateFeedbackError(InvalidInputError):
+    """The same {user, source, agent, type} feedback exists and can no longer be changed."""
+
+
+class UnauthorizedError(LucidmemError):
+    """No API key, or one that matches nobody."""
+
+
+class ForbiddenError(LucidmemError):
+    """A user key on an admin-only route."""
+
+
+class FineTuneError(LLMError):
+    """A fine-tuning provider failed, refused the job or timed out."""
+
+
+class DeliveryError(LucidmemError):
+    """One or more handlers failed; the event stays pending and is delivered again."""

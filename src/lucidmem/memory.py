@@ -12,7 +12,6 @@ layer over these methods, which are synchronous and thread-safe.
 
 from __future__ import annotations
 
-import json
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -33,12 +32,20 @@ from .ingest.messages import normalise_messages
 from .kernel import Kernel, StoreFactory, previous_turn_text, to_item
 from .records import Kind
 from .retrieval.hybrid import SearchFilters
-from .scope import validate_id
+from .scope import check_json, check_text, validate_id
 from .serving import AssembledContext, ContextAssembler, Discloser, Disclosure
 from .serving.models import Layer
 from .settings import RETRIEVAL_PRESETS, RetrievalPreset, Settings
 from .store.base import Query, Record
-from .types import HistoryEntry, LegScore, MemoryItem, MessageDict, SearchHit, StoreStats
+from .types import (
+    HistoryEntry,
+    ItemVersion,
+    LegScore,
+    MemoryItem,
+    MessageDict,
+    SearchHit,
+    StoreStats,
+)
 
 __all__ = ["Memory"]
 
@@ -51,11 +58,7 @@ def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
         return {}
     if not isinstance(metadata, Mapping):
         raise InvalidInputError("metadata must be a dict", field="metadata")
-    try:
-        json.dumps(dict(metadata))
-    except (TypeError, ValueError) as exc:
-        raise InvalidInputError(f"metadata is not JSON-serialisable: {exc}",
-                                field="metadata") from exc
+    check_json(dict(metadata), "metadata")
     return dict(metadata)
 
 
@@ -179,9 +182,10 @@ class Memory:
             )
             for i, turn in enumerate(turns)
         ]
-        self.kernel.write(context, user_id, records)
+        items = [to_item(r, self.kernel.context_name(context), now) for r in records]
+        self.kernel.write(context, user_id, records)  # the result is built before the commit
         self.kernel.added(context, user_id, records)
-        return [to_item(r, self.kernel.context_name(context), now) for r in records]
+        return items
 
     # -- reading ----------------------------------------------------------------------------
     def search(
@@ -209,6 +213,7 @@ class Memory:
         validate_id(user_id)
         if not isinstance(query, str) or not query.strip():
             raise InvalidInputError("query is empty: pass the text to search for", field="query")
+        check_text(query, "query")
         if not 1 <= limit <= MAX_LIMIT:
             raise InvalidInputError(f"limit must be between 1 and {MAX_LIMIT}, got {limit}",
                                     field="limit")
@@ -311,7 +316,7 @@ class Memory:
             raise NotFoundError(f"no history for item {item_id!r} of user {user_id!r}")
         return [
             HistoryEntry(item_id=e.record_id, action=e.action, at=from_epoch(e.at),
-                         before=e.before, after=e.after)
+                         before=ItemVersion.of(e.before), after=ItemVersion.of(e.after))
             for e in entries
         ]
 
@@ -348,9 +353,7 @@ class Memory:
                 spoken = with_previous_turn(spoken, before)
             record.embedding = self.kernel.embedder.embed_passages(spoken)[0]
         if metadata is not None:
-            normalise_messages([{"content": "x", "metadata": dict(metadata)}], default_time=0,
-                               max_chars=1, max_messages=1)
-            record.data = {**record.data, "metadata": dict(metadata)}
+            record.data = {**record.data, "metadata": _shared_metadata(metadata)}
         now = self.kernel.now()
         record.updated_at = now
         record.version += 1

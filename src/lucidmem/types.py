@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Literal, TypedDict
 
 from pydantic import BaseModel, ConfigDict
 
 __all__ = [
     "HistoryEntry",
+    "ItemVersion",
     "LegScore",
     "MemoryItem",
     "MessageDict",
@@ -76,14 +77,40 @@ class SearchHit(_Frozen):
     explain: dict[str, LegScore]
 
 
+class ItemVersion(_Frozen):
+    """An item as it was before or after one change."""
+
+    kind: str
+    text: str
+    status: str
+    layer: int
+    conversation_id: str | None
+    agent_id: str | None
+    occurred_at: datetime
+    version: int
+    metadata: dict[str, Any]
+
+    @classmethod
+    def of(cls, body: dict[str, Any] | None) -> ItemVersion | None:
+        """From an audit row's body (times in epoch seconds); ``None`` stays ``None``."""
+        if body is None:
+            return None
+        data = body.get("data") or {}
+        return cls(kind=body["kind"], text=body["text"], status=body["status"],
+                   layer=body["layer"], conversation_id=body.get("conversation_id"),
+                   agent_id=body.get("agent_id"),
+                   occurred_at=datetime.fromtimestamp(float(body["occurred_at"]), UTC),
+                   version=body["version"], metadata=dict(data.get("metadata") or {}))
+
+
 class HistoryEntry(_Frozen):
-    """One audited change of an item."""
+    """One audited change of an item: the item before and after it."""
 
     item_id: str
     action: Literal["add", "update", "delete"]
     at: datetime
-    before: dict[str, Any] | None
-    after: dict[str, Any] | None
+    before: ItemVersion | None
+    after: ItemVersion | None
 
 
 class StoreStats(_Frozen):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from lucidmem.agents.compiler import (
     DEFAULT_PHRASE_RULES,
@@ -52,21 +53,21 @@ def test_seed_phrases_for_the_seed_example() -> None:
 
 
 def test_rules_are_data() -> None:
-    rules = [PhraseRule("humor", 0.0, 1.0, "Speak like a pirate.")]
+    rules = [PhraseRule(trait="humor", low=0.0, high=1.0, phrase="Speak like a pirate.")]
     prompt = build_system_prompt(AGENT, {"humor": 0.2, "empathy": 1.0}, rules)
     assert prompt == "You are Mira. A warm mentor.\n- Speak like a pirate."
     compiler = BehaviourCompiler(tuple(rules))
     assert "pirate" in compiler.compile(AgentPolicy(), AGENT).system_prompt
     with pytest.raises(InvalidInputError):
-        BehaviourCompiler((PhraseRule("humor", 0.6, 0.4, "x"),))
+        BehaviourCompiler((PhraseRule(trait="humor", low=0.6, high=0.4, phrase="x"),))
     with pytest.raises(InvalidInputError):
-        BehaviourCompiler((PhraseRule("humor", 0.0, 1.0, " "),))
+        BehaviourCompiler((PhraseRule(trait="humor", low=0.0, high=1.0, phrase=" "),))
 
 
 def test_rule_range_boundaries() -> None:
-    rule = PhraseRule("brevity", 0.7, 1.0, "short")
+    rule = PhraseRule(trait="brevity", low=0.7, high=1.0, phrase="short")
     assert rule.matches(0.7) and rule.matches(1.0) and not rule.matches(0.69)
-    assert not PhraseRule("brevity", 0.3, 0.7, "mid").matches(0.7)
+    assert not PhraseRule(trait="brevity", low=0.3, high=0.7, phrase="mid").matches(0.7)
 
 
 @pytest.mark.parametrize(
@@ -92,9 +93,10 @@ def test_llm_params_seed_formulas(
 def test_model_choice_uses_a_ready_fine_tune_only() -> None:
     base = select_model(AGENT)
     assert (base.provider, base.model_id, base.use_fine_tuned) == ("ollama", "llama3", False)
-    training = FineTunedModel("ft:mentor-v3", "openai", ModelStatus.TRAINING)
+    training = FineTunedModel(model_id="ft:mentor-v3", provider="openai",
+                              status=ModelStatus.TRAINING)
     assert select_model(AGENT, training) == base
-    ready = FineTunedModel("ft:mentor-v3", "openai", ModelStatus.READY)
+    ready = FineTunedModel(model_id="ft:mentor-v3", provider="openai", status=ModelStatus.READY)
     chosen = select_model(AGENT, ready)
     assert (chosen.model_id, chosen.use_fine_tuned) == ("ft:mentor-v3", True)
 
@@ -108,7 +110,7 @@ def test_flags() -> None:
     assert reply_style({"empathy": 0.2, "humor": 0.1, "directness": 0.3, "curiosity": 0.4}) == (
         "neutral-reserved"
     )
-    policy = AgentPolicy(actions=ActionPolicy(ReplyFrequency(group_large=0.2)))
+    policy = AgentPolicy(actions=ActionPolicy(reply_frequency=ReplyFrequency(group_large=0.2)))
     group = MessageContext(ConversationKind.GROUP_LARGE, draw=0.5)
     assert not compile_behaviour(policy, AGENT, context=group).flags.should_reply
     lucky = MessageContext(ConversationKind.GROUP_LARGE, draw=0.1)
@@ -132,7 +134,7 @@ def test_compile_is_deterministic_and_frozen() -> None:
     first = compile_behaviour(policy, AGENT)
     assert first == compile_behaviour(policy, AGENT)
     assert first.policy_version == 7
-    with pytest.raises(AttributeError):
+    with pytest.raises(ValidationError, match="frozen"):
         first.system_prompt = "x"  # type: ignore[misc]
     with pytest.raises(InvalidInputError):
         AgentConfig(" ")
@@ -144,7 +146,8 @@ policies = st.builds(
     traits=st.dictionaries(st.sampled_from([*DEFAULT_TRAITS, "zest"]), unit),
     actions=st.builds(
         ActionPolicy,
-        reply_frequency=st.builds(ReplyFrequency, unit, unit, unit, unit),
+        reply_frequency=st.builds(ReplyFrequency, dm_with_owner=unit, dm_with_others=unit,
+                                  group_small=unit, group_large=unit),
         post_probability=unit,
         invite_probability=unit,
         max_autonomous_actions_per_day=st.integers(0, 20),
@@ -167,7 +170,8 @@ def test_every_policy_within_bounds_compiles_to_a_valid_profile(
     bounded = clamp_policy(policy, limits)
     status = ModelStatus.READY if ready else ModelStatus.FAILED
     profile = compile_behaviour(
-        bounded, AGENT, context=context, fine_tuned=FineTunedModel("ft:x", "openai", status)
+        bounded, AGENT, context=context,
+        fine_tuned=FineTunedModel(model_id="ft:x", provider="openai", status=status),
     )
     params = profile.llm_params
     assert 0.2 <= params.temperature <= 1.4

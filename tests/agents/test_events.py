@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 from types import SimpleNamespace
 from typing import cast
 
-from lucidmem import Memory
+import pytest
+
+from lucidmem import InvalidInputError, Memory
 from lucidmem.agents.events import (
     AGENT_LEARNING_UPDATED,
     FEEDBACK_CREATED,
@@ -63,10 +66,27 @@ def test_idempotent_handler_runs_once_per_event(memory: Memory, agent: str) -> N
     memory.agents.submit_feedback(user_id="maya", agent_id=agent, source_id="m1", thumbs=1)
     event = calls[0]
     # at-least-once: the same event delivered again (e.g. crash before it was marked)
-    redelivered = Event(event, FEEDBACK_CREATED, {}, 0.0, "personal")
+    redelivered = Event(id=event, topic=FEEDBACK_CREATED, payload={},
+                        created_at=memory.kernel.clock(), context="personal")
     handler(redelivered)
     memory.agents.events.deliver(redelivered)
     assert calls == [event]
+
+
+def test_events_carry_aware_times_and_delivered_ones_are_purged(memory: Memory, agent: str,
+                                                              clock: Clock) -> None:
+    seen: list[Event] = []
+    memory.agents.events.subscribe(FEEDBACK_CREATED, seen.append)
+    memory.agents.submit_feedback(user_id="maya", agent_id=agent, source_id="m1", thumbs=1)
+    [event] = seen
+    assert event.created_at == clock.now and event.created_at.tzinfo is not None
+    clock.advance(days=8)
+    memory.agents.submit_feedback(user_id="maya", agent_id=agent, source_id="m2", thumbs=1)
+    week_ago = clock.now - timedelta(days=7)
+    assert memory.agents.events.purge_delivered(older_than=week_ago) == 2  # the first two
+    assert memory.agents.events.purge_delivered(older_than=week_ago.replace(tzinfo=None)) == 0
+    with pytest.raises(InvalidInputError):
+        memory.agents.events.purge_delivered(older_than=0.0)  # type: ignore[arg-type]
 
 
 def test_failing_handler_keeps_the_event_pending_then_dead(memory: Memory, agent: str) -> None:

@@ -97,10 +97,10 @@ def test_implicit_rejects_bad_input(kwargs: dict[str, object], field: str) -> No
 
 
 def test_reaction_accepts_strings_and_rejects_unknown() -> None:
-    assert ReactionFeedback("love").reaction is ReactionType.LOVE  # type: ignore[arg-type]
-    assert ReactionFeedback(ReactionType.DISLIKE).value == -1.0
+    assert ReactionFeedback(reaction="love").reaction is ReactionType.LOVE  # type: ignore[arg-type]
+    assert ReactionFeedback(reaction=ReactionType.DISLIKE).value == -1.0
     with pytest.raises(InvalidInputError, match="like, love"):
-        ReactionFeedback("meh")  # type: ignore[arg-type]
+        ReactionFeedback(reaction="meh")  # type: ignore[arg-type]
 
 
 def test_event_validation_names_the_field() -> None:
@@ -111,15 +111,20 @@ def test_event_validation_names_the_field() -> None:
         event(at=datetime(2026, 1, 1))  # naive
     assert info.value.field == "created_at"
     with pytest.raises(InvalidInputError) as info:
-        FeedbackEvent("f", "u", "a", "s", "email", ExplicitFeedback(thumbs=1), T0)  # type: ignore[arg-type]
+        FeedbackEvent(id="f", user_id="u", agent_id="a", source_id="s", channel="email",  # type: ignore[arg-type]
+                      payload=ExplicitFeedback(thumbs=1), created_at=T0)
     assert info.value.field == "channel"
     with pytest.raises(InvalidInputError) as info:
-        FeedbackEvent("f", "u", "a", "s", Channel.CHAT, ExplicitFeedback(thumbs=1), T0, "boss")  # type: ignore[arg-type]
+        FeedbackEvent(id="f", user_id="u", agent_id="a", source_id="s", channel=Channel.CHAT,
+                      payload=ExplicitFeedback(thumbs=1), created_at=T0,
+                      source_kind="boss")  # type: ignore[arg-type]
     assert info.value.field == "source_kind"
 
 
 def test_event_coerces_strings_and_derives_type() -> None:
-    e = FeedbackEvent("f", "u", "a", "s", "post", ReactionFeedback(ReactionType.WOW), T0, "owner")  # type: ignore[arg-type]
+    e = FeedbackEvent(id="f", user_id="u", agent_id="a", source_id="s", channel="post",  # type: ignore[arg-type]
+                      payload=ReactionFeedback(reaction=ReactionType.WOW), created_at=T0,
+                      source_kind="owner")  # type: ignore[arg-type]
     assert e.channel is Channel.POST and e.source_kind is SourceKind.OWNER
     assert e.feedback_type is FeedbackType.REACTION
     assert event(ImplicitFeedback(abandoned=True)).feedback_type is FeedbackType.IMPLICIT
@@ -135,7 +140,7 @@ def test_feedback_is_private_to_its_author() -> None:
 def test_dedup_key_is_user_source_agent_and_type() -> None:
     key = dedup_key(event())
     assert (key.user_id, key.source_id, key.agent_id) == ("u1", "m1", "a1")
-    assert dedup_key(event(ReactionFeedback(ReactionType.LIKE))) != key
+    assert dedup_key(event(ReactionFeedback(reaction=ReactionType.LIKE))) != key
 
 
 def test_dedup_first_submission_inserts() -> None:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from pydantic import ValidationError
 
 from lucidmem import InvalidInputError, Memory, NotFoundError
 from lucidmem.agents.feedback_model import DedupAction, SourceKind
 from lucidmem.agents.records import partition
 from lucidmem.agents.rewards import learning_metrics
-from lucidmem.agents.submissions import DuplicateFeedbackError
+from lucidmem.agents.views import AgentProjections
+from lucidmem.errors import DuplicateFeedbackError
 from lucidmem.records import Kind, stable_id
 from lucidmem.store.base import Query
 
@@ -34,6 +36,28 @@ def test_submit_updates_projections_and_metrics(memory: Memory, agent: str) -> N
               *memory.agents.feedback(agent, user_id="leo")]
     expected = learning_metrics(events, events[0].created_at)
     assert metrics == pytest.approx(expected)
+
+
+def test_projections_are_a_frozen_snapshot(memory: Memory, agent: str) -> None:
+    memory.agents.record_action(agent, "a1", traits=["humor"])
+    memory.agents.submit_feedback(user_id="maya", agent_id=agent, source_id="a1", thumbs=1)
+    snapshot = memory.agents.projections(agent)
+    assert snapshot.info.agent_id == agent and snapshot.policy.version >= 1
+    agg = snapshot.aggregation
+    assert agg.total_count == 1 and agg.avg_score == pytest.approx(0.8)
+    assert agg.last_feedback_at is not None and agg.last_feedback_at.tzinfo is not None
+    [record] = snapshot.history.last_n_actions
+    assert record.action.traits == ("humor",) and record.reward == pytest.approx(0.8)
+    assert snapshot.history.action_counts == {"reply_dm_with_others": 1}
+    assert snapshot.learning.feedback_count == 1 and not snapshot.learning.paused
+    [(sampled_at, sentiment)] = snapshot.learning.samples
+    assert sampled_at.tzinfo is not None and sentiment == pytest.approx(0.8)
+    with pytest.raises(ValidationError, match="frozen"):
+        snapshot.learning = snapshot.learning  # type: ignore[misc]
+    assert AgentProjections.model_validate_json(snapshot.model_dump_json()) == snapshot
+    memory.agents.submit_feedback(user_id="leo", agent_id=agent, source_id="a1", thumbs=-1)
+    assert snapshot.aggregation.total_count == 1  # a snapshot: later feedback leaves it
+    assert memory.agents.projections(agent).aggregation.total_count == 2
 
 
 def test_metrics_decay_matches_the_pure_fold(memory: Memory, agent: str, clock: Clock) -> None:
@@ -180,8 +204,9 @@ def test_batch_reports_duplicates_without_raising(memory: Memory, agent: str,
     from lucidmem.agents.submissions import FeedbackSubmission
 
     def sub(i: int, source: str) -> FeedbackSubmission:
-        event = FeedbackEvent(f"e{i}", "maya", agent, source, "chat",  # type: ignore[arg-type]
-                              ExplicitFeedback(thumbs=1), clock.now)
+        event = FeedbackEvent(id=f"e{i}", user_id="maya", agent_id=agent, source_id=source,
+                              channel="chat",  # type: ignore[arg-type]
+                              payload=ExplicitFeedback(thumbs=1), created_at=clock.now)
         return FeedbackSubmission(event)
 
     memory.agents.submit_feedback_batch([sub(0, "a")])

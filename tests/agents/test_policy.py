@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from lucidmem.agents.policy import (
     DEFAULT_TRAITS,
@@ -34,8 +35,8 @@ def test_default_policy_is_within_default_bounds() -> None:
     policy = AgentPolicy()
     assert dict(policy.traits) == dict(DEFAULT_TRAITS)
     assert is_within_bounds(policy, bounds_for())
-    with pytest.raises(TypeError):
-        policy.traits["humor"] = 1.0  # type: ignore[index]
+    with pytest.raises(ValidationError, match="frozen"):
+        policy.traits = {"humor": 1.0}  # type: ignore[misc]
 
 
 def test_platform_rule_support_agents_sarcasm() -> None:
@@ -61,7 +62,7 @@ def test_conflicting_rules_are_rejected() -> None:
 def test_update_hand_computed() -> None:
     policy = AgentPolicy(
         traits={"humor": 0.5, "sarcasm": 0.1, "empathy": 0.3},
-        actions=ActionPolicy(ReplyFrequency(group_large=0.2), post_probability=0.1),
+        actions=ActionPolicy(reply_frequency=ReplyFrequency(group_large=0.2), post_probability=0.1),
     )
     behaviour = RewardedBehaviour(
         trait_rewards={"humor": 1.0, "sarcasm": -1.0, "empathy": -0.5, "wit": 1.0},
@@ -125,7 +126,8 @@ policies = st.builds(
     traits=st.dictionaries(trait_names, unit, min_size=1),
     actions=st.builds(
         ActionPolicy,
-        reply_frequency=st.builds(ReplyFrequency, unit, unit, unit, unit),
+        reply_frequency=st.builds(ReplyFrequency, dm_with_owner=unit, dm_with_others=unit,
+                                  group_small=unit, group_large=unit),
         post_probability=unit,
         invite_probability=unit,
         max_autonomous_actions_per_day=st.integers(0, 40),

@@ -75,16 +75,21 @@ def test_compile_uses_stored_editable_rules(memory: Memory, agent: str) -> None:
     profile = policy.compile(agent, draw=0.0)
     assert profile.system_prompt.startswith("You are Mentor.")
     assert "Be very empathetic" in profile.system_prompt
-    policy.set_phrase_rules([PhraseRule("empathy", 0.0, 1.0, "Always say hello first.")])
+    policy.set_phrase_rules([PhraseRule(trait="empathy", low=0.0, high=1.0,
+                                        phrase="Always say hello first.")])
     edited = policy.compile(agent, draw=0.0)
     assert edited.system_prompt.endswith("- Always say hello first.")
-    policy.set_phrase_rules([PhraseRule("humor", 0.0, 1.0, "Agent-only rule.")], agent_id=agent)
+    policy.set_phrase_rules([PhraseRule(trait="humor", low=0.0, high=1.0,
+                                        phrase="Agent-only rule.")], agent_id=agent)
     assert "Agent-only rule." in policy.compile(agent, draw=0.0).system_prompt
     policy.set_phrase_rules(None, agent_id=agent)
     policy.set_phrase_rules(None)
     assert policy.compile(agent, draw=0.0) == profile
     with pytest.raises(InvalidInputError):
-        policy.set_phrase_rules([PhraseRule("humor", 0.8, 0.2, "bad range")])
+        policy.set_phrase_rules([PhraseRule(trait="humor", low=0.8, high=0.2, phrase="bad range")])
+    with pytest.raises(InvalidInputError, match=r"rules\[1\]\.low"):  # dicts are rules too
+        policy.set_phrase_rules([{"trait": "humor", "low": 0.0, "high": 1.0, "phrase": "ok"},
+                                 {"trait": "humor", "low": "x", "high": 1.0, "phrase": "p"}])
 
 
 def test_changed_policy_changes_prompt_and_params(memory: Memory, agent: str) -> None:

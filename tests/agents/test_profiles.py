@@ -83,7 +83,7 @@ def test_should_suggest_with_evidence() -> None:
     no = should_suggest(profile, "reduce_source")
     assert not no.allowed
     assert no.reason == "never accepted reduce_source in 6 tries"
-    assert no.evidence == TypeStats(0, 6, 0)
+    assert no.evidence == TypeStats(accepted=0, rejected=6, ignored=0)
     assert should_suggest(profile, "add_topic").allowed
     assert should_suggest(profile, "rename_topic").allowed
     # a high-confidence low rate blocks only when asked to
@@ -97,7 +97,7 @@ def test_should_suggest_with_evidence() -> None:
 def test_ignored_outcomes_are_not_decisions() -> None:
     events = [Outcome("u", "add_topic", IGN, T0 + timedelta(hours=n)) for n in range(5)]
     profile = compute_profile("u", events)
-    assert profile.stats["add_topic"] == TypeStats(0, 0, 5)
+    assert profile.stats["add_topic"] == TypeStats(accepted=0, rejected=0, ignored=5)
     assert should_suggest(profile, "add_topic").allowed
     assert profile.patterns == ()
 

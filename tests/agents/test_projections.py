@@ -53,7 +53,8 @@ def fb(
     channel: Channel = Channel.CHAT,
 ) -> FeedbackEvent:
     return FeedbackEvent(
-        f"f-{source}-{minute}", "u1", agent, source, channel, payload, at(minute), kind
+        id=f"f-{source}-{minute}", user_id="u1", agent_id=agent, source_id=source,
+        channel=channel, payload=payload, created_at=at(minute), source_kind=kind,
     )
 
 
@@ -89,8 +90,8 @@ def test_feedback_aggregation_hand_computed() -> None:
         fb(
             "m3", ImplicitFeedback(engagement_delta=0.6, session_duration_seconds=400), minute=1
         ),  # r 0.3+0.2 = 0.5, w 1; engagement ((0.6+1)/2 + 400/700) / 2
-        fb("m1", ReactionFeedback(ReactionType.LIKE), minute=2),  # r 0.4 (not high quality)
-        fb("m1", ReactionFeedback(ReactionType.LOVE), minute=3),  # r 0.8 (same message)
+        fb("m1", ReactionFeedback(reaction=ReactionType.LIKE), minute=2),  # 0.4 (not high quality)
+        fb("m1", ReactionFeedback(reaction=ReactionType.LOVE), minute=3),  # r 0.8 (same message)
         fb("m9", ExplicitFeedback(thumbs=1), agent="a2"),  # another agent: ignored
         SessionEnded("a1", "u1", at(4), 400),  # success: > 180 s, not abandoned
         SessionEnded("a1", "u1", at(5), 100),  # too short
@@ -142,8 +143,8 @@ def test_behaviour_history_hand_computed() -> None:
         AgentAction("x1", "a2", "post", at(2)),
         fb("r1", ExplicitFeedback(thumbs=1), minute=3),  # 0.8
         fb("r2", ExplicitFeedback(thumbs=-1), minute=4),  # -1.0
-        fb("r1", ReactionFeedback(ReactionType.LIKE), minute=5),  # 0.4 -> r1 mean 0.6
-        fb("p1", ReactionFeedback(ReactionType.LOVE), minute=6),  # 0.8
+        fb("r1", ReactionFeedback(reaction=ReactionType.LIKE), minute=5),  # 0.4 -> r1 mean 0.6
+        fb("p1", ReactionFeedback(reaction=ReactionType.LOVE), minute=6),  # 0.8
         fb("zz", ExplicitFeedback(thumbs=1), minute=7),  # unknown action: ignored
     ]
     history = fold_behaviour_history("a1", events)
@@ -179,7 +180,7 @@ def test_behaviour_history_window() -> None:
 payloads = st.one_of(
     st.builds(ExplicitFeedback, thumbs=st.sampled_from([1, -1])),
     st.builds(ExplicitFeedback, rating=st.integers(1, 5)),
-    st.builds(ReactionFeedback, st.sampled_from(list(ReactionType))),
+    st.builds(ReactionFeedback, reaction=st.sampled_from(list(ReactionType))),
     st.builds(ImplicitFeedback, engagement_delta=st.floats(-1, 1), abandoned=st.booleans()),
 )
 feedback_events = st.builds(

@@ -42,7 +42,8 @@ def fb(
     abuse: bool = False,
 ) -> FeedbackEvent:
     return FeedbackEvent(
-        "f", "u1", "a1", "m1", channel, payload, NOW - age, kind, contains_abuse=abuse
+        id="f", user_id="u1", agent_id="a1", source_id="m1", channel=channel, payload=payload,
+        created_at=NOW - age, source_kind=kind, contains_abuse=abuse,
     )
 
 
@@ -56,10 +57,10 @@ def fb(
         (ExplicitFeedback(rating=3), 0.0),  # v = 0
         (ExplicitFeedback(rating=2), -0.5),  # v = -0.5 -> 1.0*-0.5
         (ExplicitFeedback(text="hm"), 0.0),  # text alone is neutral until classified
-        (ReactionFeedback(ReactionType.LOVE), 0.8),  # 0.8*1.0
-        (ReactionFeedback(ReactionType.LIKE), 0.4),  # 0.8*0.5
-        (ReactionFeedback(ReactionType.SAD), -0.2),  # 1.0*-0.2
-        (ReactionFeedback(ReactionType.DISLIKE), -1.0),
+        (ReactionFeedback(reaction=ReactionType.LOVE), 0.8),  # 0.8*1.0
+        (ReactionFeedback(reaction=ReactionType.LIKE), 0.4),  # 0.8*0.5
+        (ReactionFeedback(reaction=ReactionType.SAD), -0.2),  # 1.0*-0.2
+        (ReactionFeedback(reaction=ReactionType.DISLIKE), -1.0),
         (ImplicitFeedback(engagement_delta=0.6, session_duration_seconds=400), 0.5),  # 0.3+0.2
         (ImplicitFeedback(engagement_delta=0.5, session_duration_seconds=300), 0.0),  # not >
         (ImplicitFeedback(abandoned=True), -0.4),
@@ -168,7 +169,7 @@ def test_relationship_strength_formula() -> None:
 payloads = st.one_of(
     st.builds(ExplicitFeedback, thumbs=st.sampled_from([1, -1])),
     st.builds(ExplicitFeedback, rating=st.integers(1, 5)),
-    st.builds(ReactionFeedback, st.sampled_from(list(ReactionType))),
+    st.builds(ReactionFeedback, reaction=st.sampled_from(list(ReactionType))),
     st.builds(
         ImplicitFeedback,
         reply_speed_seconds=st.floats(0, 1e4),

@@ -14,14 +14,10 @@ import pytest
 
 from lucidmem import InvalidInputError, Memory
 from lucidmem.agents.capability import Agents
-from lucidmem.agents.datasets import (
-    DatasetFormatError,
-    LLMEndpoint,
-    scrub_pii,
-    validate_chat_jsonl,
-)
+from lucidmem.agents.datasets import LLMEndpoint, scrub_pii, validate_chat_jsonl
 from lucidmem.agents.events import MODEL_UPDATED, TRAINING_DATASET_READY, Event
 from lucidmem.agents.finetune import OpenAIFineTuneProvider, RetryPolicy
+from lucidmem.errors import DatasetFormatError
 from lucidmem.records import Status
 
 from .conftest import Clock

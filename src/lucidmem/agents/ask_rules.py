@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
+from pydantic import BaseModel, ConfigDict
+
 from lucidmem.errors import InvalidInputError
 
 __all__ = [
@@ -145,9 +147,10 @@ class AskState:
             ) from None
 
 
-@dataclass(frozen=True, slots=True)
-class AskDecision:
+class AskDecision(BaseModel):
     """Whether to ask, which prompt, and why (also why not)."""
+
+    model_config = ConfigDict(frozen=True)
 
     ask: bool
     kind: AskKind | None
@@ -169,7 +172,7 @@ def decide_feedback_ask(
     """Decide whether to ask for feedback now; session prompt > check-in > inline thumbs."""
     rules = presets[state.intensity]
     if rules is None:
-        return AskDecision(False, None, "feedback intensity is off for this agent")
+        return AskDecision(ask=False, kind=None, reason="feedback intensity is off for this agent")
     now = state.now
     session_seconds = (now - state.session_started_at).total_seconds()
     messages = state.agent_messages_in_session
@@ -180,9 +183,9 @@ def decide_feedback_ask(
     not_asked = _older_than(state.last_session_ask_at, now, rules.session_cooldown)
     if session_long and talkative and feedback_stale and not_asked:
         return AskDecision(
-            True,
-            AskKind.SESSION,
-            f"session {session_seconds:.0f}s > {rules.session_min_seconds:g}s, "
+            ask=True,
+            kind=AskKind.SESSION,
+            reason=f"session {session_seconds:.0f}s > {rules.session_min_seconds:g}s, "
             f"{messages} agent messages > {rules.session_min_agent_messages}, "
             f"no feedback or prompt in {_hours(rules.session_cooldown)}",
         )
@@ -193,18 +196,22 @@ def decide_feedback_ask(
         close = state.relationship_strength > rules.relationship_threshold
         if quiet and not_checked and close:
             return AskDecision(
-                True,
-                AskKind.CHECK_IN,
-                f"no feedback for {rules.check_in_after.days} days and relationship strength "
-                f"{state.relationship_strength:.2f} > {rules.relationship_threshold:g}",
+                ask=True,
+                kind=AskKind.CHECK_IN,
+                reason=f"no feedback for {rules.check_in_after.days} days and relationship "
+                f"strength {state.relationship_strength:.2f} > {rules.relationship_threshold:g}",
             )
 
     if rules.inline_every_n is not None and messages > 0 and messages % rules.inline_every_n == 0:
         return AskDecision(
-            True, AskKind.INLINE, f"agent message #{messages} (every {rules.inline_every_n}th)"
+            ask=True,
+            kind=AskKind.INLINE,
+            reason=f"agent message #{messages} (every {rules.inline_every_n}th)",
         )
     if rules.inline_when_uncertain and messages > 0 and is_sentiment_uncertain(state.sentiment):
-        return AskDecision(True, AskKind.INLINE, "the user's sentiment is uncertain")
+        return AskDecision(
+            ask=True, kind=AskKind.INLINE, reason="the user's sentiment is uncertain"
+        )
 
     why = []
     if not session_long:
@@ -215,4 +222,6 @@ def decide_feedback_ask(
         why.append(f"feedback within {_hours(rules.session_cooldown)}")
     if not not_asked:
         why.append(f"already asked within {_hours(rules.session_cooldown)}")
-    return AskDecision(False, None, "not now: " + ("; ".join(why) or "no rule applies"))
+    return AskDecision(
+        ask=False, kind=None, reason="not now: " + ("; ".join(why) or "no rule applies")
+    )

@@ -9,8 +9,9 @@ events, then a dispatch of the events.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict
 
 from lucidmem.agents.ask_rules import FeedbackIntensity
 from lucidmem.agents.compiler import AgentConfig
@@ -26,9 +27,10 @@ from lucidmem.store.base import Record, Store
 __all__ = ["AgentInfo", "AgentStore"]
 
 
-@dataclass(frozen=True, slots=True)
-class AgentInfo:
+class AgentInfo(BaseModel):
     """A registered agent: who owns it, its role and trust, and its base model."""
+
+    model_config = ConfigDict(frozen=True)
 
     agent_id: str
     owner_id: str

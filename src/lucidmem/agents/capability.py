@@ -29,7 +29,6 @@ from __future__ import annotations
 import builtins
 import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -56,7 +55,6 @@ from lucidmem.agents.learning import (
     DEFAULT_LEARNING_RATE,
     DEFAULT_POLICY_UPDATE_EVERY,
     Learner,
-    Loaded,
 )
 from lucidmem.agents.outcomes import Outcomes
 from lucidmem.agents.policies import Policies
@@ -73,15 +71,15 @@ from lucidmem.agents.records import (
 from lucidmem.agents.rewards import LearningMetrics, calculate_reward
 from lucidmem.agents.state import relationship_from_data, relationship_to_data
 from lucidmem.agents.submissions import (
-    DuplicateFeedbackError,
     FeedbackReceipt,
     FeedbackSubmission,
     build_payload,
     check_text,
 )
 from lucidmem.agents.training import Training
+from lucidmem.agents.views import AgentProjections
 from lucidmem.clock import from_epoch, to_epoch
-from lucidmem.errors import InvalidInputError
+from lucidmem.errors import DuplicateFeedbackError, InvalidInputError
 from lucidmem.kernel import Kernel
 from lucidmem.records import Kind, new_record, stable_id
 from lucidmem.scheduler.core import Job
@@ -159,8 +157,10 @@ class Agents:
             raise InvalidInputError(
                 f"intensity: {intensity!r} is unknown; use high, moderate, low or off",
                 field="intensity") from None
-        info = AgentInfo(agent_id, owner_id, name, description, role, trusted, level,
-                         base_provider, base_model, archetype)
+        info = AgentInfo(agent_id=agent_id, owner_id=owner_id, name=name,
+                         description=description, role=role, trusted=trusted, intensity=level,
+                         base_provider=base_provider, base_model=base_model,
+                         archetype=archetype)
         _ = info.config  # validates the name
         store = self._kernel.store(context)
         now = self._kernel.now()
@@ -214,10 +214,8 @@ class Agents:
         validate_id(source_id, "source_id")
         event = FeedbackEvent(
             id=uuid.uuid4().hex, user_id=user_id, agent_id=agent_id, source_id=source_id,
-            channel=channel,  # type: ignore[arg-type]
-            payload=build_payload(thumbs, rating, text, reaction, implicit),
-            created_at=from_epoch(self._kernel.now()),
-            source_kind=source_kind,  # type: ignore[arg-type]
+            channel=channel, payload=build_payload(thumbs, rating, text, reaction, implicit),
+            created_at=from_epoch(self._kernel.now()), source_kind=source_kind,
             room_id=room_id, contains_abuse=contains_abuse)
         receipt = self.submit_feedback_batch(
             [FeedbackSubmission(event, message, response, tuple(traits))], context=context)[0]
@@ -242,7 +240,9 @@ class Agents:
             check_text("message", sub.message)
             check_text("response", sub.response)
             by_agent.setdefault(sub.event.agent_id, []).append(i)
-        receipts: list[FeedbackReceipt | None] = [None] * len(submissions)
+        # (feedback id, action, reason, reward, policy version: None = the one after learning)
+        receipts: list[tuple[str, DedupAction, str, float, int | None] | None] = \
+            [None] * len(submissions)
         loaded = {a: self._learner.load(store, a) for a in by_agent}  # NotFoundError before writing
         records: list[Record] = []
         for agent_id, indexes in by_agent.items():
@@ -260,13 +260,13 @@ class Agents:
                 sub = submissions[i]
                 event = sub.event
                 if event.user_id == state.info.owner_id and event.source_kind is SourceKind.USER:
-                    event = replace(event, source_kind=SourceKind.OWNER)
+                    event = event.model_copy(update={"source_kind": SourceKind.OWNER})
                 prior_record = staged.get(fid) or stored.get(fid)
                 prior = None if prior_record is None else event_from_data(prior_record.data)
                 decision = resolve_duplicate(prior, event)
                 if decision.action is DedupAction.REJECT:
-                    receipts[i] = FeedbackReceipt(fid, decision.action, decision.reason,
-                                                  0.0, state.policy.version)
+                    receipts[i] = (fid, decision.action, decision.reason, 0.0,
+                                   state.policy.version)
                     continue
                 if decision.action is DedupAction.UPDATE and prior is not None:
                     event = apply_update(prior, event)
@@ -294,15 +294,17 @@ class Agents:
                 records.append(self._agents.event(FEEDBACK_CREATED, {
                     **event_to_data(event), "value": reward, "action": decision.action.value},
                     now, agent_id))
-                receipts[i] = FeedbackReceipt(fid, decision.action, decision.reason, reward, 0)
+                receipts[i] = (fid, decision.action, decision.reason, reward, None)
             records += staged.values()
             records += relations.values()
             if refold:
                 self._learner.refold(store, state, staged)
             records += self._learner.learn(state, now, len(staged))
         self._agents.commit(context, records)
-        return [replace(r, policy_version=loaded[submissions[i].event.agent_id].policy.version)
-                if r.policy_version == 0 else r for i, r in enumerate(receipts) if r is not None]
+        return [FeedbackReceipt(
+            feedback_id=r[0], action=r[1], reason=r[2], reward=r[3],
+            policy_version=loaded[submissions[i].event.agent_id].policy.version if r[4] is None
+            else r[4]) for i, r in enumerate(receipts) if r is not None]
 
     @staticmethod
     def _feedback_id(event: FeedbackEvent) -> str:
@@ -441,9 +443,10 @@ class Agents:
         state = self._learner.load(self._kernel.store(context), agent_id)
         return state.learning.metrics(self._kernel.now())
 
-    def projections(self, agent_id: str, *, context: str | None = None) -> Loaded:
-        """The agent's projections (internal learning view: aggregation, history, policy)."""
-        return self._learner.load(self._kernel.store(context), agent_id)
+    def projections(self, agent_id: str, *, context: str | None = None) -> AgentProjections:
+        """A snapshot of the agent's learning state: agent, policy, feedback aggregation,
+        behaviour history and learning counters (read only; the next feedback moves it)."""
+        return AgentProjections.of(self._learner.load(self._kernel.store(context), agent_id))
 
     # -- when to ask ------------------------------------------------------------------------
     def should_ask_for_feedback(

@@ -8,7 +8,9 @@ penalties; "Model Selection Logic" (a fine-tuned model only when its status is `
 behaviour flags (should reply, reply style, brevity level).
 
 The same inputs always give the same :class:`CompiledBehaviour`. Randomness (whether to reply in a
-group) enters only through ``MessageContext.draw``, which the caller supplies.
+group) enters only through ``MessageContext.draw``, which the caller supplies. What
+``memory.agents.policy`` returns (:class:`CompiledBehaviour` and its parts, :class:`PhraseRule`,
+:class:`FineTunedModel`) is a frozen pydantic model; the compiler's inputs stay dataclasses.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict
 
 from lucidmem.agents.policy import AgentPolicy, ConversationKind
 from lucidmem.errors import InvalidInputError
@@ -56,9 +60,10 @@ NEUTRAL_TRAIT = 0.5  # value assumed for a trait the policy does not define
 SMALL_GROUP_MAX = 5  # ours: groups of up to 5 people are "small"
 
 
-@dataclass(frozen=True, slots=True)
-class PhraseRule:
+class PhraseRule(BaseModel):
     """Add ``phrase`` when ``low <= traits[trait] < high`` (a ``high`` of 1 is inclusive)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     trait: str
     low: float
@@ -75,9 +80,9 @@ def _bands(
 ) -> list[PhraseRule]:
     a, b = cuts
     return [
-        PhraseRule(trait, 0.0, a, low),
-        PhraseRule(trait, a, b, mid),
-        PhraseRule(trait, b, 1.0, high),
+        PhraseRule(trait=trait, low=0.0, high=a, phrase=low),
+        PhraseRule(trait=trait, low=a, high=b, phrase=mid),
+        PhraseRule(trait=trait, low=b, high=1.0, phrase=high),
     ]
 
 
@@ -157,9 +162,10 @@ class ModelStatus(StrEnum):
     FAILED = "failed"
 
 
-@dataclass(frozen=True, slots=True)
-class FineTunedModel:
+class FineTunedModel(BaseModel):
     """A registered fine-tuned model (or LoRA adapter) for this agent or its archetype."""
+
+    model_config = ConfigDict(frozen=True, protected_namespaces=())
 
     model_id: str
     provider: str
@@ -202,9 +208,10 @@ class MessageContext:
     draw: float = 0.5
 
 
-@dataclass(frozen=True, slots=True)
-class LLMParams:
+class LLMParams(BaseModel):
     """Sampling parameters for the chat completion."""
+
+    model_config = ConfigDict(frozen=True)
 
     temperature: float
     max_tokens: int
@@ -213,9 +220,10 @@ class LLMParams:
     top_p: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ModelChoice:
+class ModelChoice(BaseModel):
     """Seed ``modelSelection``."""
+
+    model_config = ConfigDict(frozen=True, protected_namespaces=())
 
     provider: str
     model_id: str
@@ -230,18 +238,20 @@ class BrevityLevel(StrEnum):
     LONG = "long"
 
 
-@dataclass(frozen=True, slots=True)
-class BehaviourFlags:
+class BehaviourFlags(BaseModel):
     """Seed ``behaviorFlags``."""
+
+    model_config = ConfigDict(frozen=True)
 
     should_reply: bool
     reply_style: str
     brevity_level: BrevityLevel
 
 
-@dataclass(frozen=True, slots=True)
-class CompiledBehaviour:
+class CompiledBehaviour(BaseModel):
     """Seed ``BehaviorProfile``: everything the assistant needs for its next reply."""
+
+    model_config = ConfigDict(frozen=True)
 
     system_prompt: str
     llm_params: LLMParams
@@ -288,8 +298,10 @@ def map_llm_params(policy: AgentPolicy) -> LLMParams:
 def select_model(agent: AgentConfig, fine_tuned: FineTunedModel | None = None) -> ModelChoice:
     """The fine-tuned model when one is registered and ready, else the base model."""
     if fine_tuned is not None and fine_tuned.status == ModelStatus.READY:
-        return ModelChoice(fine_tuned.provider, fine_tuned.model_id, use_fine_tuned=True)
-    return ModelChoice(agent.base_provider, agent.base_model, use_fine_tuned=False)
+        return ModelChoice(provider=fine_tuned.provider, model_id=fine_tuned.model_id,
+                           use_fine_tuned=True)
+    return ModelChoice(provider=agent.base_provider, model_id=agent.base_model,
+                       use_fine_tuned=False)
 
 
 def brevity_level(brevity: float) -> BrevityLevel:

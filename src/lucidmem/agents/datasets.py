@@ -24,10 +24,9 @@ from typing import Any
 
 import httpx
 
-from lucidmem.errors import InvalidInputError, LLMError
+from lucidmem.errors import DatasetFormatError, LLMError
 
 __all__ = [
-    "DatasetFormatError",
     "Example",
     "LLMEndpoint",
     "SampleGenerator",
@@ -47,15 +46,6 @@ _PHONE = re.compile(r"(?<![\w+])\+?\d[\d ()./-]{6,}\d\b")
 _SARCASM = ("yeah right", "oh great", "obviously", "sure, because", "wow, genius")
 _SLANG = ("lol", "lmao", "gonna", "wanna", "dude", "omg")
 SHORT_REPLY_WORDS = 90  # brevity > 0.7: the reply must stay short
-
-
-class DatasetFormatError(InvalidInputError):
-    """A dataset file is not valid JSONL of the expected format; names the line."""
-
-    def __init__(self, message: str, *, line: int | None = None) -> None:
-        prefix = f"line {line}: " if line is not None else ""
-        super().__init__(prefix + message, field="dataset")
-        self.line = line
 
 
 def _luhn(digits: str) -> bool:

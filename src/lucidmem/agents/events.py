@@ -24,11 +24,14 @@ from __future__ import annotations
 import threading
 import uuid
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Final, Protocol
 
+from pydantic import BaseModel, ConfigDict
+
 from lucidmem.agents.records import OUTBOX_PARTITION
-from lucidmem.errors import InvalidInputError, LucidmemError
+from lucidmem.clock import from_epoch, to_epoch
+from lucidmem.errors import DeliveryError, InvalidInputError
 from lucidmem.records import Kind, Status, new_record, stable_id
 from lucidmem.store.base import Query, Record, Store
 
@@ -46,7 +49,6 @@ __all__ = [
     "TRAINING_DATASET_READY",
     "TRAINING_JOB_UPDATED",
     "Broker",
-    "DeliveryError",
     "DispatchReport",
     "Event",
     "EventBus",
@@ -75,23 +77,21 @@ WILDCARD: Final = "*"
 DEFAULT_MAX_ATTEMPTS = 5
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(BaseModel):
     """One event: a unique id (the idempotence key), its topic, a JSON payload."""
+
+    model_config = ConfigDict(frozen=True)
 
     id: str
     topic: str
-    payload: Mapping[str, Any]
-    created_at: float
+    payload: dict[str, Any]
+    created_at: datetime
+    """When the event was written to the outbox."""
     context: str
     key: str | None = None
 
 
 Handler = Callable[[Event], None]
-
-
-class DeliveryError(LucidmemError):
-    """One or more handlers failed; the event stays pending and is delivered again."""
 
 
 class Broker(Protocol):
@@ -113,14 +113,15 @@ class InProcessBroker:
         self._deliver(event)
 
 
-@dataclass(frozen=True, slots=True)
-class DispatchReport:
+class DispatchReport(BaseModel):
     """What one :meth:`EventBus.dispatch` did."""
+
+    model_config = ConfigDict(frozen=True)
 
     delivered: int = 0
     failed: int = 0
     dead: int = 0
-    errors: tuple[str, ...] = field(default=())
+    errors: tuple[str, ...] = ()
 
 
 def outbox_record(
@@ -238,8 +239,9 @@ class EventBus:
             order_by="created_at", limit=limit))
 
     def _event(self, record: Record, context: str | None) -> Event:
-        return Event(record.id, record.data["topic"], record.data["payload"],
-                     record.created_at, self._context_of(context), record.data.get("key"))
+        return Event(id=record.id, topic=record.data["topic"], payload=record.data["payload"],
+                     created_at=from_epoch(record.created_at), context=self._context_of(context),
+                     key=record.data.get("key"))
 
     def dispatch(self, *, context: str | None = None, batch: int = 1000) -> DispatchReport:
         """Deliver pending events in order, marking each delivered after its broker accepted it.
@@ -277,7 +279,7 @@ class EventBus:
                 store.put(records, audit=False)
         finally:
             self._dispatching.active = False
-        return DispatchReport(delivered, failed, dead, tuple(errors))
+        return DispatchReport(delivered=delivered, failed=failed, dead=dead, errors=tuple(errors))
 
     def redeliver_dead(self, *, context: str | None = None) -> int:
         """Put dead events back to pending (after fixing the failing handler)."""
@@ -290,9 +292,12 @@ class EventBus:
         store.put(dead, audit=False)
         return len(dead)
 
-    def purge_delivered(self, *, older_than: float, context: str | None = None) -> int:
-        """Delete delivered events created before ``older_than`` (epoch seconds)."""
+    def purge_delivered(self, *, older_than: datetime, context: str | None = None) -> int:
+        """Delete delivered events created before ``older_than`` (a naive datetime is UTC)."""
+        if not isinstance(older_than, datetime):
+            raise InvalidInputError("older_than: pass a datetime, e.g. datetime.now(UTC) - "
+                                    "timedelta(days=7)", field="older_than")
         store = self._store_of(context)
         old = store.find(Query(user_id=OUTBOX_PARTITION, kinds=[Kind.OUTBOX_EVENT],
-                               statuses=[Status.DELIVERED], occurred_to=older_than))
+                               statuses=[Status.DELIVERED], occurred_to=to_epoch(older_than)))
         return store.delete(OUTBOX_PARTITION, [r.id for r in old], at=self._clock())

@@ -11,17 +11,21 @@ A :class:`FeedbackEvent` carries exactly one payload:
   abandonment, re-invitation;
 * :class:`ReactionFeedback` — like, love, laugh, wow, sad, dislike.
 
-Every constructor validates its input and raises :class:`~lucidmem.errors.InvalidInputError`
-naming the field and the fix. Feedback is private (seed: "Anti-Competition Design"): only its
-author may read it back (:func:`is_visible_to`); the agent's learning reads it internally.
+Each is a frozen pydantic model built with keywords; every constructor validates its input
+and raises :class:`~lucidmem.errors.InvalidInputError` naming the field and the fix. Feedback
+is private (seed: "Anti-Competition Design"): only its author may read it back
+(:func:`is_visible_to`); the agent's learning reads it internally.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from lucidmem.errors import InvalidInputError
 
@@ -112,37 +116,46 @@ def _check_finite(field_name: str, value: float, *, minimum: float, maximum: flo
         raise _fail(field_name, f"{value} is out of range; pass a value in [{minimum}, {maximum}]")
 
 
-@dataclass(frozen=True, slots=True)
-class ExplicitFeedback:
+def _fields(data: Any) -> dict[str, Any] | None:
+    """The keyword arguments a before-validator checks (``None``: an instance, leave it)."""
+    return data if isinstance(data, dict) else None
+
+
+class ExplicitFeedback(BaseModel):
     """Thumbs (``+1``/``-1``) or a 1–5 rating, with optional text; text alone is allowed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     thumbs: int | None = None
     rating: int | None = None
     text: str | None = None
 
-    def __post_init__(self) -> None:
-        if self.thumbs is None and self.rating is None and not self.text:
+    @model_validator(mode="before")
+    @classmethod
+    def _check(cls, data: Any) -> Any:
+        values = _fields(data)
+        if values is None:
+            return data
+        thumbs, rating, text = values.get("thumbs"), values.get("rating"), values.get("text")
+        if thumbs is None and rating is None and not text:
             raise _fail("thumbs", "explicit feedback is empty; give thumbs, a rating or text")
-        if self.thumbs is not None and self.rating is not None:
+        if thumbs is not None and rating is not None:
             raise _fail("rating", "give either thumbs or a 1-5 rating, not both")
-        if self.thumbs is not None and (
-            isinstance(self.thumbs, bool) or self.thumbs not in (1, -1)
+        if thumbs is not None and (isinstance(thumbs, bool) or thumbs not in (1, -1)):
+            raise _fail("thumbs", f"{thumbs!r} is not a thumb; pass 1 (up) or -1 (down)")
+        if rating is not None and (
+            isinstance(rating, bool) or not isinstance(rating, int) or not 1 <= rating <= 5
         ):
-            raise _fail("thumbs", f"{self.thumbs!r} is not a thumb; pass 1 (up) or -1 (down)")
-        if self.rating is not None and (
-            isinstance(self.rating, bool)
-            or not isinstance(self.rating, int)
-            or not 1 <= self.rating <= 5
-        ):
-            raise _fail("rating", f"{self.rating!r} is out of range; pass an integer from 1 to 5")
-        if self.text is not None:
-            if not isinstance(self.text, str):
+            raise _fail("rating", f"{rating!r} is out of range; pass an integer from 1 to 5")
+        if text is not None:
+            if not isinstance(text, str):
                 raise _fail("text", "expected a string")
-            if len(self.text) > MAX_FEEDBACK_TEXT_CHARS:
+            if len(text) > MAX_FEEDBACK_TEXT_CHARS:
                 raise _fail(
                     "text",
-                    f"{len(self.text)} characters; shorten it to {MAX_FEEDBACK_TEXT_CHARS} or less",
+                    f"{len(text)} characters; shorten it to {MAX_FEEDBACK_TEXT_CHARS} or less",
                 )
+        return data
 
     @property
     def value(self) -> float:
@@ -154,9 +167,10 @@ class ExplicitFeedback:
         return 0.0
 
 
-@dataclass(frozen=True, slots=True)
-class ImplicitFeedback:
+class ImplicitFeedback(BaseModel):
     """Implicit conversation signals (seed "Data Sources / Tertiary"); give at least one."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     reply_speed_seconds: float | None = None
     engagement_delta: float | None = None
@@ -165,46 +179,60 @@ class ImplicitFeedback:
     abandoned: bool = False
     reinvited: bool = False
 
-    def __post_init__(self) -> None:
+    @model_validator(mode="before")
+    @classmethod
+    def _check(cls, data: Any) -> Any:
+        values = _fields(data)
+        if values is None:
+            return data
+        reply_speed = values.get("reply_speed_seconds")
+        delta = values.get("engagement_delta")
+        length = values.get("message_length")
+        duration = values.get("session_duration_seconds")
+        abandoned, reinvited = values.get("abandoned", False), values.get("reinvited", False)
         if (
-            self.reply_speed_seconds is None
-            and self.engagement_delta is None
-            and self.message_length is None
-            and self.session_duration_seconds is None
-            and not self.abandoned
-            and not self.reinvited
+            reply_speed is None
+            and delta is None
+            and length is None
+            and duration is None
+            and not abandoned
+            and not reinvited
         ):
             raise _fail("engagement_delta", "implicit feedback carries no signal; set at least one")
-        if self.reply_speed_seconds is not None:
-            _check_finite("reply_speed_seconds", self.reply_speed_seconds, minimum=0, maximum=1e9)
-        if self.engagement_delta is not None:
-            _check_finite("engagement_delta", self.engagement_delta, minimum=-1, maximum=1)
-        if self.message_length is not None and (
-            isinstance(self.message_length, bool)
-            or not isinstance(self.message_length, int)
-            or self.message_length < 0
+        if reply_speed is not None:
+            _check_finite("reply_speed_seconds", reply_speed, minimum=0, maximum=1e9)
+        if delta is not None:
+            _check_finite("engagement_delta", delta, minimum=-1, maximum=1)
+        if length is not None and (
+            isinstance(length, bool) or not isinstance(length, int) or length < 0
         ):
             raise _fail("message_length", "expected a non-negative integer (characters)")
-        if self.session_duration_seconds is not None:
-            _check_finite(
-                "session_duration_seconds", self.session_duration_seconds, minimum=0, maximum=1e9
-            )
-        if not isinstance(self.abandoned, bool) or not isinstance(self.reinvited, bool):
+        if duration is not None:
+            _check_finite("session_duration_seconds", duration, minimum=0, maximum=1e9)
+        if not isinstance(abandoned, bool) or not isinstance(reinvited, bool):
             raise _fail("abandoned", "abandoned and reinvited must be booleans")
+        return data
 
 
-@dataclass(frozen=True, slots=True)
-class ReactionFeedback:
+class ReactionFeedback(BaseModel):
     """An emoji reaction."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     reaction: ReactionType
 
-    def __post_init__(self) -> None:
+    @model_validator(mode="before")
+    @classmethod
+    def _check(cls, data: Any) -> Any:
+        values = _fields(data)
+        if values is None:
+            return data
+        reaction: Any = values.get("reaction")
         try:
-            object.__setattr__(self, "reaction", ReactionType(self.reaction))
+            return {**values, "reaction": ReactionType(reaction)}
         except ValueError:
             allowed = ", ".join(r.value for r in ReactionType)
-            raise _fail("reaction", f"{self.reaction!r} is unknown; use one of {allowed}") from None
+            raise _fail("reaction", f"{reaction!r} is unknown; use one of {allowed}") from None
 
     @property
     def value(self) -> float:
@@ -220,13 +248,14 @@ def _check_id(field_name: str, value: object) -> None:
         raise _fail(field_name, "must be a non-empty string")
 
 
-@dataclass(frozen=True, slots=True)
-class FeedbackEvent:
+class FeedbackEvent(BaseModel):
     """One feedback event (seed ``FeedbackCreatedEvent.data``), validated on construction.
 
     ``created_at`` must be timezone-aware. ``contains_abuse`` is set by abuse detection
     upstream and triggers the seed's heavy penalty in the reward.
     """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: str
     user_id: str
@@ -238,33 +267,40 @@ class FeedbackEvent:
     source_kind: SourceKind = SourceKind.USER
     room_id: str | None = None
     contains_abuse: bool = False
-    updated_at: datetime | None = field(default=None)
+    updated_at: datetime | None = None
 
-    def __post_init__(self) -> None:
+    @model_validator(mode="before")
+    @classmethod
+    def _check(cls, data: Any) -> Any:
+        values = _fields(data)
+        if values is None:
+            return data
         for name in ("id", "user_id", "agent_id", "source_id"):
-            _check_id(name, getattr(self, name))
-        if self.room_id is not None:
-            _check_id("room_id", self.room_id)
+            _check_id(name, values.get(name))
+        if values.get("room_id") is not None:
+            _check_id("room_id", values["room_id"])
+        channel: Any = values.get("channel")
         try:
-            object.__setattr__(self, "channel", Channel(self.channel))
+            channel = Channel(channel)
         except ValueError:
             allowed = ", ".join(c.value for c in Channel)
-            raise _fail("channel", f"{self.channel!r} is unknown; use one of {allowed}") from None
+            raise _fail("channel", f"{channel!r} is unknown; use one of {allowed}") from None
+        kind: Any = values.get("source_kind", SourceKind.USER)
         try:
-            object.__setattr__(self, "source_kind", SourceKind(self.source_kind))
+            kind = SourceKind(kind)
         except ValueError:
             allowed = ", ".join(s.value for s in SourceKind)
-            raise _fail(
-                "source_kind", f"{self.source_kind!r} is unknown; use one of {allowed}"
-            ) from None
-        if not isinstance(self.payload, (ExplicitFeedback, ImplicitFeedback, ReactionFeedback)):
+            raise _fail("source_kind", f"{kind!r} is unknown; use one of {allowed}") from None
+        if not isinstance(values.get("payload"), ExplicitFeedback | ImplicitFeedback |
+                          ReactionFeedback):
             raise _fail("payload", "pass ExplicitFeedback, ImplicitFeedback or ReactionFeedback")
         for name in ("created_at", "updated_at"):
-            moment = getattr(self, name)
+            moment = values.get(name)
             if moment is None and name == "updated_at":
                 continue
             if not isinstance(moment, datetime) or moment.utcoffset() is None:
                 raise _fail(name, "must be a timezone-aware datetime (e.g. datetime.now(UTC))")
+        return {**values, "channel": channel, "source_kind": kind}
 
     @property
     def feedback_type(self) -> FeedbackType:
@@ -350,6 +386,7 @@ def apply_update(existing: FeedbackEvent, incoming: FeedbackEvent) -> FeedbackEv
             "incoming: this feedback has another {user, source, agent, type} key; insert it",
             field="incoming",
         )
-    return replace(
-        incoming, id=existing.id, created_at=existing.created_at, updated_at=incoming.created_at
+    return incoming.model_copy(
+        update={"id": existing.id, "created_at": existing.created_at,
+                "updated_at": incoming.created_at}
     )

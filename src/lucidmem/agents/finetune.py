@@ -20,14 +20,14 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import httpx
+from pydantic import BaseModel, ConfigDict
 
-from lucidmem.errors import LLMError
+from lucidmem.errors import FineTuneError
 
 __all__ = [
     "MIN_HIGH_QUALITY",
     "MIN_POSITIVE_FEEDBACK",
     "TRAINING_INTERVAL",
-    "FineTuneError",
     "FineTuneProvider",
     "OpenAIFineTuneProvider",
     "PollResult",
@@ -40,10 +40,6 @@ __all__ = [
 MIN_POSITIVE_FEEDBACK = 100
 MIN_HIGH_QUALITY = 50
 TRAINING_INTERVAL = timedelta(days=7)
-
-
-class FineTuneError(LLMError):
-    """A fine-tuning provider failed, refused the job or timed out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,9 +169,10 @@ class OpenAIFineTuneProvider:
         return PollResult("running")
 
 
-@dataclass(frozen=True, slots=True)
-class TriggerDecision:
+class TriggerDecision(BaseModel):
     """Whether an agent is due for fine-tuning, and the evidence."""
+
+    model_config = ConfigDict(frozen=True)
 
     due: bool
     reason: str
@@ -191,15 +188,20 @@ def decide_trigger(
 ) -> TriggerDecision:
     """Due when ≥ 100 positive feedbacks and ≥ 50 high-quality interactions accumulated since
     the last training, and that training is at least a week old (weekly cadence)."""
-    args = (positive_feedback, high_quality, last_trained_at)
+    evidence = {"positive_feedback": positive_feedback, "high_quality": high_quality,
+                "last_trained_at": last_trained_at}
     if positive_feedback < min_positive:
-        return TriggerDecision(False, f"{positive_feedback} positive feedbacks < {min_positive}",
-                               *args)
+        return TriggerDecision(
+            due=False, reason=f"{positive_feedback} positive feedbacks < {min_positive}",
+            **evidence)
     if high_quality < min_high_quality:
         return TriggerDecision(
-            False, f"{high_quality} high-quality interactions < {min_high_quality}", *args)
+            due=False, reason=f"{high_quality} high-quality interactions < {min_high_quality}",
+            **evidence)
     if last_trained_at is not None and now - last_trained_at < interval:
         days = (now - last_trained_at) / timedelta(days=1)
-        return TriggerDecision(False, f"last training {days:.1f} days ago (weekly)", *args)
-    return TriggerDecision(True, f"{positive_feedback} positive feedbacks and {high_quality} "
-                           "high-quality interactions since the last training", *args)
+        return TriggerDecision(due=False, reason=f"last training {days:.1f} days ago (weekly)",
+                               **evidence)
+    return TriggerDecision(due=True, reason=f"{positive_feedback} positive feedbacks and "
+                           f"{high_quality} high-quality interactions since the last training",
+                           **evidence)

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from lucidmem.agents.datasets import read_lora_jsonl
-from lucidmem.agents.finetune import FineTuneError, PollResult, TrainingRequest
-from lucidmem.errors import ConfigurationError
+from lucidmem.agents.finetune import PollResult, TrainingRequest
+from lucidmem.errors import ConfigurationError, FineTuneError
 
 __all__ = ["LocalLoRAProvider", "byte_tokens", "lora_available"]
 

@@ -59,7 +59,8 @@ def profile_from_data(data: dict[str, Any]) -> PreferenceProfile:
     first, last = data.get("first_outcome_at"), data.get("last_outcome_at")
     return PreferenceProfile(
         subject_id=data["subject_id"],
-        stats={k: TypeStats(*v) for k, v in data["stats"].items()},
+        stats={k: TypeStats(accepted=a, rejected=r, ignored=i)
+               for k, (a, r, i) in data["stats"].items()},
         total_outcomes=int(data["total_outcomes"]),
         first_outcome_at=None if first is None else from_epoch(first),
         last_outcome_at=None if last is None else from_epoch(last),

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from lucidmem.agents.base import AgentStore
 from lucidmem.agents.compiler import (
@@ -43,13 +44,14 @@ from lucidmem.store.base import Query
 __all__ = ["Policies", "PolicyVersion"]
 
 
-@dataclass(frozen=True, slots=True)
-class PolicyVersion:
+class PolicyVersion(BaseModel):
     """One stored policy version with why it was made and what moved."""
+
+    model_config = ConfigDict(frozen=True)
 
     policy: AgentPolicy
     reason: str
-    deltas: Mapping[str, Any]
+    deltas: dict[str, Any]
     created_at: datetime
 
 
@@ -77,8 +79,9 @@ class Policies:
         self._agents.agent(store, agent_id)
         found = store.find(Query(user_id=partition(agent_id), kinds=[Kind.AGENT_POLICY],
                                  order_by="created_at"))
-        versions = [PolicyVersion(policy_from_data(r.data["policy"]), r.data["reason"],
-                                  r.data.get("deltas", {}), from_epoch(r.created_at))
+        versions = [PolicyVersion(policy=policy_from_data(r.data["policy"]),
+                                  reason=r.data["reason"], deltas=r.data.get("deltas", {}),
+                                  created_at=from_epoch(r.created_at))
                     for r in found]
         return sorted(versions, key=lambda v: v.policy.version)
 
@@ -92,9 +95,9 @@ class Policies:
         info = self._agents.agent(store, agent_id)
         current = self._agents.policy(store, agent_id)
         merged = {**current.traits, **dict(traits or {})}
-        candidate = AgentPolicy(merged, current.actions,
-                                current.epsilon if epsilon is None else epsilon,
-                                current.version + 1, updated_by)
+        candidate = AgentPolicy(traits=merged, actions=current.actions,
+                                epsilon=current.epsilon if epsilon is None else epsilon,
+                                version=current.version + 1, updated_by=updated_by)
         return self._save(agent_id, clamp_policy(candidate, info.bounds), reason, context)
 
     def rollback(self, agent_id: str, version: int, *,
@@ -103,7 +106,8 @@ class Policies:
         store = self._kernel.store(context)
         old = self._agents.policy(store, agent_id, version)
         current = self._agents.policy(store, agent_id)
-        restored = replace(old, version=current.version + 1, updated_by=f"rollback:{version}")
+        restored = old.model_copy(update={"version": current.version + 1,
+                                          "updated_by": f"rollback:{version}"})
         return self._save(agent_id, restored, f"rollback to v{version}", context)
 
     def update(self, agent_id: str, *, context: str | None = None) -> AgentPolicy:
@@ -150,8 +154,17 @@ class Policies:
         if rules is None:
             self._kernel.remove(context, AGENTS_PARTITION, [key])
             return len(self.phrase_rules(agent_id=agent_id, context=context))
-        checked = validate_rules([r if isinstance(r, PhraseRule) else PhraseRule(**r)
-                                  for r in rules])
+        given = []
+        for i, rule in enumerate(rules):
+            try:
+                given.append(rule if isinstance(rule, PhraseRule)
+                             else PhraseRule.model_validate(rule))
+            except ValidationError as exc:
+                error = exc.errors()[0]
+                where = "".join(f".{part}" for part in error["loc"])
+                raise InvalidInputError(f"rules[{i}]{where}: {error['msg']}",
+                                        field="rules") from None
+        checked = validate_rules(given)
         data = {"agent_id": agent_id, "rules": [
             {"trait": r.trait, "low": r.low, "high": r.high, "phrase": r.phrase}
             for r in checked]}
@@ -175,8 +188,9 @@ class Policies:
             return None
         data = found[0].data
         status = data["status"]
-        return FineTunedModel(data["model_id"], data["provider"],
-                              ModelStatus(status) if status in ModelStatus.__members__.values()
+        return FineTunedModel(model_id=data["model_id"], provider=data["provider"],
+                              status=ModelStatus(status)
+                              if status in ModelStatus.__members__.values()
                               else ModelStatus.FAILED)
 
     def compile(

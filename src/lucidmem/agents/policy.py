@@ -9,15 +9,20 @@ low performers) and open question 17 / "Alerts" (pause learning and alert the ow
 sentiment stays below −0.5 for 7 days).
 
 Pure functions of immutable values; versioning, history and rollback belong to the store.
+The policy itself (:class:`AgentPolicy`, with :class:`ActionPolicy` and :class:`ReplyFrequency`)
+is a frozen pydantic model, as the agents capability returns it; the rest is internal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from lucidmem.errors import InvalidInputError
 
@@ -93,9 +98,10 @@ class ConversationKind(StrEnum):
     GROUP_LARGE = "group_large"
 
 
-@dataclass(frozen=True, slots=True)
-class ReplyFrequency:
+class ReplyFrequency(BaseModel):
     """Probability of replying, per conversation kind (seed ``replyFrequency``)."""
+
+    model_config = ConfigDict(frozen=True)
 
     dm_with_owner: float = 1.0
     dm_with_others: float = 0.8
@@ -108,32 +114,39 @@ class ReplyFrequency:
         return value
 
 
-@dataclass(frozen=True, slots=True)
-class ActionPolicy:
+class ActionPolicy(BaseModel):
     """Seed ``actionPolicy``."""
 
-    reply_frequency: ReplyFrequency = field(default_factory=ReplyFrequency)
+    model_config = ConfigDict(frozen=True)
+
+    reply_frequency: ReplyFrequency = Field(default_factory=ReplyFrequency)
     post_probability: float = 0.1
     invite_probability: float = 0.05
     max_autonomous_actions_per_day: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class AgentPolicy:
+class AgentPolicy(BaseModel):
     """Seed ``AgentBehaviorPolicy``; ``traits`` is an open mapping of trait → [0, 1]."""
 
-    traits: Mapping[str, float] = field(default_factory=lambda: dict(DEFAULT_TRAITS))
-    actions: ActionPolicy = field(default_factory=ActionPolicy)
+    model_config = ConfigDict(frozen=True)
+
+    traits: dict[str, float] = Field(default_factory=lambda: dict(DEFAULT_TRAITS))
+    actions: ActionPolicy = Field(default_factory=ActionPolicy)
     epsilon: float = 0.1
     version: int = 1
     updated_by: str = "lucidmem"
 
-    def __post_init__(self) -> None:
-        for name, value in {**self.traits, "epsilon": self.epsilon}.items():
+    @model_validator(mode="before")
+    @classmethod
+    def _check(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        traits = data.get("traits", DEFAULT_TRAITS)
+        for name, value in {**traits, "epsilon": data.get("epsilon", 0.1)}.items():
             if not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
                 where = "epsilon" if name == "epsilon" else f"traits[{name!r}]"
                 raise InvalidInputError(f"{where}: {value!r} is not in [0, 1]", field=where)
-        object.__setattr__(self, "traits", MappingProxyType(dict(self.traits)))
+        return {**data, "traits": dict(traits)}
 
 
 class Action(StrEnum):
@@ -221,10 +234,10 @@ def _actions_from(values: Mapping[Action, float], bounds: SafetyBounds) -> Actio
     p = bounds.probabilities.clamp
     return ActionPolicy(
         reply_frequency=ReplyFrequency(
-            p(values[Action.REPLY_DM_WITH_OWNER]),
-            p(values[Action.REPLY_DM_WITH_OTHERS]),
-            p(values[Action.REPLY_GROUP_SMALL]),
-            p(values[Action.REPLY_GROUP_LARGE]),
+            dm_with_owner=p(values[Action.REPLY_DM_WITH_OWNER]),
+            dm_with_others=p(values[Action.REPLY_DM_WITH_OTHERS]),
+            group_small=p(values[Action.REPLY_GROUP_SMALL]),
+            group_large=p(values[Action.REPLY_GROUP_LARGE]),
         ),
         post_probability=p(values[Action.POST]),
         invite_probability=p(values[Action.INVITE]),
@@ -234,11 +247,12 @@ def _actions_from(values: Mapping[Action, float], bounds: SafetyBounds) -> Actio
 
 def clamp_policy(policy: AgentPolicy, bounds: SafetyBounds) -> AgentPolicy:
     """``policy`` with every value projected into ``bounds`` (same version)."""
-    return replace(
-        policy,
+    return AgentPolicy(  # validated again, as the bounds may be any ranges
         traits={name: bounds.trait(name).clamp(v) for name, v in policy.traits.items()},
         actions=_actions_from(action_values(policy.actions), bounds),
         epsilon=bounds.epsilon.clamp(policy.epsilon),
+        version=policy.version,
+        updated_by=policy.updated_by,
     )
 
 
@@ -335,7 +349,8 @@ def update_policy(
         epsilon = bounds.epsilon.clamp(
             exploration_epsilon(rewarded_behaviour.interactions, rewarded_behaviour.average_reward)
         )
-    new_policy = AgentPolicy(traits, actions, epsilon, policy.version + 1, updated_by)
+    new_policy = AgentPolicy(traits=traits, actions=actions, epsilon=epsilon,
+                             version=policy.version + 1, updated_by=updated_by)
     old_values, new_values = action_values(policy.actions), action_values(actions)
     return PolicyUpdate(
         policy=new_policy,

@@ -9,17 +9,19 @@ The rate is ``accepted / (accepted + rejected)``; ignored outcomes (the seed's e
 superseded) are not decisions. The confidence rule reproduces every example of the seed:
 low under 3 decisions; high from 10, or from 5 when unanimous; medium otherwise.
 Patterns and trends are derived from the stored counters, so an incrementally updated profile
-equals one recomputed from all outcomes in the same order.
+equals one recomputed from all outcomes in the same order. The profile, its statistics and the
+pre-suggestion decision are frozen pydantic models (``memory.agents.outcomes`` returns them).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
-from types import MappingProxyType
+
+from pydantic import BaseModel, ConfigDict, field_validator
 
 from lucidmem.errors import InvalidInputError
 
@@ -90,9 +92,10 @@ def confidence_label(decided: int, rate: float | None) -> str:
     return "medium"
 
 
-@dataclass(frozen=True, slots=True)
-class TypeStats:
+class TypeStats(BaseModel):
     """Acceptance statistics of one suggestion type."""
+
+    model_config = ConfigDict(frozen=True)
 
     accepted: int = 0
     rejected: int = 0
@@ -116,15 +119,16 @@ class TypeStats:
     def plus(self, kind: OutcomeKind) -> TypeStats:
         """These stats after one more outcome."""
         return TypeStats(
-            self.accepted + (kind is OutcomeKind.ACCEPTED),
-            self.rejected + (kind is OutcomeKind.REJECTED),
-            self.ignored + (kind is OutcomeKind.IGNORED),
+            accepted=self.accepted + (kind is OutcomeKind.ACCEPTED),
+            rejected=self.rejected + (kind is OutcomeKind.REJECTED),
+            ignored=self.ignored + (kind is OutcomeKind.IGNORED),
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Trends:
+class Trends(BaseModel):
     """Seed ``trends``: engagement, preference stability and suggestion velocity."""
+
+    model_config = ConfigDict(frozen=True)
 
     engagement: str
     preference_stability: str
@@ -136,19 +140,27 @@ def _rate(kinds: Iterable[OutcomeKind]) -> tuple[int, int, int]:
     return counts[OutcomeKind.ACCEPTED], counts[OutcomeKind.REJECTED], counts[OutcomeKind.IGNORED]
 
 
-@dataclass(frozen=True, slots=True)
-class PreferenceProfile:
-    """Layer 2: the computed profile of one subject."""
+def _stats(kinds: Iterable[OutcomeKind]) -> TypeStats:
+    accepted, rejected, ignored = _rate(kinds)
+    return TypeStats(accepted=accepted, rejected=rejected, ignored=ignored)
+
+
+class PreferenceProfile(BaseModel):
+    """Layer 2: the computed profile of one subject (``stats`` sorted by suggestion type)."""
+
+    model_config = ConfigDict(frozen=True)
 
     subject_id: str
-    stats: Mapping[str, TypeStats] = field(default_factory=dict)
+    stats: dict[str, TypeStats] = {}
     total_outcomes: int = 0
     first_outcome_at: datetime | None = None
     last_outcome_at: datetime | None = None
     recent: tuple[OutcomeKind, ...] = ()
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "stats", MappingProxyType(dict(sorted(self.stats.items()))))
+    @field_validator("stats")
+    @classmethod
+    def _sorted(cls, stats: dict[str, TypeStats]) -> dict[str, TypeStats]:
+        return dict(sorted(stats.items()))
 
     @property
     def patterns(self) -> tuple[str, ...]:
@@ -192,12 +204,13 @@ class PreferenceProfile:
         if self.first_outcome_at is not None and self.last_outcome_at is not None:
             weeks = max((self.last_outcome_at - self.first_outcome_at) / timedelta(weeks=1), 1.0)
             velocity = round(self.total_outcomes / weeks, 2)
-        return Trends(engagement, stability, velocity)
+        return Trends(engagement=engagement, preference_stability=stability,
+                      suggestions_per_week=velocity)
 
 
 def empty_profile(subject_id: str) -> PreferenceProfile:
     """A profile with no outcomes yet."""
-    return PreferenceProfile(subject_id)
+    return PreferenceProfile(subject_id=subject_id)
 
 
 def update_profile(
@@ -236,7 +249,7 @@ def compute_profile(
         by_type.setdefault(o.suggestion_type, []).append(o.outcome)
     return PreferenceProfile(
         subject_id=subject_id,
-        stats={kind: TypeStats(*_rate(kinds)) for kind, kinds in by_type.items()},
+        stats={kind: _stats(kinds) for kind, kinds in by_type.items()},
         total_outcomes=len(mine),
         first_outcome_at=min(o.at for o in mine),
         last_outcome_at=max(o.at for o in mine),
@@ -244,9 +257,10 @@ def compute_profile(
     )
 
 
-@dataclass(frozen=True, slots=True)
-class SuggestDecision:
+class SuggestDecision(BaseModel):
     """The pre-suggestion check: whether to suggest, why, and the evidence."""
+
+    model_config = ConfigDict(frozen=True)
 
     allowed: bool
     reason: str
@@ -266,21 +280,25 @@ def should_suggest(
     """
     stats = profile.stats.get(suggestion_type)
     if stats is None or stats.rate is None:
-        return SuggestDecision(True, f"no decisions on {suggestion_type} yet", stats)
+        return SuggestDecision(allowed=True, reason=f"no decisions on {suggestion_type} yet",
+                               evidence=stats)
     rate = stats.rate
     if stats.accepted == 0 and stats.decided >= min_tries:
         return SuggestDecision(
-            False, f"never accepted {suggestion_type} in {stats.decided} tries", stats
+            allowed=False, reason=f"never accepted {suggestion_type} in {stats.decided} tries",
+            evidence=stats,
         )
     if stats.confidence == "high" and rate < min_rate:
         return SuggestDecision(
-            False,
-            f"accepted {suggestion_type} only {stats.accepted} of {stats.decided} times "
+            allowed=False,
+            reason=f"accepted {suggestion_type} only {stats.accepted} of {stats.decided} times "
             f"({rate:.0%} < {min_rate:.0%})",
-            stats,
+            evidence=stats,
         )
     return SuggestDecision(
-        True, f"accepted {suggestion_type} {stats.accepted} of {stats.decided} times", stats
+        allowed=True,
+        reason=f"accepted {suggestion_type} {stats.accepted} of {stats.decided} times",
+        evidence=stats,
     )
 
 

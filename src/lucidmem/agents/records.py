@@ -108,16 +108,17 @@ def _payload_to_data(payload: FeedbackPayload) -> dict[str, Any]:
 
 def _payload_from_data(kind: str, data: Mapping[str, Any]) -> FeedbackPayload:
     if kind == FeedbackType.EXPLICIT:
-        return ExplicitFeedback(data.get("thumbs"), data.get("rating"), data.get("text"))
+        return ExplicitFeedback(thumbs=data.get("thumbs"), rating=data.get("rating"),
+                                text=data.get("text"))
     if kind == FeedbackType.REACTION:
-        return ReactionFeedback(data["reaction"])
+        return ReactionFeedback(reaction=data["reaction"])
     return ImplicitFeedback(
-        data.get("reply_speed_seconds"),
-        data.get("engagement_delta"),
-        data.get("message_length"),
-        data.get("session_duration_seconds"),
-        bool(data.get("abandoned", False)),
-        bool(data.get("reinvited", False)),
+        reply_speed_seconds=data.get("reply_speed_seconds"),
+        engagement_delta=data.get("engagement_delta"),
+        message_length=data.get("message_length"),
+        session_duration_seconds=data.get("session_duration_seconds"),
+        abandoned=bool(data.get("abandoned", False)),
+        reinvited=bool(data.get("reinvited", False)),
     )
 
 

@@ -22,6 +22,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from pydantic import BaseModel, ConfigDict
+
 from lucidmem.agents.feedback_model import (
     Channel,
     FeedbackEvent,
@@ -219,9 +221,10 @@ def engagement_value(signal: ImplicitFeedback, scale: EngagementScale = _DEFAULT
     return sum(parts) / len(parts)
 
 
-@dataclass(frozen=True, slots=True)
-class LearningMetrics:
+class LearningMetrics(BaseModel):
     """Seed "Learning Metrics": sentiment in [-1, 1], engagement and quality in [0, 1]."""
+
+    model_config = ConfigDict(frozen=True)
 
     sentiment: float
     engagement: float

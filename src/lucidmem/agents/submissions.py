@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict
+
 from lucidmem.agents.feedback_model import (
     DedupAction,
     ExplicitFeedback,
@@ -15,15 +17,11 @@ from lucidmem.agents.feedback_model import (
     ReactionFeedback,
 )
 from lucidmem.errors import InvalidInputError
+from lucidmem.scope import check_text as valid_unicode
 
-__all__ = ["DuplicateFeedbackError", "FeedbackReceipt", "FeedbackSubmission", "build_payload",
-           "check_text"]
+__all__ = ["FeedbackReceipt", "FeedbackSubmission", "build_payload", "check_text"]
 
 MAX_CONTEXT_CHARS = 8000
-
-
-class DuplicateFeedbackError(InvalidInputError):
-    """The same {user, source, agent, type} feedback exists and can no longer be changed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,9 +41,10 @@ class FeedbackSubmission:
     action_type: str = "reply_dm_with_others"
 
 
-@dataclass(frozen=True, slots=True)
-class FeedbackReceipt:
+class FeedbackReceipt(BaseModel):
     """What happened to one submission."""
+
+    model_config = ConfigDict(frozen=True)
 
     feedback_id: str
     action: DedupAction
@@ -58,6 +57,8 @@ def check_text(name: str, value: str | None) -> None:
     if value is not None and (not isinstance(value, str) or len(value) > MAX_CONTEXT_CHARS):
         raise InvalidInputError(f"{name}: expected text of at most {MAX_CONTEXT_CHARS} characters",
                                 field=name)
+    if value is not None:
+        valid_unicode(value, name)
 
 
 def build_payload(
@@ -72,10 +73,12 @@ def build_payload(
             "feedback: give exactly one of thumbs/rating/text, reaction, or implicit signals",
             field="feedback")
     if reaction is not None:
-        return ReactionFeedback(reaction)  # type: ignore[arg-type]
+        return ReactionFeedback(reaction=reaction)
     if implicit is not None:
-        try:
-            return ImplicitFeedback(**dict(implicit))
-        except TypeError as exc:
-            raise InvalidInputError(f"implicit: {exc}", field="implicit") from None
-    return ExplicitFeedback(thumbs, rating, text)
+        unknown = sorted(set(implicit) - set(ImplicitFeedback.model_fields))
+        if unknown:
+            raise InvalidInputError(
+                f"implicit: unexpected {', '.join(map(str, unknown))}; use "
+                f"{', '.join(ImplicitFeedback.model_fields)}", field="implicit")
+        return ImplicitFeedback(**dict(implicit))
+    return ExplicitFeedback(thumbs=thumbs, rating=rating, text=text)

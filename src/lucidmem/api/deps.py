@@ -16,10 +16,15 @@ from typing import TYPE_CHECKING, Annotated
 from fastapi import Depends, Query, Request, Security
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 
-from ..errors import InvalidInputError, NotFoundError, RateLimitedError
+from ..errors import (
+    ForbiddenError,
+    InvalidInputError,
+    NotFoundError,
+    RateLimitedError,
+    UnauthorizedError,
+)
 from ..observability import ServerMetrics
 from ..scope import validate_id
-from .errors import ForbiddenError, UnauthorizedError
 from .ratelimit import TokenBuckets
 from .settings import KeyRing, Principal
 

@@ -12,7 +12,6 @@ NotFoundError                  404     ``not_found`` (``skill_not_found`` on fee
 UnauthorizedError              401     ``unauthorized`` (no detail of why)
 ForbiddenError                 403     ``forbidden`` (admin-only routes)
 RateLimitedError               429     ``rate_limited`` + ``Retry-After``
-CapabilityMissingError         501     ``not_implemented``
 EmbeddingError / LLMError      503     ``upstream_unavailable``
 StoreError, other errors       500     ``internal_error`` (logged, not shown)
 =============================  ======  ===========================================
@@ -32,36 +31,23 @@ from starlette.exceptions import HTTPException
 
 from ..errors import (
     EmbeddingError,
+    ForbiddenError,
     InvalidInputError,
     LLMError,
     LucidmemError,
     NotFoundError,
     RateLimitedError,
+    UnauthorizedError,
 )
 
 __all__ = [
     "FEEDBACK_PATH",
-    "CapabilityMissingError",
-    "ForbiddenError",
-    "UnauthorizedError",
     "error_body",
     "install_error_handlers",
 ]
 
 FEEDBACK_PATH = "/api/v1/memory/feedback"
 logger = logging.getLogger("lucidmem.api")
-
-
-class UnauthorizedError(LucidmemError):
-    """No API key, or one that matches nobody."""
-
-
-class ForbiddenError(LucidmemError):
-    """A user key on an admin-only route."""
-
-
-class CapabilityMissingError(LucidmemError):
-    """The ``Memory`` in use does not have this capability (yet)."""
 
 
 def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
@@ -92,8 +78,6 @@ def _lucidmem(request: Request, exc: LucidmemError) -> JSONResponse:
     if isinstance(exc, RateLimitedError):
         wait = max(1, math.ceil(exc.retry_after))
         return _answer(429, "rate_limited", str(exc), {"Retry-After": str(wait)})
-    if isinstance(exc, CapabilityMissingError):
-        return _answer(501, "not_implemented", str(exc))
     if isinstance(exc, EmbeddingError | LLMError):
         logger.warning("upstream failure: %s", exc)
         return _answer(503, "upstream_unavailable", "a model backend failed; retry later")

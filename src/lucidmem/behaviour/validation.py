@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from lucidmem.behaviour.feedback_classifier import FEEDBACK_CATEGORIES, MAX_FEEDBACK_CHARS
 from lucidmem.errors import InvalidInputError
+from lucidmem.scope import check_text as valid_unicode
 
 __all__ = ["REWARDS", "CheckedFeedback", "check_text", "validate_feedback"]
 
@@ -62,4 +63,4 @@ def check_text(value: object, limit: int, field: str = "message") -> str:
         raise InvalidInputError(
             f"{field} has {len(value)} characters; the limit is {limit} "
             "(LUCIDMEM_MAX_MESSAGE_CHARS)", field=field)
-    return value
+    return valid_unicode(value, field)

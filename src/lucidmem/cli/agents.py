@@ -4,7 +4,6 @@ insights|dispatch``."""
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 from typing import Annotated
 
 import typer
@@ -67,7 +66,7 @@ def policy(ctx: typer.Context, agent: AgentArg, history: Annotated[
         metrics = memory.agents.learning(agent)
     if as_json:
         typer.echo(json.dumps({"version": current.version, "traits": dict(current.traits),
-                               "epsilon": current.epsilon, "metrics": asdict(metrics)}))
+                               "epsilon": current.epsilon, "metrics": metrics.model_dump()}))
         return
     for v in versions:
         console.print(f"v{v.policy.version} {v.reason} {dict(v.deltas.get('traits', {}))}")
@@ -94,10 +93,10 @@ def compile_(ctx: typer.Context, agent: AgentArg,
     with open_memory(ctx) as memory:
         profile = memory.agents.policy.compile(agent, group_size=group_size, draw=0.0)
     if as_json:
-        typer.echo(json.dumps(asdict(profile), default=str, indent=1))
+        typer.echo(json.dumps(profile.model_dump(mode="json"), indent=1))
         return
     console.print(profile.system_prompt, markup=False)
-    console.print(f"{profile.llm_params}  model {profile.model.model_id}", markup=False)
+    console.print(f"{profile.llm_params!r}  model {profile.model.model_id}", markup=False)
 
 
 @agent_app.command("dataset")

@@ -243,8 +243,9 @@ def _steps(env: JobEnv, state: _Run) -> None:
             ctx = _context(env, state.user_id, state.run, state.body)
             done += len(chunk)
             if env.progress is not None:
-                env.progress(ProgressUpdate(state.user_id, step.name, index, len(STEPS), done,
-                                            total))
+                env.progress(ProgressUpdate(user_id=state.user_id, step=step.name,
+                                            step_index=index, steps_total=len(STEPS), done=done,
+                                            total=total))
         ctx.cache["step_counts"] = dict(state.run["counts"].get(step.name, {}))
         final = step.finish(ctx)
         body = copy.deepcopy(state.body)
@@ -253,8 +254,9 @@ def _steps(env: JobEnv, state: _Run) -> None:
         body["run"].update(step=index + 1, cursor=None, step_state={})
         state.commit(final, body)
         if env.progress is not None:
-            env.progress(ProgressUpdate(state.user_id, step.name, index, len(STEPS), total,
-                                        total))
+            env.progress(ProgressUpdate(user_id=state.user_id, step=step.name,
+                                        step_index=index, steps_total=len(STEPS), done=total,
+                                        total=total))
 
 
 def _finish(state: _Run, report: dict[str, Any]) -> None:
@@ -278,8 +280,10 @@ def run_user(env: JobEnv, user_id: str) -> UserReport:
     store = env.store
     warnings: list[str] = []
     if store.revision(user_id) == 0:
-        return UserReport(user_id, "empty", "", from_epoch(env.kernel.now()), False, (), 0, 0,
-                          0, 0, seconds=time.perf_counter() - started)
+        return UserReport(user_id=user_id, status="empty", run_id="",
+                          reference_time=from_epoch(env.kernel.now()), resumed=False, steps=(),
+                          facts_before=0, facts_after=0, turns=0, bytes_saved=0,
+                          seconds=time.perf_counter() - started)
     state = _start(env, user_id, warnings)
     resumed = int(state.run.get("resumes", 0)) > 0
     facts_before, turns = _count_facts(store, user_id), store.count(
@@ -302,12 +306,13 @@ def run_user(env: JobEnv, user_id: str) -> UserReport:
     run = state.run
     current = int(run["step"])
     steps = tuple(
-        StepReport(s.name, "done" if i < current or status in ("completed", "dry_run") else
+        StepReport(name=s.name,
+                   status="done" if i < current or status in ("completed", "dry_run") else
                    ("paused" if i == current and status == "paused" else "pending"),
-                   dict(run["counts"].get(s.name, {})))
+                   counts=dict(run["counts"].get(s.name, {})))
         for i, s in enumerate(STEPS))
     return UserReport(
-        user_id=user_id, status=status,  # type: ignore[arg-type]
+        user_id=user_id, status=status,
         run_id=str(run["id"]), reference_time=from_epoch(float(run["reference"])),
         resumed=resumed, steps=steps, facts_before=facts_before,
         facts_after=facts_before if status == "user_deleted" else _count_facts(store, user_id),

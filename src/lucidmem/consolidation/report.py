@@ -1,11 +1,15 @@
-"""Typed results of a consolidation run (what :meth:`Memory.consolidate` returns)."""
+"""Typed results of a consolidation run (what ``memory.sleep.consolidate`` returns).
+
+Frozen pydantic models; times are aware UTC datetimes, durations are seconds.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
 
 __all__ = [
     "ConsolidationReport",
@@ -20,9 +24,10 @@ __all__ = [
 RunStatus = Literal["completed", "paused", "user_deleted", "empty", "dry_run"]
 
 
-@dataclass(frozen=True, slots=True)
-class PlannedChange:
+class PlannedChange(BaseModel):
     """One change a step made (or, in a dry run, would make)."""
+
+    model_config = ConfigDict(frozen=True)
 
     step: str
     action: str
@@ -31,19 +36,21 @@ class PlannedChange:
     detail: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class StepReport:
+class StepReport(BaseModel):
     """What one step did for one user. ``counts`` are step-specific (``archived``, ...)."""
+
+    model_config = ConfigDict(frozen=True)
 
     name: str
     status: Literal["done", "skipped", "paused", "pending"]
-    counts: dict[str, int] = field(default_factory=dict)
+    counts: dict[str, int] = {}
     seconds: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
-class UserReport:
+class UserReport(BaseModel):
     """One user's run: status, steps, headline figures and (capped) list of changes."""
+
+    model_config = ConfigDict(frozen=True)
 
     user_id: str
     status: RunStatus
@@ -64,9 +71,10 @@ class UserReport:
         return sum(s.counts.get(name, 0) for s in self.steps)
 
 
-@dataclass(frozen=True, slots=True)
-class ConsolidationReport:
-    """The result of :meth:`lucidmem.Memory.consolidate` over one or more users."""
+class ConsolidationReport(BaseModel):
+    """The result of ``memory.sleep.consolidate`` over one or more users."""
+
+    model_config = ConfigDict(frozen=True)
 
     context: str
     dry_run: bool
@@ -101,9 +109,10 @@ class ConsolidationReport:
         return tuple(c for u in self.users for c in u.changes)
 
 
-@dataclass(frozen=True, slots=True)
-class ProgressUpdate:
+class ProgressUpdate(BaseModel):
     """Sent to ``progress`` after every batch: which user and step, how far."""
+
+    model_config = ConfigDict(frozen=True)
 
     user_id: str
     step: str

@@ -84,13 +84,15 @@ class Changes:
                 break
         else:
             queue.append(record)
-        self.changes.append(PlannedChange(self.step, action, record.id, record.kind, detail))
+        self.changes.append(PlannedChange(step=self.step, action=action, record_id=record.id,
+                                          kind=record.kind, detail=detail))
         return True
 
     def delete(self, record: Record, detail: str = "") -> None:
         """Queue the deletion of ``record``."""
         self.deletes.append(record.id)
-        self.changes.append(PlannedChange(self.step, "delete", record.id, record.kind, detail))
+        self.changes.append(PlannedChange(step=self.step, action="delete", record_id=record.id,
+                                          kind=record.kind, detail=detail))
 
     @property
     def empty(self) -> bool:

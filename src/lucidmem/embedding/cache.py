@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..scope import check_text
 from .base import Embedder, Matrix
 
 __all__ = ["DEFAULT_QUERY_CACHE_SIZE", "QueryCachingEmbedder"]
@@ -38,6 +39,8 @@ class QueryCachingEmbedder:
         return self.inner.dimension
 
     def embed_queries(self, texts: Sequence[str]) -> Matrix:
+        for text in texts:  # every text any part embeds passes here: refuse, never crash
+            check_text(text, "text")
         if len(texts) != 1 or self._size == 0:
             return self.inner.embed_queries(texts)
         text = texts[0]
@@ -54,4 +57,6 @@ class QueryCachingEmbedder:
         return rows
 
     def embed_passages(self, texts: Sequence[str]) -> Matrix:
+        for text in texts:
+            check_text(text, "text")
         return self.inner.embed_passages(texts)

@@ -6,13 +6,13 @@ message in a batch of a hundred leaves the store untouched.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, get_args
 
 from ..clock import parse_time
 from ..errors import InvalidInputError
+from ..scope import check_json, check_text
 from ..types import MessageDict, Role
 
 __all__ = ["Turn", "normalise_messages"]
@@ -79,6 +79,7 @@ def _turn(index: int, message: Mapping[str, Any], default_time: float, max_chars
     if not isinstance(content, str) or not content.strip():
         raise InvalidInputError(f"{where}.content is empty; every message needs text",
                                 field="content")
+    check_text(content, "content", f"{where}.content")
     if len(content) > max_chars:
         raise InvalidInputError(
             f"{where}.content has {len(content)} characters; the limit is {max_chars} "
@@ -89,14 +90,12 @@ def _turn(index: int, message: Mapping[str, Any], default_time: float, max_chars
     if name is not None and (not isinstance(name, str) or not name.strip() or len(name) > 128):
         raise InvalidInputError(f"{where}.name must be a non-empty string of at most 128 "
                                 "characters", field="name")
+    if name is not None:
+        check_text(name, "name", f"{where}.name")
     metadata = message.get("metadata") or {}
     if not isinstance(metadata, Mapping):
         raise InvalidInputError(f"{where}.metadata must be a dict", field="metadata")
-    try:
-        json.dumps(metadata)
-    except (TypeError, ValueError) as exc:
-        raise InvalidInputError(f"{where}.metadata is not JSON-serialisable: {exc}",
-                                field="metadata") from exc
+    check_json(dict(metadata), "metadata", f"{where}.metadata")
     raw_time = message.get("timestamp")
     occurred = default_time if raw_time is None else parse_time(raw_time, f"{where}.timestamp")
     return Turn(role=role, content=content.strip(), name=name, occurred_at=occurred,

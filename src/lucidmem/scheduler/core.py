@@ -20,12 +20,13 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from croniter import croniter
+from pydantic import BaseModel, ConfigDict
 
 from lucidmem.clock import from_epoch, to_epoch
 from lucidmem.errors import ConfigurationError
@@ -69,9 +70,10 @@ class Job:
                 "(minute hour day-of-month month day-of-week), e.g. '0 2 * * *'")
 
 
-@dataclass(frozen=True, slots=True)
-class JobRun:
-    """One run (or deferral) of a job, as kept in the history."""
+class JobRun(BaseModel):
+    """One run (or deferral) of a job, as kept in the history (a frozen result)."""
+
+    model_config = ConfigDict(frozen=True)
 
     job: str
     scheduled_for: datetime
@@ -80,7 +82,7 @@ class JobRun:
     status: str
     """``ok``, ``error`` or ``deferred`` (waiting for an idle machine)."""
     summary: str = ""
-    details: dict[str, Any] = field(default_factory=dict)
+    details: dict[str, Any] = {}
 
 
 class Scheduler:
@@ -133,8 +135,9 @@ class Scheduler:
             for entry, slot in self.due(moment):
                 if entry.needs_idle and self.settings.require_idle and not self._may_run(
                         entry, moment):
-                    results.append(JobRun(entry.name, slot, moment, 0.0, "deferred",
-                                          "waiting for an idle machine"))
+                    results.append(JobRun(job=entry.name, scheduled_for=slot,
+                                          started_at=moment, seconds=0.0, status="deferred",
+                                          summary="waiting for an idle machine"))
                     continue
                 results.append(self.run_job(entry.name, moment, slot=slot))
         return results
@@ -159,12 +162,14 @@ class Scheduler:
         try:
             result = entry.fn(JobContext(moment, self.context, self))
             status, summary = "ok", _summary(result)
-            details = result if isinstance(result, dict) else {}
+            details = ({str(k): v for k, v in result.items()}  # text keys, as in the history
+                       if isinstance(result, dict) else {})
         except Exception as exc:  # a failing job must not stop the worker; it is recorded
             status, summary = "error", f"{type(exc).__name__}: {exc}"
             details = {"traceback": traceback.format_exc(limit=5)}
-        run = JobRun(name, scheduled, moment, time.perf_counter() - started, status, summary,
-                     details)
+        run = JobRun(job=name, scheduled_for=scheduled, started_at=moment,
+                     seconds=time.perf_counter() - started, status=status, summary=summary,
+                     details=details)
         self._last[name] = max(scheduled, self._last.get(name, scheduled))
         self._record(run)
         return run
@@ -193,9 +198,10 @@ class Scheduler:
         filters = {"job": name} if name else None
         records = store.find(Query(user_id=SCHEDULER_OWNER, kinds=[Kind.SCHEDULER_RUN],
                                    data_equals=filters, descending=True, limit=limit))
-        return [JobRun(r.data["job"], from_epoch(r.data["scheduled_for"]),
-                       from_epoch(r.data["started_at"]), float(r.data["seconds"]),
-                       r.data["status"], r.data.get("summary", ""), r.data.get("details", {}))
+        return [JobRun(job=r.data["job"], scheduled_for=from_epoch(r.data["scheduled_for"]),
+                       started_at=from_epoch(r.data["started_at"]),
+                       seconds=float(r.data["seconds"]), status=r.data["status"],
+                       summary=r.data.get("summary", ""), details=r.data.get("details", {}))
                 for r in records if include_deferred or r.data["status"] != "deferred"]
 
     def run_forever(self, stop: threading.Event | None = None,

@@ -8,6 +8,7 @@ import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from pydantic import ValidationError
 
 from lucidmem import Memory
 from lucidmem.consolidation.jobs import consolidate_shard
@@ -47,6 +48,19 @@ def test_run_pending_runs_due_jobs_once_and_records_history(memory: Memory) -> N
     assert len(history) == 1 and history[0].summary == "n=1"
     again = Scheduler(memory.kernel, [ticker], start=START, idle=_always_idle())
     assert again.next_run("tick") == datetime(2026, 3, 2, 1, 30, tzinfo=UTC)  # from history
+
+
+def test_runs_are_frozen_models_with_text_detail_keys(memory: Memory) -> None:
+    odd = Job("odd", "* * * * *", lambda ctx: {7: "seven", "ok": True})
+    s = Scheduler(memory.kernel, [odd], start=START, idle=_always_idle())
+    [run] = s.run_pending(START + timedelta(minutes=1))
+    assert run.status == "ok" and run.details == {"7": "seven", "ok": True}
+    assert run.started_at.tzinfo is not None
+    with pytest.raises(ValidationError, match="frozen"):
+        run.status = "error"  # type: ignore[misc]
+    [kept] = s.history("odd")
+    assert (kept.job, kept.scheduled_for, kept.details) == ("odd", run.scheduled_for,
+                                                              run.details)
 
 
 def test_failing_job_is_recorded_not_raised(memory: Memory) -> None:

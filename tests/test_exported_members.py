@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import lucidmem
+from lucidmem.embedding import E5Embedder
 
 EXPECTED = [
     "RETRIEVAL_PRESETS",
+    "CheckpointError",
     "ConfigurationError",
+    "DatasetFormatError",
+    "DeliveryError",
+    "DuplicateFeedbackError",
     "EmbeddingError",
     "EncryptionError",
+    "FineTuneError",
+    "ForbiddenError",
     "HistoryEntry",
     "ImportFormatError",
     "InvalidInputError",
@@ -25,6 +34,7 @@ EXPECTED = [
     "Settings",
     "StoreError",
     "StoreStats",
+    "UnauthorizedError",
     "__version__",
 ]
 
@@ -52,6 +62,31 @@ def test_errors_form_one_tree() -> None:
     import builtins
 
     assert not any(hasattr(builtins, n) for n in EXPECTED)
+
+
+def test_every_error_lucidmem_defines_is_in_the_one_tree() -> None:
+    import lucidmem.errors as errors_module
+
+    defined = {name for name, value in vars(errors_module).items()
+               if isinstance(value, type) and issubclass(value, Exception)}
+    assert defined == set(errors_module.__all__)
+    assert defined <= set(EXPECTED)
+
+
+MEMORY_NAMES = [
+    "add", "agents", "build_context", "close", "contexts", "delete", "delete_all", "disclose",
+    "export", "facts", "get", "get_all", "history", "kernel", "search", "skills", "sleep",
+    "stats", "update", "working_memory",
+]
+
+
+def test_memory_has_twenty_public_names(tmp_path: Path, embedder: E5Embedder) -> None:
+    """Memory is the conversation memory plus context assembly; every other capability is a
+    typed part reached from it (``memory.facts``, ``memory.skills``, ...)."""
+    with lucidmem.Memory(tmp_path, embedder=embedder) as memory:
+        public = sorted(n for n in dir(memory) if not n.startswith("_"))
+    assert public == MEMORY_NAMES
+    assert len(public) <= 20
 
 
 def test_version() -> None:

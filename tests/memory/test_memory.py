@@ -211,8 +211,8 @@ def test_update_reembeds_and_audits(chat: Memory, clock: Clock) -> None:
                                                              preset="bm25")]
     history = chat.history(target.id, user_id="maya")
     assert [e.action for e in history] == ["add", "update"]
-    assert history[1].before is not None and history[1].before["text"] == target.text
-    assert history[1].after is not None and history[1].after["text"] == updated.text
+    assert history[1].before is not None and history[1].before.text == target.text
+    assert history[1].after is not None and history[1].after.text == updated.text
     assert history[1].at == clock.now
 
     again = chat.update(target.id, user_id="maya", metadata={"checked": True})

