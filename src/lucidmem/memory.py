@@ -30,7 +30,7 @@ from .facts.capability import Facts
 from .facts.relevance import record_relevance
 from .ingest.messages import normalise_messages
 from .kernel import Kernel, StoreFactory, previous_turn_text, to_item
-from .records import Kind
+from .records import Kind, Status
 from .retrieval.hybrid import SearchFilters
 from .scope import check_json, check_text, validate_id
 from .serving import AssembledContext, ContextAssembler, Discloser, Disclosure
@@ -279,13 +279,14 @@ class Memory:
         limit: int = 100,
         offset: int = 0,
     ) -> list[MemoryItem]:
-        """A user's items, oldest first, paginated."""
+        """A user's items, oldest first, paginated (bookkeeping records are left out)."""
         validate_id(user_id)
         if not 1 <= limit <= 10_000 or offset < 0:
             raise InvalidInputError("limit must be 1..10000 and offset >= 0", field="limit")
+        listed = None if kinds is not None else [s for s in Status if s is not Status.INTERNAL]
         records = self.kernel.store(context).find(
             Query(user_id=user_id, conversation_id=conversation_id, kinds=kinds,
-                  limit=limit, offset=offset)
+                  statuses=listed, limit=limit, offset=offset)
         )
         now = self.kernel.now()
         return [to_item(r, self.kernel.context_name(context), now) for r in records]

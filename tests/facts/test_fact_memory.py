@@ -261,3 +261,13 @@ def test_fact_search_checks_its_input_and_has_no_jobs(memory: Memory) -> None:
     with pytest.raises(InvalidInputError):
         memory.facts.search("  ", user_id="maya")
     assert memory.facts.jobs() == []
+
+
+def test_get_all_leaves_the_extractors_bookkeeping_out(memory: Memory) -> None:
+    """Counting what a turn kept out writes a bookkeeping record; listing a user's items
+    shows what they said and what was learned, never that record."""
+    memory.add("haha ok, what do you think?", user_id="maya")
+    memory.add("I live in Porto.", user_id="maya")
+    assert memory.facts.stats(user_id="maya").skipped
+    kinds = {item.kind for item in memory.get_all(user_id="maya")}
+    assert kinds <= {"turn", "fact"} and "turn" in kinds
