@@ -10,6 +10,8 @@ Capabilities react to events through explicit, ordered listener lists that
 
 * :attr:`Kernel.after_add` — run, in order, after turns are stored (fact extraction,
   then the sleep cycle's activity tracking and scoring);
+* :attr:`Kernel.after_embed` — run after turns got their vectors (in the indexer's
+  thread when embedding runs in the background), e.g. the sleep cycle's scoring;
 * :attr:`Kernel.before_forget_user` — run inside ``delete_all``'s transaction, before the
   user's partition is removed (agents anonymise what the user left in their partitions).
 """
@@ -25,8 +27,9 @@ from pathlib import Path
 from .clock import Clock, from_epoch, system_clock, to_epoch
 from .embedding import Embedder, embedder_from_settings
 from .embedding.cache import QueryCachingEmbedder
-from .embedding.turns import turn_text
+from .embedding.turns import turn_text, with_previous_turn
 from .errors import SchemaMismatchError
+from .indexing import Embedded, Indexer
 from .records import Kind, Record
 from .retrieval.fusion import FusedHit
 from .retrieval.hybrid import HybridRetriever, SearchFilters
@@ -37,7 +40,8 @@ from .store.sqlite import SQLiteStore
 from .types import MemoryItem, StoreStats
 
 __all__ = ["AddedTurns", "AfterAdd", "BeforeForgetUser", "Kernel", "Ranked", "StoreFactory",
-           "previous_turn_text", "previous_turn_texts", "to_item"]
+           "needs_vector", "previous_turn_text", "previous_turn_texts", "to_item",
+           "turn_embedding_texts"]
 
 StoreFactory = Callable[[str], Store]
 
@@ -113,11 +117,15 @@ class Kernel:
         self.clock: Clock = clock or system_clock
         self.index = HybridRetriever(self.embedder.dimension)
         self.after_add: list[AfterAdd] = []
+        self.after_embed: list[AfterAdd] = []
         self.before_forget_user: list[BeforeForgetUser] = []
         self._store_factory = store_factory or (
             self._postgres_store if settings.store_url else self._sqlite_store)
         self._stores: dict[str, Store] = {}
         self._lock = threading.RLock()
+        self.indexer = Indexer(self.embedder, stores=self._open_stores,
+                               texts_for=self._texts_for, on_embedded=self._embedded,
+                               batch=settings.embedding.batch)
 
     # -- stores -----------------------------------------------------------------------------
     def context_name(self, context: str | None) -> str:
@@ -133,7 +141,14 @@ class Kernel:
                 store = self._store_factory(name)
                 self._check_embedder(store)
                 self._stores[name] = store
+                if self.settings.embedding.background:
+                    self.indexer.start()  # resumes what a crashed run left queued
+                    self.indexer.wake()
             return store
+
+    def _open_stores(self) -> dict[str, Store]:
+        with self._lock:
+            return dict(self._stores)
 
     def _sqlite_store(self, context: str) -> Store:
         key = self.settings.key_for(context)
@@ -180,9 +195,47 @@ class Kernel:
         name = self.context_name(context)
         store = self.store(name)
         before = store.revision(user_id)
-        store.put(records, audit=audit)
+        with store.transaction():
+            store.put(records, audit=audit)
+            # a turn written without its vector is queued, in the same transaction
+            store.queue_embeddings(user_id, [r.id for r in records if needs_vector(r)])
         self.index.written(name, store, user_id, records, before,
                            removed=[r.id for r in records if r.embedding is None])
+
+    def store_turns(self, context: str | None, user_id: str, records: Sequence[Record]) -> None:
+        """Store new turns and queue their embedding (one transaction), then run the
+        :attr:`after_add` listeners. In the background the indexer embeds them afterwards;
+        with ``settings.embedding.background`` off they are embedded before the listeners.
+        """
+        name = self.context_name(context)
+        store = self.store(name)
+        ids = [r.id for r in records]
+        self.indexer.hold(ids)
+        try:
+            self.write(name, user_id, records)
+            if not self.settings.embedding.background:
+                self.indexer.embed_now(name, store, user_id, ids)
+                records = store.get(user_id, ids)  # with their vectors (and scores)
+            self.added(name, user_id, records)
+        finally:
+            self.indexer.release(ids)
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every open context's vectors are computed (see :class:`Indexer`)."""
+        return self.indexer.flush(timeout)
+
+    def _texts_for(self, store: Store, record: Record) -> list[str]:
+        return turn_embedding_texts(store, record,
+                                    contextual=self.settings.contextual_embeddings)
+
+    def _embedded(self, event: Embedded) -> None:
+        """Vectors just stored by the indexer: update the vector index, run
+        :attr:`after_embed`."""
+        self.index.written(event.context, event.store, event.user_id, event.records,
+                           event.revision_before)
+        added = AddedTurns(event.context, event.store, event.user_id, event.records)
+        for listener in self.after_embed:
+            listener(added)
 
     def remove(self, context: str | None, user_id: str, ids: Sequence[str]) -> int:
         """Delete records of ``user_id`` (audited) and drop them from the index."""
@@ -259,10 +312,13 @@ class Kernel:
                 by_kind[record.kind] = by_kind.get(record.kind, 0) + 1
                 working += int(record.expires_at is not None and record.expires_at > now)
         location, size = self._location(name, store)
+        queue = store.embedding_queue()
         people = sum(1 for user in users if is_user_id(user))  # not ~agent:…, ~outbox, …
         return StoreStats(context=name, path=location, users=people,
                           items_by_kind=by_kind, working_memory_items=working,
-                          bytes_on_disk=size, embedder=store.get_meta("embedder"))
+                          bytes_on_disk=size, embedder=store.get_meta("embedder"),
+                          pending_embeddings=queue.pending, failing_embeddings=queue.failing,
+                          last_embedding_error=queue.last_error)
 
     def _location(self, name: str, store: Store) -> tuple[str, int]:
         """Where a context lives and its bytes: the file(s), or the PostgreSQL schema's
@@ -278,11 +334,31 @@ class Kernel:
         return (str(path) if size else ":memory:"), size
 
     def close(self) -> None:
-        """Close every open store."""
+        """Stop the indexer (what is still queued stays for the next open), close every
+        open store."""
+        self.indexer.stop()
         with self._lock:
             for store in self._stores.values():
                 store.close()
             self._stores.clear()
+
+
+def needs_vector(record: Record) -> bool:
+    """Whether a written record goes into the embedding queue: a searchable turn with text
+    and no vector."""
+    return (record.kind == Kind.TURN and record.searchable and record.embedding is None
+            and bool(record.text.strip()))
+
+
+def turn_embedding_texts(store: Store, record: Record, *, contextual: bool) -> list[str]:
+    """The text(s) embedded for a stored turn (several are averaged into one vector): its
+    speaker and text, after the turn before it in the conversation when ``contextual``."""
+    spoken = turn_text(record.text, record.data.get("name"))
+    if not contextual or record.kind != Kind.TURN:
+        return [spoken]
+    before = previous_turn_text(store, record.user_id, record.conversation_id,
+                                record.occurred_at, record.id)
+    return with_previous_turn([spoken], before)
 
 
 def previous_turn_text(store: Store, user_id: str, conversation_id: str | None,

@@ -23,13 +23,13 @@ from .behaviour.capability import Skills
 from .clock import Clock, from_epoch, parse_time
 from .consolidation.capability import Sleep
 from .embedding import Embedder
-from .embedding.turns import turn_text, with_previous_turn
 from .errors import InvalidInputError, NotFoundError
 from .export import UserExport, export_user
 from .facts.capability import Facts
 from .facts.relevance import record_relevance
 from .ingest.messages import normalise_messages
-from .kernel import Kernel, StoreFactory, previous_turn_text, to_item
+from .indexing import mean_vector
+from .kernel import Kernel, StoreFactory, to_item, turn_embedding_texts
 from .records import Kind, Status
 from .retrieval.hybrid import SearchFilters
 from .scope import check_json, check_text, validate_id
@@ -98,6 +98,7 @@ class Memory:
                            agents=self.agents)
         # Reactions to events, in order (the one place they are registered).
         self.kernel.after_add.extend([self.facts.on_turns_added, self.sleep.on_turns_added])
+        self.kernel.after_embed.append(self.sleep.on_turns_embedded)
         self.kernel.before_forget_user.append(self.agents.on_forget_user)
         self._assembler = ContextAssembler(self.kernel, self, facts=self.facts,
                                            skills=self.skills, agents=self.agents)
@@ -111,8 +112,20 @@ class Memory:
         """Contexts with a database on disk or a schema in PostgreSQL (or opened here)."""
         return self.kernel.contexts()
 
+    def flush(self, *, timeout: float | None = None) -> bool:
+        """Wait until every index is current: the turns added so far have their vectors.
+
+        Returns True when nothing is left to embed, False if ``timeout`` seconds passed
+        first. Raises :class:`~lucidmem.EmbeddingError` if the embedder fails meanwhile
+        (the turns stay stored, keyword-searchable and queued; they are retried).
+        """
+        if timeout is not None and timeout < 0:
+            raise InvalidInputError("timeout must be >= 0 seconds", field="timeout")
+        return self.kernel.flush(timeout)
+
     def close(self) -> None:
-        """Close every open store."""
+        """Stop the background embedding (what is queued is resumed on the next open) and
+        close every open store."""
         self.kernel.close()
 
     def __enter__(self) -> Memory:
@@ -135,6 +148,10 @@ class Memory:
     ) -> list[MemoryItem]:
         """Remember conversation turns; they are searchable as soon as this returns.
 
+        Stored durably and found by keywords at once; their vectors are computed in the
+        background (``settings.embedding.background``, on by default) and the vector leg of
+        :meth:`search` catches up — :meth:`flush` waits for it.
+
         ``messages`` is a string (one user turn) or a list of
         ``{role, content, name?, timestamp?, metadata?}``. A message's own
         timestamp wins over ``timestamp``, which wins over now, so history can
@@ -154,13 +171,6 @@ class Memory:
             max_messages=self.kernel.settings.max_messages_per_add,
         )
         shared = _shared_metadata(metadata)
-        store = self.kernel.store(context)
-        spoken = [turn_text(t.content, t.name) for t in turns]
-        if self.kernel.settings.contextual_embeddings:
-            before = previous_turn_text(store, user_id, conversation_id,
-                                        turns[0].occurred_at)
-            spoken = with_previous_turn(spoken, before)
-        vectors = self.kernel.embedder.embed_passages(spoken)
         ttl = self.kernel.settings.working_memory_ttl_hours * 3600
         records = [
             Record(
@@ -177,14 +187,13 @@ class Memory:
                 expires_at=turn.occurred_at + ttl,
                 data={"role": turn.role, "name": turn.name,
                       "metadata": {**shared, **turn.metadata}},
-                embedding=vectors[i],
                 keywords=turn.name or "",
             )
-            for i, turn in enumerate(turns)
+            for turn in turns
         ]
         items = [to_item(r, self.kernel.context_name(context), now) for r in records]
-        self.kernel.write(context, user_id, records)  # the result is built before the commit
-        self.kernel.added(context, user_id, records)
+        # the result is built before the commit; the vectors follow (see flush)
+        self.kernel.store_turns(context, user_id, records)
         return items
 
     # -- reading ----------------------------------------------------------------------------
@@ -347,12 +356,11 @@ class Memory:
                 max_messages=1,
             )[0]
             record.text = turn.content
-            spoken = [turn_text(turn.content, record.data.get("name"))]
-            if self.kernel.settings.contextual_embeddings and record.kind == Kind.TURN:
-                before = previous_turn_text(store, user_id, record.conversation_id,
-                                            record.occurred_at, record.id)
-                spoken = with_previous_turn(spoken, before)
-            record.embedding = self.kernel.embedder.embed_passages(spoken)[0]
+            spoken = (turn_embedding_texts(store, record,
+                                           contextual=self.kernel.settings.contextual_embeddings)
+                      if record.kind == Kind.TURN else [record.text])
+            vectors = self.kernel.embedder.embed_passages(spoken)
+            record.embedding = vectors[0] if len(spoken) == 1 else mean_vector(vectors)
         if metadata is not None:
             record.data = {**record.data, "metadata": _shared_metadata(metadata)}
         now = self.kernel.now()

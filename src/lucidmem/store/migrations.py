@@ -72,4 +72,19 @@ MIGRATIONS: list[Migration] = [
         ALTER TABLE records ADD COLUMN keywords TEXT NOT NULL DEFAULT '';
         """,
     ),
+    Migration(
+        "0003_embedding_queue",
+        """
+        CREATE TABLE embedding_queue (
+            seq INTEGER PRIMARY KEY,
+            record_id TEXT NOT NULL UNIQUE,
+            user_id TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            due_at REAL NOT NULL DEFAULT 0,
+            last_error TEXT
+        );
+        CREATE INDEX embedding_queue_due ON embedding_queue(due_at, seq);
+        CREATE INDEX embedding_queue_user ON embedding_queue(user_id);
+        """,
+    ),
 ]

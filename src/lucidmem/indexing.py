@@ -1,0 +1,268 @@
+"""The vector leg's catch-up: draining each store's durable embedding queue.
+
+``add`` stores a turn and queues it for embedding in one transaction (the turn is
+BM25-searchable at once); the :class:`Indexer` computes the vectors in batches — in a
+daemon thread of this process by default, or in the caller's thread when embedding is
+synchronous — and stores each vector and removes its job in one transaction. So a crash
+loses no queued turn (the next open resumes) and nothing is embedded twice: a job whose
+record already has a vector, is gone or is no longer searchable is dropped unembedded.
+
+A failing embedder leaves the jobs queued with their error (:meth:`Store.embedding_queue`,
+shown by ``stats``) and retries them after :func:`retry_delay`.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .embedding.base import Embedder
+from .errors import EmbeddingError, LucidmemError
+from .store.base import EmbeddingJob, Record, Store
+
+__all__ = ["BATCH", "Embedded", "Indexer", "TextsFor", "mean_vector", "retry_delay"]
+
+log = logging.getLogger(__name__)
+
+BATCH = 16
+"""Records embedded per round: large enough for the engine's batching to pay, small enough
+that a round (~1 s of CPU at 1,000 characters) does not hold ``close`` or ``flush`` long."""
+RETRY_BASE_S = 2.0
+RETRY_MAX_S = 300.0
+IDLE_POLL_S = 1.0
+"""How often an idle worker looks at the queues (jobs queued by another process, retries)."""
+
+TextsFor = Callable[[Store, Record], list[str]]
+"""The text(s) to embed for one stored record (several are averaged into one vector)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Embedded:
+    """Records of one user that just got their vectors (``revision`` before the write)."""
+
+    context: str
+    store: Store
+    user_id: str
+    records: Sequence[Record]
+    revision_before: int
+
+
+def retry_delay(attempts: int, *, base: float = RETRY_BASE_S, cap: float = RETRY_MAX_S) -> float:
+    """Seconds before a job that failed ``attempts`` times is tried again (doubling, capped)."""
+    return float(min(cap, base * 2 ** max(attempts - 1, 0)))
+
+
+def mean_vector(rows: Any) -> npt.NDArray[np.float32]:
+    """One unit vector for a record embedded as several texts."""
+    mean = np.asarray(rows, dtype=np.float32).mean(axis=0)
+    norm = float(np.linalg.norm(mean))
+    return mean / norm if norm > 0 else mean
+
+
+class Indexer:
+    """Drains the embedding queues of the open stores, in a worker thread or on demand."""
+
+    def __init__(
+        self,
+        embedder: Embedder,
+        *,
+        stores: Callable[[], Mapping[str, Store]],
+        texts_for: TextsFor,
+        on_embedded: Callable[[Embedded], None],
+        now: Callable[[], float] = time.time,
+        batch: int = BATCH,
+    ) -> None:
+        self._embedder = embedder
+        self._stores = stores
+        self._texts_for = texts_for
+        self._on_embedded = on_embedded
+        self._now = now
+        self._batch = batch
+        self._held: set[str] = set()
+        self._changed = threading.Condition()
+        self._run_lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._stopping = False
+        self._wake = False
+        self.failures = 0
+        """Failed rounds since this indexer started (a flush watches it)."""
+
+    # -- holding back records whose add is not finished ---------------------------------------
+    def hold(self, ids: Sequence[str]) -> None:
+        """Keep these queued records from the worker until :meth:`release` (``add`` runs its
+        listeners on the records first; they rewrite the row without a vector)."""
+        with self._changed:
+            self._held.update(ids)
+
+    def release(self, ids: Sequence[str]) -> None:
+        """Let the worker embed these records, and wake it."""
+        with self._changed:
+            self._held.difference_update(ids)
+            self._wake = True
+            self._changed.notify_all()
+
+    # -- one round ----------------------------------------------------------------------------
+    def run_once(self) -> int:
+        """Embed up to one batch of due jobs of every open store; returns the jobs handled
+        (embedded, dropped or failed)."""
+        handled = 0
+        with self._run_lock:
+            for context, store in list(self._stores().items()):
+                handled += self._round(context, store)
+        if handled:
+            with self._changed:
+                self._changed.notify_all()
+        return handled
+
+    def embed_now(self, context: str, store: Store, user_id: str, ids: Sequence[str]) -> None:
+        """Embed these queued records of ``user_id`` in the caller's thread (synchronous
+        embedding); a failure is recorded and retried like the worker's."""
+        with self._run_lock:
+            self._embed_user(context, store, user_id, [EmbeddingJob(user_id, i, 0) for i in ids])
+        with self._changed:
+            self._changed.notify_all()
+
+    def _round(self, context: str, store: Store) -> int:
+        with self._changed:
+            held = set(self._held)
+        jobs = [j for j in store.embedding_jobs(self._batch + len(held), due_by=self._now())
+                if j.record_id not in held][: self._batch]
+        by_user: dict[str, list[EmbeddingJob]] = {}
+        for job in jobs:
+            by_user.setdefault(job.user_id, []).append(job)
+        for user_id, user_jobs in by_user.items():
+            self._embed_user(context, store, user_id, user_jobs)
+        return len(jobs)
+
+    def _embed_user(self, context: str, store: Store, user_id: str,
+                    jobs: Sequence[EmbeddingJob]) -> None:
+        records = store.get(user_id, [j.record_id for j in jobs])
+        todo = [r for r in records if r.searchable and r.embedding is None and r.text.strip()]
+        keep = {r.id for r in todo}
+        store.drop_embedding_jobs(user_id, [j.record_id for j in jobs if j.record_id not in keep])
+        if not todo:
+            return
+        try:
+            texts = [self._texts_for(store, r) for r in todo]
+            flat = [t for group in texts for t in group]
+            matrix = np.asarray(self._embedder.embed_passages(flat), dtype=np.float32)
+        except LucidmemError as exc:
+            self._failed(store, user_id, todo, jobs, exc)
+            return
+        except Exception as exc:  # an embedder's own bug must not kill the worker
+            self._failed(store, user_id, todo, jobs, exc)
+            return
+        vectors, start = [], 0
+        for record, group in zip(todo, texts, strict=True):
+            rows = matrix[start : start + len(group)]
+            start += len(group)
+            record.embedding = rows[0] if len(group) == 1 else mean_vector(rows)
+            vectors.append((record.id, record.version, record.embedding))
+        before = store.revision(user_id)
+        stored = set(store.set_embeddings(user_id, vectors))
+        done = [r for r in todo if r.id in stored]
+        if done:
+            self._on_embedded(Embedded(context, store, user_id, done, before))
+
+    def _failed(self, store: Store, user_id: str, todo: Sequence[Record],
+                jobs: Sequence[EmbeddingJob], exc: Exception) -> None:
+        attempts = 1 + max(j.attempts for j in jobs)
+        message = f"{type(exc).__name__}: {exc}"[:500]
+        log.warning("embedding %d record(s) failed (attempt %d), retrying in %.0f s: %s",
+                    len(todo), attempts, retry_delay(attempts), message)
+        store.embedding_failed(user_id, [r.id for r in todo], message,
+                               self._now() + retry_delay(attempts))
+        with self._changed:
+            self.failures += 1
+
+    # -- the worker thread --------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the worker thread (once)."""
+        with self._changed:
+            if self._thread is not None or self._stopping:
+                return
+            self._thread = threading.Thread(target=self._work, name="lucidmem-indexer",
+                                            daemon=True)
+            self._thread.start()
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def wake(self) -> None:
+        with self._changed:
+            self._wake = True
+            self._changed.notify_all()
+
+    def _work(self) -> None:
+        while True:
+            with self._changed:
+                if self._stopping:
+                    return
+                self._wake = False
+            try:
+                handled = self.run_once()
+            except Exception as exc:  # a store closed under us, a database error, a listener
+                if self._stopping:
+                    return
+                log.warning("the embedding worker will retry: %s", exc, exc_info=True)
+                handled = 0
+            if handled:
+                continue
+            with self._changed:
+                if not self._wake and not self._stopping:
+                    self._changed.wait(IDLE_POLL_S)
+
+    def stop(self, timeout: float = 60.0) -> None:
+        """Stop the worker after its current round (queued jobs stay for the next open)."""
+        with self._changed:
+            self._stopping = True
+            self._changed.notify_all()
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+
+    # -- waiting ------------------------------------------------------------------------------
+    def pending(self) -> int:
+        return sum(s.embedding_queue().pending for s in list(self._stores().values()))
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every open store's queue is empty: True, or False at ``timeout``.
+
+        Without a running worker the caller's thread does the work. Raises
+        :class:`EmbeddingError` when the embedder fails meanwhile (the jobs stay queued).
+        """
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._changed:
+            failures = self.failures
+        while self.pending():
+            if self.failures != failures:
+                raise EmbeddingError(self._failure_message())
+            if deadline is not None and time.monotonic() >= deadline:
+                return False
+            if self.running:
+                with self._changed:
+                    self._wake = True
+                    self._changed.notify_all()
+                    left = 0.2 if deadline is None else max(0.0, deadline - time.monotonic())
+                    self._changed.wait(min(0.2, left))
+            elif not self.run_once():
+                with self._changed:  # only jobs waiting for a retry are left
+                    left = 0.2 if deadline is None else max(0.0, deadline - time.monotonic())
+                    self._changed.wait(min(0.2, left))
+        return True
+
+    def _failure_message(self) -> str:
+        states = [s.embedding_queue() for s in list(self._stores().values())]
+        waiting = sum(s.pending for s in states)
+        error = next((s.last_error for s in states if s.last_error), "unknown error")
+        return (f"the embedder failed ({error}); {waiting} record(s) wait for their vectors. "
+                "They stay stored and searchable by keywords and are retried with backoff; "
+                "check the embedder settings (LUCIDMEM_EMBEDDER, LUCIDMEM_EMBEDDING_BASE_URL).")
