@@ -61,9 +61,9 @@ def retry_delay(attempts: int, *, base: float = RETRY_BASE_S, cap: float = RETRY
 
 def mean_vector(rows: Any) -> npt.NDArray[np.float32]:
     """One unit vector for a record embedded as several texts."""
-    mean = np.asarray(rows, dtype=np.float32).mean(axis=0)
+    mean: npt.NDArray[np.float32] = np.asarray(rows, dtype=np.float32).mean(axis=0)
     norm = float(np.linalg.norm(mean))
-    return mean / norm if norm > 0 else mean
+    return (mean / norm).astype(np.float32) if norm > 0 else mean
 
 
 class Indexer:

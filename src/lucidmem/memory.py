@@ -27,8 +27,8 @@ from .errors import InvalidInputError, NotFoundError
 from .export import UserExport, export_user
 from .facts.capability import Facts
 from .facts.relevance import record_relevance
-from .ingest.messages import normalise_messages
 from .indexing import mean_vector
+from .ingest.messages import normalise_messages
 from .kernel import Kernel, StoreFactory, to_item, turn_embedding_texts
 from .records import Kind, Status
 from .retrieval.hybrid import SearchFilters

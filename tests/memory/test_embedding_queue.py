@@ -110,7 +110,7 @@ def test_a_failing_embedder_keeps_the_turn_and_says_so(
     gated.broken = True
     with Memory(tmp_path, embedder=gated) as memory:
         [item] = memory.add("my passport number is in the blue folder", user_id=USER)
-        with pytest.raises(EmbeddingError, match="endpoint down.*retried"):
+        with pytest.raises(EmbeddingError, match=r"endpoint down.*retried"):
             memory.flush(timeout=120)
         stats = memory.stats()
         assert stats.pending_embeddings == 1 and stats.failing_embeddings == 1
@@ -153,7 +153,7 @@ def test_a_turn_above_the_configured_limit_is_refused_clearly(
         long_turn = ("The quarterly report covers revenue, churn and hiring. " * 2000)[:100_000]
         [item] = memory.add(long_turn, user_id=USER)
         assert memory.search("quarterly churn", user_id=USER)[0].item.id == item.id
-        with pytest.raises(InvalidInputError, match="100000|100,000"):
+        with pytest.raises(InvalidInputError, match=r"100000|100,000"):
             memory.add(long_turn + "!", user_id=USER)
         assert memory.flush(timeout=300) is True
         assert len(memory.get_all(user_id=USER)) == 1

@@ -47,6 +47,7 @@ def test_export_holds_every_record_of_the_user_and_nothing_else(memory: Memory) 
 
 def test_embeddings_on_request(memory: Memory) -> None:
     memory.add("I like trains", user_id="maya")
+    memory.flush(timeout=300)
     doc = memory.export(user_id="maya", include_embeddings=True).model_dump(mode="json")
     [turn] = [r for r in doc["records"] if r["kind"] == "turn"]
     assert len(turn["embedding"]) == memory.kernel.embedder.dimension

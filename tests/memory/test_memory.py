@@ -94,6 +94,7 @@ def test_caller_timestamps_are_honoured(memory: Memory, clock: Clock) -> None:
 @pytest.fixture
 def chat(memory: Memory) -> Memory:
     memory.add(CHAT, user_id="maya", conversation_id="c1")
+    assert memory.flush(timeout=300)  # vectors are computed in the background
     return memory
 
 
@@ -302,6 +303,7 @@ def test_contexts_are_separate_files(memory: Memory, tmp_path: Path) -> None:
 def test_users_are_isolated(memory: Memory) -> None:
     [secret] = memory.add("alice's bank PIN hint is the cat's birthday", user_id="alice")
     memory.add("bob likes cats", user_id="bob")
+    memory.flush(timeout=300)
     assert "PIN" not in " ".join(hit_texts(memory, "bank PIN cat birthday", user_id="bob"))
     assert hit_texts(memory, "bank PIN", user_id="bob", preset="vector") == ["bob likes cats"]
     with pytest.raises(NotFoundError):

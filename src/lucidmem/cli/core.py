@@ -13,8 +13,16 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from ..export import write_export
 from ..facts.relevance import relevance_for
@@ -173,11 +181,21 @@ def _show_facts(memory: Memory, user: str) -> None:
     console.print(table)
 
 
-def _progress() -> Progress:
-    return Progress(
-        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-        TimeRemainingColumn(), console=console, transient=False,
-    )
+class _RateColumn(ProgressColumn):
+    """Items per second of a task."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:,.1f} turns/s")
+
+
+def _progress(*, rate: bool = False) -> Progress:
+    columns: list[str | ProgressColumn] = [
+        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn()]
+    if rate:
+        columns.append(_RateColumn())
+    columns.append(TimeRemainingColumn())
+    return Progress(*columns, console=console, transient=False)
 
 
 @app.command()
@@ -231,13 +249,18 @@ def import_(
     user: UserOption,
 ) -> None:
     """Import conversation history (resumes if an earlier import was interrupted)."""
-    with open_memory(ctx) as memory, _progress() as bar:
+    with open_memory(ctx) as memory, _progress(rate=True) as bar:
         task = bar.add_task("importing", total=None)
+        vectors = bar.add_task("embedding", total=None, visible=False)
 
         def advance(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        report = import_file(memory, file, user_id=user, context=None, progress=advance)
+        def embedding(done: int, total: int) -> None:
+            bar.update(vectors, completed=done, total=total, visible=True)
+
+        report = import_file(memory, file, user_id=user, context=None, progress=advance,
+                             embedding_progress=embedding)
     console.print(f"imported {report.messages} messages in {report.conversations} "
                   f"conversations (skipped {report.skipped} already imported)")
 
@@ -275,4 +298,8 @@ def stats(ctx: typer.Context) -> None:
     table.add_row("in working memory", str(info.working_memory_items))
     table.add_row("size on disk", f"{info.bytes_on_disk / 1024:.0f} KiB")
     table.add_row("embedder", info.embedder or "—")
+    table.add_row("waiting for vectors", str(info.pending_embeddings))
+    if info.failing_embeddings:
+        table.add_row("embedding failures", f"{info.failing_embeddings} "
+                      f"(retried; last: {info.last_embedding_error})")
     console.print(table)

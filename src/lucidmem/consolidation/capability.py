@@ -22,13 +22,16 @@ from lucidmem.consolidation.peers import FactsPeer, HasJobs
 from lucidmem.consolidation.records import TURN
 from lucidmem.consolidation.report import ConsolidationReport, ProgressCallback
 from lucidmem.consolidation.scoring import SCORE_KEY, score_turns
-from lucidmem.errors import InvalidInputError
+from lucidmem.errors import EmbeddingError, InvalidInputError
 from lucidmem.kernel import AddedTurns, Kernel
 from lucidmem.scheduler import SCHEDULER_OWNER, IdleDetector, Job, Scheduler
 from lucidmem.scope import validate_id
 from lucidmem.store.base import Query, Record
 
-__all__ = ["Sleep"]
+__all__ = ["FLUSH_BEFORE_S", "Sleep"]
+
+FLUSH_BEFORE_S = 120.0
+"""How long a consolidation waits for the embedding queue before it starts."""
 
 
 class Sleep:
@@ -110,6 +113,10 @@ class Sleep:
         started = time.perf_counter()
         name = self._kernel.context_name(context)
         store = self._kernel.store(name)
+        # Let the turns added just before get their vectors and scores first; with a failing
+        # embedder the job's embedding step retries them itself.
+        with contextlib.suppress(EmbeddingError):
+            self._kernel.flush(timeout=FLUSH_BEFORE_S)
         if user_id is None:
             users = [u for u in store.user_ids() if u != SCHEDULER_OWNER]
         else:
