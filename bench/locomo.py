@@ -121,6 +121,7 @@ def main() -> int:
                 n, ids = ingest(memory, sample)
             turns += n
             known[sample["sample_id"]] = ids
+        memory.flush()  # every vector computed (add returns before the embedder)
         ingest_seconds = time.perf_counter() - started
         verb = "reused" if reuse else "ingested"
         print(f"{verb} {turns} turns of {len(samples)} conversations in {ingest_seconds:.1f} s "

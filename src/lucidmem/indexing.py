@@ -34,6 +34,12 @@ log = logging.getLogger(__name__)
 BATCH = 16
 """Records embedded per round: large enough for the engine's batching to pay, small enough
 that a round (~1 s of CPU at 1,000 characters) does not hold ``close`` or ``flush`` long."""
+CALL = 4
+"""Texts per embedder call: the embedder serves one call at a time, so a query or ``add``'s
+fact extraction waits for at most this many background texts."""
+STOP_WAIT_S = 30.0
+"""How long ``close`` waits for the worker's current call; a longer one (a very long turn)
+finishes on its own and its vector is dropped with the closed store, the job kept."""
 RETRY_BASE_S = 2.0
 RETRY_MAX_S = 300.0
 IDLE_POLL_S = 1.0
@@ -152,7 +158,9 @@ class Indexer:
         try:
             texts = [self._texts_for(store, r) for r in todo]
             flat = [t for group in texts for t in group]
-            matrix = np.asarray(self._embedder.embed_passages(flat), dtype=np.float32)
+            matrix = np.vstack([
+                np.asarray(self._embedder.embed_passages(flat[i : i + CALL]), dtype=np.float32)
+                for i in range(0, len(flat), CALL)])
         except LucidmemError as exc:
             self._failed(store, user_id, todo, jobs, exc)
             return
@@ -220,7 +228,7 @@ class Indexer:
                 if not self._wake and not self._stopping:
                     self._changed.wait(IDLE_POLL_S)
 
-    def stop(self, timeout: float = 60.0) -> None:
+    def stop(self, timeout: float = STOP_WAIT_S) -> None:
         """Stop the worker after its current round (queued jobs stay for the next open)."""
         with self._changed:
             self._stopping = True

@@ -198,6 +198,11 @@ def _progress(*, rate: bool = False) -> Progress:
     return Progress(*columns, console=console, transient=False)
 
 
+CLI_FLUSH_S = 120.0
+"""How long ``lucidmem add`` waits for the vector before exiting (what is left stays queued
+for the next open)."""
+
+
 @app.command()
 def add(
     ctx: typer.Context,
@@ -206,10 +211,11 @@ def add(
     role: Annotated[str, typer.Option(help="user, assistant, system or tool.")] = "user",
     conversation: Annotated[str | None, typer.Option(help="Conversation id.")] = None,
 ) -> None:
-    """Remember one message."""
+    """Remember one message (and wait for its vector: the process ends right after)."""
     with open_memory(ctx) as memory:
         items = memory.add([{"role": role, "content": text}], user_id=user,  # type: ignore[typeddict-item]
                            conversation_id=conversation)
+        memory.flush(timeout=CLI_FLUSH_S)
     console.print(f"remembered {items[0].id}")
 
 
