@@ -27,16 +27,17 @@ from .embedding.base import Embedder
 from .errors import EmbeddingError, LucidmemError
 from .store.base import EmbeddingJob, Record, Store
 
-__all__ = ["BATCH", "Embedded", "Indexer", "TextsFor", "mean_vector", "retry_delay"]
+__all__ = ["BATCH", "Embedded", "Indexer", "TextsFor", "call_spans", "mean_vector",
+           "retry_delay"]
 
 log = logging.getLogger(__name__)
 
 BATCH = 16
 """Records embedded per round: large enough for the engine's batching to pay, small enough
 that a round (~1 s of CPU at 1,000 characters) does not hold ``close`` or ``flush`` long."""
-CALL = 4
-"""Texts per embedder call: the embedder serves one call at a time, so a query or ``add``'s
-fact extraction waits for at most this many background texts."""
+CALL_CHARS = 2_000
+"""Characters per embedder call (at least one text): the embedder serves one call at a
+time, so a query or ``add``'s fact extraction waits for about this much background text."""
 STOP_WAIT_S = 30.0
 """How long ``close`` waits for the worker's current call; a longer one (a very long turn)
 finishes on its own and its vector is dropped with the closed store, the job kept."""
@@ -63,6 +64,21 @@ class Embedded:
 def retry_delay(attempts: int, *, base: float = RETRY_BASE_S, cap: float = RETRY_MAX_S) -> float:
     """Seconds before a job that failed ``attempts`` times is tried again (doubling, capped)."""
     return float(min(cap, base * 2 ** max(attempts - 1, 0)))
+
+
+def call_spans(lengths: Sequence[int], budget: int = CALL_CHARS) -> list[tuple[int, int]]:
+    """Consecutive ``(start, end)`` slices of texts whose lengths add up to at most
+    ``budget`` characters each (a longer text alone)."""
+    spans: list[tuple[int, int]] = []
+    start, used = 0, 0
+    for i, length in enumerate(lengths):
+        if i > start and used + length > budget:
+            spans.append((start, i))
+            start, used = i, 0
+        used += length
+    if start < len(lengths):
+        spans.append((start, len(lengths)))
+    return spans
 
 
 def mean_vector(rows: Any) -> npt.NDArray[np.float32]:
@@ -159,8 +175,8 @@ class Indexer:
             texts = [self._texts_for(store, r) for r in todo]
             flat = [t for group in texts for t in group]
             matrix = np.vstack([
-                np.asarray(self._embedder.embed_passages(flat[i : i + CALL]), dtype=np.float32)
-                for i in range(0, len(flat), CALL)])
+                np.asarray(self._embedder.embed_passages(flat[start:end]), dtype=np.float32)
+                for start, end in call_spans([len(t) for t in flat])])
         except LucidmemError as exc:
             self._failed(store, user_id, todo, jobs, exc)
             return
