@@ -221,7 +221,10 @@ class Kernel:
             self.indexer.release(ids)
 
     def flush(self, timeout: float | None = None) -> bool:
-        """Wait until every open context's vectors are computed (see :class:`Indexer`)."""
+        """Wait until every context's vectors are computed (see :class:`Indexer`); opens
+        the contexts not opened yet, whose queues a crashed run may have left."""
+        for name in self.contexts():
+            self.store(name)
         return self.indexer.flush(timeout)
 
     def _texts_for(self, store: Store, record: Record) -> list[str]:

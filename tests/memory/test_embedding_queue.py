@@ -141,7 +141,7 @@ def test_close_stops_the_worker_and_the_queue_resumes_on_open(
     assert not worker.running
     again = Gated(embedder, open_=True)
     with Memory(tmp_path, embedder=again) as reopened:
-        reopened.flush(timeout=120)
+        assert reopened.flush(timeout=300)  # opens the context and resumes its queue
         assert vectors(reopened) == 5
         assert len(gated.embedded) + len(again.embedded) == 5  # nothing embedded twice
 

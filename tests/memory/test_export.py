@@ -25,6 +25,7 @@ def _fill(memory: Memory) -> None:
     memory.skills.enable(user_id="maya")
     sel = memory.skills.select("Why does my Python script throw a KeyError?", user_id="maya")
     memory.skills.feedback(sel.id, user_id="maya", reward=1)
+    memory.flush(timeout=300)  # vectors and scores land in the background otherwise
 
 
 def test_export_holds_every_record_of_the_user_and_nothing_else(memory: Memory) -> None:
