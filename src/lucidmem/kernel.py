@@ -11,7 +11,9 @@ Capabilities react to events through explicit, ordered listener lists that
 * :attr:`Kernel.after_add` — run, in order, after turns are stored (fact extraction,
   then the sleep cycle's activity tracking and scoring);
 * :attr:`Kernel.before_forget_user` — run inside ``delete_all``'s transaction, before the
-  user's partition is removed (agents anonymise what the user left in their partitions).
+  user's partition is removed (agents anonymise what the user left in their partitions);
+* :attr:`Kernel.after_forget_user` — run once that transaction committed (files derived
+  from the store, such as the insights markdown, are regenerated without the user).
 """
 
 from __future__ import annotations
@@ -36,8 +38,8 @@ from .store.base import Query, Store
 from .store.sqlite import SQLiteStore
 from .types import MemoryItem, StoreStats
 
-__all__ = ["AddedTurns", "AfterAdd", "BeforeForgetUser", "Kernel", "Ranked", "StoreFactory",
-           "previous_turn_text", "previous_turn_texts", "to_item"]
+__all__ = ["AddedTurns", "AfterAdd", "AfterForgetUser", "BeforeForgetUser", "Kernel", "Ranked",
+           "StoreFactory", "previous_turn_text", "previous_turn_texts", "to_item"]
 
 StoreFactory = Callable[[str], Store]
 
@@ -55,6 +57,8 @@ class AddedTurns:
 AfterAdd = Callable[[AddedTurns], None]
 BeforeForgetUser = Callable[[str, Store, str], None]
 """``(context, store, user_id)``, called inside the forgetting transaction."""
+AfterForgetUser = Callable[[str, Store, str], None]
+"""``(context, store, user_id)``, called after the forgetting transaction committed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +118,7 @@ class Kernel:
         self.index = HybridRetriever(self.embedder.dimension)
         self.after_add: list[AfterAdd] = []
         self.before_forget_user: list[BeforeForgetUser] = []
+        self.after_forget_user: list[AfterForgetUser] = []
         self._store_factory = store_factory or (
             self._postgres_store if settings.store_url else self._sqlite_store)
         self._stores: dict[str, Store] = {}
@@ -184,14 +189,17 @@ class Kernel:
         self.index.written(name, store, user_id, records, before,
                            removed=[r.id for r in records if r.embedding is None])
 
-    def remove(self, context: str | None, user_id: str, ids: Sequence[str]) -> int:
-        """Delete records of ``user_id`` (audited) and drop them from the index."""
+    def remove(self, context: str | None, user_id: str, ids: Sequence[str], *,
+               erase: bool = False) -> int:
+        """Delete records of ``user_id`` (audited) and drop them from the index.
+
+        ``erase``: no audit row, and the records' audit history goes too (forgetting)."""
         if not ids:
             return 0
         name = self.context_name(context)
         store = self.store(name)
         before = store.revision(user_id)
-        removed = store.delete(user_id, list(ids), at=self.now())
+        removed = store.delete(user_id, list(ids), at=self.now(), erase=erase)
         self.index.written(name, store, user_id, [], before, removed=list(ids))
         return removed
 
@@ -204,8 +212,9 @@ class Kernel:
 
     def forget_user(self, context: str | None, user_id: str) -> int:
         """Remove everything of ``user_id`` in ``context``: the :attr:`before_forget_user`
-        listeners and the partition's deletion share one transaction. Returns the records
-        removed from the user's partition."""
+        listeners and the partition's deletion share one transaction; then the
+        :attr:`after_forget_user` listeners run and the store's freed space is erased
+        (:meth:`Store.erase_freed`). Returns the records removed from the user's partition."""
         name = self.context_name(context)
         store = self.store(name)
         with store.transaction():
@@ -213,6 +222,9 @@ class Kernel:
                 listener(name, store, user_id)
             removed = store.delete_user(user_id)
         self.index.forget(name, user_id)
+        for after in self.after_forget_user:
+            after(name, store, user_id)
+        store.erase_freed()
         return removed
 
     # -- ranking ----------------------------------------------------------------------------

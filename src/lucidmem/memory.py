@@ -24,6 +24,7 @@ from .clock import Clock, from_epoch, parse_time
 from .consolidation.capability import Sleep
 from .embedding import Embedder
 from .embedding.turns import turn_text, with_previous_turn
+from .erasure import ErasureReport, verify_erasure
 from .errors import InvalidInputError, NotFoundError
 from .export import UserExport, export_user
 from .facts.capability import Facts
@@ -98,6 +99,7 @@ class Memory:
         # Reactions to events, in order (the one place they are registered).
         self.kernel.after_add.extend([self.facts.on_turns_added, self.sleep.on_turns_added])
         self.kernel.before_forget_user.append(self.agents.on_forget_user)
+        self.kernel.after_forget_user.append(self.agents.after_forget_user)
         self._assembler = ContextAssembler(self.kernel, self, facts=self.facts,
                                            skills=self.skills, agents=self.agents)
         self._discloser = Discloser(self.kernel, self)
@@ -358,11 +360,22 @@ class Memory:
         """Forget everything about a user in a context, audit trail included.
 
         Their records, audit rows and import checkpoints are deleted; what they told agents
-        (feedback, sessions) is anonymised in one transaction (see
-        ``memory.agents.forget_feedback``). Returns the number of records deleted.
+        (feedback, sessions) is anonymised, their examples leave the agents' dataset files
+        and outbox events naming them are redacted, in one transaction (see
+        ``memory.agents.forget_feedback``); then the insights files are regenerated and the
+        freed space of the database is erased. What stays: anonymised numbers (rewards,
+        counts). ``verify_erasure`` checks the result. Returns the records deleted.
         """
         validate_id(user_id)
         return self.kernel.forget_user(context, user_id)
+
+    def verify_erasure(self, *, user_id: str, texts: Sequence[str] = (),
+                       context: str | None = None) -> ErasureReport:
+        """Search every table, every file lucidmem wrote and the raw bytes of the data
+        directory for ``user_id`` and ``texts`` (things the user said; forgetting deleted
+        them, so only you can name them). Every context unless ``context`` names one;
+        ``clean`` is true when nothing was found."""
+        return verify_erasure(self.kernel, user_id=user_id, texts=texts, context=context)
 
     def export(self, *, user_id: str, context: str | None = None,
                include_embeddings: bool = False) -> UserExport:

@@ -108,8 +108,13 @@ class Store(Protocol):
         """How many records match ``query`` (``limit``/``offset`` ignored)."""
         ...
 
-    def delete(self, user_id: str, ids: Sequence[str], *, at: float = 0.0) -> int:
-        """Delete records of ``user_id`` (audited at ``at``); returns how many existed."""
+    def delete(self, user_id: str, ids: Sequence[str], *, at: float = 0.0,
+               erase: bool = False) -> int:
+        """Delete records of ``user_id`` (audited at ``at``); returns how many existed.
+
+        ``erase``: leave no trace — no audit row, and the records' earlier audit rows go too
+        (what forgetting a user does to records that name them in someone else's partition).
+        """
         ...
 
     def delete_user(self, user_id: str) -> int:
@@ -117,6 +122,17 @@ class Store(Protocol):
 
         Returns the records removed.
         """
+        ...
+
+    def erase_freed(self) -> None:
+        """Make the space of deleted rows unreadable where the backend can (after a commit;
+        SQLite: checkpoint and truncate the write-ahead log; PostgreSQL: ``VACUUM``)."""
+        ...
+
+    def scan(self, pattern: str) -> dict[str, int]:
+        """Rows of every table of this store (every partition, bookkeeping, audit, index)
+        matching ``pattern`` (:func:`lucidmem.store.files.erasure_pattern`), counted per
+        table: what erasure verification reads. Tables without a hit are left out."""
         ...
 
     def touch(self, user_id: str, ids: Sequence[str], at: float) -> None:

@@ -72,4 +72,12 @@ MIGRATIONS: list[Migration] = [
         ALTER TABLE records ADD COLUMN keywords TEXT NOT NULL DEFAULT '';
         """,
     ),
+    Migration(
+        # Deleting a row also removes its terms from the index's segments at once, instead
+        # of leaving them until a merge (what forgetting a user relies on).
+        "0003_fts_secure_delete",
+        """
+        INSERT INTO records_fts (records_fts, rank) VALUES ('secure-delete', 1);
+        """,
+    ),
 ]

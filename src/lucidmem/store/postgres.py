@@ -423,19 +423,25 @@ class PostgresStore:
                 (user_id, docs, tokens),
             )
 
-    def delete(self, user_id: str, ids: Sequence[str], *, at: float = 0.0) -> int:
+    def delete(self, user_id: str, ids: Sequence[str], *, at: float = 0.0,
+               erase: bool = False) -> int:
         if not ids:
             return 0
         with self.transaction():
             mine = [p for p in self._existing(ids).values() if p.record.user_id == user_id]
             if mine:
+                gone = [p.record.id for p in mine]
                 self._exec(
                     f"DELETE FROM {self._s}.records WHERE user_id = %s AND id = ANY(%s)",
-                    (user_id, [p.record.id for p in mine]),
+                    (user_id, gone),
                 )
-                for p in mine:
-                    p.record.updated_at = at or p.record.updated_at
-                self._audit([(p.record, "delete", audit_view(p.record)) for p in mine])
+                if erase:
+                    self._exec(f"DELETE FROM {self._s}.audit WHERE user_id = %s "
+                               "AND record_id = ANY(%s)", (user_id, gone))
+                else:
+                    for p in mine:
+                        p.record.updated_at = at or p.record.updated_at
+                    self._audit([(p.record, "delete", audit_view(p.record)) for p in mine])
                 self._bump({user_id: (-sum(p.indexed for p in mine),
                                       -sum(p.tokens for p in mine))})
         return len(mine)
@@ -451,6 +457,33 @@ class PostgresStore:
             self._exec(f"DELETE FROM {s}.meta WHERE substr(key, 1, %s) = %s",
                        (len(prefix), prefix))
         return removed
+
+    def erase_freed(self) -> None:
+        """``VACUUM`` the schema's tables: dead row versions (deleted text, its ``tsvector``)
+        are removed from the heap and indexes. What the server's disks, WAL archives and
+        backups keep is the server's business (see docs/security.md)."""
+        with self._lock:
+            self._ready()
+            if self._depth:
+                return  # VACUUM cannot run inside a transaction; the caller's commit first
+            for table in ("records", "audit", "users", "meta"):
+                self._exec(f"VACUUM {self._s}.{table}")
+
+    def scan(self, pattern: str) -> dict[str, int]:
+        """Rows of every table of the schema whose text form matches ``pattern`` (a
+        :func:`~lucidmem.store.files.erasure_pattern`, case-insensitive), counted per table;
+        tables without a hit are left out."""
+        tables = [r[0] for r in self._run(
+            "SELECT tablename::text FROM pg_tables WHERE schemaname = %s ORDER BY 1",
+            (self.schema,))]
+        found: dict[str, int] = {}
+        for table in tables:
+            rows = self._run(
+                f"SELECT count(*) FROM {self._s}.{ident(table)} t WHERE t::text ~* %s",
+                (pattern,))
+            if rows[0][0]:
+                found[table] = int(rows[0][0])
+        return found
 
     def touch(self, user_id: str, ids: Sequence[str], at: float) -> None:
         if not ids:

@@ -12,6 +12,7 @@ at the edge; nothing above this module sees a driver exception.
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -25,6 +26,7 @@ from sqlcipher3 import dbapi2 as sqlite
 from ..errors import EncryptionError, InvalidInputError, StoreError
 from ..text import index_text
 from .base import AuditEntry, Query, Record, TextHit, user_meta_key
+from .files import FILE_MODE, byte_matcher, private_dir
 from .keys import key_pragma_value
 from .migrations import MIGRATIONS
 from .sql import (
@@ -62,13 +64,7 @@ class SQLiteStore:
     # -- connection -------------------------------------------------------------------------
     def _open(self, key: str | None) -> sqlite.Connection:
         if self._file is not None:
-            try:
-                self._file.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise StoreError(
-                    f"cannot create the data directory {self._file.parent}: {exc}. "
-                    "Set LUCIDMEM_DATA_DIR to a writable directory."
-                ) from exc
+            self._create_private(self._file)
         try:
             conn = sqlite.connect(self.path, check_same_thread=False, isolation_level=None)
         except sqlite.Error as exc:
@@ -77,10 +73,25 @@ class SQLiteStore:
             conn.execute(f"PRAGMA key = {key_pragma_value(key, self._file)}")
         self._verify_readable(conn, key)
         conn.execute("PRAGMA busy_timeout = 5000")
+        conn.execute("PRAGMA secure_delete = ON")  # freed pages and cells are zeroed
         if self._file is not None:
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = NORMAL")
         return conn
+
+    @staticmethod
+    def _create_private(file: Path) -> None:
+        """The data directory ``0700`` and the database file ``0600`` before SQLite opens it
+        (SQLite gives its WAL and shared-memory files the database file's mode)."""
+        private_dir(file.parent)
+        try:
+            os.close(os.open(file, os.O_WRONLY | os.O_CREAT, FILE_MODE))
+            for path in (file, Path(f"{file}-wal"), Path(f"{file}-shm")):
+                if path.exists() and path.stat().st_mode & 0o077:
+                    os.chmod(path, FILE_MODE)
+        except OSError as exc:
+            raise StoreError(f"cannot create {file}: {exc}. Set LUCIDMEM_DATA_DIR to a "
+                             "writable directory.") from exc
 
     def _verify_readable(self, conn: sqlite.Connection, key: str | None) -> None:
         """Fail before writing anything if the key does not open the file."""
@@ -253,7 +264,8 @@ class SQLiteStore:
                 (user_id,),
             )
 
-    def delete(self, user_id: str, ids: Sequence[str], *, at: float = 0.0) -> int:
+    def delete(self, user_id: str, ids: Sequence[str], *, at: float = 0.0,
+               erase: bool = False) -> int:
         if not ids:
             return 0
         with self.transaction():
@@ -262,6 +274,10 @@ class SQLiteStore:
             for rowid, rec in mine:
                 self._conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rowid,))
                 self._conn.execute("DELETE FROM records WHERE rowid = ?", (rowid,))
+                if erase:
+                    self._conn.execute("DELETE FROM audit WHERE user_id = ? AND record_id = ?",
+                                       (user_id, rec.id))
+                    continue
                 rec.updated_at = at or rec.updated_at
                 self._audit(rec, "delete", audit_view(rec))
             if mine:
@@ -281,6 +297,33 @@ class SQLiteStore:
             self._conn.execute("DELETE FROM meta WHERE substr(key, 1, ?) = ?",
                                (len(prefix), prefix))
         return len(rows)
+
+    def erase_freed(self) -> None:
+        """Deleted rows are zeroed on delete (``secure_delete``, FTS5 ``secure-delete``);
+        this folds the write-ahead log into the database and truncates it, so no old copy
+        of a page survives there (skipped while another connection reads an old snapshot)."""
+        self._run("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def scan(self, pattern: str) -> dict[str, int]:
+        """Rows of every table with a text cell matching ``pattern`` (a
+        :func:`~lucidmem.store.files.erasure_pattern`), counted per table; tables without a
+        hit are left out. The full-text index is read through its shadow tables
+        (``records_fts_content`` holds the indexed bodies); binary cells (embeddings, index
+        segments) are not matched, since random bytes match short patterns."""
+        matcher = byte_matcher(pattern)
+        found: dict[str, int] = {}
+        tables = [r[0] for r in self._run(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE "
+            "'CREATE VIRTUAL TABLE%' ORDER BY name")]
+        for table in tables:
+            quoted = '"' + table.replace('"', '""') + '"'
+            hits = sum(
+                any(isinstance(c, str) and matcher.search(c.encode("utf-8", "surrogatepass"))
+                    for c in row)
+                for row in self._run(f"SELECT * FROM {quoted}"))
+            if hits:
+                found[table] = hits
+        return found
 
     def touch(self, user_id: str, ids: Sequence[str], at: float) -> None:
         if not ids:
