@@ -193,7 +193,8 @@ class Kernel:
                erase: bool = False) -> int:
         """Delete records of ``user_id`` (audited) and drop them from the index.
 
-        ``erase``: no audit row, and the records' audit history goes too (forgetting)."""
+        ``erase``: their audit rows keep what happened and when, not what the records said
+        (see :meth:`Store.delete`)."""
         if not ids:
             return 0
         name = self.context_name(context)

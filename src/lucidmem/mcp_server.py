@@ -10,7 +10,7 @@ user (the person the agent host works for), chosen when it starts:
 - ``context``: the token-budgeted context for the next reply, with the ``selection_id``
   that ``feedback`` takes;
 - ``feedback``: rate a reply built from a context;
-- ``forget``: one memory, or (with a confirmation) everything about the user.
+- ``forget``: one memory, or (with a confirmation) everything about the user, verified.
 
 lucidmem errors come back as tool errors carrying their message.
 """
@@ -149,12 +149,15 @@ def build_server(memory: Memory, user_id: str, *, context: str | None = None) ->
         confirm: Annotated[str, Field(
             description=f"Must be '{FORGET_EVERYTHING}' when everything is true.")] = "",
     ) -> dict[str, Any]:
-        """Delete one memory, or everything about the user (needs a confirmation)."""
+        """Delete one memory, or everything about the user (needs a confirmation; the answer
+        then says whether a search of every store and file found anything left)."""
         if everything:
             if confirm != FORGET_EVERYTHING:
                 raise ToolError(f"to delete everything, pass confirm='{FORGET_EVERYTHING}'")
-            return {"deleted": _guard(lambda: memory.delete_all(user_id=user_id,
-                                                                 context=context))}
+            deleted = _guard(lambda: memory.delete_all(user_id=user_id, context=context))
+            report = _guard(lambda: memory.verify_erasure(user_id=user_id, context=context))
+            return {"deleted": deleted, "clean": report.clean,
+                    "findings": [f.model_dump(mode="json") for f in report.findings]}
         if item_id is None:
             raise ToolError("pass the id of the memory to forget, or everything=true")
         _guard(lambda: memory.delete(item_id, user_id=user_id, context=context))

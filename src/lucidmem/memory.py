@@ -351,10 +351,12 @@ class Memory:
         return to_item(record, self.kernel.context_name(context), now)
 
     def delete(self, item_id: str, *, user_id: str, context: str | None = None) -> None:
-        """Delete one item (its audit trail records the deletion)."""
+        """Delete one item. Its audit trail records that it existed and was deleted, and
+        when, but no longer what it said; the freed space is zeroed."""
         validate_id(user_id)
-        if self.kernel.remove(context, user_id, [item_id]) == 0:
+        if self.kernel.remove(context, user_id, [item_id], erase=True) == 0:
             raise NotFoundError(f"no item {item_id!r} for user {user_id!r} in this context")
+        self.kernel.store(context).erase_freed()
 
     def delete_all(self, *, user_id: str, context: str | None = None) -> int:
         """Forget everything about a user in a context, audit trail included.

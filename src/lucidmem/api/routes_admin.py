@@ -6,10 +6,12 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 
+from ..erasure import ErasureReport
 from ..observability import Aggregates, log_metric, read_aggregates
 from ..observability.prometheus import CONTENT_TYPE_LATEST
 from ..types import StoreStats
 from .deps import Admin, state
+from .schemas import ErasureRequest
 
 __all__ = ["router"]
 
@@ -27,6 +29,14 @@ def healthz() -> dict[str, str]:
 def stats(request: Request, _: Admin, context: ContextParam = None) -> StoreStats:
     """Counts and size of one context (admin; ``Memory.stats``)."""
     return state(request).memory.stats(context=context)
+
+
+@router.post("/api/v1/erasure/verify", response_model=ErasureReport)
+def verify_erasure(request: Request, body: ErasureRequest, _: Admin) -> ErasureReport:
+    """Search every store and file for a forgotten user (admin; ``Memory.verify_erasure``):
+    ``clean`` is true when nothing was found."""
+    return state(request).memory.verify_erasure(user_id=body.user_id, texts=body.texts,
+                                                context=body.context)
 
 
 @router.get("/metrics", response_class=Response)

@@ -112,3 +112,12 @@ class FeedbackResponse(BaseModel):
     status: Literal["success", "learning_disabled"] = "success"
     skill_updated: bool
     new_confidence: float | None
+
+
+class ErasureRequest(BaseModel):
+    """Whom to look for, and what they said (forgetting deleted it: only you can name it)."""
+
+    user_id: str = Field(min_length=1, max_length=128)
+    texts: list[str] = Field(default_factory=list, max_length=100)
+    context: str | None = Field(None, max_length=64,
+                                description="One context; every context when left out.")

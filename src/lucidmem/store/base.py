@@ -112,8 +112,9 @@ class Store(Protocol):
                erase: bool = False) -> int:
         """Delete records of ``user_id`` (audited at ``at``); returns how many existed.
 
-        ``erase``: leave no trace — no audit row, and the records' earlier audit rows go too
-        (what forgetting a user does to records that name them in someone else's partition).
+        ``erase``: the audit trail keeps that the records existed and when they changed, never
+        what they said: the contents of their audit rows are blanked and the deletion is
+        recorded without content (what a user's deletion and forgetting a user do).
         """
         ...
 

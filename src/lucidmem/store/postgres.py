@@ -436,12 +436,12 @@ class PostgresStore:
                     (user_id, gone),
                 )
                 if erase:
-                    self._exec(f"DELETE FROM {self._s}.audit WHERE user_id = %s "
-                               "AND record_id = ANY(%s)", (user_id, gone))
-                else:
-                    for p in mine:
-                        p.record.updated_at = at or p.record.updated_at
-                    self._audit([(p.record, "delete", audit_view(p.record)) for p in mine])
+                    self._exec(f"UPDATE {self._s}.audit SET before = NULL, after = NULL "
+                               "WHERE user_id = %s AND record_id = ANY(%s)", (user_id, gone))
+                for p in mine:
+                    p.record.updated_at = at or p.record.updated_at
+                self._audit([(p.record, "delete", None if erase else audit_view(p.record))
+                             for p in mine])
                 self._bump({user_id: (-sum(p.indexed for p in mine),
                                       -sum(p.tokens for p in mine))})
         return len(mine)

@@ -274,12 +274,11 @@ class SQLiteStore:
             for rowid, rec in mine:
                 self._conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rowid,))
                 self._conn.execute("DELETE FROM records WHERE rowid = ?", (rowid,))
-                if erase:
-                    self._conn.execute("DELETE FROM audit WHERE user_id = ? AND record_id = ?",
-                                       (user_id, rec.id))
-                    continue
                 rec.updated_at = at or rec.updated_at
-                self._audit(rec, "delete", audit_view(rec))
+                if erase:
+                    self._conn.execute("UPDATE audit SET before = NULL, after = NULL "
+                                       "WHERE user_id = ? AND record_id = ?", (user_id, rec.id))
+                self._audit(rec, "delete", None if erase else audit_view(rec))
             if mine:
                 self._bump({user_id})
         return len(mine)
