@@ -17,7 +17,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -43,6 +43,8 @@ from .sql import (
 __all__ = ["SQLiteStore"]
 
 _PLAIN_HEADER = b"SQLite format 3\x00"
+BUSY_TIMEOUT_MS = 5000
+"""How long a connection waits for another process's write lock before giving up."""
 
 
 class SQLiteStore:
@@ -71,12 +73,17 @@ class SQLiteStore:
             raise StoreError(f"cannot open {self.path}: {exc}") from exc
         if key:
             conn.execute(f"PRAGMA key = {key_pragma_value(key, self._file)}")
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")  # wait for other processes
         self._verify_readable(conn, key)
-        conn.execute("PRAGMA busy_timeout = 5000")
         conn.execute("PRAGMA secure_delete = ON")  # freed pages and cells are zeroed
         if self._file is not None:
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = NORMAL")
+            try:
+                conn.execute("PRAGMA journal_mode = WAL")
+                conn.execute("PRAGMA synchronous = NORMAL")
+            except sqlite.Error as exc:
+                conn.close()
+                raise StoreError(f"cannot open {self.path}: {exc}. Another process may hold "
+                                 "it locked; try again.") from exc
         return conn
 
     @staticmethod
@@ -97,27 +104,37 @@ class SQLiteStore:
         """Fail before writing anything if the key does not open the file."""
         try:
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        except sqlite.DatabaseError as exc:
+        except sqlite.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                self._refuse(conn, key, exc)
             conn.close()
-            plain = self._file is not None and self._header() == _PLAIN_HEADER
-            if key and plain:
-                msg = (
-                    f"{self.path} is an unencrypted database but an encryption key is "
-                    "configured. Remove the key, or export and re-import the data into an "
-                    "encrypted store."
-                )
-            elif key:
-                msg = (
-                    f"cannot decrypt {self.path}: the encryption key is wrong (or the file "
-                    "is not a lucidmem database). Check LUCIDMEM_ENCRYPTION_KEY; the file "
-                    "was not modified."
-                )
-            else:
-                msg = (
-                    f"{self.path} is encrypted or not a SQLite database. Set "
-                    "LUCIDMEM_ENCRYPTION_KEY to the key it was created with."
-                )
-            raise EncryptionError(msg) from exc
+            raise StoreError(f"{self.path} stayed locked by another process for "
+                             f"{BUSY_TIMEOUT_MS / 1000:g} s; try again.") from exc
+        except sqlite.DatabaseError as exc:
+            self._refuse(conn, key, exc)
+
+    def _refuse(self, conn: sqlite.Connection, key: str | None, exc: Exception) -> NoReturn:
+        """Close ``conn`` and raise the :class:`EncryptionError` that fits."""
+        conn.close()
+        plain = self._file is not None and self._header() == _PLAIN_HEADER
+        if key and plain:
+            msg = (
+                f"{self.path} is an unencrypted database but an encryption key is "
+                "configured. Remove the key, or export and re-import the data into an "
+                "encrypted store."
+            )
+        elif key:
+            msg = (
+                f"cannot decrypt {self.path}: the encryption key is wrong (or the file "
+                "is not a lucidmem database). Check LUCIDMEM_ENCRYPTION_KEY; the file "
+                "was not modified."
+            )
+        else:
+            msg = (
+                f"{self.path} is encrypted or not a SQLite database. Set "
+                "LUCIDMEM_ENCRYPTION_KEY to the key it was created with."
+            )
+        raise EncryptionError(msg) from exc
 
     def _header(self) -> bytes:
         assert self._file is not None
@@ -128,23 +145,43 @@ class SQLiteStore:
             return b""
 
     def _migrate(self) -> None:
+        """Apply the missing migrations, once, however many processes open the file at
+        the same time: the list of applied ones is read inside the write transaction
+        (``BEGIN IMMEDIATE``), so a second opener waits and then finds nothing to do."""
         with self._lock:
-            self._conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations "
-                "(name TEXT PRIMARY KEY, applied_at REAL NOT NULL)"
-            )
-            done = {r[0] for r in self._conn.execute("SELECT name FROM schema_migrations")}
-            for migration in MIGRATIONS:
-                if migration.name in done:
-                    continue
+            try:
+                if self._applied() >= {m.name for m in MIGRATIONS}:
+                    return  # the common case: no write lock taken
                 with self.transaction():
-                    for statement in migration.sql.split(";"):
-                        if statement.strip():
-                            self._conn.execute(statement)
                     self._conn.execute(
-                        "INSERT INTO schema_migrations VALUES (?, unixepoch('subsec'))",
-                        (migration.name,),
+                        "CREATE TABLE IF NOT EXISTS schema_migrations "
+                        "(name TEXT PRIMARY KEY, applied_at REAL NOT NULL)"
                     )
+                    done = {r[0] for r in self._conn.execute(
+                        "SELECT name FROM schema_migrations")}
+                    for migration in MIGRATIONS:
+                        if migration.name in done:
+                            continue
+                        for statement in migration.sql.split(";"):
+                            if statement.strip():
+                                self._conn.execute(statement)
+                        self._conn.execute(
+                            "INSERT INTO schema_migrations VALUES (?, unixepoch('subsec'))",
+                            (migration.name,),
+                        )
+            except sqlite.Error as exc:
+                self._conn.close()
+                self._closed = True
+                raise StoreError(f"{self.path}: upgrading the schema failed ({exc}); nothing "
+                                 "was changed. Try again; if it persists, restore a backup.") \
+                    from exc
+
+    def _applied(self) -> set[str]:
+        tables = self._conn.execute(
+            "SELECT count(*) FROM sqlite_master WHERE name = 'schema_migrations'").fetchone()
+        if not tables[0]:
+            return set()
+        return {r[0] for r in self._conn.execute("SELECT name FROM schema_migrations")}
 
     def applied_migrations(self) -> list[str]:
         """Names of the migrations recorded in this database, in order applied."""
