@@ -64,6 +64,11 @@ def test_every_front_door_to_forgetting_reaches_the_side_files(
         rows = memory.agents.training.dataset_rows("helper", filled.dataset_id, layout="lora")
         assert len(rows) == 1 and OTHER_WORDS[1] in rows[0]["prompt"]
         assert [d.examples for d in memory.agents.training.datasets("helper")] == [1]
+        events = memory.kernel.store().find(Query(user_id=OUTBOX_PARTITION,
+                                                  kinds=[Kind.OUTBOX_EVENT], agent_id="helper"))
+        payloads = json.dumps([e.data["payload"] for e in events])
+        assert OTHER in payloads and USER not in payloads
+        assert not any(word in payloads for word in CANARIES)
 
 
 def test_a_single_delete_leaves_neither_text_nor_audit_content(data_dir: Path,

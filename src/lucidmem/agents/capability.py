@@ -413,15 +413,21 @@ class Agents:
                         context: str | None = None) -> int:
         """Anonymise a user's feedback to an agent (seed: deletion, anonymised for learning).
 
-        The author and the rated texts are removed; the reward stays in the projections.
-        The user's relationship and ask-timing records with the agent are deleted and their
-        sessions anonymised. Returns how many feedback events were anonymised.
+        The author and the texts (feedback comment, message rated, reply) are removed; the
+        reward stays in the projections. The user's relationship and ask-timing records with
+        the agent are deleted and their sessions anonymised; their examples leave the agent's
+        dataset files and the agent's outbox events stop naming them. Returns how many
+        feedback events were anonymised.
         """
         validate_id(user_id)
         store = self._kernel.store(context)
         self._agents.agent(store, agent_id)
+        traces = Traces(user_id)
         with store.transaction():
-            return self._anonymise(context, store, agent_id, user_id)
+            count = self._anonymise(context, store, agent_id, user_id, traces)
+            self._kernel.write(context, OUTBOX_PARTITION,
+                               outbox_redactions(store, traces, agent_id=agent_id), audit=False)
+        return count
 
     def on_forget_user(self, context: str, store: Store, user_id: str) -> None:
         """``delete_all`` forgets the user in every agent's partition too (a

@@ -72,11 +72,14 @@ def redact(value: Any, traces: Traces) -> Any:
     return value
 
 
-def outbox_redactions(store: Store, traces: Traces) -> list[Record]:
+def outbox_redactions(store: Store, traces: Traces, *,
+                      agent_id: str | None = None) -> list[Record]:
     """The outbox events whose payload names the user, redacted (to write back); the
-    envelope (topic, key, delivery state) is left as it is."""
+    envelope (topic, key, delivery state) is left as it is. ``agent_id``: only that agent's
+    events."""
     changed: list[Record] = []
-    for record in store.find(Query(user_id=OUTBOX_PARTITION, kinds=[Kind.OUTBOX_EVENT])):
+    for record in store.find(Query(user_id=OUTBOX_PARTITION, kinds=[Kind.OUTBOX_EVENT],
+                                   agent_id=agent_id)):
         payload = record.data.get("payload")
         if _mentions(payload, traces):
             record.data = {**record.data, "payload": redact(payload, traces)}

@@ -353,10 +353,14 @@ class SQLiteStore:
             "'CREATE VIRTUAL TABLE%' ORDER BY name")]
         for table in tables:
             quoted = '"' + table.replace('"', '""') + '"'
-            hits = sum(
-                any(isinstance(c, str) and matcher.search(c.encode("utf-8", "surrogatepass"))
-                    for c in row)
-                for row in self._run(f"SELECT * FROM {quoted}"))
+            hits = 0
+            with self._lock:  # row by row: a large store is never held in memory at once
+                try:
+                    for row in self._conn.execute(f"SELECT * FROM {quoted}"):
+                        hits += any(isinstance(c, str) and matcher.search(
+                            c.encode("utf-8", "surrogatepass")) for c in row)
+                except sqlite.Error as exc:
+                    raise StoreError(f"{self.path}: {exc}") from exc
             if hits:
                 found[table] = hits
         return found
