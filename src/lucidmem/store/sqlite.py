@@ -91,14 +91,20 @@ class SQLiteStore:
         """The data directory ``0700`` and the database file ``0600`` before SQLite opens it
         (SQLite gives its WAL and shared-memory files the database file's mode)."""
         private_dir(file.parent)
-        try:
-            os.close(os.open(file, os.O_WRONLY | os.O_CREAT, FILE_MODE))
-            for path in (file, Path(f"{file}-wal"), Path(f"{file}-shm")):
+        if not file.exists():
+            try:
+                os.close(os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
+            except FileExistsError:
+                pass  # another process created it first
+            except OSError as exc:
+                raise StoreError(f"cannot create {file}: {exc}. Set LUCIDMEM_DATA_DIR to a "
+                                 "writable directory.") from exc
+        for path in (file, Path(f"{file}-wal"), Path(f"{file}-shm")):
+            try:
                 if path.exists() and path.stat().st_mode & 0o077:
                     os.chmod(path, FILE_MODE)
-        except OSError as exc:
-            raise StoreError(f"cannot create {file}: {exc}. Set LUCIDMEM_DATA_DIR to a "
-                             "writable directory.") from exc
+            except OSError:
+                pass  # not ours to change (another owner): SQLite decides whether it opens
 
     def _verify_readable(self, conn: sqlite.Connection, key: str | None) -> None:
         """Fail before writing anything if the key does not open the file."""
