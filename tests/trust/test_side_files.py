@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from lucidmem import EncryptionError, Memory, Settings
+from lucidmem import ConfigurationError, EncryptionError, Memory, Settings
 from lucidmem.embedding import E5Embedder
 from lucidmem.store.files import MAGIC, read_side_file, seal, unseal, write_side_file
 
@@ -91,3 +91,15 @@ def test_sealing_round_trips_and_detects_tampering(tmp_path: Path) -> None:
     write_side_file(path, body, None)
     assert path.read_bytes() == body
     assert oct(stat.S_IMODE(path.parent.stat().st_mode)) == "0o700"
+
+
+@pytest.mark.parametrize("key", ["a1" * 32 + "\n", " my passphrase", "pass\t"])
+def test_a_key_with_surrounding_whitespace_is_refused_before_anything_opens(
+        data_dir: Path, key: str) -> None:
+    with pytest.raises(ConfigurationError, match="whitespace"):
+        Settings(data_dir=data_dir, encryption_key=key)
+    with pytest.raises(ConfigurationError, match=r"context_keys\['work'\]"):
+        Settings(data_dir=data_dir, context_keys={"work": key})
+    assert not data_dir.exists()
+    assert Settings(encryption_key="a passphrase with inner spaces").key_for("x") == (
+        "a passphrase with inner spaces")
