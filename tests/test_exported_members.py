@@ -9,6 +9,7 @@ from lucidmem.embedding import E5Embedder
 
 EXPECTED = [
     "RETRIEVAL_PRESETS",
+    "AsyncMemory",
     "CheckpointError",
     "ConfigurationError",
     "DatasetFormatError",

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from .aio import AsyncMemory
 from .errors import (
     CheckpointError,
     ConfigurationError,
@@ -36,6 +37,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "RETRIEVAL_PRESETS",
+    "AsyncMemory",
     "CheckpointError",
     "ConfigurationError",
     "DatasetFormatError",
