@@ -100,9 +100,9 @@ class Rest:
                                              json={"messages": text}))[0]["id"])
 
     def list_texts(self) -> list[str]:
-        items = self._ok(self.client.get("/api/v1/memories", headers=self.headers,
-                                         params={"kinds": "turn"}))
-        return [i["text"] for i in items if i["kind"] == "turn"]
+        page = self._ok(self.client.get("/api/v1/memories", headers=self.headers,
+                                        params={"kinds": "turn"}))
+        return [i["text"] for i in page["items"] if i["kind"] == "turn"]
 
     def search(self, query: str) -> list[str]:
         hits = self._ok(self.client.post("/api/v1/memories/search", headers=self.headers,
@@ -117,13 +117,13 @@ class Rest:
     def feedback(self, selection_id: str, reward: int) -> str:
         body = {"message_id": selection_id, "selection_id": selection_id,
                 "skill_id": "any", "reward": reward}
-        answer = self._ok(self.client.post("/api/v1/memory/feedback", headers=self.headers,
+        answer = self._ok(self.client.post("/api/v1/memories/feedback", headers=self.headers,
                                            json=body))
         return "recorded" if answer["status"] == "success" else str(answer["status"])
 
     def recall(self, topic: str) -> str:
-        answer = self._ok(self.client.post("/api/v1/recall", headers=self.headers,
-                                           json={"topic": topic}))
+        answer = self._ok(self.client.get("/api/v1/recall", headers=self.headers,
+                                          params={"topic": topic}))
         return str(answer["answer"])
 
     def forget(self, item_id: str) -> None:

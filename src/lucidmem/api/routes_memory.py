@@ -10,6 +10,7 @@ from fastapi import APIRouter, Path, Query, Request, Response
 from ..export import UserExport
 from ..observability import log_metric
 from ..serving.models import AssembledContext, Disclosure
+from ..store.base import Query as StoreQuery
 from ..types import HistoryEntry, MemoryItem, SearchHit
 from .deps import ReadScope, WriteScope, state
 from .schemas import (
@@ -17,8 +18,10 @@ from .schemas import (
     ContextRequest,
     DeletedResponse,
     DisclosureRequest,
+    MemoryPage,
     SearchRequest,
     UpdateRequest,
+    next_offset,
 )
 
 __all__ = ["router"]
@@ -86,19 +89,25 @@ def context(request: Request, body: ContextRequest, scope: ReadScope) -> Assembl
     return result
 
 
-@router.get("/memories", response_model=list[MemoryItem])
+@router.get("/memories", response_model=MemoryPage)
 def list_memories(
     request: Request, scope: ReadScope,
     conversation_id: Annotated[str | None, Query(max_length=128)] = None,
     kinds: Annotated[list[str] | None, Query(max_length=20)] = None,
     limit: Annotated[int, Query(ge=1, le=10_000)] = 100,
     offset: Annotated[int, Query(ge=0, le=10_000_000)] = 0,
-) -> list[MemoryItem]:
-    """A user's items, oldest first (``Memory.get_all``)."""
+) -> MemoryPage:
+    """A user's items, oldest first, one page at a time (``Memory.get_all``); ``total``
+    counts every page and ``next_offset`` is the ``offset`` of the next one."""
     _op(request, "list")
-    return state(request).memory.get_all(
-        user_id=scope.user_id, context=scope.context, conversation_id=conversation_id,
-        kinds=kinds, limit=limit, offset=offset)
+    memory = state(request).memory
+    items = memory.get_all(user_id=scope.user_id, context=scope.context,
+                           conversation_id=conversation_id, kinds=kinds, limit=limit,
+                           offset=offset)
+    total = memory.kernel.store(scope.context).count(
+        StoreQuery(user_id=scope.user_id, conversation_id=conversation_id, kinds=kinds))
+    return MemoryPage(items=items, total=total, limit=limit, offset=offset,
+                      next_offset=next_offset(offset, len(items), total))
 
 
 @router.delete("/memories", response_model=DeletedResponse)
