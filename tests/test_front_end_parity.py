@@ -1,7 +1,8 @@
 """Every user-visible operation through every front end: the library, REST, MCP and the CLI.
 
 One journey (remember, list, search, context, feedback, recall, forget) and the same bad
-inputs run through each front end, which must agree: the same results on valid input and
+inputs run through each front end (``Memory``, ``AsyncMemory``, ``Client`` and
+``AsyncClient`` over HTTP, the REST routes by hand, MCP, the CLI), which must agree: the same results on valid input and
 an error (not a crash, not a silent success) on invalid input. A capability that one front
 end cannot reach, or reaches wrongly, fails here (the MCP feedback tool once dropped the
 selection id and failed on every valid call).
@@ -9,18 +10,21 @@ selection id and failed on every valid call).
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
 import anyio
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from mcp import Client
 from typer.testing import CliRunner
 
-from lucidmem import LucidmemError, Memory
+from lucidmem import AsyncClient, AsyncMemory, LucidmemError, Memory
+from lucidmem import Client as RestClient
 from lucidmem.api import KeyRing, ServerSettings, create_app
 from lucidmem.cli import app as cli_app
 from lucidmem.embedding import E5Embedder
@@ -81,6 +85,50 @@ class Library:
 
     def forget_everything(self) -> None:
         self.memory.delete_all(user_id=USER)
+
+
+class AsyncLibrary(Library):
+    """``AsyncMemory``: each call awaited in its own event loop."""
+
+    def __init__(self, memory: Memory) -> None:
+        super().__init__(memory)
+        self.amemory = AsyncMemory(memory=memory)
+        self.memory = _Blocking(self.amemory)  # type: ignore[assignment]
+
+
+class _Blocking:
+    """Runs the coroutine methods of an async memory or client to completion."""
+
+    def __init__(self, target: Any) -> None:
+        self.target = target
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self.target, name)
+        if callable(found):
+            return lambda *a, **k: asyncio.run(found(*a, **k))
+        return _Blocking(found)
+
+
+class ClientLibrary(Library):
+    """``lucidmem.Client`` over real HTTP to the ASGI app: the Library's very calls."""
+
+    def __init__(self, memory: Memory) -> None:
+        super().__init__(memory)
+        app = create_app(memory, settings=ServerSettings(), keys=KeyRing(ADMIN, {USER: KEY}))
+        self.memory = RestClient(  # type: ignore[assignment]
+            "http://testserver", api_key=KEY, retries=0,
+            http=TestClient(app, raise_server_exceptions=False))
+
+
+class AsyncClientLibrary(Library):
+    """``lucidmem.AsyncClient`` over httpx's ASGI transport."""
+
+    def __init__(self, memory: Memory) -> None:
+        super().__init__(memory)
+        app = create_app(memory, settings=ServerSettings(), keys=KeyRing(ADMIN, {USER: KEY}))
+        self.memory = _Blocking(AsyncClient(  # type: ignore[assignment]
+            "http://testserver", api_key=KEY, retries=0,
+            http=httpx.AsyncClient(transport=httpx.ASGITransport(app=app))))
 
 
 class Rest:
@@ -221,7 +269,7 @@ class Cli:
         self._run("forget", "-u", USER, "--everything", "--yes")
 
 
-FRONT_ENDS = ("library", "rest", "mcp", "cli")
+FRONT_ENDS = ("library", "async", "client", "async-client", "rest", "mcp", "cli")
 
 
 @pytest.fixture(params=FRONT_ENDS)
@@ -234,7 +282,9 @@ def front(request: pytest.FixtureRequest, tmp_path: Path,
             memory.close()  # the CLI opens the data directory itself
             yield Cli(data), memory
             return
-        built: FrontEnd = {"library": Library, "rest": Rest, "mcp": Mcp}[request.param](memory)
+        built: FrontEnd = {"library": Library, "async": AsyncLibrary, "client": ClientLibrary,
+                           "async-client": AsyncClientLibrary, "rest": Rest,
+                           "mcp": Mcp}[request.param](memory)
         yield built, memory
 
 

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from .aio import AsyncMemory
+from .client import AsyncClient, Client
 from .errors import (
     CheckpointError,
     ConfigurationError,
@@ -26,6 +27,7 @@ from .errors import (
     NotFoundError,
     RateLimitedError,
     SchemaMismatchError,
+    ServerError,
     StoreError,
     UnauthorizedError,
 )
@@ -37,8 +39,10 @@ __version__ = "0.1.0"
 
 __all__ = [
     "RETRIEVAL_PRESETS",
+    "AsyncClient",
     "AsyncMemory",
     "CheckpointError",
+    "Client",
     "ConfigurationError",
     "DatasetFormatError",
     "DeliveryError",
@@ -60,6 +64,7 @@ __all__ = [
     "RetrievalPreset",
     "SchemaMismatchError",
     "SearchHit",
+    "ServerError",
     "Settings",
     "StoreError",
     "StoreStats",
