@@ -3,9 +3,9 @@
 One journey (remember, list, search, context, feedback, recall, forget) and the same bad
 inputs run through each front end (``Memory``, ``AsyncMemory``, ``Client`` and
 ``AsyncClient`` over HTTP, the REST routes by hand, MCP, the CLI), which must agree: the
-same results on valid input and an error (not a crash, not a silent success) on invalid input. A capability that one front
-end cannot reach, or reaches wrongly, fails here (the MCP feedback tool once dropped the
-selection id and failed on every valid call).
+same results on valid input and an error (not a crash, not a silent success) on invalid
+input. A capability that one front end cannot reach, or reaches wrongly, fails here (the
+MCP feedback tool once dropped the selection id and failed on every valid call).
 """
 
 from __future__ import annotations
