@@ -498,8 +498,8 @@ def _unreachable(url: str, exc: httpx.TransportError) -> ServerError:
                        f"({type(exc).__name__}): is `lucidmem serve` running there?", url=url)
 
 
-def _check_url(base_url: str) -> str:
-    url = base_url.rstrip("/")
+def _check_url(base_url: str | None) -> str:
+    url = (base_url or os.environ.get("LUCIDMEM_URL") or DEFAULT_URL).rstrip("/")
     if not url.startswith(("http://", "https://")):
         raise ConfigurationError(f"base_url must start with http:// or https://, got {url!r}")
     return url
@@ -603,11 +603,12 @@ class ClientSkills:
 class Client:
     """``Memory`` over the REST API (synchronous; thread-safe like ``httpx.Client``).
 
-    ``api_key`` defaults to ``$LUCIDMEM_API_KEY``. ``http`` replaces the underlying
+    ``base_url`` defaults to ``$LUCIDMEM_URL``, else :data:`DEFAULT_URL`; ``api_key`` to
+    ``$LUCIDMEM_API_KEY``. ``http`` replaces the underlying
     ``httpx.Client`` (proxies, TLS settings, or a test client of the ASGI app).
     """
 
-    def __init__(self, base_url: str = DEFAULT_URL, *, api_key: str | None = None,
+    def __init__(self, base_url: str | None = None, *, api_key: str | None = None,
                  timeout: float = DEFAULT_TIMEOUT, retries: int = DEFAULT_RETRIES,
                  http: httpx.Client | None = None) -> None:
         if retries < 0:
@@ -671,11 +672,12 @@ class AsyncClientSkills:
 class AsyncClient:
     """``AsyncMemory`` over the REST API: the same coroutine methods, remote.
 
-    ``api_key`` defaults to ``$LUCIDMEM_API_KEY``. ``http`` replaces the underlying
+    ``base_url`` defaults to ``$LUCIDMEM_URL``, else :data:`DEFAULT_URL`; ``api_key`` to
+    ``$LUCIDMEM_API_KEY``. ``http`` replaces the underlying
     ``httpx.AsyncClient`` (e.g. ``httpx.AsyncClient(transport=httpx.ASGITransport(app))``).
     """
 
-    def __init__(self, base_url: str = DEFAULT_URL, *, api_key: str | None = None,
+    def __init__(self, base_url: str | None = None, *, api_key: str | None = None,
                  timeout: float = DEFAULT_TIMEOUT, retries: int = DEFAULT_RETRIES,
                  http: httpx.AsyncClient | None = None) -> None:
         if retries < 0:
