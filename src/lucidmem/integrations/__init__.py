@@ -1,0 +1,7 @@
+"""Adapters for the frameworks assistants are built with, each an optional extra:
+
+- :mod:`lucidmem.integrations.langgraph` — ``LucidmemStore``, a LangGraph ``BaseStore``
+  (``pip install 'lucidmem[langgraph]'``).
+
+Nothing here is imported by ``import lucidmem``: import the adapter you use.
+"""
