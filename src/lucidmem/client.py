@@ -11,9 +11,10 @@ memory to a server is one line::
     memory.skills.feedback(ctx.selection_id, user_id="maya", reward=1)
 
 ``memory.facts`` (``list``, ``recall``) and ``memory.skills`` are there too; agents and
-consolidation have no REST routes. Answers 429 (rate limited), 502, 503 and 504 and
-connection failures are retried with exponential backoff and jitter (``stamina``; a
-``Retry-After`` header is honoured), at most ``retries`` times; then, as every other error,
+consolidation have no REST routes. Answers 429 (rate limited) and 503 (a backend down;
+nothing was written) and connections that could not open are retried with exponential
+backoff and jitter (``stamina``; a ``Retry-After`` header is honoured), as are a proxy's
+502/504 and other network failures for reads; at most ``retries`` times; then, as every other error,
 they raise the ``lucidmem.errors`` class ``Memory`` would raise (``NotFoundError``,
 ``InvalidInputError``, ``UnauthorizedError``, ``RateLimitedError``), or ``ServerError`` for a
 server that failed or could not be reached. Messages name the URL, never the key.
@@ -64,11 +65,14 @@ __all__ = ["DEFAULT_RETRIES", "DEFAULT_URL", "AsyncClient", "Client"]
 DEFAULT_URL = "http://127.0.0.1:8765"
 """Where ``lucidmem serve`` listens by default."""
 DEFAULT_RETRIES = 3
-"""Retries of a 429/502/503/504 answer or a failed connection (so 4 attempts in all)."""
+"""Retries of a retryable answer or failed connection (so 4 attempts in all)."""
 DEFAULT_TIMEOUT = 30.0
 MAX_WAIT = 30.0
 """Longest wait between two attempts, whatever ``Retry-After`` asks for."""
-RETRIED = frozenset({429, 502, 503, 504})
+RETRIED = frozenset({429, 503})
+"""Answers retried for every method: the server wrote nothing (rate limit, a backend down)."""
+RETRIED_IF_SAFE = frozenset({502, 504})
+"""Answers of a proxy retried for reads only: a write may have happened behind it."""
 API = "/api/v1"
 PAGE = 10_000
 
@@ -452,11 +456,23 @@ class _Retry(Exception):
             self.wait = min(float(header), MAX_WAIT)
 
 
-def _backoff(exc: Exception) -> bool | float:
-    """stamina's hook: retry these, after ``Retry-After`` seconds when the server said so."""
-    if isinstance(exc, _Retry):
-        return exc.wait if exc.wait is not None else True
-    return isinstance(exc, httpx.TransportError)
+def _retried(method: str, status: int) -> bool:
+    return status in RETRIED or (method == "GET" and status in RETRIED_IF_SAFE)
+
+
+def _backoff_for(method: str) -> Callable[[Exception], bool | float]:
+    """stamina's hook for one call: what to retry, after ``Retry-After`` seconds when the
+    server said so. A connection that never opened is retried for every method; other
+    network failures (the request may have arrived) only for reads."""
+
+    def hook(exc: Exception) -> bool | float:
+        if isinstance(exc, _Retry):
+            return exc.wait if exc.wait is not None else True
+        if isinstance(exc, httpx.ConnectError | httpx.ConnectTimeout):
+            return True
+        return method == "GET" and isinstance(exc, httpx.TransportError)
+
+    return hook
 
 
 def _error(response: httpx.Response) -> LucidmemError:
@@ -515,12 +531,13 @@ class _SyncRunner:
     def run(self, call: _Call[T]) -> T:
         url = f"{self.base_url}{API}{call.path}"
         try:
-            for attempt in stamina.retry_context(on=_backoff, attempts=self.retries + 1,
-                                                 timeout=None, wait_max=MAX_WAIT):
+            for attempt in stamina.retry_context(
+                    on=_backoff_for(call.method), attempts=self.retries + 1, timeout=None,
+                    wait_max=MAX_WAIT):
                 with attempt:
                     response = self.http.request(call.method, url, params=call.params,
                                                  json=call.body)
-                    if response.status_code in RETRIED:
+                    if _retried(call.method, response.status_code):
                         raise _Retry(response)
         except _Retry as exc:
             raise _error(exc.response) from None
@@ -547,12 +564,13 @@ class _AsyncRunner:
     async def run(self, call: _Call[T]) -> T:
         url = f"{self.base_url}{API}{call.path}"
         try:
-            async for attempt in stamina.retry_context(on=_backoff, attempts=self.retries + 1,
-                                                       timeout=None, wait_max=MAX_WAIT):
+            async for attempt in stamina.retry_context(
+                    on=_backoff_for(call.method), attempts=self.retries + 1, timeout=None,
+                    wait_max=MAX_WAIT):
                 with attempt:
                     response = await self.http.request(call.method, url, params=call.params,
                                                        json=call.body)
-                    if response.status_code in RETRIED:
+                    if _retried(call.method, response.status_code):
                         raise _Retry(response)
         except _Retry as exc:
             raise _error(exc.response) from None

@@ -149,6 +149,12 @@ class _Always(http.server.BaseHTTPRequestHandler):
     calls = 0
 
     def do_GET(self) -> None:
+        self.answer()
+
+    def do_DELETE(self) -> None:
+        self.answer()
+
+    def answer(self) -> None:
         type(self).calls += 1
         self.send_response(self.status)
         self.send_header("Content-Type", "application/json")
@@ -222,3 +228,17 @@ def test_async_client_over_the_asgi_app_under_concurrent_tasks(
 
     asyncio.run(journey())
     assert memory.get_all(user_id="maya") == []
+
+
+def test_a_write_behind_a_failing_proxy_is_not_retried(
+        failing: tuple[str, type[_Always]]) -> None:
+    """502 from a proxy: the write may have happened, so it is not sent again; a read is."""
+    url, handler = failing
+    handler.status = 502
+    with Client(url, api_key=KEY, retries=2) as client:
+        with pytest.raises(ServerError):
+            client.delete_all(user_id="maya")
+        assert handler.calls == 1
+        with pytest.raises(ServerError):
+            client.get_all(user_id="maya")
+        assert handler.calls == 1 + 3
