@@ -166,13 +166,15 @@ class _MemoryCalls:
         until: datetime | str | float | None = None,
         kinds: Sequence[str] | None = None,
         preset: str | None = None,
+        min_score: float | None = None,
     ) -> _Call[list[SearchHit]]:
         """Hybrid search over one user's memories (``Memory.search``)."""
         return _Call("POST", "/memories/search", _as(list[SearchHit]),
                      _params(user_id=user_id, context=context),
                      _body(query=query, limit=limit, conversation_id=conversation_id,
                            since=since, until=until,
-                           kinds=None if kinds is None else list(kinds), preset=preset))
+                           kinds=None if kinds is None else list(kinds), preset=preset,
+                           min_score=min_score))
 
     def get(self, item_id: str, *, user_id: str,
             context: str | None = None) -> _Call[MemoryItem]:
@@ -316,11 +318,12 @@ class _FactCalls:
             include_staged=include_staged, include_secrets=include_secrets, limit=PAGE))
 
     def recall(self, topic: str, *, user_id: str, include_secrets: bool = False,
-               limit: int = 30, context: str | None = None) -> _Call[Recall]:
+               limit: int = 30, min_score: float | None = None,
+               context: str | None = None) -> _Call[Recall]:
         """What the memory knows about a topic (``memory.facts.recall``)."""
         return _Call("GET", "/recall", Recall.model_validate, _params(
             user_id=user_id, context=context, topic=topic, include_secrets=include_secrets,
-            limit=limit))
+            limit=limit, min_score=min_score))
 
 
 class _SkillCalls:

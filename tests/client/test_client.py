@@ -242,3 +242,17 @@ def test_a_write_behind_a_failing_proxy_is_not_retried(
         with pytest.raises(ServerError):
             client.get_all(user_id="maya")
         assert handler.calls == 1 + 3
+
+
+def test_min_score_leaves_out_what_is_off_topic_over_http(served: Served,
+                                                          memory: Memory) -> None:
+    memory.add("My sister Ana is a nurse in Porto", user_id="maya")
+    with Client(served.url, api_key=KEY) as client:
+        off_topic = "quantum chromodynamics lattice gauge"
+        assert client.search(off_topic, user_id="maya", min_score=0.3) == memory.search(
+            off_topic, user_id="maya", min_score=0.3)
+        on_topic = client.search("Ana's job", user_id="maya", min_score=0.3)
+        assert [h.item.id for h in on_topic] == [
+            h.item.id for h in memory.search("Ana's job", user_id="maya", min_score=0.3)]
+        with pytest.raises(InvalidInputError):
+            client.search("x", user_id="maya", min_score=2.0)

@@ -155,7 +155,7 @@ def _recall(request: Request, scope: Scope, body: RecallRequest) -> Recall:
     _count(request, "recall_about")
     return state(request).memory.facts.recall(
         body.topic, user_id=scope.user_id, include_secrets=body.include_secrets,
-        limit=body.limit, context=scope.context)
+        limit=body.limit, min_score=body.min_score, context=scope.context)
 
 
 @router.get("/recall", response_model=Recall)
@@ -165,10 +165,13 @@ def recall(
                                 description="A topic, person or thing.")],
     include_secrets: Annotated[bool, Query(description="Include secret facts.")] = False,
     limit: Annotated[int, Query(ge=1, le=1000)] = 30,
+    min_score: Annotated[float | None, Query(
+        ge=-1.0, le=1.0, description="Least relevance of search hits used when no fact is "
+                                     "about the topic (default from settings).")] = None,
 ) -> Recall:
     """What the memory knows about a topic (``memory.facts.recall``)."""
     return _recall(request, scope, RecallRequest(topic=topic, include_secrets=include_secrets,
-                                                 limit=limit))
+                                                 limit=limit, min_score=min_score))
 
 
 @legacy.post("/recall", response_model=Recall)

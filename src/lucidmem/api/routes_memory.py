@@ -9,6 +9,7 @@ from fastapi import APIRouter, Path, Query, Request, Response
 
 from ..export import UserExport
 from ..observability import log_metric
+from ..records import Status
 from ..serving.models import AssembledContext, Disclosure
 from ..store.base import Query as StoreQuery
 from ..types import HistoryEntry, MemoryItem, SearchHit
@@ -58,7 +59,7 @@ def search(request: Request, body: SearchRequest, scope: ReadScope) -> list[Sear
     hits = state(request).memory.search(
         body.query, user_id=scope.user_id, limit=body.limit, context=scope.context,
         conversation_id=body.conversation_id, since=body.since, until=body.until,
-        kinds=body.kinds, preset=body.preset)
+        kinds=body.kinds, preset=body.preset, min_score=body.min_score)
     _op(request, "search", "memory_search", user_id=scope.user_id, layer="hybrid",
         results=len(hits), duration_ms=(time.perf_counter() - started) * 1000)
     return hits
@@ -104,8 +105,10 @@ def list_memories(
     items = memory.get_all(user_id=scope.user_id, context=scope.context,
                            conversation_id=conversation_id, kinds=kinds, limit=limit,
                            offset=offset)
-    total = memory.kernel.store(scope.context).count(
-        StoreQuery(user_id=scope.user_id, conversation_id=conversation_id, kinds=kinds))
+    # counted as Memory.get_all lists: without kinds, bookkeeping records are left out
+    listed = None if kinds is not None else [s for s in Status if s is not Status.INTERNAL]
+    total = memory.kernel.store(scope.context).count(StoreQuery(
+        user_id=scope.user_id, conversation_id=conversation_id, kinds=kinds, statuses=listed))
     return MemoryPage(items=items, total=total, limit=limit, offset=offset,
                       next_offset=next_offset(offset, len(items), total))
 

@@ -72,6 +72,9 @@ class SearchRequest(_Body):
     until: datetime | float | None = None
     kinds: list[str] | None = Field(None, max_length=20)
     preset: str | None = Field(None, max_length=32)
+    min_score: float | None = Field(
+        None, ge=-1.0, le=1.0, description="Leave out hits less relevant to the query than "
+                                            "this (about 0.3 and above is on topic).")
 
 
 class UpdateRequest(_Body):
@@ -173,6 +176,7 @@ class RecallRequest(_Body):
     topic: str = Field(min_length=1, max_length=1000)
     include_secrets: bool = False
     limit: int = Field(30, ge=1, le=1000)
+    min_score: float | None = Field(None, ge=-1.0, le=1.0)
 
 
 class TrajectoriesFilter(_Body):
