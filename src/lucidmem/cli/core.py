@@ -224,22 +224,63 @@ def search(
     console.print(table)
 
 
-@app.command("import")
+IMPORT_HELP = """Import conversation history (resumes an interrupted import).
+
+The whole file is checked before anything is written; a problem is
+reported with its line (JSONL) or path (JSON). Accepted formats:
+
+.jsonl  one message per line; consecutive lines with the same
+        conversation_id form one conversation. Fields: content
+        (required), role (user, assistant, system or tool; default
+        user), timestamp (ISO 8601 or epoch seconds), name,
+        conversation_id, metadata (an object).
+.json   {"conversations": [{"id": "c1", "messages": [...]}, ...]},
+        or {"messages": [...]}, or a bare list of messages.
+
+Example history.jsonl (one JSON object per line):
+
+{"content": "I moved to Lisbon", "timestamp": "2024-03-02T10:00:00Z"}
+{"role": "assistant", "content": "Congratulations!", "timestamp": 1709373660}
+{"conversation_id": "c2", "content": "Ana is my sister", "name": "maya"}
+"""
+
+
+@app.command("import", help=IMPORT_HELP)
 def import_(
     ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(help="A .json or .jsonl conversation file.")],
+    file: Annotated[Path, typer.Argument(
+        help="A .json or .jsonl conversation file.", exists=True, dir_okay=False,
+        readable=True)],
     user: UserOption,
 ) -> None:
-    """Import conversation history (resumes if an earlier import was interrupted)."""
-    with open_memory(ctx) as memory, _progress() as bar:
-        task = bar.add_task("importing", total=None)
-
-        def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        report = import_file(memory, file, user_id=user, context=None, progress=advance)
+    with open_memory(ctx) as memory, _LazyProgress("importing") as bar:
+        report = import_file(memory, file, user_id=user, context=None, progress=bar.advance)
     console.print(f"imported {report.messages} messages in {report.conversations} "
                   f"conversations (skipped {report.skipped} already imported)")
+
+
+class _LazyProgress:
+    """A progress bar drawn from the first progress report on, so that an error found
+    before any work (a malformed file) is never preceded by a bar."""
+
+    def __init__(self, description: str) -> None:
+        self.description = description
+        self.bar: Progress | None = None
+        self.task: Any = None
+
+    def advance(self, done: int, total: int) -> None:
+        if self.bar is None:
+            self.bar = _progress()
+            self.bar.start()
+            self.task = self.bar.add_task(self.description, total=total)
+        self.bar.update(self.task, completed=done, total=total)
+
+    def __enter__(self) -> _LazyProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
 
 @app.command()
