@@ -9,7 +9,10 @@ from lucidmem.embedding import E5Embedder
 
 EXPECTED = [
     "RETRIEVAL_PRESETS",
+    "AsyncClient",
+    "AsyncMemory",
     "CheckpointError",
+    "Client",
     "ConfigurationError",
     "DatasetFormatError",
     "DeliveryError",
@@ -31,6 +34,7 @@ EXPECTED = [
     "RetrievalPreset",
     "SchemaMismatchError",
     "SearchHit",
+    "ServerError",
     "Settings",
     "StoreError",
     "StoreStats",

@@ -1,26 +1,30 @@
 """Every user-visible operation through every front end: the library, REST, MCP and the CLI.
 
 One journey (remember, list, search, context, feedback, recall, forget) and the same bad
-inputs run through each front end, which must agree: the same results on valid input and
-an error (not a crash, not a silent success) on invalid input. A capability that one front
-end cannot reach, or reaches wrongly, fails here (the MCP feedback tool once dropped the
-selection id and failed on every valid call).
+inputs run through each front end (``Memory``, ``AsyncMemory``, ``Client`` and
+``AsyncClient`` over HTTP, the REST routes by hand, MCP, the CLI), which must agree: the
+same results on valid input and an error (not a crash, not a silent success) on invalid
+input. A capability that one front end cannot reach, or reaches wrongly, fails here (the
+MCP feedback tool once dropped the selection id and failed on every valid call).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
 import anyio
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from mcp import Client
 from typer.testing import CliRunner
 
-from lucidmem import LucidmemError, Memory
+from lucidmem import AsyncClient, AsyncMemory, LucidmemError, Memory
+from lucidmem import Client as RestClient
 from lucidmem.api import KeyRing, ServerSettings, create_app
 from lucidmem.cli import app as cli_app
 from lucidmem.embedding import E5Embedder
@@ -83,6 +87,50 @@ class Library:
         self.memory.delete_all(user_id=USER)
 
 
+class AsyncLibrary(Library):
+    """``AsyncMemory``: each call awaited in its own event loop."""
+
+    def __init__(self, memory: Memory) -> None:
+        super().__init__(memory)
+        self.amemory = AsyncMemory(memory=memory)
+        self.memory = _Blocking(self.amemory)  # type: ignore[assignment]
+
+
+class _Blocking:
+    """Runs the coroutine methods of an async memory or client to completion."""
+
+    def __init__(self, target: Any) -> None:
+        self.target = target
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self.target, name)
+        if callable(found):
+            return lambda *a, **k: asyncio.run(found(*a, **k))
+        return _Blocking(found)
+
+
+class ClientLibrary(Library):
+    """``lucidmem.Client`` over real HTTP to the ASGI app: the Library's very calls."""
+
+    def __init__(self, memory: Memory) -> None:
+        super().__init__(memory)
+        app = create_app(memory, settings=ServerSettings(), keys=KeyRing(ADMIN, {USER: KEY}))
+        self.memory = RestClient(  # type: ignore[assignment]
+            "http://testserver", api_key=KEY, retries=0,
+            http=TestClient(app, raise_server_exceptions=False))
+
+
+class AsyncClientLibrary(Library):
+    """``lucidmem.AsyncClient`` over httpx's ASGI transport."""
+
+    def __init__(self, memory: Memory) -> None:
+        super().__init__(memory)
+        app = create_app(memory, settings=ServerSettings(), keys=KeyRing(ADMIN, {USER: KEY}))
+        self.memory = _Blocking(AsyncClient(  # type: ignore[assignment]
+            "http://testserver", api_key=KEY, retries=0,
+            http=httpx.AsyncClient(transport=httpx.ASGITransport(app=app))))
+
+
 class Rest:
     def __init__(self, memory: Memory) -> None:
         app = create_app(memory, settings=ServerSettings(), keys=KeyRing(ADMIN, {USER: KEY}))
@@ -100,9 +148,9 @@ class Rest:
                                              json={"messages": text}))[0]["id"])
 
     def list_texts(self) -> list[str]:
-        items = self._ok(self.client.get("/api/v1/memories", headers=self.headers,
-                                         params={"kinds": "turn"}))
-        return [i["text"] for i in items if i["kind"] == "turn"]
+        page = self._ok(self.client.get("/api/v1/memories", headers=self.headers,
+                                        params={"kinds": "turn"}))
+        return [i["text"] for i in page["items"] if i["kind"] == "turn"]
 
     def search(self, query: str) -> list[str]:
         hits = self._ok(self.client.post("/api/v1/memories/search", headers=self.headers,
@@ -117,13 +165,13 @@ class Rest:
     def feedback(self, selection_id: str, reward: int) -> str:
         body = {"message_id": selection_id, "selection_id": selection_id,
                 "skill_id": "any", "reward": reward}
-        answer = self._ok(self.client.post("/api/v1/memory/feedback", headers=self.headers,
+        answer = self._ok(self.client.post("/api/v1/memories/feedback", headers=self.headers,
                                            json=body))
         return "recorded" if answer["status"] == "success" else str(answer["status"])
 
     def recall(self, topic: str) -> str:
-        answer = self._ok(self.client.post("/api/v1/recall", headers=self.headers,
-                                           json={"topic": topic}))
+        answer = self._ok(self.client.get("/api/v1/recall", headers=self.headers,
+                                          params={"topic": topic}))
         return str(answer["answer"])
 
     def forget(self, item_id: str) -> None:
@@ -221,7 +269,7 @@ class Cli:
         self._run("forget", "-u", USER, "--everything", "--yes")
 
 
-FRONT_ENDS = ("library", "rest", "mcp", "cli")
+FRONT_ENDS = ("library", "async", "client", "async-client", "rest", "mcp", "cli")
 
 
 @pytest.fixture(params=FRONT_ENDS)
@@ -234,7 +282,9 @@ def front(request: pytest.FixtureRequest, tmp_path: Path,
             memory.close()  # the CLI opens the data directory itself
             yield Cli(data), memory
             return
-        built: FrontEnd = {"library": Library, "rest": Rest, "mcp": Mcp}[request.param](memory)
+        built: FrontEnd = {"library": Library, "async": AsyncLibrary, "client": ClientLibrary,
+                           "async-client": AsyncClientLibrary, "rest": Rest,
+                           "mcp": Mcp}[request.param](memory)
         yield built, memory
 
 

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from .aio import AsyncMemory
+from .client import AsyncClient, Client
 from .errors import (
     CheckpointError,
     ConfigurationError,
@@ -25,6 +27,7 @@ from .errors import (
     NotFoundError,
     RateLimitedError,
     SchemaMismatchError,
+    ServerError,
     StoreError,
     UnauthorizedError,
 )
@@ -36,7 +39,10 @@ __version__ = "0.1.0"
 
 __all__ = [
     "RETRIEVAL_PRESETS",
+    "AsyncClient",
+    "AsyncMemory",
     "CheckpointError",
+    "Client",
     "ConfigurationError",
     "DatasetFormatError",
     "DeliveryError",
@@ -58,6 +64,7 @@ __all__ = [
     "RetrievalPreset",
     "SchemaMismatchError",
     "SearchHit",
+    "ServerError",
     "Settings",
     "StoreError",
     "StoreStats",

@@ -17,6 +17,7 @@ lucidmem errors come back as tool errors carrying their message.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
@@ -46,6 +47,16 @@ Ids = Annotated[list[str], Field(description="Memory ids returned by search or r
                                  min_length=1, max_length=100)]
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _plain(tool: F) -> F:
+    """The tool's docstring as one paragraph of plain text: no source indentation or line
+    breaks in the description a model reads."""
+    tool.__doc__ = " ".join(inspect.cleandoc(tool.__doc__ or "").split())
+    return tool
+
+
 def _guard(call: Callable[[], T]) -> T:
     try:
         return call()
@@ -58,6 +69,7 @@ def build_server(memory: Memory, user_id: str, *, context: str | None = None) ->
     server: MCPServer = MCPServer("lucidmem", instructions=INSTRUCTIONS, version="0.1.0")
 
     @server.tool()
+    @_plain
     def remember(
         text: Annotated[str, Field(description="What was said, verbatim.")],
         role: Annotated[Literal["user", "assistant"],
@@ -72,6 +84,7 @@ def build_server(memory: Memory, user_id: str, *, context: str | None = None) ->
         return {"ids": [i.id for i in items]}
 
     @server.tool()
+    @_plain
     def search(
         query: Annotated[str, Field(description="What to look for, in any language.")],
         limit: Annotated[int, Field(description="How many results (1-100).", ge=1,
@@ -84,6 +97,7 @@ def build_server(memory: Memory, user_id: str, *, context: str | None = None) ->
                       ).model_dump(mode="json")
 
     @server.tool()
+    @_plain
     def timeline(ids: Ids) -> dict[str, Any]:
         """Show memories with the turns just before and after them in their conversation
         (about 200 tokens each)."""
@@ -91,12 +105,14 @@ def build_server(memory: Memory, user_id: str, *, context: str | None = None) ->
                                               context=context)).model_dump(mode="json")
 
     @server.tool()
+    @_plain
     def detail(ids: Ids) -> dict[str, Any]:
         """Read memories in full, with every field (about 500 tokens each)."""
         return _guard(lambda: memory.disclose("detail", user_id=user_id, ids=ids,
                                               context=context)).model_dump(mode="json")
 
     @server.tool()
+    @_plain
     def recall_about(
         topic: Annotated[str, Field(description="A topic, person or thing, e.g. 'my sister'.")],
     ) -> dict[str, Any]:
@@ -106,6 +122,7 @@ def build_server(memory: Memory, user_id: str, *, context: str | None = None) ->
                       ).model_dump(mode="json")
 
     @server.tool(name="context")
+    @_plain
     def build_context(
         message: Annotated[str, Field(description="The user's message you are replying to.")],
         token_budget: Annotated[int, Field(description="Most tokens the context may use.",
@@ -124,6 +141,7 @@ def build_server(memory: Memory, user_id: str, *, context: str | None = None) ->
                 "parts": {p.name: p.tokens for p in result.parts}}
 
     @server.tool()
+    @_plain
     def feedback(
         selection_id: Annotated[str, Field(description="selection_id returned by context.")],
         reward: Annotated[Literal[-1, 0, 1], Field(
@@ -141,6 +159,7 @@ def build_server(memory: Memory, user_id: str, *, context: str | None = None) ->
             context=context)).model_dump(mode="json")
 
     @server.tool()
+    @_plain
     def forget(
         item_id: Annotated[str | None, Field(
             description="The memory to delete (an id from search).")] = None,

@@ -36,6 +36,8 @@ def test_mcp_tools_are_listed_and_callable(memory: Memory) -> None:
                                   "context", "feedback", "forget"}
             for tool in tools.values():  # written for a model to read
                 assert tool.description and "``" not in tool.description
+                assert "\n" not in tool.description and "  " not in tool.description
+                assert "assemble" not in json.dumps(tool.input_schema)
                 for name, schema in tool.input_schema.get("properties", {}).items():
                     assert schema.get("description"), f"{tool.name}.{name} has no description"
             stored = _payload(await client.call_tool(

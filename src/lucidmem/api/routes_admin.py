@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Request, Response
+from pydantic import BaseModel
 
 from ..erasure import ErasureReport
 from ..observability import Aggregates, log_metric, read_aggregates
@@ -19,16 +20,28 @@ router = APIRouter(tags=["operations"])
 ContextParam = Annotated[str | None, Query(max_length=64)]
 
 
-@router.get("/healthz")
-def healthz() -> dict[str, str]:
+class Health(BaseModel):
+    """``{"status": "ok"}`` while the server runs."""
+
+    status: Literal["ok"] = "ok"
+
+
+@router.get("/healthz", response_model=Health)
+def healthz() -> Health:
     """Liveness (no key needed)."""
-    return {"status": "ok"}
+    return Health()
 
 
 @router.get("/api/v1/stats", response_model=StoreStats)
 def stats(request: Request, _: Admin, context: ContextParam = None) -> StoreStats:
     """Counts and size of one context (admin; ``Memory.stats``)."""
     return state(request).memory.stats(context=context)
+
+
+@router.get("/api/v1/contexts", response_model=list[str])
+def contexts(request: Request, _: Admin) -> list[str]:
+    """The contexts with data on this server (admin; ``Memory.contexts``)."""
+    return state(request).memory.contexts()
 
 
 @router.post("/api/v1/erasure/verify", response_model=ErasureReport)

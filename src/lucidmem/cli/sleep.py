@@ -10,24 +10,45 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
-from ..consolidation.report import ConsolidationReport, ProgressUpdate
+from ..consolidation.report import ConsolidationReport, ProgressUpdate, UserReport
 from .app import app, open_memory
 
 console = Console()
 
 
+CHANGE_COUNTS = (("archived", "archived"), ("variants_removed", "variants removed"),
+                 ("compacted", "compacted"), ("preferences", "preferences"),
+                 ("triggers", "triggers"))
+"""(count name, words) of a user's changes, in the order the summary lists them."""
+
+
+def _size(n: int) -> str:
+    return f"{n} B" if n < 1024 else f"{n / 1024:.1f} KiB"
+
+
+def _changes(u: UserReport) -> str:
+    parts = [f"{u.count(name)} {words}" for name, words in CHANGE_COUNTS if u.count(name)]
+    if u.bytes_saved:
+        parts.append(f"{_size(u.bytes_saved)} saved")
+    return ", ".join(parts) or "nothing to change"
+
+
 def _summary(report: ConsolidationReport) -> Table:
+    """One row per user, readable in 80 columns: the changes are one wrapped phrase."""
     table = Table(title=f"consolidation of context {report.context!r}"
                         + (" (dry run: nothing written)" if report.dry_run else ""))
-    for column in ("user", "status", "turns", "facts before→after", "archived", "variants",
-                   "compacted", "bytes saved", "preferences", "triggers", "s"):
-        table.add_column(column)
+    table.add_column("user", overflow="fold", max_width=16)
+    table.add_column("status", no_wrap=True)
+    table.add_column("as of (UTC)", no_wrap=True)
+    table.add_column("turns", justify="right")
+    table.add_column("facts", justify="right")
+    table.add_column("changes", ratio=1)
+    table.add_column("time", justify="right")
     for u in report.users:
-        table.add_row(u.user_id, u.status, str(u.turns), f"{u.facts_before}→{u.facts_after}",
-                      str(u.count("archived")), str(u.count("variants_removed")),
-                      str(u.count("compacted")), str(u.bytes_saved),
-                      str(u.count("preferences")), str(u.count("triggers")),
-                      f"{u.seconds:.2f}")
+        table.add_row(u.user_id, u.status,
+                      u.reference_time.astimezone(UTC).strftime("%Y-%m-%d %H:%M"),
+                      str(u.turns), f"{u.facts_before}→{u.facts_after}", _changes(u),
+                      f"{u.seconds:.1f} s")
     return table
 
 
