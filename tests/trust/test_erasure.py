@@ -7,10 +7,11 @@ import json
 import os
 from pathlib import Path
 
-from lucidmem import Memory
+from lucidmem import Memory, Settings
 from lucidmem.agents.records import OUTBOX_PARTITION, partition
 from lucidmem.embedding import E5Embedder
 from lucidmem.records import Kind
+from lucidmem.settings import FactSettings
 from lucidmem.store.base import Query
 from lucidmem.store.files import erasure_pattern
 
@@ -73,7 +74,9 @@ def test_every_front_door_to_forgetting_reaches_the_side_files(
 
 def test_a_single_delete_leaves_neither_text_nor_audit_content(data_dir: Path,
                                                                embedder: E5Embedder) -> None:
-    with Memory(data_dir, embedder=embedder) as memory:
+    # facts off: a fact learned from the turn is a memory of its own, deleted on its own
+    settings = Settings(data_dir=data_dir, facts=FactSettings(extractor="none"))
+    with Memory(settings=settings, embedder=embedder) as memory:
         [kept] = memory.add("the weather is mild today", user_id=USER)
         [gone] = memory.add("my locker code is tinselotter", user_id=USER)
         memory.update(gone.id, text="my locker code is tinselotter again", user_id=USER)
@@ -89,7 +92,8 @@ def test_a_single_delete_leaves_neither_text_nor_audit_content(data_dir: Path,
 
 def test_verify_erasure_says_where_something_is_left(data_dir: Path,
                                                      embedder: E5Embedder) -> None:
-    with Memory(data_dir, embedder=embedder) as memory:
+    settings = Settings(data_dir=data_dir, facts=FactSettings(extractor="none"))
+    with Memory(settings=settings, embedder=embedder) as memory:  # turns only: counts exact
         memory.add("hello there", user_id=USER)
         memory.add("hello there", user_id="u10")
         report = memory.verify_erasure(user_id=USER, texts=["hello there"])
