@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..memory import Memory
-from ..settings import Settings
+if TYPE_CHECKING:  # imported when a command opens the memory, so --help stays fast
+    from ..memory import Memory
 
 __all__ = ["State", "app", "open_memory"]
 
@@ -43,6 +43,9 @@ def _options(
 
 def open_memory(ctx: typer.Context) -> Memory:
     """A Memory configured from the shared options, the environment and lucidmem.toml."""
+    from ..memory import Memory
+    from ..settings import Settings
+
     state: State = ctx.obj
     settings = Settings()
     if state.context:

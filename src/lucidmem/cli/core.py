@@ -9,18 +9,18 @@ import time
 from datetime import UTC, datetime, timedelta
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from ..export import write_export
-from ..importer import import_file
-from ..memory import Memory
-from ..types import MemoryItem
 from .app import app, open_memory
+
+if TYPE_CHECKING:  # the commands import what they use, so --help stays fast
+    from ..memory import Memory
+    from ..types import MemoryItem
 
 console = Console()
 
@@ -50,6 +50,8 @@ def demo(
                                             "temporary directory.")] = False,
 ) -> None:
     """Ingest a sample multi-session conversation and show what search finds, with timings."""
+    from ..memory import Memory
+
     data = _demo_data()
     user = data["user_id"]
     with tempfile.TemporaryDirectory() as tmp:
@@ -173,6 +175,8 @@ def import_(
     user: UserOption,
 ) -> None:
     """Import conversation history (resumes if an earlier import was interrupted)."""
+    from ..importer import import_file
+
     with open_memory(ctx) as memory, _progress() as bar:
         task = bar.add_task("importing", total=None)
 
@@ -194,6 +198,8 @@ def export(
         "--embeddings", help="Include the embedding vectors.")] = False,
 ) -> None:
     """Export everything kept about a user in this context as JSON."""
+    from ..export import write_export
+
     with open_memory(ctx) as memory:
         if output is None:
             write_export(memory.kernel, sys.stdout, user_id=user, include_embeddings=embeddings)
