@@ -14,12 +14,19 @@ checkout's ``src`` first on ``PYTHONPATH``:
 * ``select``: ``lucidmem select "<message>" --user bench --json`` on the same store, for a
   user who turned behaviour learning on.
 
+Next to each wall-time median the bench prints the median CPU time (user + system) of the
+process, which the load of other processes on a shared machine disturbs less (not for
+``mcp_ready``: the server keeps working after it answered).
+
 The 10,000-turn store is built once through the public API (``Memory.add``, real
 embeddings of the bundled model) and cached in ``.bench_cache/`` at the repository root
 (gitignored); a build that did not finish, or a store written by another embedder, is
 rebuilt. Building takes a few minutes on two cores.
 
-    PYTHONPATH=src python bench/cold_start.py [--runs 7] [--turns 10000]
+    PYTHONPATH=src python bench/cold_start.py [--runs 7] [--turns 10000] [--baseline DIR]
+
+``--baseline`` measures a second lucidmem (for example ``git archive`` of an older commit's
+``src``) in alternation with this checkout, for before/after figures taken back to back.
 
 The last line sums up: ``cold_start import_s=… help_s=… mcp_ready_s=… search_s=… select_s=…``.
 """
@@ -30,6 +37,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -117,24 +125,35 @@ def build_store(turns: int) -> Path:
     return path
 
 
-def run_command(args: list[str], env: dict[str, str]) -> Callable[[], float]:
-    def once() -> float:
+Sample = tuple[float, float | None]
+"""One run: wall seconds, and CPU seconds (user + system) of the process when it ran to its
+end within the measured span (less sensitive than wall time to other processes' load)."""
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_command(args: list[str], env: dict[str, str]) -> Callable[[], Sample]:
+    def once() -> Sample:
+        cpu = children_cpu()
         started = time.perf_counter()
         done = subprocess.run(args, env=env, capture_output=True, text=True,
                               check=False)
         elapsed = time.perf_counter() - started
         if done.returncode != 0:
             raise SystemExit(f"{args} failed ({done.returncode}):\n{done.stderr}")
-        return elapsed
+        return elapsed, children_cpu() - cpu
     return once
 
 
-def mcp_ready(data_dir: Path, env: dict[str, str]) -> Callable[[], float]:
+def mcp_ready(data_dir: Path, env: dict[str, str]) -> Callable[[], Sample]:
     request = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
                "params": {"protocolVersion": "2025-06-18", "capabilities": {},
                           "clientInfo": {"name": "cold-start-bench", "version": "1"}}}
 
-    def once() -> float:
+    def once() -> Sample:
         started = time.perf_counter()
         process = subprocess.Popen(
             [sys.executable, "-c", CLI, "-d", str(data_dir), "mcp", "--user", USER],
@@ -154,34 +173,38 @@ def mcp_ready(data_dir: Path, env: dict[str, str]) -> Callable[[], float]:
         answer = json.loads(line) if line else {}
         if answer.get("id") != 1 or "result" not in answer:
             raise SystemExit(f"the MCP server did not answer initialize: {line!r}")
-        return elapsed
+        return elapsed, None  # the process works on after answering: no CPU figure
     return once
 
 
-def measure(name: str, once: Callable[[], float], runs: int) -> float:
-    once()  # warm-up: bytecode and file caches
-    times = [once() for _ in range(runs)]
-    median = statistics.median(times)
+def measure(name: str, variants: dict[str, Callable[[], Sample]], runs: int) -> dict[str, float]:
+    """Median wall time of each variant; runs alternate between variants (A B A B ...) so
+    that a change in the machine's load hits both alike."""
+    for once in variants.values():
+        once()  # warm-up: bytecode and file caches
+    times: dict[str, list[Sample]] = {label: [] for label in variants}
+    for _ in range(runs):
+        for label, once in variants.items():
+            times[label].append(once())
     target = TARGETS.get(name)
     goal = "" if target is None else f"  target ≤ {target:.1f} s"
-    print(f"{name:14s} median {median:.3f} s  (min {min(times):.3f}, max {max(times):.3f}, "
-          f"{runs} runs){goal}", flush=True)
-    return median
+    medians = {}
+    for label, samples in times.items():
+        walls = [wall for wall, _ in samples]
+        cpus = [cpu for _, cpu in samples if cpu is not None]
+        medians[label] = statistics.median(walls)
+        cpu = f", cpu {statistics.median(cpus):.3f} s" if cpus else ""
+        print(f"{name:14s} {label:7s} median {medians[label]:.3f} s  (min {min(walls):.3f}, "
+              f"max {max(walls):.3f}{cpu}; {runs} runs){goal}", flush=True)
+    return medians
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--turns", type=int, default=10_000)
-    parser.add_argument("--src", type=Path, default=ROOT / "src",
-                        help="lucidmem sources to measure (default: this checkout's src)")
-    args = parser.parse_args()
-    sources = args.src.resolve()
+def commands(sources: Path, store: Path) -> dict[str, Callable[[], Sample]]:
+    """Every figure's measurement, running ``sources``."""
     env = environment(sources)
-    store = build_store(args.turns)
     python = [sys.executable, "-c"]
     cli = [*python, CLI, "-d", str(store)]
-    commands: dict[str, Callable[[], float]] = {
+    return {
         "python": run_command([*python, "pass"], env),
         "import": run_command([*python, "import lucidmem"], env),
         "import_memory": run_command([*python, "from lucidmem import Memory"], env),
@@ -190,10 +213,36 @@ def main() -> None:
         "search": run_command([*cli, "search", QUERY, "--user", USER, "--json"], env),
         "select": run_command([*cli, "select", MESSAGE, "--user", USER, "--json"], env),
     }
-    figures = {name: measure(name, once, args.runs) for name, once in commands.items()}
-    print(f"(sources {sources}; store: {args.turns} turns in {store}; load average "
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--turns", type=int, default=10_000)
+    parser.add_argument("--src", type=Path, default=ROOT / "src",
+                        help="lucidmem sources to measure (default: this checkout's src)")
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="other lucidmem sources (e.g. an older checkout's src) measured "
+                             "in alternation with --src")
+    args = parser.parse_args()
+    store = build_store(args.turns)
+    sources = {"current": args.src.resolve()}
+    if args.baseline is not None:
+        sources = {"before": args.baseline.resolve(), **sources}
+    measured = {label: commands(path, store) for label, path in sources.items()}
+    figures: dict[str, dict[str, float]] = {label: {} for label in sources}
+    for name in measured["current"]:
+        medians = measure(name, {label: m[name] for label, m in measured.items()}, args.runs)
+        for label, value in medians.items():
+            figures[label][name] = value
+    for label, path in sources.items():
+        print(f"({label}: {path})")
+    print(f"(store: {args.turns} turns in {store}; load average "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} cores)")
-    print("cold_start " + " ".join(f"{k}_s={v:.3f}" for k, v in figures.items()))
+    for label in sources:
+        print(f"cold_start[{label}] " + " ".join(f"{k}_s={v:.3f}"
+                                              for k, v in figures[label].items()))
+    print("cold_start " + " ".join(f"{k}_s={v:.3f}" for k, v in figures["current"].items()))
 
 
 if __name__ == "__main__":
