@@ -11,7 +11,10 @@ and the time taken; the last line is ``test_accuracy=<value>``.
     PYTHONPATH=src python bench/truth.py                      # both halves
     PYTHONPATH=src python bench/truth.py --raw-turns          # + the raw-turns baseline
     PYTHONPATH=src python bench/truth.py --split dev --verbose --lang de
+    PYTHONPATH=src python bench/truth.py --llm-base-url http://localhost:11434/v1 --llm-model M
 
+``--llm-base-url`` runs the same evaluation with the LLM extractor against any
+OpenAI-compatible endpoint (key from ``LUCIDMEM_FACTS__API_KEY`` if it needs one).
 ``--verbose`` details every question and every false stored fact of the DEV half only: the
 test half is reported in aggregate, never question by question.
 """
@@ -19,6 +22,7 @@ test half is reported in aggregate, never question by question.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections import Counter, defaultdict
@@ -32,17 +36,28 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from lucidmem import Memory  # the adapter below is the only user of lucidmem
 from lucidmem.clock import ManualClock
+from lucidmem.settings import FactSettings, Settings
 from truth_format import check_conversation, data_files, load, turn_times, utc
 from truth_scoring import Precision, Verdict, precision, verdict
 
-
 # -- the lucidmem adapter: every lucidmem call of the bench is in this section -------------------
+LLM: dict[str, str] = {}
+"""``base_url`` / ``model`` of the LLM extractor when ``--llm-base-url`` is given."""
+
+
 class LucidmemAdapter:
     """One fresh in-memory lucidmem per conversation, on a clock the bench sets."""
 
     def __init__(self, start: datetime) -> None:
         self.clock = ManualClock(start)
-        self.memory = Memory(":memory:", clock=self.clock)
+        if LLM:
+            key = os.environ.get("LUCIDMEM_FACTS__API_KEY")
+            facts = FactSettings(base_url=LLM["base_url"], model=LLM["model"],
+                                 api_key=key or None)
+            self.memory = Memory(settings=Settings(data_dir=":memory:", facts=facts),
+                                 clock=self.clock)
+        else:
+            self.memory = Memory(":memory:", clock=self.clock)
 
     def describe(self) -> str:
         extractor = self.memory.facts.extractor
@@ -258,7 +273,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="run memory.consolidate(user) after each session")
     parser.add_argument("--verbose", "-v", action="store_true",
                         help="per-question detail, dev half only")
+    parser.add_argument("--llm-base-url",
+                        help="use the LLM extractor: an OpenAI-compatible endpoint "
+                        "(e.g. http://localhost:11434/v1); key from LUCIDMEM_FACTS__API_KEY")
+    parser.add_argument("--llm-model", default=os.environ.get("LUCIDMEM_FACTS__MODEL",
+                                                              "gpt-4o-mini"),
+                        help="model name sent to --llm-base-url")
     args = parser.parse_args(argv)
+    LLM.clear()
+    if args.llm_base_url:
+        LLM.update(base_url=args.llm_base_url, model=args.llm_model)
     splits = list(SPLITS) if args.split == "both" else [args.split]
     data = {split: conversations(split, args.lang, args.limit) for split in splits}
     if not any(data.values()):

@@ -27,9 +27,10 @@ from .embedding.turns import turn_text, with_previous_turn
 from .errors import InvalidInputError, NotFoundError
 from .export import UserExport, export_user
 from .facts.capability import Facts
+from .facts.relevance import record_relevance
 from .ingest.messages import normalise_messages
 from .kernel import Kernel, StoreFactory, previous_turn_text, to_item
-from .records import Kind
+from .records import Kind, Status
 from .retrieval.hybrid import SearchFilters
 from .scope import check_json, check_text, validate_id
 from .serving import AssembledContext, ContextAssembler, Discloser, Disclosure
@@ -199,11 +200,15 @@ class Memory:
         until: datetime | str | float | None = None,
         kinds: Sequence[str] | None = None,
         preset: str | RetrievalPreset | None = None,
+        min_score: float | None = None,
     ) -> list[SearchHit]:
         """Hybrid search (BM25 + vectors, fused by RRF) over one user's memories.
 
         ``since``/``until`` bound the time the item happened; ``preset`` names
-        an entry of :data:`~lucidmem.settings.RETRIEVAL_PRESETS` or is one.
+        an entry of :data:`~lucidmem.settings.RETRIEVAL_PRESETS` or is one. With
+        ``min_score``, hits whose relevance to the query (:mod:`lucidmem.facts.relevance`,
+        comparable across queries; about 0.3 and above is on topic) falls below it are left
+        out, so a query about nothing the memory holds returns nothing.
         """
         validate_id(user_id)
         if not isinstance(query, str) or not query.strip():
@@ -220,7 +225,14 @@ class Memory:
             occurred_from=None if since is None else parse_time(since, "since"),
             occurred_to=None if until is None else parse_time(until, "until"),
         )
+        if min_score is not None and not -1.0 <= min_score <= 1.0:
+            raise InvalidInputError("min_score is a relevance in [-1, 1]", field="min_score")
         found = self.kernel.search(context, filters, query, limit=limit, preset=chosen)
+        hits = found.hits
+        if min_score is not None:
+            relevance = record_relevance(self.kernel.embedder, query,
+                                         [found.records[h.id] for h in hits])
+            hits = [h for h in hits if relevance.get(h.id, -1.0) >= min_score]
         return [
             SearchHit(
                 item=to_item(found.records[h.id], found.context, found.now),
@@ -234,7 +246,7 @@ class Memory:
                     for leg, contribution in h.contributions.items()
                 },
             )
-            for h in found.hits
+            for h in hits
         ]
 
     def _preset(self, preset: str | RetrievalPreset | None) -> RetrievalPreset:
@@ -267,13 +279,14 @@ class Memory:
         limit: int = 100,
         offset: int = 0,
     ) -> list[MemoryItem]:
-        """A user's items, oldest first, paginated."""
+        """A user's items, oldest first, paginated (bookkeeping records are left out)."""
         validate_id(user_id)
         if not 1 <= limit <= 10_000 or offset < 0:
             raise InvalidInputError("limit must be 1..10000 and offset >= 0", field="limit")
+        listed = None if kinds is not None else [s for s in Status if s is not Status.INTERNAL]
         records = self.kernel.store(context).find(
             Query(user_id=user_id, conversation_id=conversation_id, kinds=kinds,
-                  limit=limit, offset=offset)
+                  statuses=listed, limit=limit, offset=offset)
         )
         now = self.kernel.now()
         return [to_item(r, self.kernel.context_name(context), now) for r in records]

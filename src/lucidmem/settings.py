@@ -221,6 +221,11 @@ class FactSettings(BaseModel):
         'turn\'s metadata names its own ("timezone": "Europe/Berlin" or "+02:00").')
     extract_assistant_turns: bool = Field(
         False, description="Also read the assistant's turns (off: they state no user facts).")
+    recall_min_relevance: float = Field(
+        0.3, ge=-1, le=1, description="Relevance (lucidmem.facts.relevance) a searched fact "
+        "needs to be recalled; below it recall says it knows nothing about the topic.")
+    context_min_relevance: float = Field(
+        0.3, ge=-1, le=1, description="Relevance a fact needs to enter build_context's facts.")
 
 
 class Settings(BaseSettings):

@@ -62,3 +62,64 @@ def test_the_last_line_is_test_accuracy(capsys: Any, monkeypatch: Any) -> None:
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[-1].startswith("test_accuracy=")
     assert "raw turns" in lines[1]
+
+
+def test_the_same_evaluation_runs_against_an_llm_endpoint(capsys: Any, monkeypatch: Any) -> None:
+    """``--llm-base-url`` replays the set through the LLM extractor, here a local
+    OpenAI-compatible server that reads "I live in X" / "I moved to X" and, once it has been
+    shown the user's current facts, supersedes the old home by id."""
+    import json
+    import re
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    seen: list[dict[str, Any]] = []
+
+    def answer(body: dict[str, Any]) -> dict[str, Any]:
+        content = json.loads(body["messages"][1]["content"])
+        seen.append(content)
+        facts = []
+        for turn in content["turns"]:
+            m = re.search(r"I (?:live in|moved to) (\w+)", turn["text"])
+            if m is None:
+                continue
+            old = [k for k in content.get("known_facts", []) if k["slot"] == "residence"]
+            facts.append({
+                "turn_id": turn["turn_id"], "category": "biographical",
+                "subcategory": "biographical.personal", "subject": "user",
+                "predicate": "lives_in", "object": m.group(1), "confidence": 0.9,
+                "emotional_intensity": 0.3, "privacy": "private", "temporal_text": None,
+                "negated": False, "is_change": "moved" in turn["text"],
+                "is_correction": False, "one_off": False, "context": None, "language": "en",
+                "text": f"The user lives in {m.group(1)}",
+                "action": "supersede" if old else "state",
+                "target_fact_id": old[0]["id"] if old else None})
+        return {"choices": [{"message": {"content": json.dumps({"facts": facts})}}]}
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+            data = json.dumps(answer(body)).encode()
+            self.send_response(200)
+            self.send_header("content-type", "application/json")
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    monkeypatch.setattr(truth, "conversations",
+                        lambda split, lang, limit: [dict(CONVERSATION, split=split)])
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/v1"
+        assert truth.main(["--split", "test", "--llm-base-url", url, "--llm-model", "m"]) == 0
+    finally:
+        server.shutdown()
+        server.server_close()
+        truth.LLM.clear()
+    out = capsys.readouterr().out
+    assert "extractor: llm" in out
+    assert out.strip().splitlines()[-1] == "test_accuracy=1.0000"
+    assert any(k.get("known_facts") for k in seen)  # the model was shown what it knew

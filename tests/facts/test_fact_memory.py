@@ -174,7 +174,8 @@ def test_entity_resolution_links_my_sister_to_sarah(memory: Memory) -> None:
     assert about == {(f.subject, f.predicate, f.object)
                      for f in memory.facts.list(user_id="maya", about="my sister")}
     sisters = [f for f in memory.facts.list(user_id="maya") if f.predicate == "has_sister"]
-    assert [(f.object, f.reinforcement_count) for f in sisters] == [("Sarah", 3)]
+    # "my sister" alone states no fact of its own (no "The user's sister is mentioned")
+    assert [(f.object, f.reinforcement_count) for f in sisters] == [("Sarah", 1)]
     recall = memory.facts.recall("my family", user_id="maya")
     assert recall.groups[0].title == "Your sister Sarah"
     # a month later the facts have decayed into the hedge band: the answer hedges
@@ -260,3 +261,13 @@ def test_fact_search_checks_its_input_and_has_no_jobs(memory: Memory) -> None:
     with pytest.raises(InvalidInputError):
         memory.facts.search("  ", user_id="maya")
     assert memory.facts.jobs() == []
+
+
+def test_get_all_leaves_the_extractors_bookkeeping_out(memory: Memory) -> None:
+    """Counting what a turn kept out writes a bookkeeping record; listing a user's items
+    shows what they said and what was learned, never that record."""
+    memory.add("haha ok, what do you think?", user_id="maya")
+    memory.add("I live in Porto.", user_id="maya")
+    assert memory.facts.stats(user_id="maya").skipped
+    kinds = {item.kind for item in memory.get_all(user_id="maya")}
+    assert kinds <= {"turn", "fact"} and "turn" in kinds

@@ -223,3 +223,75 @@ def test_unreachable_endpoint_never_loses_the_turn(tmp_path: Path,
         assert len(memory.get_all(user_id="maya", kinds=["turn"])) == 1
         (failure,) = memory.facts.failures(user_id="maya")
         assert "unreachable" in failure.error
+
+
+def test_items_are_checked_against_the_schema(llm: tuple[FakeLLM, str]) -> None:
+    fake, url = llm
+    fake.script = [(200, "VALID", {}, 0.0)]
+    fake.facts_for = lambda turns: [_item(turns[0]["turn_id"], confidence=7),
+                                    _item(turns[0]["turn_id"], bogus=1),
+                                    _item(turns[0]["turn_id"])]
+    result = _extractor(url, []).extract([_turn()])
+    assert len(result.facts["t0"]) == 1
+    (failure,) = result.failures
+    assert "2 invalid fact item(s)" in failure.error and "out of range" in failure.error
+    assert "unknown field 'bogus'" in failure.error and failure.raw_response
+
+
+def test_facts_about_people_the_user_never_named_are_flagged(
+        llm: tuple[FakeLLM, str]) -> None:
+    fake, url = llm
+    fake.script = [(200, "VALID", {}, 0.0)]
+    fake.facts_for = lambda turns: [_item(turns[0]["turn_id"], subject="Gregor")]
+    result = _extractor(url, []).extract([_turn(text="My sister is vegan.")])
+    assert result.facts["t0"] == []
+    assert result.flags["t0"] == ["llm:unknown_person"]
+    assert "not named by the user" in result.failures[0].error
+
+
+def test_the_model_sees_current_facts_and_supersedes_by_id(
+        llm: tuple[FakeLLM, str], tmp_path: Path, embedder: E5Embedder) -> None:
+    fake, url = llm
+    fake.script = [(200, "VALID", {}, 0.0)]
+
+    def facts_for(turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        known = json.loads(fake.requests[-1]["messages"][1]["content"]).get("known_facts", [])
+        home = [k for k in known if "Porto" in k["text"]]
+        city = "Lisbon" if "Lisbon" in turns[0]["text"] else "Porto"
+        return [_item(turns[0]["turn_id"], category="biographical",
+                      subcategory="biographical.personal", predicate="lives_in", object=city,
+                      text=f"The user lives in {city}",
+                      action="supersede" if home else "state",
+                      target_fact_id=home[0]["id"] if home else None)]
+
+    fake.facts_for = facts_for
+    settings = Settings(data_dir=tmp_path / "d", facts=FactSettings(base_url=url, model="m"))
+    with Memory(settings=settings, embedder=embedder) as memory:
+        memory.add("I live in Porto", user_id="maya", timestamp=T0)
+        memory.add("We moved last month, new flat in Lisbon", user_id="maya",
+                   timestamp=datetime(2024, 9, 3, tzinfo=UTC))
+        assert [f.text for f in memory.facts.list(user_id="maya")] == ["The user lives in Lisbon"]
+        old = [f for f in memory.facts.history(user_id="maya") if f.status == "superseded"]
+        assert [f.text for f in old] == ["The user lives in Porto"]
+    assert "known_facts" in fake.requests[-1]["messages"][1]["content"]
+
+
+def test_a_retraction_by_id_takes_the_fact_back(
+        llm: tuple[FakeLLM, str], tmp_path: Path, embedder: E5Embedder) -> None:
+    fake, url = llm
+    fake.script = [(200, "VALID", {}, 0.0)]
+
+    def facts_for(turns: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        known = json.loads(fake.requests[-1]["messages"][1]["content"]).get("known_facts", [])
+        if known:
+            return [_item(turns[0]["turn_id"], action="retract", target_fact_id=known[0]["id"],
+                          text=None)]
+        return [_item(turns[0]["turn_id"], text="The user is vegan")]
+
+    fake.facts_for = facts_for
+    settings = Settings(data_dir=tmp_path / "d", facts=FactSettings(base_url=url, model="m"))
+    with Memory(settings=settings, embedder=embedder) as memory:
+        memory.add("I'm vegan", user_id="maya", timestamp=T0)
+        memory.add("forget what I said about my diet", user_id="maya", timestamp=T0)
+        assert memory.facts.list(user_id="maya") == []
+        assert [f.status for f in memory.facts.history(user_id="maya")] == ["retracted"]

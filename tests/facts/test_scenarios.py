@@ -117,6 +117,7 @@ def _replay(scenario: dict[str, Any]) -> list[_Record]:
         assert ts is not None
         for cand in extract(turn["text"], speaker=scenario["speaker"], timestamp=ts):
             status, store = ("context" if cand.context else "current"), True
+            since = cand.valid_from or ts
             for rec in [r for r in records if r.status in ("current", "context")]:
                 is_event = rec.cand.category is FactCategory.EVENT
                 existing = ExistingFact(
@@ -137,6 +138,8 @@ def _replay(scenario: dict[str, Any]) -> list[_Record]:
                         rec.status, rec.closed_at = "superseded", ts
                     elif kind is ActionKind.RETRACT_EXISTING:
                         rec.status, rec.closed_at = "retracted", ts
+                        if cand.valid_from is None:  # the corrected value held all along
+                            since = min(since, rec.valid_from)
                     elif kind is ActionKind.FLAG_EXCEPTION:
                         status = "exception"
                     elif kind is ActionKind.KEEP_AS_VARIANT:
@@ -146,8 +149,7 @@ def _replay(scenario: dict[str, Any]) -> list[_Record]:
                     elif kind is ActionKind.REDUCE_CONFIDENCE and action.target == "existing":
                         rec.confidence = max(0.0, rec.confidence - action.amount)
             if store:
-                records.append(_Record(cand, cand.valid_from or ts, cand.valid_to, ts,
-                                       cand.confidence, status))
+                records.append(_Record(cand, since, cand.valid_to, ts, cand.confidence, status))
     return records
 
 

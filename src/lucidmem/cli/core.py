@@ -28,19 +28,34 @@ UserOption = Annotated[str, typer.Option("--user", "-u", help="User id the memor
 
 
 def _demo_data() -> dict[str, Any]:
-    """The bundled conversation, moved in time so that its last message was yesterday.
+    """The bundled conversation, moved in time by whole weeks so that its last message was
+    at most a week ago (weekdays stay what they were: "next Tuesday" still is one).
 
     Fact confidence decays with age (about 0.7 % a day), so replaying the sessions at
-    their written dates months later would show every fact as a pruning candidate.
+    their written dates months later would show every fact as a pruning candidate. The
+    truth questions move with it: their ``as_of`` and the ``date:YYYY-MM-DD`` they expect.
     """
     text = resources.files("lucidmem.data").joinpath("demo_conversation.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     messages = [m for c in data["conversations"] for m in c["messages"]]
     last = max(datetime.fromisoformat(m["timestamp"]) for m in messages)
-    shift = datetime.now(UTC) - timedelta(days=1) - last
+    shift = timedelta(weeks=max(0, (datetime.now(UTC) - timedelta(days=1) - last).days // 7))
     for message in messages:
         message["timestamp"] = (datetime.fromisoformat(message["timestamp"]) + shift).isoformat()
+    for question in data.get("truth", []):
+        if question.get("as_of"):
+            question["as_of"] = (datetime.fromisoformat(question["as_of"]) + shift).isoformat()
+        question["expect"] = [_moved_date(e, shift) for e in question["expect"]]
+        question["reject"] = [_moved_date(r, shift) for r in question.get("reject", [])]
     return data
+
+
+def _moved_date(value: str, shift: timedelta) -> str:
+    """``date:2026-04-01`` → the moved day as facts write it ("1 april 2026"), else as is."""
+    if not value.startswith("date:"):
+        return value
+    day = datetime.fromisoformat(value[5:]) + shift
+    return f"{day.day} {day.strftime('%B').casefold()} {day.year}"
 
 
 @app.command()
@@ -73,6 +88,7 @@ def demo(
             console.print(f"remembered {total} messages from {len(data['conversations'])} "
                           f"sessions in {seconds:.2f} s ({total / seconds:.0f} messages/s)")
             _show_searches(memory, user, data["queries"])
+            _show_truth(memory, user, data.get("truth", []))
             _show_facts(memory, user)
 
 
@@ -102,6 +118,49 @@ def _show_searches(memory: Memory, user: str, queries: list[dict[str, str]]) -> 
     console.print(table)
     console.print(f"{found}/{len(queries)} queries found the expected message (or a fact "
                   "learned from it) in the top 3.")
+
+
+def _truth_answer(memory: Memory, user: str, question: dict[str, Any]) -> tuple[list[str],
+                                                                               list[str]]:
+    """(the facts that answer ``question``, every fact held then): the facts true at its
+    moment (now, or ``as_of``) ranked by relevance to the question, the relevant ones."""
+    from ..facts.relevance import relevance_for
+
+    held = memory.facts.list(user_id=user, as_of=question.get("as_of"), mode="true") \
+        if question.get("as_of") else memory.facts.list(user_id=user)
+    texts = [f.text for f in held]
+    if not texts:
+        return [], []
+    embedder = memory.kernel.embedder
+    scores = relevance_for(embedder).scores(embedder.embed_queries([question["ask"]])[0],
+                                            embedder.embed_passages(texts))
+    ranked = sorted(zip(scores, texts, strict=True), reverse=True)
+    return [t for s, t in ranked[:2] if s >= TRUTH_MIN_RELEVANCE], texts
+
+
+TRUTH_MIN_RELEVANCE = 0.2
+"""Relevance from which a fact answers a demo question."""
+
+
+def _show_truth(memory: Memory, user: str, questions: list[dict[str, Any]]) -> None:
+    if not questions:
+        return
+    table = Table(title="What is true, from the facts alone (a move, a changed habit, a "
+                  "corrected date, a retraction, a daydream)", show_lines=True)
+    for column in ("question", "answer", "ok"):
+        table.add_column(column)
+    right = 0
+    for question in questions:
+        answer, _ = _truth_answer(memory, user, question)
+        said = " ".join(answer).casefold()
+        ok = all(e in said for e in question["expect"]) and not any(
+            r in said for r in question.get("reject", []))
+        right += ok
+        label = question["ask"] + (f"  (as of {question['as_of'][:10]})"
+                                   if question.get("as_of") else "")
+        table.add_row(label, "\n".join(answer) or "— (nothing known)", "✓" if ok else "✗")
+    console.print(table)
+    console.print(f"{right}/{len(questions)} questions answered right from the facts.")
 
 
 def _show_facts(memory: Memory, user: str) -> None:

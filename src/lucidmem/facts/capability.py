@@ -34,6 +34,7 @@ from lucidmem.facts.graph import Evolution, believed_at, evolution, neighbours, 
 from lucidmem.facts.model import PrivacyLevel
 from lucidmem.facts.recall import Recall, build_recall, topic_filter
 from lucidmem.facts.records import Fact, fact_from_record, is_searchable
+from lucidmem.facts.relevance import record_relevance
 from lucidmem.facts.results import ExtractionFailureView, FactHit, FactStats, RetryReport
 from lucidmem.facts.staging import StageReport, failure_record, retry_failures, stage_turns
 from lucidmem.facts.validation import ValidationReport, archive_low_confidence, validate_staged
@@ -95,7 +96,8 @@ class Facts:
         """The extractor new turns go through (from ``settings.facts``, built on first use);
         assign another one (or ``None``: no extraction) to replace it."""
         if not self._extractor_chosen:
-            self._extractor = extractor_from_settings(self._kernel.settings.facts)
+            self._extractor = extractor_from_settings(self._kernel.settings.facts,
+                                                      self._kernel.embedder)
             self._extractor_chosen = True
         return self._extractor
 
@@ -125,7 +127,7 @@ class Facts:
             return
         self._mark_secret_turns(event, turns, report)
         if kernel.settings.facts.auto_validate and report.staged:
-            validate_staged(kernel, user_id, context)
+            validate_staged(kernel, user_id, context, report.vectors)
 
     def _mark_secret_turns(self, event: AddedTurns, turns: Sequence[Record],
                            report: StageReport) -> None:
@@ -239,6 +241,7 @@ class Facts:
 
     def search(self, query: str, *, user_id: str, limit: int = 10,
                include_secrets: bool = False, graph: bool = True,
+               min_score: float | None = None,
                context: str | None = None) -> builtins.list[FactHit]:
         """Hybrid search restricted to active facts, plus a graph leg and (when asked)
         secrets, fused by RRF.
@@ -246,8 +249,12 @@ class Facts:
         Legs: ``search`` (BM25 + vectors over active, non-secret facts, as ``Memory.search``
         ranks them), ``graph`` (neighbours of entities named in the query and of the three
         best hits, weight :data:`GRAPH_WEIGHT`), ``secret`` (term overlap over secret facts;
-        only with ``include_secrets``)."""
+        only with ``include_secrets``). Each hit carries its ``relevance`` to the query
+        (:mod:`lucidmem.facts.relevance`); with ``min_score`` hits below it are left out, so a
+        query about something the memory knows nothing of returns nothing."""
         validate_id(user_id)
+        if min_score is not None and not -1.0 <= min_score <= 1.0:
+            raise InvalidInputError("min_score is a relevance in [-1, 1]", field="min_score")
         if not isinstance(query, str) or not query.strip():
             raise InvalidInputError("query is empty: pass the text to search for", field="query")
         if not 1 <= limit <= MAX_LIMIT:
@@ -267,28 +274,38 @@ class Facts:
             rankings["secret"] = [i for n, i in sorted(scored, reverse=True) if n > 0]
         fused = reciprocal_rank_fusion(rankings, weights={"search": 1.0, "graph": GRAPH_WEIGHT,
                                                           "secret": 1.0})
+        found = [(hit, by_id[hit.id]) for hit in fused if hit.id in by_id]
+        relevance = record_relevance(self._kernel.embedder, query,
+                                     [r for _, r in found[:max(limit * 2, 10)]])
         out: builtins.list[FactHit] = []
-        for hit in fused:
-            record = by_id.get(hit.id)
-            if record is None:
+        for hit, record in found:
+            score = relevance.get(record.id)
+            if min_score is not None and (score is None or score < min_score):
                 continue
-            out.append(FactHit(fact=self._fact(record), score=hit.score, legs=dict(hit.ranks)))
+            out.append(FactHit(fact=self._fact(record), score=hit.score, legs=dict(hit.ranks),
+                               relevance=score))
             if len(out) == limit:
                 break
         return out
 
     def recall(self, topic: str, *, user_id: str, include_secrets: bool = False,
-               limit: int = 30, context: str | None = None) -> Recall:
+               limit: int = 30, min_score: float | None = None,
+               context: str | None = None) -> Recall:
         """What the memory knows about ``topic`` ("my family", "Sarah", "food"), grouped and
         answer-ready in the second person, each line with confidence, band and source turns.
-        Facts about the topic first; when there are none, the best :meth:`search` hits."""
+        Facts about the topic first; when there are none, the :meth:`search` hits relevant to
+        it (``min_score``, default ``settings.facts.recall_min_relevance``) — and nothing when
+        nothing relevant is known ("I don't know anything about … yet")."""
         if not isinstance(topic, str) or not topic.strip():
             raise InvalidInputError("topic is empty", field="topic")
         facts = self.list(user_id=user_id, about=topic, include_secrets=include_secrets,
                           context=context)
         if not facts:
+            floor = self._kernel.settings.facts.recall_min_relevance if min_score is None \
+                else min_score
             hits = self.search(topic, user_id=user_id, limit=limit,
-                               include_secrets=include_secrets, context=context)
+                               include_secrets=include_secrets, min_score=floor,
+                               context=context)
             facts = [h.fact for h in hits]
         relations = self._entities(user_id, context).relation_of()
         return build_recall(topic, facts[:limit], relations)
@@ -302,8 +319,10 @@ class Facts:
             Query(user_id=user_id, kinds=[Kind.FACT_STATS], limit=1))
         never = {str(k): int(v) for k, v in found[0].data.get("never_stored", {}).items()} \
             if found else {}
+        skipped = {str(k): int(v) for k, v in found[0].data.get("skipped", {}).items()} \
+            if found else {}
         return FactStats(by_status=by_status, never_stored=never,
-                         never_stored_total=sum(never.values()))
+                         never_stored_total=sum(never.values()), skipped=skipped)
 
     def failures(self, *, user_id: str, include_resolved: bool = False,
                  context: str | None = None) -> builtins.list[ExtractionFailureView]:

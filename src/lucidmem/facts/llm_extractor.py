@@ -23,7 +23,12 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from lucidmem.facts.extractors import ExtractionFailure, ExtractionResult, TurnInput
+from lucidmem.facts.extractors import (
+    ExtractionFailure,
+    ExtractionResult,
+    KnownFact,
+    TurnInput,
+)
 from lucidmem.facts.model import FactCandidate, FactCategory, PrivacyLevel, Subcategory
 from lucidmem.facts.offline_extractor import NON_USER_SPEAKERS, detect_language
 from lucidmem.facts.temporal import TemporalAnchor, resolve_temporal
@@ -32,7 +37,7 @@ from lucidmem.settings import FactSettings
 if TYPE_CHECKING:
     import httpx
 
-__all__ = ["FACT_SCHEMA", "SYSTEM_PROMPT", "LLMExtractor"]
+__all__ = ["FACT_SCHEMA", "SYSTEM_PROMPT", "LLMExtractor", "schema_errors"]
 
 SYSTEM_PROMPT = """You extract facts about the user from conversation turns, to remember them \
 in future conversations. Extract only what the text states:
@@ -51,9 +56,17 @@ preferences, hobbies => public); temporal_text: the time expression as written, 
 negated; is_change (no longer, anymore, moved to, now); is_correction (I meant, sorry, \
 actually it's); one_off (just today, this time); context (e.g. "at work") or null; language \
 as an ISO 639-1 code.
+Also give: text — the fact as one sentence that stands alone ("The user drinks green tea in \
+the mornings"; dates written out, e.g. "on 14 March 2025"); action — "state" for a new fact, \
+"supersede" when it replaces a known fact that is no longer true (moved, changed job, changed \
+habit), "correct" when the user says a known fact was wrong all along, "retract" when the user \
+asks you to forget it; target_fact_id — the id of that known fact (null for "state").
+Known facts about the user are listed with their ids: use them to decide the action, never \
+restate them unchanged.
 Do NOT extract: transient task details (unless they reveal preferences), information about \
 third parties that does not relate to the user, speculative inferences without textual \
-support, or anything the assistant said about itself. Answer with JSON only."""
+support, hypotheticals ("if I ever…"), sarcasm, questions, other people's quoted words, or \
+anything the assistant said about itself. Answer with JSON only."""
 
 _ITEM_PROPERTIES: dict[str, Any] = {
     "turn_id": {"type": "string"},
@@ -72,7 +85,15 @@ _ITEM_PROPERTIES: dict[str, Any] = {
     "one_off": {"type": "boolean"},
     "context": {"type": ["string", "null"]},
     "language": {"type": "string"},
+    "text": {"type": ["string", "null"]},
+    "action": {"type": "string", "enum": ["state", "supersede", "correct", "retract"]},
+    "target_fact_id": {"type": ["string", "null"]},
 }
+_OPTIONAL = {"text": None, "action": "state", "target_fact_id": None,
+             "emotional_intensity": 0.3, "privacy": "private", "temporal_text": None,
+             "negated": False, "is_change": False, "is_correction": False, "one_off": False,
+             "context": None, "language": None, "category": None}
+"""Fields an item may leave out (older or smaller models): their defaults."""
 FACT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {"facts": {"type": "array", "items": {
@@ -82,6 +103,36 @@ FACT_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
 }
 """The JSON schema sent as ``response_format`` (strict structured output)."""
+
+
+_TYPES: dict[str, tuple[type, ...]] = {
+    "string": (str,), "number": (int, float), "boolean": (bool,), "null": (type(None),),
+}
+
+
+def schema_errors(item: object) -> list[str]:
+    """What makes ``item`` break :data:`FACT_SCHEMA`'s item schema (empty: it conforms).
+    Fields of :data:`_OPTIONAL` may be missing; unknown fields are errors."""
+    if not isinstance(item, dict):
+        return ["an item is not an object"]
+    errors = [f"missing {name!r}" for name in _ITEM_PROPERTIES
+              if name not in item and name not in _OPTIONAL]
+    for name, value in item.items():
+        spec = _ITEM_PROPERTIES.get(name)
+        if spec is None:
+            errors.append(f"unknown field {name!r}")
+            continue
+        kinds = spec["type"] if isinstance(spec["type"], list) else [spec["type"]]
+        allowed = tuple(t for k in kinds for t in _TYPES[k])
+        if (isinstance(value, bool) and "boolean" not in kinds) or \
+                not isinstance(value, allowed):
+            errors.append(f"{name!r} must be {spec['type']}")
+        elif "enum" in spec and value not in spec["enum"]:
+            errors.append(f"{name!r} must be one of {spec['enum']}")
+        elif isinstance(value, (int, float)) and not isinstance(value, bool) and (
+                value < spec.get("minimum", value) or value > spec.get("maximum", value)):
+            errors.append(f"{name!r} out of range")
+    return errors
 
 
 class _Invalid(Exception):
@@ -96,8 +147,22 @@ class _Unretryable(Exception):
     """The endpoint refuses the request itself (4xx other than 429)."""
 
 
-def _candidate(item: dict[str, Any], turn: TurnInput) -> FactCandidate:
+def _candidate(item: dict[str, Any], turn: TurnInput,
+               known: dict[str, KnownFact] | None = None) -> FactCandidate:
     """Validate one item and resolve its time expression against the turn's timestamp."""
+    errors = schema_errors(item)
+    if errors:
+        raise ValueError("; ".join(errors[:3]))
+    item = {**_OPTIONAL, **item}
+    subject_said = str(item["subject"]).strip()
+    if subject_said.casefold() not in ("i", "me", "the user", "user") and \
+            subject_said.casefold() not in turn.text.casefold() and not any(
+                k.subject.casefold() == subject_said.casefold() for k in (known or {}).values()):
+        raise ValueError(f"llm:unknown_person {subject_said!r}: not named by the user")
+    action = str(item["action"])
+    target = item.get("target_fact_id")
+    if action != "state" and (not target or target not in (known or {})):
+        raise ValueError(f"action {action!r} names no known fact ({target!r})")
     sub = Subcategory(str(item["subcategory"]))
     category = FactCategory(str(item.get("category") or sub.value.split(".")[0]))
     temporal = item.get("temporal_text") or None
@@ -126,9 +191,13 @@ def _candidate(item: dict[str, Any], turn: TurnInput) -> FactCandidate:
         temporal_unresolved=unresolved,
         language=str(item.get("language") or detect_language(turn.text)),
         source_text=turn.text, negated=bool(item.get("negated", False)),
-        is_change=bool(item.get("is_change", False)),
-        is_correction=bool(item.get("is_correction", False)),
+        is_change=bool(item.get("is_change", False)) or action == "supersede",
+        is_correction=bool(item.get("is_correction", False)) or action == "correct",
         one_off=bool(item.get("one_off", False)), context=item.get("context") or None,
+        text=str(item["text"]).strip() or None if item.get("text") else None,
+        evidence=turn.text, replaces=str(target) if action != "state" else None,
+        ends_as=action if action != "state" else None,
+        flags=("unresolved_date",) if unresolved else (),
     )
 
 
@@ -178,26 +247,33 @@ class LLMExtractor:
         self.client.close()
 
     # -- one call -------------------------------------------------------------------------
-    def _payload(self, turns: Sequence[TurnInput]) -> dict[str, Any]:
+    def _payload(self, turns: Sequence[TurnInput],
+                 known: Sequence[KnownFact] = ()) -> dict[str, Any]:
         listing = [{"turn_id": t.id, "speaker": t.speaker, "said_at": t.timestamp.isoformat(),
                     "text": t.text} for t in turns]
+        facts = [{"id": k.id, "slot": k.slot, "subject": k.subject, "text": k.text}
+                 for k in known]
+        content: dict[str, Any] = {"turns": listing}
+        if facts:
+            content["known_facts"] = facts
         return {
             "model": self.model,
             "temperature": 0,
             "messages": [
                 {"role": "system", "content": SYSTEM_PROMPT},
-                {"role": "user", "content": json.dumps({"turns": listing}, ensure_ascii=False)},
+                {"role": "user", "content": json.dumps(content, ensure_ascii=False)},
             ],
             "response_format": {"type": "json_schema", "json_schema": {
                 "name": "extracted_facts", "strict": True, "schema": FACT_SCHEMA}},
         }
 
-    def _call(self, turns: Sequence[TurnInput]) -> tuple[list[dict[str, Any]], str]:
+    def _call(self, turns: Sequence[TurnInput],
+              known: Sequence[KnownFact] = ()) -> tuple[list[dict[str, Any]], str]:
         """One HTTP call; returns the fact items and the raw content, or raises."""
         import httpx
 
         try:
-            response = self.client.post("/chat/completions", json=self._payload(turns))
+            response = self.client.post("/chat/completions", json=self._payload(turns, known))
         except httpx.TimeoutException as exc:
             raise _Invalid(f"timed out: {exc}") from exc
         except httpx.HTTPError as exc:
@@ -220,8 +296,11 @@ class LLMExtractor:
         return items, str(content)
 
     # -- the interface ------------------------------------------------------------------------
-    def extract(self, turns: Sequence[TurnInput]) -> ExtractionResult:
-        """Extract from ``turns`` in bounded, retried batches (see the module docstring)."""
+    def extract(self, turns: Sequence[TurnInput], *,
+                known: Sequence[KnownFact] = ()) -> ExtractionResult:
+        """Extract from ``turns`` in bounded, retried batches (see the module docstring);
+        ``known`` are the user's current facts, shown to the model so that it can supersede,
+        correct or retract them by id."""
         result = ExtractionResult()
         readable = []
         for turn in turns:
@@ -229,10 +308,11 @@ class LLMExtractor:
             if self.include_assistant or turn.speaker.casefold() not in NON_USER_SPEAKERS:
                 readable.append(turn)
         for start in range(0, len(readable), self.turns_per_call):
-            self._batch(readable[start:start + self.turns_per_call], result)
+            self._batch(readable[start:start + self.turns_per_call], result, known)
         return result
 
-    def _batch(self, batch: Sequence[TurnInput], result: ExtractionResult) -> None:
+    def _batch(self, batch: Sequence[TurnInput], result: ExtractionResult,
+               known: Sequence[KnownFact] = ()) -> None:
         ids = tuple(t.id for t in batch)
         raw: str | None = None
         error = "call budget of this add exhausted; retry later"
@@ -241,7 +321,7 @@ class LLMExtractor:
             attempts += 1
             result.calls += 1
             try:
-                items, raw = self._call(batch)
+                items, raw = self._call(batch, known)
             except _RateLimited as exc:
                 raw, wait = exc.raw, exc.wait(self.backoff * 2 ** (attempts - 1))
                 error = f"HTTP 429 rate limited (Retry-After {wait:g} s)"
@@ -256,12 +336,13 @@ class LLMExtractor:
             except _Unretryable as exc:
                 result.failures.append(ExtractionFailure(ids, str(exc), None, attempts, False))
                 return
-            self._accept(batch, items, raw, attempts, result)
+            self._accept(batch, items, raw, attempts, result, {k.id: k for k in known})
             return
         result.failures.append(ExtractionFailure(ids, error, raw, attempts, True))
 
     def _accept(self, batch: Sequence[TurnInput], items: list[dict[str, Any]], raw: str,
-                attempts: int, result: ExtractionResult) -> None:
+                attempts: int, result: ExtractionResult,
+                known: dict[str, KnownFact] | None = None) -> None:
         by_id = {t.id: t for t in batch}
         rejected: list[str] = []
         for item in items:
@@ -271,9 +352,11 @@ class LLMExtractor:
             try:
                 if turn is None:
                     raise ValueError(f"unknown turn_id {item.get('turn_id')!r}")
-                result.facts[turn.id].append(_candidate(item, turn))
+                result.facts[turn.id].append(_candidate(item, turn, known))
             except Exception as exc:
                 rejected.append(f"{type(exc).__name__}: {exc}")
+                if turn is not None and "llm:unknown_person" in str(exc):
+                    result.flags.setdefault(turn.id, []).append("llm:unknown_person")
         if rejected:
             result.failures.append(ExtractionFailure(
                 tuple(by_id), f"{len(rejected)} invalid fact item(s): " + "; ".join(rejected[:5]),

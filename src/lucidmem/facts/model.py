@@ -11,9 +11,10 @@ A candidate is what an extractor proposes; it carries no ids and no store bookke
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
+from typing import Any
 
 from lucidmem.errors import InvalidInputError
 
@@ -128,6 +129,18 @@ class FactCandidate:
     correction of something said earlier ("I meant"), ``one_off`` a one-time deviation ("just
     today"), and ``context`` a qualifier ("at work") — inputs of
     :mod:`lucidmem.facts.contradictions`.
+
+    From the clause reader (all optional): ``text`` is the fact's sentence as the extractor
+    wrote it (standing alone, dates written out); ``slot`` the kind of thing it states
+    (:data:`lucidmem.facts.slots.SLOTS`); ``evidence`` the user's own clause; ``corrects`` the
+    old value a correction names ("not Friday" → "Friday"); ``retracts`` the topic of a
+    retraction ("forget what I said about X" — such a candidate is an instruction, never
+    stored as a fact); ``exclusive`` marks "only X now" (the slot's other values end) and
+    ``cessation`` "I stopped X" (facts about X end); ``flags`` are notes such as
+    ``unresolved_date``. An LLM names the held fact a statement ends: ``replaces`` is its id
+    and ``ends_as`` how ("supersede", "correct" or "retract"). ``vector`` is the embedding of
+    the clause the fact was read from, when the extractor computed one: it becomes the fact's
+    own embedding while its text stays the one written from that clause.
     """
 
     category: FactCategory
@@ -149,6 +162,17 @@ class FactCandidate:
     is_correction: bool = False
     one_off: bool = False
     context: str | None = None
+    text: str | None = None
+    slot: str | None = None
+    evidence: str | None = None
+    corrects: str | None = None
+    retracts: str | None = None
+    exclusive: bool = False
+    cessation: bool = False
+    flags: tuple[str, ...] = ()
+    replaces: str | None = None
+    ends_as: str | None = None
+    vector: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if category_of(self.subcategory) is not self.category:

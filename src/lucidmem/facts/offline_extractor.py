@@ -80,7 +80,9 @@ _STOPWORDS: dict[str, frozenset[str]] = {
     )),
 }
 _ACCENTS = {"es": "ñ¿¡", "de": "ßäöü", "fr": "çèêàœ"}
-_SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[^a-z])|\n+|(?<=[!?])(?=\S)")
+_SENTENCES = re.compile(
+    r"(?<!\bSt\.)(?<!\bDr\.)(?<!\bMt\.)(?<!\bMr\.)(?<!\bMs\.)(?<=[.!?])\s+(?=[^a-z])|\n+"
+    r"|(?<=[!?])(?=\S)")
 _INTENSIFIERS = re.compile(
     r"(?<!\w)(?:really|absolutely|so\s+much|very\s+much|totally|deeply|seriously|wirklich|"
     r"sehr|vraiment|tellement|mucho|muchísimo)(?!\w)|!", re.IGNORECASE

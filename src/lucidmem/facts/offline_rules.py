@@ -100,8 +100,10 @@ def leading_proper(text: str) -> str | None:
         if not bare:
             break
         if bare[0].isupper() or (i == 0 and bare.casefold() == "the"):
-            kept.append(bare)
-            if word.endswith((".", "!", "?", ";")) and not bare.endswith("."):
+            abbreviation = word.rstrip(",;:") in ("St.", "Dr.", "Mt.", "Ste.", "Sta.")
+            kept.append(word.rstrip(",;:") if abbreviation else bare)
+            if word.endswith((".", "!", "?", ";")) and not bare.endswith(".") and \
+                    not abbreviation:
                 break
             continue
         if kept and bare.casefold() in _CONNECTORS and i + 1 < len(words) and \
@@ -118,7 +120,8 @@ def clean_object(text: str, kind: ObjectKind = "free", *, max_words: int = 8) ->
     """Trim a captured object: cut subordinate clauses, trailing fillers and punctuation;
     refuse pronouns ("I like it"), empty or over-long objects. Casing is kept."""
     text = _CUT.sub("", text.strip())
-    text = re.split(r"\s*[,;:!?()\"]\s*|\.(?:\s|$)", text, maxsplit=1)[0].strip()
+    text = re.split(r"\s*[,;:!?()\"]\s*|(?<!\bSt)(?<!\bDr)(?<!\bMt)\.(?:\s|$)", text,
+                    maxsplit=1)[0].strip()
     previous = None
     while previous != text:
         previous = text

@@ -14,6 +14,7 @@ from lucidmem.facts.decay import ConfidenceBand
 from lucidmem.facts.entities import fold, relation_word
 from lucidmem.facts.model import USER_SUBJECT
 from lucidmem.facts.records import Fact, fact_sentence
+from lucidmem.facts.render import second_person
 
 __all__ = ["TOPICS", "Recall", "RecallGroup", "RecallItem", "build_recall", "topic_filter"]
 
@@ -117,8 +118,16 @@ def build_recall(topic: str, facts: Sequence[Fact], relations: dict[str, str]) -
         owner = fact.subject
         if fold(fact.subject) == USER_SUBJECT and relation_word(fact.predicate):
             owner = fact.object
-        text = fact_sentence(fact.subject, fact.predicate, fact.object, negated=fact.negated,
-                             context=fact.context, second_person=True, relation_of=relations)
+        plain = fact_sentence(fact.subject, fact.predicate, fact.object, negated=fact.negated,
+                              context=fact.context, relation_of=relations)
+        if plain != fact.text and fact.text.startswith("The user"):
+            text = second_person(fact.text)  # the extractor's own sentence, said to the user
+        elif plain != fact.text:
+            text = fact.text
+        else:
+            text = fact_sentence(fact.subject, fact.predicate, fact.object,
+                                 negated=fact.negated, context=fact.context,
+                                 second_person=True, relation_of=relations)
         hedge = _HEDGES[fact.band]
         if hedge:
             text = f"{hedge} {text[0].lower()}{text[1:]}"

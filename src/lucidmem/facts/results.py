@@ -21,13 +21,16 @@ __all__ = ["ExtractionFailureView", "FactHit", "FactStats", "RetryReport"]
 
 class FactHit(BaseModel):
     """A fact found by :meth:`Facts.search <lucidmem.facts.capability.Facts.search>`, with its
-    fused score and its rank in each leg that found it (``search``, ``graph``, ``secret``)."""
+    fused score, its rank in each leg that found it (``search``, ``graph``, ``secret``) and
+    its relevance to the query (:mod:`lucidmem.facts.relevance`: about 0.3 and above means
+    the fact is about what was asked; comparable across queries, unlike ``score``)."""
 
     model_config = ConfigDict(frozen=True)
 
     fact: Fact
     score: float
     legs: dict[str, int]
+    relevance: float | None = None
 
 
 class FactStats(BaseModel):
@@ -40,6 +43,10 @@ class FactStats(BaseModel):
     never_stored: dict[str, int] = Field(
         default_factory=dict, description="Dropped candidates per never-store label.")
     never_stored_total: int = 0
+    skipped: dict[str, int] = Field(
+        default_factory=dict, description="Clauses read but kept out, per reason: question, "
+        "hypothetical, sarcasm, quoted_speech, reported_speech, unsupported_language:<code>, "
+        "small_talk, unclear … (the turns themselves are always kept).")
 
 
 class ExtractionFailureView(BaseModel):

@@ -12,6 +12,7 @@ categories, counting them per category in the user's ``fact_stats`` record → w
 
 from __future__ import annotations
 
+import inspect
 import re
 import uuid
 from collections.abc import Sequence
@@ -21,7 +22,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from lucidmem.clock import from_epoch, to_epoch
-from lucidmem.facts.extractors import ExtractionFailure, Extractor, TurnInput
+from lucidmem.facts.extractors import ExtractionFailure, Extractor, KnownFact, TurnInput
 from lucidmem.facts.model import FactCandidate, FactCategory, PrivacyLevel, Subcategory
 from lucidmem.kernel import Kernel
 from lucidmem.records import Kind, Record, Status, new_record, stable_id
@@ -47,6 +48,9 @@ class StageReport:
     never_stored: dict[str, int] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
     llm_calls: int = 0
+    vectors: dict[str, Any] = field(default_factory=dict)
+    """Staged fact id → the embedding of the clause it was read from (validation reuses it
+    as the fact's embedding while the text is the one written from that clause)."""
 
 
 def _speaker(record: Record, user_id: str) -> str:
@@ -85,7 +89,8 @@ def turn_inputs(records: Sequence[Record], default_tz: str = "UTC") -> list[Turn
         tz = zone(meta.get("timezone")) or fallback
         out.append(TurnInput(r.id, r.text, _speaker(r, r.user_id),
                              from_epoch(r.occurred_at).astimezone(tz),
-                             hint if isinstance(hint, str) and len(hint) <= 8 else None))
+                             hint if isinstance(hint, str) and len(hint) <= 8 else None,
+                             r.user_id))
     return out
 
 
@@ -108,7 +113,7 @@ def stats_record(store: Store, user_id: str, now: float) -> Record:
     if found:
         return found[0]
     return new_record(stable_id(Kind.FACT_STATS, user_id), Kind.FACT_STATS, user_id, now,
-                      {"never_stored": {}}, layer=1, status=Status.INTERNAL)
+                      {"never_stored": {}, "skipped": {}}, layer=1, status=Status.INTERNAL)
 
 
 def staged_record(cand: FactCandidate, turn: Record, seq: int, now: float,
@@ -136,9 +141,15 @@ def staged_record(cand: FactCandidate, turn: Record, seq: int, now: float,
         "source_text": cand.source_text, "seq": seq, "extractor": extractor,
         "owner": turn.data.get("name") if turn.data.get("role") == "user" else None,
         "source_metadata": dict(meta) if isinstance(meta, dict) else {},
+        "text": cand.text, "slot": cand.slot, "evidence": cand.evidence or cand.source_text,
+        "corrects": cand.corrects, "retracts": cand.retracts, "exclusive": cand.exclusive,
+        "cessation": cand.cessation, "replaces": cand.replaces, "ends_as": cand.ends_as,
     }
+    flags = [*flags, *(f for f in cand.flags if f not in flags)]
+    data["flags"] = flags
     record = new_record(uuid.uuid4().hex, Kind.FACT, turn.user_id, now, data,
-                        text=f"{cand.subject} {cand.predicate} {cand.object}", layer=1,
+                        text=cand.text or f"{cand.subject} {cand.predicate} {cand.object}",
+                        layer=1,
                         occurred_at=ts, agent_id=turn.agent_id, status=Status.STAGED)
     record.conversation_id = turn.conversation_id
     return record
@@ -159,7 +170,9 @@ def candidate_of(record: Record) -> FactCandidate:
         language=d.get("language", "en"), source_text=d.get("source_text", ""),
         negated=bool(d.get("negated")), is_change=bool(d.get("is_change")),
         is_correction=bool(d.get("is_correction")), one_off=bool(d.get("one_off")),
-        context=d.get("context"),
+        context=d.get("context"), text=d.get("text"), slot=d.get("slot"),
+        evidence=d.get("evidence"), corrects=d.get("corrects"), retracts=d.get("retracts"),
+        exclusive=bool(d.get("exclusive")), cessation=bool(d.get("cessation")),
     )
 
 
@@ -188,7 +201,11 @@ def stage_turns(kernel: Kernel, context: str, user_id: str, turns: Sequence[Reco
         return report
     store = kernel.store(context)
     settings = kernel.settings.facts
-    result = extractor.extract(turn_inputs(turns, settings.timezone))
+    inputs = turn_inputs(turns, settings.timezone)
+    if _takes_known(extractor):
+        result = extractor.extract(inputs, known=known_facts(store, user_id))  # type: ignore[call-arg]
+    else:
+        result = extractor.extract(inputs)
     report.llm_calls = result.calls
     never = set(settings.never_store)
     now = kernel.now()
@@ -201,23 +218,55 @@ def stage_turns(kernel: Kernel, context: str, user_id: str, turns: Sequence[Reco
             if label is not None:
                 report.never_stored[label] = report.never_stored.get(label, 0) + 1
                 continue
-            records.append(staged_record(cand, turn, seq, now, extractor.name))
+            record = staged_record(cand, turn, seq, now, extractor.name)
+            records.append(record)
+            if cand.vector is not None:
+                report.vectors[record.id] = cand.vector
             seq += 1
     report.staged = [r.id for r in records]
     for failure in result.failures:
         rec = failure_record(failure, user_id, extractor.name, now, by_id)
         records.append(rec)
         report.failures.append(rec.id)
-    if report.never_stored:
+    skipped: dict[str, int] = {}
+    for flags in result.flags.values():
+        for flag in flags:
+            label = flag.removeprefix("skipped:")
+            skipped[label] = skipped.get(label, 0) + 1
+    if report.never_stored or skipped:
         stats = stats_record(store, user_id, now)
         counts = dict(stats.data.get("never_stored", {}))
         for label, n in report.never_stored.items():
             counts[label] = int(counts.get(label, 0)) + n
-        stats.data = {**stats.data, "never_stored": counts}
+        seen = dict(stats.data.get("skipped", {}))
+        for label, n in skipped.items():
+            seen[label] = int(seen.get(label, 0)) + n
+        stats.data = {**stats.data, "never_stored": counts, "skipped": seen}
         stats.updated_at = now
         records.append(stats)
     kernel.write(context, user_id, records)
     return report
+
+
+KNOWN_FACTS = 60
+"""How many of the user's current facts an extractor is shown (most recent first)."""
+
+
+def known_facts(store: Store, user_id: str, limit: int = KNOWN_FACTS) -> list[KnownFact]:
+    """The user's active, non-secret facts, most recently said first."""
+    found = [r for r in store.find(Query(user_id=user_id, kinds=[Kind.FACT],
+                                         statuses=[Status.ACTIVE]))
+             if r.data.get("privacy") != PrivacyLevel.SECRET.value]
+    found.sort(key=lambda r: -r.occurred_at)
+    return [KnownFact(r.id, str(r.data.get("subject", "")), r.data.get("slot"), r.text)
+            for r in found[:limit]]
+
+
+def _takes_known(extractor: Extractor) -> bool:
+    try:
+        return "known" in inspect.signature(extractor.extract).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def retry_failures(kernel: Kernel, context: str, user_id: str,

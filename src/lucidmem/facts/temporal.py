@@ -79,7 +79,7 @@ def _at(day: date, moment: time, tz: tzinfo | None) -> datetime:
 
 
 def find_temporal(
-    text: str, reference: datetime, *, day_first: bool = True
+    text: str, reference: datetime, *, day_first: bool = True, tense: str | None = None
 ) -> TemporalResolution | None:
     """The first temporal expression in ``text``, resolved against ``reference``.
 
@@ -93,7 +93,9 @@ def find_temporal(
             field="timestamp",
         )
     tz = reference.tzinfo
-    pieces = scan(text, reference.date(), day_first)
+    pieces = scan(text, reference.date(), day_first, tense)
+    if tense != "past" and pieces and anchor_of(text, pieces[0].start) is TemporalAnchor.SINCE:
+        pieces = scan(text, reference.date(), day_first, "past")
     if not pieces:
         return None
     days = next((p for p in pieces if isinstance(p.piece, Days)), None)

@@ -30,6 +30,13 @@ WEEKDAYS: dict[str, int] = {
     "dimanche": 6,
     "lunes": 0, "martes": 1, "miércoles": 2, "miercoles": 2, "jueves": 3, "viernes": 4,
     "sábado": 5, "sabado": 5, "domingo": 6,
+    "lunedì": 0, "lunedi": 0, "martedì": 1, "martedi": 1, "mercoledì": 2, "mercoledi": 2,
+    "giovedì": 3, "giovedi": 3, "venerdì": 4, "venerdi": 4, "sabato": 5,
+    "segunda": 0, "segunda-feira": 0, "terça": 1, "terça-feira": 1, "terca": 1,
+    "quarta": 2, "quarta-feira": 2, "quinta": 3, "quinta-feira": 3, "sexta": 4,
+    "sexta-feira": 4,
+    "maandag": 0, "dinsdag": 1, "woensdag": 2, "donderdag": 3, "vrijdag": 4, "zaterdag": 5,
+    "zondag": 6,
 }
 
 MONTHS: dict[str, int] = {
@@ -45,6 +52,11 @@ MONTHS: dict[str, int] = {
     "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7,
     "agosto": 8, "septiembre": 9, "setiembre": 9, "octubre": 10, "noviembre": 11,
     "diciembre": 12,
+    "gennaio": 1, "febbraio": 2, "aprile": 4, "maggio": 5, "giugno": 6, "luglio": 7,
+    "settembre": 9, "ottobre": 10, "dicembre": 12,
+    "janeiro": 1, "fevereiro": 2, "março": 3, "marco": 3, "maio": 5, "junho": 6,
+    "julho": 7, "setembro": 9, "outubro": 10, "novembro": 11, "dezembro": 12,
+    "januari": 1, "februari": 2, "maart": 3, "mei": 5, "augustus": 8,
 }
 
 NUMBERS: dict[str, int] = {
@@ -57,6 +69,15 @@ NUMBERS: dict[str, int] = {
     "neuf": 9, "dix": 10,
     "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
     "ocho": 8, "nueve": 9, "diez": 10,
+    "onze": 11, "douze": 12, "quinze": 15, "quatorze": 14, "vingt": 20, "trente": 30,
+    "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7, "otto": 8,
+    "nove": 9, "dieci": 10, "quindici": 15,
+    "um": 1, "uma": 1, "dois": 2, "duas": 2, "três": 3, "quatro": 4, "sete": 7,
+    "oito": 8, "dez": 10, "quinze dias": 15,
+    "een": 1, "één": 1, "twee": 2, "drie": 3, "vijf": 5, "zes": 6, "zeven": 7,
+    "negen": 9, "tien": 10,
+    "elf": 11, "zwölf": 12, "vierzehn": 14, "fünfzehn": 15,
+    "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30,
 }
 
 UNITS: dict[str, str] = {
@@ -70,20 +91,30 @@ UNITS: dict[str, str] = {
     "día": "day", "días": "day", "dia": "day", "dias": "day", "semana": "week",
     "semanas": "week", "mes": "month", "meses": "month", "año": "year", "años": "year",
     "fin de semana": "weekend",
+    "giorno": "day", "giorni": "day", "settimana": "week", "settimane": "week",
+    "mese": "month", "mesi": "month", "anno": "year", "anni": "year",
+    "fine settimana": "weekend",
+    "mês": "month", "ano": "year", "anos": "year", "fim de semana": "weekend",
+    "dag": "day", "dagen": "day", "weken": "week", "maand": "month", "maanden": "month",
+    "jaar": "year", "jaren": "year",
+    "fortnight": "fortnight", "quinzaine": "fortnight",
 }
 
 REL_NEXT: tuple[str, ...] = (
     "next", "coming", "nächste", "nächsten", "nächster", "nächstes", "kommende", "kommenden",
     "kommender", "kommendes", "prochain", "prochaine", "próximo", "próxima", "proximo",
-    "proxima", "que viene",
+    "proxima", "que viene", "prossimo", "prossima", "próximos", "que vem",
+    "volgende", "komende", "aanstaande",
 )
 REL_LAST: tuple[str, ...] = (
     "last", "past", "previous", "letzte", "letzten", "letzter", "letztes", "vergangene",
     "vergangenen", "vergangener", "vergangenes", "dernier", "dernière", "derniere",
-    "pasado", "pasada",
+    "pasado", "pasada", "scorso", "scorsa", "passato", "passata", "passada",
+    "vorige", "afgelopen",
 )
 REL_THIS: tuple[str, ...] = (
     "this", "diese", "diesen", "dieser", "dieses", "ce", "cet", "cette", "este", "esta",
+    "questo", "questa", "deze", "dit", "neste", "nesta", "essa", "esse",
 )
 
 DAY_WORDS: dict[str, int] = {
@@ -97,6 +128,12 @@ DAY_WORDS: dict[str, int] = {
     "avant-hier": -2,
     "hoy": 0, "esta noche": 0, "esta mañana": 0, "mañana": 1, "pasado mañana": 2, "ayer": -1,
     "anteayer": -2, "antier": -2,
+    "oggi": 0, "stasera": 0, "stamattina": 0, "domani": 1, "dopodomani": 2, "ieri": -1,
+    "l'altro ieri": -2, "ieri l'altro": -2, "avantieri": -2,
+    "hoje": 0, "hoje à noite": 0, "amanhã": 1, "amanha": 1, "depois de amanhã": 2,
+    "ontem": -1, "anteontem": -2,
+    "vandaag": 0, "vanavond": 0, "vanochtend": 0, "vanmorgen": 0, "overmorgen": 2,
+    "gisteren": -1, "eergisteren": -2,
 }
 """Day offsets relative to the message's own date."""
 
@@ -107,6 +144,9 @@ VAGUE: tuple[str, ...] = (
     "bald", "irgendwann", "demnächst", "später", "eines tages",
     "bientôt", "un jour", "plus tard", "un de ces jours",
     "pronto", "algún día", "algun dia", "más tarde", "mas tarde", "dentro de poco",
+    "presto", "un giorno", "prima o poi", "più tardi", "em breve", "um dia", "mais tarde",
+    "binnenkort", "ooit", "later", "irgendwann mal", "quand je pourrai",
+    "一天", "以后", "将来", "改天", "到时候",
 )
 """Expressions that are temporal but cannot be resolved to dates: kept as text, flagged."""
 

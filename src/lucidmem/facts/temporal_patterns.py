@@ -69,7 +69,19 @@ class Vague:
 
 
 _Piece = Days | Clock | Vague
-_Handler = Callable[[re.Match[str], date, bool], _Piece | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Opts:
+    """How to read ambiguous expressions: day-first numeric dates, and the clause's tense
+    ("past" turns a bare weekday or a yearless date into the most recent one, "future"
+    into the next one; ``None`` picks the closest)."""
+
+    day_first: bool = True
+    tense: str | None = None
+
+
+_Handler = Callable[[re.Match[str], date, Opts], _Piece | None]
 
 _B, _E = r"(?<!\w)", r"(?!\w)"
 _MONTH = alternation(MONTHS)
@@ -107,13 +119,19 @@ def _one_day(day: date) -> Days:
     return Days(day, day + timedelta(days=1), Granularity.DAY)
 
 
-def _closest(ref: date, build: Callable[[int], date]) -> date | None:
+def _closest(ref: date, build: Callable[[int], date], tense: str | None = None) -> date | None:
     options: list[date] = []
     for year in (ref.year - 1, ref.year, ref.year + 1):
         try:
             options.append(build(year))
         except ValueError:
             continue
+    closest = min(options, key=lambda d: (abs((d - ref).days), d < ref)) if options else None
+    if tense == "past" and closest is not None and (closest - ref).days > 60 and \
+            any(d <= ref for d in options):
+        return max(d for d in options if d <= ref)
+    if tense == "future" and any(d >= ref for d in options):
+        return min(d for d in options if d >= ref)
     if not options:
         return None
     return min(options, key=lambda d: (abs((d - ref).days), d < ref))
@@ -144,6 +162,8 @@ def _shift(ref: date, unit: str, amount: int) -> date:
 
 
 def _relative_unit(unit: str, rel: int, ref: date) -> Days:
+    if unit == "fortnight":
+        unit = "week"
     if unit == "day":
         return _one_day(ref + timedelta(days=rel))
     if unit in ("week", "weekend"):
@@ -159,11 +179,13 @@ def _relative_unit(unit: str, rel: int, ref: date) -> Days:
     return Days(first, date(first.year + 1, 1, 1), Granularity.YEAR)
 
 
-def _weekday(target: int, rel: int, ref: date) -> Days:
+def _weekday(target: int, rel: int, ref: date, tense: str | None = None) -> Days:
     if rel > 0:
         delta = (target - ref.weekday()) % 7 or 7
-    elif rel < 0:
+    elif rel < 0 or (rel == 0 and tense == "past"):
         delta = -((ref.weekday() - target) % 7 or 7)
+        if rel == 0 and target == ref.weekday():
+            delta = 0
     else:
         delta = (target - ref.weekday()) % 7
     return _one_day(ref + timedelta(days=delta))
@@ -176,7 +198,7 @@ def _ymd(year: int, month: int, day: int) -> Days | None:
         return None
 
 
-def _h_iso(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+def _h_iso(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     found = _ymd(int(m["y"]), int(m["mo"]), int(m["d"]))
     if found is not None and m["h"] is not None:
         hour, minute = int(m["h"]), int(m["mi"])
@@ -186,68 +208,109 @@ def _h_iso(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
     return found
 
 
-def _h_numeric(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+def _h_numeric(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     a, b = int(m["a"]), int(m["b"])
-    day, month = (a, b) if (day_first and b <= 12) or a > 12 else (b, a)
+    day, month = (a, b) if (opts.day_first and b <= 12) or a > 12 else (b, a)
     if m["y"]:
         year = int(m["y"])
         return _ymd(year + 2000 if year < 100 else year, month, day)
     if not (1 <= month <= 12 and 1 <= day <= 31):
         return None
-    found = _closest(ref, lambda y: date(y, month, day))
+    found = _closest(ref, lambda y: date(y, month, day), opts.tense)
     return None if found is None else _one_day(found)
 
 
-def _h_named_date(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+def _h_named_date(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     month, day = MONTHS[m["m"].casefold().rstrip(".")], int(m["d"])
     if m["y"]:
         return _ymd(int(m["y"]), month, day) or Vague()
-    found = _closest(ref, lambda y: date(y, month, day))
+    found = _closest(ref, lambda y: date(y, month, day), opts.tense)
     return Vague() if found is None else _one_day(found)
 
 
-def _h_month_year(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+def _h_month_year(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     return _month(int(m["y"]), MONTHS[m["m"].casefold()])
 
 
-def _h_in_month(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+def _h_in_month(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     month = MONTHS[m["m"].casefold()]
-    found = _closest(ref, lambda y: date(y, month, 15))
+    found = _closest(ref, lambda y: date(y, month, 15), opts.tense)
     return None if found is None else _month(found.year, month)
 
 
-def _h_year(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+def _h_year(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     year = int(m["y"])
     return Days(date(year, 1, 1), date(year + 1, 1, 1), Granularity.YEAR)
 
 
-def _h_day_word(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+def _h_day_word(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     word = " ".join(m["w"].casefold().split())
     if word in ("morgen", "mañana") and _NOT_A_DAY_BEFORE.search(m.string[: m.start()]):
         return None  # "am Morgen", "por la mañana": a part of the day, not tomorrow
     return _one_day(ref + timedelta(days=DAY_WORDS[word]))
 
 
-def _h_rel_unit(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+def _h_rel_unit(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     return _relative_unit(UNITS[" ".join(m["u"].casefold().split())], _relation(m["r"]), ref)
 
 
-def _h_rel_weekday(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+def _h_rel_weekday(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     rel = _relation(m["r"]) if m["r"] else 0
-    return _weekday(WEEKDAYS[m["w"].casefold()], rel, ref)
+    groups = m.groupdict()
+    if groups.get("wk"):
+        monday = ref - timedelta(days=ref.weekday()) + timedelta(weeks=rel)
+        return _one_day(monday + timedelta(days=WEEKDAYS[m["w"].casefold()]))
+    return _weekday(WEEKDAYS[m["w"].casefold()], rel, ref, opts.tense if not m["r"] else None)
 
 
-def _h_offset(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+def _h_offset(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     unit = UNITS[" ".join(m["u"].casefold().split())]
     if unit == "weekend":
         return None
     groups = m.groupdict()
-    back = groups.get("back") is not None or (groups.get("post") or "").casefold() == "ago"
-    amount = _number(m["n"])
+    back = groups.get("back") is not None or (groups.get("post") or "").casefold() in (
+        "ago", "fa", "atrás", "geleden")
+    amount = _number(m["n"]) if m["n"] else 1
+    if unit == "fortnight":
+        unit, amount = "week", 2 * amount
+    if unit == "day" and amount in (8, 15) and m["n"].casefold() in ("huit", "quinze", "otto",
+                                                                      "quindici", "quinze dias"):
+        unit, amount = "week", amount // 7  # "dans quinze jours": two weeks
     return _one_day(_shift(ref, unit, -amount if back else amount))
 
 
-def _h_clock(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+def _h_weekday_of_week(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    rel = _relation(m["r1"] or m["r2"])
+    monday = ref - timedelta(days=ref.weekday()) + timedelta(weeks=rel)
+    return _one_day(monday + timedelta(days=WEEKDAYS[m["w"].casefold()]))
+
+
+def _h_day_of_month(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    """"the 15th", "am 12.", "el 19", "Thursday the 6th": the nearest such day of a month
+    (past or coming by the clause's tense), checked against a named weekday."""
+    day = int(m["d"])
+    if not 1 <= day <= 31:
+        return None
+    candidates = []
+    for months in (-1, 0, 1):
+        first = add_months(ref.replace(day=1), months)
+        try:
+            candidates.append(first.replace(day=day))
+        except ValueError:
+            continue
+    if m["w"]:
+        target = WEEKDAYS[m["w"].casefold()]
+        candidates = [c for c in candidates if c.weekday() == target] or candidates
+    if opts.tense == "past" and not m["w"]:
+        chosen = [c for c in candidates if c <= ref] or candidates
+        return _one_day(max(chosen))
+    ahead = [c for c in candidates if c >= ref]
+    if opts.tense == "future" or m["w"]:
+        return _one_day(min(ahead)) if ahead else _one_day(max(candidates))
+    return _one_day(min(candidates, key=lambda c: (abs((c - ref).days), c < ref)))
+
+
+def _h_clock(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     if m["word"]:
         word = m["word"].casefold()
         return Clock(time(0, 0) if word in ("midnight", "minuit", "medianoche") else time(12))
@@ -266,7 +329,7 @@ def _h_clock(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
     return Clock(time(hour, minute))
 
 
-def _h_vague(m: re.Match[str], ref: date, day_first: bool) -> _Piece | None:
+def _h_vague(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     return Vague()
 
 
@@ -300,18 +363,49 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
     (_rx(_B + r"(?P<w>" + alternation(DAY_WORDS) + r")" + _E), _h_day_word),
     (_rx(_B + _ART + r"(?P<r>" + _REL + r")\s+(?P<u>" + _UNIT + r")" + _E), _h_rel_unit),
     (_rx(_B + _ART + r"(?P<u>" + _UNIT + r")\s+(?P<r>" + _REL + r")" + _E), _h_rel_unit),
+    (
+        _rx(_B + _ART + r"(?P<w>" + _WEEKDAY + r")\s+(?:of\s+|della\s+|da\s+|de\s+la\s+|"
+            r"de\s+|del\s+|van\s+)?(?:the\s+|la\s+)?(?:(?P<r1>" + _REL + r")\s+(?P<wk>"
+            + alternation(w for w, u in UNITS.items() if u == "week") + r")|(?P<wk2>"
+            + alternation(w for w, u in UNITS.items() if u == "week") + r")\s+(?P<r2>" + _REL
+            + r"))" + _E),
+        _h_weekday_of_week,
+    ),
+    (
+        _rx(_B + r"(?P<r>" + _REL + r")\s+(?P<wk>" + alternation(
+            w for w, u in UNITS.items() if u == "week") + r")\s+(?:on\s+|am\s+|op\s+)?(?P<w>"
+            + _WEEKDAY + r")" + _E),
+        _h_rel_weekday,
+    ),
     (_rx(_B + _ART + r"(?P<r>" + _REL + r")\s+(?P<w>" + _WEEKDAY + r")" + _E), _h_rel_weekday),
     (_rx(_B + _ART + r"(?P<w>" + _WEEKDAY + r")\s+(?P<r>" + _REL + r")" + _E), _h_rel_weekday),
     (_rx(_B + _ART + r"(?P<r>)?(?P<w>" + _WEEKDAY + r")" + _E), _h_rel_weekday),
     (
-        _rx(_B + r"(?:(?P<back>vor|il\s+y\s+a|hace)|in|within|dans|en|dentro\s+de)\s+"
+        _rx(_B + r"(?:(?P<back>vor|il\s+y\s+a|hace|há)|in|within|dans|en|dentro\s+de|tra|fra|"
+            r"entro|daqui\s+a|em|over|binnen)\s+(?:(?:a|an|the|un|une|una|uno)\s+)?"
             r"(?P<n>" + _NUM + r")\s+(?P<u>" + _UNIT + r")" + _E),
         _h_offset,
     ),
     (
-        _rx(_B + r"(?P<n>" + _NUM + r")\s+(?P<u>" + _UNIT + r")\s+"
-            r"(?P<post>ago|from\s+now|later)" + _E),
+        _rx(_B + r"(?:in|within|dans|en|tra|fra|daqui\s+a|em|over)\s+(?:a|une|una|uno|een)?\s*"
+            r"(?P<n>)(?P<u>fortnight|quinzaine)" + _E),
         _h_offset,
+    ),
+    (
+        _rx(_B + r"(?P<n>" + _NUM + r")\s+(?P<u>" + _UNIT + r")\s+"
+            r"(?P<post>ago|from\s+now|later|fa|atrás|geleden|plus\s+tard|después|dopo|depois)"
+            + _E),
+        _h_offset,
+    ),
+    (
+        _rx(_B + r"(?:(?:on\s+|am\s+|le\s+|el\s+|il\s+)?(?P<w>" + _WEEKDAY + r")\s+(?:the\s+|le\s+"
+            r"|el\s+|il\s+|den\s+)?|(?:the|le|el|il|am|den|dem|op|on)\s+)"
+            r"(?P<d>\d{1,2})(?:st|nd|rd|th|er|º|\.)?"
+            + r"(?![\w/.:,]\d)(?!\.?\s*(?:(?:de|of|di)\s+)?(?:" + _MONTH
+            + r"|%|€|\$|years?|ans|años|anni|anos|jahre|jaar|h\b|uhr|heures?|min|km|kg|kilos?"
+            r"|minutes?|hours?|people|personas|persone))"
+            + _E),
+        _h_day_of_month,
     ),
     (
         _rx(r"(?<![\w:.])(?P<pre>(?:at|um|à|a\s+las|a\s+la)\s+)?(?P<h>\d{1,2})"
@@ -324,6 +418,74 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
     (_rx(_B + r"(?:" + alternation(VAGUE) + r")" + _E), _h_vague),
 )
 
+_ZH_NUM = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+           "九": 9, "十": 10, "半": 0}
+_ZH_WEEKDAY = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+
+
+def _zh_number(text: str) -> int:
+    if text.isdigit():
+        return int(text)
+    if len(text) == 2 and text[0] == "十":
+        return 10 + _ZH_NUM.get(text[1], 0)
+    if len(text) == 2 and text[1] == "十":
+        return 10 * _ZH_NUM.get(text[0], 1)
+    return _ZH_NUM.get(text, 1)
+
+
+def _h_zh_weekday(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    rel = {"下": 1, "上": -1, "这": 0, "本": 0, "": 0}[m["r"] or ""]
+    target = _ZH_WEEKDAY[m["w"]]
+    if m["r"]:
+        monday = ref - timedelta(days=ref.weekday()) + timedelta(weeks=rel)
+        return _one_day(monday + timedelta(days=target))
+    return _weekday(target, 0, ref, opts.tense)
+
+
+def _h_zh_rel_unit(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    rel = {"下": 1, "上": -1, "这": 0, "本": 0, "今": 0, "明": 1, "去": -1}[m["r"]]
+    unit = {"周": "week", "星期": "week", "礼拜": "week", "月": "month", "年": "year",
+            "周末": "weekend"}[m["u"]]
+    return _relative_unit(unit, rel, ref)
+
+
+def _h_zh_offset(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    unit = {"天": "day", "周": "week", "星期": "week", "礼拜": "week", "个月": "month",
+            "月": "month", "年": "year"}[m["u"]]
+    amount = _zh_number(m["n"])
+    return _one_day(_shift(ref, unit, -amount if m["post"] == "前" else amount))
+
+
+def _h_zh_date(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    day = int(m["d"])
+    if m["mo"]:
+        month = int(m["mo"])
+        if m["y"]:
+            return _ymd(int(m["y"]), month, day)
+        found = _closest(ref, lambda y: date(y, month, day), opts.tense)
+        return None if found is None else _one_day(found)
+    return _h_day_of_month(re.match(r"(?P<w>)?(?P<d>\d+)", str(day)) or m, ref, opts)
+
+
+_ZH_DAY_WORDS = {"今天": 0, "今晚": 0, "今早": 0, "明天": 1, "明早": 1, "明晚": 1, "后天": 2,
+                 "昨天": -1, "昨晚": -1, "前天": -2, "大后天": 3}
+
+
+def _h_zh_day_word(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    return _one_day(ref + timedelta(days=_ZH_DAY_WORDS[m.group(0)]))
+
+
+_ZH_MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
+    (re.compile(r"(?:(?P<y>\d{4})年)?(?P<mo>\d{1,2})月(?P<d>\d{1,2})[日号]"), _h_zh_date),
+    (re.compile(r"(?P<r>[下上这本]?)(?:个)?(?:周|星期|礼拜)(?P<w>[一二三四五六日天])"),
+     _h_zh_weekday),
+    (re.compile(r"(?P<r>[下上这本今明去])(?:个)?(?P<u>周末|周|星期|礼拜|月|年)(?![一二三四五六日天])"),
+     _h_zh_rel_unit),
+    (re.compile(r"(?P<n>\d+|[一两二三四五六七八九十半]{1,2})(?P<u>天|周|星期|礼拜|个月|年)(?P<post>[后前])"),
+     _h_zh_offset),
+    (re.compile("|".join(sorted(_ZH_DAY_WORDS, key=len, reverse=True))), _h_zh_day_word),
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Found:
@@ -332,13 +494,15 @@ class Found:
     piece: _Piece
 
 
-def scan(text: str, ref: date, day_first: bool) -> list[Found]:
+def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> list[Found]:
+    opts = Opts(day_first, tense)
     found: list[Found] = []
-    for pattern, handler in _MATCHERS:
+    han = re.search(r"[\u4e00-\u9fff]", text) is not None
+    for pattern, handler in (*_MATCHERS, *_ZH_MATCHERS) if han else _MATCHERS:
         for m in pattern.finditer(text):
             if m.end() == m.start():
                 continue
-            piece = handler(m, ref, day_first)
+            piece = handler(m, ref, opts)
             if piece is not None:
                 found.append(Found(m.start(), m.end(), piece))
     found.sort(key=lambda f: (f.start, f.start - f.end))

@@ -29,11 +29,20 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from lucidmem.clock import from_epoch
-from lucidmem.facts.contradictions import ActionKind, ExistingFact, Relation, relate, resolve
+from lucidmem.facts import lifecycle
+from lucidmem.facts.contradictions import (
+    ActionKind,
+    ExistingFact,
+    Relation,
+    is_single_valued,
+    relate,
+    resolve,
+)
 from lucidmem.facts.decay import confidence_band, decayed_confidence, reinforce
 from lucidmem.facts.entities import EntityIndex, fold, relation_word
 from lucidmem.facts.model import USER_SUBJECT, FactCandidate, FactCategory, PrivacyLevel
@@ -115,6 +124,8 @@ class _Pass:
         self.touched: dict[str, Record] = {}
         self.extra: list[Record] = []
         self.report = _Tally()
+        self.vectors: dict[str, Any] = {}
+        self.staged_text: dict[str, str] = {}
 
     def touch(self, rec: Record) -> None:
         rec.updated_at = self.kernel.now()
@@ -159,15 +170,123 @@ class _Pass:
         return [v for v in self.working
                 if v.status == Status.VARIANT and v.data.get("variant_of") == rec.id]
 
+    def active(self, before: float) -> list[Record]:
+        """Active facts recorded up to ``before``."""
+        return [f for f in self.working if f.status == Status.ACTIVE
+                and float(f.data.get("recorded_at", f.occurred_at)) <= before]
+
+    def end(self, ex: Record, rec: Record, *, retract: bool, at: float | None = None) -> None:
+        """Close ``ex`` because of ``rec``: superseded from ``at`` (default: the new turn's
+        time), or retracted (it never held)."""
+        ts = rec.occurred_at
+        d = ex.data
+        update: dict[str, object] = {"retracted_at": ts, "superseded_by": rec.id}
+        if retract:
+            ex.status = Status.RETRACTED
+            self.report.retracted += 1
+        else:
+            when = ts if at is None else at
+            when = max(when, float(d["valid_from"]))
+            end = d.get("valid_to")
+            update["valid_to"] = when if end is None else min(when, float(end))
+            ex.status = Status.SUPERSEDED
+            self.report.superseded += 1
+        ex.data = {**d, **update}
+        self.touch(ex)
+
+    def lifecycle(self, rec: Record) -> Status | None:
+        """What the new statement does to held facts (retraction, correction, cessation,
+        "only X now", a changed relation, a one-off); returns a status for ``rec`` itself
+        when it is not simply active."""
+        d, ts = rec.data, rec.occurred_at
+        held = self.active(ts)
+        start = d.get("stated_from")
+        if d.get("replaces"):
+            target = next((f for f in held if f.id == d["replaces"]), None)
+            if target is not None:
+                self.end(target, rec, retract=d.get("ends_as") in ("correct", "retract"),
+                         at=start)
+                if d.get("ends_as") == "retract":
+                    rec.data["applied_to"] = [target.id]
+                    return Status.DISCARDED
+        if d.get("corrects"):
+            for ex in lifecycle.correction_targets(str(d["corrects"]), rec, held)[:3]:
+                moved = lifecycle.corrected_day(ex, rec)
+                if moved is not None:
+                    shift = (moved - from_epoch(float(d["stated_from"])).date()).days * 86_400
+                    for key in ("stated_from", "valid_from", "valid_to"):
+                        if d.get(key) is not None:
+                            d[key] = float(d[key]) + shift
+                    start = d.get("stated_from")
+                fixed = lifecycle.corrected_text(ex, rec, str(d["corrects"]))
+                self.end(ex, rec, retract=True)
+                if start is None:  # the corrected value held since the wrong one was said
+                    d["valid_from"] = min(float(d["valid_from"]), float(ex.data["valid_from"]))
+                if fixed is not None and d.get("slot") not in ("people",):
+                    d["text"] = fixed
+                    self.vectors.pop(rec.id, None)  # now another fact's sentence: re-embed
+                    d["evidence"] = f"{ex.data.get('evidence')} / {d.get('evidence')}"
+        if d.get("cessation"):
+            for ex in lifecycle.cessation_targets(rec, held):
+                self.end(ex, rec, retract=False, at=start)
+        if d.get("exclusive"):
+            for ex in lifecycle.exclusive_targets(rec, self.active(ts)):
+                self.end(ex, rec, retract=False, at=start)
+        elif d.get("is_change") and not d.get("one_off"):
+            for ex in lifecycle.replacement_targets(rec, self.active(ts)):
+                self.end(ex, rec, retract=False, at=start)
+        for ex in lifecycle.relation_change_targets(rec, held):
+            self.end(ex, rec, retract=False)
+        if d.get("one_off"):
+            habit = lifecycle.habit_of(rec, held)
+            if habit is not None:
+                d["exception_of"] = habit.id
+                self.report.exceptions += 1
+                return Status.EXCEPTION
+        if d.get("cessation") and d.get("slot") in ("employer", "residence", "occupation"):
+            end = d.get("valid_to") or ts
+            d["valid_to"] = max(float(end), float(d["valid_from"]))
+            return Status.SUPERSEDED
+        return None
+
+    def retract_topic(self, rec: Record) -> None:
+        """Apply "forget what I said about X" and keep the instruction as ``discarded``."""
+        people = [str(e.data["name"]) for e in self.entities.records.values()]
+        people += [str(f.data.get("object")) for f in self.working
+                   if str(f.data.get("predicate", "")).startswith("has_")]
+        targets = lifecycle.retraction_targets(str(rec.data["retracts"]),
+                                               self.active(rec.occurred_at), people)
+        for ex in targets:
+            self.end(ex, rec, retract=True)
+        rec.data["applied_to"] = [t.id for t in targets]
+        rec.status = Status.DISCARDED
+        self.touch(rec)
+
     def validate(self, rec: Record) -> None:
+        if rec.data.get("retracts"):
+            self.retract_topic(rec)
+            return
         self.resolve_entities(rec)
+        own = self.lifecycle(rec)
         cand = candidate_of(rec)
         ts = rec.occurred_at
         status, keep, conf = Status.ACTIVE, True, cand.confidence
+        if own is not None:
+            rec.status = own
+            rec.data["confidence"] = conf
+            self.working.append(rec)
+            self.touch(rec)
+            return
         for ex in [f for f in self.working if f.status == Status.ACTIVE]:
             existing = _existing(ex, ts, self.rate, self.variants_of(ex))
-            if relate(existing, cand) is Relation.UNRELATED:
+            relation = relate(existing, cand)
+            if relation is Relation.UNRELATED:
                 continue
+            if relation is Relation.CONFLICT and cand.slot and cand.is_correction and \
+                    not is_single_valued(cand.predicate) and \
+                    existing.predicate == cand.predicate and \
+                    (rec.data.get("corrects") or cand.slot == "event"):
+                continue  # a correction ends what it names (lifecycle), not every event
             decision = resolve(existing, replace(cand, confidence=conf),
                                max_variants=self.max_variants)
             if decision.needs_clarification:
@@ -228,6 +347,9 @@ class _Pass:
             else:
                 ex.status = Status.RETRACTED
                 self.report.retracted += 1
+                if cand.valid_from is None:  # the corrected value held all along
+                    rec.data["valid_from"] = min(float(rec.data["valid_from"]),
+                                                 float(d["valid_from"]))
             ex.data = {**d, **update}
             self.touch(ex)
             return status, keep, conf
@@ -281,13 +403,15 @@ class _Pass:
         for rec in self.touched.values():
             d = rec.data
             owner = str(d.get("owner") or "The user")
-            text = fact_sentence(d["subject"], d["predicate"], d["object"],
-                                 negated=bool(d.get("negated")), context=d.get("context"),
-                                 owner=owner, relation_of=relation_of)
+            text = d.get("text") or fact_sentence(
+                d["subject"], d["predicate"], d["object"], negated=bool(d.get("negated")),
+                context=d.get("context"), owner=owner, relation_of=relation_of)
             secret = d.get("privacy") == PrivacyLevel.SECRET.value
             rec.searchable = is_searchable(rec.status, d.get("privacy", ""))
             if secret or rec.status in (Status.MERGED, Status.DISCARDED, Status.STAGED):
                 rec.embedding = None
+            elif rec.id in self.vectors:  # the clause it was read from: same meaning
+                rec.embedding = self.vectors.pop(rec.id)
             elif text != rec.text or rec.embedding is None:
                 to_embed.append(rec)
             rec.text = text
@@ -333,9 +457,11 @@ class _Pass:
         return out
 
 
-def validate_staged(kernel: Kernel, user_id: str,
-                    context: str | None = None) -> ValidationReport:
-    """Validate every staged fact of ``user_id`` (oldest first); see the module docstring."""
+def validate_staged(kernel: Kernel, user_id: str, context: str | None = None,
+                    vectors: dict[str, Any] | None = None) -> ValidationReport:
+    """Validate every staged fact of ``user_id`` (oldest first); see the module docstring.
+    ``vectors`` (staged id → clause embedding, from staging) spare embedding a fact whose
+    text is still the one written from its clause."""
     ctx = kernel.context_name(context)
     store = kernel.store(ctx)
     staged = store.find(Query(user_id=user_id, kinds=[Kind.FACT], statuses=[Status.STAGED]))
@@ -343,6 +469,8 @@ def validate_staged(kernel: Kernel, user_id: str,
         return ValidationReport()
     staged.sort(key=lambda r: (r.occurred_at, r.created_at, int(r.data.get("seq", 0))))
     run = _Pass(kernel, user_id, ctx)
+    run.vectors = dict(vectors or {})
+    run.staged_text = {r.id: r.text for r in staged}
     for rec in staged:
         run.validate(rec)
     run.finish()

@@ -25,8 +25,9 @@ The parts come from the capabilities, called directly:
   and the suggestion patterns of their outcome profile (:meth:`Outcomes.profile`);
 * **facts** — facts among the search hits, read through :meth:`Facts.get` so their
   confidence is decayed to now; a fact the memory should hedge reads "probably: …" or
-  "possibly: …", every fact says the day the user said it; prune candidates and
-  secret facts are left out;
+  "possibly: …", every fact says the day the user said it; prune candidates,
+  secret facts and facts not relevant to the message (relevance below
+  ``settings.facts.context_min_relevance``, :mod:`lucidmem.facts.relevance`) are left out;
 * **working memory** and **memories** — recent turns and the other search hits.
 """
 
@@ -44,6 +45,7 @@ from ..facts.capability import Facts
 from ..facts.decay import ConfidenceBand
 from ..facts.model import PrivacyLevel
 from ..facts.records import Fact
+from ..facts.relevance import record_relevance
 from ..kernel import Kernel
 from ..records import Kind
 from ..scope import check_text, validate_id
@@ -269,8 +271,13 @@ class ContextAssembler:
         search_ms = (time.perf_counter() - t) * 1000
         t = time.perf_counter()
         facts: list[ContextEntry] = []
+        fact_ids = [h.item.id for h in hits if h.item.kind == Kind.FACT]
+        relevance = record_relevance(
+            self._kernel.embedder, message,
+            self._kernel.store(context).get(user_id, fact_ids)) if fact_ids else {}
+        floor = self._kernel.settings.facts.context_min_relevance
         for hit in hits:
-            if hit.item.kind != Kind.FACT:
+            if hit.item.kind != Kind.FACT or relevance.get(hit.item.id, -1.0) < floor:
                 continue
             try:
                 fact = self._facts.get(hit.item.id, user_id=user_id, context=context)
@@ -279,7 +286,7 @@ class ContextAssembler:
             if (line := fact_line(fact)) is not None:
                 facts.append(_entry(counter, line, fact.id, hit.score,
                                     confidence=fact.confidence, band=fact.band.value))
-        parts.append(fill.part("facts", t, facts, note="no facts extracted yet"))
+        parts.append(fill.part("facts", t, facts, note="no fact relevant to the message"))
         t = time.perf_counter() - search_ms / 1000
         memories = [
             _entry(counter, f"- ({_date(h.item)}) {h.item.text}", h.item.id, h.score)

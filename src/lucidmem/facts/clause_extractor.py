@@ -1,0 +1,871 @@
+"""The offline extractor's reader: clauses → slots → facts, in eight languages.
+
+For one turn (see :mod:`lucidmem.facts.clauses` for the splitting and the cues):
+
+1. clauses in an unsupported language, questions, hypotheticals, sarcasm, other people's
+   quoted or reported words and requests yield no fact; each such clause is counted as a
+   flag (``skipped:<why>``) so nothing is lost silently;
+2. people are read first ("my brother Callum" → the user's brother is Callum); the subject
+   of a clause is the user, a person named at its start, or the person a pronoun points to;
+3. the slot classifier (:mod:`lucidmem.facts.slots`) says what the clause is about, or that
+   it is small talk; clauses with no content word are dropped;
+4. the fact's text is the clause itself, standing alone: put in the third person (English)
+   or after an English head ("The user (sport): …"), every date written out; the clause
+   is kept as the fact's evidence;
+5. cues become the fact's lifecycle: a date resolved against the turn's time and tense is
+   its validity (an event's day, a state's start, a one-off's single day); "no longer", "I
+   moved", "only X now", "I quit X", "I meant X, not Y", "forget what I said about X" tell
+   validation what to supersede or retract.
+
+The rule tables of :mod:`lucidmem.facts.offline_extractor` still read the clauses they
+cover (English, German, French, Spanish) so their exact predicates keep working; the text
+of every fact is written here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from lucidmem.facts.clauses import Clause, clauses_of
+from lucidmem.facts.cue_lexicon import LANGUAGES, find_cue
+from lucidmem.facts.language import votes
+from lucidmem.facts.model import (
+    USER_SUBJECT,
+    FactCandidate,
+    FactCategory,
+    PrivacyLevel,
+    Subcategory,
+    category_of,
+)
+from lucidmem.facts.people import Mention, mentions, pronoun_subject, starts_with_name
+from lucidmem.facts.privacy import assess_privacy, has_secret_marker, stricter
+from lucidmem.facts.render import content_words, english_third_person, span_of, with_dates
+from lucidmem.facts.slots import SLOTS, SlotClassifier, SlotGuess
+from lucidmem.facts.temporal import TemporalAnchor, find_temporal
+from lucidmem.facts.temporal_patterns import Granularity
+
+__all__ = ["ConversationState", "TurnReading", "read_turn"]
+
+NO_FACT_LIMIT = 0.55
+"""A clause whose probability of being small talk or a request reaches this states
+nothing to keep."""
+
+SHORT_NO_FACT_LIMIT = 0.25
+"""The same for a clause of three words or fewer that names nothing and no number."""
+
+SUBJECTLESS_NO_FACT_LIMIT = 0.40
+"""The same for a clause that names no one (no "I", no person): it needs to be surer."""
+
+HEDGE_FACTOR = 0.6
+"""Confidence multiplier of hedged statements ("I think …")."""
+
+_PREDICATE_SLOTS = {
+    "lives_in": "residence", "works_at": "employer", "occupation": "occupation",
+    "diet": "diet", "eats": "diet", "drinks": "drink", "allergic_to": "health",
+    "intolerant_to": "health", "has_condition": "health", "likes": "likes",
+    "dislikes": "dislikes", "has_event": "event", "visiting": "event", "travels_to": "event",
+    "birthday": "event", "speaks": "language", "plays": "hobby", "working_on": "project",
+    "worried_about": "concern", "age": "personal", "name": "personal",
+    "preferred_name": "personal", "hometown": "personal", "prefers": "likes",
+    "chronotype": "routine",
+}
+_PLACES = {"lives_in": "lives in", "works_at": "works at"}
+"""Rule predicates whose fact reads best as a plain sentence ("The user lives in Berlin")."""
+
+_PAST_MARKERS: dict[str, re.Pattern[str]] = {
+    "en": re.compile(r"(?i)\b(?:was|were|did|had|went|got|came|landed|left|took|moved|"
+                     r"yesterday|ago|last|\w{3,}ed)\b"),
+    "de": re.compile(r"(?i)\b(?:war|waren|hatte|hatten|gestern|vorgestern|letzte[nrs]?|"
+                     r"(?:habe|hab|hat|haben|bin|ist|sind)\b.*\bge\w+[tn])\b"),
+    "fr": re.compile(r"(?i)\b(?:était|étais|hier|dernier|dernière|(?:j'ai|ai|as|a|avons|ont|"
+                     r"suis|est|sommes|sont)\s+\w+(?:é|ée|és|i|it|u|is))\b"),
+    "es": re.compile(r"(?i)\b(?:fue|fui|era|ayer|pasado|pasada|\w+(?:é|ó|aron|ieron|aste))\b|"
+                     r"\b(?:he|ha|han|hemos)\s+\w+(?:ado|ido)\b"),
+    "it": re.compile(r"(?i)\b(?:era|ero|ieri|scorso|scorsa|(?:ho|hai|ha|abbiamo|hanno|sono|"
+                     r"è|siamo)\s+\w+(?:ato|ata|uto|uta|ito|ita|ati|iti))\b"),
+    "pt": re.compile(r"(?i)\b(?:foi|fui|era|ontem|passado|passada|\w+(?:ei|ou|aram|eram|iu))\b"),
+    "nl": re.compile(r"(?i)\b(?:was|waren|had|gisteren|vorige|afgelopen|(?:heb|heeft|hebben|"
+                     r"ben|is|zijn)\b.*\bge\w+[dtn])\b"),
+    "zh": re.compile(r"了|过|昨天|上周|上个月|前天|刚才"),
+}
+_FUTURE_MARKERS: dict[str, re.Pattern[str]] = {
+    "en": re.compile(r"(?i)\b(?:will|going to|gonna|next|tomorrow|coming|upcoming|'ll|in \w+ "
+                     r"(?:days?|weeks?|months?))\b"),
+    "de": re.compile(r"(?i)\b(?:werde|wird|werden|morgen|übermorgen|nächste[nrs]?|kommende[nrs]?|"
+                     r"in \w+ (?:tagen|wochen|monaten))\b"),
+    "fr": re.compile(r"(?i)\b(?:vais|va|allons|vont|demain|prochain|prochaine|dans \w+ "
+                     r"(?:jours|semaines|mois))\b"),
+    "es": re.compile(r"(?i)\b(?:voy a|va a|vamos a|mañana|próximo|próxima|que viene|dentro de)\b"),
+    "it": re.compile(r"(?i)\b(?:domani|prossimo|prossima|tra|fra|sarà|\w+(?:erò|irò|rà|remo))\b"),
+    "pt": re.compile(r"(?i)\b(?:vou|vai|vamos|amanhã|próximo|próxima|que vem|daqui a)\b"),
+    "nl": re.compile(r"(?i)\b(?:ga|gaat|gaan|zal|zullen|morgen|overmorgen|volgende|komende|"
+                     r"over \w+ (?:dagen|weken))\b"),
+    "zh": re.compile(r"下周|下个|明天|后天|要|会|将|打算|准备"),
+}
+_DURATION: dict[str, re.Pattern[str]] = {
+    "en": re.compile(r"(?i)\b(?:for\s+|after\s+)?(?P<n>\d+|one|two|three|four|five|six|seven|"
+                     r"eight|nine|ten|twenty)\s+(?P<u>years?|months?)\b"),
+    "de": re.compile(r"(?i)\b(?:seit|nach|für)\s+(?P<n>\d+|einem|einer|zwei|drei|vier|fünf|"
+                     r"sechs|sieben|acht|neun|zehn)\s+(?P<u>jahren?|monaten?)\b"),
+    "fr": re.compile(r"(?i)\b(?:depuis|après)\s+(?P<n>\d+|un|deux|trois|quatre|cinq|six|sept|"
+                     r"huit|neuf|dix)\s+(?P<u>ans|années?|mois)\b"),
+    "es": re.compile(r"(?i)\b(?:hace|desde hace|llevo)\s+(?P<n>\d+|un|dos|tres|cuatro|cinco|"
+                     r"seis|siete|ocho|nueve|diez)\s+(?P<u>años?|meses)\b"),
+    "it": re.compile(r"(?i)\b(?:da|dopo)\s+(?P<n>\d+|un|due|tre|quattro|cinque|sei|sette|otto|"
+                     r"nove|dieci)\s+(?P<u>anni|mesi)\b"),
+    "pt": re.compile(r"(?i)\b(?:há|faz|depois de)\s+(?P<n>\d+|um|dois|três|quatro|cinco|seis|"
+                     r"sete|oito|nove|dez)\s+(?P<u>anos?|meses)\b"),
+    "nl": re.compile(r"(?i)\b(?:al|sinds|na)\s+(?P<n>\d+|een|twee|drie|vier|vijf|zes|zeven|acht|"
+                     r"negen|tien)\s+(?P<u>jaar|jaren|maanden)\b"),
+    "zh": re.compile(r"(?P<n>\d+|[一两三四五六七八九十]+)(?P<u>年|个月)了"),
+}
+_NUMBER_WORDS = {w: i for i, ws in enumerate((
+    "", "one un une um uma uno una een einem einer ein 一", "two deux dos due dois duas twee "
+    "zwei 两 二", "three trois tres tre três drie drei 三", "four quatre cuatro quattro quatro "
+    "vier 四", "five cinq cinco cinque vijf fünf 五", "six seis sei zes sechs 六", "seven sept "
+    "siete sette sete zeven sieben 七", "eight huit ocho otto oito acht 八", "nine neuf nueve "
+    "nove negen neun 九", "ten dix diez dieci dez tien zehn 十")) for w in ws.split()}
+_NO_MATCH = re.compile(r"(?!x)x")
+_WHEN_EVENT = re.compile(
+    r"(?i)(?:\bwhen\b|\bonce\b|\bas soon as\b|\bquando\b|\bcuando\b|\bquand\b|\bdès que\b|"
+    r"\bwenn\b|\bsobald\b|\bals\b|\bzodra\b|el día que|il giorno che|o dia que|等.{1,12}(?:回来|"
+    r"的时候)|的时候)")
+_TOPIC_AFTER: dict[str, re.Pattern[str]] = {
+    "en": re.compile(r"(?i)\b(?:about|regarding|re|of)\s+(?P<t>.+)$"),
+    "de": re.compile(r"(?i)\b(?:über|von|mit|zu|wegen)\s+(?P<t>.+)$"),
+    "fr": re.compile(r"(?i)\b(?:sur|de|à propos de|concernant)\s+(?P<t>.+)$"),
+    "es": re.compile(r"(?i)\b(?:de|sobre|acerca de)\s+(?P<t>.+)$"),
+    "it": re.compile(r"(?i)\b(?:di|dei|del|della|delle|su|sul|sulla|riguardo a)\s+(?P<t>.+)$"),
+    "pt": re.compile(r"(?i)\b(?:sobre|de|da|do|das|dos)\s+(?P<t>.+)$"),
+    "nl": re.compile(r"(?i)\b(?:over|van|met)\s+(?P<t>.+)$"),
+    "zh": re.compile(r"(?:把|关于)(?P<t>.+?)(?:那件事|的事|这件事|忘|$)"),
+}
+_CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
+    "en": re.compile(r"(?i)(?:\bnot\s+(?:in\s+|on\s+|at\s+|the\s+)?)(?P<old>[^,.;!?]+)"),
+    "de": re.compile(r"(?i)(?:\bnicht\s+(?:in\s+|am\s+|bei\s+|im\s+)?)(?P<old>[^,.;!?]+)"),
+    "fr": re.compile(r"(?i)(?:\bpas\s+(?:à\s+|le\s+|au\s+|en\s+)?)(?P<old>[^,.;!?]+)"),
+    "es": re.compile(r"(?i)(?:\bno\s+(?:es\s+)?(?:el\s+|la\s+|en\s+)?)(?P<old>[^,.;!?]+)"),
+    "it": re.compile(r"(?i)(?:\bnon\s+(?:è\s+)?(?:a\s+|il\s+|la\s+|in\s+)?|ti ho detto\s+)"
+                     r"(?P<old>[^,.;!?:]+)"),
+    "pt": re.compile(r"(?i)(?:\bnão\s+(?:é\s+)?(?:a\s+|o\s+|em\s+|no\s+|na\s+)?)"
+                     r"(?P<old>[^,.;!?]+)"),
+    "nl": re.compile(r"(?i)(?:\bniet\s+(?:op\s+|in\s+|bij\s+)?)(?P<old>[^,.;!?]+)"),
+    "zh": re.compile(r"不是(?P<old>[^，。！？,]+)"),
+}
+_SECRET_MARKS = re.compile(
+    r"(?i)in confidenza|entre nous|entre nosotros|entre nós|unter uns|tussen ons|between us|"
+    r"não conta pra ninguém|no se lo digas|non dirlo|sag es niemandem|don't tell anyone|"
+    r"dis-le à personne|别告诉别人|不要告诉别人")
+
+
+@dataclass
+class ConversationState:
+    """What the reader remembers from earlier turns of the same conversation: the people
+    named (name → relation), the last person (for "she"), the language."""
+
+    people: dict[str, str] = field(default_factory=dict)
+    last_person: str | None = None
+    language: str = "en"
+
+
+@dataclass
+class TurnReading:
+    """The candidates of one turn and the flags of what it skipped."""
+
+    facts: list[FactCandidate] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Pending:
+    clause: Clause
+    subject: str
+    subject_phrase: str
+    people: list[Mention]
+    ruled: list[FactCandidate] = field(default_factory=list)
+
+
+def _tense(text: str, lang: str) -> str | None:
+    past = _PAST_MARKERS.get(lang)
+    future = _FUTURE_MARKERS.get(lang)
+    is_past = past is not None and past.search(text) is not None
+    is_future = future is not None and future.search(text) is not None
+    if is_past and not is_future:
+        return "past"
+    if is_future and not is_past:
+        return "future"
+    return None
+
+
+def _duration_start(text: str, lang: str, at: datetime) -> datetime | None:
+    pattern = _DURATION.get(lang)
+    m = None if pattern is None else pattern.search(text)
+    if m is None:
+        return None
+    raw = m["n"].casefold()
+    n = int(raw) if raw.isdigit() else _NUMBER_WORDS.get(raw, 0)
+    if n <= 0:
+        return None
+    unit = m["u"].casefold()
+    months = n if unit.startswith(("month", "monat", "mois", "mes", "mese", "maand", "个月")) \
+        else 12 * n
+    return at - timedelta(days=round(30.44 * months))
+
+
+def _person_phrase(name: str, state: ConversationState, lang: str) -> str:
+    rel = state.people.get(name)
+    if name.startswith(f"{USER_SUBJECT}'s "):
+        return "The user's " + name.split(" ", 1)[1]
+    if rel and " of " not in rel:
+        return f"The user's {rel} {name}"
+    if rel:
+        return f"{name} ({rel})"
+    return name
+
+
+def _relation_text(m: Mention, lang: str) -> str:
+    word = "" if m.word.casefold() == m.relation else f" ({m.word})"
+    if m.of:
+        return f"{m.of}'s {m.relation}{word} is {m.name}"
+    return f"The user's {m.relation}{word} is {m.name}"
+
+
+def _relation_candidate(m: Mention, clause: Clause, at: datetime) -> FactCandidate | None:
+    if m.name is None:
+        return None
+    sub = Subcategory.RELATIONSHIP_FAMILY
+    if m.relation in ("friend", "best friend", "roommate", "neighbour", "ex"):
+        sub = Subcategory.RELATIONSHIP_FRIENDS
+    elif m.relation in ("boss", "manager", "colleague", "teacher"):
+        sub = Subcategory.RELATIONSHIP_PROFESSIONAL
+    elif m.relation in ("dog", "cat"):
+        sub = Subcategory.RELATIONSHIP_PETS
+    predicate = "has_" + m.relation.replace(" ", "_").replace("-", "_")
+    return FactCandidate(
+        category=category_of(sub), subcategory=sub,
+        subject=m.of or USER_SUBJECT, predicate=predicate, object=m.name,
+        confidence=0.9, language=clause.language, source_text=clause.sentence,
+        text=_relation_text(m, clause.language), slot="people", evidence=clause.text,
+        privacy=PrivacyLevel.PRIVATE,
+    )
+
+
+def _retraction_topic(clause: Clause) -> str | None:
+    m = find_cue("retraction", clause.language, clause.text)
+    if m is None:
+        return None
+    rest = clause.text[m.end():]
+    after = _TOPIC_AFTER.get(clause.language)
+    found = None if after is None else after.search(rest)
+    topic = re.split(r"[,;.!?]", (found["t"] if found else rest))[0].strip(" ,.!?;:")
+    if clause.language == "zh" and not topic:
+        head = clause.text[:m.start()]
+        found = after.search(head) if after else None
+        topic = (found["t"] if found else head).strip(" ,.!?;:")
+    return topic or None
+
+
+def _corrected_value(clause: Clause) -> str | None:
+    pattern = _CORRECTED_VALUE.get(clause.language)
+    for text in (clause.text,):
+        m = None if pattern is None else pattern.search(text)
+        if m is not None:
+            old = m["old"].strip()
+            if 0 < len(old.split()) <= 4:
+                return old
+    return None
+
+
+def _subject_of(clause: Clause, state: ConversationState,
+                people: list[Mention]) -> tuple[str, str] | None:
+    """(subject, phrase) of the clause: a person it starts with or points to, else the user.
+    ``None`` when it is about someone unnamed and unknown."""
+    text = span_of(clause.text, clause.language)
+    lead = people[0] if people and people[0].span[0] <= 3 + clause.text.find(text[:8]) else None
+    if lead is not None:
+        if lead.name is not None:
+            return lead.name, _person_phrase(lead.name, state, clause.language)
+        if re.search(r"(?i)\b(?:" + re.escape(lead.word) + r")(?:'s|’s)\s+(?!\w+ing\b)",
+                     clause.text):
+            return f"{USER_SUBJECT}'s {lead.relation}", f"The user's {lead.relation}"
+        return f"{USER_SUBJECT}'s {lead.relation}", f"The user's {lead.relation}"
+    named = starts_with_name(text, set(state.people) | {p.name for p in people if p.name})
+    if named is not None:
+        return named, _person_phrase(named, state, clause.language)
+    fresh = re.match(r"([A-ZÀ-ÖØ-Þ][a-zß-ÿ]+)(?:'s|’s)?\s+(?:is|was|has|had|got|gets|wants|"
+                     r"loves|likes|hates|works|lives|thinks|says|keeps|comes|goes|made|did|"
+                     r"est|a|fait|es|está|tiene|ha|è|sta|é|está|tem|is|heeft|zit|woont|werkt|"
+                     r"[a-zß-ÿ]+(?:s|t|a|e|ó|ou|eu))\b", text)
+    if fresh is not None and clause.language not in ("de", "zh") and \
+            not _is_function_word(fresh.group(1)):
+        return fresh.group(1), _person_phrase(fresh.group(1), state, clause.language)
+    if pronoun_subject(text, clause.language):
+        if not state.last_person:
+            return None
+        return state.last_person, _person_phrase(state.last_person, state, clause.language)
+    return USER_SUBJECT, "The user"
+
+
+_PLACE_PREP: dict[str, str] = {
+    "en": r"in|to|at|near|from", "de": r"in|nach|bei|aus", "fr": r"à|a|au|en|dans|sur|de",
+    "es": r"en|a|de|para", "it": r"a|in|di|da|per", "pt": r"em|no|na|para|pra|a|de",
+    "nl": r"in|naar|bij|uit",
+}
+_ORG_PREP: dict[str, str] = {
+    "en": r"at|for|with|from|to", "de": r"bei|für|zu", "fr": r"chez|à|pour|de",
+    "es": r"en|para|de|a", "it": r"da|per|in|alla|al|presso|a", "pt": r"na|no|em|para|da|do",
+    "nl": r"bij|voor|naar",
+}
+_PROPER = (r"((?:[A-ZÀ-ÖØ-Þ][\w'’.&-]*)(?:\s+(?:de|del|di|da|do|van|der|la|le)?\s*"
+           r"[A-ZÀ-ÖØ-Þ][\w'’&-]*)*)")
+
+
+def _proper_after(span: str, lang: str, preps: dict[str, str], avoid: set[str]) -> str | None:
+    if lang == "zh":
+        m = re.search(r"(?:住在|搬到|搬去|去|到|在)([\u4e00-\u9fff]{2,4}?)"
+                      r"(?=[，。！？,住工上做的了读入当]|$)", span)
+        return m.group(1) if m else None
+    prep = preps.get(lang)
+    if prep is None:
+        return None
+    for m in re.finditer(r"(?i:(?<![\w'’])(?:" + prep + r"))\s+(?:(?:the|la|le|el|il|der|"
+                         r"dem|den|het|o|a|l')\s*)?" + _PROPER, span):
+        value = m.group(1).strip()
+        if value and value.split()[0].casefold() not in _NOT_NAME_WORDS and value not in avoid:
+            return value
+    return None
+
+
+def _structured(item: _Pending, slot: str, span: str, lang: str) -> tuple[str, str] | None:
+    """(object, text) for the user's residence and employer when the clause names them."""
+    if item.subject != USER_SUBJECT or item.clause.cues.cessation or \
+            not _has_subject(item.clause.text, lang):
+        return None
+    avoid = {p.name for p in item.people if p.name}
+    if slot == "residence":
+        place = _proper_after(span, lang, _PLACE_PREP, avoid)
+        if place:
+            return place, f"The user lives in {place}"
+    if slot == "employer":
+        org = _proper_after(span, lang, _ORG_PREP, avoid)
+        if org:
+            return org, f"The user works at {org}"
+    return None
+
+
+def _strip_person(span: str, item: _Pending, lang: str) -> str:
+    """The clause without the person it starts with ("Callum's coming" → "is coming")."""
+    body = span
+    for m in item.people:
+        if m.span[0] <= 2:
+            said = item.clause.text[m.span[0]:m.span[1]]
+            at = body.find(said)
+            if at >= 0:
+                body = body[at + len(said):].lstrip(" ,")
+            break
+    name = item.subject
+    body = re.sub(r"^(?:(?:a|o|la|el|il)\s+)?" + re.escape(name) + r"\s*(?:\([^)]*\))?", "",
+                  body, count=1).strip()
+    if lang == "en":
+        body = re.sub(r"^(?:she|he)\b", "", body, count=1, flags=re.I).strip()
+        body = re.sub(r"^(?:'s|’s)\s+(?=\w+(?:ed|en|wn|ne|got)\b)", "has ", body)
+        body = re.sub(r"^(?:'s|’s)\s+", "is ", body)
+        body = re.sub(r"^(?:'s|’s)$", "is", body)
+    else:
+        pronoun = {"de": r"sie|er", "fr": r"elle|il", "es": r"ella|él", "it": r"lei|lui",
+                   "pt": r"ela|ele", "nl": r"zij|ze|hij", "zh": r"她|他"}.get(lang)
+        if pronoun:
+            body = re.sub(r"^(?:" + pronoun + r")(?:\s+|(?=[\u4e00-\u9fff]))", "", body,
+                          count=1, flags=re.I)
+    return body.strip(" ,") or span
+
+
+def _text_for(item: _Pending, slot: str, span: str, lang: str) -> str:
+    label = SLOTS[slot].label if slot in SLOTS else slot
+    subject, phrase = item.subject, item.subject_phrase
+    if subject == USER_SUBJECT:
+        if lang == "en":
+            body = english_third_person(span, "The user")
+            return body if body.startswith("The user") else f"The user ({label}): {body}"
+        return f"The user ({label}): {span}"
+    body = _strip_person(span, item, lang)
+    if lang == "en" and re.match(r"(?i)(?:is|was|has|had|got|gets|will|would|can|loves?|likes?|"
+                                 r"hates?|wants?|works?|lives?|keeps?|comes?|goes?|\w+s|\w+ed)\b",
+                                 body):
+        return f"{phrase} {body}"
+    return f"{phrase} ({label}): {body}"
+
+
+RuleReader = Callable[[str, str, datetime], list[FactCandidate]]
+"""Reads one clause with the older rule tables: (clause, language, timestamp) → candidates."""
+
+
+@dataclass
+class Begun:
+    """A turn read up to the slot classifier: its clauses to classify (``spans``)."""
+
+    text: str
+    timestamp: datetime
+    reading: TurnReading
+    clauses: list[Clause]
+    pending: list[_Pending]
+    spans: list[str]
+    secret: bool
+    rules: RuleReader | None
+
+
+def read_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
+              classifier: SlotClassifier | None, state: ConversationState,
+              language_hint: str | None = None,
+              rules: RuleReader | None = None) -> TurnReading:
+    """Read one turn of the user (see the module docstring)."""
+    begun = begin_turn(text, speaker_is_user=speaker_is_user, timestamp=timestamp,
+                       state=state, language_hint=language_hint, rules=rules)
+    if classifier is None or not begun.spans:
+        return end_turn(begun, [None] * len(begun.spans), [None] * len(begun.spans))
+    vectors = classifier.embed(begun.spans)
+    return end_turn(begun, list(classifier.guess(vectors)), list(vectors))
+
+
+def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
+               state: ConversationState, language_hint: str | None = None,
+               rules: RuleReader | None = None) -> Begun:
+    """Read a turn up to the slot classifier (people and the conversation state are updated
+    here, in turn order): returns the clauses whose slot is needed."""
+    reading = TurnReading()
+    if not speaker_is_user or not text.strip():
+        return Begun(text, timestamp, reading, [], [], [], False, rules)
+    hint = (language_hint or "").split("-")[0].casefold() or None
+    clauses = clauses_of(text, default_language=state.language,
+                         language_hint=hint if hint in LANGUAGES else None)
+    secret = has_secret_marker(text) or _SECRET_MARKS.search(text) is not None
+    pending: list[_Pending] = []
+    forgotten: list[str] = []
+    turn_people: set[str] = set()
+    for clause in clauses:
+        if not clause.supported:
+            reading.flags.append(f"skipped:unsupported_language:{clause.language}")
+            continue
+        state.language = clause.language
+        cues = clause.cues
+        people = mentions(clause.text, clause.language)
+        if cues.retraction:
+            topic = _retraction_topic(clause)
+            if topic:
+                reading.facts.append(_instruction(clause, topic, timestamp))
+                forgotten.extend(w for w in re.findall(r"[A-ZÀ-Þ][\w-]+", topic))
+                if state.last_person and state.last_person in topic:
+                    forgotten.append(state.last_person)
+                continue
+        if forgotten and (any(n in clause.text for n in forgotten) or (
+                pronoun_subject(clause.text, clause.language)
+                and state.last_person in forgotten)):
+            reading.flags.append("skipped:asked_to_forget")
+            continue
+        why = ("question" if cues.question else "hypothetical" if cues.hypothetical
+               else "sarcasm" if cues.sarcasm else None)
+        if why is None and clause.quotes and cues.reported:
+            why = "quoted_speech"
+        for m in people:
+            if m.name is not None and why not in ("hypothetical", "sarcasm"):
+                state.people[m.name] = m.relation if m.of is None else \
+                    f"{m.relation} of {m.of}"
+                state.last_person = m.name
+                cand = _relation_candidate(m, clause, timestamp)
+                if cand is not None:
+                    reading.facts.append(cand)
+        if why is not None:
+            reading.flags.append(f"skipped:{why}")
+            continue
+        if cues.reported and _reported_by_other(clause):
+            reading.flags.append("skipped:reported_speech")
+            continue
+        found = _subject_of(clause, state, people)
+        if found is None:
+            continue
+        subject, phrase = found
+        if subject == USER_SUBJECT and state.last_person in turn_people and \
+                _third_person_verb(clause.text, clause.language):
+            subject = state.last_person or subject
+            phrase = _person_phrase(subject, state, clause.language)
+        if subject != USER_SUBJECT and not subject.startswith(f"{USER_SUBJECT}'s "):
+            state.last_person = subject
+        if _only_mentions(clause, people):
+            continue
+        pending.append(_Pending(clause, subject, phrase, people))
+        named = _names_in(clause.text, clause.language)
+        if named:
+            state.last_person = named[-1]
+        turn_people.update(named)
+        turn_people.update(m.name for m in people if m.name)
+        if subject != USER_SUBJECT:
+            turn_people.add(subject)
+    for item in pending:
+        if rules is not None:
+            item.ruled = [r for r in rules(item.clause.text, item.clause.language, timestamp)
+                          if not (r.predicate.startswith("has_")
+                                  and r.object.casefold().startswith("user's"))]
+    # a clause the rule tables read needs no classifier (and no embedding of its own)
+    spans = [span_of(p.clause.text, p.clause.language) or p.clause.text for p in pending
+             if not _rule_slot(p)]
+    return Begun(text, timestamp, reading, clauses, pending, spans, secret, rules)
+
+
+def _rule_slot(item: _Pending) -> str | None:
+    """The slot the rule tables' reading of a clause gives, when every candidate has one."""
+    slots = {"people" if r.predicate.startswith("has_") and r.subject == USER_SUBJECT
+             else _PREDICATE_SLOTS.get(r.predicate) for r in item.ruled}
+    if not item.ruled or None in slots:
+        return None
+    return sorted(s for s in slots if s is not None)[0]
+
+
+def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
+             vectors: Sequence[Any | None]) -> TurnReading:
+    """Finish reading a turn with the slots (and embeddings) of its clauses."""
+    reading, timestamp, rules = begun.reading, begun.timestamp, begun.rules
+    secret, text, clauses = begun.secret, begun.text, begun.clauses
+    seen = {c.key for c in reading.facts}
+    classified = iter(zip(guesses, vectors, strict=True))
+    for item in begun.pending:
+        ruled_slot = _rule_slot(item)
+        guess: SlotGuess | None
+        vector: Any | None
+        if ruled_slot is not None:
+            guess, vector = SlotGuess(ruled_slot, 1.0, ruled_slot, 0.0, 0.0), None
+        else:
+            guess, vector = next(classified, (None, None))
+        span = span_of(item.clause.text, item.clause.language)
+        cand = _clause_fact(item, span, guess, timestamp, secret, reading)
+        if cand is not None and vector is not None:
+            cand = replace(cand, vector=vector)
+        header = bool(reading.flags) and reading.flags[-1] == "skipped:correction_header"
+        ruled = [] if header or rules is None else [r for r in item.ruled if r.key not in seen]
+        if ruled:
+            tense = _tense(item.clause.text, item.clause.language)
+            ruled = [_never_future_if_past(r, tense, timestamp) for r in ruled]
+            for r in ruled:
+                slot = _PREDICATE_SLOTS.get(r.predicate) or (cand.slot if cand else None)
+                if r.predicate.startswith("has_") and r.subject == USER_SUBJECT:
+                    slot = "people"
+                keep_text = cand is not None and slot != "people" and not (
+                    item.clause.language == "en" and not r.temporal_text)
+                # (an English rule's own sentence reads well and follows entity links)
+                if r.subject == USER_SUBJECT and r.predicate in _PLACES and not r.negated:
+                    since = f" (since {_day_words(r.valid_from)})" if r.valid_from else ""
+                    r = replace(r, text=f"The user {_PLACES[r.predicate]} {r.object}{since}")
+                    keep_text = False
+                reading.facts.append(replace(
+                    r, slot=slot, text=cand.text if keep_text and cand else r.text,
+                    vector=vector,
+                    evidence=item.clause.text,
+                    exclusive=cand.exclusive if cand else False,
+                    cessation=cand.cessation if cand else False,
+                    corrects=cand.corrects if cand else None,
+                    privacy=stricter(r.privacy, cand.privacy) if cand else r.privacy))
+                seen.add(r.key)
+        elif cand is not None and cand.key not in seen:
+            reading.facts.append(cand)
+            seen.add(cand.key)
+    if secret and not any(f.retracts is None for f in reading.facts):
+        reading.facts.append(_confided(text, clauses, timestamp))
+    return reading
+
+
+def _never_future_if_past(cand: FactCandidate, tense: str | None,
+                          at: datetime) -> FactCandidate:
+    """A statement in the past tense never gets a date in the future ("I moved to Lisbon in
+    March", said in November, is this March)."""
+    if tense != "past" or cand.valid_from is None or cand.valid_from <= at or \
+            not cand.temporal_text or cand.category is FactCategory.EVENT:
+        return cand  # ("it was moved to Friday": a past verb, an event still to come)
+    found = find_temporal(cand.temporal_text, at, tense="past")
+    if found is None or found.start is None or found.start > at:
+        return cand
+    end = cand.valid_to and found.end
+    return replace(cand, valid_from=found.start, valid_to=end)
+
+
+def _confided(text: str, clauses: Sequence[Clause], at: datetime) -> FactCandidate:
+    """A secret the reader could not file: kept whole, as what the user confided."""
+    body = _SECRET_MARKS.sub("", text)
+    body = re.sub(r"(?i)^\W*(?:don't tell anyone|do not tell anyone|between us|but)\W*", "",
+                  body).strip(" ,.") or text
+    lang = clauses[0].language if clauses else "en"
+    return FactCandidate(
+        category=FactCategory.SECRET, subcategory=Subcategory.SECRET_EXPLICITLY_MARKED,
+        subject=USER_SUBJECT, predicate="confided", object=body, confidence=0.9,
+        emotional_intensity=0.5, privacy=PrivacyLevel.SECRET, language=lang,
+        source_text=text, text=f"The user confided: {body}", slot="personal", evidence=text)
+
+
+_CAPITALISED = re.compile(r"(?<![\w'’])([A-ZÀ-ÖØ-Þ][a-zß-ÿ]+(?:-[A-ZÀ-Þ][a-zß-ÿ]+)?)(?![\w])")
+
+
+def _names_in(text: str, lang: str) -> list[str]:
+    """Capitalised words that look like names (not sentence-initial, not German nouns)."""
+    if lang in ("de", "zh"):
+        return []
+    out = []
+    for m in _CAPITALISED.finditer(text):
+        word = m.group(1)
+        before = text[:m.start()].rstrip()
+        if not before or before.endswith((".", "!", "?", ":")) or \
+                word.casefold() in _NOT_NAME_WORDS or re.search(
+                    r"(?i)(?:\b(?:from|in|to|at|near|aus|nach|de|à|en|em|da|di|uit|naar|van)|"
+                    r"\b(?:the|la|le|el|il))$", before):
+            continue
+        out.append(word)
+    return out
+
+
+_NOT_NAME_WORDS = frozenset([
+    "i", "i'm", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december", "english", "french", "german", "spanish", "italian",
+    "portuguese", "dutch", "chinese"
+])
+
+
+_FUNCTION_WORDS = frozenset([
+    "if", "when", "while", "because", "since", "so", "but", "and", "or", "then", "the", "this",
+    "that", "these", "those", "there", "here", "what", "which", "who", "how", "why", "where",
+    "it", "he", "she", "they", "we", "you", "still", "also", "just", "only", "mostly", "maybe",
+    "perhaps", "already", "really", "now", "today", "tomorrow", "yesterday", "first", "next",
+    "last", "some", "any", "every", "all", "both", "each", "funny", "big", "quick", "good",
+    "great", "nice", "well", "anyway", "again", "even"
+])
+
+
+def _is_function_word(word: str) -> bool:
+    """Whether a capitalised word at a clause's start is a function word, not a name."""
+    folded = word.casefold()
+    if folded in _FUNCTION_WORDS or folded in _NOT_NAME_WORDS:
+        return True
+    return any(v >= 1 for v in votes(folded).values())
+
+
+def _only_mentions(clause: Clause, people: list[Mention]) -> bool:
+    """Whether the clause says nothing beyond naming people ("yeah my niece")."""
+    rest = clause.text
+    for m in sorted(people, key=lambda x: -x.span[0]):
+        rest = rest[:m.span[0]] + " " + rest[m.span[1]:]
+    return not content_words([span_of(rest, clause.language)])
+
+
+_THIRD_VERBS: dict[str, re.Pattern[str]] = {
+    "es": re.compile(r"(?i)^(?:\w+\s+)?(?:es|está|tiene|trabaja|vive|va|hace|sale|quiere|"
+                     r"estudia|juega|anda|se\s+\w+)\b"),
+    "it": re.compile(r"(?i)^(?:\w+\s+)?(?:è|sta|ha|lavora|vive|abita|va|fa|vuole|studia|"
+                     r"gioca|si\s+\w+)\b"),
+    "pt": re.compile(r"(?i)^(?:\w+\s+)?(?:é|está|tá|tem|trabalha|mora|vive|vai|faz|quer|"
+                     r"estuda|joga|se\s+\w+)\b"),
+}
+
+
+def _third_person_verb(text: str, lang: str) -> bool:
+    """A pro-drop clause whose verb is third person ("ahora trabaja en …"): its subject is
+    the person just named, not the user."""
+    pattern = _THIRD_VERBS.get(lang)
+    return pattern is not None and not _has_subject(text, lang) and \
+        pattern.search(span_of(text, lang)) is not None
+
+
+def _reported_by_other(clause: Clause) -> bool:
+    m = find_cue("reported", clause.language, clause.text)
+    if m is None:
+        return False
+    before = clause.text[:m.start()].casefold().split()[-3:]
+    first = {"i", "we", "ich", "wir", "je", "j'ai", "yo", "io", "eu", "ik", "我"}
+    return not any(w.strip(",") in first for w in before) and not clause.text.startswith("我")
+
+
+def _instruction(clause: Clause, topic: str, at: datetime) -> FactCandidate:
+    return FactCandidate(
+        category=FactCategory.CONTEXTUAL, subcategory=Subcategory.CONTEXTUAL_CONSTRAINTS,
+        subject=USER_SUBJECT, predicate="retracts", object=topic, confidence=0.95,
+        language=clause.language, source_text=clause.sentence, evidence=clause.text,
+        retracts=topic, text=f"The user asked to forget: {topic}",
+    )
+
+
+def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetime,
+                 secret: bool, reading: TurnReading) -> FactCandidate | None:
+    clause, cues, lang = item.clause, item.clause.cues, item.clause.language
+    if not span or not content_words([span]):
+        return None
+    if lang != "zh" and len(span.split()) <= 3 and item.subject == USER_SUBJECT and \
+            not _has_subject(clause.text, lang) and not find_temporal(span, at):
+        reading.flags.append("skipped:fragment")
+        return None
+    if cues.correction and len(_without_correction_words(span, lang).split()) <= 2 and \
+            _without_correction_words(span, lang) != span:
+        reading.flags.append("skipped:correction_header")
+        return None
+    tense = _tense(clause.text, lang)
+    dated_span, days = with_dates(span, at, tense)
+    if days and len(days) == 1 and clause.text != clause.sentence and \
+            len(clause.text.split()) < 9 and not clause.sentence.rstrip().endswith("?"):
+        whole = span_of(clause.sentence, lang)
+        whole_dated, whole_days = with_dates(whole, at, tense)
+        if len(whole_days) == 1:
+            span, dated_span = whole, whole_dated
+    found = find_temporal(span, at, tense=tense)
+    slot = guess.slot if guess is not None else "personal"
+    named_person = item.subject != USER_SUBJECT
+    if guess is not None:
+        limit = NO_FACT_LIMIT if (named_person or _has_subject(clause.text, lang)) \
+            else SUBJECTLESS_NO_FACT_LIMIT
+        if cues.exclusive or cues.cessation or cues.context or days:
+            limit = max(limit, NO_FACT_LIMIT)
+        if cues.correction and _corrected_value(clause):
+            limit = 1.01  # a correction is always applied, however thin its own words
+        if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
+                not named_person and not _has_subject(clause.text, lang):
+            limit = min(limit, SHORT_NO_FACT_LIMIT)
+        if guess.no_fact >= limit:
+            reading.flags.append("skipped:small_talk" if guess.no_fact >= 0.5 else
+                                 "skipped:unclear")
+            return None
+    if named_person and slot in ("residence", "employer", "occupation") and \
+            item.subject.startswith(f"{USER_SUBJECT}'s "):
+        slot = "people"
+    info = SLOTS.get(slot) or SLOTS["personal"]
+    subcategory = info.subcategory
+    valid_from = valid_to = None
+    one_off = cues.one_off and not cues.habit
+    unresolved = False
+    temporal_text = None
+    if days:
+        first = days[0]
+        start = datetime.combine(first.first, datetime.min.time(), tzinfo=at.tzinfo)
+        end = datetime.combine(first.end, datetime.min.time(), tzinfo=at.tzinfo)
+        temporal_text = found.text if found is not None else None
+        anchor = found.anchor if found is not None else TemporalAnchor.AT
+        if slot == "event" or one_off:
+            valid_from, valid_to = start, end
+            if first.granularity in (Granularity.MONTH, Granularity.YEAR) and slot == "event":
+                valid_to = end
+            if end <= at and slot == "event":
+                subcategory = Subcategory.EVENT_HISTORICAL
+        elif anchor is TemporalAnchor.UNTIL:
+            valid_to = end
+        elif cues.start or cues.change or anchor is TemporalAnchor.SINCE or tense == "past":
+            valid_from = start
+    elif found is not None and not found.resolved and slot == "event":
+        unresolved, temporal_text = True, found.text
+    elif (when := _WHEN_EVENT.search(clause.text)) is not None and tense != "past" and (
+            slot == "event" or _FUTURE_MARKERS.get(lang, _NO_MATCH).search(clause.text)):
+        unresolved, temporal_text = True, when.group(0)
+    if one_off and valid_from is None:
+        day = at.replace(hour=0, minute=0, second=0, microsecond=0)
+        valid_from, valid_to = day, day + timedelta(days=1)
+    if valid_from is None and slot not in ("event",):
+        began = _duration_start(clause.text, lang, at)
+        if began is not None:
+            valid_from = began
+    confidence = 0.9 * (HEDGE_FACTOR if cues.hedge else 1.0)
+    structured = _structured(item, slot, dated_span, lang)
+    text = structured[1] if structured else _text_for(item, slot, dated_span, lang)
+    if structured and valid_from is not None and found is not None and found.resolved:
+        text = f"{text} (since {_day_words(valid_from)})"
+    if cues.context and cues.context not in text:
+        text = f"{text} ({cues.context})"
+    if unresolved:
+        text = f"{text} (date not known yet)"
+    category = category_of(subcategory)
+    privacy = assess_privacy(clause.sentence, category=category, subcategory=subcategory).level
+    if secret:
+        privacy = stricter(privacy, PrivacyLevel.SECRET)
+    corrects = _corrected_value(clause) if cues.correction else None
+    if corrects:
+        text = _without_old_value(text, corrects, lang)
+    if cues.correction:
+        text = _without_correction_words(text, lang) or text
+    obj = structured[0] if structured else _object_of(text, dated_span, item, lang)
+    return FactCandidate(
+        category=category, subcategory=subcategory, subject=item.subject,
+        predicate=info.predicate, object=obj, confidence=round(confidence, 4),
+        emotional_intensity=0.4 if cues.one_off or slot == "event" else 0.3,
+        privacy=privacy, temporal_text=temporal_text, valid_from=valid_from,
+        valid_to=valid_to, temporal_unresolved=unresolved, language=lang,
+        source_text=clause.sentence, negated=False,
+        is_change=cues.change or cues.cessation or cues.start,
+        is_correction=cues.correction, one_off=one_off, context=cues.context,
+        text=text, slot=slot, evidence=clause.text, corrects=corrects,
+        exclusive=cues.exclusive and (cues.change or cues.habit),
+        cessation=cues.cessation,
+        flags=("unresolved_date",) if unresolved else (),
+    )
+
+
+_FIRST_PERSON = {
+    "en": r"i|i'm|i've|i'd|im|we|we're|we've|my|our|me|us|mine",
+    "de": r"ich|wir|mein\w*|unser\w*|bin|hab|habe|mir|mich|uns",
+    "fr": r"je|j'|j’|on|nous|mon|ma|mes|suis|ai|moi|m'|m’",
+    "es": r"yo|mi|mis|soy|estoy|tengo|voy|vivo|trabajo|me|nos|mí",
+    "it": r"io|mio|mia|miei|sono|ho|vado|vivo|lavoro|abito|mi|ci",
+    "pt": r"eu|meu|minha|sou|estou|tenho|vou|moro|trabalho|me|nos|mim",
+    "nl": r"ik|wij|we|mijn|ben|heb|me|mij|ons",
+    "zh": r"我",
+}
+
+
+def _has_subject(text: str, lang: str) -> bool:
+    words = _FIRST_PERSON.get(lang)
+    if words is None:
+        return False
+    if lang == "zh":
+        return "我" in text
+    return re.search(r"(?i)(?<![\w'’])(?:" + words + r")(?:(?<=['’])|(?![\w]))", text) \
+        is not None
+
+
+def _without_old_value(text: str, old: str, lang: str) -> str:
+    """The fact's text without the value it corrects away ("…, not Friday")."""
+    pattern = _CORRECTED_VALUE.get(lang)
+    if pattern is None:
+        return text
+    cleaned = pattern.sub("", text, count=1)
+    cleaned = re.sub(r"[\s,;]+(?=[.!?)]|$)", "", cleaned).strip(" ,;")
+    return cleaned or text
+
+
+def _without_correction_words(text: str, lang: str) -> str:
+    """The fact's text without "small correction:" / "I got it wrong" said before it."""
+    head, sep, body = text.partition(": ")
+    target = body if sep and head.startswith("The user") else text
+    m = find_cue("correction", lang, target)
+    if m is None or m.start() > 3:
+        return text
+    trimmed = target[m.end():].lstrip(" ,:;-")
+    if not trimmed:
+        return ""
+    return f"{head}{sep}{trimmed}" if target is body else trimmed
+
+
+def _is_short(span: str, lang: str) -> bool:
+    return len(span) <= 8 if lang == "zh" else len(span.split()) <= 3
+
+
+def _day_words(moment: datetime) -> str:
+    return f"{moment.day} {moment.strftime('%B')} {moment.year}"
+
+
+def _object_of(text: str, span: str, item: _Pending, lang: str) -> str:
+    """The statement's object: the fact's text after its subject ("drinks green tea in the
+    mornings"), or the clause's value without the person it is about."""
+    head = re.match(r"^(?:The user|" + re.escape(item.subject_phrase) + r")(?:\s*\([^)]*\):)?\s+",
+                    text)
+    if head is not None and text[head.end():].strip():
+        return text[head.end():].strip()
+    obj = span
+    for m in item.people:
+        if m.name and obj.startswith(m.name):
+            obj = obj[len(m.name):].lstrip(" ,'s")
+    return obj.strip() or span
+

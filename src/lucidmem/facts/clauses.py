@@ -1,0 +1,236 @@
+"""Split a turn into sentences and clauses, set quoted speech aside, and read each clause's
+cues (question, hypothetical, sarcasm, reported speech, negation, one-off, habit, correction,
+retraction, hedge, change, exclusive, cessation, context).
+
+A clause is the unit the slot classifier reads and a fact's evidence: a sentence, cut where
+a new subject or a contrast begins ("…, but I …", "…, so we …", Chinese "，"). Quoted text
+(“…”, «…», „…“, "…", 「…」) is someone else's words, an example or another language: it is
+replaced by ``"…"`` in its clause and never read as the user's own statement.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from lucidmem.facts.cue_lexicon import CONTEXTS, LANGUAGES, find_cue, has_cue
+from lucidmem.facts.language import Detected, detect, votes
+
+__all__ = ["Clause", "Cues", "clauses_of", "read_cues"]
+
+QUOTE_MARK = "“…”"
+"""What a quoted passage is replaced by inside its clause."""
+
+_QUOTES = re.compile(
+    r"“[^”]{2,}”|«[^»]{2,}»|„[^“”]{2,}[“”]|「[^」]{1,}」|『[^』]{1,}』|‘[^’]{3,}’"
+    r"|(?<![\w])\"[^\"]{2,}\"(?![\w])|(?<![\w'])'[^'\n]{6,}'(?![\w])")
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[!?])(?=[^\W\d_])|[。！？\n]+|\s+-\s+|\s*;\s*|"
+                           r"(?<=[.]{3})(?=\S)")
+_CUT_WORDS: dict[str, str] = {
+    "en": r"but|so|because|although|though|while|whereas|and\s+(?=i\b|i'm|we\b|my\b|she\b|he\b)",
+    "de": r"aber|doch|weil|obwohl|also|sondern|und\s+(?=ich\b|wir\b|mein|sie\b|er\b)",
+    "fr": r"mais|donc|parce\s+que|alors|puisque|et\s+(?=je\b|j'|on\b|mon\b|ma\b|elle\b|il\b)",
+    "es": r"pero|así\s+que|porque|aunque|y\s+(?=yo\b|mi\b|ella\b|él\b)",
+    "it": r"ma|però|quindi|perché|anche\s+se|e\s+(?=io\b|mio\b|mia\b|lei\b|lui\b)",
+    "pt": r"mas|então|porque|embora|e\s+(?=eu\b|meu\b|minha\b|ela\b|ele\b)",
+    "nl": r"maar|dus|omdat|hoewel|en\s+(?=ik\b|mijn\b|ze\b|hij\b|zij\b)",
+}
+_SUBJECT_START: dict[str, str] = {
+    "en": r"i\b|i'm|i've|i'd|we\b|we're|my\b|our\b|she\b|he\b|she's|he's|they\b|it's\b|"
+          r"it\s+is\b|that's\b",
+    "de": r"ich\b|wir\b|mein\w*|unser\w*|sie\b|er\b|hab\b|bin\b",
+    "fr": r"je\b|j'|on\b|mon\b|ma\b|mes\b|elle\b|il\b|nous\b|c'est\b|ce\s+n'est\b",
+    "es": r"yo\b|mi\b|mis\b|ella\b|él\b|nosotros\b|soy\b|estoy\b|tengo\b",
+    "it": r"io\b|mio\b|mia\b|miei\b|lei\b|lui\b|sono\b|ho\b",
+    "pt": r"eu\b|meu\b|minha\b|ela\b|ele\b|sou\b|estou\b|tenho\b",
+    "nl": r"ik\b|mijn\b|we\b|wij\b|ze\b|zij\b|hij\b|het\s+is\b|dat\s+is\b",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Cues:
+    """What a clause's small words say about it."""
+
+    question: bool = False
+    hypothetical: bool = False
+    sarcasm: bool = False
+    reported: bool = False
+    quoted: bool = False
+    negated: bool = False
+    one_off: bool = False
+    habit: bool = False
+    correction: bool = False
+    retraction: bool = False
+    hedge: bool = False
+    change: bool = False
+    exclusive: bool = False
+    cessation: bool = False
+    start: bool = False
+    context: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One clause of a turn: its text (quotes replaced), the sentence it belongs to, its
+    language and cues. ``quotes`` are the quoted passages of its sentence."""
+
+    text: str
+    sentence: str
+    language: str
+    supported: bool
+    cues: Cues
+    index: int
+    quotes: tuple[str, ...] = field(default=())
+
+
+_ABBREVIATIONS = re.compile(
+    r"(?i)\b(St|Dr|Mr|Mrs|Ms|Prof|Sr|Sra|Jr|vs|etc|e\.g|i\.e|No|Nr|ca|bzw|z\.B|usw|Mme|Mlle|"
+    r"Av|Avda|Pl|Str)\.(?=\s)")
+
+
+def _split_sentences(text: str) -> list[str]:
+    protected = _ABBREVIATIONS.sub(lambda m: m.group(1) + "\u2024", text)
+    return [s.strip().replace("\u2024", ".") for s in _SENTENCE_END.split(protected)
+            if s and s.strip(" .,!?…")]
+
+
+def _merge_fragments(pieces: list[str], lang: str) -> list[str]:
+    """Glue a piece of one or two words ("niente nocciole", "Assam") to its neighbour in
+    the same sentence: alone it says nothing, beside the clause it belongs to it is the
+    value."""
+    out: list[str] = []
+    carry = ""
+    for piece in pieces:
+        piece = f"{carry}, {piece}" if carry else piece
+        carry = ""
+        size = len(piece) if lang == "zh" else len(piece.split())
+        if size <= (4 if lang == "zh" else 2) and len(pieces) > 1:
+            if out and piece is pieces[-1]:
+                out[-1] = f"{out[-1]}, {piece}"
+                continue
+            carry = piece
+            continue
+        out.append(piece)
+    if carry:
+        if out:
+            out[-1] = f"{out[-1]}, {carry}"
+        else:
+            out.append(carry)
+    return out
+
+
+def _split_clauses(sentence: str, lang: str) -> list[str]:
+    if lang == "zh":
+        parts = [p.strip() for p in re.split(
+            r"[；;]|[，,：:](?=\s*(?:但是|不过|可是|所以|而且|对了|另外|我|他|她|[^\W\d_]{2}说))",
+            sentence) if p and p.strip()]
+        return _merge_fragments(parts, lang)
+    cut = _CUT_WORDS.get(lang)
+    subject = _SUBJECT_START.get(lang)
+    pieces = [sentence]
+    if cut:
+        pattern = re.compile(r",?\s+(?:" + cut + r")\s+|,\s+(?=(?:" + (subject or "x^") + r"))",
+                             re.IGNORECASE)
+        pieces = pattern.split(sentence)
+    pieces = [p for chunk in pieces for p in re.split(r"\s*:\s+(?=\S)", chunk)]
+    pieces = [p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")]
+    return _merge_fragments(pieces, lang)
+
+
+def _context(lang: str, text: str) -> str | None:
+    folded = text.casefold()
+    for phrase, label in sorted(CONTEXTS.get(lang, ()), key=lambda p: -len(p[0])):
+        pattern = re.escape(phrase) if lang == "zh" else r"(?<!\w)" + re.escape(phrase) + r"(?!\w)"
+        if re.search(pattern, folded):
+            return label
+    return None
+
+
+_NEVER = re.compile(r"(?!x)x")
+_CONDITIONAL_START: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?:" + words + r")\s") for lang, words in {
+        "en": r"if|unless|suppose", "de": r"wenn|falls", "fr": r"si|s'il",
+        "es": r"si", "it": r"se", "pt": r"se", "nl": r"als|stel"}.items()}
+_CONDITIONAL_START["zh"] = re.compile(r"(?:如果|要是|假如)")
+_LEAD_FILLERS = re.compile(
+    r"^(?:\W*(?:oh|ok|okay|so|and|but|also|hey|ah|well|und|also|aber|übrigens|et|mais|alors|"
+    r"y|pero|oye|e|ma|senti|e|mas|olha|en|maar|trouwens|hm+)\b[\s,]*)+", re.IGNORECASE)
+_CAPS_LOVE = re.compile(r"(?<![\w])(?:LOVE|LOVED|ADORE|ENCANTA|ENCANTAN|ADORO|AMO|LIEBE|"
+                        r"J'ADORE|ADORA|AIME|GENIAL|GÉNIAL|GREAT)(?![\w])")
+_IRONY = re.compile("[\U0001F643\U0001F644\U0001F612]")  # 🙃 🙄 😒
+_SMILE_AFTER_PRAISE = re.compile("(?:太喜欢|喜欢|爱|幸福|开心)[^。！？]*\U0001F642")
+
+
+def read_cues(text: str, sentence: str, lang: str) -> Cues:
+    """The cues of one clause (``text``) in its ``sentence``."""
+    if lang not in LANGUAGES:
+        return Cues()
+    lead = _LEAD_FILLERS.sub("", text)
+    asks = find_cue("question", lang, lead[:40])
+    question = sentence.rstrip().endswith(("?", "？")) or (asks is not None and asks.start() == 0)
+    if lang == "zh":
+        question = question or bool(re.search(r"[吗么呢]\s*[？?。！!]?$", text)) or \
+            has_cue("question", lang, text)
+    sarcasm = bool(_CAPS_LOVE.search(sentence) or _IRONY.search(sentence)
+                   or _SMILE_AFTER_PRAISE.search(sentence)
+                   or has_cue("sarcasm", lang, sentence))
+    return Cues(
+        question=question,
+        hypothetical=has_cue("hypothetical", lang, text) or _CONDITIONAL_START.get(
+            lang, _NEVER).match(lead) is not None,
+        sarcasm=sarcasm,
+        reported=has_cue("reported", lang, text),
+        quoted=QUOTE_MARK in text,
+        negated=has_cue("negation", lang, text),
+        one_off=has_cue("one_off", lang, text),
+        habit=has_cue("habit", lang, text),
+        correction=has_cue("correction", lang, sentence),
+        retraction=has_cue("retraction", lang, text),
+        hedge=has_cue("hedge", lang, text),
+        change=has_cue("change", lang, text),
+        exclusive=has_cue("exclusive", lang, text),
+        cessation=has_cue("cessation", lang, text),
+        start=has_cue("start", lang, text),
+        context=_context(lang, text),
+    )
+
+
+def clauses_of(text: str, *, default_language: str = "en",
+               language_hint: str | None = None) -> list[Clause]:
+    """The clauses of a turn, in order, each with its language and cues.
+
+    The language is detected per sentence (a turn may switch languages); a short sentence
+    with few votes keeps the turn's language (or ``language_hint``)."""
+    quotes = tuple(m.group(0)[1:-1] for m in _QUOTES.finditer(text))
+    body = _QUOTES.sub(QUOTE_MARK, text)
+    turn_lang = language_hint or detect(body, default=default_language).code
+    out: list[Clause] = []
+    turn_corrects = turn_lang in LANGUAGES and has_cue("correction", turn_lang, body)
+    for sentence in _split_sentences(body):
+        found = _language_of(sentence, turn_lang, language_hint)
+        for piece in _split_clauses(sentence, found.code):
+            if not piece.strip(" .,!?…" + QUOTE_MARK):
+                continue
+            cues = read_cues(piece, sentence, found.code)
+            if turn_corrects and not cues.correction and has_cue("negation", found.code, piece):
+                cues = replace(cues, correction=True)
+            out.append(Clause(piece, sentence, found.code, found.supported, cues, len(out),
+                              quotes if QUOTE_MARK in sentence else ()))
+    return out
+
+
+def _language_of(sentence: str, turn_lang: str, hint: str | None) -> Detected:
+    if hint:
+        return Detected(hint, hint in LANGUAGES, 1.0)
+    found = detect(sentence, default=turn_lang if turn_lang in LANGUAGES else "en")
+    if found.code == "xx" and found.votes == 0 and turn_lang in LANGUAGES:
+        return Detected(turn_lang, True, 0.0)
+    if found.code == turn_lang or turn_lang not in LANGUAGES or found.code in ("zh", "ja", "xx"):
+        return found
+    counted = votes(sentence)
+    if found.supported and counted.get(found.code, 0) < counted.get(turn_lang, 0) + 2:
+        return Detected(turn_lang, True, counted.get(turn_lang, 0))
+    if not found.supported and found.votes < 2:
+        return Detected(turn_lang, True, counted.get(turn_lang, 0))
+    return found
+

@@ -1,0 +1,471 @@
+"""Cue words of the offline extractor, per supported language (en, de, fr, es, it, pt, nl, zh).
+
+A *cue* is a small closed-class signal that changes what a clause means for memory: a
+question, a hypothetical, sarcasm, someone else's words, negation, a one-off, a habit, a
+correction, a retraction, a hedge, a change, "only X now" (exclusive), "I stopped X"
+(cessation), a context qualifier ("at work"). Open-class meaning (what the clause is about)
+is left to the slot classifier (:mod:`lucidmem.facts.slots`); these lists hold function
+words and fixed phrases only, written for this module — not sentences of any evaluation set.
+
+Phrases are lower case; ``*`` at the end of a word matches any word ending ("arrêt*"). In
+alphabetic languages a phrase matches at word boundaries; in Chinese as a plain substring.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+__all__ = [
+    "CONTEXTS",
+    "CUES",
+    "LANGUAGES",
+    "RELATIONS",
+    "cue_pattern",
+    "find_cue",
+    "has_cue",
+]
+
+LANGUAGES = ("en", "de", "fr", "es", "it", "pt", "nl", "zh")
+"""Languages the offline extractor reads (ISO 639-1)."""
+
+_T = dict[str, tuple[str, ...]]
+
+
+def _w(text: str) -> tuple[str, ...]:
+    """``"a|b c|d"`` → ``("a", "b c", "d")``."""
+    return tuple(p.strip() for p in text.split("|") if p.strip())
+
+
+CUES: dict[str, _T] = {
+    # a clause that asks rather than states (besides a final "?")
+    "question": {
+        "en": _w("do you|can you|could you|would you|any idea|any ideas|what do you think|"
+                 "should i|am i|is it|do i|how do i|how would|i wonder if|i wonder whether|"
+                 "wondering if|not sure if|any tips|any recommendations"),
+        "de": _w("kannst du|könntest du|hast du|weißt du|meinst du|soll ich|bin ich|ist das|"
+                 "habe ich|hab ich|ich frage mich|ob ich|was meinst du|irgendeine idee"),
+        "fr": _w("tu peux|peux-tu|pourrais-tu|tu crois|tu penses|est-ce que|dois-je|"
+                 "je me demande si|suis-je|tu sais|une idée|des idées"),
+        "es": _w("me puedes|puedes|podrías|me ayudas|me pasas|me recomiendas|crees que|"
+                 "debería|será que|me pregunto si|tú qué dices|alguna idea|sabes si"),
+        "it": _w("puoi|potresti|mi aiuti|mi consigli|mi passi|secondo te|dovrei|chissà se|"
+                 "mi chiedo se|tu che dici|che ne pensi|hai idea|sai se"),
+        "pt": _w("podes|pode me|me ajuda|me passa|tens recomendações|achas que|acha que|"
+                 "será que|devia|deveria|me pergunto se|sabes se|alguma ideia"),
+        "nl": _w("kun je|kan je|kunt u|heb je|weet jij|weet je|zou ik|moet ik|heb ik|ben ik|"
+                 "is het|ik vraag me af|enig idee|tips"),
+        "zh": _w("吗|么|是不是|能不能|可不可以|有没有|要不要|该不该|怎么办|推荐|你觉得|"
+                 "你说|为什么|怎么|哪|什么|多少|几"),
+    },
+    # an unreal or wished-for state: "if I ever…", "I would…"
+    "hypothetical": {
+        "en": _w("if i|if we|if i ever|what if|imagine|suppose|in another life|would love|"
+                 "would like to|i'd love|i'd like to|fantasy|daydream|dream of|someday i|"
+                 "one day i|hypothetically|in theory|i wish|if only"),
+        "de": _w("wenn ich|falls ich|wenn wir|würde|würden|würdest|hätte|hätten|wäre|wären|"
+                 "stell dir vor|angenommen|traum|träume|fantasie|irgendwann mal"),
+        "fr": _w("si j'|si je|si on|si jamais|si un jour|imagine|imaginons|supposons|je serais|"
+                 "j'aurais|j'irais|j'achèterais|je ferais|je prendrais|je vivrais|"
+                 "je voudrais|j'aimerais|rêve|fantasme|un jour peut-être|*rais|*rait"),
+        "es": _w("si algún día|si algun dia|si ganara|si tuviera|si fuera|si me fuera|"
+                 "si pudiera|si viviera|imagina|me iría|me compraría|viviría|sería|"
+                 "tendría|haría|viviríamos|compraría|iríamos|fantasía|sueño con|ojalá"),
+        "it": _w("se vincessi|se avessi|se fossi|se potessi|se vivessi|se un giorno|"
+                 "immagina|mi comprerei|andrei|vivrei|farei|sarebbe|sarei|vorrei|"
+                 "fantasia|sogno di|magari un giorno|*rei|*resti|*rebbe"),
+        "pt": _w("se eu|se um dia|se ganhasse|se tivesse|se fosse|se morasse|imagina|"
+                 "iria|compraria|moraria|seria|faria|teria|fantasia|sonho em|quem me dera|"
+                 "gostaria|queria muito"),
+        "nl": _w("als ik ooit|als ik|stel dat|stel je voor|zou|zouden|zou ik|fantasie|"
+                 "droom|dromen|ooit misschien"),
+        "zh": _w("如果|要是|假如|假设|万一|幻想|做梦|梦想|就好了|的话"),
+    },
+    # ironic praise: the literal statement is the opposite of what is meant
+    "sarcasm": {
+        "en": _w("yeah right|oh great|just great|best hobby ever|best thing ever|"
+                 "my favourite hobby|my favorite hobby|favourite pastime|favorite pastime|"
+                 "best thing in the world|what a joy|living the dream|how fun|so much fun not"),
+        "de": _w("na toll|super, schon wieder|toll, schon wieder|mein lieblingshobby|"
+                 "lieblingsbeschäftigung|das beste überhaupt|ja klar"),
+        "fr": _w("génial, encore|super, encore|trop bien, encore|mon passe-temps préféré|"
+                 "mon loisir préféré|mon hobby préféré|le meilleur truc du monde|c'est le pied"),
+        "es": _w("sí, claro|si, claro|mi pasatiempo favorito|mi hobby favorito|lo mejor del mundo|"
+                 "qué maravilla|que maravilla|genial, otra vez"),
+        "it": _w("il mio hobby preferito|il mio passatempo preferito|la cosa più bella del mondo|"
+                 "che bello, di nuovo|come no|sì, certo"),
+        "pt": _w("melhor coisa do mundo|meu hobby favorito|meu passatempo favorito|"
+                 "que maravilha|adoro, só que não|só que não"),
+        "nl": _w("ja hoor|echt mijn favoriete hobby|mijn favoriete hobby|lekker hoor|"
+                 "geweldig, alweer|het beste ter wereld"),
+        "zh": _w("幸福感爆棚|真是太好了呢|太幸福了吧|我可太喜欢"),
+    },
+    # someone else's words follow ("Tom texted …", "mein Chef sagt …")
+    "reported": {
+        "en": _w("says|said|saying|keeps saying|always says|texted|told me|tells me|asked me|"
+                 "wrote|messaged|thinks i should|reckons"),
+        "de": _w("sagt|sagte|meint|meinte|sagt immer|schreibt|schrieb|hat gesagt|findet, ich"),
+        "fr": _w("dit|disait|dit toujours|m'a dit|m'écrit|m'a écrit|trouve que je|pense que je"),
+        "es": _w("dice|decía|dijo|me dijo|siempre dice|me escribió|me escribe|cree que debería"),
+        "it": _w("dice|diceva|ha detto|mi ha detto|dice sempre|mi scrive|mi ha scritto"),
+        "pt": _w("diz|dizia|disse|falou|me disse|diz sempre|sempre diz|me escreveu|acha que eu"),
+        "nl": _w("zegt|zei|zegt altijd|schreef|appte|vindt dat ik|zei dat"),
+        "zh": _w("说|总说|老说|告诉我|跟我说|问我"),
+    },
+    "negation": {
+        "en": _w("not|n't|never|no longer|no more|none|nothing|nobody|without|don't|doesn't|"
+                 "didn't|haven't|hasn't|isn't|aren't|wasn't|won't|cannot|can't"),
+        "de": _w("nicht|kein|keine|keinen|keinem|keiner|nie|niemals|nichts|ohne|nicht mehr"),
+        "fr": _w("ne|n'|pas|plus|jamais|rien|aucun|aucune|sans"),
+        "es": _w("no|nunca|jamás|ya no|nada|ningún|ninguna|sin|tampoco"),
+        "it": _w("non|mai|niente|nessun|nessuna|senza|più"),
+        "pt": _w("não|nao|nunca|jamais|nada|nenhum|nenhuma|sem|já não"),
+        "nl": _w("niet|geen|nooit|niets|zonder|niet meer|geen … meer"),
+        "zh": _w("不|没|没有|别|无|不再|戒"),
+    },
+    # a one-time deviation from a habit
+    "one_off": {
+        "en": _w("for once|just today|only today|today only|just this once|this once|"
+                 "this time|just this week|only this week|as an exception|exceptionally|"
+                 "just for today|just for tomorrow|only tomorrow|one-off|one off|for a change|"
+                 "was really a one|just once|only once"),
+        "de": _w("ausnahmsweise|nur heute|nur morgen|nur diese woche|nur diesmal|diesmal|"
+                 "dieses mal|dieses eine mal|einmalig|heute mal|nur einmal"),
+        "fr": _w("exceptionnellement|pour une fois|juste aujourd'hui|seulement aujourd'hui|"
+                 "cette fois|cette fois-ci|juste cette semaine|seulement cette semaine|"
+                 "une fois|vraiment une fois|à titre exceptionnel"),
+        "es": _w("por esta vez|solo esta vez|sólo esta vez|solo por hoy|solo hoy|solo mañana|"
+                 "esta vez|excepcionalmente|por única vez|nomás por esta vez|solo esta semana"),
+        "it": _w("per una volta|solo per oggi|solo oggi|solo per domani|solo domani|"
+                 "eccezionalmente|stavolta|questa volta|solo questa settimana|per stavolta"),
+        "pt": _w("só esta semana|só esta vez|desta vez|só hoje|só amanhã|excepcionalmente|"
+                 "por uma vez|só por hoje|só dessa vez|só desta vez"),
+        "nl": _w("uitzonderlijk|bij uitzondering|alleen vandaag|alleen morgen|deze keer|"
+                 "eenmalig|voor een keer|voor één keer|alleen deze week"),
+        "zh": _w("就这一次|就这次|这一次|这次|破例|只是今天|只有今天|临时|偶尔一次|这周"),
+    },
+    # a habit or standing state
+    "habit": {
+        "en": _w("every day|every morning|every evening|every week|every weekend|daily|always|"
+                 "usually|normally|as always|as usual|each way|every|each|whenever|every time|"
+                 "per week|a week|a day|times a week|on weekends|on weekdays|for years"),
+        "de": _w("jeden tag|jeden morgen|jeden abend|jede woche|jedes wochenende|täglich|immer|"
+                 "normalerweise|meistens|wie immer|seit jahren|jeden|jede|jedes|pro woche|"
+                 "die woche|am tag|mal die woche|samstags|sonntags|montags|dienstags|"
+                 "mittwochs|donnerstags|freitags|morgens|abends"),
+        "fr": _w("tous les jours|tous les matins|tous les soirs|chaque|toutes les semaines|"
+                 "tous les|toutes les|toujours|d'habitude|comme toujours|normalement|"
+                 "par semaine|par jour|le week-end|le lundi|le mardi|le mercredi|le jeudi|"
+                 "le vendredi|le samedi|le dimanche"),
+        "es": _w("todos los días|todas las mañanas|cada|todos los|todas las|siempre|"
+                 "normalmente|como siempre|por semana|al día|los fines de semana|"
+                 "los lunes|los martes|los miércoles|los jueves|los viernes|los sábados|"
+                 "los domingos"),
+        "it": _w("ogni giorno|ogni mattina|ogni sera|ogni settimana|tutti i giorni|"
+                 "tutte le mattine|ogni|sempre|di solito|come sempre|normalmente|"
+                 "a settimana|al giorno|il lunedì|il martedì|il mercoledì|il giovedì|"
+                 "il venerdì|il sabato|la domenica"),
+        "pt": _w("todo dia|todos os dias|toda manhã|todas as manhãs|cada|toda semana|"
+                 "sempre|normalmente|como sempre|por semana|ao dia|por dia|às segundas|"
+                 "às terças|às quartas|às quintas|às sextas|aos sábados|aos domingos|toda"),
+        "nl": _w("elke dag|elke ochtend|elke avond|elke week|elk weekend|dagelijks|altijd|"
+                 "normaal|meestal|zoals altijd|per week|per dag|keer per week|elke|elk|"
+                 "op maandag|op dinsdag|op woensdag|op donderdag|op vrijdag|"
+                 "op zaterdag|op zondag"),
+        "zh": _w("每天|每周|每个|每次|每晚|每早|总是|一直|经常|平时|照常|天天|一周|每月|"
+                 "周末|老样子"),
+    },
+    "correction": {
+        "en": _w("i meant|i mean|correction|i got it wrong|got it wrong|i was wrong|"
+                 "my mistake|i misspoke|wrong, it's|not x|let me correct|to correct|"
+                 "i mixed up|i mix up|scratch that, it's|actually it's|typo"),
+        "de": _w("korrektur|kleine korrektur|ich meinte|ich meine|ich habe mich vertan|"
+                 "hab mich vertan|ich hab mich geirrt|ich habe mich geirrt|falsch gesagt|"
+                 "verwechselt|stimmt nicht"),
+        "fr": _w("correction|petite correction|je voulais dire|je me suis trompé|"
+                 "je me suis trompée|je me trompe|erreur de ma part|j'ai inversé|"
+                 "j'ai confondu|en fait c'est"),
+        "es": _w("corrijo|corrección|me equivoqué|me he equivocado|quise decir|"
+                 "me lié|me confundí|error mío|perdón, es|en realidad es"),
+        "it": _w("correggo|correzione|mi sono sbagliato|mi sono sbagliata|ho sbagliato|"
+                 "volevo dire|intendevo|mi sono confuso|mi sono confusa|errore mio"),
+        "pt": _w("corrijo|correção|me enganei|enganei-me|errei|quis dizer|queria dizer|"
+                 "me confundi|confundi|erro meu"),
+        "nl": _w("foutje|correctie|ik bedoelde|ik vergiste me|ik heb me vergist|"
+                 "haal … door elkaar|verkeerd gezegd"),
+        "zh": _w("说错了|搞错了|记错了|更正|纠正|不对|是我弄错|写错了"),
+    },
+    "retraction": {
+        "en": _w("forget what i said|forget what i told you|forget about what i said|"
+                 "forget i said|forget i mentioned|please forget|ignore what i said|"
+                 "scratch what i said|don't remember that|delete what i said"),
+        "de": _w("vergiss|vergiss bitte|vergessen sie|ignorier|lösch"),
+        "fr": _w("oublie ce que|oubliez ce que|oublie ça|oublie|ne retiens pas|efface"),
+        "es": _w("olvida lo que|olvídate de lo que|olvida|olvídalo|borra lo que|ignora lo que"),
+        "it": _w("dimentica quello che|dimentica quel|dimentica|scorda|lascia perdere quello"),
+        "pt": _w("esquece o que|esquece tudo|esquece|esqueça o que|esqueça|apaga o que"),
+        "nl": _w("vergeet wat|vergeet dat|vergeet het|vergeet"),
+        "zh": _w("忘了吧|忘掉|别记|不要记|当我没说|删掉|忘了"),
+    },
+    "hedge": {
+        "en": _w("i think|i guess|i suppose|probably|maybe|perhaps|kind of|sort of|kinda|"
+                 "i believe|apparently|possibly|might"),
+        "de": _w("ich glaube|ich denke|glaub ich|wahrscheinlich|vielleicht|eher|irgendwie|"
+                 "vermutlich|anscheinend"),
+        "fr": _w("je crois|je pense|peut-être|probablement|sans doute|apparemment|plutôt"),
+        "es": _w("creo que|creo|quizás|quizá|tal vez|a lo mejor|probablemente|supongo"),
+        "it": _w("credo|penso|forse|probabilmente|magari|apparentemente|mi sa"),
+        "pt": _w("acho que|acho|talvez|provavelmente|se calhar|pelo visto"),
+        "nl": _w("ik denk|denk ik|misschien|waarschijnlijk|volgens mij|blijkbaar"),
+        "zh": _w("可能|也许|大概|估计|好像|应该是|我觉得"),
+    },
+    # a change of state: "now", "no longer", "moved", "new"
+    "change": {
+        "en": _w("now|no longer|anymore|any more|these days|nowadays|moved|moving|switched|"
+                 "changed|new|started|starting|since|from now on|became|got the job|"
+                 "handed in my notice|last day|signed the lease|we're in|just"),
+        "de": _w("jetzt|nun|nicht mehr|inzwischen|mittlerweile|umgezogen|ziehen|gewechselt|"
+                 "neu|neue|neuen|neuer|angefangen|fange|ab dem|seit|letzter tag|gekündigt"),
+        "fr": _w("maintenant|désormais|ne plus|plus|déménagé|déménage|nouveau|nouvelle|"
+                 "commencé|commence|depuis|dorénavant|ça y est|voilà"),
+        "es": _w("ahora|ya no|ya|me mudé|nos mudamos|mudanza|nuevo|nueva|empecé|empiezo|"
+                 "desde|a partir de|por fin|cambié"),
+        "it": _w("ora|adesso|non più|ormai|trasferito|trasferita|trasloco|nuovo|nuova|"
+                 "iniziato|comincio|inizio|da questo mese|da quando|finalmente|novità"),
+        "pt": _w("agora|já não|mudei|mudamos|mudança|novo|nova|comecei|começo|desde|"
+                 "a partir de|finalmente|oficialmente"),
+        "nl": _w("nu|niet meer|inmiddels|verhuisd|verhuizen|nieuwe|nieuw|begonnen|begin|"
+                 "sinds|vanaf|eindelijk"),
+        "zh": _w("现在|不再|搬|新|改|换|开始|已经|终于|从此|以后|入职|离职"),
+    },
+    # "only X now": the new value replaces the others of its kind
+    "exclusive": {
+        "en": _w("only|it's just|just … now|nothing but|exclusively|the only|all … now"),
+        "de": _w("nur noch|nur|ausschließlich|ist jetzt nur noch"),
+        "fr": _w("que|ne … plus que|plus que|uniquement|seulement|que du|que de la"),
+        "es": _w("solo|sólo|únicamente|nada más que|único|única"),
+        "it": _w("solo|soltanto|unicamente|unico|unica"),
+        "pt": _w("só|apenas|somente|único|única"),
+        "nl": _w("alleen nog|alleen|enkel|uitsluitend|nog maar"),
+        "zh": _w("只|都改成|都是|全是|光"),
+    },
+    # the user stopped something
+    "cessation": {
+        "en": _w("quit|quitting|stopped|gave up|given up|sold|cancelled|canceled|left|"
+                 "haven't had|no more|dropped|last day|done with|unsubscribed|moved out"),
+        "de": _w("aufgehört|höre auf|aufgegeben|abgemeldet|gekündigt|verkauft|verlassen|"
+                 "letzter tag|nicht mehr|schluss mit|ausgetreten"),
+        "fr": _w("arrêté|arrête|arrêter|quitté|quitte|abandonné|vendu|résilié|"
+                 "c'est fini|fini|plus jamais|dernier cours|désinscrit"),
+        "es": _w("dejé|dejado|dejar|vendí|vendido|cancelé|renuncié|me di de baja|"
+                 "se acabó|ya no"),
+        "it": _w("smesso|smettere|smetto|lasciato|venduto|disdetto|mollato|basta con|"
+                 "non più|licenziato"),
+        "pt": _w("parei|parar|larguei|vendi|vendido|cancelei|saí|desisti|já não|acabou"),
+        "nl": _w("gestopt|stop|opgezegd|verkocht|opgegeven|afgemeld|niet meer|ontslag"),
+        "zh": _w("戒了|戒掉|不喝了|不抽了|退了|辞职|卖了|没喝|不再|停了|放弃"),
+    },
+    # the state begins (a start date is the validity's start)
+    "start": {
+        "en": _w("start|starting|starts|begin|beginning|from|moving|will move|going to move|"
+                 "join|joining"),
+        "de": _w("ab dem|ab|fange|anfangen|beginne|beginnen|ziehe|ziehen|umziehen"),
+        "fr": _w("à partir du|à partir de|commence|commencer|dès le|déménage"),
+        "es": _w("a partir del|a partir de|empiezo|empezar|desde el|me mudo|nos mudamos"),
+        "it": _w("a partire dal|dal|comincio|inizio|iniziare|mi trasferisco|trasloco"),
+        "pt": _w("a partir de|começo|começar|mudo-me|vou me mudar|entro"),
+        "nl": _w("vanaf|begin|beginnen|start|ga verhuizen|verhuis"),
+        "zh": _w("开始|入职|搬去|去…入职|起"),
+    },
+}
+
+CONTEXTS: dict[str, tuple[tuple[str, str], ...]] = {
+    # phrase → the context label written into a fact
+    "en": (("at work", "at work"), ("for work", "at work"), ("in the office", "at work"),
+           ("at the office", "at work"), ("work laptop", "at work"), ("at home", "at home"),
+           ("home", "at home"), ("on weekends", "on weekends"), ("at weekends", "on weekends"),
+           ("on the weekend", "on weekends"), ("on weekdays", "on weekdays"),
+           ("during the week", "on weekdays"), ("privately", "privately"),
+           ("personal projects", "privately")),
+    "de": (("bei der arbeit", "at work"), ("auf der arbeit", "at work"), ("im büro", "at work"),
+           ("in der firma", "at work"), ("beruflich", "at work"), ("zu hause", "at home"),
+           ("zuhause", "at home"), ("daheim", "at home"), ("privat", "privately"),
+           ("am wochenende", "on weekends"), ("unter der woche", "on weekdays")),
+    "fr": (("au bureau", "at work"), ("au travail", "at work"), ("au boulot", "at work"),
+           ("à la maison", "at home"), ("chez moi", "at home"), ("le week-end", "on weekends"),
+           ("en semaine", "on weekdays"), ("perso", "privately"), ("en privé", "privately")),
+    "es": (("en la oficina", "at work"), ("en la ofi", "at work"), ("en el trabajo", "at work"),
+           ("en el curro", "at work"), ("en casa", "at home"), ("fin de semana", "on weekends"),
+           ("fines de semana", "on weekends"), ("entre semana", "on weekdays"),
+           ("de lunes a viernes", "on weekdays")),
+    "it": (("al lavoro", "at work"), ("in ufficio", "at work"), ("a lavoro", "at work"),
+           ("a casa", "at home"), ("in casa", "at home"), ("nel weekend", "on weekends"),
+           ("nel fine settimana", "on weekends"), ("durante la settimana", "on weekdays")),
+    "pt": (("no trabalho", "at work"), ("no escritório", "at work"), ("em casa", "at home"),
+           ("fim de semana", "on weekends"), ("fins de semana", "on weekends"),
+           ("de segunda a sexta", "on weekdays"), ("durante a semana", "on weekdays")),
+    "nl": (("op het werk", "at work"), ("op kantoor", "at work"), ("op werk", "at work"),
+           ("thuis", "at home"), ("privé", "privately"), ("in het weekend", "on weekends"),
+           ("doordeweeks", "on weekdays")),
+    "zh": (("在公司", "at work"), ("上班", "at work"), ("在单位", "at work"),
+           ("在家", "at home"), ("家里", "at home"), ("周末", "on weekends"),
+           ("工作日", "on weekdays")),
+}
+"""Context qualifiers ("at work", "at home") and the English label a fact carries."""
+
+RELATIONS: dict[str, dict[str, str]] = {
+    # relation word (lower case) → the English relation
+    "en": {w: r for r, ws in {
+        "mother": "mother|mom|mum|mama", "father": "father|dad|papa",
+        "sister": "sister", "brother": "brother", "wife": "wife", "husband": "husband",
+        "partner": "partner", "boyfriend": "boyfriend", "girlfriend": "girlfriend",
+        "fiancée": "fiancée|fiancee|fiance|fiancé", "son": "son", "daughter": "daughter",
+        "child": "kid|child", "grandmother": "grandmother|grandma|gran|nan",
+        "grandfather": "grandfather|grandpa", "aunt": "aunt", "uncle": "uncle",
+        "cousin": "cousin", "niece": "niece", "nephew": "nephew",
+        "mother-in-law": "mother-in-law", "father-in-law": "father-in-law",
+        "brother-in-law": "brother-in-law", "sister-in-law": "sister-in-law",
+        "best friend": "best friend|best mate|bestie", "friend": "friend|mate|buddy",
+        "ex": "ex", "roommate": "roommate|flatmate|housemate|roomie",
+        "neighbour": "neighbour|neighbor", "boss": "boss", "manager": "manager",
+        "colleague": "colleague|coworker|co-worker", "teacher": "teacher",
+        "goddaughter": "goddaughter", "godson": "godson", "dog": "dog|puppy",
+        "cat": "cat|kitten",
+    }.items() for w in ws.split("|")},
+    "de": {w: r for r, ws in {
+        "mother": "mutter|mama|mutti", "father": "vater|papa", "sister": "schwester",
+        "brother": "bruder", "wife": "frau|ehefrau", "husband": "mann|ehemann",
+        "partner": "partner|partnerin", "boyfriend": "freund", "girlfriend": "freundin",
+        "fiancée": "verlobte|verlobter", "son": "sohn", "daughter": "tochter",
+        "child": "kind", "grandmother": "oma|großmutter", "grandfather": "opa|großvater",
+        "aunt": "tante", "uncle": "onkel", "cousin": "cousin|cousine", "niece": "nichte",
+        "nephew": "neffe", "mother-in-law": "schwiegermutter",
+        "father-in-law": "schwiegervater", "brother-in-law": "schwager",
+        "sister-in-law": "schwägerin", "best friend": "bester freund|beste freundin|"
+        "bester kumpel", "friend": "kumpel", "ex": "ex", "roommate": "mitbewohner|"
+        "mitbewohnerin", "neighbour": "nachbar|nachbarin", "boss": "chef|chefin",
+        "colleague": "kollege|kollegin", "teacher": "lehrer|lehrerin",
+        "dog": "hund", "cat": "katze|kater",
+    }.items() for w in ws.split("|")},
+    "fr": {w: r for r, ws in {
+        "mother": "mère|maman", "father": "père|papa", "sister": "sœur|soeur",
+        "brother": "frère", "wife": "femme|épouse", "husband": "mari|époux",
+        "partner": "compagne|compagnon|conjoint|conjointe", "boyfriend": "copain|chum",
+        "girlfriend": "copine|blonde|petite amie", "fiancée": "fiancée|fiancé",
+        "son": "fils", "daughter": "fille", "child": "enfant",
+        "grandmother": "grand-mère|mamie", "grandfather": "grand-père|papi",
+        "aunt": "tante", "uncle": "oncle", "cousin": "cousin|cousine", "niece": "nièce",
+        "nephew": "neveu", "mother-in-law": "belle-mère", "father-in-law": "beau-père",
+        "brother-in-law": "beau-frère", "sister-in-law": "belle-sœur|belle-soeur",
+        "best friend": "meilleur ami|meilleure amie|meilleur pote", "friend": "ami|amie|pote",
+        "ex": "ex", "roommate": "colocataire|coloc", "neighbour": "voisin|voisine",
+        "boss": "patron|patronne|chef|cheffe", "colleague": "collègue",
+        "teacher": "prof|professeur|professeure", "dog": "chien|chienne", "cat": "chat|chatte",
+    }.items() for w in ws.split("|")},
+    "es": {w: r for r, ws in {
+        "mother": "madre|mamá|mama|vieja", "father": "padre|papá|papa|viejo",
+        "sister": "hermana", "brother": "hermano", "wife": "esposa|mujer",
+        "husband": "esposo|marido", "partner": "pareja", "boyfriend": "novio",
+        "girlfriend": "novia", "fiancée": "prometida|prometido", "son": "hijo",
+        "daughter": "hija", "grandmother": "abuela", "grandfather": "abuelo",
+        "aunt": "tía", "uncle": "tío", "cousin": "primo|prima", "niece": "sobrina",
+        "nephew": "sobrino", "mother-in-law": "suegra", "father-in-law": "suegro",
+        "brother-in-law": "cuñado", "sister-in-law": "cuñada",
+        "best friend": "mejor amigo|mejor amiga", "friend": "amigo|amiga",
+        "ex": "ex", "roommate": "compañera de piso|compañero de piso|roomie|"
+        "compañera de depa|compañero de depa", "neighbour": "vecino|vecina",
+        "boss": "jefe|jefa", "manager": "gerente",
+        "colleague": "compañero de trabajo|compañera de trabajo|colega|compañera|compañero",
+        "teacher": "maestra|maestro|profesora|profesor|profe", "dog": "perro|perra",
+        "cat": "gato|gata",
+    }.items() for w in ws.split("|")},
+    "it": {w: r for r, ws in {
+        "mother": "madre|mamma", "father": "padre|papà|papa", "sister": "sorella",
+        "brother": "fratello", "wife": "moglie", "husband": "marito",
+        "partner": "compagna|compagno", "boyfriend": "fidanzato|ragazzo",
+        "girlfriend": "fidanzata|ragazza", "son": "figlio", "daughter": "figlia",
+        "grandmother": "nonna", "grandfather": "nonno", "aunt": "zia", "uncle": "zio",
+        "cousin": "cugino|cugina", "niece": "nipote", "mother-in-law": "suocera",
+        "father-in-law": "suocero", "brother-in-law": "cognato", "sister-in-law": "cognata",
+        "best friend": "migliore amico|migliore amica|miglior amico|miglior amica",
+        "friend": "amico|amica", "ex": "ex", "roommate": "coinquilino|coinquilina",
+        "neighbour": "vicino|vicina", "boss": "capo|capa|responsabile",
+        "colleague": "collega", "teacher": "insegnante|maestra|maestro|professore|professoressa",
+        "dog": "cane", "cat": "gatto|gatta",
+    }.items() for w in ws.split("|")},
+    "pt": {w: r for r, ws in {
+        "mother": "mãe|mae|mamãe", "father": "pai|papai", "sister": "irmã|irma",
+        "brother": "irmão|irmao", "wife": "esposa|mulher", "husband": "marido|esposo",
+        "partner": "companheira|companheiro", "boyfriend": "namorado",
+        "girlfriend": "namorada", "fiancée": "noiva|noivo", "son": "filho",
+        "daughter": "filha", "grandmother": "avó|avo|vovó", "grandfather": "avô|vovô",
+        "aunt": "tia", "uncle": "tio", "cousin": "primo|prima", "niece": "sobrinha",
+        "nephew": "sobrinho", "mother-in-law": "sogra", "father-in-law": "sogro",
+        "brother-in-law": "cunhado", "sister-in-law": "cunhada",
+        "best friend": "melhor amigo|melhor amiga", "friend": "amigo|amiga",
+        "ex": "ex", "roommate": "colega de quarto|colega de casa", "neighbour": "vizinho|vizinha",
+        "boss": "chefe", "colleague": "colega", "goddaughter": "afilhada",
+        "godson": "afilhado", "teacher": "professor|professora", "dog": "cão|cachorro|cadela",
+        "cat": "gato|gata",
+    }.items() for w in ws.split("|")},
+    "nl": {w: r for r, ws in {
+        "mother": "moeder|mama|ma", "father": "vader|papa|pa", "sister": "zus|zuster",
+        "brother": "broer", "wife": "vrouw|echtgenote", "husband": "man|echtgenoot",
+        "partner": "partner", "boyfriend": "vriend", "girlfriend": "vriendin",
+        "fiancée": "verloofde", "son": "zoon", "daughter": "dochter", "child": "kind",
+        "grandmother": "oma", "grandfather": "opa", "aunt": "tante", "uncle": "oom",
+        "cousin": "neef|nicht", "mother-in-law": "schoonmoeder",
+        "father-in-law": "schoonvader", "brother-in-law": "zwager",
+        "sister-in-law": "schoonzus", "best friend": "beste vriend|beste vriendin",
+        "ex": "ex", "roommate": "huisgenoot", "neighbour": "buurman|buurvrouw",
+        "boss": "baas|leidinggevende", "manager": "manager", "colleague": "collega",
+        "teacher": "leraar|lerares|docent", "dog": "hond", "cat": "kat|poes",
+    }.items() for w in ws.split("|")},
+    "zh": {w: r for r, ws in {
+        "mother": "妈妈|妈|母亲|老妈", "father": "爸爸|爸|父亲|老爸",
+        "sister": "姐姐|妹妹|姐|妹", "brother": "哥哥|弟弟|哥|弟",
+        "wife": "老婆|妻子|太太|爱人", "husband": "老公|丈夫|先生",
+        "boyfriend": "男朋友|男友", "girlfriend": "女朋友|女友", "ex": "前男友|前女友",
+        "son": "儿子", "daughter": "女儿", "grandmother": "奶奶|外婆|姥姥",
+        "grandfather": "爷爷|外公|姥爷", "mother-in-law": "丈母娘|岳母|婆婆",
+        "father-in-law": "岳父|公公", "friend": "朋友", "best friend": "闺蜜|好哥们|好朋友",
+        "colleague": "同事", "boss": "老板|领导|上司", "neighbour": "邻居",
+        "roommate": "室友", "teacher": "老师", "dog": "狗", "cat": "猫",
+    }.items() for w in ws.split("|")},
+}
+"""Relation words per language → the English relation a fact states."""
+
+
+def _phrase_regex(phrase: str, lang: str) -> str:
+    if lang == "zh":
+        return re.escape(phrase)
+    suffix = phrase.startswith("*")
+    body = phrase.lstrip("*")
+    parts = [re.escape(p) for p in body.split()]
+    text = r"\s+".join(parts).replace(r"…", r"\w+(?:\s+\w+)?")
+    if suffix:
+        return r"\w{2,}" + text + r"(?!\w)"
+    tail = r"(?!\w)" if body[-1:].isalnum() else ""
+    head = r"(?<!\w)" if body[:1].isalnum() else ""
+    return head + text + tail
+
+
+@cache
+def cue_pattern(cue: str, lang: str) -> re.Pattern[str] | None:
+    """The compiled alternation of ``cue``'s phrases in ``lang`` (``None`` if it has none)."""
+    phrases = CUES.get(cue, {}).get(lang, ())
+    if not phrases:
+        return None
+    ordered = sorted(phrases, key=len, reverse=True)
+    return re.compile("|".join(_phrase_regex(p, lang) for p in ordered), re.IGNORECASE)
+
+
+def find_cue(cue: str, lang: str, text: str) -> re.Match[str] | None:
+    """The first occurrence of ``cue`` in ``text`` (``lang``'s phrases), or ``None``."""
+    pattern = cue_pattern(cue, lang)
+    return None if pattern is None else pattern.search(text)
+
+
+def has_cue(cue: str, lang: str, text: str) -> bool:
+    """Whether ``text`` holds one of ``cue``'s phrases in ``lang``."""
+    return find_cue(cue, lang, text) is not None

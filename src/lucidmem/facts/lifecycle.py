@@ -1,0 +1,321 @@
+"""How a new statement changes the facts already held, beyond one-to-one contradictions.
+
+Pure functions over fact records (validation applies what they return):
+
+* :func:`retraction_targets` — "forget what I said about X": every fact about X. A topic
+  naming a person *and* something else ("Kees and the moonlighting") means that thing about
+  that person; a topic that is only a person means everything about them;
+* :func:`correction_targets` — "…, not Friday" / "I meant X": the facts that said the old
+  value (they never held; their corrected copy is written by :func:`corrected_text`);
+* :func:`cessation_targets` — "I quit X", "no more X": facts of the same kind about X end;
+* :func:`exclusive_targets` — "only X now": the kind's other values end;
+* :func:`relation_change_targets` — "Larissa is now my fiancée": her earlier relation ends;
+* :func:`habit_of` — the standing fact a one-off ("just today I took the train") deviates
+  from.
+
+Words are compared folded and accent-free, with a shared stem ("quitting" ~ "quit",
+"zwartwerken" ~ "zwart"); Chinese by character pairs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from datetime import date, timedelta
+
+from lucidmem.clock import from_epoch
+from lucidmem.facts.entities import fold
+from lucidmem.facts.model import USER_SUBJECT
+from lucidmem.facts.render import content_words, date_text
+from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
+from lucidmem.facts.temporal_patterns import Days, Granularity
+from lucidmem.records import Record
+
+__all__ = [
+    "FAMILIES",
+    "cessation_targets",
+    "corrected_day",
+    "corrected_text",
+    "correction_targets",
+    "exclusive_targets",
+    "habit_of",
+    "relation_change_targets",
+    "replacement_targets",
+    "retraction_targets",
+    "words_of",
+]
+
+FAMILIES: dict[str, str] = {
+    "exercise": "activity", "hobby": "activity", "drink": "consumption",
+    "food": "consumption", "diet": "diet", "health": "health", "commute": "commute",
+    "music": "music", "tech": "tech", "language": "language", "routine": "routine",
+    "work": "work", "employer": "employer", "residence": "residence",
+    "occupation": "occupation", "project": "project", "likes": "likes", "dislikes": "likes",
+}
+"""Slots whose values replace one another when the user says "only X now" or "I quit X"."""
+
+_TOPIC_NOISE = re.compile(
+    r"(?i)\b(?:erzählt|gesagt|geschrieben|told you|said|mentioned|je t'ai dit|j'ai dit|dit|"
+    r"te conté|te dije|conté|dije|ti ho detto|detto|te contei|te disse|contei|gezegd|verteld|"
+    r"zei|habe|hab|heb|ich|dir|que|che)\b|我说的|我跟你说的|我告诉你的|那件事|的事")
+_CONJUNCTION = re.compile(r"(?i)\s+(?:and|und|et|y|e|en|i)\s+|\s*[,和与跟]\s*")
+
+
+def _fold_words(text: str) -> set[str]:
+    return content_words([text])
+
+
+def _stem_match(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    if re.search(r"[\u4e00-\u9fff]", a + b):
+        return False
+    short, long_ = sorted((a, b), key=len)
+    if len(short) < 4:
+        return False
+    return long_.startswith(short[: max(4, len(short) - 3)])
+
+
+def words_of(record: Record) -> set[str]:
+    """Content words of a fact: its text, its object and the user's own clause."""
+    d = record.data
+    return _fold_words(" ".join(str(x) for x in (record.text, d.get("object"),
+                                                 d.get("evidence")) if x))
+
+
+def _overlaps(words: set[str], target: set[str]) -> bool:
+    return any(_stem_match(w, t) for w in words for t in target)
+
+
+def _mentions(record: Record, name: str) -> bool:
+    key = fold(name)
+    d = record.data
+    if key in (fold(str(d.get("subject", ""))), fold(str(d.get("object", "")))):
+        return True
+    text = " ".join(str(x) for x in (record.text, d.get("evidence")) if x)
+    return re.search(r"(?i)(?<!\w)" + re.escape(name) + r"(?!\w)", text) is not None
+
+
+def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str]) -> list[Record]:
+    """The facts "forget what I said about ``topic``" takes back (see the module docstring)."""
+    cleaned = _TOPIC_NOISE.sub(" ", topic)
+    known = {fold(p): p for p in people}
+    parts = [p.strip(" .,;") for p in _CONJUNCTION.split(cleaned) if p.strip(" .,;")]
+    names = [known[fold(w)] for part in parts for w in re.findall(r"[\w'-]+", part)
+             if fold(w) in known]
+    names += [w for w in re.findall(r"(?<![\w])[A-ZÀ-Þ][\w-]+", cleaned)
+              if fold(w) not in known and fold(w) not in ("ich", "i")]
+    if re.search(r"[\u4e00-\u9fff]", cleaned):
+        names += [n for n in known.values() if n in cleaned]
+    rest = _fold_words(" ".join(parts))
+    for name in names:
+        rest -= _fold_words(name)
+    out = []
+    for rec in facts:
+        about_person = any(_mentions(rec, n) for n in names)
+        if rest:
+            hit = _overlaps(rest, words_of(rec)) and (about_person or not names)
+        else:
+            hit = about_person
+        if hit:
+            out.append(rec)
+    return out
+
+
+def _said_weekday(text: str) -> int | None:
+    for word in re.findall(r"[^\W\d_]+", text.casefold()):
+        for name, day in WEEKDAYS.items():
+            if word == name or (len(word) > len(name) and word.startswith(name)):
+                return day
+    m = re.search(r"(?:周|星期|礼拜)([一二三四五六日天])", text)
+    return None if m is None else "一二三四五六日".find(m.group(1)) if m.group(1) != "天" else 6
+
+
+def _stated_day(rec: Record) -> date | None:
+    stated = rec.data.get("stated_from")
+    return None if stated is None else from_epoch(float(stated)).date()
+
+
+def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> list[Record]:
+    """Facts that stated ``old_value`` ("Friday", "34", "Bremen"), the most related first:
+    the same subject and slot before others. A weekday or a day of the month names the dated
+    fact on that day ("nicht am Dienstag" → the appointment on Tuesday 31 March)."""
+    numbers = re.findall(r"\d+", old_value)
+    words = _fold_words(old_value)
+    if not words and not numbers:
+        return []
+    weekday = _said_weekday(old_value)
+    found = []
+    for rec in facts:
+        if rec.id == new.id:
+            continue
+        day = _stated_day(rec)
+        if day is not None and ((weekday is not None and day.weekday() == weekday) or (
+                numbers and not words - set(numbers) and str(day.day) in numbers)):
+            found.append(rec)
+            continue
+        text = " ".join(str(x) for x in (rec.text, rec.data.get("evidence"),
+                                         rec.data.get("temporal_text")) if x)
+        own = _fold_words(text)
+        if numbers and not words - set(numbers):
+            hit = all(re.search(r"(?<!\d)" + n + r"(?!\d)", text) for n in numbers)
+        else:
+            hit = _overlaps(words - set(numbers), own) and all(
+                re.search(r"(?<!\d)" + n + r"(?!\d)", text) for n in numbers)
+        if hit:
+            found.append(rec)
+    subject, slot = new.data.get("subject"), new.data.get("slot")
+    found.sort(key=lambda r: (r.data.get("subject") != subject, r.data.get("slot") != slot,
+                              -r.occurred_at))
+    same = [r for r in found if r.data.get("subject") == subject] or found
+    return same
+
+
+def corrected_day(old: Record, new: Record) -> date | None:
+    """The corrected date when the correction names only a weekday or a day of the month
+    ("am Mittwoch", "es el 19"): that day in the old date's week or month."""
+    before, after = _stated_day(old), _stated_day(new)
+    said = str(new.data.get("temporal_text") or "")
+    if before is None or after is None:
+        return None
+    weekday = _said_weekday(said)
+    if weekday is not None and not re.search(r"\d", said):
+        return before + timedelta(days=weekday - before.weekday())
+    if re.fullmatch(r"\D*\d{1,2}\D*", said) and not _said_month(said):
+        try:
+            return before.replace(day=after.day)
+        except ValueError:
+            return None
+    return None
+
+
+def _said_month(text: str) -> bool:
+    return any(name in text.casefold().split() for name in MONTHS)
+
+
+def corrected_text(old: Record, new: Record, old_value: str) -> str | None:
+    """The old fact's sentence with the corrected value: its date moved to the new one, or
+    the old value replaced by the new fact's (when the new fact is about the same thing)."""
+    text = old.text
+    o, n = old.data, new.data
+    if o.get("valid_from") is not None and n.get("stated_from") is not None and \
+            o.get("stated_from") is not None:
+        def day(value: float) -> date:
+            return from_epoch(value).date()
+
+        before = day(float(o["stated_from"]))
+        after = day(float(n["stated_from"]))
+        for weekday in (True, False):
+            old_words = date_text(Days(before, before, Granularity.DAY), with_weekday=weekday)
+            if old_words in text:
+                return text.replace(old_words, date_text(Days(after, after, Granularity.DAY),
+                                                         with_weekday=weekday))
+    return None
+
+
+def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """Facts the user says they stopped ("I quit the gym" → the gym facts)."""
+    slot = new.data.get("slot")
+    family = FAMILIES.get(str(slot))
+    words = _fold_words(" ".join(str(x) for x in (new.data.get("object"),
+                                                  new.data.get("evidence")) if x))
+    words -= _GENERIC
+    out = []
+    for rec in facts:
+        if rec.id == new.id or rec.data.get("subject") != new.data.get("subject"):
+            continue
+        other = FAMILIES.get(str(rec.data.get("slot")))
+        shared = [w for w in words if any(_stem_match(w, t) for t in words_of(rec))]
+        if shared and (other == family or len(shared) >= 2) and \
+                rec.data.get("slot") not in ("people", "event"):
+            out.append(rec)
+    return out
+
+
+def exclusive_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """Facts of the same kind with another value, ended by "only X now": those that share
+    less than half of the new statement's words."""
+    family = FAMILIES.get(str(new.data.get("slot")))
+    if family is None or family in ("likes", "project", "work"):
+        return []
+    words = _value_words(str(new.data.get("object", "")))
+    out = []
+    for rec in facts:
+        if rec.id == new.id or rec.data.get("subject") != new.data.get("subject") or \
+                FAMILIES.get(str(rec.data.get("slot"))) != family or rec.data.get("context"):
+            continue
+        own = words_of(rec)
+        shared = [w for w in words if any(_stem_match(w, t) for t in own)]
+        if len(shared) * 2 < max(len(words), 1):
+            out.append(rec)
+    return out
+
+
+def replacement_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """A change said in the same frame ("in the band I now play the sax" after "I play bass
+    in a band"): same kind, shared frame words, a value the old fact lacks."""
+    family = FAMILIES.get(str(new.data.get("slot")))
+    if family is None or family in ("likes", "project", "work", "residence", "employer",
+                                    "occupation"):
+        return []
+    words = _value_words(str(new.data.get("object", "")))
+    out = []
+    for rec in facts:
+        if rec.id == new.id or rec.data.get("subject") != new.data.get("subject") or \
+                FAMILIES.get(str(rec.data.get("slot"))) != family or rec.data.get("context"):
+            continue
+        own = {w for w in words_of(rec) - _GENERIC if not re.fullmatch(r"\d+\w?", w)}
+        shared = {w for w in words if any(_stem_match(w, t) for t in own)}
+        if shared and words - shared and own - {t for t in own
+                                                if any(_stem_match(t, w) for w in words)}:
+            out.append(rec)
+    return out
+
+
+_PARTNER_STAGE = {
+    "has_girlfriend": 1, "has_boyfriend": 1, "has_partner": 1, "has_fiancée": 2,
+    "has_fiance": 2, "has_wife": 3, "has_husband": 3, "has_spouse": 3, "has_ex": 4,
+}
+
+
+def relation_change_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The user's earlier relation to the same person when it moved on ("girlfriend" before
+    "fiancée", "wife" before "ex"); two words for the same stage both stand."""
+    d = new.data
+    stage = _PARTNER_STAGE.get(str(d.get("predicate")))
+    if d.get("subject") != USER_SUBJECT or stage is None:
+        return []
+    return [rec for rec in facts
+            if rec.id != new.id and rec.data.get("subject") == USER_SUBJECT
+            and _PARTNER_STAGE.get(str(rec.data.get("predicate")), stage) != stage
+            and fold(str(rec.data.get("object"))) == fold(str(d.get("object")))]
+
+
+def habit_of(new: Record, facts: Sequence[Record]) -> Record | None:
+    """The standing fact of the same kind that a one-off deviates from."""
+    family = FAMILIES.get(str(new.data.get("slot")))
+    if family is None:
+        return None
+    for rec in sorted(facts, key=lambda r: -r.occurred_at):
+        if rec.id != new.id and rec.data.get("subject") == new.data.get("subject") and \
+                FAMILIES.get(str(rec.data.get("slot"))) == family and \
+                not rec.data.get("one_off"):
+            return rec
+    return None
+
+
+_GENERIC = frozenset(
+    [
+        "now", "anymore", "more", "jetzt", "nicht", "mehr", "maintenant", "plus", "ahora", "más",
+        "ora", "adesso", "più", "agora", "mais", "nu", "meer", "only", "just", "nur", "noch",
+        "que", "solo", "sólo", "só", "alleen", "week", "woche", "semaine", "semana", "settimana",
+        "semana", "times", "mal", "fois", "veces", "volte", "vezes", "keer", "day", "tag", "jour",
+        "día", "giorno", "dia", "dag", "seulement", "uniquement", "soltanto", "apenas",
+        "somente", "enkel", "nog", "inmiddels", "ormai", "désormais", "already", "schon",
+        "déjà", "ya", "già",
+    ])
+
+
+def _value_words(text: str) -> set[str]:
+    """Content words that can tell one value from another (no numbers, no cue words)."""
+    return {w for w in _fold_words(text) - _GENERIC if not re.fullmatch(r"\d+\w?", w)}

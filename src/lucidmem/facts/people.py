@@ -1,0 +1,179 @@
+"""People in what the user says: "my brother Callum", "Priya (my partner)", "Murat, mein
+bester Kumpel", "Janas Vater Klaus", "我老婆小雨" — in eight languages.
+
+Patterns use the closed class of possessives and the relation words of
+:data:`lucidmem.facts.cue_lexicon.RELATIONS`; a name is a capitalised word (two Han
+characters in Chinese). A relation without a name ("my sister") is remembered as a
+placeholder subject, never stored as a fact on its own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from lucidmem.facts.cue_lexicon import RELATIONS
+
+__all__ = ["Mention", "mentions", "pronoun_subject", "starts_with_name"]
+
+_POSSESSIVE: dict[str, str] = {
+    "en": r"my|our",
+    "de": r"mein|meine|meinen|meinem|meiner|meines|unser|unsere|unseren|unserem|unserer",
+    "fr": r"mon|ma|mes|notre|nos",
+    "es": r"mi|mis|nuestro|nuestra",
+    "it": r"(?:il\s+|la\s+|i\s+|le\s+)?(?:mio|mia|miei|mie|nostro|nostra)",
+    "pt": r"(?:o\s+|a\s+)?(?:meu|minha|meus|minhas|nosso|nossa)",
+    "nl": r"mijn|onze|ons",
+}
+_ADJECTIVES: dict[str, str] = {
+    "en": r"little|big|older|younger|twin|new|old|dear",
+    "de": r"kleine|kleiner|große|großer|jüngere|jüngerer|ältere|älterer|neue|neuer|alte|alter",
+    "fr": r"petite|petit|grande|grand|nouvelle|nouveau|vieux|vieille",
+    "es": r"pequeña|pequeño|mayor|menor|nueva|nuevo",
+    "it": r"piccola|piccolo|grande|nuova|nuovo",
+    "pt": r"pequena|pequeno|nova|novo|mais\s+velha|mais\s+velho",
+    "nl": r"kleine|grote|oudere|jongere|nieuwe",
+}
+_TITLE = r"(?:(?:dona|don|seu|herr|frau|madame|monsieur|mme|sr|sra|signora|signor|tia|tio)\.?\s+)?"
+_NAME = r"(?P<name>[A-ZÀ-ÖØ-Þ][\w'’-]*[\w](?:\s+[A-ZÀ-ÖØ-Þ][\w'’-]+)?)"
+_ARTICLE = r"(?:(?:a|o|la|le|el|il|lo|der|die|den|dem|de|het)\s+)?"
+_THIRD_PRONOUN: dict[str, str] = {
+    "en": r"she|he|she's|he's", "de": r"sie|er", "fr": r"elle|il", "es": r"ella|él",
+    "it": r"lei|lui", "pt": r"ela|ele", "nl": r"zij|ze|hij", "zh": r"她|他",
+}
+_NOT_NAMES = frozenset([
+    "i", "i'm", "im", "ok", "okay", "yes", "no", "yeah", "hi", "hey", "hello", "thanks", "sorry",
+    "so", "and", "but", "the", "a", "an", "my", "our", "we", "it", "this", "that", "he", "she",
+    "they", "what", "when", "where", "how", "why", "monday", "tuesday", "wednesday", "thursday",
+    "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december", "ich", "ja", "nein", "moin",
+    "hallo", "danke", "aber", "und", "je", "oui", "non", "merci", "salut", "bonjour", "mais",
+    "et", "hola", "gracias", "pero", "y", "sí", "ciao", "grazie", "ma", "sì", "olá", "obrigado",
+    "mas", "sim", "hoi", "dank", "maar", "google", "ikea"
+])
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A person named with their relation: to the user (``of`` is ``None``) or to someone
+    the user named (``of`` = that name: "Dani's mother Begoña"). ``word`` is the relation
+    word as said; ``span`` where it was found."""
+
+    name: str | None
+    relation: str
+    word: str
+    of: str | None
+    span: tuple[int, int]
+
+
+@cache
+def _rel_pattern(lang: str) -> str:
+    words = sorted(RELATIONS.get(lang, {}), key=len, reverse=True)
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+
+
+@cache
+def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
+    if lang == "zh":
+        rel = "|".join(re.escape(w) for w in sorted(RELATIONS["zh"], key=len, reverse=True)
+                       if len(w) >= 2 and w not in ("父亲", "母亲", "爸爸", "妈妈", "老爸", "老妈"))
+        stop = ("的在是说也都和跟就要会去来又今昨明上下这那很太不没让给把被还从到对比与为向往想能可"
+                "才再真最别刚已总只圈节们说")
+        return (re.compile(r"(?:我的?|我们的?)?(?P<rel>" + rel + r")(?P<name>(?![" + stop
+                           + r"])(?:小|阿|老)?[\u4e00-\u9fff]{1,2}?)(?=[" + stop
+                           + r"，。！？,\s]|$)"),
+                re.compile(r"(?:我的?|我们的?)?(?P<rel>" + rel + r")(?P<name>(?![" + stop
+                           + r"])[\u4e00-\u9fff]{2})"))
+    poss, rel = _POSSESSIVE.get(lang), _rel_pattern(lang)
+    if not poss or not rel:
+        return ()
+    adj = _ADJECTIVES.get(lang, "x^")
+    head = r"(?i:(?<!\w)(?:" + poss + r")\s+(?:(?:" + adj + r")\s+)?(?P<rel>" + rel + r"))(?!\w)"
+    out = [
+        re.compile(head + r"(?:\s*,\s*|\s+)" + _ARTICLE + _TITLE + _NAME),
+        re.compile(_NAME + r"\s*\(\s*" + head + r"\s*\)"),
+        re.compile(r"(?<!\w)" + _NAME + r"\s*,\s*" + head),
+    ]
+    copula = {"en": r"is|was|'s", "de": r"ist|war", "fr": r"est|c'est", "es": r"es",
+              "it": r"è", "pt": r"é", "nl": r"is"}[lang]
+    out.append(re.compile(r"(?<!\w)" + _NAME + r"\s+(?i:" + copula + r")\s+" + head))
+    of_words = {"en": r"'s", "de": r"s", "nl": r"'s|s", "fr": r"", "es": r"", "it": r"",
+                "pt": r""}[lang]
+    if of_words:
+        out.append(re.compile(r"(?<!\w)(?P<of>[A-ZÀ-Þ][\w-]+?)(?:" + of_words + r")\s+(?i:(?P<rel>"
+                              + rel + r"))(?:\s*,\s*|\s+)" + _NAME))
+    prep = {"fr": r"de|d'", "es": r"de", "it": r"di", "pt": r"d[oa]|de"}.get(lang)
+    if prep:
+        out.append(re.compile(r"(?i:(?:la|le|el|il|o|a|l')\s*(?P<rel>" + rel + r")\s+(?:"
+                              + prep + r")\s*)(?P<of>[A-ZÀ-Þ][\w-]+)\s*,\s*" + _TITLE + _NAME))
+    return tuple(out)
+
+
+@cache
+def _bare_pattern(lang: str) -> re.Pattern[str] | None:
+    poss, rel = _POSSESSIVE.get(lang), _rel_pattern(lang)
+    if lang == "zh":
+        return re.compile(r"我的?(?P<rel>" + _rel_pattern("zh") + r")")
+    if not poss or not rel:
+        return None
+    adj = _ADJECTIVES.get(lang, "x^")
+    return re.compile(r"(?i)(?<!\w)(?:" + poss + r")\s+(?:(?:" + adj + r")\s+)?(?P<rel>" + rel
+                      + r")(?!\w)")
+
+
+def _canonical(lang: str, word: str) -> str:
+    return RELATIONS.get(lang, {}).get(" ".join(word.casefold().split()), word.casefold())
+
+
+def _is_name(name: str) -> bool:
+    first = name.split()[0]
+    return first.casefold() not in _NOT_NAMES and len(first) > 1
+
+
+def mentions(text: str, lang: str) -> list[Mention]:
+    """Named people and their relations in ``text``; then unnamed ones ("my sister")."""
+    found: list[Mention] = []
+    taken: list[tuple[int, int]] = []
+    for pattern in _patterns(lang):
+        for m in pattern.finditer(text):
+            groups = m.groupdict()
+            name = groups.get("name")
+            if not name or not _is_name(name) or any(a < m.end() and m.start() < b
+                                                     for a, b in taken):
+                continue
+            if lang == "zh" and name in ("的", "们"):
+                continue
+            of = groups.get("of")
+            found.append(Mention(name.strip(), _canonical(lang, m["rel"]), m["rel"],
+                                 of if of and _is_name(of) else None, (m.start(), m.end())))
+            taken.append((m.start(), m.end()))
+    bare = _bare_pattern(lang)
+    if bare is not None:
+        for m in bare.finditer(text):
+            if any(a <= m.start() < b for a, b in taken):
+                continue
+            found.append(Mention(None, _canonical(lang, m["rel"]), m["rel"], None,
+                                 (m.start(), m.end())))
+    return sorted(found, key=lambda x: x.span)
+
+
+def pronoun_subject(text: str, lang: str) -> bool:
+    """Whether the clause starts with a third-person pronoun ("she", "er", "elle", "她")."""
+    pattern = _THIRD_PRONOUN.get(lang)
+    if pattern is None:
+        return False
+    if lang == "zh":
+        return re.match(r"(?:" + pattern + r")", text.strip()) is not None
+    return re.match(r"(?i)(?:" + pattern + r")(?:\s|$)", text.strip()) is not None
+
+
+def starts_with_name(text: str, names: set[str]) -> str | None:
+    """The known person the clause starts with ("Callum's coming", "Jana findet …")."""
+    stripped = text.strip()
+    for name in sorted(names, key=len, reverse=True):
+        if re.match(re.escape(name) + r"(?:'s|’s|s)?(?![\w])", stripped):
+            return name
+        if re.match(r"(?i)(?:a|o|la|el|il)\s+" + re.escape(name) + r"(?!\w)", stripped):
+            return name
+    return None

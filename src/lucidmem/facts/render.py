@@ -1,0 +1,270 @@
+"""Turning a user's clause into a fact's sentence: a subject that stands alone ("The user",
+"The user's brother Callum"), the value as the user said it, dates written out.
+
+* English clauses are put in the third person ("I cycle in every day" → "The user cycles in
+  every day", "my sister" → "the user's sister").
+* Other languages keep the user's words after an English head naming the subject and the
+  slot ("The user (sport): spiele jetzt zweimal die Woche Padel"): the value stays exactly
+  as said, which is what a reader (or a search in that language) needs.
+* Every resolved date expression is replaced by the date itself ("next Friday" → "Friday 7
+  March 2025"), so a fact read years later still says when.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+from lucidmem.facts.temporal import TemporalResolution
+from lucidmem.facts.temporal_patterns import Days, Granularity, scan
+
+__all__ = ["content_words", "date_text", "english_third_person", "second_person", "span_of",
+           "with_dates"]
+
+_FILLERS = re.compile(
+    r"^(?:(?:oh|ah|well|so|also|and|but|anyway|actually|honestly|btw|ok|okay|yeah|yep|yes|no|"
+    r"lol|haha+|hah|hmm+|wait|big news|news|update|fun fact|quick one|"
+    r"ja|nein|naja|also|übrigens|puh|ach|moin|genau|"
+    r"oui|non|bon|bref|alors|ouais|voilà|sinon|"
+    r"sí|si|bueno|pues|oye|vale|che|ey|jaja+|"
+    r"ah|beh|allora|comunque|senti|ok|ahah+|"
+    r"sim|não|então|olha|kkk+|ahah|enfim|pois|"
+    r"ja|nee|oké|hoor|trouwens|nou|"
+    r"对了|哈哈+|嗯|好|对)[\s,.!:;-]+)+", re.IGNORECASE)
+_TRAILERS = re.compile(
+    r"(?:[\s,]*(?:\b(?:lol|haha+|jaja+|kkk+|ahah+|xd|heh)\b|[\U0001F300-\U0001FAFF\u2600-\u27BF"
+    r"\uFE0F]|[!?.…]|哈哈+))+\s*$", re.IGNORECASE)
+_EMOJI = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]")
+
+_EN_SUBJECT = re.compile(
+    r"^(?:(?:i|we)\s+(?:just\s+|really\s+|also\s+|still\s+|finally\s+|actually\s+|only\s+|"
+    r"now\s+|never\s+|always\s+|usually\s+)*)(?P<rest>.*)$", re.IGNORECASE)
+_EN_CONTRACTED = (
+    (re.compile(r"^(?:i'm not|i am not)\b", re.I), "isn't"),
+    (re.compile(r"^(?:i'm|im|i am|we're|we are)\b", re.I), "is"),
+    (re.compile(r"^(?:i've|i have|we've|we have)\b", re.I), "has"),
+    (re.compile(r"^(?:i'd|we'd)\b", re.I), "would"),
+    (re.compile(r"^(?:i'll|we'll|i will|we will)\b", re.I), "will"),
+    (re.compile(r"^(?:i was|we were)\b", re.I), "was"),
+    (re.compile(r"^(?:i don't|i do not|we don't|we do not|i dont)\b", re.I), "doesn't"),
+    (re.compile(r"^(?:i didn't|we didn't|i did not)\b", re.I), "didn't"),
+    (re.compile(r"^(?:i can't|i cannot|we can't)\b", re.I), "can't"),
+    (re.compile(r"^(?:i haven't|we haven't)\b", re.I), "hasn't"),
+)
+_MODALS = frozenset(["can", "could", "will", "would", "should", "must", "might", "may",
+                     "shall", "did", "had", "was", "were", "need"])
+_IRREGULAR = {"have": "has", "do": "does", "go": "goes", "be": "is", "am": "is", "are": "is"}
+_PAST = re.compile(r"(?:ed|ought|aught)$")
+_IRREGULAR_PAST = frozenset(
+    [
+        "got", "went", "came", "had", "did", "was", "were", "lost", "found", "said", "made",
+        "took", "left", "felt", "kept", "met", "ran", "saw", "sent", "gave", "bought", "brought",
+        "thought", "told", "sold", "paid", "sat", "stood", "spent", "won", "began", "broke",
+        "chose", "drove", "ate", "fell", "flew", "forgot", "grew", "knew", "rode", "rose",
+        "shook", "sang", "swam", "wore", "wrote", "heard", "held", "hid", "hurt", "led", "lit",
+        "meant", "put", "quit", "read", "set", "shut", "slept", "split", "spread", "taught",
+        "understood", "woke"
+    ])
+_EN_POSSESSIVE = ((re.compile(r"\b(?:my|our)\b", re.I), "the user's"),
+                  (re.compile(r"\b(?:me|us|myself|ourselves)\b", re.I), "the user"),
+                  (re.compile(r"\b(?:mine|ours)\b", re.I), "the user's"))
+
+_SUBJECT_PRONOUN: dict[str, re.Pattern[str]] = {
+    "de": re.compile(r"^(?:ich|wir)\s+", re.I),
+    "fr": re.compile(r"^(?:je\s+|j'|j’|on\s+|nous\s+)", re.I),
+    "es": re.compile(r"^(?:yo|nosotros|nosotras)\s+", re.I),
+    "it": re.compile(r"^(?:io|noi)\s+", re.I),
+    "pt": re.compile(r"^(?:eu|nós|a gente)\s+", re.I),
+    "nl": re.compile(r"^(?:ik|wij|we)\s+", re.I),
+    "zh": re.compile(r"^(?:我们|我)"),
+}
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December")
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_STOP = frozenset([
+    "the", "a", "an", "and", "or", "but", "to", "of", "in", "on", "at", "for", "with", "from",
+    "by", "is", "am", "are", "was", "were", "be", "been", "have", "has", "had", "do", "does",
+    "did", "not", "no", "my", "our", "your", "his", "her", "their", "its", "it", "this", "that",
+    "these", "those", "i", "me", "we", "us", "you", "he", "she", "they", "them", "just", "so",
+    "very", "really", "now", "then", "there", "here", "also", "too", "all", "some", "any", "one",
+    "user", "user's", "about", "like", "get", "got", "go", "going", "went", "out", "up", "down",
+    "over", "into", "than", "more", "most", "much", "der", "die", "das", "den", "dem", "des",
+    "ein", "eine", "einen", "und", "oder", "aber", "ist", "bin", "sind", "war", "hab", "habe",
+    "hat", "haben", "nicht", "kein", "keine", "zu", "von", "mit", "bei", "auf", "für", "im", "am",
+    "um", "noch", "schon", "auch", "nur", "jetzt", "ich", "mich", "mir", "mein", "meine", "wir",
+    "uns", "du", "er", "sie", "es", "man", "mal", "ja", "le", "la", "les", "un", "une", "des",
+    "du", "de", "d'", "et", "ou", "mais", "est", "suis", "sont", "ai", "as", "a", "pas", "ne",
+    "plus", "que", "qui", "pour", "dans", "sur", "avec", "au", "aux", "ce", "cette", "je", "j'",
+    "me", "moi", "mon", "ma", "mes", "nous", "on", "il", "elle", "el", "los", "las", "unos",
+    "unas", "y", "o", "es", "soy", "son", "era", "estoy", "está", "he", "ha", "hay", "que", "del",
+    "en", "con", "por", "para", "al", "lo", "le", "se", "yo", "mi", "mis", "me", "ya", "muy",
+    "il", "lo", "gli", "un", "una", "uno", "e", "ed", "è", "sono", "ho", "ha", "non", "che", "di",
+    "del", "della", "nel", "con", "per", "al", "alla", "da", "io", "mi", "mio", "mia", "già", "o",
+    "os", "as", "um", "uma", "é", "sou", "são", "tenho", "tem", "não", "do", "da", "dos", "das",
+    "em", "no", "na", "com", "por", "para", "ao", "pra", "eu", "meu", "minha", "já", "het", "een",
+    "en", "of", "maar", "ben", "zijn", "heb", "heeft", "niet", "geen", "te", "van", "op", "met",
+    "voor", "bij", "naar", "om", "ook", "nog", "al", "ik", "mij", "mijn", "wel"
+])
+
+
+def span_of(text: str, lang: str) -> str:
+    """The clause without leading interjections, trailing laughter or emoji, and (outside
+    English) the first-person subject pronoun."""
+    out = _FILLERS.sub("", text.strip()).strip()
+    out = _TRAILERS.sub("", out).strip()
+    out = _EMOJI.sub("", out).strip(" ,;:-")
+    pronoun = _SUBJECT_PRONOUN.get(lang)
+    if pronoun is not None:
+        out = pronoun.sub("", out, count=1).strip()
+    return out
+
+
+def _third_person(verb: str) -> str:
+    low = verb.casefold()
+    if low in _IRREGULAR:
+        return _IRREGULAR[low]
+    if low in _MODALS or _PAST.search(low) or low in _IRREGULAR_PAST or \
+            (low.endswith("s") and not low.endswith("ss")):
+        return verb
+    if re.search(r"(?:sh|ch|x|z|o|ss)$", low):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", low):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def english_third_person(text: str, subject: str = "The user") -> str:
+    """An English first-person clause in the third person, about ``subject``."""
+    clause = text.strip()
+    for pattern, verb in _EN_CONTRACTED:
+        m = pattern.match(clause)
+        if m is not None:
+            rest = clause[m.end():].strip()
+            return _possessives(f"{subject} {verb} {rest}".strip())
+    m = _EN_SUBJECT.match(clause)
+    if m is not None and re.match(r"^(?:i|we)\s", clause, re.I):
+        words = m["rest"].split(maxsplit=1)
+        adverbs = clause[: len(clause) - len(m["rest"])].split()[1:]
+        if words:
+            verb = _third_person(words[0])
+            rest = words[1] if len(words) > 1 else ""
+            head = " ".join([subject, *adverbs, verb])
+            return _possessives(f"{head} {rest}".strip())
+    return _possessives(clause)
+
+
+def _possessives(text: str) -> str:
+    text = re.sub(r"^(?:my|our)\s+", "The user's ", text, flags=re.I)
+    head, _, rest = text.partition(" ")
+    for pattern, repl in _EN_POSSESSIVE:
+        rest = pattern.sub(repl, rest)
+    return f"{head} {rest}".strip()
+
+
+def date_text(found: TemporalResolution | Days, with_weekday: bool = False) -> str:
+    """A resolved expression written out in English ("7 March 2025", "March 2025")."""
+    if isinstance(found, Days):
+        first, granularity = found.first, found.granularity
+        days = (found.end - found.first).days
+    else:
+        if found.start is None:
+            return found.text
+        first, granularity = found.start.date(), found.granularity or Granularity.DAY
+        days = ((found.end or found.start) - found.start).days
+    if granularity is Granularity.MONTH:
+        return f"{_MONTHS[first.month - 1]} {first.year}"
+    if granularity is Granularity.YEAR:
+        return str(first.year)
+    text = f"{first.day} {_MONTHS[first.month - 1]} {first.year}"
+    if granularity is Granularity.WEEK:
+        return f"the week of {text}"
+    if days == 2 and first.weekday() == 5:
+        return f"the weekend of {text}"
+    return f"{_WEEKDAYS[first.weekday()]} {text}" if with_weekday else text
+
+
+def with_dates(text: str, reference: datetime, tense: str | None) -> tuple[str, list[Days]]:
+    """``text`` with each resolvable day, week, month or year expression replaced by its date
+    (times of day stay as said); also returns the resolved pieces, in order. A date said as
+    a beginning ("since Saturday") lies in the past."""
+    from lucidmem.facts.temporal_patterns import TemporalAnchor, anchor_of
+
+    pieces = [p for p in scan(text, reference.date(), True, tense) if isinstance(p.piece, Days)]
+    if tense != "past" and pieces and anchor_of(text, pieces[0].start) is TemporalAnchor.SINCE:
+        pieces = [p for p in scan(text, reference.date(), True, "past")
+                  if isinstance(p.piece, Days)]
+    out, last, found = [], 0, []
+    for p in pieces:
+        assert isinstance(p.piece, Days)
+        said = text[p.start:p.end]
+        weekday = bool(re.search(r"(?i)monday|tuesday|wednesday|thursday|friday|saturday|"
+                                 r"sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|"
+                                 r"sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|"
+                                 r"lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|"
+                                 r"martedì|mercoledì|giovedì|venerdì|sabato|segunda|terça|"
+                                 r"quarta|quinta|sexta|maandag|dinsdag|woensdag|donderdag|"
+                                 r"vrijdag|zaterdag|zondag|周|星期|礼拜", said))
+        written = date_text(p.piece, with_weekday=weekday)
+        lead = re.match(r"(?i)(?:on|am|le|el|il|o|a|op|the)\s+", said)
+        if p.piece.granularity is Granularity.MONTH and re.match(r"(?i)(?:in|im|en|a)\s", said):
+            written = "in " + written
+        needs_on = (lead is None and p.piece.granularity is Granularity.DAY
+                    and not re.search(r"(?i)(?:on|am|le|el|il|op|a|o|en|no|na|de)\s*$",
+                                      text[:p.start]))
+        out.append(text[last:p.start])
+        out.append(("on " if needs_on else "") + written)
+        last = p.end
+        found.append(p.piece)
+    out.append(text[last:])
+    joined = "".join(out)
+    joined = re.sub(r"(?<=[\u4e00-\u9fff])(?=on |in |the week|the weekend|\d{1,2} [A-Z])", " ",
+                    joined)
+    joined = re.sub(r"(?<=\d{4})(?=[\u4e00-\u9fff])", " ", joined)
+    return re.sub(r"\s{2,}", " ", joined).strip(), found
+
+
+def content_words(texts: Sequence[str]) -> set[str]:
+    """Folded content words of ``texts`` (Chinese: character pairs), for overlap tests."""
+    import unicodedata
+
+    words: set[str] = set()
+    for text in texts:
+        folded = unicodedata.normalize("NFKD", text.casefold())
+        folded = "".join(c for c in folded if not unicodedata.combining(c))
+        for token in re.findall(r"[^\W\d_]{3,}|\d+", folded):
+            if re.search(r"[\u4e00-\u9fff]", token):
+                words.update(token[i:i + 2] for i in range(len(token) - 1))
+            elif token not in _STOP:
+                words.add(token)
+    return words
+
+
+_SECOND = (
+    (re.compile(r"^The user's "), "Your "),
+    (re.compile(r"^The user is\b"), "You are"),
+    (re.compile(r"^The user isn't\b"), "You aren't"),
+    (re.compile(r"^The user has\b"), "You have"),
+    (re.compile(r"^The user hasn't\b"), "You haven't"),
+    (re.compile(r"^The user was\b"), "You were"),
+    (re.compile(r"^The user doesn't\b"), "You don't"),
+    (re.compile(r"^The user \("), "You ("),
+)
+
+
+def second_person(text: str) -> str:
+    """A fact's sentence said to the user ("The user drinks tea" → "You drink tea")."""
+    for pattern, repl in _SECOND:
+        if pattern.match(text):
+            return _possessive_you(pattern.sub(repl, text, count=1))
+    m = re.match(r"^The user (\w+?)(ies|es|s)\b", text)
+    if m is not None:
+        verb = m.group(1) + ("y" if m.group(2) == "ies" else "")
+        if m.group(2) == "es" and not re.search(r"(?:sh|ch|x|z|o|ss)$", m.group(1)):
+            verb = m.group(1) + "e"
+        return _possessive_you("You " + verb + text[m.end():])
+    return _possessive_you(re.sub(r"^The user\b", "You", text))
+
+
+def _possessive_you(text: str) -> str:
+    return re.sub(r"\bthe user\b", "you", re.sub(r"\bthe user's", "your", text))

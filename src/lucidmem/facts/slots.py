@@ -1,0 +1,151 @@
+"""What a clause is about: the slot classifier of the offline extractor.
+
+A slot is one kind of thing memory keeps about a person ("residence", "employer", "drink",
+"exercise", "event" …, see :data:`SLOTS`), mapped to the seed's taxonomy. The classifier
+is a softmax regression over multilingual-e5-small passage embeddings, trained by
+:mod:`lucidmem.facts.slot_training` from short examples written for this project
+(``facts/data/slots/<lang>.txt``, eight languages) and shipped as package data
+(``facts/data/slot_model.npz``): nothing trains at start-up. Two slots mean "no fact":
+``smalltalk`` and ``request``.
+
+The model is tied to the embedder it was trained with; :class:`SlotClassifier` uses the
+memory's own embedder when it is that one and loads the bundled one otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from lucidmem.embedding.base import Embedder
+from lucidmem.facts.model import Subcategory
+
+__all__ = ["MODEL_FILE", "NO_FACT", "SLOTS", "Slot", "SlotClassifier", "SlotGuess"]
+
+MODEL_FILE = "slot_model.npz"
+"""The trained weights inside ``lucidmem/facts/data``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One slot: its subcategory, the predicate its facts carry, the label a fact's text
+    shows, and whether it holds one value at a time (a new value supersedes the old)."""
+
+    name: str
+    subcategory: Subcategory
+    predicate: str
+    label: str
+    single: bool = False
+
+
+_S = Subcategory
+SLOTS: dict[str, Slot] = {s.name: s for s in (
+    Slot("residence", _S.BIOGRAPHICAL_PERSONAL, "lives_in", "home", single=True),
+    Slot("employer", _S.BIOGRAPHICAL_PROFESSIONAL, "works_at", "employer", single=True),
+    Slot("occupation", _S.BIOGRAPHICAL_PROFESSIONAL, "occupation", "job", single=True),
+    Slot("work", _S.BIOGRAPHICAL_PROFESSIONAL, "work", "work"),
+    Slot("diet", _S.PREFERENCE_DIET, "diet", "diet"),
+    Slot("health", _S.BIOGRAPHICAL_HEALTH, "health", "health"),
+    Slot("drink", _S.PREFERENCE_DIET, "drinks", "drinks"),
+    Slot("food", _S.PREFERENCE_DIET, "eats", "food"),
+    Slot("exercise", _S.BIOGRAPHICAL_LIFESTYLE, "exercise", "sport"),
+    Slot("hobby", _S.BIOGRAPHICAL_LIFESTYLE, "hobby", "hobby"),
+    Slot("music", _S.OPINION_LIKES, "listens_to", "music and media"),
+    Slot("commute", _S.BIOGRAPHICAL_LIFESTYLE, "commutes", "commute"),
+    Slot("language", _S.BIOGRAPHICAL_PERSONAL, "speaks", "languages"),
+    Slot("tech", _S.BIOGRAPHICAL_PROFESSIONAL, "uses", "tools"),
+    Slot("routine", _S.PREFERENCE_SCHEDULE, "routine", "routine"),
+    Slot("event", _S.EVENT_UPCOMING, "event", "event"),
+    Slot("likes", _S.OPINION_LIKES, "likes", "likes"),
+    Slot("dislikes", _S.OPINION_DISLIKES, "dislikes", "dislikes"),
+    Slot("project", _S.CONTEXTUAL_CURRENT_PROJECTS, "working_on", "project"),
+    Slot("concern", _S.CONTEXTUAL_CURRENT_CONCERNS, "worried_about", "concern"),
+    Slot("personal", _S.BIOGRAPHICAL_PERSONAL, "personal", "about"),
+    Slot("pet", _S.RELATIONSHIP_PETS, "pet", "pet"),
+    Slot("people", _S.RELATIONSHIP_FAMILY, "about_person", "people"),
+)}
+"""Slots that yield facts."""
+
+NO_FACT = frozenset({"smalltalk", "request"})
+"""Slots that mean the clause states nothing to keep."""
+
+
+@dataclass(frozen=True, slots=True)
+class SlotGuess:
+    """The classifier's reading of a clause: the best slot that yields a fact, its
+    probability, the runner-up, and ``no_fact`` — the probability that the clause is small
+    talk or a request (the two slots that state nothing)."""
+
+    slot: str
+    probability: float
+    second: str
+    second_probability: float
+    no_fact: float = 0.0
+
+    @property
+    def keeps(self) -> bool:
+        """Whether the clause more likely states something than not."""
+        return self.no_fact < 0.5
+
+
+class SlotClassifier:
+    """Softmax regression over passage embeddings; weights from the package data."""
+
+    def __init__(self, embedder: Embedder | None = None) -> None:
+        data = _load()
+        self.labels: list[str] = [str(x) for x in data["labels"]]
+        self.weights = np.asarray(data["weights"], dtype=np.float32)
+        self.bias = np.asarray(data["bias"], dtype=np.float32)
+        self.embedder_name = str(data["embedder"])
+        self._embedder = embedder if embedder is not None and \
+            embedder.name == self.embedder_name else None
+
+    @property
+    def embedder(self) -> Embedder:
+        """The embedder the model was trained with (loaded on first use if needed)."""
+        if self._embedder is None:
+            from lucidmem.embedding import E5Embedder
+
+            self._embedder = E5Embedder()
+        return self._embedder
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """Passage embeddings of ``texts`` (what :meth:`guess` reads)."""
+        return np.asarray(self.embedder.embed_passages(list(texts)), dtype=np.float32)
+
+    def guess(self, vectors: np.ndarray[Any, np.dtype[np.float32]]) -> list[SlotGuess]:
+        """The slot of each embedded clause."""
+        if len(vectors) == 0:
+            return []
+        logits = vectors @ self.weights + self.bias
+        logits -= logits.max(axis=1, keepdims=True)
+        probs = np.exp(logits)
+        probs /= probs.sum(axis=1, keepdims=True)
+        out = []
+        empty = [i for i, label in enumerate(self.labels) if label in NO_FACT]
+        for row in probs:
+            order = [int(i) for i in np.argsort(-row) if self.labels[int(i)] not in NO_FACT]
+            a, b = order[0], order[1]
+            out.append(SlotGuess(self.labels[a], float(row[a]), self.labels[b], float(row[b]),
+                                 float(row[empty].sum())))
+        return out
+
+    def classify(self, texts: Sequence[str]) -> list[SlotGuess]:
+        """Embed and classify ``texts``."""
+        return self.guess(self.embed(texts)) if texts else []
+
+
+_CACHE: dict[str, Any] = {}
+
+
+def _load() -> dict[str, Any]:
+    if "model" not in _CACHE:
+        path = resources.files("lucidmem.facts") / "data" / MODEL_FILE
+        with path.open("rb") as handle, np.load(handle, allow_pickle=False) as npz:
+            _CACHE["model"] = {k: npz[k] for k in npz.files}
+    model: dict[str, Any] = _CACHE["model"]
+    return model

