@@ -21,7 +21,8 @@ process, which the load of other processes on a shared machine disturbs less (no
 The 10,000-turn store is built once through the public API (``Memory.add``, real
 embeddings of the bundled model) and cached in ``.bench_cache/`` at the repository root
 (gitignored); a build that did not finish, or a store written by another embedder, is
-rebuilt. Building takes a few minutes on two cores.
+rebuilt. Building took 23 minutes on two cores shared with other jobs (7–13 turns/s); each
+``select`` run adds one selection record to it.
 
     PYTHONPATH=src python bench/cold_start.py [--runs 7] [--turns 10000] [--baseline DIR]
 
