@@ -13,11 +13,17 @@ user (the person the agent host works for), chosen when it starts:
 - ``forget``: one memory, or (with a confirmation) everything about the user.
 
 lucidmem errors come back as tool errors carrying their message.
+
+Started from the command line, the server answers the host before the memory is open: the
+memory (most of lucidmem's imports) is opened by a background thread as the server starts,
+and a tool called earlier waits for it.
 """
 
 from __future__ import annotations
 
 import inspect
+import sys
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
@@ -30,7 +36,7 @@ from .errors import LucidmemError
 if TYPE_CHECKING:
     from .memory import Memory
 
-__all__ = ["FORGET_EVERYTHING", "build_server", "run_stdio"]
+__all__ = ["FORGET_EVERYTHING", "MemoryOpener", "build_server", "run_stdio"]
 
 T = TypeVar("T")
 FORGET_EVERYTHING = "forget everything"
@@ -64,8 +70,54 @@ def _guard(call: Callable[[], T]) -> T:
         raise ToolError(str(exc)) from exc
 
 
-def build_server(memory: Memory, user_id: str, *, context: str | None = None) -> MCPServer:
-    """An MCP server whose tools act on ``user_id``'s memories in ``context``."""
+def _opening(memory: Memory | Callable[[], Memory]) -> Callable[[], Memory]:
+    if callable(memory):
+        return memory
+    opened = memory
+    return lambda: opened
+
+
+class MemoryOpener:
+    """Opens the memory once, on first call, whichever thread calls first."""
+
+    def __init__(self, open_memory: Callable[[], Memory]) -> None:
+        self._open = open_memory
+        self._memory: Memory | None = None
+        self._lock = threading.Lock()
+
+    def __call__(self) -> Memory:
+        with self._lock:
+            if self._memory is None:
+                self._memory = self._open()
+            return self._memory
+
+    def open_in_background(self) -> None:
+        """Open it now in a daemon thread; a failure is reported on stderr and again, as a
+        tool error, by every tool call (each one retries)."""
+
+        def run() -> None:
+            try:
+                self()
+            except LucidmemError as exc:
+                print(f"lucidmem: the memory could not be opened: {exc}", file=sys.stderr)
+
+        threading.Thread(target=run, name="lucidmem-open-memory", daemon=True).start()
+
+    def close(self) -> None:
+        """Close the memory if it was opened (waits for an opening in progress)."""
+        with self._lock:
+            if self._memory is not None:
+                self._memory.close()
+
+
+def build_server(memory: Memory | Callable[[], Memory], user_id: str, *,
+                 context: str | None = None) -> MCPServer:
+    """An MCP server whose tools act on ``user_id``'s memories in ``context``.
+
+    ``memory`` is a :class:`~lucidmem.Memory` or a function returning one (called by every
+    tool call, e.g. a :class:`MemoryOpener`).
+    """
+    current = _opening(memory)
     server: MCPServer = MCPServer("lucidmem", instructions=INSTRUCTIONS, version="0.1.0")
 
     @server.tool()
@@ -79,7 +131,7 @@ def build_server(memory: Memory, user_id: str, *, context: str | None = None) ->
     ) -> dict[str, Any]:
         """Store one conversation turn. It can be searched at once; facts in it are
         extracted and kept up to date."""
-        items = _guard(lambda: memory.add([{"role": role, "content": text}], user_id=user_id,
+        items = _guard(lambda: current().add([{"role": role, "content": text}], user_id=user_id,
                                           conversation_id=conversation_id, context=context))
         return {"ids": [i.id for i in items]}
 
@@ -92,7 +144,7 @@ def build_server(memory: Memory, user_id: str, *, context: str | None = None) ->
     ) -> dict[str, Any]:
         """Find memories about a topic. Returns compact snippets (about 50 tokens each)
         with their ids; open the ones that matter with timeline or detail."""
-        return _guard(lambda: memory.disclose("search", user_id=user_id, query=query,
+        return _guard(lambda: current().disclose("search", user_id=user_id, query=query,
                                               limit=limit, context=context)
                       ).model_dump(mode="json")
 
@@ -101,14 +153,14 @@ def build_server(memory: Memory, user_id: str, *, context: str | None = None) ->
     def timeline(ids: Ids) -> dict[str, Any]:
         """Show memories with the turns just before and after them in their conversation
         (about 200 tokens each)."""
-        return _guard(lambda: memory.disclose("timeline", user_id=user_id, ids=ids,
+        return _guard(lambda: current().disclose("timeline", user_id=user_id, ids=ids,
                                               context=context)).model_dump(mode="json")
 
     @server.tool()
     @_plain
     def detail(ids: Ids) -> dict[str, Any]:
         """Read memories in full, with every field (about 500 tokens each)."""
-        return _guard(lambda: memory.disclose("detail", user_id=user_id, ids=ids,
+        return _guard(lambda: current().disclose("detail", user_id=user_id, ids=ids,
                                               context=context)).model_dump(mode="json")
 
     @server.tool()
@@ -118,7 +170,7 @@ def build_server(memory: Memory, user_id: str, *, context: str | None = None) ->
     ) -> dict[str, Any]:
         """What the memory knows about a topic, person or thing, as an answer with the
         facts behind it. Empty when nothing relevant is known."""
-        return _guard(lambda: memory.facts.recall(topic, user_id=user_id, context=context)
+        return _guard(lambda: current().facts.recall(topic, user_id=user_id, context=context)
                       ).model_dump(mode="json")
 
     @server.tool(name="context")
@@ -133,7 +185,7 @@ def build_server(memory: Memory, user_id: str, *, context: str | None = None) ->
         """Everything relevant for replying to a message: how to reply, what is known about
         the user, recent turns, facts and memories, within a token budget. Pass
         selection_id to feedback when the user rates your reply."""
-        result = _guard(lambda: memory.build_context(
+        result = _guard(lambda: current().build_context(
             message, user_id=user_id, token_budget=token_budget,
             conversation_id=conversation_id, context=context))
         return {"prompt": result.prompt, "total_tokens": result.total_tokens,
@@ -154,7 +206,7 @@ def build_server(memory: Memory, user_id: str, *, context: str | None = None) ->
             max_length=300)] = None,
     ) -> dict[str, Any]:
         """Rate a reply built from a context, so later replies fit the user better."""
-        return _guard(lambda: memory.skills.feedback(
+        return _guard(lambda: current().skills.feedback(
             selection_id, user_id=user_id, reward=reward, reason=reason, free_text=free_text,
             context=context)).model_dump(mode="json")
 
@@ -172,19 +224,27 @@ def build_server(memory: Memory, user_id: str, *, context: str | None = None) ->
         if everything:
             if confirm != FORGET_EVERYTHING:
                 raise ToolError(f"to delete everything, pass confirm='{FORGET_EVERYTHING}'")
-            return {"deleted": _guard(lambda: memory.delete_all(user_id=user_id,
+            return {"deleted": _guard(lambda: current().delete_all(user_id=user_id,
                                                                  context=context))}
         if item_id is None:
             raise ToolError("pass the id of the memory to forget, or everything=true")
-        _guard(lambda: memory.delete(item_id, user_id=user_id, context=context))
+        _guard(lambda: current().delete(item_id, user_id=user_id, context=context))
         return {"deleted": 1}
 
     return server
 
 
-def run_stdio(memory: Memory, user_id: str, *, context: str | None = None) -> None:
-    """Serve over stdin/stdout until the host closes the pipe."""
+def run_stdio(memory: Memory | Callable[[], Memory], user_id: str, *,
+              context: str | None = None) -> None:
+    """Serve over stdin/stdout until the host closes the pipe.
+
+    Given a function that opens the memory, the server answers ``initialize`` at once and
+    the memory opens in the background (see :class:`MemoryOpener`).
+    """
+    opener = MemoryOpener(_opening(memory))
+    server = build_server(opener, user_id, context=context)
+    opener.open_in_background()
     try:
-        build_server(memory, user_id, context=context).run("stdio")
+        server.run("stdio")
     finally:
-        memory.close()
+        opener.close()

@@ -17,12 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import httpx
 from pydantic import BaseModel, ConfigDict
 
 from lucidmem.errors import FineTuneError
+
+if TYPE_CHECKING:
+    import httpx
 
 __all__ = [
     "MIN_HIGH_QUALITY",
@@ -109,6 +111,8 @@ class OpenAIFineTuneProvider:
         self._transport = transport
 
     def _client(self) -> httpx.Client:
+        import httpx  # imported on first use: only the OpenAI trainer makes HTTP calls
+
         headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
         return httpx.Client(base_url=self.base_url, timeout=self.timeout_seconds,
                             headers=headers, transport=self._transport)
@@ -127,6 +131,8 @@ class OpenAIFineTuneProvider:
 
     def submit(self, request: TrainingRequest) -> str:
         """Upload the chat JSONL (purpose ``fine-tune``) and create the job."""
+        import httpx
+
         try:
             with self._client() as client:
                 with request.chat_path.open("rb") as handle:
@@ -149,6 +155,8 @@ class OpenAIFineTuneProvider:
 
     def poll(self, external_id: str) -> PollResult:
         """Map the job's status: succeeded, failed/cancelled, anything else running."""
+        import httpx
+
         try:
             with self._client() as client:
                 job = self._json(client.get(f"/fine_tuning/jobs/{external_id}"), "poll")

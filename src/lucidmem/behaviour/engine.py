@@ -57,6 +57,7 @@ from lucidmem.behaviour.formulas import (
     update_preference,
 )
 from lucidmem.behaviour.models import CandidateScore, ContextInfo
+from lucidmem.behaviour.phrase_vectors import phrase_embedder
 from lucidmem.behaviour.records import (
     ArmState,
     SkillStats,
@@ -91,7 +92,7 @@ class SharedEncoders:
     """The embedder-dependent, user-independent parts, built once per process and model."""
 
     def __init__(self, embedder: Embedder) -> None:
-        self.embed = embedder.embed_queries
+        self.embed = phrase_embedder(embedder)  # prototypes and topics come precomputed
         self.context = PrototypeContextClassifier(self.embed)
         self.feedback = FeedbackClassifier(self.embed)
         self._topics: dict[tuple[str, ...], NDArray[np.float32]] = {}

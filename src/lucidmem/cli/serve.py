@@ -64,4 +64,4 @@ def mcp(
             "pip install 'lucidmem[server]'") from None
 
     user_id = validate_id(user or os.environ.get("LUCIDMEM_MCP_USER") or "default")
-    run_stdio(open_memory(ctx), user_id, context=ctx.obj.context)
+    run_stdio(lambda: open_memory(ctx), user_id, context=ctx.obj.context)

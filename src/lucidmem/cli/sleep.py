@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
-from ..consolidation.report import ConsolidationReport, ProgressUpdate, UserReport
 from .app import app, open_memory
+
+if TYPE_CHECKING:
+    from ..consolidation.report import ConsolidationReport, ProgressUpdate, UserReport
 
 console = Console()
 
