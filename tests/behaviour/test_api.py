@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
@@ -27,7 +28,15 @@ def records(memory: Memory, user: str, kind: str) -> list[dict[str, object]]:
     return [r.data for r in memory.store().find(Query(user_id=user, kinds=[kind]))]
 
 
-def test_full_loop_hand_computed(memory: Memory) -> None:
+@pytest.fixture
+def adaptive_memory(tmp_path: Path, embedder: E5Embedder, clock: Clock) -> Iterator[Memory]:
+    """The previous default rule (``selection="adaptive"``), whose formulas these tests pin."""
+    with open_memory(tmp_path / "adaptive", embedder, clock, selection="adaptive") as mem:
+        yield mem
+
+
+def test_full_loop_hand_computed(adaptive_memory: Memory) -> None:
+    memory = adaptive_memory
     memory.enable_behaviour_learning("maya")
     sel = memory.select_skill("maya", CODE, when=MORNING)
     assert sel.learning_enabled and sel.context is not None
@@ -65,7 +74,8 @@ def test_full_loop_hand_computed(memory: Memory) -> None:
     assert profile.arms[0].alpha == 2.0
 
 
-def test_trigger_weight_fades_with_feedback_in_the_bucket(memory: Memory) -> None:
+def test_trigger_weight_fades_with_feedback_in_the_bucket(adaptive_memory: Memory) -> None:
+    memory = adaptive_memory
     memory.enable_behaviour_learning("maya")
     first = memory.select_skill("maya", CODE, when=MORNING)
     memory.feedback("maya", first.id, 1)
@@ -104,7 +114,8 @@ def test_seed_strategy_is_the_seed_rule(tmp_path: Path, embedder: E5Embedder,
             assert sel.skill.id == max(sel.candidates, key=lambda c: c.final).skill_id
 
 
-def test_negative_feedback_with_reason(memory: Memory) -> None:
+def test_negative_feedback_with_reason(adaptive_memory: Memory) -> None:
+    memory = adaptive_memory
     memory.enable_behaviour_learning("maya")
     sel = memory.select_skill("maya", CODE, when=MORNING)
     result = memory.feedback("maya", sel.id, -1, reason="too_verbose")
@@ -153,7 +164,7 @@ def test_reset_forgets_learning_keeps_own_skills(memory: Memory) -> None:
     sel = memory.select_skill("maya", CODE, when=MORNING)
     memory.feedback("maya", sel.id, 1)
     removed = memory.reset_behaviour("maya")
-    assert removed == 5  # stats, arm, preference, trajectory, feedback event
+    assert removed == 6  # stats, arm, preference, learner state, trajectory, feedback event
     profile = memory.behaviour_profile("maya")
     assert profile.enabled and profile.feedback_count == 0 and not profile.arms
     assert [s.id for s in profile.user_skills] == ["pirate_voice"]

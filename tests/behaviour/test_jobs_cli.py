@@ -47,14 +47,17 @@ def test_feedback_classification_job(memory: Memory) -> None:
     memory.enable_behaviour_learning("maya")
     sel = memory.select_skill("maya", CODE, when=MORNING)
     memory.feedback("maya", sel.id, -1, free_text="Viel zu lang, komm auf den Punkt.")
-    before = np.asarray(memory.store().find(
-        Query(user_id="maya", kinds=[PREFERENCE]))[0].data["dimensions"])
+    def bucket_preference() -> np.ndarray:  # the selection's bucket, not the learner's state
+        assert sel.context is not None
+        return np.asarray(next(r.data["dimensions"] for r in memory.store().find(
+            Query(user_id="maya", kinds=[PREFERENCE])) if r.data["bucket"] == sel.context.bucket))
+
+    before = bucket_preference()
     report = run_feedback_classification(memory)
     assert (report.users, report.processed, report.updated) == (1, 1, 1)
     [event] = memory.store().find(Query(user_id="maya", kinds=[FEEDBACK_EVENT]))
     assert event.data["classified"] and event.data["labels"][0] == "too_verbose"
-    after = np.asarray(memory.store().find(
-        Query(user_id="maya", kinds=[PREFERENCE]))[0].data["dimensions"])
+    after = bucket_preference()
     delta = memory._behaviour().shared.feedback.preference_delta(event.data["labels"])
     np.testing.assert_allclose(after, np.clip(before + delta, 0, 1))
     assert run_feedback_classification(memory).processed == 0  # each event once

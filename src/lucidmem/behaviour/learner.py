@@ -51,7 +51,7 @@ from __future__ import annotations
 import base64
 import math
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, cast
 
@@ -70,7 +70,10 @@ __all__ = [
     "UserModel",
     "context_key",
     "decide",
+    "expected_up",
     "gaussian_from_information",
+    "information_of",
+    "learn",
     "noise_variances",
     "population_prior_precision",
     "style_features",
@@ -87,7 +90,6 @@ Information = dict[str, tuple[Matrix, Vector]]
 #: 1 for the 14 named style dimensions, 0 for the two reserved ones.
 NAMED_MASK: Final[Vector] = np.array([0.0 if d.startswith("reserved") else 1.0
                                       for d in DIMENSIONS])
-_JITTER: Final[float] = 1e-9
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,17 +101,18 @@ class LearnerParams:
     user_skill: float = 0.02
     context_style: float = 0.03
     context_skill: float = 0.02
-    noise: float = 1.0
-    recency: float = 1.0
-    """Per later feedback, an observation's weight is multiplied by this (1 = no decay)."""
-    population_style: float = 0.3
+    noise: float = 0.5
+    recency: float = 0.9
+    """Per later feedback, an observation's weight is multiplied by this (1 = no decay):
+    ten thumbs later a thumb weighs 0.35, twenty later 0.12."""
+    population_style: float = 0.15
     population_skill: float = 0.1
     population_offset: float = 0.1
     trigger_weight: float = 1.0
     trigger_centre: float = 0.75
     exploration: float = 0.5
     """Scale of the population draw's standard deviation (0 = greedy on the mean)."""
-    max_observations: int = 60
+    max_observations: int = 40
 
     def __post_init__(self) -> None:
         for name in ("user_style", "user_offset", "user_skill", "context_style",
@@ -200,35 +203,46 @@ def population_prior_variance(features: Matrix, params: LearnerParams) -> Vector
 
 def gaussian_from_information(precision: Matrix, information: Vector
                               ) -> tuple[Vector, Matrix]:
-    """Mean and Cholesky factor ``L`` (precision = L·Lᵀ) of N(precision⁻¹·h, precision⁻¹)."""
-    p = (precision + precision.T) / 2 + _JITTER * np.eye(precision.shape[0])
-    chol = cast(Matrix, np.linalg.cholesky(p))
+    """Mean and Cholesky factor ``L`` (precision = L·Lᵀ) of N(precision⁻¹·h, precision⁻¹).
+
+    A precision that is not positive definite (rounding, or an aggregate written by two
+    processes at once) is repaired by raising its eigenvalues to a small floor, so a
+    damaged population degrades the prior instead of failing every selection.
+    """
+    p = (precision + precision.T) / 2
+    try:
+        chol = cast(Matrix, np.linalg.cholesky(p))
+    except np.linalg.LinAlgError:
+        values, vectors = np.linalg.eigh(p)
+        floor = max(float(np.abs(values).max()) * 1e-9, 1e-9)
+        p = (vectors * np.maximum(values, floor)) @ vectors.T
+        chol = cast(Matrix, np.linalg.cholesky((p + p.T) / 2))
     mean: Vector = np.linalg.solve(chol.T, np.linalg.solve(chol, information))
     return mean, chol
 
 
-def user_information(precision_of_user: Matrix, residuals: Vector, contexts: Sequence[str],
+def user_information(precision_of_user: Matrix, residuals: Vector,
+                     context_codes: NDArray[np.intp], context_names: Sequence[str],
                      base_index: NDArray[np.intp], n_base: int) -> Information:
     """What one user's observations say about the population component, per context.
 
     ``precision_of_user`` is ``(K_u + noise)⁻¹`` over the user's observations (their
     marginal covariance once the population is fixed), ``residuals`` the thumbs minus the
-    shipped prior, ``base_index`` each observation's base-skill index (−1 for the user's
-    own skills, which the population does not hold). Per context ``c``: ``Aᵀ·M_cc·A`` and
-    ``Aᵀ·(M·z)_c`` with ``A`` the observation → skill indicator. Cross-context terms are
-    dropped (the population is kept block-diagonal per context).
+    shipped prior, ``context_codes`` each observation's index into ``context_names``,
+    ``base_index`` its base-skill index (−1 for the user's own skills, which the population
+    does not hold). Per context ``c``: ``Aᵀ·M_cc·A`` and ``Aᵀ·(M·z)_c`` with ``A`` the
+    observation → skill indicator. Cross-context terms are dropped (the population is kept
+    block-diagonal per context).
     """
     out: Information = {}
     mz = precision_of_user @ residuals
-    ctx = np.asarray(contexts, dtype=object)
-    for c in dict.fromkeys(contexts):
-        rows = np.nonzero((ctx == c) & (base_index >= 0))[0]
-        if len(rows) == 0:
-            continue
+    usable = base_index >= 0
+    for code in np.unique(context_codes[usable]):
+        rows = np.nonzero(usable & (context_codes == code))[0]
         a = np.zeros((len(rows), n_base))
         a[np.arange(len(rows)), base_index[rows]] = 1.0
         block = a.T @ precision_of_user[np.ix_(rows, rows)] @ a
-        out[str(c)] = ((block + block.T) / 2, a.T @ mz[rows])
+        out[str(context_names[int(code)])] = ((block + block.T) / 2, a.T @ mz[rows])
     return out
 
 
@@ -245,19 +259,19 @@ class Observation:
     prior: float
     seq: int
 
-    def to_list(self) -> list[Any]:
-        return [self.context, self.skill_id, self.reward, round(self.prior, 6), self.seq]
-
-    @classmethod
-    def from_list(cls, row: Sequence[Any]) -> Observation:
-        return cls(str(row[0]), str(row[1]), int(row[2]), float(row[3]), int(row[4]))
-
 
 @dataclass(slots=True)
 class UserModel:
-    """The learner's per-user state: the most recent thumbs and the population epoch."""
+    """The learner's per-user state: the most recent thumbs (column-wise, contexts and
+    skills as codes into name tables) and what this user added to the population."""
 
-    observations: list[Observation] = field(default_factory=list)
+    context_names: list[str] = field(default_factory=list)
+    skill_names: list[str] = field(default_factory=list)
+    context_codes: list[int] = field(default_factory=list)
+    skill_codes: list[int] = field(default_factory=list)
+    rewards: list[int] = field(default_factory=list)
+    priors: list[float] = field(default_factory=list)
+    seqs: list[int] = field(default_factory=list)
     count: int = 0
     """Thumbs the learner has seen from this user (the next observation's ``seq``)."""
     epoch: str | None = None
@@ -267,8 +281,27 @@ class UserModel:
     stored, when it is replaced: the aggregate stays exact even if skills or settings
     changed in between)."""
 
+    def __len__(self) -> int:
+        return len(self.rewards)
+
+    @property
+    def contexts(self) -> list[str]:
+        return [self.context_names[i] for i in self.context_codes]
+
+    @property
+    def skills(self) -> list[str]:
+        return [self.skill_names[i] for i in self.skill_codes]
+
+    @property
+    def observations(self) -> list[Observation]:
+        return [Observation(*row) for row in zip(self.contexts, self.skills, self.rewards,
+                                                 self.priors, self.seqs, strict=True)]
+
     def data(self) -> dict[str, Any]:
-        return {"observations": [o.to_list() for o in self.observations],
+        """JSON body (``added`` base64-encoded, exact)."""
+        return {"contexts": self.context_names, "skills": self.skill_names,
+                "ctx": self.context_codes, "skill": self.skill_codes,
+                "reward": self.rewards, "prior": self.priors, "seq": self.seqs,
                 "count": self.count, "epoch": self.epoch,
                 "added": _sparse_information(self.added)}
 
@@ -277,23 +310,44 @@ class UserModel:
         if not data:
             return cls()
         try:
-            obs = [Observation.from_list(r) for r in data.get("observations", [])]
+            ctx_names = [str(x) for x in data["contexts"]]
+            skill_names = [str(x) for x in data["skills"]]
+            cols = ([int(x) for x in data["ctx"]], [int(x) for x in data["skill"]],
+                    [int(x) for x in data["reward"]], [float(x) for x in data["prior"]],
+                    [int(x) for x in data["seq"]])
+            if len({len(c) for c in cols}) != 1:
+                raise ValueError("columns differ in length")
+            if cols[0] and (min(cols[0]) < 0 or max(cols[0]) >= len(ctx_names)
+                            or min(cols[1]) < 0 or max(cols[1]) >= len(skill_names)):
+                raise ValueError("code out of range")
             added = _dense_information(data.get("added") or {}, n_base)
-            return cls(obs, int(data.get("count", len(obs))), data.get("epoch"), added)
+            return cls(ctx_names, skill_names, *cols, count=int(data["count"]),
+                       epoch=data.get("epoch"), added=added)
         except (TypeError, ValueError, IndexError, KeyError):
             return cls()  # unreadable state: start afresh rather than fail a selection
 
     def add(self, context: str, skill_id: str, reward: int, prior: float,
             params: LearnerParams) -> UserModel:
-        """A copy with one more thumb (neutral rewards are not observations)."""
+        """A copy with one more thumb (neutral rewards are not observations), keeping the
+        most recent ``max_observations`` (name tables pruned to what they use)."""
         if reward not in (-1, 1):
             raise InvalidInputError(f"an observation is a thumb up (1) or down (-1), got {reward}")
-        obs = [*self.observations, Observation(context, skill_id, reward, prior, self.count)]
-        return UserModel(obs[-params.max_observations:], self.count + 1, self.epoch,
+        keep = -params.max_observations
+        contexts = [*self.contexts, context][keep:]
+        skills = [*self.skills, skill_id][keep:]
+        ctx_names = list(dict.fromkeys(contexts))
+        skill_names = list(dict.fromkeys(skills))
+        ctx_code = {c: i for i, c in enumerate(ctx_names)}
+        skill_code = {sid: i for i, sid in enumerate(skill_names)}
+        return UserModel(ctx_names, skill_names, [ctx_code[c] for c in contexts],
+                         [skill_code[sid] for sid in skills], [*self.rewards, reward][keep:],
+                         [*self.priors, round(float(prior), 6)][keep:],
+                         [*self.seqs, self.count][keep:], self.count + 1, self.epoch,
                          self.added)
 
     def ages(self) -> Vector:
-        return np.array([self.count - 1 - o.seq for o in self.observations], dtype=np.float64)
+        """Per observation: how many of the user's thumbs came after it."""
+        return self.count - 1 - np.asarray(self.seqs, dtype=np.float64)
 
 
 @dataclass(slots=True)
@@ -303,6 +357,7 @@ class Population:
     skills: tuple[str, ...]
     epoch: str = field(default_factory=lambda: uuid.uuid4().hex)
     blocks: dict[str, tuple[Matrix, Vector]] = field(default_factory=dict)
+    _encoded: dict[str, list[str]] = field(default_factory=dict, repr=False)
 
     def apply(self, old: Information, new: Information) -> None:
         """Replace one user's old information by their new one."""
@@ -317,6 +372,7 @@ class Population:
                 p += new[c][0]
                 h += new[c][1]
             self.blocks[c] = (p, h)
+            self._encoded.pop(c, None)
 
     def excluding(self, context: str, own: Information) -> tuple[Matrix, Vector]:
         """The population's (precision, information) of ``context`` without ``own``."""
@@ -327,8 +383,11 @@ class Population:
         return p, h
 
     def to_json(self) -> dict[str, Any]:
+        for c, (p, h) in self.blocks.items():
+            if c not in self._encoded:
+                self._encoded[c] = [_b64(p), _b64(h)]
         return {"version": 1, "epoch": self.epoch, "skills": list(self.skills),
-                "blocks": {c: [_b64(p), _b64(h)] for c, (p, h) in self.blocks.items()}}
+                "blocks": {c: self._encoded[c] for c in self.blocks}}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None, skills: Sequence[str]) -> Population:
@@ -345,25 +404,27 @@ class Population:
         return cls(skills, str(data["epoch"]), blocks)
 
 
-def _sparse_information(info: Information) -> dict[str, dict[str, list[Any]]]:
-    """Information as JSON: per context the touched skill indices and their sub-block."""
-    out: dict[str, dict[str, list[Any]]] = {}
+def _sparse_information(info: Information) -> dict[str, list[Any]]:
+    """Information as JSON: per context the touched skill indices and, base64-encoded
+    (exact), their sub-block followed by their information entries."""
+    out: dict[str, list[Any]] = {}
     for c, (p, h) in info.items():
         idx = np.nonzero(np.abs(p).sum(axis=0) + np.abs(h) > 0)[0]
-        out[c] = {"i": idx.tolist(), "p": p[np.ix_(idx, idx)].ravel().tolist(),
-                  "h": h[idx].tolist()}
+        out[c] = [idx.tolist(), _b64(np.concatenate([p[np.ix_(idx, idx)].ravel(), h[idx]]))]
     return out
 
 
 def _dense_information(data: Mapping[str, Any], n_base: int) -> Information:
     out: Information = {}
-    for c, part in data.items():
-        idx = np.asarray(part["i"], dtype=np.intp)
-        if len(idx) and (idx.min() < 0 or idx.max() >= n_base):
+    for c, (indices, packed) in data.items():
+        idx = np.asarray(indices, dtype=np.intp)
+        k = len(idx)
+        if k and (idx.min() < 0 or idx.max() >= n_base):
             raise ValueError("skill index out of range")
+        values = _unb64(packed, (k * k + k,))
         p, h = np.zeros((n_base, n_base)), np.zeros(n_base)
-        p[np.ix_(idx, idx)] = np.asarray(part["p"], dtype=np.float64).reshape(len(idx), len(idx))
-        h[idx] = np.asarray(part["h"], dtype=np.float64)
+        p[np.ix_(idx, idx)] = values[:k * k].reshape(k, k)
+        h[idx] = values[k * k:]
         out[str(c)] = (p, h)
     return out
 
@@ -396,35 +457,74 @@ class Decision:
 @dataclass(frozen=True, slots=True)
 class _Observed:
     features: Matrix
-    contexts: NDArray[Any]
-    skills: NDArray[Any]
+    context_codes: NDArray[np.intp]
+    """Into ``context_names`` of :func:`_observed`'s caller tables."""
+    skill_codes: NDArray[np.intp]
     base_index: NDArray[np.intp]
     residuals: Vector
     precision: Matrix
+    """``(K_u + noise)⁻¹`` over the usable observations."""
+    own_variance: Vector
+    """Per observation: prior variance of δ if its skill is the user's own, else 0."""
 
 
 def _observed(model: UserModel, features_of: Mapping[str, Vector],
               base_index_of: Mapping[str, int], params: LearnerParams) -> _Observed | None:
-    """The user's usable observations (skills that still exist) and ``(K_u + noise)⁻¹``."""
-    obs = [o for o in model.observations if o.skill_id in features_of]
-    if not obs:
+    """The user's usable observations (skills that still exist) and ``(K_u + noise)⁻¹``,
+    coded with the model's own name tables."""
+    if not model.rewards:
         return None
-    feats = np.stack([features_of[o.skill_id] for o in obs])
-    ctx = np.array([o.context for o in obs], dtype=object)
-    skills = np.array([o.skill_id for o in obs], dtype=object)
-    base = np.array([base_index_of.get(o.skill_id, -1) for o in obs], dtype=np.intp)
-    ages = np.array([model.count - 1 - o.seq for o in obs], dtype=np.float64)
-    k = user_kernel(feats, ctx, skills, feats, ctx, skills, params)
-    own = base < 0
-    if own.any():  # own skills: no population, so their δ joins the user's own prior
-        var = population_prior_variance(feats, params)
-        same = (skills[:, None] == skills[None, :]) & (ctx[:, None] == ctx[None, :])
-        k = k + same * own[:, None] * own[None, :] * np.sqrt(np.outer(var, var))
-    k = k + np.diag(noise_variances(ages, params))
-    chol = np.linalg.cholesky((k + k.T) / 2)
-    inv = np.linalg.solve(chol.T, np.linalg.solve(chol, np.eye(len(obs))))
-    residuals = np.array([o.reward - o.prior for o in obs], dtype=np.float64)
-    return _Observed(feats, ctx, skills, base, residuals, (inv + inv.T) / 2)
+    usable = np.array([sid in features_of for sid in model.skill_names])
+    sk_all = np.asarray(model.skill_codes, dtype=np.intp)
+    keep = np.nonzero(usable[sk_all])[0]
+    if len(keep) == 0:
+        return None
+    zero = np.zeros(NUM_DIMENSIONS)
+    table = np.stack([features_of.get(sid, zero) for sid in model.skill_names])
+    base_table = np.array([base_index_of.get(sid, -1) for sid in model.skill_names],
+                          dtype=np.intp)
+    sk = sk_all[keep]
+    ctx = np.asarray(model.context_codes, dtype=np.intp)[keep]
+    feats = table[sk]
+    base = base_table[sk]
+    k = user_kernel(feats, ctx, sk, feats, ctx, sk, params)
+    own_var = np.where(base < 0, population_prior_variance(feats, params), 0.0)
+    if own_var.any():  # own skills: no population, so their δ joins the user's own prior
+        same = (sk[:, None] == sk[None, :]) & (ctx[:, None] == ctx[None, :])
+        k = k + same * np.sqrt(np.outer(own_var, own_var))
+    seqs = np.asarray(model.seqs, dtype=np.float64)[keep]
+    k[np.diag_indices_from(k)] += noise_variances(model.count - 1 - seqs, params)
+    inv = np.linalg.inv(k)
+    residuals = (np.asarray(model.rewards, dtype=np.float64)[keep]
+                 - np.asarray(model.priors, dtype=np.float64)[keep])
+    return _Observed(feats, ctx, sk, base, residuals, (inv + inv.T) / 2, own_var)
+
+
+def _information(seen: _Observed, model: UserModel, n_base: int) -> Information:
+    return user_information(seen.precision, seen.residuals, seen.context_codes,
+                            model.context_names, seen.base_index, n_base)
+
+
+def _shift(seen: _Observed, params: LearnerParams) -> Vector:
+    out: Vector = params.user_style * seen.features.T @ (seen.precision @ seen.residuals)
+    return out
+
+
+def learn(model: UserModel, context: str, skill_id: str, reward: int, prior: float,
+          population: Population | None, features_of: Mapping[str, Vector],
+          base_index_of: Mapping[str, int], params: LearnerParams
+          ) -> tuple[UserModel, Vector]:
+    """One thumb: the user's new state and learned style shift; ``population`` (None for
+    the private preset) has this user's old information replaced by the new, in place."""
+    updated = model.add(context, skill_id, reward, prior, params)
+    seen = _observed(updated, features_of, base_index_of, params)
+    if population is not None:
+        old = model.added if model.epoch == population.epoch else {}
+        new = {} if seen is None else _information(seen, updated, len(population.skills))
+        population.apply(old, new)
+        updated.epoch, updated.added = population.epoch, new
+    shift = np.zeros(NUM_DIMENSIONS) if seen is None else _shift(seen, params)
+    return updated, shift
 
 
 def information_of(model: UserModel, features_of: Mapping[str, Vector],
@@ -432,10 +532,7 @@ def information_of(model: UserModel, features_of: Mapping[str, Vector],
                    params: LearnerParams) -> Information:
     """:func:`user_information` of a user's current observations."""
     seen = _observed(model, features_of, base_index_of, params)
-    if seen is None:
-        return {}
-    return user_information(seen.precision, seen.residuals, list(seen.contexts),
-                            seen.base_index, n_base)
+    return {} if seen is None else _information(seen, model, n_base)
 
 
 def decide(model: UserModel, population: Population, population_precision: Matrix,
@@ -452,73 +549,49 @@ def decide(model: UserModel, population: Population, population_precision: Matri
     n_base = len(population.skills)
     seen = _observed(model, features_of, base_index_of, params)
     own = model.added if model.epoch == population.epoch else {}
-    contexts = [context] + ([] if seen is None else
-                            [str(c) for c in dict.fromkeys(seen.contexts) if c != context])
-    means: dict[str, Vector] = {}
-    draws: dict[str, Vector] = {}
-    for c in contexts:
-        p, h = population.excluding(c, own)
+    names = list(model.context_names)
+    here = names.index(context) if context in names else len(names)
+    if here == len(names):
+        names.append(context)
+    used = {here} if seen is None else {here, *np.unique(seen.context_codes).tolist()}
+    # per context involved: the population's mean and one draw (last column: own skills)
+    means = np.zeros((len(names), n_base + 1))
+    draws = np.zeros((len(names), n_base + 1))
+    for row in used:
+        p, h = population.excluding(names[row], own)
         mean, chol = gaussian_from_information(population_precision + p, h)
-        means[c] = mean
+        means[row, :n_base] = draws[row, :n_base] = mean
         if params.exploration > 0:
-            noise = np.linalg.solve(chol.T, rng.standard_normal(n_base))
-            draws[c] = mean + params.exploration * noise
-        else:
-            draws[c] = mean
-
+            draws[row, :n_base] += params.exploration * np.linalg.solve(
+                chol.T, rng.standard_normal(n_base))
     cand = list(candidates)
-    cand_feats = np.stack([features_of[s] for s in cand])
-    cand_base = np.array([base_index_of.get(s, -1) for s in cand], dtype=np.intp)
+    cand_feats = np.stack([features_of[sid] for sid in cand])
+    cand_base = np.array([base_index_of.get(sid, -1) for sid in cand], dtype=np.intp)
     prior = np.asarray(priors, dtype=np.float64)
-
-    def delta(values: dict[str, Vector], ctx: str, index: int) -> float:
-        return 0.0 if index < 0 else float(values[ctx][index])
-
-    cand_mean_delta = np.array([delta(means, context, i) for i in cand_base])
-    cand_draw_delta = np.array([delta(draws, context, i) for i in cand_base])
-    mean = prior + cand_mean_delta
-    score = prior + cand_draw_delta
+    mean_score = prior + means[here, cand_base]  # index -1 is the own-skill column (0)
+    draw_score = prior + draws[here, cand_base]
     if seen is not None:
-        obs_mean_delta = np.array([delta(means, str(c), int(i))
-                                   for c, i in zip(seen.contexts, seen.base_index, strict=True)])
-        obs_draw_delta = np.array([delta(draws, str(c), int(i))
-                                   for c, i in zip(seen.contexts, seen.base_index, strict=True)])
-        cross = user_kernel(cand_feats, np.array([context] * len(cand), dtype=object),
-                            np.array(cand, dtype=object), seen.features, seen.contexts,
-                            seen.skills, params)
-        own_c = cand_base < 0
-        if own_c.any():
-            var_c = population_prior_variance(cand_feats, params)
-            var_o = population_prior_variance(seen.features, params)
-            same = ((np.array(cand, dtype=object)[:, None] == seen.skills[None, :])
-                    & (seen.contexts[None, :] == context))
-            cross = cross + same * own_c[:, None] * np.sqrt(np.outer(var_c, var_o))
+        skill_code = {sid: i for i, sid in enumerate(model.skill_names)}
+        cand_sk = np.array([skill_code.get(sid, -1 - i) for i, sid in enumerate(cand)],
+                           dtype=np.intp)  # unseen skills get codes matching nothing
+        cand_ctx = np.full(len(cand), here, dtype=np.intp)
+        cross = user_kernel(cand_feats, cand_ctx, cand_sk, seen.features, seen.context_codes,
+                            seen.skill_codes, params)
+        cand_own = np.where(cand_base < 0, population_prior_variance(cand_feats, params), 0.0)
+        if cand_own.any() and seen.own_variance.any():
+            same = ((cand_sk[:, None] == seen.skill_codes[None, :])
+                    & (seen.context_codes[None, :] == here))
+            cross = cross + same * np.sqrt(np.outer(cand_own, seen.own_variance))
         gain = cross @ seen.precision
-        mean = mean + gain @ (seen.residuals - obs_mean_delta)
-        score = score + gain @ (seen.residuals - obs_draw_delta)
-    best = int(np.argmax(mean))
-    choice = int(np.argmax(score))
-    return Decision(mean, score, choice, best)
+        mean_score = mean_score + gain @ (seen.residuals
+                                          - means[seen.context_codes, seen.base_index])
+        draw_score = draw_score + gain @ (seen.residuals
+                                          - draws[seen.context_codes, seen.base_index])
+    return Decision(mean_score, draw_score, int(np.argmax(draw_score)),
+                    int(np.argmax(mean_score)))
 
 
 def expected_up(thumb: ArrayLike) -> Vector:
     """An expected thumb (−1 … 1) as a thumbs-up rate in [0, 1]."""
     out: Vector = np.clip((np.asarray(thumb, dtype=np.float64) + 1.0) / 2.0, 0.0, 1.0)
     return out
-
-
-def style_shift(model: UserModel, features_of: Mapping[str, Vector],
-                base_index_of: Mapping[str, int], params: LearnerParams) -> Vector:
-    """The user's learned shift in style, per dimension (posterior mean of the user-level
-    linear coefficient, the population held at the shipped prior): positive where this
-    user liked more of a dimension than the prior expected. Shown in the profile."""
-    seen = _observed(model, features_of, base_index_of, params)
-    if seen is None:
-        return np.zeros(NUM_DIMENSIONS)
-    out: Vector = params.user_style * seen.features.T @ (seen.precision @ seen.residuals)
-    return out
-
-
-def all_contexts(models: Iterable[UserModel]) -> set[str]:
-    """Every context key the given user models have observations in."""
-    return {o.context for m in models for o in m.observations}
