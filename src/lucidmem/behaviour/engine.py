@@ -47,6 +47,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from lucidmem.behaviour import precomputed
 from lucidmem.behaviour.context_signals import ContextSignals, PrototypeContextClassifier
 from lucidmem.behaviour.feedback_classifier import FeedbackClassifier
 from lucidmem.behaviour.formulas import (
@@ -128,10 +129,28 @@ class SharedEncoders:
 
     def __init__(self, embedder: Embedder) -> None:
         self.embed = embedder.embed_queries
-        self.context = PrototypeContextClassifier(self.embed)
-        self.feedback = FeedbackClassifier(self.embed)
+        shipped = precomputed.load(embedder.name, embedder.dimension)
+        self.context = PrototypeContextClassifier(
+            self.embed,
+            intent_centroids=_entries(shipped, "intent:"),
+            sentiment_centroids=_entries(shipped, "sentiment:"))
+        self._feedback: FeedbackClassifier | None = None
         self._topics: dict[tuple[str, ...], NDArray[np.float32]] = {}
+        for skill in load_base_skills():
+            vector = shipped.get(f"topic:{skill.id}")
+            if vector is not None:
+                self._topics[skill.trigger.topics] = vector
         self._lock = threading.Lock()
+
+    @property
+    def feedback(self) -> FeedbackClassifier:
+        """The free-text feedback classifier, built on first use (reading its 964 example
+        phrases costs a few hundred ms, which the first selection should not pay)."""
+        if self._feedback is None:
+            with self._lock:
+                if self._feedback is None:
+                    self._feedback = FeedbackClassifier(self.embed)
+        return self._feedback
 
     def topic_vector(self, topics: tuple[str, ...]) -> NDArray[np.float32] | None:
         """Normalised centroid of a skill's topic phrases (cached; None without topics)."""
@@ -140,9 +159,7 @@ class SharedEncoders:
         with self._lock:
             found = self._topics.get(topics)
         if found is None:
-            rows = np.asarray(self.embed(list(topics)), dtype=np.float32)
-            centre = rows.mean(axis=0)
-            found = (centre / np.linalg.norm(centre)).astype(np.float32)
+            found = precomputed.topic_centroid(np.asarray(self.embed(list(topics))))
             with self._lock:
                 self._topics[topics] = found
         return found
@@ -151,6 +168,13 @@ class SharedEncoders:
 def learner_id(user_id: str) -> str:
     """Id of the record holding the user's learner state (bucket :data:`LEARNER_BUCKET`)."""
     return preference_id(user_id, LEARNER_BUCKET)
+
+
+def _entries(vectors: dict[str, NDArray[np.float32]], prefix: str
+             ) -> dict[str, NDArray[np.float32]] | None:
+    """Shipped centroids under ``prefix`` (label → vector), None when there are none."""
+    out = {name[len(prefix):]: v for name, v in vectors.items() if name.startswith(prefix)}
+    return out or None
 
 
 def shared_encoders(embedder: Embedder) -> SharedEncoders:
