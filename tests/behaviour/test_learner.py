@@ -119,18 +119,29 @@ def test_user_information_equals_the_exact_gaussian_posterior() -> None:
     a[np.arange(9), codes] = 1.0
     brute = sigma @ a.T @ np.linalg.solve(a @ sigma @ a.T + k, y)
     np.testing.assert_allclose(mean, brute, atol=1e-10)
+    # with a prior mean m0, the posterior mean is S·(P0·m0 + h): the λ = diag(S·P0) part
+    # is what the learner keeps of a skill's trigger prior
+    m0 = rng.normal(0, 0.1, size=N)
+    s = np.linalg.inv(p0 + info["c"][0])
+    brute_m0 = m0 + sigma @ a.T @ np.linalg.solve(a @ sigma @ a.T + k, y - a @ m0)
+    np.testing.assert_allclose(s @ (p0 @ m0 + info["c"][1]), brute_m0, atol=1e-10)
+    assert np.all((np.diag(s @ p0) > 0) & (np.diag(s @ p0) <= 1 + 1e-9))
 
 
 def brute_force_scores(model: UserModel, population: Population, params: LearnerParams,
                        context: str, candidates: list[str], priors: np.ndarray) -> np.ndarray:
-    """Plug-in posterior mean written out element by element: δ at the population's mean
-    (this user's information removed), the user's component by GP regression."""
+    """Plug-in posterior mean written out element by element. Population: S = (P0 + P)⁻¹
+    from the other users' information; a skill's expected thumb from the population is
+    λ·prior + (S·h) with λ = (S·P0)_ss the weight the data leave to the trigger prior.
+    User: GP regression on what the population does not explain."""
     p0 = precision0(params)
     own = model.added if model.epoch == population.epoch else {}
 
-    def delta(c: str, sid: str) -> float:
+    def population_part(c: str, sid: str, prior: float) -> float:
         p, h = population.excluding(c, own)
-        return float(np.linalg.solve(p0 + p, h)[INDEX[sid]])
+        s = np.linalg.inv(p0 + p)
+        i = INDEX[sid]
+        return float((s @ p0)[i, i] * prior + (s @ h)[i])
 
     obs = model.observations
     ages = model.ages()
@@ -146,12 +157,12 @@ def brute_force_scores(model: UserModel, population: Population, params: Learner
     kmat = np.array([[k(a.context, a.skill_id, b.context, b.skill_id) for b in obs]
                      for a in obs])
     kmat += np.diag([params.noise / params.recency ** age for age in ages])
-    z = np.array([o.reward - o.prior - delta(o.context, o.skill_id) for o in obs])
+    z = np.array([o.reward - population_part(o.context, o.skill_id, o.prior) for o in obs])
     alpha = np.linalg.solve(kmat, z) if n else np.zeros(0)
     out = []
     for sid, prior in zip(candidates, priors, strict=True):
         cross = np.array([k(context, sid, o.context, o.skill_id) for o in obs])
-        out.append(prior + delta(context, sid) + (cross @ alpha if n else 0.0))
+        out.append(population_part(context, sid, float(prior)) + (cross @ alpha if n else 0.0))
     return np.array(out)
 
 

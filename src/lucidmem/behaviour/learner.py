@@ -1,46 +1,51 @@
 """The style learner: what one thumb teaches about similar skills, users and contexts.
 
 Not in the seed. The seed learns a separate Beta(α, β) per (user, context bucket, skill), so a
-thumb teaches nothing about any other skill, bucket or user (docs/behaviour.md, "Why a
-learner"). Here every skill is a point in the 16-dimensional style space and the expected
-thumb of a reply is modelled, for user ``u``, context ``c`` (the message's intent and
-sentiment) and skill ``s`` with style ``x_s``, as
+thumb teaches nothing about any other skill, bucket or user (docs/behaviour.md). Here every
+skill is a point in the 16-dimensional style space and the expected thumb of a reply is
+modelled, for user ``u``, context ``c`` (the message's intent and sentiment) and skill ``s``
+with centred style ``x_s``, as
 
-    E[y] = m0(s, message) + δ(c, s) + f_u(c, s),        y = +1 (up) or -1 (down)
+    E[y] = δ(c, s) + f_u(c, s),        y = +1 (thumb up) or −1 (thumb down)
 
-* ``m0`` — the shipped prior, derived from the skill definitions only: the trigger match of
-  the skill for this message, ``trigger_weight · (trigger − trigger_centre)``.
-* ``δ(c, s)`` — the **population** component: what all users of this store taught about
-  skill ``s`` in context ``c``. Prior: Gaussian over the base skills with covariance
-  ``population_style · x·x' + population_skill · [s = s'] + population_offset`` (similar
-  skills start correlated). It is learned from every user's feedback, each user entering
-  through the marginal likelihood of their own observations (below), so a user who sends
-  a thousand thumbs counts as one well-known user, not as a thousand users.
+* ``δ(c, s)`` — the **population** component: what users of this store taught about skill
+  ``s`` in context ``c``. Prior: Gaussian over the base skills, mean the shipped prior
+  ``m0 = trigger_weight · (trigger − trigger_centre)`` (derived from the skill definitions
+  only: the skill's trigger match for this message), covariance ``population_style · x·x'
+  + population_skill · [s = s'] + population_offset`` (similar skills start correlated).
+  Every user's thumbs enter through the marginal likelihood of that user's observations
+  (:func:`user_information`), so a user who sends a thousand thumbs counts as one
+  well-known user, not as a thousand users. With ``S = (P0 + P)⁻¹`` (prior precision plus
+  the users' information ``P``, ``h``) the posterior mean is ``λ·m0 + S·h`` with
+  ``λ = diag(S·P0)``: 1 while nobody has rated the skill here, falling towards 0 as users
+  do, so the trigger's per-message variation (time of day, topic) stops mattering once
+  the population knows better.
 * ``f_u(c, s)`` — the **user** component, a Gaussian process with kernel
 
       user_style · x·x' + user_offset + user_skill · [s = s']
         + [c = c'] · (context_style · x·x' + context_skill · [s = s'])
 
   The ``x·x'`` terms are linear in the style dimensions: a thumb up on a terse reply
-  raises the expectation for every terse skill, in every context (user part) and more in
-  this context (context part). Why linear: if a user likes replies close to a taste
-  vector ``t``, ranking skills by ``−‖x_s − t‖²`` equals ranking by ``2·x_s·t − ‖x_s‖²``,
-  and a user's deviation from the population's taste enters only through ``x_s·Δt``.
+  raises the expectation for every terse skill, in every context of the user (user part)
+  and more in this context (context part). Why linear: if a user likes replies close to a
+  taste vector ``t``, ranking skills by ``−‖x_s − t‖²`` equals ranking by
+  ``2·x_s·t − ‖x_s‖²``, and a user's deviation from the population's taste enters only
+  through ``x_s·Δt``.
 
 Observations are thumbs (neutral answers are not observations); each has noise variance
-``noise / recency^age`` where ``age`` counts the user's later feedbacks, so recent
-feedback weighs more and a user whose taste changed is followed. At most
-``max_observations`` (the most recent) are kept per user.
+``noise / recency^age`` where ``age`` counts the user's later thumbs, so recent feedback
+weighs more and a user whose taste changed is followed. At most ``max_observations`` (the
+most recent) are kept per user.
 
-Shrinkage: with no feedback the prediction is ``m0 + δ``; as the user's own evidence grows
-the user component takes over, and the population component tightens as users
+Shrinkage: with no feedback the prediction is the population's; as the user's own
+evidence grows the user component takes over, and the population tightens as users
 accumulate. Both follow from Gaussian conditioning; no weight is hand-faded.
 
-Choice: the population component is drawn once per selection from its posterior (with
-its standard deviation scaled by ``exploration``), then the skill with the highest
-posterior mean of the user's expected thumb, given that draw, is applied. Early on the
-population is uncertain and different users try different skills (what every later user
-benefits from); once it is known, each user is served greedily on their own evidence.
+Choice: the population component is drawn from its posterior (standard deviation scaled
+by ``exploration``) at every selection, then the skill with the highest posterior mean of
+the user's expected thumb given that draw is applied. While the population is uncertain,
+users try different skills (which every later user benefits from); once it is known, each
+user is served greedily on their own evidence.
 
 Everything here is pure (numpy in, numpy out); :mod:`lucidmem.behaviour.engine` reads and
 writes the state and calls these functions.
@@ -461,7 +466,8 @@ class _Observed:
     """Into ``context_names`` of :func:`_observed`'s caller tables."""
     skill_codes: NDArray[np.intp]
     base_index: NDArray[np.intp]
-    residuals: Vector
+    rewards: Vector
+    priors: Vector
     precision: Matrix
     """``(K_u + noise)⁻¹`` over the usable observations."""
     own_variance: Vector
@@ -495,18 +501,19 @@ def _observed(model: UserModel, features_of: Mapping[str, Vector],
     seqs = np.asarray(model.seqs, dtype=np.float64)[keep]
     k[np.diag_indices_from(k)] += noise_variances(model.count - 1 - seqs, params)
     inv = np.linalg.inv(k)
-    residuals = (np.asarray(model.rewards, dtype=np.float64)[keep]
-                 - np.asarray(model.priors, dtype=np.float64)[keep])
-    return _Observed(feats, ctx, sk, base, residuals, (inv + inv.T) / 2, own_var)
+    rewards = np.asarray(model.rewards, dtype=np.float64)[keep]
+    priors = np.asarray(model.priors, dtype=np.float64)[keep]
+    return _Observed(feats, ctx, sk, base, rewards, priors, (inv + inv.T) / 2, own_var)
 
 
 def _information(seen: _Observed, model: UserModel, n_base: int) -> Information:
-    return user_information(seen.precision, seen.residuals, seen.context_codes,
+    return user_information(seen.precision, seen.rewards, seen.context_codes,
                             model.context_names, seen.base_index, n_base)
 
 
 def _shift(seen: _Observed, params: LearnerParams) -> Vector:
-    out: Vector = params.user_style * seen.features.T @ (seen.precision @ seen.residuals)
+    out: Vector = params.user_style * seen.features.T @ (
+        seen.precision @ (seen.rewards - seen.priors))
     return out
 
 
@@ -554,21 +561,26 @@ def decide(model: UserModel, population: Population, population_precision: Matri
     if here == len(names):
         names.append(context)
     used = {here} if seen is None else {here, *np.unique(seen.context_codes).tolist()}
-    # per context involved: the population's mean and one draw (last column: own skills)
+    # per context involved: the weight left to the trigger prior (λ), the population's
+    # mean from the data (S·h) and one draw of it; last column: own skills (λ = 1, δ = 0)
+    weight = np.ones((len(names), n_base + 1))
     means = np.zeros((len(names), n_base + 1))
     draws = np.zeros((len(names), n_base + 1))
     for row in used:
         p, h = population.excluding(names[row], own)
         mean, chol = gaussian_from_information(population_precision + p, h)
+        inv_chol = np.linalg.inv(chol)
+        cov = inv_chol.T @ inv_chol  # (P0 + P)⁻¹
+        weight[row, :n_base] = np.einsum("ij,ji->i", cov, population_precision)
         means[row, :n_base] = draws[row, :n_base] = mean
         if params.exploration > 0:
-            draws[row, :n_base] += params.exploration * np.linalg.solve(
-                chol.T, rng.standard_normal(n_base))
+            draws[row, :n_base] += params.exploration * (
+                inv_chol.T @ rng.standard_normal(n_base))
     cand = list(candidates)
     cand_feats = np.stack([features_of[sid] for sid in cand])
     cand_base = np.array([base_index_of.get(sid, -1) for sid in cand], dtype=np.intp)
-    prior = np.asarray(priors, dtype=np.float64)
-    mean_score = prior + means[here, cand_base]  # index -1 is the own-skill column (0)
+    prior = np.asarray(priors, dtype=np.float64) * weight[here, cand_base]
+    mean_score = prior + means[here, cand_base]  # index -1 is the own-skill column
     draw_score = prior + draws[here, cand_base]
     if seen is not None:
         skill_code = {sid: i for i, sid in enumerate(model.skill_names)}
@@ -583,9 +595,10 @@ def decide(model: UserModel, population: Population, population_precision: Matri
                     & (seen.context_codes[None, :] == here))
             cross = cross + same * np.sqrt(np.outer(cand_own, seen.own_variance))
         gain = cross @ seen.precision
-        mean_score = mean_score + gain @ (seen.residuals
+        obs_prior = seen.priors * weight[seen.context_codes, seen.base_index]
+        mean_score = mean_score + gain @ (seen.rewards - obs_prior
                                           - means[seen.context_codes, seen.base_index])
-        draw_score = draw_score + gain @ (seen.residuals
+        draw_score = draw_score + gain @ (seen.rewards - obs_prior
                                           - draws[seen.context_codes, seen.base_index])
     return Decision(mean_score, draw_score, int(np.argmax(draw_score)),
                     int(np.argmax(mean_score)))
