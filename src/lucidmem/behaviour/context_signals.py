@@ -188,6 +188,7 @@ class PrototypeIndex:
         self._examples = {label: list(v) for label, v in examples.items()}
         self._neighbours = neighbours
         self._matrices: list[NDArray[np.float32]] | None = None
+        self._stacked: NDArray[np.float32] | None = None
         if neighbours is None and centroids is not None and set(self.labels) <= set(centroids):
             # centroids computed earlier from these very examples (see .precomputed)
             self._matrices = [np.asarray(centroids[label], dtype=np.float32)[None, :]
@@ -210,8 +211,14 @@ class PrototypeIndex:
 
     def scores(self, vector: NDArray[np.float32]) -> dict[str, float]:
         """Per label: mean cosine of ``vector`` to its nearest ``neighbours`` prototypes."""
+        mats = self._ensure()
+        if self._neighbours is None:  # one centroid per label: a single product
+            if self._stacked is None:
+                self._stacked = np.vstack(mats)
+            sims = self._stacked @ vector
+            return {label: float(v) for label, v in zip(self.labels, sims, strict=True)}
         out: dict[str, float] = {}
-        for label, mat in zip(self.labels, self._ensure(), strict=True):
+        for label, mat in zip(self.labels, mats, strict=True):
             sims = mat @ vector
             k = len(sims) if self._neighbours is None else min(self._neighbours, len(sims))
             out[label] = float(np.sort(sims)[-k:].mean())

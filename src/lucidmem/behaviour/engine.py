@@ -444,10 +444,11 @@ class BehaviourEngine:
                           trigger_prior(triggers, params), self._features(skills),
                           self._base_index, params, self._rng)
         mean, score = expected_up(decision.mean), expected_up(decision.score)
+        dims = np.array([skills[sid].dimensions for sid in ids], dtype=np.float64)
+        alignment = 1.0 - np.linalg.norm(dims - pref, axis=1) / np.sqrt(dims.shape[1])
         candidates = [CandidateScore(
             skill_id=sid, trigger=trigger, sampled=float(score[i]),
-            posterior_mean=float(mean[i]),
-            alignment=preference_alignment(pref, skills[sid].dimensions),
+            posterior_mean=float(mean[i]), alignment=float(alignment[i]),
             final=float(score[i]), alpha=arm.alpha, beta=arm.beta,
             confidence=stats[sid].confidence) for i, (sid, trigger, arm) in enumerate(arms)]
         chosen, best = ids[decision.choice], ids[decision.best]

@@ -409,29 +409,14 @@ class Population:
         return cls(skills, str(data["epoch"]), blocks)
 
 
-def _sparse_information(info: Information) -> dict[str, list[Any]]:
-    """Information as JSON: per context the touched skill indices and, base64-encoded
-    (exact), their sub-block followed by their information entries."""
-    out: dict[str, list[Any]] = {}
-    for c, (p, h) in info.items():
-        idx = np.nonzero(np.abs(p).sum(axis=0) + np.abs(h) > 0)[0]
-        out[c] = [idx.tolist(), _b64(np.concatenate([p[np.ix_(idx, idx)].ravel(), h[idx]]))]
-    return out
+def _sparse_information(info: Information) -> dict[str, list[str]]:
+    """Information as JSON: per context the block and vector, base64 float64 (exact)."""
+    return {c: [_b64(p), _b64(h)] for c, (p, h) in info.items()}
 
 
 def _dense_information(data: Mapping[str, Any], n_base: int) -> Information:
-    out: Information = {}
-    for c, (indices, packed) in data.items():
-        idx = np.asarray(indices, dtype=np.intp)
-        k = len(idx)
-        if k and (idx.min() < 0 or idx.max() >= n_base):
-            raise ValueError("skill index out of range")
-        values = _unb64(packed, (k * k + k,))
-        p, h = np.zeros((n_base, n_base)), np.zeros(n_base)
-        p[np.ix_(idx, idx)] = values[:k * k].reshape(k, k)
-        h[idx] = values[k * k:]
-        out[str(c)] = (p, h)
-    return out
+    return {str(c): (_unb64(pb, (n_base, n_base)), _unb64(hb, (n_base,)))
+            for c, (pb, hb) in data.items()}
 
 
 def _b64(arr: NDArray[np.float64]) -> str:
