@@ -312,14 +312,15 @@ def test_contradictory_thumbs_cancel() -> None:
 
 
 def test_recent_thumbs_win_when_taste_changes() -> None:
-    """Twenty thumbs up for one skill, then it is disliked and another liked: with recency
-    the choice follows within a few thumbs; without, the old evidence holds it back."""
+    """Forty thumbs up for one skill, then it is disliked and another liked: with the
+    default recency the choice follows within a few thumbs; without, the old evidence
+    holds it back longer."""
     cands = ["technical_precision", "code_review_constructive"]
 
     def switch_after(params: LearnerParams) -> int:
         population = Population(IDS)
         model = UserModel()
-        for _ in range(20):
+        for _ in range(40):
             model, _ = L.learn(model, "code/neutral", cands[0], 1, 0.0, population, FEATURES,
                                INDEX, params)
         for n in range(1, 40):
@@ -333,6 +334,6 @@ def test_recent_thumbs_win_when_taste_changes() -> None:
                 return n
         return 99
 
-    fast = switch_after(LearnerParams(recency=0.8, exploration=0.0))
-    slow = switch_after(LearnerParams(recency=1.0, exploration=0.0))
-    assert fast <= 3 < slow
+    fast = switch_after(LearnerParams(exploration=0.0, max_observations=100))
+    slow = switch_after(LearnerParams(exploration=0.0, max_observations=100, recency=1.0))
+    assert fast <= 3 and slow > fast

@@ -104,8 +104,8 @@ class LearnerParams:
     user_style: float = 0.1
     user_offset: float = 0.05
     user_skill: float = 0.02
-    context_style: float = 0.03
-    context_skill: float = 0.02
+    context_style: float = 0.1
+    context_skill: float = 0.2
     noise: float = 0.5
     recency: float = 0.9
     """Per later feedback, an observation's weight is multiplied by this (1 = no decay):
