@@ -100,6 +100,8 @@ def _explain(chosen: Chosen) -> str:
     if chosen.fallback:
         return (f"{chosen.skill.id}: no skill's trigger reached 0.5 for {where}; "
                 "using the default skill")
+    if chosen.explanation is not None:  # the learner presets explain themselves
+        return f"{chosen.explanation}; context {where}"
     if chosen.strategy == "seed":
         learned = f"Beta({c.alpha:g},{c.beta:g}) draw {c.sampled:.2f}"
     else:
