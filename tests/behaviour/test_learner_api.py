@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 
 from lucidmem import Memory
-from lucidmem.behaviour.engine import POPULATION_META_KEY
-from lucidmem.behaviour.learner import LearnerParams, Population, user_kernel
+from lucidmem.behaviour.engine import POPULATION_META_KEY, learner_id
+from lucidmem.behaviour.learner import LearnerParams, Population, UserModel, user_kernel
 from lucidmem.behaviour.learner import style_features as features
 from lucidmem.behaviour.skills import load_base_skills
 from lucidmem.embedding import E5Embedder
@@ -142,3 +142,93 @@ def test_population_survives_reopening(tmp_path: Path, embedder: E5Embedder,
         serve(memory, "u1", LIKED, 1)
         after = population(memory)["blocks"]
         assert set(after) == set(before)
+
+
+def blocks(memory: Memory) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    skills = [s.id for s in load_base_skills()]
+    return Population.from_json(population(memory), skills).blocks
+
+
+CHAT = "Hey, how was your weekend? Mine was lovely."
+
+
+def test_forgetting_a_user_takes_them_out_of_the_population(memory: Memory) -> None:
+    for user in ("u2", "u3"):
+        memory.skills.enable(user_id=user)
+        serve(memory, user, LIKED, 6)
+    without = blocks(memory)
+    memory.skills.enable(user_id="u1")
+    serve(memory, "u1", LIKED, 6)
+    sel = memory.skills.select(CHAT, user_id="u1", when=MORNING)  # a context only u1 used
+    memory.skills.feedback(sel.id, user_id="u1", reward=-1)
+    with_u1 = blocks(memory)
+    assert set(with_u1) == set(without) | {"chat/positive"}
+    assert not np.allclose(with_u1["code/neutral"][0], without["code/neutral"][0])
+    assert memory.delete_all(user_id="u1") > 0
+    after = blocks(memory)
+    assert set(after) == set(without)  # u1's only context is gone entirely
+    for ctx, (p, h) in without.items():  # the rest is what the other users taught
+        np.testing.assert_allclose(after[ctx][0], p, atol=1e-9)
+        np.testing.assert_allclose(after[ctx][1], h, atol=1e-9)
+    # and a selection right after uses the rebuilt prior, not a cached copy
+    memory.skills.enable(user_id="newcomer")
+    fresh = memory.skills.select(CHAT, user_id="newcomer", when=MORNING)
+    assert fresh.skill is not None
+
+
+def test_reset_takes_the_user_out_of_the_population_too(memory: Memory) -> None:
+    memory.skills.enable(user_id="u2")
+    serve(memory, "u2", LIKED, 5)
+    only_u2 = blocks(memory)
+    memory.skills.enable(user_id="u1")
+    serve(memory, "u1", OTHER, 5)
+    memory.skills.reset(user_id="u1")
+    after = blocks(memory)
+    np.testing.assert_allclose(after["code/neutral"][0], only_u2["code/neutral"][0], atol=1e-9)
+    # feedback after the reset adds u1's new evidence once, the old one is not counted twice
+    serve(memory, "u1", OTHER, 1)
+    [state] = memory.kernel.store().get("u1", [learner_id("u1")])
+    assert state.data["feedback_count"] == 1
+    added = UserModel.from_data(state.data["learner"], len(SKILLS)).added["code/neutral"]
+    for now, before, own in zip(blocks(memory)["code/neutral"], only_u2["code/neutral"], added,
+                                strict=True):
+        np.testing.assert_allclose(now, before + own, atol=1e-9)
+
+
+EXPLAIN = "Can you explain how photosynthesis works?"
+LONG, SHORTER = "detailed_explanation", "proactive_suggestions"  # verbosity 0.9 vs 0.6
+
+
+def _gap_after_one_thumb_down(memory: Memory, **complaint: str) -> float:
+    """How much more the shorter skill is expected to please than the long one, after one
+    thumbs-down on the first reply (with ``complaint`` as reason or text)."""
+    memory.skills.enable(user_id="maya")
+    first = memory.skills.select(EXPLAIN, user_id="maya", when=MORNING)
+    memory.skills.feedback(first.id, user_id="maya", reward=-1, **complaint)
+    if "free_text" in complaint:
+        assert memory.skills.maintenance.classify_feedback().updated == 1
+    means = {c.skill_id: c.posterior_mean
+             for c in memory.skills.select(EXPLAIN, user_id="maya", when=MORNING).candidates}
+    return means[SHORTER] - means[LONG]
+
+
+def test_a_too_long_complaint_makes_shorter_skills_more_likely(
+        tmp_path: Path, embedder: E5Embedder, clock: Clock) -> None:
+    gaps = {}
+    for name, complaint in (("thumb", {}), ("text", {"free_text": "Way too long, just give "
+                                                                "me the answer."}),
+                            ("reason", {"reason": "too_verbose"})):
+        with open_memory(tmp_path / name, embedder, clock) as memory:
+            gaps[name] = _gap_after_one_thumb_down(memory, **complaint)
+    assert gaps["text"] > gaps["thumb"] + 0.02  # the text moved the verbosity dimensions
+    assert gaps["reason"] > gaps["thumb"] + 0.02  # so does the label given directly
+    assert gaps["text"] > 0 and gaps["reason"] > 0  # shorter is now expected to please more
+
+
+def test_a_too_brief_complaint_moves_the_other_way(tmp_path: Path, embedder: E5Embedder,
+                                                   clock: Clock) -> None:
+    with open_memory(tmp_path / "a", embedder, clock) as memory:
+        thumb = _gap_after_one_thumb_down(memory)
+    with open_memory(tmp_path / "b", embedder, clock) as memory:
+        brief = _gap_after_one_thumb_down(memory, reason="too_brief")
+    assert brief < thumb - 0.02

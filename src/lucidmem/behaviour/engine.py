@@ -78,6 +78,7 @@ from lucidmem.behaviour.learner import (
     learn,
     population_prior_precision,
     style_features,
+    style_shift,
     trigger_prior,
 )
 from lucidmem.behaviour.models import CandidateScore, ContextInfo
@@ -100,7 +101,8 @@ from lucidmem.records import Kind, Record, Status, new_record
 from lucidmem.store.base import Query, Store
 
 __all__ = ["BehaviourEngine", "Chosen", "FeedbackOutcome", "SharedEncoders", "Writer",
-           "shared_encoders"]
+           "forget_contribution", "learner_id", "learner_record", "read_population",
+           "shared_encoders", "with_complaint"]
 
 Writer = Callable[[Sequence[Record]], None]
 """Writes records of one user (no audit rows; keeps the retrieval index in step)."""
@@ -109,6 +111,9 @@ STRATEGIES: tuple[str, ...] = ("learner", "learner_private", "adaptive", "seed")
 LEARNER_STRATEGIES: tuple[str, ...] = ("learner", "learner_private")
 #: Store meta key of the population component (an anonymous aggregate over users).
 POPULATION_META_KEY = "behaviour:population"
+#: Store meta key of the population's revision (a fresh token at every write), read at every
+#: selection so a cached copy is never used after another writer (or a forget) changed it.
+POPULATION_REVISION_KEY = "behaviour:population:revision"
 #: The learner's per-user state lives in the ``preference_vector`` record of this bucket
 #: (real buckets are 0-99), so it is listed, exported and reset with the others.
 LEARNER_BUCKET = -1
@@ -168,6 +173,71 @@ def _entries(vectors: dict[str, NDArray[np.float32]], prefix: str
     """Shipped centroids under ``prefix`` (label → vector), None when there are none."""
     out = {name[len(prefix):]: v for name, v in vectors.items() if name.startswith(prefix)}
     return out or None
+
+
+def learner_record(user_id: str, model: UserModel, shift: NDArray[np.float64], now: float,
+                   prior: Record | None) -> Record:
+    """The ``preference_vector`` record (bucket :data:`LEARNER_BUCKET`) holding ``model``;
+    its ``dimensions`` show the learned style shift around 0.5."""
+    return new_record(learner_id(user_id), Kind.PREFERENCE_VECTOR, user_id, now, {
+        "bucket": LEARNER_BUCKET, "context": "learner: all contexts",
+        "dimensions": np.clip(0.5 + shift, 0.0, 1.0).tolist(),
+        "feedback_count": model.count, "learner": model.data()}, layer=2, prior=prior)
+
+
+def with_complaint(record: Record, delta: NDArray[np.float64], now: float,
+                   params: LearnerParams | None = None) -> Record:
+    """A user's learner state that also knows a labelled complaint (the classification
+    job's path: ``delta`` is the labels' ``preference_delta``)."""
+    params = params or LearnerParams()
+    model = UserModel.from_data(record.data.get("learner"), len(load_base_skills()))
+    updated = model.with_reason(delta, params)
+    moved = updated.reason_mean(params) - model.reason_mean(params)
+    shift = np.asarray(record.data.get("dimensions", [0.5] * len(moved)), dtype=float) - 0.5
+    return learner_record(record.user_id, updated, shift + moved, now, record)
+
+
+def read_population(store: Store, base_ids: Sequence[str]) -> Population:
+    """The store's population component as stored (an empty one, new epoch, if none)."""
+    raw = store.get_meta(POPULATION_META_KEY)
+    try:
+        data = json.loads(raw) if raw else None
+    except ValueError:
+        data = None
+    return Population.from_json(data, base_ids)
+
+
+def save_population(store: Store, population: Population) -> str:
+    """Store ``population`` with a new revision token (returned)."""
+    revision = uuid.uuid4().hex
+    store.set_meta(POPULATION_META_KEY, json.dumps(population.to_json(), separators=(",", ":")))
+    store.set_meta(POPULATION_REVISION_KEY, revision)
+    return revision
+
+
+def forget_contribution(store: Store, user_id: str) -> bool:
+    """Take everything ``user_id`` taught out of the store's population component.
+
+    The population is rebuilt as the sum of every *other* user's stored contribution (each
+    user's learner state keeps exactly what it added), not by subtracting this user's: so
+    not even a rounding residue of the forgotten user remains. Costs one read per user of
+    the store; call it inside the transaction that deletes the user's learner state.
+    Returns False when the store has no population (nothing to do).
+    """
+    if store.get_meta(POPULATION_META_KEY) is None:
+        return False
+    base_ids = [s.id for s in load_base_skills()]
+    current = read_population(store, base_ids)
+    kept = []
+    for owner in store.user_ids():
+        if owner == user_id:
+            continue
+        for record in store.get(owner, [learner_id(owner)]):
+            model = UserModel.from_data(record.data.get("learner"), len(base_ids))
+            if model.epoch == current.epoch:
+                kept.append(model.added)
+    save_population(store, Population.summed(base_ids, current.epoch, kept))
+    return True
 
 
 def shared_encoders(embedder: Embedder) -> SharedEncoders:
@@ -392,34 +462,27 @@ class BehaviourEngine:
                 out[sid] = style_features(skill.dimensions)[0]
         return out
 
-    def _population(self, store: Store, *, fresh: bool = False) -> Population:
+    def _population(self, store: Store) -> Population:
         """The store's population component (``learner_private``: an empty one).
 
-        Cached per store; ``fresh`` re-reads the stored copy first (feedback does, inside
-        its transaction, so another process's updates are not overwritten).
+        Cached per store and re-read when its stored revision changed (another process's
+        feedback, a forgotten user), so stale information is never used.
         """
         if not self.pooled:
             return self._private
         with self._population_lock:
+            revision = store.get_meta(POPULATION_REVISION_KEY)
             cached = self._populations.get(store)
-            if cached is not None and not fresh:
+            if cached is not None and cached[0] == revision:
                 return cached[1]
-            raw = store.get_meta(POPULATION_META_KEY)
-            if cached is not None and raw == cached[0]:
-                return cached[1]
-            try:
-                data = json.loads(raw) if raw else None
-            except ValueError:
-                data = None
-            population = Population.from_json(data, self._base_ids)
-            self._populations[store] = (raw, population)
+            population = read_population(store, self._base_ids)
+            self._populations[store] = (revision, population)
             return population
 
     def _save_population(self, store: Store, population: Population) -> None:
-        raw = json.dumps(population.to_json(), separators=(",", ":"))
-        store.set_meta(POPULATION_META_KEY, raw)
+        revision = save_population(store, population)
         with self._population_lock:
-            self._populations[store] = (raw, population)
+            self._populations[store] = (revision, population)
 
     def _select_learner(self, store: Store, record: Record | None,
                         arms: list[tuple[str, float, ArmState]],
@@ -457,8 +520,10 @@ class BehaviourEngine:
         return candidates, chosen, best, chosen != best, text
 
     def _learn(self, store: Store, user_id: str, record: Record | None, data: dict[str, Any],
-               skill_id: str, reward: int, now: float) -> Record:
-        """The user's learner state after one thumb (and the population, updated in place)."""
+               skill_id: str, reward: int, complaint: NDArray[np.float64] | None,
+               now: float) -> Record:
+        """The user's learner state after one feedback: the thumb (the population updated
+        too) and the labelled complaint's ``preference_delta``, if any."""
         params = self.learner
         model = UserModel.from_data(record.data.get("learner") if record else None,
                                     len(self._base_ids))
@@ -475,17 +540,19 @@ class BehaviourEngine:
                 if r.status == Status.ACTIVE:
                     skill = skill_from_record(r)
                     features.setdefault(skill.id, style_features(skill.dimensions)[0])
-        population = self._population(store, fresh=True) if self.pooled else None
-        updated, shift = learn(model, ctx, skill_id, reward,
+        updated = model
+        if reward != 0:
+            # a copy: the cached population stays as stored if this transaction rolls back
+            population = self._population(store).copy() if self.pooled else None
+            updated, _ = learn(model, ctx, skill_id, reward,
                                float(trigger_prior(trigger, params)), population, features,
                                self._base_index, params)
-        if population is not None:
-            self._save_population(store, population)
-        return new_record(learner_id(user_id), Kind.PREFERENCE_VECTOR, user_id, now, {
-            "bucket": LEARNER_BUCKET, "context": "learner: all contexts",
-            "dimensions": np.clip(0.5 + shift, 0.0, 1.0).tolist(),
-            "feedback_count": updated.count, "learner": updated.data()}, layer=2,
-            prior=record)
+            if population is not None:
+                self._save_population(store, population)
+        if complaint is not None:
+            updated = updated.with_reason(complaint, params)
+        shift = style_shift(updated, features, self._base_index, params)
+        return learner_record(user_id, updated, shift, now, record)
 
     def _select_seed(self, candidates: list[CandidateScore], epsilon: float
                      ) -> tuple[str, str, bool]:
@@ -531,7 +598,7 @@ class BehaviourEngine:
             dims = np.asarray(data["dimensions"], dtype=np.float64)
             ids = [stats_id(user_id, skill_id), arm_id(user_id, bucket, skill_id),
                    preference_id(user_id, bucket), settings_id(user_id)]
-            learning = self.strategy in LEARNER_STRATEGIES and reward != 0
+            learning = self.strategy in LEARNER_STRATEGIES and (reward != 0 or reason is not None)
             if learning:
                 ids.append(learner_id(user_id))
             got = {r.id: r for r in store.get(user_id, ids)}
@@ -546,9 +613,10 @@ class BehaviourEngine:
             stats.negatives += reward < 0
             arm.alpha, arm.beta = update_beta(arm.alpha, arm.beta, reward)
             new_pref = update_preference(pref, dims, reward)
-            if reason is not None:
-                new_pref = apply_preference_delta(
-                    new_pref, self.shared.feedback.preference_delta([reason]))
+            complaint = (None if reason is None
+                         else self.shared.feedback.preference_delta([reason]))
+            if complaint is not None:
+                new_pref = apply_preference_delta(new_pref, complaint)
             behaviour.feedback_count += 1
 
             context = data.get("context") or {}
@@ -565,7 +633,7 @@ class BehaviourEngine:
                 "old_confidence": old_confidence, "confidence": stats.confidence,
             }, text=free_text or "")
             learned = ([self._learn(store, user_id, got.get(ids[4]), data, skill_id, reward,
-                                    now)] if learning else [])
+                                    complaint, now)] if learning else [])
             write([
                 *learned,
                 new_record(ids[0], Kind.SKILL_STATS, user_id, now, stats.data(), layer=2,

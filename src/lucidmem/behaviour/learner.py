@@ -82,6 +82,7 @@ __all__ = [
     "noise_variances",
     "population_prior_precision",
     "style_features",
+    "style_shift",
     "trigger_prior",
     "user_information",
     "user_kernel",
@@ -118,11 +119,15 @@ class LearnerParams:
     exploration: float = 0.5
     """Scale of the population draw's standard deviation (0 = greedy on the mean)."""
     max_observations: int = 40
+    reason_weight: float = 2.0
+    """How far one labelled complaint (``too_verbose`` …) moves the mean of the user's style
+    weights: ``reason_weight ×`` the label's preference delta (e.g. too_verbose: verbosity
+    −0.15, explanation depth −0.10). Decays like a thumb (``recency`` per later thumb)."""
 
     def __post_init__(self) -> None:
         for name in ("user_style", "user_offset", "user_skill", "context_style",
                      "context_skill", "population_style", "population_skill",
-                     "population_offset", "trigger_weight", "exploration"):
+                     "population_offset", "trigger_weight", "exploration", "reason_weight"):
             value = getattr(self, name)
             if not (math.isfinite(value) and value >= 0):
                 raise InvalidInputError(f"{name} must be a finite number ≥ 0, got {value}")
@@ -285,6 +290,10 @@ class UserModel:
     """Exactly what this user's information added to that population (subtracted, as
     stored, when it is replaced: the aggregate stays exact even if skills or settings
     changed in between)."""
+    reason: list[float] = field(default_factory=list)
+    """Prior mean of the user's style weights from labelled complaints (16 values, empty
+    when none), as of thumb number ``reason_at``; see :meth:`reason_mean`."""
+    reason_at: int = 0
 
     def __len__(self) -> int:
         return len(self.rewards)
@@ -308,7 +317,8 @@ class UserModel:
                 "ctx": self.context_codes, "skill": self.skill_codes,
                 "reward": self.rewards, "prior": self.priors, "seq": self.seqs,
                 "count": self.count, "epoch": self.epoch,
-                "added": _sparse_information(self.added)}
+                "added": _sparse_information(self.added),
+                "reason": self.reason, "reason_at": self.reason_at}
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any] | None, n_base: int) -> UserModel:
@@ -326,8 +336,12 @@ class UserModel:
                             or min(cols[1]) < 0 or max(cols[1]) >= len(skill_names)):
                 raise ValueError("code out of range")
             added = _dense_information(data.get("added") or {}, n_base)
+            reason = [float(x) for x in data.get("reason") or []]
+            if reason and len(reason) != NUM_DIMENSIONS:
+                raise ValueError("reason has the wrong size")
             return cls(ctx_names, skill_names, *cols, count=int(data["count"]),
-                       epoch=data.get("epoch"), added=added)
+                       epoch=data.get("epoch"), added=added, reason=reason,
+                       reason_at=int(data.get("reason_at", 0)))
         except (TypeError, ValueError, IndexError, KeyError):
             return cls()  # unreadable state: start afresh rather than fail a selection
 
@@ -348,7 +362,24 @@ class UserModel:
                          [skill_code[sid] for sid in skills], [*self.rewards, reward][keep:],
                          [*self.priors, round(float(prior), 6)][keep:],
                          [*self.seqs, self.count][keep:], self.count + 1, self.epoch,
-                         self.added)
+                         self.added, self.reason, self.reason_at)
+
+    def reason_mean(self, params: LearnerParams) -> Vector:
+        """The complaints' prior mean of the user's style weights now: as stored, times
+        ``recency`` per thumb since (zeros without complaints)."""
+        if not self.reason:
+            return np.zeros(NUM_DIMENSIONS)
+        decay = params.recency ** max(self.count - self.reason_at, 0)
+        out: Vector = np.asarray(self.reason, dtype=np.float64) * decay * NAMED_MASK
+        return out
+
+    def with_reason(self, delta: ArrayLike, params: LearnerParams) -> UserModel:
+        """A copy that also knows a labelled complaint: ``delta`` is the labels' preference
+        delta (:meth:`FeedbackClassifier.preference_delta`), added to the decayed mean."""
+        mean = self.reason_mean(params) + params.reason_weight * np.asarray(delta, dtype=float)
+        return UserModel(self.context_names, self.skill_names, self.context_codes,
+                         self.skill_codes, self.rewards, self.priors, self.seqs, self.count,
+                         self.epoch, self.added, [round(float(v), 9) for v in mean], self.count)
 
     def ages(self) -> Vector:
         """Per observation: how many of the user's thumbs came after it."""
@@ -378,6 +409,20 @@ class Population:
                 h += new[c][1]
             self.blocks[c] = (p, h)
             self._encoded.pop(c, None)
+
+    def copy(self) -> Population:
+        """A copy whose :meth:`apply` leaves this one unchanged (blocks are replaced, never
+        modified in place, so the arrays are shared)."""
+        return Population(self.skills, self.epoch, dict(self.blocks), dict(self._encoded))
+
+    @classmethod
+    def summed(cls, skills: Sequence[str], epoch: str,
+               contributions: Sequence[Information]) -> Population:
+        """The population made of exactly these users' information (nobody else's)."""
+        out = cls(tuple(skills), epoch)
+        for info in contributions:
+            out.apply({}, info)
+        return out
 
     def excluding(self, context: str, own: Information) -> tuple[Matrix, Vector]:
         """The population's (precision, information) of ``context`` without ``own``."""
@@ -496,9 +541,12 @@ def _information(seen: _Observed, model: UserModel, n_base: int) -> Information:
                             model.context_names, seen.base_index, n_base)
 
 
-def _shift(seen: _Observed, params: LearnerParams) -> Vector:
-    out: Vector = params.user_style * seen.features.T @ (
-        seen.precision @ (seen.rewards - seen.priors))
+def _shift(seen: _Observed | None, reason: Vector, params: LearnerParams) -> Vector:
+    """Posterior mean of the user's style weights (prior mean ``reason``)."""
+    if seen is None:
+        return reason
+    out: Vector = reason + params.user_style * seen.features.T @ (
+        seen.precision @ (seen.rewards - seen.priors - seen.features @ reason))
     return out
 
 
@@ -515,8 +563,14 @@ def learn(model: UserModel, context: str, skill_id: str, reward: int, prior: flo
         new = {} if seen is None else _information(seen, updated, len(population.skills))
         population.apply(old, new)
         updated.epoch, updated.added = population.epoch, new
-    shift = np.zeros(NUM_DIMENSIONS) if seen is None else _shift(seen, params)
-    return updated, shift
+    return updated, _shift(seen, updated.reason_mean(params), params)
+
+
+def style_shift(model: UserModel, features_of: Mapping[str, Vector],
+                base_index_of: Mapping[str, int], params: LearnerParams) -> Vector:
+    """The learned shift of the user's style weights (what the profile shows)."""
+    seen = _observed(model, features_of, base_index_of, params)
+    return _shift(seen, model.reason_mean(params), params)
 
 
 def information_of(model: UserModel, features_of: Mapping[str, Vector],
@@ -564,7 +618,8 @@ def decide(model: UserModel, population: Population, population_precision: Matri
     cand = list(candidates)
     cand_feats = np.stack([features_of[sid] for sid in cand])
     cand_base = np.array([base_index_of.get(sid, -1) for sid in cand], dtype=np.intp)
-    prior = np.asarray(priors, dtype=np.float64) * weight[here, cand_base]
+    reason = model.reason_mean(params)  # the complaints' prior mean of the style weights
+    prior = np.asarray(priors, dtype=np.float64) * weight[here, cand_base] + cand_feats @ reason
     mean_score = prior + means[here, cand_base]  # index -1 is the own-skill column
     draw_score = prior + draws[here, cand_base]
     if seen is not None:
@@ -580,7 +635,8 @@ def decide(model: UserModel, population: Population, population_precision: Matri
                     & (seen.context_codes[None, :] == here))
             cross = cross + same * np.sqrt(np.outer(cand_own, seen.own_variance))
         gain = cross @ seen.precision
-        obs_prior = seen.priors * weight[seen.context_codes, seen.base_index]
+        obs_prior = (seen.priors * weight[seen.context_codes, seen.base_index]
+                     + seen.features @ reason)
         mean_score = mean_score + gain @ (seen.rewards - obs_prior
                                           - means[seen.context_codes, seen.base_index])
         draw_score = draw_score + gain @ (seen.rewards - obs_prior
