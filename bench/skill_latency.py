@@ -1,7 +1,7 @@
 """Latency of skill selection and feedback, warm and at the first call of a process.
 
-Issue targets: ``select_skill`` p95 <= 1 ms and ``feedback`` p95 <= 2 ms once warm; the
-first ``select_skill`` of a process <= 100 ms.
+Issue targets: ``skills.select`` p95 <= 1 ms and ``feedback`` p95 <= 2 ms once warm; the
+first ``skills.select`` of a process <= 100 ms.
 
 * **warm**: per preset (``learner``, ``learner_private``, ``adaptive``, ``seed``), a fresh
   ``Memory(":memory:")`` serves ``--users`` simulated users x ``--interactions`` messages of
@@ -12,7 +12,7 @@ first ``select_skill`` of a process <= 100 ms.
   fills up; every timed user meets a store that already holds others).
 * **first select of a process**: ``--processes`` fresh interpreters each import lucidmem,
   open ``Memory(":memory:")`` with the bundled e5 embedder, opt a user in and time their
-  first ``select_skill`` (message not cached: this includes the first e5 call).
+  first ``skills.select`` (message not cached: this includes the first e5 call).
 
 Run: ``PYTHONPATH=src python bench/skill_latency.py [--users 60] [--processes 3]``.
 The machine's load matters: the script prints the load average next to the figures.
@@ -45,9 +45,9 @@ from lucidmem import Memory
 t1 = time.perf_counter()
 memory = Memory(":memory:")
 t2 = time.perf_counter()
-memory.enable_behaviour_learning("u1")
+memory.skills.enable(user_id="u1")
 t3 = time.perf_counter()
-sel = memory.select_skill("u1", "Why does my Python script throw a KeyError?")
+sel = memory.skills.select("Why does my Python script throw a KeyError?", user_id="u1")
 t4 = time.perf_counter()
 print(json.dumps({"import_ms": 1000 * (t1 - t0), "memory_ms": 1000 * (t2 - t1),
                   "first_select_ms": 1000 * (t4 - t3), "context_ms": sel.context_ms}))
@@ -61,16 +61,16 @@ def warm(preset: str, embedder: sim.CachingEmbedder, users: int, steps: int, ski
     select_ms, feedback_ms, select_cpu, feedback_cpu = [], [], [], []
     with Memory(":memory:", settings=settings, embedder=embedder) as memory:
         for u, user in enumerate(world.users):
-            memory.enable_behaviour_learning(user.uid)
+            memory.skills.enable(user_id=user.uid)
             for t, msg in enumerate(world.messages[u]):
                 embedder.embed_queries([msg.text])  # cache it outside the timing
                 c0, t0 = time.process_time(), time.perf_counter()
-                sel = memory.select_skill(user.uid, msg.text, when=msg.when)
+                sel = memory.skills.select(msg.text, user_id=user.uid, when=msg.when)
                 c1, t1 = time.process_time(), time.perf_counter()
                 p = float(sim.p_up(sim.SKILLS[sel.skill.id], world.taste(u, t)))
                 reward = world.thumb(u, t, p)
                 c2, t2 = time.process_time(), time.perf_counter()
-                memory.feedback(user.uid, sel.id, reward)
+                memory.skills.feedback(sel.id, user_id=user.uid, reward=reward)
                 c3, t3 = time.process_time(), time.perf_counter()
                 if u >= skip:
                     select_ms.append(1000 * (t1 - t0))
