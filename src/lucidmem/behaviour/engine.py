@@ -540,18 +540,18 @@ class BehaviourEngine:
                 if r.status == Status.ACTIVE:
                     skill = skill_from_record(r)
                     features.setdefault(skill.id, style_features(skill.dimensions)[0])
-        updated = model
+        updated, shift = model, None
         if reward != 0:
             # a copy: the cached population stays as stored if this transaction rolls back
             population = self._population(store).copy() if self.pooled else None
-            updated, _ = learn(model, ctx, skill_id, reward,
-                               float(trigger_prior(trigger, params)), population, features,
-                               self._base_index, params)
+            updated, shift = learn(model, ctx, skill_id, reward,
+                                   float(trigger_prior(trigger, params)), population,
+                                   features, self._base_index, params)
             if population is not None:
                 self._save_population(store, population)
-        if complaint is not None:
-            updated = updated.with_reason(complaint, params)
-        shift = style_shift(updated, features, self._base_index, params)
+        if complaint is not None or shift is None:
+            updated = updated if complaint is None else updated.with_reason(complaint, params)
+            shift = style_shift(updated, features, self._base_index, params)
         return learner_record(user_id, updated, shift, now, record)
 
     def _select_seed(self, candidates: list[CandidateScore], epsilon: float
