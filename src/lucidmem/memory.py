@@ -98,7 +98,8 @@ class Memory:
                            agents=self.agents)
         # Reactions to events, in order (the one place they are registered).
         self.kernel.after_add.extend([self.facts.on_turns_added, self.sleep.on_turns_added])
-        self.kernel.before_forget_user.append(self.agents.on_forget_user)
+        self.kernel.before_forget_user.extend([self.agents.on_forget_user,
+                                               self.skills.on_forget_user])
         self._assembler = ContextAssembler(self.kernel, self, facts=self.facts,
                                            skills=self.skills, agents=self.agents)
         self._discloser = Discloser(self.kernel, self)
