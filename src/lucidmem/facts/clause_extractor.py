@@ -60,10 +60,6 @@ SHORT_NO_FACT_LIMIT = 0.25
 SUBJECTLESS_NO_FACT_LIMIT = 0.40
 """The same for a clause that names no one (no "I", no person): it needs to be surer."""
 
-UNSURE_SLOT = 0.2
-"""A clause whose best slot is less likely than this, and less likely than "nothing to
-keep", names no slot clearly ("plane meinen Urlaub", "estou de rastos"): it yields no fact."""
-
 HEDGE_FACTOR = 0.6
 """Confidence multiplier of hedged statements ("I think …")."""
 
@@ -737,8 +733,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
                 not named_person and not _has_subject(clause.text, lang):
             limit = min(limit, SHORT_NO_FACT_LIMIT)
-        unsure = guess.probability < UNSURE_SLOT and guess.no_fact > guess.probability
-        if guess.no_fact >= limit or (unsure and limit <= 1.0):
+        if guess.no_fact >= limit:
             reading.flags.append("skipped:small_talk" if guess.no_fact >= 0.5 else
                                  "skipped:unclear")
             return None
