@@ -280,12 +280,14 @@ class _MemoryCalls:
         limit: int = 10,
         context: str | None = None,
         conversation_id: str | None = None,
+        min_score: float | None = None,
     ) -> _Call[Disclosure]:
         """Progressive disclosure: search → timeline → detail (``Memory.disclose``)."""
         return _Call("POST", "/memories/disclose", Disclosure.model_validate,
                      _params(user_id=user_id, context=context),
                      _body(layer=layer, query=query, ids=None if ids is None else list(ids),
-                           limit=limit, conversation_id=conversation_id))
+                           limit=limit, conversation_id=conversation_id,
+                           min_score=min_score))
 
 
 def _segment(value: str) -> str:

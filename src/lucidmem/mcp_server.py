@@ -141,11 +141,16 @@ def build_server(memory: Memory | Callable[[], Memory], user_id: str, *,
         query: Annotated[str, Field(description="What to look for, in any language.")],
         limit: Annotated[int, Field(description="How many results (1-100).", ge=1,
                                     le=100)] = 10,
+        min_score: Annotated[float | None, Field(
+            description="Leave out what is less relevant than this (-1 to 1; about 0.3 and "
+                        "above is on topic).", ge=-1.0, le=1.0)] = None,
     ) -> dict[str, Any]:
         """Find memories about a topic. Returns compact snippets (about 50 tokens each)
-        with their ids; open the ones that matter with timeline or detail."""
+        with their ids; open the ones that matter with timeline or detail. With min_score,
+        a topic the memory knows nothing about returns nothing."""
         return _guard(lambda: current().disclose("search", user_id=user_id, query=query,
-                                              limit=limit, context=context)
+                                              limit=limit, context=context,
+                                              min_score=min_score)
                       ).model_dump(mode="json")
 
     @server.tool()
@@ -167,10 +172,15 @@ def build_server(memory: Memory | Callable[[], Memory], user_id: str, *,
     @_plain
     def recall_about(
         topic: Annotated[str, Field(description="A topic, person or thing, e.g. 'my sister'.")],
+        min_score: Annotated[float | None, Field(
+            description="Leave out what is less relevant than this (-1 to 1; about 0.3 and "
+                        "above is on topic).", ge=-1.0, le=1.0)] = None,
     ) -> dict[str, Any]:
         """What the memory knows about a topic, person or thing, as an answer with the
-        facts behind it. Empty when nothing relevant is known."""
-        return _guard(lambda: current().facts.recall(topic, user_id=user_id, context=context)
+        facts behind it. Empty when nothing relevant is known (the cut-off is the
+        server's setting unless min_score is given)."""
+        return _guard(lambda: current().facts.recall(topic, user_id=user_id, context=context,
+                                                   min_score=min_score)
                       ).model_dump(mode="json")
 
     @server.tool(name="context")

@@ -418,12 +418,15 @@ class Memory:
         limit: int = 10,
         context: str | None = None,
         conversation_id: str | None = None,
+        min_score: float | None = None,
     ) -> Disclosure:
         """Progressive disclosure for agents: ``search`` (compact snippets of the top
         ``limit`` hits of ``query``) → ``timeline`` (chosen ``ids`` with the turns around
-        them) → ``detail`` (the full items), each result priced in tokens."""
+        them) → ``detail`` (the full items), each result priced in tokens. ``min_score``
+        leaves out hits below that relevance to ``query``, as in :meth:`search`."""
         return self._discloser.disclose(layer, user_id=user_id, query=query, ids=ids,
                                         limit=limit, context=context,
-                                        conversation_id=conversation_id)
+                                        conversation_id=conversation_id,
+                                        min_score=min_score)
 
 

@@ -71,7 +71,8 @@ def disclose(request: Request, body: DisclosureRequest, scope: ReadScope) -> Dis
     started = time.perf_counter()
     result = state(request).memory.disclose(
         body.layer, user_id=scope.user_id, query=body.query, ids=body.ids, limit=body.limit,
-        context=scope.context, conversation_id=body.conversation_id)
+        context=scope.context, conversation_id=body.conversation_id,
+        min_score=body.min_score)
     _op(request, f"disclose_{body.layer}", "memory_search", user_id=scope.user_id,
         layer=body.layer, results=len(result.results), tokens=result.total_tokens,
         duration_ms=(time.perf_counter() - started) * 1000)

@@ -207,11 +207,15 @@ def search(
                                        help="How many results.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON lines.")] = False,
     preset: Annotated[str | None, typer.Option(help="hybrid, bm25, vector or recent.")] = None,
+    min_score: Annotated[float | None, typer.Option(
+        "--min-score", help="Leave out what is less relevant than this (-1 to 1; about 0.3 "
+                            "and above is on topic).")] = None,
 ) -> None:
     """Search a user's memories (BM25 + vectors, fused)."""
     with open_memory(ctx) as memory:
         started = time.perf_counter()
-        hits = memory.search(query, user_id=user, limit=limit, preset=preset)
+        hits = memory.search(query, user_id=user, limit=limit, preset=preset,
+                             min_score=min_score)
         elapsed = (time.perf_counter() - started) * 1000
     if as_json:
         for hit in hits:

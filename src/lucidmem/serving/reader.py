@@ -14,7 +14,8 @@ class ConversationReader(Protocol):
     """Search, recent turns and single items of one user's conversation memory."""
 
     def search(self, query: str, *, user_id: str, limit: int = 10, context: str | None = None,
-               conversation_id: str | None = None) -> list[SearchHit]: ...
+               conversation_id: str | None = None,
+               min_score: float | None = None) -> list[SearchHit]: ...
 
     def working_memory(self, *, user_id: str, conversation_id: str | None = None,
                        context: str | None = None, limit: int = 50) -> list[MemoryItem]: ...
