@@ -32,7 +32,7 @@ from .retrieval.fusion import FusedHit
 from .retrieval.hybrid import HybridRetriever, SearchFilters
 from .scope import is_user_id, validate_context
 from .settings import RetrievalPreset, Settings
-from .store.base import Query, Store
+from .store.base import Query, Store, VectorSearch
 from .store.sqlite import SQLiteStore
 from .types import MemoryItem, StoreStats
 
@@ -160,6 +160,12 @@ class Kernel:
                 "configured; vectors from different models cannot be compared. Use the "
                 "original embedder settings (LUCIDMEM_EMBEDDER, LUCIDMEM_EMBEDDING_MODEL)."
             )
+        if isinstance(store, VectorSearch):  # vectors are searched inside the database
+            try:
+                store.prepare_vectors(self.embedder.dimension)
+            except BaseException:
+                store.close()
+                raise
 
     def now(self) -> float:
         """The current time (epoch seconds) by this memory's clock."""

@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..settings import RetrievalPreset
-from ..store.base import Query, Record, Store
+from ..store.base import Query, Record, Store, VectorSearch
 from ..text import query_terms
 from .fusion import FusedHit, recency_bonus, reciprocal_rank_fusion
 from .vector_index import VectorIndex, VectorRow
@@ -124,7 +124,12 @@ class HybridRetriever:
             hits = store.text_search(filters.query(), query_terms(text), preset.candidates)
             rankings["bm25"] = [h.id for h in hits]
             raw["bm25"] = {h.id: h.score for h in hits}
-        if preset.vector_weight > 0 and query_vector is not None:
+        if preset.vector_weight > 0 and query_vector is not None and isinstance(
+                store, VectorSearch):  # searched inside the database: no copy held here
+            pairs = store.vector_search(filters.query(), query_vector, preset.candidates)
+            rankings["vector"] = [item_id for item_id, _ in pairs]
+            raw["vector"] = dict(pairs)
+        elif preset.vector_weight > 0 and query_vector is not None:
             index = self.index(context, store, filters.user_id)
             with self._lock:  # writers mutate the index in place
                 pairs = index.search(
