@@ -23,13 +23,13 @@ from .behaviour.capability import Skills
 from .clock import Clock, from_epoch, parse_time
 from .consolidation.capability import Sleep
 from .embedding import Embedder
-from .embedding.turns import turn_text, with_previous_turn
+from .embedding.turns import embed_turns, turn_text
 from .errors import InvalidInputError, NotFoundError
 from .export import UserExport, export_user
 from .facts.capability import Facts
 from .facts.relevance import record_relevance
 from .ingest.messages import normalise_messages
-from .kernel import Kernel, StoreFactory, previous_turn_text, to_item
+from .kernel import Kernel, StoreFactory, previous_turn, spoken, to_item
 from .records import Kind, Status
 from .retrieval.hybrid import SearchFilters
 from .scope import check_json, check_text, validate_id
@@ -155,12 +155,14 @@ class Memory:
         )
         shared = _shared_metadata(metadata)
         store = self.kernel.store(context)
-        spoken = [turn_text(t.content, t.name) for t in turns]
-        if self.kernel.settings.contextual_embeddings:
-            before = previous_turn_text(store, user_id, conversation_id,
-                                        turns[0].occurred_at)
-            spoken = with_previous_turn(spoken, before)
-        vectors = self.kernel.embedder.embed_passages(spoken)
+        contextual = self.kernel.settings.contextual_embeddings
+        before = previous_turn(store, user_id, conversation_id,
+                               turns[0].occurred_at) if contextual else None
+        vectors = embed_turns(self.kernel.embedder.embed_passages,
+                              [turn_text(t.content, t.name) for t in turns],
+                              None if before is None else spoken(before),
+                              None if before is None else before.embedding,
+                              contextual=contextual)
         ttl = self.kernel.settings.working_memory_ttl_hours * 3600
         records = [
             Record(
@@ -347,12 +349,14 @@ class Memory:
                 max_messages=1,
             )[0]
             record.text = turn.content
-            spoken = [turn_text(turn.content, record.data.get("name"))]
-            if self.kernel.settings.contextual_embeddings and record.kind == Kind.TURN:
-                before = previous_turn_text(store, user_id, record.conversation_id,
-                                            record.occurred_at, record.id)
-                spoken = with_previous_turn(spoken, before)
-            record.embedding = self.kernel.embedder.embed_passages(spoken)[0]
+            contextual = self.kernel.settings.contextual_embeddings and record.kind == Kind.TURN
+            before = previous_turn(store, user_id, record.conversation_id,
+                                   record.occurred_at, record.id) if contextual else None
+            record.embedding = embed_turns(
+                self.kernel.embedder.embed_passages,
+                [turn_text(turn.content, record.data.get("name"))],
+                None if before is None else spoken(before),
+                None if before is None else before.embedding, contextual=contextual)[0]
         if metadata is not None:
             record.data = {**record.data, "metadata": _shared_metadata(metadata)}
         now = self.kernel.now()

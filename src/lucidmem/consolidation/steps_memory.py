@@ -17,12 +17,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from lucidmem.consolidation.records import DAY, FACT, MARKER, PREFERENCE, TURN, data_bytes
 from lucidmem.consolidation.scoring import SCORE_KEY, has_score, score_turns
 from lucidmem.consolidation.steps_base import Changes, Step, StepContext
-from lucidmem.embedding.turns import turn_text, with_previous_turn
-from lucidmem.kernel import previous_turn_texts
+from lucidmem.embedding.turns import contextual_text, contextual_vector
+from lucidmem.kernel import previous_turns, spoken
 from lucidmem.records import evolve, new_record, stable_id
 from lucidmem.store.base import Query, Record
 
@@ -63,22 +64,40 @@ class ScoreStep(Step):
         return out
 
 
-def _embedding_texts(ctx: StepContext, batch: Sequence[Record]) -> list[str]:
-    """What ``add`` would embed for each record: turns with their speaker and, in a
-    conversation, the turn before them in stored order (:mod:`lucidmem.embedding.turns`)."""
-    previous: dict[str, str | None] = {}
+def _embeddings(ctx: StepContext, batch: Sequence[Record]) -> list[npt.NDArray[np.float32]]:
+    """What ``add`` would store for each record (:mod:`lucidmem.embedding.turns`): turns with
+    their speaker and, in a conversation, the end of the turn before them and its stored
+    vector. Turns are mixed in stored order, so a turn re-embedded here passes its fresh
+    vector on to the next one of the batch."""
+    previous: dict[str, Record | None] = {}
+    order: dict[str, int] = {}
     if ctx.contextual_embeddings:
         for conversation in {r.conversation_id for r in batch if r.kind == TURN}:
             if conversation is not None:
-                previous |= previous_turn_texts(ctx.store, ctx.user_id, conversation)
+                found = previous_turns(ctx.store, ctx.user_id, conversation)
+                order |= {turn_id: i for i, turn_id in enumerate(found)}
+                previous |= found
     texts = []
     for record in batch:
         if record.kind != TURN:
             texts.append(record.text)
             continue
-        spoken = turn_text(record.text, record.data.get("name"))
-        texts.append(with_previous_turn([spoken], previous.get(record.id))[0])
-    return texts
+        before = previous.get(record.id)
+        texts.append(contextual_text(spoken(record), None if before is None else spoken(before))
+                     if ctx.contextual_embeddings else spoken(record))
+    raw = ctx.embedder.embed_passages(texts)
+    out = [np.asarray(row, dtype=np.float32) for row in raw]
+    if not ctx.contextual_embeddings:
+        return out
+    fresh: dict[str, npt.NDArray[np.float32]] = {}
+    turns = sorted((i for i, r in enumerate(batch) if r.kind == TURN),
+                   key=lambda i: (str(batch[i].conversation_id), order.get(batch[i].id, 0)))
+    for i in turns:
+        record = batch[i]
+        before = previous.get(record.id)
+        vector = None if before is None else fresh.get(before.id, before.embedding)
+        out[i] = fresh[record.id] = contextual_vector(raw[i], vector)
+    return out
 
 
 class EmbeddingStep(Step):
@@ -97,7 +116,7 @@ class EmbeddingStep(Step):
 
     def process(self, ctx: StepContext, batch: Sequence[Record]) -> Changes:
         out = Changes(self.name)
-        vectors = ctx.embedder.embed_passages(_embedding_texts(ctx, batch))
+        vectors = _embeddings(ctx, batch)
         for record, vector in zip(batch, vectors, strict=True):
             updated = evolve(record, record.updated_at)
             updated.version = record.version
