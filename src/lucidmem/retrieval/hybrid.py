@@ -95,6 +95,20 @@ class HybridRetriever:
         revision_after = store.revision(user_id)
         with self._lock:
             current = self._indexes.get((context, user_id))
+            if current is None and revision_before == 0 and revision_after == 1:
+                # A new user: the index is exactly what was written, built now for free.
+                fresh = VectorIndex(self.dimension, revision_after)
+                fresh.upsert(vector_rows(records))
+                self._indexes[(context, user_id)] = fresh
+                return
+        if current is None:
+            if any(r.embedding is not None for r in records):
+                # Load it while the writer waits anyway (it just embedded), so the first
+                # search after a write costs what any other does.
+                self.index(context, store, user_id)
+            return
+        with self._lock:
+            current = self._indexes.get((context, user_id))
             if current is None:
                 return
             if current.revision != revision_before:
@@ -103,6 +117,11 @@ class HybridRetriever:
             current.remove(list(removed))
             current.upsert(vector_rows(records))
             current.revision = revision_after
+
+    def loaded(self, context: str, user_id: str) -> bool:
+        """Whether the index of ``user_id`` in ``context`` is held in this process."""
+        with self._lock:
+            return (context, user_id) in self._indexes
 
     def forget(self, context: str, user_id: str) -> None:
         with self._lock:
