@@ -23,7 +23,7 @@ from .behaviour.capability import Skills
 from .clock import Clock, from_epoch, parse_time
 from .consolidation.capability import Sleep
 from .embedding import Embedder
-from .embedding.turns import embed_turns, turn_text
+from .embedding.turns import embed_turns, turn_text, with_chunks
 from .errors import InvalidInputError, NotFoundError
 from .export import UserExport, export_user
 from .facts.capability import Facts
@@ -158,11 +158,11 @@ class Memory:
         contextual = self.kernel.settings.contextual_embeddings
         before = previous_turn(store, user_id, conversation_id,
                                turns[0].occurred_at) if contextual else None
-        vectors = embed_turns(self.kernel.embedder.embed_passages,
-                              [turn_text(t.content, t.name) for t in turns],
-                              None if before is None else spoken(before),
-                              None if before is None else before.embedding,
-                              contextual=contextual)
+        embedded = embed_turns(self.kernel.embedder.embed_passages,
+                               [turn_text(t.content, t.name) for t in turns],
+                               None if before is None else spoken(before),
+                               None if before is None else before.embedding,
+                               contextual=contextual)
         ttl = self.kernel.settings.working_memory_ttl_hours * 3600
         records = [
             Record(
@@ -177,9 +177,9 @@ class Memory:
                 created_at=now,
                 updated_at=now,
                 expires_at=turn.occurred_at + ttl,
-                data={"role": turn.role, "name": turn.name,
-                      "metadata": {**shared, **turn.metadata}},
-                embedding=vectors[i],
+                data=with_chunks({"role": turn.role, "name": turn.name,
+                                  "metadata": {**shared, **turn.metadata}}, embedded[i].chunks),
+                embedding=embedded[i].vector,
                 keywords=turn.name or "",
             )
             for i, turn in enumerate(turns)
@@ -352,11 +352,13 @@ class Memory:
             contextual = self.kernel.settings.contextual_embeddings and record.kind == Kind.TURN
             before = previous_turn(store, user_id, record.conversation_id,
                                    record.occurred_at, record.id) if contextual else None
-            record.embedding = embed_turns(
+            embedded = embed_turns(
                 self.kernel.embedder.embed_passages,
                 [turn_text(turn.content, record.data.get("name"))],
                 None if before is None else spoken(before),
                 None if before is None else before.embedding, contextual=contextual)[0]
+            record.embedding = embedded.vector
+            record.data = with_chunks(record.data, embedded.chunks)
         if metadata is not None:
             record.data = {**record.data, "metadata": _shared_metadata(metadata)}
         now = self.kernel.now()

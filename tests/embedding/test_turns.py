@@ -12,14 +12,30 @@ import pytest
 from lucidmem import Memory
 from lucidmem.embedding import E5Embedder
 from lucidmem.embedding.turns import (
+    CHUNK_CHARS,
+    CHUNKS_KEY,
     CONTEXT_WORDS,
+    LONG_TURN_CHARS,
     chain_vectors,
+    chunk_text,
     contextual_text,
     contextual_vector,
+    decode_chunks,
     embed_turns,
+    with_chunks,
 )
 from lucidmem.store.base import Query
 
+FILLER = [
+    "We spent the morning comparing train timetables and ticket prices for the summer.",
+    "My manager asked for the quarterly report to be finished before the holidays.",
+    "The garden needs watering twice a day while the weather stays this hot.",
+    "I tried a new recipe for lentil soup with cumin, lemon and a lot of garlic.",
+    "The children argued about which film to watch and then fell asleep halfway through.",
+    "Our neighbour is repainting the fence and borrowed the long ladder again.",
+    "The bank changed its app, and now every transfer needs a code from a text message.",
+    "Running in the park before work has become easier since the days got longer.",
+] * 6
 LONG_QUESTION = " ".join(["word"] * 300) + " so which city did your sister move to last year"
 
 
@@ -53,13 +69,42 @@ def test_embed_turns_embeds_each_turn_once(embedder: E5Embedder) -> None:
         seen.append(list(texts))  # type: ignore[call-overload]
         return embedder.embed_passages(list(texts))  # type: ignore[call-overload]
 
-    rows = embed_turns(embed, ["A: one two", "B: three"], LONG_QUESTION, None)
+    out = embed_turns(embed, ["A: one two", "B: three"], LONG_QUESTION, None)
     assert len(seen) == 1 and len(seen[0]) == 2
     assert seen[0][1] == "A: one two\nB: three"  # short: all of it (ends in 8 words)
     assert sum(len(t) for t in seen[0]) < len(LONG_QUESTION)
-    assert np.allclose(np.linalg.norm(rows, axis=1), 1.0)
+    assert all(np.isclose(np.linalg.norm(t.vector), 1.0) and len(t.chunks) == 0 for t in out)
     plain = embed_turns(embed, ["A: one two"], LONG_QUESTION, None, contextual=False)
-    assert seen[-1] == ["A: one two"] and plain.shape == (1, embedder.dimension)
+    assert seen[-1] == ["A: one two"] and plain[0].vector.shape == (embedder.dimension,)
+
+
+def test_chunk_text_keeps_every_word_in_bounded_pieces() -> None:
+    text = ("The first sentence is short. " * 30 + "x" * 1_200 + " " + "word " * 400
+            + "The last sentence names the answer: Porto.")
+    pieces = chunk_text(text)
+    assert all(0 < len(p) <= CHUNK_CHARS for p in pieces)
+    assert "".join(" ".join(pieces).split()) == "".join(text.split())
+    assert pieces[-1].endswith("Porto.")
+    assert chunk_text("short") == ["short"]
+
+
+def test_a_long_turn_is_embedded_as_chunks_once(embedder: E5Embedder) -> None:
+    long_turn = "A: " + " ".join(FILLER) + " In the end we chose Porto."
+    assert len(long_turn) > LONG_TURN_CHARS
+    calls: list[int] = []
+
+    def embed(texts: object) -> np.ndarray:
+        calls.append(len(texts))  # type: ignore[arg-type]
+        return embedder.embed_passages(list(texts))  # type: ignore[call-overload]
+
+    [out] = embed_turns(embed, [long_turn], None, None)
+    pieces = chunk_text(long_turn)
+    assert calls == [len(pieces)] and out.chunks.shape == (len(pieces) - 1, embedder.dimension)
+    data = with_chunks({"role": "user"}, out.chunks)
+    np.testing.assert_array_equal(decode_chunks(data, embedder.dimension), out.chunks)
+    assert CHUNKS_KEY not in with_chunks(data, out.chunks[:0])
+    assert decode_chunks({CHUNKS_KEY: ["not base64!", 3]}, embedder.dimension).shape == (
+        0, embedder.dimension)
 
 
 def _vectors(memory: Memory, user: str) -> dict[str, np.ndarray]:
@@ -126,3 +171,39 @@ def test_update_re_embeds_with_the_previous_turn(tmp_path: Path, embedder: E5Emb
         np.testing.assert_allclose(_vectors(edited, "u")["She moved to Porto instead."],
                                    _vectors(fresh, "u")["She moved to Porto instead."],
                                    atol=1e-5)
+
+
+def _long(topic_end: str, seed: int) -> str:
+    rotated = FILLER[seed:] + FILLER[:seed]
+    return " ".join(rotated) + " " + topic_end
+
+
+def test_search_finds_a_long_turn_by_its_last_sentence_once(
+        tmp_path: Path, embedder: E5Embedder) -> None:
+    """The answer is only in the last sentence of a ~4,000-character turn; two other long
+    turns share its filler. The vector leg alone finds the right turn first, once."""
+    start = datetime(2025, 3, 1, tzinfo=UTC)
+    turns = [
+        _long("Finally, my sister moved to Porto to work as a marine biologist.", 0),
+        _long("Finally, the plumber fixed the leaking kitchen tap on Tuesday.", 3),
+        _long("Finally, we adopted a grey kitten called Pepper from the shelter.", 5),
+    ]
+    assert all(len(t) > LONG_TURN_CHARS for t in turns)
+    with Memory(tmp_path, embedder=embedder) as memory:
+        items = memory.add([{"role": "user", "content": t, "timestamp": start + timedelta(
+            seconds=i)} for i, t in enumerate(turns)], user_id="u", conversation_id="c")
+        for query, expected in (("which city did my sister move to?", 0),
+                                ("who repaired the tap?", 1),
+                                ("what is our new cat's name?", 2)):
+            hits = memory.search(query, user_id="u", preset="vector", kinds=["turn"])
+            ids = [h.item.id for h in hits]
+            assert ids[0] == items[expected].id
+            assert len(ids) == len(set(ids)) == 3
+        stored = memory.kernel.store().find(Query(user_id="u", kinds=["turn"]))
+        assert all(len(decode_chunks(r.data, embedder.dimension)) > 3 for r in stored)
+        exported = memory.export(user_id="u")
+        assert CHUNKS_KEY not in str(exported)
+        # the sleep cycle's compaction keeps the chunks, so the turn stays findable
+        memory.sleep.consolidate(user_id="u")
+        again = memory.kernel.store().find(Query(user_id="u", kinds=["turn"]))
+        assert all(len(decode_chunks(r.data, embedder.dimension)) > 3 for r in again)

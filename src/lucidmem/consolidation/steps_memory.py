@@ -17,12 +17,17 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from lucidmem.consolidation.records import DAY, FACT, MARKER, PREFERENCE, TURN, data_bytes
 from lucidmem.consolidation.scoring import SCORE_KEY, has_score, score_turns
 from lucidmem.consolidation.steps_base import Changes, Step, StepContext
-from lucidmem.embedding.turns import contextual_text, contextual_vector
+from lucidmem.embedding.turns import (
+    CHUNKS_KEY,
+    TurnVectors,
+    contextual_vector,
+    embed_pieces,
+    with_chunks,
+)
 from lucidmem.kernel import previous_turns, spoken
 from lucidmem.records import evolve, new_record, stable_id
 from lucidmem.store.base import Query, Record
@@ -64,40 +69,39 @@ class ScoreStep(Step):
         return out
 
 
-def _embeddings(ctx: StepContext, batch: Sequence[Record]) -> list[npt.NDArray[np.float32]]:
+def _embeddings(ctx: StepContext, batch: Sequence[Record]) -> list[TurnVectors]:
     """What ``add`` would store for each record (:mod:`lucidmem.embedding.turns`): turns with
     their speaker and, in a conversation, the end of the turn before them and its stored
-    vector. Turns are mixed in stored order, so a turn re-embedded here passes its fresh
-    vector on to the next one of the batch."""
+    vector; long turns as chunks. Turns are mixed in stored order, so a turn re-embedded
+    here passes its fresh vector on to the next one of the batch."""
     previous: dict[str, Record | None] = {}
     order: dict[str, int] = {}
-    if ctx.contextual_embeddings:
+    contextual = ctx.contextual_embeddings
+    if contextual:
         for conversation in {r.conversation_id for r in batch if r.kind == TURN}:
             if conversation is not None:
                 found = previous_turns(ctx.store, ctx.user_id, conversation)
                 order |= {turn_id: i for i, turn_id in enumerate(found)}
                 previous |= found
-    texts = []
-    for record in batch:
-        if record.kind != TURN:
-            texts.append(record.text)
-            continue
-        before = previous.get(record.id)
-        texts.append(contextual_text(spoken(record), None if before is None else spoken(before))
-                     if ctx.contextual_embeddings else spoken(record))
-    raw = ctx.embedder.embed_passages(texts)
-    out = [np.asarray(row, dtype=np.float32) for row in raw]
-    if not ctx.contextual_embeddings:
-        return out
-    fresh: dict[str, npt.NDArray[np.float32]] = {}
-    turns = sorted((i for i, r in enumerate(batch) if r.kind == TURN),
-                   key=lambda i: (str(batch[i].conversation_id), order.get(batch[i].id, 0)))
-    for i in turns:
-        record = batch[i]
-        before = previous.get(record.id)
-        vector = None if before is None else fresh.get(before.id, before.embedding)
-        out[i] = fresh[record.id] = contextual_vector(raw[i], vector)
-    return out
+    embedded: dict[str, TurnVectors] = {}
+    turns = sorted((r for r in batch if r.kind == TURN),
+                   key=lambda r: (str(r.conversation_id), order.get(r.id, 0)))
+    befores = [previous.get(r.id) for r in turns]
+    raw = embed_pieces(ctx.embedder.embed_passages, [spoken(r) for r in turns],
+                       [None if b is None else spoken(b) for b in befores],
+                       contextual=contextual)
+    for record, before, vectors in zip(turns, befores, raw, strict=True):
+        if contextual:
+            vector = None if before is None else (
+                embedded[before.id].vector if before.id in embedded else before.embedding)
+            vectors = TurnVectors(contextual_vector(vectors.vector, vector), vectors.chunks)
+        embedded[record.id] = vectors
+    others = [r for r in batch if r.kind != TURN]
+    empty = np.zeros((0, ctx.embedder.dimension), dtype=np.float32)
+    rows = ctx.embedder.embed_passages([r.text for r in others]) if others else empty
+    for record, row in zip(others, rows, strict=True):
+        embedded[record.id] = TurnVectors(np.asarray(row, dtype=np.float32), empty)
+    return [embedded[r.id] for r in batch]
 
 
 class EmbeddingStep(Step):
@@ -116,11 +120,12 @@ class EmbeddingStep(Step):
 
     def process(self, ctx: StepContext, batch: Sequence[Record]) -> Changes:
         out = Changes(self.name)
-        vectors = _embeddings(ctx, batch)
-        for record, vector in zip(batch, vectors, strict=True):
+        for record, embedded in zip(batch, _embeddings(ctx, batch), strict=True):
             updated = evolve(record, record.updated_at)
             updated.version = record.version
-            updated.embedding = np.asarray(vector, dtype=np.float32)
+            updated.embedding = embedded.vector
+            if record.kind == TURN:
+                updated.data = with_chunks(updated.data, embedded.chunks)
             updated.data.pop("embedding_stale", None)
             out.write(updated, "embed", record.kind, quiet=True)
             out.bump("embedded")
@@ -143,7 +148,10 @@ def compact_data(data: dict[str, Any], max_chars: int, at: float) -> dict[str, A
     score = data.get(SCORE_KEY)
     if isinstance(score, dict):
         out[SCORE_KEY] = {k: score[k] for k in ("importance", "surprise", "final") if k in score}
-    extra = sorted(k for k in data if k not in ("role", "name", "metadata", SCORE_KEY))
+    if CHUNKS_KEY in data:  # what search finds in a long turn stays findable
+        out[CHUNKS_KEY] = data[CHUNKS_KEY]
+    extra = sorted(k for k in data
+                   if k not in ("role", "name", "metadata", SCORE_KEY, CHUNKS_KEY))
     out["compacted"] = {"at": at, "dropped": sorted(dropped), "dropped_fields": extra,
                         "bytes_before": data_bytes(data)}
     out["compacted"]["bytes_after"] = data_bytes(out)

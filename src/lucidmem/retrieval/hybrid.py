@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from ..embedding.turns import CHUNKS_KEY, decode_chunks
 from ..settings import RetrievalPreset
 from ..store.base import Query, Record, Store
 from ..text import query_terms
@@ -54,11 +55,19 @@ class LegResult:
 
 
 def vector_rows(records: Sequence[Record]) -> list[VectorRow]:
-    return [
-        VectorRow(r.id, r.embedding, r.kind, r.status, r.conversation_id, r.occurred_at)
-        for r in records
-        if r.embedding is not None
-    ]
+    """The index rows of records: one per embedding, plus one per extra chunk of a long
+    turn (:mod:`lucidmem.embedding.turns`), each carrying the record's id."""
+    rows = []
+    for r in records:
+        if r.embedding is None:
+            continue
+        rows.append(VectorRow(r.id, r.embedding, r.kind, r.status, r.conversation_id,
+                              r.occurred_at))
+        if CHUNKS_KEY in r.data:
+            rows.extend(VectorRow(r.id, chunk, r.kind, r.status, r.conversation_id,
+                                  r.occurred_at)
+                        for chunk in decode_chunks(r.data, len(r.embedding)))
+    return rows
 
 
 class HybridRetriever:
