@@ -217,13 +217,14 @@ class Kernel:
 
     # -- ranking ----------------------------------------------------------------------------
     def search(self, context: str | None, filters: SearchFilters, query: str, *, limit: int,
-               preset: RetrievalPreset) -> Ranked:
+               preset: RetrievalPreset, now: float | None = None) -> Ranked:
         """The ``limit`` best records for ``query`` under ``filters``: both legs fused, the
-        preset's recency bonus applied, the hits marked as accessed."""
+        preset's recency bonus applied (counted back from ``now``, default the clock), the
+        hits marked as accessed."""
         name = self.context_name(context)
         store = self.store(name)
         vector = self.embedder.embed_queries([query])[0] if preset.vector_weight > 0 else None
-        now = self.now()
+        now = self.now() if now is None else now
         result = self.index.search(name, store, filters, query, vector, preset, now)
         candidates = result.hits[: limit * 3 if preset.recency_weight else limit]
         records = {r.id: r for r in store.get(filters.user_id, [h.id for h in candidates])}

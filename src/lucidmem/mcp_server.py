@@ -76,11 +76,13 @@ def build_server(memory: Memory, user_id: str, *, context: str | None = None) ->
         query: Annotated[str, Field(description="What to look for, in any language.")],
         limit: Annotated[int, Field(description="How many results (1-100).", ge=1,
                                     le=100)] = 10,
+        as_of: Annotated[str | None, Field(
+            description="Optional ISO 8601 time: search the memory as it stood then.")] = None,
     ) -> dict[str, Any]:
         """Find memories about a topic. Returns compact snippets (about 50 tokens each)
         with their ids; open the ones that matter with timeline or detail."""
         return _guard(lambda: memory.disclose("search", user_id=user_id, query=query,
-                                              limit=limit, context=context)
+                                              limit=limit, context=context, as_of=as_of)
                       ).model_dump(mode="json")
 
     @server.tool()

@@ -52,6 +52,11 @@ __all__ = ["Memory"]
 MAX_LIMIT = 1_000
 
 
+def _earliest(a: float | None, b: float | None) -> float | None:
+    """The earlier of two optional bounds."""
+    return b if a is None else a if b is None else min(a, b)
+
+
 def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
     """``add(metadata=...)`` checked like a message's own metadata: a JSON-ready dict."""
     if metadata is None:
@@ -203,6 +208,7 @@ class Memory:
         kinds: Sequence[str] | None = None,
         preset: str | RetrievalPreset | None = None,
         min_score: float | None = None,
+        as_of: datetime | str | float | None = None,
     ) -> list[SearchHit]:
         """Hybrid search (BM25 + vectors, fused by RRF) over one user's memories.
 
@@ -210,7 +216,9 @@ class Memory:
         an entry of :data:`~lucidmem.settings.RETRIEVAL_PRESETS` or is one. With
         ``min_score``, hits whose relevance to the query (:mod:`lucidmem.facts.relevance`,
         comparable across queries; about 0.3 and above is on topic) falls below it are left
-        out, so a query about nothing the memory holds returns nothing.
+        out, so a query about nothing the memory holds returns nothing. ``as_of`` searches
+        the memory as it stood at that time: only what happened by then, and recency (the
+        ``recent`` preset) counted back from it.
         """
         validate_id(user_id)
         if not isinstance(query, str) or not query.strip():
@@ -220,16 +228,18 @@ class Memory:
             raise InvalidInputError(f"limit must be between 1 and {MAX_LIMIT}, got {limit}",
                                     field="limit")
         chosen = self._preset(preset)
+        at = None if as_of is None else parse_time(as_of, "as_of")
         filters = SearchFilters(
             user_id=user_id,
             kinds=kinds,
             conversation_id=conversation_id,
             occurred_from=None if since is None else parse_time(since, "since"),
-            occurred_to=None if until is None else parse_time(until, "until"),
+            occurred_to=_earliest(None if until is None else parse_time(until, "until"),
+                                  at),
         )
         if min_score is not None and not -1.0 <= min_score <= 1.0:
             raise InvalidInputError("min_score is a relevance in [-1, 1]", field="min_score")
-        found = self.kernel.search(context, filters, query, limit=limit, preset=chosen)
+        found = self.kernel.search(context, filters, query, limit=limit, preset=chosen, now=at)
         hits = found.hits
         if min_score is not None:
             relevance = record_relevance(self.kernel.embedder, query,
@@ -423,12 +433,14 @@ class Memory:
         limit: int = 10,
         context: str | None = None,
         conversation_id: str | None = None,
+        as_of: datetime | str | float | None = None,
     ) -> Disclosure:
         """Progressive disclosure for agents: ``search`` (compact snippets of the top
         ``limit`` hits of ``query``) → ``timeline`` (chosen ``ids`` with the turns around
-        them) → ``detail`` (the full items), each result priced in tokens."""
+        them) → ``detail`` (the full items), each result priced in tokens. ``as_of``: search
+        the memory as it stood then (see :meth:`search`)."""
         return self._discloser.disclose(layer, user_id=user_id, query=query, ids=ids,
                                         limit=limit, context=context,
-                                        conversation_id=conversation_id)
+                                        conversation_id=conversation_id, as_of=as_of)
 
 

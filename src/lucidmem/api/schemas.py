@@ -58,6 +58,8 @@ class SearchRequest(_Body):
     until: datetime | float | None = None
     kinds: list[str] | None = Field(None, max_length=20)
     preset: str | None = Field(None, max_length=32)
+    as_of: datetime | float | None = Field(
+        None, description="Search the memory as it stood then (what happened by that time).")
 
 
 class UpdateRequest(_Body):
@@ -90,6 +92,7 @@ class DisclosureRequest(_Body):
     ids: list[str] | None = Field(None, max_length=100)
     limit: int = Field(10, ge=1, le=100)
     conversation_id: str | None = Field(None, max_length=128)
+    as_of: datetime | float | None = None
 
 
 class FeedbackRequest(_Body):

@@ -204,11 +204,13 @@ def search(
                                        help="How many results.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON lines.")] = False,
     preset: Annotated[str | None, typer.Option(help="hybrid, bm25, vector or recent.")] = None,
+    as_of: Annotated[str | None, typer.Option(
+        "--as-of", help="ISO 8601 time: search the memory as it stood then.")] = None,
 ) -> None:
     """Search a user's memories (BM25 + vectors, fused)."""
     with open_memory(ctx) as memory:
         started = time.perf_counter()
-        hits = memory.search(query, user_id=user, limit=limit, preset=preset)
+        hits = memory.search(query, user_id=user, limit=limit, preset=preset, as_of=as_of)
         elapsed = (time.perf_counter() - started) * 1000
     if as_json:
         for hit in hits:
