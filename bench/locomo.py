@@ -40,6 +40,8 @@ from pathlib import Path
 from lucidmem import Memory
 
 DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "locomo10.json"
+if not DEFAULT_DATA.exists():  # a worktree under /work/wt/<name>
+    DEFAULT_DATA = Path("/work/shared/data/locomo10.json")
 CATEGORY_NAMES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 KS = (1, 5, 10, 20)
 _EVIDENCE = re.compile(r"D\s*:?(\d+)\s*:\s*(\d+)")
