@@ -144,13 +144,15 @@ def build_server(memory: Memory | Callable[[], Memory], user_id: str, *,
         min_score: Annotated[float | None, Field(
             description="Leave out what is less relevant than this (-1 to 1; about 0.3 and "
                         "above is on topic).", ge=-1.0, le=1.0)] = None,
+        as_of: Annotated[str | None, Field(
+            description="Optional ISO 8601 time: search the memory as it stood then.")] = None,
     ) -> dict[str, Any]:
         """Find memories about a topic. Returns compact snippets (about 50 tokens each)
         with their ids; open the ones that matter with timeline or detail. With min_score,
         a topic the memory knows nothing about returns nothing."""
         return _guard(lambda: current().disclose("search", user_id=user_id, query=query,
-                                              limit=limit, context=context,
-                                              min_score=min_score)
+                                                limit=limit, context=context,
+                                                min_score=min_score, as_of=as_of)
                       ).model_dump(mode="json")
 
     @server.tool()

@@ -75,6 +75,8 @@ class SearchRequest(_Body):
     min_score: float | None = Field(None, ge=-1.0, le=1.0, description=(
         "Leave out hits less relevant to the query than this (about 0.3 and above is on "
         "topic); a query about nothing the memory holds then returns nothing."))
+    as_of: datetime | float | None = Field(
+        None, description="Search the memory as it stood then (what happened by that time).")
 
 
 class UpdateRequest(_Body):
@@ -109,6 +111,7 @@ class DisclosureRequest(_Body):
     conversation_id: str | None = Field(None, max_length=128)
     min_score: float | None = Field(None, ge=-1.0, le=1.0, description=(
         "search layer: leave out hits less relevant to the query than this."))
+    as_of: datetime | float | None = None
 
 
 class FeedbackRequest(_Body):

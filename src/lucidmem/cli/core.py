@@ -210,12 +210,14 @@ def search(
     min_score: Annotated[float | None, typer.Option(
         "--min-score", help="Leave out what is less relevant than this (-1 to 1; about 0.3 "
                             "and above is on topic).")] = None,
+    as_of: Annotated[str | None, typer.Option(
+        "--as-of", help="ISO 8601 time: search the memory as it stood then.")] = None,
 ) -> None:
     """Search a user's memories (BM25 + vectors, fused)."""
     with open_memory(ctx) as memory:
         started = time.perf_counter()
         hits = memory.search(query, user_id=user, limit=limit, preset=preset,
-                             min_score=min_score)
+                             min_score=min_score, as_of=as_of)
         elapsed = (time.perf_counter() - started) * 1000
     if as_json:
         for hit in hits:

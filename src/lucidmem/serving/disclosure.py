@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from datetime import datetime
 
 from ..clock import to_epoch
 from ..errors import InvalidInputError, NotFoundError
@@ -61,6 +62,7 @@ class Discloser:
         context: str | None = None,
         conversation_id: str | None = None,
         min_score: float | None = None,
+        as_of: datetime | str | float | None = None,
     ) -> Disclosure:
         """One depth of progressive disclosure.
 
@@ -81,7 +83,7 @@ class Discloser:
                     "pass query (search layer) or ids (timeline/detail layers)", field="query")
             hits = memory.search(query, user_id=user_id, limit=limit if layer == "search" else 3,
                                  context=context, conversation_id=conversation_id,
-                                 min_score=min_score)
+                                 min_score=min_score, as_of=as_of)
             if layer == "search":
                 results = [self._snippet(counter, h.item, h.score) for h in hits]
                 return _answer(layer, results, [], counter)
