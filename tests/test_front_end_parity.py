@@ -42,10 +42,10 @@ class Rejected(Exception):
 class FrontEnd(Protocol):
     def remember(self, text: str) -> str: ...
     def list_texts(self) -> list[str]: ...
-    def search(self, query: str) -> list[str]: ...
+    def search(self, query: str, min_score: float | None = None) -> list[str]: ...
     def context(self, message: str) -> tuple[str, str | None]: ...
     def feedback(self, selection_id: str, reward: int) -> str: ...
-    def recall(self, topic: str) -> str: ...
+    def recall(self, topic: str, min_score: float | None = None) -> str: ...
     def forget(self, item_id: str) -> None: ...
     def forget_everything(self) -> None: ...
 
@@ -66,8 +66,9 @@ class Library:
     def list_texts(self) -> list[str]:
         return [i.text for i in self.memory.get_all(user_id=USER, kinds=["turn"])]
 
-    def search(self, query: str) -> list[str]:
-        return [h.item.id for h in self._call(lambda: self.memory.search(query, user_id=USER))]
+    def search(self, query: str, min_score: float | None = None) -> list[str]:
+        return [h.item.id for h in self._call(lambda: self.memory.search(
+            query, user_id=USER, min_score=min_score))]
 
     def context(self, message: str) -> tuple[str, str | None]:
         ctx = self._call(lambda: self.memory.build_context(message, user_id=USER))
@@ -77,8 +78,9 @@ class Library:
         return str(self._call(lambda: self.memory.skills.feedback(
             selection_id, user_id=USER, reward=reward)).status)
 
-    def recall(self, topic: str) -> str:
-        return str(self._call(lambda: self.memory.facts.recall(topic, user_id=USER)).answer)
+    def recall(self, topic: str, min_score: float | None = None) -> str:
+        return str(self._call(lambda: self.memory.facts.recall(
+            topic, user_id=USER, min_score=min_score)).answer)
 
     def forget(self, item_id: str) -> None:
         self._call(lambda: self.memory.delete(item_id, user_id=USER))
@@ -152,9 +154,9 @@ class Rest:
                                         params={"kinds": "turn"}))
         return [i["text"] for i in page["items"] if i["kind"] == "turn"]
 
-    def search(self, query: str) -> list[str]:
+    def search(self, query: str, min_score: float | None = None) -> list[str]:
         hits = self._ok(self.client.post("/api/v1/memories/search", headers=self.headers,
-                                         json={"query": query}))
+                                         json={"query": query, "min_score": min_score}))
         return [h["item"]["id"] for h in hits]
 
     def context(self, message: str) -> tuple[str, str | None]:
@@ -169,9 +171,12 @@ class Rest:
                                            json=body))
         return "recorded" if answer["status"] == "success" else str(answer["status"])
 
-    def recall(self, topic: str) -> str:
+    def recall(self, topic: str, min_score: float | None = None) -> str:
+        params: dict[str, str | float] = {"topic": topic}
+        if min_score is not None:
+            params["min_score"] = min_score
         answer = self._ok(self.client.get("/api/v1/recall", headers=self.headers,
-                                          params={"topic": topic}))
+                                          params=params))
         return str(answer["answer"])
 
     def forget(self, item_id: str) -> None:
@@ -206,8 +211,9 @@ class Mcp:
             "results": []}
         return [r["item"]["text"] for r in detail["results"] if r["item"]["kind"] == "turn"]
 
-    def search(self, query: str) -> list[str]:
-        return [r["id"] for r in self._tool("search", {"query": query})["results"]]
+    def search(self, query: str, min_score: float | None = None) -> list[str]:
+        return [r["id"] for r in self._tool("search", {"query": query,
+                                                       "min_score": min_score})["results"]]
 
     def context(self, message: str) -> tuple[str, str | None]:
         ctx = self._tool("context", {"message": message})
@@ -217,8 +223,9 @@ class Mcp:
         return str(self._tool("feedback", {"selection_id": selection_id,
                                            "reward": reward})["status"])
 
-    def recall(self, topic: str) -> str:
-        return str(self._tool("recall_about", {"topic": topic})["answer"])
+    def recall(self, topic: str, min_score: float | None = None) -> str:
+        return str(self._tool("recall_about", {"topic": topic,
+                                               "min_score": min_score})["answer"])
 
     def forget(self, item_id: str) -> None:
         self._tool("forget", {"item_id": item_id})
@@ -246,8 +253,9 @@ class Cli:
         lines = self._run("list", "-u", USER, "--json", "--limit", "100").splitlines()
         return [item["text"] for item in map(json.loads, lines) if item["kind"] == "turn"]
 
-    def search(self, query: str) -> list[str]:
-        lines = self._run("search", query, "-u", USER, "--json").splitlines()
+    def search(self, query: str, min_score: float | None = None) -> list[str]:
+        extra = [] if min_score is None else ["--min-score", str(min_score)]
+        lines = self._run("search", query, "-u", USER, "--json", *extra).splitlines()
         return [json.loads(line)["item"]["id"] for line in lines]
 
     def context(self, message: str) -> tuple[str, str | None]:
@@ -259,8 +267,10 @@ class Cli:
         return str(json.loads(self._run("feedback", selection_id, word, "-u", USER,
                                         "--json"))["status"])
 
-    def recall(self, topic: str) -> str:
-        return str(json.loads(self._run("recall", topic, "-u", USER, "--json"))["answer"])
+    def recall(self, topic: str, min_score: float | None = None) -> str:
+        extra = [] if min_score is None else ["--min-score", str(min_score)]
+        return str(json.loads(self._run("recall", topic, "-u", USER, "--json",
+                                        *extra))["answer"])
 
     def forget(self, item_id: str) -> None:
         self._run("forget", item_id, "-u", USER)
@@ -307,8 +317,23 @@ def test_the_same_journey_works_through_every_front_end(
     assert ui.list_texts() == []
 
 
+def test_every_front_end_says_it_knows_nothing_about_a_topic_never_spoken_of(
+        front: tuple[FrontEnd, Memory]) -> None:
+    ui, _ = front
+    said = ui.remember("I live in Lisbon now, I'm allergic to peanuts and my brother Tom is "
+                       "a chef")
+    assert ui.search("quantum physics", min_score=0.3) == []
+    assert "don't know" in ui.recall("quantum physics")
+    assert "don't know" in ui.recall("quantum physics", min_score=0.3)
+    assert said in ui.search("where does the user live?", min_score=0.3)
+    assert "Lisbon" in ui.recall("where I live", min_score=0.3)
+    assert ui.search("quantum physics") != [], "without a cut-off search ranks what it has"
+
+
 @pytest.mark.parametrize("bad", [
     pytest.param(lambda ui: ui.search(""), id="empty-query"),
+    pytest.param(lambda ui: ui.search("peanuts", min_score=5.0), id="min-score-out-of-range"),
+    pytest.param(lambda ui: ui.recall("peanuts", min_score=-2.0), id="recall-min-score-bad"),
     pytest.param(lambda ui: ui.remember(""), id="empty-text"),
     pytest.param(lambda ui: ui.feedback("no-such-selection", 1), id="unknown-selection"),
     pytest.param(lambda ui: ui.feedback("no-such-selection", 5), id="reward-out-of-range"),

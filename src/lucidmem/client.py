@@ -174,6 +174,7 @@ class _MemoryCalls:
         kinds: Sequence[str] | None = None,
         preset: str | None = None,
         min_score: float | None = None,
+        as_of: datetime | str | float | None = None,
     ) -> _Call[list[SearchHit]]:
         """Hybrid search over one user's memories (``Memory.search``)."""
         return _Call("POST", "/memories/search", _as(list[SearchHit]),
@@ -181,7 +182,7 @@ class _MemoryCalls:
                      _body(query=query, limit=limit, conversation_id=conversation_id,
                            since=since, until=until,
                            kinds=None if kinds is None else list(kinds), preset=preset,
-                           min_score=min_score))
+                           min_score=min_score, as_of=as_of))
 
     def get(self, item_id: str, *, user_id: str,
             context: str | None = None) -> _Call[MemoryItem]:
@@ -294,12 +295,15 @@ class _MemoryCalls:
         limit: int = 10,
         context: str | None = None,
         conversation_id: str | None = None,
+        min_score: float | None = None,
+        as_of: datetime | str | float | None = None,
     ) -> _Call[Disclosure]:
         """Progressive disclosure: search → timeline → detail (``Memory.disclose``)."""
         return _Call("POST", "/memories/disclose", Disclosure.model_validate,
                      _params(user_id=user_id, context=context),
                      _body(layer=layer, query=query, ids=None if ids is None else list(ids),
-                           limit=limit, conversation_id=conversation_id))
+                           limit=limit, conversation_id=conversation_id,
+                           min_score=min_score, as_of=as_of))
 
 
 def _segment(value: str) -> str:

@@ -34,12 +34,12 @@ from .retrieval.fusion import FusedHit
 from .retrieval.hybrid import HybridRetriever, SearchFilters
 from .scope import is_user_id, validate_context
 from .settings import RetrievalPreset, Settings
-from .store.base import Query, Store
+from .store.base import Query, Store, VectorSearch
 from .store.sqlite import SQLiteStore
 from .types import MemoryItem, StoreStats
 
 __all__ = ["AddedTurns", "AfterAdd", "AfterForgetUser", "BeforeForgetUser", "Kernel", "Ranked",
-           "StoreFactory", "previous_turn_text", "previous_turn_texts", "to_item"]
+           "StoreFactory", "previous_turn", "previous_turns", "spoken", "to_item"]
 
 StoreFactory = Callable[[str], Store]
 
@@ -165,6 +165,12 @@ class Kernel:
                 "configured; vectors from different models cannot be compared. Use the "
                 "original embedder settings (LUCIDMEM_EMBEDDER, LUCIDMEM_EMBEDDING_MODEL)."
             )
+        if isinstance(store, VectorSearch):  # vectors are searched inside the database
+            try:
+                store.prepare_vectors(self.embedder.dimension)
+            except BaseException:
+                store.close()
+                raise
 
     def now(self) -> float:
         """The current time (epoch seconds) by this memory's clock."""
@@ -230,13 +236,14 @@ class Kernel:
 
     # -- ranking ----------------------------------------------------------------------------
     def search(self, context: str | None, filters: SearchFilters, query: str, *, limit: int,
-               preset: RetrievalPreset) -> Ranked:
+               preset: RetrievalPreset, now: float | None = None) -> Ranked:
         """The ``limit`` best records for ``query`` under ``filters``: both legs fused, the
-        preset's recency bonus applied, the hits marked as accessed."""
+        preset's recency bonus applied (counted back from ``now``, default the clock), the
+        hits marked as accessed."""
         name = self.context_name(context)
         store = self.store(name)
         vector = self.embedder.embed_queries([query])[0] if preset.vector_weight > 0 else None
-        now = self.now()
+        now = self.now() if now is None else now
         result = self.index.search(name, store, filters, query, vector, preset, now)
         candidates = result.hits[: limit * 3 if preset.recency_weight else limit]
         records = {r.id: r for r in store.get(filters.user_id, [h.id for h in candidates])}
@@ -298,9 +305,10 @@ class Kernel:
             self._stores.clear()
 
 
-def previous_turn_text(store: Store, user_id: str, conversation_id: str | None,
-                       occurred_at: float, record_id: str | None = None) -> str | None:
-    """Embedded text of the stored turn just before a turn of ``conversation_id``.
+def previous_turn(store: Store, user_id: str, conversation_id: str | None,
+                  occurred_at: float, record_id: str | None = None) -> Record | None:
+    """The stored turn just before a turn of ``conversation_id`` (None: none, or no
+    conversation).
 
     ``record_id`` None: a turn about to be stored at ``occurred_at``, so every stored turn at
     or before that time precedes it. Otherwise the turn ``record_id`` itself is stored, and
@@ -315,23 +323,25 @@ def previous_turn_text(store: Store, user_id: str, conversation_id: str | None,
                                 occurred_to=occurred_at))
         ids = [r.id for r in same]
         if record_id in ids and ids.index(record_id) > 0:
-            before = same[ids.index(record_id) - 1]
-            return turn_text(before.text, before.data.get("name"))
+            return same[ids.index(record_id) - 1]
         bound = math.nextafter(occurred_at, -math.inf)
     found = store.find(Query(user_id=user_id, kinds=[Kind.TURN],
                              conversation_id=conversation_id, occurred_to=bound,
                              descending=True, limit=1))
-    if not found:
-        return None
-    return turn_text(found[0].text, found[0].data.get("name"))
+    return found[0] if found else None
 
 
-def previous_turn_texts(store: Store, user_id: str, conversation_id: str) -> dict[str, str | None]:
-    """Every turn of a conversation → embedded text of the turn before it (None: first)."""
-    previous: dict[str, str | None] = {}
-    before: str | None = None
+def previous_turns(store: Store, user_id: str, conversation_id: str) -> dict[str, Record | None]:
+    """Every turn of a conversation → the stored turn before it (None: first)."""
+    previous: dict[str, Record | None] = {}
+    before: Record | None = None
     for turn in store.find(Query(user_id=user_id, kinds=[Kind.TURN],
                                  conversation_id=conversation_id)):
         previous[turn.id] = before
-        before = turn_text(turn.text, turn.data.get("name"))
+        before = turn
     return previous
+
+
+def spoken(record: Record) -> str:
+    """What a stored turn says, as embedded (:func:`lucidmem.embedding.turns.turn_text`)."""
+    return turn_text(record.text, record.data.get("name"))

@@ -23,14 +23,14 @@ from .behaviour.capability import Skills
 from .clock import Clock, from_epoch, parse_time
 from .consolidation.capability import Sleep
 from .embedding import Embedder
-from .embedding.turns import turn_text, with_previous_turn
+from .embedding.turns import embed_turns, turn_text, with_chunks
 from .erasure import ErasureReport, verify_erasure
 from .errors import InvalidInputError, NotFoundError
 from .export import UserExport, export_user
 from .facts.capability import Facts
 from .facts.relevance import record_relevance
 from .ingest.messages import normalise_messages
-from .kernel import Kernel, StoreFactory, previous_turn_text, to_item
+from .kernel import Kernel, StoreFactory, previous_turn, spoken, to_item
 from .records import Kind, Status
 from .retrieval.hybrid import SearchFilters
 from .scope import check_json, check_text, validate_id
@@ -51,6 +51,11 @@ from .types import (
 __all__ = ["Memory"]
 
 MAX_LIMIT = 1_000
+
+
+def _earliest(a: float | None, b: float | None) -> float | None:
+    """The earlier of two optional bounds."""
+    return b if a is None else a if b is None else min(a, b)
 
 
 def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -99,7 +104,8 @@ class Memory:
                            agents=self.agents)
         # Reactions to events, in order (the one place they are registered).
         self.kernel.after_add.extend([self.facts.on_turns_added, self.sleep.on_turns_added])
-        self.kernel.before_forget_user.append(self.agents.on_forget_user)
+        self.kernel.before_forget_user.extend([self.agents.on_forget_user,
+                                               self.skills.on_forget_user])
         self.kernel.after_forget_user.append(self.agents.after_forget_user)
         self._assembler = ContextAssembler(self.kernel, self, facts=self.facts,
                                            skills=self.skills, agents=self.agents)
@@ -157,12 +163,14 @@ class Memory:
         )
         shared = _shared_metadata(metadata)
         store = self.kernel.store(context)
-        spoken = [turn_text(t.content, t.name) for t in turns]
-        if self.kernel.settings.contextual_embeddings:
-            before = previous_turn_text(store, user_id, conversation_id,
-                                        turns[0].occurred_at)
-            spoken = with_previous_turn(spoken, before)
-        vectors = self.kernel.embedder.embed_passages(spoken)
+        contextual = self.kernel.settings.contextual_embeddings
+        before = previous_turn(store, user_id, conversation_id,
+                               turns[0].occurred_at) if contextual else None
+        embedded = embed_turns(self.kernel.embedder.embed_passages,
+                               [turn_text(t.content, t.name) for t in turns],
+                               None if before is None else spoken(before),
+                               None if before is None else before.embedding,
+                               contextual=contextual)
         ttl = self.kernel.settings.working_memory_ttl_hours * 3600
         records = [
             Record(
@@ -177,9 +185,9 @@ class Memory:
                 created_at=now,
                 updated_at=now,
                 expires_at=turn.occurred_at + ttl,
-                data={"role": turn.role, "name": turn.name,
-                      "metadata": {**shared, **turn.metadata}},
-                embedding=vectors[i],
+                data=with_chunks({"role": turn.role, "name": turn.name,
+                                  "metadata": {**shared, **turn.metadata}}, embedded[i].chunks),
+                embedding=embedded[i].vector,
                 keywords=turn.name or "",
             )
             for i, turn in enumerate(turns)
@@ -203,6 +211,7 @@ class Memory:
         kinds: Sequence[str] | None = None,
         preset: str | RetrievalPreset | None = None,
         min_score: float | None = None,
+        as_of: datetime | str | float | None = None,
     ) -> list[SearchHit]:
         """Hybrid search (BM25 + vectors, fused by RRF) over one user's memories.
 
@@ -210,7 +219,9 @@ class Memory:
         an entry of :data:`~lucidmem.settings.RETRIEVAL_PRESETS` or is one. With
         ``min_score``, hits whose relevance to the query (:mod:`lucidmem.facts.relevance`,
         comparable across queries; about 0.3 and above is on topic) falls below it are left
-        out, so a query about nothing the memory holds returns nothing.
+        out, so a query about nothing the memory holds returns nothing. ``as_of`` searches
+        the memory as it stood at that time: only what happened by then, and recency (the
+        ``recent`` preset) counted back from it.
         """
         validate_id(user_id)
         if not isinstance(query, str) or not query.strip():
@@ -220,16 +231,18 @@ class Memory:
             raise InvalidInputError(f"limit must be between 1 and {MAX_LIMIT}, got {limit}",
                                     field="limit")
         chosen = self._preset(preset)
+        at = None if as_of is None else parse_time(as_of, "as_of")
         filters = SearchFilters(
             user_id=user_id,
             kinds=kinds,
             conversation_id=conversation_id,
             occurred_from=None if since is None else parse_time(since, "since"),
-            occurred_to=None if until is None else parse_time(until, "until"),
+            occurred_to=_earliest(None if until is None else parse_time(until, "until"),
+                                  at),
         )
         if min_score is not None and not -1.0 <= min_score <= 1.0:
             raise InvalidInputError("min_score is a relevance in [-1, 1]", field="min_score")
-        found = self.kernel.search(context, filters, query, limit=limit, preset=chosen)
+        found = self.kernel.search(context, filters, query, limit=limit, preset=chosen, now=at)
         hits = found.hits
         if min_score is not None:
             relevance = record_relevance(self.kernel.embedder, query,
@@ -349,12 +362,16 @@ class Memory:
                 max_messages=1,
             )[0]
             record.text = turn.content
-            spoken = [turn_text(turn.content, record.data.get("name"))]
-            if self.kernel.settings.contextual_embeddings and record.kind == Kind.TURN:
-                before = previous_turn_text(store, user_id, record.conversation_id,
-                                            record.occurred_at, record.id)
-                spoken = with_previous_turn(spoken, before)
-            record.embedding = self.kernel.embedder.embed_passages(spoken)[0]
+            contextual = self.kernel.settings.contextual_embeddings and record.kind == Kind.TURN
+            before = previous_turn(store, user_id, record.conversation_id,
+                                   record.occurred_at, record.id) if contextual else None
+            embedded = embed_turns(
+                self.kernel.embedder.embed_passages,
+                [turn_text(turn.content, record.data.get("name"))],
+                None if before is None else spoken(before),
+                None if before is None else before.embedding, contextual=contextual)[0]
+            record.embedding = embedded.vector
+            record.data = with_chunks(record.data, embedded.chunks)
         if metadata is not None:
             record.data = {**record.data, "metadata": _shared_metadata(metadata)}
         now = self.kernel.now()
@@ -432,12 +449,17 @@ class Memory:
         limit: int = 10,
         context: str | None = None,
         conversation_id: str | None = None,
+        min_score: float | None = None,
+        as_of: datetime | str | float | None = None,
     ) -> Disclosure:
         """Progressive disclosure for agents: ``search`` (compact snippets of the top
         ``limit`` hits of ``query``) → ``timeline`` (chosen ``ids`` with the turns around
-        them) → ``detail`` (the full items), each result priced in tokens."""
+        them) → ``detail`` (the full items), each result priced in tokens. ``min_score``
+        leaves out hits below that relevance to ``query`` and ``as_of`` searches the memory
+        as it stood then, as in :meth:`search`."""
         return self._discloser.disclose(layer, user_id=user_id, query=query, ids=ids,
                                         limit=limit, context=context,
-                                        conversation_id=conversation_id)
+                                        conversation_id=conversation_id,
+                                        min_score=min_score, as_of=as_of)
 
 

@@ -186,11 +186,15 @@ class BehaviourSettings(BaseModel):
         365.0, gt=0, description="Archived trajectories are deleted this long after archiving.")
     seed: int | None = Field(
         None, description="Seed of the sampling RNG (Thompson draws, exploration); None = random.")
-    selection: Literal["adaptive", "seed"] = Field(
-        "adaptive", description="adaptive = exploit on the Beta posterior mean, explore (with "
-        "the seed's ε) by a Thompson draw, trigger weight fading with the user's feedback in "
-        "the bucket; seed = the aico seed's rule verbatim (always a Thompson draw, fixed 40 % "
-        "trigger, ε picks the least-tried candidate). See docs/behaviour.md.")
+    selection: Literal["learner", "learner_private", "adaptive", "seed"] = Field(
+        "learner", description="learner = a Gaussian model of the expected thumb over the "
+        "skills' style dimensions: trigger prior + what all users of the store taught "
+        "(population) + this user, shared across similar skills and contexts, recent "
+        "feedback weighing more; learner_private = the same without the population (nothing "
+        "learned from one user reaches another); adaptive = the previous default (Beta per "
+        "bucket, exploit on the posterior mean, trigger weight fading with the user's "
+        "feedback in the bucket); seed = the aico seed's rule verbatim (always a Thompson "
+        "draw, fixed 40 % trigger, ε picks the least-tried candidate). See docs/behaviour.md.")
     trigger_evidence_half: float = Field(
         1.0, gt=0, description="adaptive only: feedback events in a bucket after which the "
         "trigger match keeps half of its 40 % weight.")

@@ -20,12 +20,13 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import httpx
+from typing import TYPE_CHECKING, Any
 
 from lucidmem.errors import DatasetFormatError, LLMError
 from lucidmem.store.files import read_side_file, write_side_file
+
+if TYPE_CHECKING:
+    import httpx
 
 __all__ = [
     "Example",
@@ -235,6 +236,8 @@ class SampleGenerator:
                  traits: Mapping[str, float], interactions: Sequence[Example],
                  count: int) -> tuple[list[Example], int]:
         """Generated examples that pass :func:`check_example_traits`, and how many failed."""
+        import httpx  # imported on first use: only sample generation makes HTTP calls
+
         ep = self.endpoint
         headers = {"Authorization": f"Bearer {ep.api_key}"} if ep.api_key else {}
         body = {"model": ep.model, "temperature": 0.8, "messages": [

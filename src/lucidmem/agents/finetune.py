@@ -17,13 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import httpx
 from pydantic import BaseModel, ConfigDict
 
 from lucidmem.errors import FineTuneError
 from lucidmem.store.files import read_side_file
+
+if TYPE_CHECKING:
+    import httpx
 
 __all__ = [
     "MIN_HIGH_QUALITY",
@@ -112,6 +114,8 @@ class OpenAIFineTuneProvider:
         self._transport = transport
 
     def _client(self) -> httpx.Client:
+        import httpx  # imported on first use: only the OpenAI trainer makes HTTP calls
+
         headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
         return httpx.Client(base_url=self.base_url, timeout=self.timeout_seconds,
                             headers=headers, transport=self._transport)
@@ -130,6 +134,8 @@ class OpenAIFineTuneProvider:
 
     def submit(self, request: TrainingRequest) -> str:
         """Upload the chat JSONL (purpose ``fine-tune``) and create the job."""
+        import httpx
+
         try:
             with self._client() as client:
                 body = read_side_file(request.chat_path, request.key)
@@ -155,6 +161,8 @@ class OpenAIFineTuneProvider:
 
     def poll(self, external_id: str) -> PollResult:
         """Map the job's status: succeeded, failed/cancelled, anything else running."""
+        import httpx
+
         try:
             with self._client() as client:
                 job = self._json(client.get(f"/fine_tuning/jobs/{external_id}"), "poll")

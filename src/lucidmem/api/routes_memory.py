@@ -59,7 +59,8 @@ def search(request: Request, body: SearchRequest, scope: ReadScope) -> list[Sear
     hits = state(request).memory.search(
         body.query, user_id=scope.user_id, limit=body.limit, context=scope.context,
         conversation_id=body.conversation_id, since=body.since, until=body.until,
-        kinds=body.kinds, preset=body.preset, min_score=body.min_score)
+        kinds=body.kinds, preset=body.preset, min_score=body.min_score,
+        as_of=body.as_of)
     _op(request, "search", "memory_search", user_id=scope.user_id, layer="hybrid",
         results=len(hits), duration_ms=(time.perf_counter() - started) * 1000)
     return hits
@@ -71,7 +72,8 @@ def disclose(request: Request, body: DisclosureRequest, scope: ReadScope) -> Dis
     started = time.perf_counter()
     result = state(request).memory.disclose(
         body.layer, user_id=scope.user_id, query=body.query, ids=body.ids, limit=body.limit,
-        context=scope.context, conversation_id=body.conversation_id)
+        context=scope.context, conversation_id=body.conversation_id,
+        min_score=body.min_score, as_of=body.as_of)
     _op(request, f"disclose_{body.layer}", "memory_search", user_id=scope.user_id,
         layer=body.layer, results=len(result.results), tokens=result.total_tokens,
         duration_ms=(time.perf_counter() - started) * 1000)

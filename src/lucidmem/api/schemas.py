@@ -72,9 +72,11 @@ class SearchRequest(_Body):
     until: datetime | float | None = None
     kinds: list[str] | None = Field(None, max_length=20)
     preset: str | None = Field(None, max_length=32)
-    min_score: float | None = Field(
-        None, ge=-1.0, le=1.0, description="Leave out hits less relevant to the query than "
-                                            "this (about 0.3 and above is on topic).")
+    min_score: float | None = Field(None, ge=-1.0, le=1.0, description=(
+        "Leave out hits less relevant to the query than this (about 0.3 and above is on "
+        "topic); a query about nothing the memory holds then returns nothing."))
+    as_of: datetime | float | None = Field(
+        None, description="Search the memory as it stood then (what happened by that time).")
 
 
 class UpdateRequest(_Body):
@@ -107,6 +109,9 @@ class DisclosureRequest(_Body):
     ids: list[str] | None = Field(None, max_length=100)
     limit: int = Field(10, ge=1, le=100)
     conversation_id: str | None = Field(None, max_length=128)
+    min_score: float | None = Field(None, ge=-1.0, le=1.0, description=(
+        "search layer: leave out hits less relevant to the query than this."))
+    as_of: datetime | float | None = None
 
 
 class FeedbackRequest(_Body):

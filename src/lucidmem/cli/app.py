@@ -5,14 +5,14 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..errors import InvalidInputError
-from ..memory import Memory
-from ..scope import validate_context
-from ..settings import Settings
+
+if TYPE_CHECKING:  # imported when a command opens the memory, so --help stays fast
+    from ..memory import Memory
 
 __all__ = ["State", "app", "open_memory"]
 
@@ -65,6 +65,10 @@ def open_memory(ctx: typer.Context) -> Memory:
     A ``--context`` other than the configured default must exist already, unless
     ``--create``: a typo (``-c wrok``) must not start a new, empty context.
     """
+    from ..memory import Memory
+    from ..scope import validate_context
+    from ..settings import Settings
+
     state: State = ctx.obj
     settings = Settings()
     memory = Memory(state.data_dir, settings=settings)

@@ -9,19 +9,18 @@ import time
 from datetime import UTC, datetime, timedelta
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
-from ..export import write_export
-from ..facts.relevance import relevance_for
-from ..importer import import_file
-from ..memory import Memory
-from ..types import MemoryItem
 from .app import app, open_memory
+
+if TYPE_CHECKING:  # the commands import what they use, so --help stays fast
+    from ..memory import Memory
+    from ..types import MemoryItem
 
 console = Console()
 
@@ -66,6 +65,8 @@ def demo(
                                             "temporary directory.")] = False,
 ) -> None:
     """Ingest a sample multi-session conversation and show what search finds, with timings."""
+    from ..memory import Memory
+
     data = _demo_data()
     user = data["user_id"]
     with tempfile.TemporaryDirectory() as tmp:
@@ -123,6 +124,8 @@ def _truth_answer(memory: Memory, user: str, question: dict[str, Any]) -> tuple[
                                                                                list[str]]:
     """(the facts that answer ``question``, every fact held then): the facts true at its
     moment (now, or ``as_of``) ranked by relevance to the question, the relevant ones."""
+    from ..facts.relevance import relevance_for
+
     held = memory.facts.list(user_id=user, as_of=question.get("as_of"), mode="true") \
         if question.get("as_of") else memory.facts.list(user_id=user)
     texts = [f.text for f in held]
@@ -204,11 +207,17 @@ def search(
                                        help="How many results.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON lines.")] = False,
     preset: Annotated[str | None, typer.Option(help="hybrid, bm25, vector or recent.")] = None,
+    min_score: Annotated[float | None, typer.Option(
+        "--min-score", help="Leave out what is less relevant than this (-1 to 1; about 0.3 "
+                            "and above is on topic).")] = None,
+    as_of: Annotated[str | None, typer.Option(
+        "--as-of", help="ISO 8601 time: search the memory as it stood then.")] = None,
 ) -> None:
     """Search a user's memories (BM25 + vectors, fused)."""
     with open_memory(ctx) as memory:
         started = time.perf_counter()
-        hits = memory.search(query, user_id=user, limit=limit, preset=preset)
+        hits = memory.search(query, user_id=user, limit=limit, preset=preset,
+                             min_score=min_score, as_of=as_of)
         elapsed = (time.perf_counter() - started) * 1000
     if as_json:
         for hit in hits:
@@ -253,6 +262,8 @@ def import_(
         readable=True)],
     user: UserOption,
 ) -> None:
+    from ..importer import import_file
+
     with open_memory(ctx) as memory, _LazyProgress("importing") as bar:
         report = import_file(memory, file, user_id=user, context=None, progress=bar.advance)
     console.print(f"imported {report.messages} messages in {report.conversations} "
@@ -293,6 +304,8 @@ def export(
         "--embeddings", help="Include the embedding vectors.")] = False,
 ) -> None:
     """Export everything kept about a user in this context as JSON."""
+    from ..export import write_export
+
     with open_memory(ctx) as memory:
         if output is None:
             write_export(memory.kernel, sys.stdout, user_id=user, include_embeddings=embeddings)

@@ -17,16 +17,18 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from ..errors import LucidmemError
-from ..memory import Memory
-from ..settings import Settings
 from .app import State, app
+
+if TYPE_CHECKING:  # imported when the command runs, so --help stays fast
+    from ..memory import Memory
+    from ..settings import Settings
 
 console = Console()
 
@@ -174,6 +176,9 @@ def check_store(memory: Memory) -> list[Check]:
 def doctor(ctx: typer.Context) -> None:
     """Check the installation, settings, model, store and permissions; say what is slow
     or missing. Exits 1 when a check fails."""
+    from ..memory import Memory
+    from ..settings import Settings
+
     state: State = ctx.obj
     rows = check_install()
     try:

@@ -46,10 +46,13 @@ def recall(
     topic: Annotated[str, typer.Argument(help="A topic, person or thing, e.g. 'my sister'.")],
     user: UserOption,
     as_json: JsonOption = False,
+    min_score: Annotated[float | None, typer.Option(
+        "--min-score", help="Leave out what is less relevant than this (-1 to 1; about 0.3 "
+                            "and above is on topic).")] = None,
 ) -> None:
     """What the memory knows about a topic, person or thing."""
     with open_memory(ctx) as memory:
-        result = memory.facts.recall(topic, user_id=user)
+        result = memory.facts.recall(topic, user_id=user, min_score=min_score)
     if as_json:
         typer.echo(result.model_dump_json(indent=1))
         return

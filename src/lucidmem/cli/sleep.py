@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
-from ..consolidation.report import ConsolidationReport, ProgressUpdate, UserReport
 from .app import app, open_memory
+
+if TYPE_CHECKING:
+    from ..consolidation.report import ConsolidationReport, ProgressUpdate, UserReport
 
 console = Console()
 
@@ -122,10 +124,24 @@ def jobs(
 def worker(
     ctx: typer.Context,
     poll: Annotated[float, typer.Option(help="Seconds between checks.")] = 30.0,
+    concurrency: Annotated[int, typer.Option(
+        min=1, help="Tasks run at once (PostgreSQL job queue only).")] = 1,
+    stalled_after: Annotated[float, typer.Option(
+        min=1.0, help="Seconds without a heartbeat after which another worker's running "
+                      "tasks are retried (PostgreSQL job queue only).")] = 30.0,
+    burst: Annotated[bool, typer.Option(
+        help="Stop once the queue is empty (PostgreSQL job queue only).")] = False,
 ) -> None:
-    """Run the scheduler in the foreground until interrupted (Ctrl-C)."""
+    """Run background work until interrupted: with LUCIDMEM_STORE_URL, a worker of the
+    shared PostgreSQL job queue (run as many as you like, on any machine); otherwise the
+    in-process scheduler."""
     from ..scheduler import JobRun
+    from .distributed import run_queue_worker, uses_job_queue
 
+    if uses_job_queue():
+        run_queue_worker(ctx, concurrency=concurrency, stalled_after=stalled_after,
+                         burst=burst)
+        return
     with open_memory(ctx) as memory:
         scheduler = memory.sleep.scheduler(context=ctx.obj.context if ctx.obj else None)
         console.print(f"lucidmem worker: {len(scheduler.jobs)} jobs; Ctrl-C to stop")

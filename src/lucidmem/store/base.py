@@ -31,6 +31,7 @@ __all__ = [
     "Record",
     "Store",
     "TextHit",
+    "VectorSearch",
     "user_meta_key",
 ]
 
@@ -178,6 +179,28 @@ class Store(Protocol):
 
     def close(self) -> None:
         """Release the connection. Further calls raise."""
+        ...
+
+
+@runtime_checkable
+class VectorSearch(Protocol):
+    """A store that searches its own vectors (an index inside the database) instead of
+    handing them to an in-process matrix: the PostgreSQL store, with pgvector's HNSW.
+
+    The kernel calls :meth:`prepare_vectors` once per opened store with the embedder's
+    dimension; the retriever then asks :meth:`vector_search` rather than loading the
+    user's vectors (:meth:`Store.embeddings`) into the process.
+    """
+
+    def prepare_vectors(self, dimension: int) -> None:
+        """Make sure the vector index for ``dimension`` exists (idempotent, race-safe)."""
+        ...
+
+    def vector_search(
+        self, query: Query, vector: npt.NDArray[np.float32], limit: int
+    ) -> list[tuple[str, float]]:
+        """The ``limit`` records matching ``query`` whose embeddings have the largest inner
+        product with ``vector`` (cosine for unit vectors), best first, with that score."""
         ...
 
 
