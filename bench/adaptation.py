@@ -19,8 +19,9 @@ wrong_tone when formality is).
 
 Arms, all on the same candidate set (the applicable skills the learner reports):
 
-* ``lucidmem``: ``memory.skills.select`` / ``memory.skills.feedback`` only (public API), default
-  settings (``selection="adaptive"``);
+* ``lucidmem``: ``memory.skills.select`` / ``memory.skills.feedback`` only (public API),
+  the library's default ``selection="learner"`` unless ``--selection`` names another
+  preset (``adaptive``: the default before the style learner);
 * ``lucidmem_seed``: the same with ``BehaviourSettings(selection="seed")``, the aico seed's
   rule verbatim (always a Thompson draw, fixed 40 % trigger, ε picks the least tried);
 * ``oracle``: a ceiling, not a competitor. It knows the simulator: that the user's style
@@ -272,11 +273,15 @@ def main() -> None:
     ap.add_argument("--contexts", type=int, default=2, help="contexts per user")
     ap.add_argument("--reasons", action="store_true", help="thumbs down carry a reason")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--selection", default="learner",
+                    choices=("adaptive", "learner", "learner_private", "seed"),
+                    help="preset of the lucidmem arm (learner: the library's default; "
+                         "adaptive: the previous default)")
     args = ap.parse_args()
     started = time.perf_counter()
     embedder = CachingEmbedder()
     results: dict[str, np.ndarray] = {}
-    for arm, selection in (("lucidmem", "adaptive"), ("lucidmem_seed", "seed")):
+    for arm, selection in (("lucidmem", args.selection), ("lucidmem_seed", "seed")):
         with tempfile.TemporaryDirectory() as tmp:
             settings = Settings(behaviour=BehaviourSettings(seed=args.seed,
                                                             selection=selection))

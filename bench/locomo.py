@@ -15,6 +15,11 @@ advises (``D30:05`` → ``D30:5``; ids that do not exist are dropped).
     python bench/locomo.py --preset bm25        # one leg only
     python bench/locomo.py --conversations 2    # quick look
     python bench/locomo.py --store S --consolidate   # after one sleep cycle per user
+    python bench/locomo.py --cache ~/.cache/lucidmem-bench/locomo   # passage vectors on disk
+
+With ``--cache`` passage vectors are kept on disk by (embedder, exact text), so a re-run
+re-ingests everything (any change to indexing is measured) but embeds only texts it has not
+seen (a change to what gets embedded costs new embeddings once).
 
 The last line printed is ``recall@10=<value>``.
 """
@@ -35,6 +40,8 @@ from pathlib import Path
 from lucidmem import Memory
 
 DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "locomo10.json"
+if not DEFAULT_DATA.exists():  # a worktree under /work/wt/<name>
+    DEFAULT_DATA = Path("/work/shared/data/locomo10.json")
 CATEGORY_NAMES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
 KS = (1, 5, 10, 20)
 _EVIDENCE = re.compile(r"D\s*:?(\d+)\s*:\s*(\d+)")
@@ -100,13 +107,20 @@ def main() -> int:
                         help="keep the ingested memory here and reuse it on later runs")
     parser.add_argument("--consolidate", action="store_true",
                         help="run one sleep cycle per user after ingest, then measure")
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="keep passage vectors here, keyed by embedder and text")
     args = parser.parse_args()
     if not args.data.exists():
         print(f"LoCoMo data not found at {args.data}; pass --data", file=sys.stderr)
         return 2
     samples = json.loads(args.data.read_text())[: args.conversations]
 
-    with tempfile.TemporaryDirectory() as tmp, Memory(args.store or tmp) as memory:
+    cache = None
+    if args.cache is not None:
+        from longhist import PassageCache, default_embedder
+
+        cache = PassageCache(default_embedder(), args.cache)
+    with tempfile.TemporaryDirectory() as tmp, Memory(args.store or tmp, embedder=cache) as memory:
         known: dict[str, set[str]] = {}
         reuse = args.store is not None and (args.store / "personal.db").exists()
         started = time.perf_counter()
@@ -123,6 +137,9 @@ def main() -> int:
             known[sample["sample_id"]] = ids
         memory.flush()  # every vector computed (add returns before the embedder)
         ingest_seconds = time.perf_counter() - started
+        if cache is not None:
+            cache.save()
+            print(f"passage cache: {cache.misses} embedded, {cache.hits} from cache")
         verb = "reused" if reuse else "ingested"
         print(f"{verb} {turns} turns of {len(samples)} conversations in {ingest_seconds:.1f} s "
               f"({turns / ingest_seconds:.0f} turns/s)")

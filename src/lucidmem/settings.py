@@ -34,6 +34,7 @@ __all__ = [
     "RetrievalPreset",
     "Settings",
     "SleepSettings",
+    "check_key_text",
     "default_data_dir",
     "redact_url",
 ]
@@ -67,6 +68,15 @@ RETRIEVAL_PRESETS: dict[str, RetrievalPreset] = {
     "recent": RetrievalPreset(name="recent", recency_weight=0.5, recency_half_life_days=7.0),
 }
 """Named presets; pass ``preset="bm25"`` to :meth:`lucidmem.Memory.search`."""
+
+
+def check_key_text(key: str, name: str) -> None:
+    """Refuse a key with surrounding whitespace: it is almost always the newline of a key
+    file, and a key is never trimmed (a passphrase may legitimately contain spaces)."""
+    if key != key.strip():
+        raise ConfigurationError(
+            f"{name} starts or ends with whitespace (a newline from a key file?). Remove it: "
+            "lucidmem uses the key exactly as given, so it would not open the store.")
 
 
 def default_data_dir() -> Path:
@@ -176,11 +186,15 @@ class BehaviourSettings(BaseModel):
         365.0, gt=0, description="Archived trajectories are deleted this long after archiving.")
     seed: int | None = Field(
         None, description="Seed of the sampling RNG (Thompson draws, exploration); None = random.")
-    selection: Literal["adaptive", "seed"] = Field(
-        "adaptive", description="adaptive = exploit on the Beta posterior mean, explore (with "
-        "the seed's ε) by a Thompson draw, trigger weight fading with the user's feedback in "
-        "the bucket; seed = the aico seed's rule verbatim (always a Thompson draw, fixed 40 % "
-        "trigger, ε picks the least-tried candidate). See docs/behaviour.md.")
+    selection: Literal["learner", "learner_private", "adaptive", "seed"] = Field(
+        "learner", description="learner = a Gaussian model of the expected thumb over the "
+        "skills' style dimensions: trigger prior + what all users of the store taught "
+        "(population) + this user, shared across similar skills and contexts, recent "
+        "feedback weighing more; learner_private = the same without the population (nothing "
+        "learned from one user reaches another); adaptive = the previous default (Beta per "
+        "bucket, exploit on the posterior mean, trigger weight fading with the user's "
+        "feedback in the bucket); seed = the aico seed's rule verbatim (always a Thompson "
+        "draw, fixed 40 % trigger, ε picks the least-tried candidate). See docs/behaviour.md.")
     trigger_evidence_half: float = Field(
         1.0, gt=0, description="adaptive only: feedback events in a bucket after which the "
         "trigger match keeps half of its 40 % weight.")
@@ -293,6 +307,20 @@ class Settings(BaseSettings):
         from .scope import validate_context
 
         return validate_context(value)
+
+    @field_validator("encryption_key")
+    @classmethod
+    def _key_untrimmed(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None:
+            check_key_text(value.get_secret_value(), "encryption_key")
+        return value
+
+    @field_validator("context_keys")
+    @classmethod
+    def _context_keys_untrimmed(cls, value: dict[str, SecretStr]) -> dict[str, SecretStr]:
+        for context, key in value.items():
+            check_key_text(key.get_secret_value(), f"context_keys[{context!r}]")
+        return value
 
     @field_validator("store_url")
     @classmethod

@@ -12,11 +12,12 @@ from typing import Any, ClassVar
 
 import pytest
 
-from lucidmem import InvalidInputError, Memory
+from lucidmem import InvalidInputError, Memory, Settings
 from lucidmem.agents.capability import Agents
 from lucidmem.agents.datasets import LLMEndpoint, scrub_pii, validate_chat_jsonl
 from lucidmem.agents.events import MODEL_UPDATED, TRAINING_DATASET_READY, Event
 from lucidmem.agents.finetune import OpenAIFineTuneProvider, RetryPolicy
+from lucidmem.embedding import E5Embedder
 from lucidmem.errors import DatasetFormatError
 from lucidmem.records import Status
 
@@ -225,3 +226,22 @@ def test_triggers(memory: Memory, agent: str, clock: Clock) -> None:
     [dataset] = memory.agents.training.datasets(agent)
     assert dataset.dataset_id == result.dataset_id and dataset.real_examples == 100
     assert dataset.window_end == clock.now
+
+
+def test_an_encrypted_store_seals_its_dataset_and_uploads_the_plain_text(
+        data_dir: Path, embedder: E5Embedder, clock: Clock, server: str) -> None:
+    """The dataset files are sealed with the store's key; the provider still receives the
+    chat JSONL it expects (decrypted in memory, never written in plain)."""
+    settings = Settings(data_dir=data_dir, encryption_key="c3" * 32)
+    with Memory(settings=settings, embedder=embedder, clock=clock) as memory:
+        memory.agents.register("mentor", owner_id="owner", name="Mentor")
+        _feed(memory, "mentor")
+        quick = Agents(memory.kernel, training_retry=RetryPolicy(
+            backoff_seconds=0.01, poll_interval_seconds=0.01, max_wait_seconds=1.0))
+        info = quick.training.build_dataset("mentor")
+        assert b"[EMAIL]" not in info.chat_path.read_bytes()
+        job = quick.training.start_fine_tune("mentor", info.dataset_id,
+                                             OpenAIFineTuneProvider(server), sleep=lambda _: None)
+        assert job.status is Status.COMPLETED
+        assert b'"role": "assistant"' in FakeAPI.plan["uploaded"]
+        assert b"[EMAIL]" in FakeAPI.plan["uploaded"]

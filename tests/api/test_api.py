@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from lucidmem import Memory
@@ -32,7 +34,7 @@ def test_every_memory_operation_round_trips(client: TestClient) -> None:
     assert hits[0]["item"]["id"] == first and "explain" in hits[0]
     assert client.get(f"{M}/{first}", headers=h).json()["text"] == "I moved to Lisbon in March"
     listed = client.get(M, params={"conversation_id": "c1", "kinds": ["turn"]}, headers=h)
-    assert len(listed.json()) == 2
+    assert len(listed.json()["items"]) == 2 and listed.json()["total"] == 2
     assert len(client.get("/api/v1/working-memory", headers=h).json()) == 2
     r = client.patch(f"{M}/{first}", json={"text": "I moved to Porto in March"}, headers=h)
     assert r.status_code == 200 and r.json()["version"] == 2
@@ -136,9 +138,9 @@ def test_write_flood_is_429_with_retry_after(memory: Memory) -> None:
     assert client.post(M, json={"messages": "sam"}, headers=auth("sam")).status_code == 201
 
 
-def test_feedback_bad_input_answers_as_the_seed(client: TestClient) -> None:
+@pytest.mark.parametrize("url", ["/api/v1/memories/feedback", "/api/v1/memory/feedback"])
+def test_feedback_bad_input_answers_as_the_seed(client: TestClient, url: str) -> None:
     h = auth("maya")
-    url = "/api/v1/memory/feedback"
     r = client.post(url, json={"message_id": "m1", "skill_id": "s1", "reward": 2}, headers=h)
     assert (r.status_code, r.json()) == (
         400, {"error": "invalid_reward", "message": "Reward must be -1, 0, or 1"})
@@ -151,7 +153,7 @@ def test_feedback_bad_input_answers_as_the_seed(client: TestClient) -> None:
 
 def test_feedback_loop_through_the_behaviour_api(client: TestClient) -> None:
     h = auth("maya")
-    url = "/api/v1/memory/feedback"
+    url = "/api/v1/memories/feedback"
     off = client.post("/api/v1/skills/select", json={"message": "hi"}, headers=h).json()
     r = client.post(url, json={"message_id": off["id"], "skill_id": off["skill"]["id"],
                                "reward": 1}, headers=h)
@@ -177,16 +179,102 @@ def test_feedback_loop_through_the_behaviour_api(client: TestClient) -> None:
     assert agg["adaptation_speed"] is None  # one rating is not enough to call it adapted
 
 
-def test_passthrough_routes_call_the_facts_api(client: TestClient) -> None:
+def test_fact_reads_are_gets_and_the_old_posts_still_answer(client: TestClient) -> None:
     h = auth("maya")
     _add(client, "maya", "My sister Ana lives in Porto")
-    r = client.post("/api/v1/facts", json={}, headers=h)
-    assert r.status_code == 200 and isinstance(r.json(), list)
-    assert client.post("/api/v1/facts", json={"bogus": 1}, headers=h).status_code == 422
-    assert client.post("/api/v1/facts", json={"user_id": "sam"}, headers=h).status_code == 400
-    assert client.post("/api/v1/recall", json={}, headers=h).status_code == 422  # no topic
-    r = client.post("/api/v1/recall", json={"topic": "Ana"}, headers=h)
+    r = client.get("/api/v1/facts", headers=h)
     assert r.status_code == 200, r.text
+    page = r.json()
+    assert page["total"] == len(page["items"]) >= 1 and page["next_offset"] is None
+    assert any("Porto" in f["text"] for f in page["items"])
+    assert client.get("/api/v1/facts", params={"mode": "bogus"}, headers=h).status_code == 422
+    assert client.get("/api/v1/recall", headers=h).status_code == 422  # no topic
+    r = client.get("/api/v1/recall", params={"topic": "my sister"}, headers=h)
+    assert r.status_code == 200 and "Porto" in r.json()["answer"]
+    # the first release's POSTs, deprecated, with typed bodies
+    old = client.post("/api/v1/facts", json={}, headers=h)
+    assert old.status_code == 200 and [f["id"] for f in old.json()] == [
+        f["id"] for f in page["items"]]
+    assert client.post("/api/v1/facts", json={"bogus": 1}, headers=h).status_code == 422
+    assert client.post("/api/v1/facts", json={"user_id": "sam"}, headers=h).status_code == 422
+    assert client.post("/api/v1/recall", json={}, headers=h).status_code == 422
+    assert client.post("/api/v1/recall", json={"topic": "my sister"},
+                       headers=h).json()["answer"] == r.json()["answer"]
+
+
+def test_memories_are_listed_in_pages_with_a_total(client: TestClient) -> None:
+    h = auth("maya")
+    ids = [_add(client, "maya", f"note number {i}") for i in range(5)]
+    seen: list[str] = []
+    offset: int | None = 0
+    while offset is not None:
+        page = client.get(M, params={"limit": 2, "offset": offset}, headers=h).json()
+        assert page["total"] == 5 and page["limit"] == 2
+        seen += [i["id"] for i in page["items"]]
+        offset = page["next_offset"]
+    assert seen == ids
+    past = client.get(M, params={"offset": 10}, headers=h).json()
+    assert past["items"] == [] and past["next_offset"] is None and past["total"] == 5
+
+
+def test_skills_are_a_resource(client: TestClient) -> None:
+    h = auth("maya")
+    base = client.get("/api/v1/skills", headers=h).json()
+    assert len(base) >= 3 and all("id" in s for s in base)
+    one = client.get(f"/api/v1/skills/{base[0]['id']}", headers=h)
+    assert one.status_code == 200 and one.json()["id"] == base[0]["id"]
+    assert client.get("/api/v1/skills/no-such-skill", headers=h).status_code == 404
+    body = {"skill_id": "haiku", "name": "Haiku", "template": "Answer in a haiku.",
+            "dimensions": [0.5] * 16}
+    created = client.post("/api/v1/skills", json=body, headers=h)
+    assert created.status_code == 201, created.text
+    r = client.patch("/api/v1/skills/haiku", json={"name": "Haiku please"}, headers=h)
+    assert r.status_code == 200 and r.json()["name"] == "Haiku please"
+    assert client.patch("/api/v1/skills/haiku", json={"bogus": 1}, headers=h).status_code == 422
+    assert "haiku" in [s["id"] for s in client.get("/api/v1/skills", headers=h).json()]
+    assert client.post("/api/v1/skills/get", json={"skill_id": "haiku"},
+                       headers=h).json()["name"] == "Haiku please"
+    assert client.delete("/api/v1/skills/haiku", headers=h).json()["deleted"] >= 1
+    assert client.get("/api/v1/skills/haiku", headers=h).status_code == 404
+    assert client.get("/api/v1/behaviour/enabled", headers=h).json() is False
+    assert client.post("/api/v1/behaviour/enabled", headers=h).json() is False  # deprecated
+    assert client.get("/api/v1/behaviour/profile", headers=h).status_code == 200
+    assert client.get("/api/v1/behaviour/trajectories", headers=h).json() == []
+
+
+def test_openapi_is_typed_and_marks_the_old_paths_deprecated(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    for path, ops in spec["paths"].items():
+        for method, op in ops.items():
+            body = op.get("requestBody", {}).get("content", {}).get("application/json", {})
+            schema = body.get("schema", {})
+            schema = next((s for s in schema.get("anyOf", []) if "$ref" in s), schema)
+            if "$ref" in schema:
+                schema = spec["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+            if body:
+                assert schema.get("properties"), (method, path)  # a model, not a free object
+            assert schema.get("additionalProperties") is not True, (method, path)
+            ok = op["responses"].get("200") or op["responses"].get("201")
+            if ok is not None and path != "/metrics":
+                assert ok["content"]["application/json"]["schema"], (method, path)
+    reads = {("get", p) for p, ops in spec["paths"].items() for m in ops if m == "get"}
+    for path in ("/api/v1/facts", "/api/v1/recall", "/api/v1/skills",
+                 "/api/v1/skills/{skill_id}", "/api/v1/behaviour/profile"):
+        assert ("get", path) in reads, path
+    assert spec["paths"]["/api/v1/memory/feedback"]["post"]["deprecated"] is True
+    assert "deprecated" not in spec["paths"]["/api/v1/memories/feedback"]["post"]
+
+
+def test_docs_pages_load_their_assets_from_this_server(client: TestClient) -> None:
+    for page, assets in (("/docs", ("swagger-ui-bundle.js", "swagger-ui.css")),
+                         ("/redoc", ("redoc.standalone.js",))):
+        html = client.get(page)
+        assert html.status_code == 200, page
+        urls = re.findall(r"""(?:src|href|url)\s*[=:]\s*['"]([^'"]+)['"]""", html.text)
+        assert urls and not [u for u in urls if u.startswith(("http:", "https:", "//"))], urls
+        for asset in assets:
+            r = client.get(f"/docs-assets/{asset}")
+            assert r.status_code == 200 and len(r.content) > 50_000, asset
 
 
 def test_metrics_and_aggregates(client: TestClient, memory: Memory) -> None:
@@ -205,5 +293,5 @@ def test_metrics_and_aggregates(client: TestClient, memory: Memory) -> None:
 
 def test_openapi_and_health_are_served(client: TestClient) -> None:
     spec = client.get("/openapi.json").json()
-    assert "/api/v1/memory/feedback" in spec["paths"] and "/api/v1/context" in spec["paths"]
+    assert "/api/v1/memories/feedback" in spec["paths"] and "/api/v1/context" in spec["paths"]
     assert client.get("/healthz").json() == {"status": "ok"}

@@ -60,6 +60,6 @@ def test_what_the_page_shows_comes_from_the_users_own_key(client: TestClient) ->
                 headers=auth("maya"))
     mine = client.get("/api/v1/memories", params={"limit": 50, "offset": 0},
                       headers=auth("maya")).json()
-    assert [i["text"] for i in mine] == ["<img src=x onerror=alert(1)>"]
-    assert client.get("/api/v1/memories", headers=auth("sam")).json() == []
+    assert [i["text"] for i in mine["items"]] == ["<img src=x onerror=alert(1)>"]
+    assert client.get("/api/v1/memories", headers=auth("sam")).json()["items"] == []
     assert client.get("/api/v1/memories").status_code == 401

@@ -1,4 +1,5 @@
-"""Property-based fuzzing of the OpenAPI spec (schemathesis): no input makes a 5xx.
+"""Property-based fuzzing of the OpenAPI spec (schemathesis): no input makes a 5xx, and
+every documented answer matches the schema the OpenAPI document gives it.
 
 The one deliberate 5xx is 501 ``not_implemented`` from routes whose capability
 (facts, behaviour) is not on ``Memory`` yet.
@@ -16,6 +17,7 @@ import schemathesis
 from fastapi import FastAPI
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from schemathesis.checks import response_schema_conformance
 
 from lucidmem import Memory
 from lucidmem.api import KeyRing, ServerSettings, create_app
@@ -50,5 +52,6 @@ def test_no_server_errors(fuzzed_app: FastAPI) -> None:
                 assert response.json()["error"] == "not_implemented"
                 continue
             assert response.status_code < 500, (case.method, case.path, response.text)
+            case.validate_response(response, checks=[response_schema_conformance])
 
     no_5xx()

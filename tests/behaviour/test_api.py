@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
@@ -28,7 +29,15 @@ def records(memory: Memory, user: str, kind: str) -> list[dict[str, object]]:
     return [r.data for r in memory.kernel.store().find(Query(user_id=user, kinds=[kind]))]
 
 
-def test_full_loop_hand_computed(memory: Memory) -> None:
+@pytest.fixture
+def adaptive_memory(tmp_path: Path, embedder: E5Embedder, clock: Clock) -> Iterator[Memory]:
+    """The previous default rule (``selection="adaptive"``), whose formulas these tests pin."""
+    with open_memory(tmp_path / "adaptive", embedder, clock, selection="adaptive") as mem:
+        yield mem
+
+
+def test_full_loop_hand_computed(adaptive_memory: Memory) -> None:
+    memory = adaptive_memory
     memory.skills.enable(user_id="maya")
     sel = memory.skills.select(CODE, user_id="maya", when=MORNING)
     assert sel.learning_enabled and sel.context is not None
@@ -66,7 +75,8 @@ def test_full_loop_hand_computed(memory: Memory) -> None:
     assert profile.arms[0].alpha == 2.0
 
 
-def test_trigger_weight_fades_with_feedback_in_the_bucket(memory: Memory) -> None:
+def test_trigger_weight_fades_with_feedback_in_the_bucket(adaptive_memory: Memory) -> None:
+    memory = adaptive_memory
     memory.skills.enable(user_id="maya")
     first = memory.skills.select(CODE, user_id="maya", when=MORNING)
     memory.skills.feedback(first.id, user_id="maya", reward=1)
@@ -105,7 +115,8 @@ def test_seed_strategy_is_the_seed_rule(tmp_path: Path, embedder: E5Embedder,
             assert sel.skill.id == max(sel.candidates, key=lambda c: c.final).skill_id
 
 
-def test_negative_feedback_with_reason(memory: Memory) -> None:
+def test_negative_feedback_with_reason(adaptive_memory: Memory) -> None:
+    memory = adaptive_memory
     memory.skills.enable(user_id="maya")
     sel = memory.skills.select(CODE, user_id="maya", when=MORNING)
     result = memory.skills.feedback(sel.id, user_id="maya", reward=-1, reason="too_verbose")
@@ -156,7 +167,7 @@ def test_reset_forgets_learning_keeps_own_skills(memory: Memory) -> None:
     sel = memory.skills.select(CODE, user_id="maya", when=MORNING)
     memory.skills.feedback(sel.id, user_id="maya", reward=1)
     removed = memory.skills.reset(user_id="maya")
-    assert removed == 5  # stats, arm, preference, trajectory, feedback event
+    assert removed == 6  # stats, arm, preference, learner state, trajectory, feedback event
     profile = memory.skills.profile(user_id="maya")
     assert profile.enabled and profile.feedback_count == 0 and not profile.arms
     assert [s.id for s in profile.user_skills] == ["pirate_voice"]

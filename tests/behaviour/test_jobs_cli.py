@@ -53,14 +53,19 @@ def test_feedback_classification_job(memory: Memory) -> None:
     sel = memory.skills.select(CODE, user_id="maya", when=MORNING)
     memory.skills.feedback(sel.id, user_id="maya", reward=-1,
                            free_text="Viel zu lang, komm auf den Punkt.")
-    before = np.asarray(memory.kernel.store().find(
-        Query(user_id="maya", kinds=[Kind.PREFERENCE_VECTOR]))[0].data["dimensions"])
+
+    def bucket_preference() -> np.ndarray:  # the selection's bucket, not the learner's state
+        assert sel.context is not None
+        return np.asarray(next(r.data["dimensions"] for r in memory.kernel.store().find(
+            Query(user_id="maya", kinds=[Kind.PREFERENCE_VECTOR]))
+            if r.data["bucket"] == sel.context.bucket))
+
+    before = bucket_preference()
     report = run_feedback_classification()
     assert (report.users, report.processed, report.updated) == (1, 1, 1)
     [event] = memory.kernel.store().find(Query(user_id="maya", kinds=[Kind.FEEDBACK_EVENT]))
     assert event.data["classified"] and event.data["labels"][0] == "too_verbose"
-    after = np.asarray(memory.kernel.store().find(
-        Query(user_id="maya", kinds=[Kind.PREFERENCE_VECTOR]))[0].data["dimensions"])
+    after = bucket_preference()
     delta = shared_encoders(memory.kernel.embedder).feedback.preference_delta(
         event.data["labels"])
     np.testing.assert_allclose(after, np.clip(before + delta, 0, 1))

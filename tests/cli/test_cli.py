@@ -72,7 +72,8 @@ def test_add_then_search(tmp_path: Path) -> None:
 
 
 def test_context_option(tmp_path: Path) -> None:
-    run(tmp_path, "--context", "work", "add", "standup moved to 9:30", "--user", "maya")
+    run(tmp_path, "--context", "work", "--create", "add", "standup moved to 9:30",
+        "--user", "maya")
     assert (tmp_path / "work.db").exists() and not (tmp_path / "personal.db").exists()
     out = run(tmp_path, "--context", "work", "search", "standup", "--user", "maya", "--json")
     assert len(out.strip().splitlines()) == 1
@@ -162,3 +163,76 @@ def test_usage_errors_come_from_click(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "--user" in result.output
     result = runner.invoke(app, [])
     assert "demo" in result.output and "import" in result.output
+
+
+def test_a_misspelt_context_is_an_error_with_a_suggestion(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    run(tmp_path, "-c", "work", "--create", "add", "standup at 9:30", "--user", "maya")
+    code, _, err = run_main(monkeypatch, capsys, "--data-dir", str(tmp_path), "-c", "wrok",
+                            "search", "standup", "--user", "maya")
+    assert code == 2 and "no context 'wrok'" in err and "did you mean 'work'?" in err
+    assert "--create" in err and err.count("\n") == 1
+    assert sorted(p.name for p in tmp_path.glob("*.db")) == ["work.db"]  # nothing created
+    run(tmp_path, "-c", "personal", "add", "the default context needs no flag", "-u", "maya")
+    assert (tmp_path / "personal.db").exists()
+
+
+def test_import_of_a_missing_file_errors_before_any_progress_bar(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["--data-dir", str(tmp_path), "import",
+                                 str(tmp_path / "nope.jsonl"), "--user", "maya"])
+    assert result.exit_code == 2 and "does not exist" in result.output
+    assert "importing" not in result.output and "━" not in result.output
+    assert not list(tmp_path.glob("*.db"))
+
+
+def test_a_malformed_import_draws_no_progress_bar(tmp_path: Path) -> None:
+    file = tmp_path / "bad.jsonl"
+    file.write_text('{"content": "ok"}\n{not json\n', encoding="utf-8")
+    result = runner.invoke(app, ["--data-dir", str(tmp_path / "d"), "import", str(file),
+                                 "--user", "maya"])
+    assert result.exit_code == 1 and "line 2" in str(result.exception)
+    assert "importing" not in result.output
+
+
+def test_import_help_documents_the_format_with_an_example_that_imports(
+        tmp_path: Path) -> None:
+    result = runner.invoke(app, ["import", "--help"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    text = result.output
+    for word in (".jsonl", ".json", "conversation_id", "timestamp", "content", "role"):
+        assert word in text, word
+    assert all(len(line) <= 80 for line in text.splitlines())
+    example = [line.strip(" │") for line in text.splitlines()
+               if line.strip(" │").startswith('{"')]
+    assert len(example) == 3
+    file = tmp_path / "history.jsonl"
+    file.write_text("\n".join(example) + "\n", encoding="utf-8")
+    out = run(tmp_path / "data", "import", str(file), "--user", "maya")
+    assert "imported 3 messages in 2 conversations" in out
+
+
+def test_doctor_reports_every_area(tmp_path: Path) -> None:
+    run(tmp_path, "add", "hello doctor", "--user", "maya")
+    result = runner.invoke(app, ["--data-dir", str(tmp_path), "doctor"],
+                           env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    for area in ("python", "lucidmem", "extra: server", "config file", "store",
+                 "data directory", "permissions", "model", "embed one passage",
+                 "context personal"):
+        assert area in result.output, area
+    assert "multilingual-e5-small" in result.output and "0 failed" in result.output
+    assert all(len(line) <= 80 for line in result.output.splitlines())
+    fresh = tmp_path / "not-yet"
+    result = runner.invoke(app, ["--data-dir", str(fresh), "doctor"])
+    assert result.exit_code == 0 and "does not exist yet" in result.output
+    assert not fresh.exists()  # the doctor looks, it does not create
+
+
+def test_doctor_fails_on_bad_settings_without_printing_secrets(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LUCIDMEM_ENCRYPTION_KEY", "s3cret-passphrase-never-printed")
+    monkeypatch.setenv("LUCIDMEM_DEFAULT_CONTEXT", "../Bad")
+    result = runner.invoke(app, ["--data-dir", str(tmp_path), "doctor"])
+    assert result.exit_code == 1 and "FAIL" in result.output
+    assert "s3cret" not in result.output

@@ -228,6 +228,7 @@ def test_update_keeps_the_previous_turn_of_a_same_time_batch(memory: Memory) -> 
     store = memory.kernel.store()
     [before] = store.get("maya", [items[1].id])
     memory.update(items[1].id, user_id="maya", text="Yes, twice last year!")
+    assert memory.flush(timeout=300)  # the edited turn is re-embedded from the queue
     [after] = store.get("maya", [items[1].id])
     assert before.embedding is not None and after.embedding is not None
     np.testing.assert_allclose(after.embedding, before.embedding, atol=1e-5)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import numpy as np
-
-from lucidmem.indexing import call_spans, mean_vector, retry_delay
+from lucidmem.indexing import call_spans, retry_delay
 
 
 def test_retry_delay_doubles_and_is_capped() -> None:
@@ -18,7 +16,3 @@ def test_call_spans_bound_the_characters_per_call() -> None:
     assert call_spans([5000, 10, 10], budget=2000) == [(0, 1), (1, 3)]  # a long text alone
     assert call_spans([10, 5000], budget=2000) == [(0, 1), (1, 2)]
 
-
-def test_mean_vector_is_a_unit_vector() -> None:
-    rows = np.array([[1.0, 0.0], [0.0, 1.0]], dtype=np.float32)
-    np.testing.assert_allclose(mean_vector(rows), [2 ** -0.5, 2 ** -0.5], rtol=1e-6)

@@ -124,6 +124,33 @@ def test_a_correction_holds_from_when_the_wrong_value_was_said(
     assert "43" in then and "34" not in then
 
 
+def test_a_correction_takes_back_the_statement_not_the_person_it_mentions(
+        memory: Memory, clock: Clock) -> None:
+    _say(memory, clock, "mein Bruder Timo kommt nächste Woche aus Köln zu Besuch",
+         "2025-05-03T10:00:00", "Europe/Berlin")
+    _say(memory, clock, "kleine Korrektur: Timo wohnt in Bonn, nicht in Köln",
+         "2025-05-05T09:00:00", "Europe/Berlin")
+    now = _texts(memory)
+    assert "The user's brother (Bruder) is Timo" in now  # the relation stands
+    assert not any("Köln" in t for t in now)
+    assert any("Timo" in t and "Bonn" in t for t in now)
+    timo = [f for f in memory.facts.list(user_id="maya") if "Bonn" in f.text]
+    assert timo[0].subject == "Timo"
+
+
+def test_a_chinese_correction_of_someone_else_keeps_its_topic(
+        memory: Memory, clock: Clock) -> None:
+    _say(memory, clock, "我姐姐小敏在复旦读书，最近在准备考试", "2025-05-03T10:00:00",
+         "Asia/Shanghai")
+    _say(memory, clock, "哎说错了，小敏是在交大读书，不是复旦", "2025-05-04T10:00:00",
+         "Asia/Shanghai")
+    _say(memory, clock, "周末丈母娘帮忙带孩子", "2025-05-04T10:05:00", "Asia/Shanghai")
+    now = _texts(memory)
+    assert not any("复旦" in t for t in now)
+    assert any("交大" in t and "小敏" in t for t in now)
+    assert not any("帮忙" in t and " is " in t for t in now)  # "helps" is not her name
+
+
 def test_a_retraction_takes_back_what_was_said_about_someone(
         memory: Memory, clock: Clock) -> None:
     _say(memory, clock, "me encontré a mi ex, Andrés, en el centro comercial",

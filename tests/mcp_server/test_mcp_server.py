@@ -15,8 +15,9 @@ import anyio
 import httpx
 from mcp import Client
 
-from lucidmem import Memory
-from lucidmem.mcp_server import build_server
+from lucidmem import ConfigurationError, Memory
+from lucidmem.embedding import E5Embedder
+from lucidmem.mcp_server import MemoryOpener, build_server
 
 
 def _payload(result: Any) -> Any:
@@ -36,6 +37,8 @@ def test_mcp_tools_are_listed_and_callable(memory: Memory) -> None:
                                   "context", "feedback", "forget"}
             for tool in tools.values():  # written for a model to read
                 assert tool.description and "``" not in tool.description
+                assert "\n" not in tool.description and "  " not in tool.description
+                assert "assemble" not in json.dumps(tool.input_schema)
                 for name, schema in tool.input_schema.get("properties", {}).items():
                     assert schema.get("description"), f"{tool.name}.{name} has no description"
             stored = _payload(await client.call_tool(
@@ -142,3 +145,71 @@ def test_lucidmem_serve_answers_on_loopback(tmp_path: Path) -> None:
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+def test_mcp_opens_the_memory_at_the_first_tool_call_only(tmp_path: Path,
+                                                          embedder: E5Embedder) -> None:
+    """``lucidmem mcp`` answers the host before the memory (most imports) is open."""
+    opened: list[Memory] = []
+    refuse = [True]
+
+    def open_memory() -> Memory:
+        if refuse[0]:
+            refuse[0] = False
+            raise ConfigurationError("not yet: set LUCIDMEM_DATA_DIR")
+        opened.append(Memory(tmp_path / "data", embedder=embedder))
+        return opened[-1]
+
+    opener = MemoryOpener(open_memory)
+    server = build_server(opener, "maya")
+
+    async def scenario() -> None:
+        async with Client(server) as client:
+            assert len((await client.list_tools()).tools) == 8
+            assert opened == []  # listing tools does not open it
+            failed = await client.call_tool("remember", {"text": "I live in Porto"})
+            assert failed.is_error and "LUCIDMEM_DATA_DIR" in failed.content[0].text
+            stored = _payload(await client.call_tool("remember", {"text": "I live in Porto"}))
+            found = _payload(await client.call_tool("search", {"query": "where do I live"}))
+            assert found["results"][0]["id"] == stored["ids"][0]
+
+    anyio.run(scenario)
+    assert len(opened) == 1  # opened once, after the failure, and reused
+    opener.close()
+    with Memory(tmp_path / "data", embedder=embedder) as again:
+        assert "I live in Porto" in [i.text for i in again.get_all(user_id="maya")]
+
+
+def test_lucidmem_mcp_over_stdio_answers_and_remembers(tmp_path: Path) -> None:
+    env = {**os.environ, "LUCIDMEM_CONFIG": str(tmp_path / "none.toml")}
+    cmd = [sys.executable, "-c", "from lucidmem.cli import main; main()",
+           "--data-dir", str(tmp_path / "data"), "mcp", "--user", "maya"]
+    process = subprocess.Popen(cmd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert process.stdin is not None and process.stdout is not None
+
+    def ask(message: dict[str, Any]) -> dict[str, Any]:
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(json.dumps(message) + "\n")
+        process.stdin.flush()
+        if "id" not in message:
+            return {}
+        answer: dict[str, Any] = json.loads(process.stdout.readline())
+        assert answer["id"] == message["id"], answer
+        return answer
+
+    try:
+        hello = ask({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "test", "version": "1"}}})
+        assert hello["result"]["serverInfo"]["name"] == "lucidmem"
+        ask({"jsonrpc": "2.0", "method": "notifications/initialized"})
+        stored = ask({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "remember", "arguments": {"text": "My cat is called Miso"}}})
+        assert not stored["result"]["isError"], stored
+    finally:
+        process.stdin.close()
+        process.wait(timeout=60)
+    assert process.returncode == 0, process.stderr.read() if process.stderr else ""
+    with Memory(tmp_path / "data") as memory:
+        assert "My cat is called Miso" in [i.text for i in memory.get_all(user_id="maya")]

@@ -88,6 +88,38 @@ def test_every_turn_is_embedded_once_in_order_with_its_context(
         assert vectors(memory) == 2
 
 
+def test_background_vectors_equal_those_embedded_inside_add(
+        tmp_path: Path, embedder: E5Embedder) -> None:
+    """The queue embeds in context of the stored turn before (its vector taken from the same
+    batch when it is there), and keeps a long turn's chunks: the same as ``add`` embedding
+    synchronously."""
+    long_turn = " ".join(f"Sentence {i} is about the garden and the weather." for i in range(60))
+    batches = [
+        [{"role": "user", "content": "Do you like sushi?"},
+         {"role": "assistant", "content": "Yes, twice last year!"}],
+        [{"role": "user", "content": long_turn},
+         {"role": "assistant", "content": "Noted: the garden."}],
+    ]
+    stored = {}
+    for background in (True, False):
+        settings = Settings(embedding={"background": background})  # type: ignore[arg-type]
+        with Memory(tmp_path / str(background), settings=settings, embedder=embedder) as memory:
+            for batch in batches:
+                memory.add(batch, user_id=USER, conversation_id="c1",
+                           timestamp="2026-03-01T10:00:00+00:00")
+            assert memory.flush(timeout=120)
+            turns = memory.kernel.store().find(Query(user_id=USER, kinds=["turn"]))
+            stored[background] = [(t.text, t.embedding, t.data.get("chunk_vectors"))
+                                  for t in turns]
+    assert [t for t, _, _ in stored[True]] == [t for t, _, _ in stored[False]]
+    for (_, queued, queued_chunks), (_, inline, inline_chunks) in zip(
+            stored[True], stored[False], strict=True):
+        assert queued is not None and inline is not None
+        assert float(queued @ inline) > 0.9999
+        assert (queued_chunks is None) == (inline_chunks is None)
+    assert stored[True][2][2]  # the long turn kept its chunks through the queue
+
+
 def test_synchronous_embedding_setting(tmp_path: Path, embedder: E5Embedder) -> None:
     settings = Settings(embedding={"background": False})  # type: ignore[arg-type]
     with Memory(tmp_path, settings=settings, embedder=embedder) as memory:

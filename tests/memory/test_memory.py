@@ -206,6 +206,7 @@ def test_update_reembeds_and_audits(chat: Memory, clock: Clock) -> None:
     assert updated.occurred_at == target.occurred_at
     assert chat.get(target.id, user_id="maya") == updated
     assert hit_texts(chat, "shrimp", user_id="maya", limit=1, preset="bm25") == [updated.text]
+    assert chat.flush(timeout=120)  # the edited turn is re-embedded in the background
     assert hit_texts(chat, "shellfish seafood", user_id="maya", limit=1, preset="vector") == [
         updated.text]
     assert target.id not in [h.item.id for h in chat.search("peanuts", user_id="maya",
@@ -352,6 +353,7 @@ def test_second_memory_sees_writes_of_the_first(tmp_path: Path, embedder: E5Embe
             "the spare key is under the blue flowerpot"]
         second.add("the car is parked on level three", user_id="maya")
         first.add("an unrelated note", user_id="maya")  # index of `first` must not go stale
+        assert second.flush(timeout=120) and first.flush(timeout=120)
         hits = first.search("where did I park the car", user_id="maya", limit=1,
                             preset="vector")
         assert [h.item.text for h in hits] == ["the car is parked on level three"]

@@ -11,6 +11,7 @@ import pytest
 
 from lucidmem.errors import InvalidInputError, StoreError
 from lucidmem.store.base import Query, Record, Store, user_meta_key
+from lucidmem.store.files import erasure_pattern
 
 from .conftest import StoreFactory
 
@@ -472,3 +473,32 @@ def test_dropped_jobs_and_forgotten_users_leave_the_queue(store: Store) -> None:
     assert [j.record_id for j in store.embedding_jobs(10, due_by=T0)] == ["b", "c"]
     store.delete_user("alice")
     assert [j.record_id for j in store.embedding_jobs(10, due_by=T0)] == ["c"]
+
+
+# -- erasure -----------------------------------------------------------------------------------
+def test_an_erasing_delete_keeps_what_happened_not_what_was_said(store: Store) -> None:
+    store.put([rec("r1", text="old quokkaslushy", at=T0)])
+    store.put([rec("r1", text="new quokkaslushy", at=T0, updated_at=T0 + 5, version=2)])
+    store.put([rec("r2", text="quokkaslushy stays here", at=T0)])
+    assert store.delete("alice", ["r1"], at=T0 + 9, erase=True) == 1
+    history = store.history("alice", "r1")
+    assert [(e.action, e.before, e.after) for e in history] == [
+        ("add", None, None), ("update", None, None), ("delete", None, None)]
+    assert history[-1].at == T0 + 9
+    assert [e.action for e in store.history("alice", "r2")] == ["add"]
+    assert store.history("alice", "r2")[0].after is not None
+    store.erase_freed()
+
+
+def test_scan_finds_ids_whole_and_texts_in_every_table(store: Store) -> None:
+    store.put([rec("r1", user="u10", text="Quokkaslushy at noon")])
+    store.set_meta("note", "u1 was here")
+    pattern = erasure_pattern(["u1"], ["quokkaslushy at"])
+    assert pattern is not None
+    found = store.scan(pattern)
+    assert found.get("records") == 1  # the text, case-insensitive
+    assert found.get("meta") == 1  # "u1" as a whole id
+    assert "users" not in found  # "u10" is another id
+    assert store.scan(erasure_pattern(["nobody"]) or "") == {}
+    store.delete_user("u10")
+    assert "records" not in store.scan(pattern)

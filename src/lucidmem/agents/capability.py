@@ -40,6 +40,7 @@ from lucidmem.agents.ask_rules import (
     decide_feedback_ask,
 )
 from lucidmem.agents.base import AgentInfo, AgentStore
+from lucidmem.agents.dataset_builder import DatasetBuilder
 from lucidmem.agents.events import FEEDBACK_CREATED, EventBus
 from lucidmem.agents.feedback_model import (
     Channel,
@@ -50,6 +51,7 @@ from lucidmem.agents.feedback_model import (
     resolve_duplicate,
 )
 from lucidmem.agents.finetune import RetryPolicy
+from lucidmem.agents.forgetting import ANONYMOUS, Traces, outbox_redactions
 from lucidmem.agents.jobs import agent_jobs
 from lucidmem.agents.learning import (
     DEFAULT_LEARNING_RATE,
@@ -62,6 +64,7 @@ from lucidmem.agents.policy import DEFAULT_TRAITS, AgentPolicy
 from lucidmem.agents.projections import AgentAction, RoomJoined, SessionEnded, apply_relationship
 from lucidmem.agents.records import (
     AGENT_PREFIX,
+    OUTBOX_PARTITION,
     USER_KEYS,
     event_from_data,
     event_to_data,
@@ -117,8 +120,9 @@ class Agents:
         self._learner = Learner(self._agents, learning_rate=learning_rate,
                                 policy_update_every=policy_update_every)
         self.policy = Policies(kernel, self._agents, self._learner)
+        self._datasets = DatasetBuilder(kernel, self._agents, self._learner, self.policy)
         self.training = Training(kernel, self._agents, self._learner, self.policy,
-                                 retry=training_retry)
+                                 retry=training_retry, datasets=self._datasets)
         self.outcomes = Outcomes(kernel, self._agents)
 
     @property
@@ -409,33 +413,70 @@ class Agents:
                         context: str | None = None) -> int:
         """Anonymise a user's feedback to an agent (seed: deletion, anonymised for learning).
 
-        The author and the rated texts are removed; the reward stays in the projections.
-        The user's relationship and ask-timing records with the agent are deleted and their
-        sessions anonymised. Returns how many feedback events were anonymised.
+        The author and the texts (feedback comment, message rated, reply) are removed; the
+        reward stays in the projections. The user's relationship and ask-timing records with
+        the agent are deleted and their sessions anonymised; their examples leave the agent's
+        dataset files and the agent's outbox events stop naming them. Returns how many
+        feedback events were anonymised.
         """
         validate_id(user_id)
         store = self._kernel.store(context)
         self._agents.agent(store, agent_id)
+        traces = Traces(user_id)
         with store.transaction():
-            return self._anonymise(context, store, agent_id, user_id)
+            count = self._anonymise(context, store, agent_id, user_id, traces)
+            self._kernel.write(context, OUTBOX_PARTITION,
+                               outbox_redactions(store, traces, agent_id=agent_id), audit=False)
+        return count
 
     def on_forget_user(self, context: str, store: Store, user_id: str) -> None:
         """``delete_all`` forgets the user in every agent's partition too (a
-        :attr:`~lucidmem.kernel.Kernel.before_forget_user` listener: inside its transaction)."""
+        :attr:`~lucidmem.kernel.Kernel.before_forget_user` listener: inside its transaction).
+
+        Their feedback is anonymised (rewards stay, author and texts go), their examples
+        leave the agents' dataset files, and outbox events that name them are redacted
+        (:mod:`lucidmem.agents.forgetting`)."""
+        traces = Traces(user_id)
         for owner in store.user_ids():
             if owner.startswith(AGENT_PREFIX):
-                self._anonymise(context, store, owner[len(AGENT_PREFIX):], user_id)
+                self._anonymise(context, store, owner[len(AGENT_PREFIX):], user_id, traces)
+        self._kernel.write(context, OUTBOX_PARTITION, outbox_redactions(store, traces),
+                           audit=False)
 
-    def _anonymise(self, context: str | None, store: Store, agent_id: str, user_id: str) -> int:
+    def after_forget_user(self, context: str, store: Store, user_id: str) -> None:
+        """Regenerate the insights files of ``context`` without the forgotten user (a
+        :attr:`~lucidmem.kernel.Kernel.after_forget_user` listener)."""
+        self.outcomes.refresh_insights(context=context)
+
+    def _anonymise(self, context: str | None, store: Store, agent_id: str, user_id: str,
+                   traces: Traces | None = None) -> int:
         owner = partition(agent_id)
+        traces = traces or Traces(user_id)
         found = user_records(store, owner, user_id)
+        rated: set[str] = set()
         for record in found:
-            record.data = {**record.data, USER_KEYS[record.kind]: "anonymous"}
-            if record.kind == Kind.AGENT_FEEDBACK:  # the rated texts go too; the reward stays
-                record.data.update(message=None, response=None, anonymised=True)
+            if record.kind == Kind.AGENT_FEEDBACK:
+                payload = dict(record.data.get("payload") or {})
+                traces.add_texts([record.data.get("message"), record.data.get("response"),
+                                  payload.get("text")])
+                if record.data.get("message") or record.data.get("response"):
+                    rated.add(str(record.data["source_id"]))
+                traces.sources.add(str(record.data["source_id"]))
+        if rated:
+            self._kernel.write(context, owner, self._datasets.forget_sources(
+                self._kernel.context_name(context), store, agent_id, rated), audit=False)
+        for record in found:
+            record.data = {**record.data, USER_KEYS[record.kind]: ANONYMOUS}
+            if record.kind == Kind.AGENT_FEEDBACK:  # the texts go too; the reward stays
+                payload = dict(record.data.get("payload") or {})
+                if "text" in payload:
+                    payload["text"] = None
+                record.data.update(message=None, response=None, payload=payload,
+                                   anonymised=True)
         self._kernel.write(context, owner, found, audit=False)
         self._kernel.remove(context, owner, [stable_id(Kind.AGENT_RELATIONSHIP, agent_id, user_id),
-                                             stable_id(Kind.AGENT_ASK, agent_id, user_id)])
+                                             stable_id(Kind.AGENT_ASK, agent_id, user_id)],
+                            erase=True)
         return sum(r.kind == Kind.AGENT_FEEDBACK for r in found)
 
     def learning(self, agent_id: str, *, context: str | None = None) -> LearningMetrics:

@@ -15,15 +15,18 @@ import uuid
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from lucidmem.agents.base import AgentStore
 from lucidmem.agents.datasets import (
     Example,
     LLMEndpoint,
     SampleGenerator,
+    read_jsonl_rows,
     scrub_pii,
     validate_chat_jsonl,
     write_chat_jsonl,
+    write_jsonl_rows,
     write_lora_jsonl,
 )
 from lucidmem.agents.events import TRAINING_DATASET_READY
@@ -39,6 +42,7 @@ from lucidmem.errors import InvalidInputError, NotFoundError
 from lucidmem.kernel import Kernel
 from lucidmem.records import Kind, new_record
 from lucidmem.store.base import Query, Record, Store
+from lucidmem.store.files import private_dir
 
 __all__ = ["DatasetBuilder", "interaction_score"]
 
@@ -89,9 +93,7 @@ class DatasetBuilder:
                     "out_dir: this memory lives in RAM; pass a directory for the dataset files",
                     field="out_dir")
             out_dir = Path(settings.data_dir) / "datasets" / context / agent_id
-        path = Path(out_dir)
-        path.mkdir(parents=True, exist_ok=True)
-        return path
+        return private_dir(Path(out_dir))
 
     def build(
         self, agent_id: str, *, out_dir: str | Path | None = None, min_examples: int = 1,
@@ -151,9 +153,10 @@ class DatasetBuilder:
         folder = self._dataset_dir(out_dir, agent_id, name)
         chat_path = folder / f"{dataset_id}.chat.jsonl"
         lora_path = folder / f"{dataset_id}.lora.jsonl"
-        write_chat_jsonl(chat_path, examples)
-        write_lora_jsonl(lora_path, examples)
-        validate_chat_jsonl(chat_path, min_examples=max(1, min_examples))
+        key = self._kernel.settings.key_for(name)
+        write_chat_jsonl(chat_path, examples, key=key)
+        write_lora_jsonl(lora_path, examples, key=key)
+        validate_chat_jsonl(chat_path, min_examples=max(1, min_examples), key=key)
         start = min((r.occurred_at for r in records), default=None)
         agg = self._learner.load(store, agent_id).aggregation
         data = {"dataset_id": dataset_id, "chat_path": str(chat_path),
@@ -161,7 +164,10 @@ class DatasetBuilder:
                 "synthetic": len(examples) - real, "synthetic_rejected": rejected,
                 "traits": dict(policy.traits), "policy_version": policy.version,
                 "window_start": start, "window_end": now, "note": note,
-                "positive_count": agg.positive_count}
+                "positive_count": agg.positive_count,
+                # which interaction each real example came from, in file order: forgetting
+                # a user removes their examples from the files
+                "sources": [src.data["source_id"] for _, src, _ in chosen]}
         event = {
             "agentId": agent_id, "archetype": info.archetype, "datasetId": dataset_id,
             "highQualityInteractions": [
@@ -202,3 +208,49 @@ class DatasetBuilder:
         if not found or found[0].kind != Kind.DATASET:
             raise NotFoundError(f"agent {agent_id!r} has no dataset {dataset_id!r}")
         return found[0]
+
+    def rows(self, agent_id: str, dataset_id: str, *, layout: str = "chat",
+             context: str | None = None) -> builtins.list[dict[str, Any]]:
+        """The examples of a dataset as stored (decrypted when the store is encrypted)."""
+        name = self._kernel.context_name(context)
+        data = self.record(self._kernel.store(name), agent_id, dataset_id).data
+        if layout not in ("chat", "lora"):
+            raise InvalidInputError('layout: use "chat" or "lora"', field="layout")
+        rows = read_jsonl_rows(data[f"{layout}_path"], key=self._kernel.settings.key_for(name))
+        return [row for row in rows if isinstance(row, dict)]
+
+    def forget_sources(self, context: str, store: Store, agent_id: str,
+                       sources: set[str]) -> builtins.list[Record]:
+        """Remove the examples built from interactions ``sources`` (a user being forgotten)
+        from the agent's dataset files; returns the dataset records to save.
+
+        A dataset from before example sources were recorded cannot tell whose examples it
+        holds: when the user rated any interaction with texts, its files are deleted whole.
+        """
+        changed: builtins.list[Record] = []
+        key = self._kernel.settings.key_for(context)
+        for record in store.find(Query(user_id=partition(agent_id), kinds=[Kind.DATASET])):
+            data = record.data
+            recorded = data.get("sources")
+            paths = [Path(data["chat_path"]), Path(data["lora_path"])]
+            if recorded is None:
+                for path in paths:
+                    path.unlink(missing_ok=True)
+                record.data = {**data, "examples": 0, "real": 0, "synthetic": 0,
+                               "note": "files deleted: a user whose examples they may hold "
+                                       "was forgotten", "sources": []}
+                changed.append(record)
+                continue
+            drop = {i for i, source in enumerate(recorded) if source in sources}
+            if not drop:
+                continue
+            for path in paths:
+                if path.exists():
+                    kept = [row for i, row in enumerate(read_jsonl_rows(path, key=key))
+                            if i not in drop]
+                    write_jsonl_rows(path, kept, key=key)
+            record.data = {**data, "examples": int(data["examples"]) - len(drop),
+                           "real": int(data["real"]) - len(drop),
+                           "sources": [s for i, s in enumerate(recorded) if i not in drop]}
+            changed.append(record)
+        return changed

@@ -20,11 +20,13 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import httpx
+from typing import TYPE_CHECKING, Any
 
 from lucidmem.errors import DatasetFormatError, LLMError
+from lucidmem.store.files import read_side_file, write_side_file
+
+if TYPE_CHECKING:
+    import httpx
 
 __all__ = [
     "Example",
@@ -32,10 +34,12 @@ __all__ = [
     "SampleGenerator",
     "check_example_traits",
     "lora_prompt",
+    "read_jsonl_rows",
     "read_lora_jsonl",
     "scrub_pii",
     "validate_chat_jsonl",
     "write_chat_jsonl",
+    "write_jsonl_rows",
     "write_lora_jsonl",
 ]
 
@@ -114,14 +118,18 @@ def check_example_traits(example: Example, traits: Mapping[str, float]) -> str |
     return None
 
 
-def write_chat_jsonl(path: Path, examples: Sequence[Example]) -> int:
+def write_jsonl_rows(path: Path, rows: Iterable[Mapping[str, Any]], *,
+                     key: str | None = None) -> int:
+    """Write JSON lines atomically, ``0600``, sealed under ``key`` when the store has one
+    (:mod:`lucidmem.store.files`); returns the row count."""
+    lines = [json.dumps(row, ensure_ascii=False) + "\n" for row in rows]
+    write_side_file(path, "".join(lines).encode("utf-8"), key)
+    return len(lines)
+
+
+def write_chat_jsonl(path: Path, examples: Sequence[Example], *, key: str | None = None) -> int:
     """Write OpenAI chat JSONL atomically; returns the example count."""
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    with tmp.open("w", encoding="utf-8") as handle:
-        for example in examples:
-            handle.write(json.dumps({"messages": example.messages()}, ensure_ascii=False) + "\n")
-    tmp.replace(path)
-    return len(examples)
+    return write_jsonl_rows(path, ({"messages": e.messages()} for e in examples), key=key)
 
 
 def lora_prompt(system: str, user: str) -> str:
@@ -129,20 +137,15 @@ def lora_prompt(system: str, user: str) -> str:
     return f"<|system|>\n{system}\n<|user|>\n{user}\n<|assistant|>\n"
 
 
-def write_lora_jsonl(path: Path, examples: Sequence[Example]) -> int:
+def write_lora_jsonl(path: Path, examples: Sequence[Example], *, key: str | None = None) -> int:
     """Write the local LoRA dataset (prompt/completion JSONL) atomically."""
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    with tmp.open("w", encoding="utf-8") as handle:
-        for e in examples:
-            row = {"prompt": lora_prompt(e.system, e.user), "completion": e.assistant}
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-    tmp.replace(path)
-    return len(examples)
+    return write_jsonl_rows(path, ({"prompt": lora_prompt(e.system, e.user),
+                                    "completion": e.assistant} for e in examples), key=key)
 
 
-def _lines(path: Path) -> Iterable[tuple[int, Any]]:
+def _lines(path: Path, key: str | None = None) -> Iterable[tuple[int, Any]]:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_side_file(path, key).decode("utf-8")
     except FileNotFoundError:
         raise DatasetFormatError(f"{path} does not exist; build the dataset again") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -157,10 +160,16 @@ def _lines(path: Path) -> Iterable[tuple[int, Any]]:
                                      "dataset", line=number) from None
 
 
-def validate_chat_jsonl(path: str | Path, *, min_examples: int = 1) -> int:
+def read_jsonl_rows(path: str | Path, *, key: str | None = None) -> list[Any]:
+    """The rows of a dataset file (sealed or plain), each parsed as JSON."""
+    return [row for _, row in _lines(Path(path), key)]
+
+
+def validate_chat_jsonl(path: str | Path, *, min_examples: int = 1,
+                        key: str | None = None) -> int:
     """Check a file against the OpenAI chat fine-tuning format; returns the example count."""
     count = 0
-    for number, row in _lines(Path(path)):
+    for number, row in _lines(Path(path), key):
         messages = row.get("messages") if isinstance(row, dict) else None
         if not isinstance(messages, list) or not messages:
             raise DatasetFormatError('expected {"messages": [...]}', line=number)
@@ -179,10 +188,10 @@ def validate_chat_jsonl(path: str | Path, *, min_examples: int = 1) -> int:
     return count
 
 
-def read_lora_jsonl(path: str | Path) -> list[tuple[str, str]]:
+def read_lora_jsonl(path: str | Path, *, key: str | None = None) -> list[tuple[str, str]]:
     """The (prompt, completion) pairs of a local LoRA dataset, validated."""
     pairs = []
-    for number, row in _lines(Path(path)):
+    for number, row in _lines(Path(path), key):
         if not (isinstance(row, dict) and isinstance(row.get("prompt"), str)
                 and isinstance(row.get("completion"), str) and row["completion"].strip()):
             raise DatasetFormatError('expected {"prompt": str, "completion": str}', line=number)
@@ -227,6 +236,8 @@ class SampleGenerator:
                  traits: Mapping[str, float], interactions: Sequence[Example],
                  count: int) -> tuple[list[Example], int]:
         """Generated examples that pass :func:`check_example_traits`, and how many failed."""
+        import httpx  # imported on first use: only sample generation makes HTTP calls
+
         ep = self.endpoint
         headers = {"Authorization": f"Bearer {ep.api_key}"} if ep.api_key else {}
         body = {"model": ep.model, "temperature": 0.8, "messages": [

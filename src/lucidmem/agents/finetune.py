@@ -17,12 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import httpx
 from pydantic import BaseModel, ConfigDict
 
 from lucidmem.errors import FineTuneError
+from lucidmem.store.files import read_side_file
+
+if TYPE_CHECKING:
+    import httpx
 
 __all__ = [
     "MIN_HIGH_QUALITY",
@@ -52,6 +55,8 @@ class TrainingRequest:
     chat_path: Path
     lora_path: Path
     hyperparameters: dict[str, Any] = field(default_factory=dict)
+    key: str | None = field(default=None, repr=False)
+    """The store's encryption key: the dataset files are sealed with it when it is set."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +114,8 @@ class OpenAIFineTuneProvider:
         self._transport = transport
 
     def _client(self) -> httpx.Client:
+        import httpx  # imported on first use: only the OpenAI trainer makes HTTP calls
+
         headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
         return httpx.Client(base_url=self.base_url, timeout=self.timeout_seconds,
                             headers=headers, transport=self._transport)
@@ -127,13 +134,15 @@ class OpenAIFineTuneProvider:
 
     def submit(self, request: TrainingRequest) -> str:
         """Upload the chat JSONL (purpose ``fine-tune``) and create the job."""
+        import httpx
+
         try:
             with self._client() as client:
-                with request.chat_path.open("rb") as handle:
-                    uploaded = self._json(client.post(
-                        "/files", data={"purpose": "fine-tune"},
-                        files={"file": (request.chat_path.name, handle, "application/jsonl")}),
-                        "upload")
+                body = read_side_file(request.chat_path, request.key)
+                uploaded = self._json(client.post(
+                    "/files", data={"purpose": "fine-tune"},
+                    files={"file": (request.chat_path.name, body, "application/jsonl")}),
+                    "upload")
                 job = self._json(client.post("/fine_tuning/jobs", json={
                     "training_file": uploaded["id"], "model": request.base_model,
                     "hyperparameters": {**self.hyperparameters, **request.hyperparameters},
@@ -146,9 +155,14 @@ class OpenAIFineTuneProvider:
             raise FineTuneError(f"{self.base_url} is unreachable: {exc}") from exc
         except KeyError as exc:
             raise FineTuneError(f"{self.base_url} answered without {exc}") from exc
+        except OSError as exc:
+            raise FineTuneError(f"cannot read the dataset {request.chat_path}: {exc}; build "
+                                "the dataset again") from exc
 
     def poll(self, external_id: str) -> PollResult:
         """Map the job's status: succeeded, failed/cancelled, anything else running."""
+        import httpx
+
         try:
             with self._client() as client:
                 job = self._json(client.get(f"/fine_tuning/jobs/{external_id}"), "poll")

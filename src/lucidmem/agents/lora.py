@@ -14,6 +14,7 @@ Install: ``pip install -e ".[lora]"`` (pins ``torch==2.13.0``).
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from typing import Any
 from lucidmem.agents.datasets import read_lora_jsonl
 from lucidmem.agents.finetune import PollResult, TrainingRequest
 from lucidmem.errors import ConfigurationError, FineTuneError
+from lucidmem.store.files import DIR_MODE, FILE_MODE, private_dir, write_private
 
 __all__ = ["LocalLoRAProvider", "byte_tokens", "lora_available"]
 
@@ -88,7 +90,7 @@ class LocalLoRAProvider:
         import torch
         from peft import LoraConfig, get_peft_model
 
-        pairs = read_lora_jsonl(request.lora_path)
+        pairs = read_lora_jsonl(request.lora_path, key=request.key)
         base, encode = self._load(request.base_model)
         torch.manual_seed(self.seed)
         config = LoraConfig(r=self.rank, lora_alpha=self.alpha, lora_dropout=self.dropout,
@@ -117,13 +119,14 @@ class LocalLoRAProvider:
         if not losses:
             raise FineTuneError("no trainable example fits max_length; raise it")
         self.last_losses = losses
-        target = self.output_dir / request.job_id
-        target.mkdir(parents=True, exist_ok=True)
+        target = private_dir(self.output_dir / request.job_id)
         model.save_pretrained(str(target))
-        (target / "lucidmem.json").write_text(json.dumps({
+        write_private(target / "lucidmem.json", json.dumps({
             "agent_id": request.agent_id, "base_model": request.base_model,
             "examples": len(pairs), "steps": len(losses), "first_loss": losses[0],
-            "last_loss": losses[-1]}), encoding="utf-8")
+            "last_loss": losses[-1]}).encode("utf-8"))
+        for saved in target.rglob("*"):  # the adapter's own files: owner only
+            os.chmod(saved, DIR_MODE if saved.is_dir() else FILE_MODE)
         return str(target)
 
     def poll(self, external_id: str) -> PollResult:

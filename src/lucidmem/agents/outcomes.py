@@ -11,6 +11,7 @@ when ``agent_id`` is given, also that agent (records in the agent's partition).
 
 from __future__ import annotations
 
+import json
 import uuid
 from datetime import datetime
 from pathlib import Path
@@ -36,6 +37,10 @@ from lucidmem.kernel import Kernel
 from lucidmem.records import Kind, new_record, stable_id
 from lucidmem.scope import validate_id
 from lucidmem.store.base import Query, Store
+from lucidmem.store.files import write_side_file
+
+INSIGHTS_FILES_META = "insights_files"
+"""Store meta key: the insights files written (path → anonymised), regenerated on forgetting."""
 
 __all__ = ["Outcomes", "profile_from_data", "profile_to_data"]
 
@@ -164,8 +169,10 @@ class Outcomes:
     ) -> str:
         """Regenerate the insights markdown from every profile of a context.
 
-        Written to ``path``, or to ``<data_dir>/insights/<context>.md`` for on-disk memories;
-        returns the markdown either way.
+        Written to ``path``, or to ``<data_dir>/insights/<context>.md`` for on-disk memories
+        (``0600``; sealed with the store's key when it is encrypted, so read it through this
+        method or ``lucidmem agent insights``); returns the markdown either way. The file is
+        regenerated whenever a user is forgotten.
         """
         name = self._kernel.context_name(context)
         store = self._kernel.store(name)
@@ -181,9 +188,26 @@ class Outcomes:
         if path is None and not settings.in_memory:
             path = Path(settings.data_dir) / "insights" / f"{name}.md"
         if path is not None:
-            target = Path(path)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            tmp = target.with_suffix(target.suffix + ".tmp")
-            tmp.write_text(text, encoding="utf-8")
-            tmp.replace(target)
+            target = Path(path).absolute()
+            write_side_file(target, text.encode("utf-8"), settings.key_for(name))
+            written = self._insights_files(store)
+            if written.get(str(target)) != anonymise:
+                store.set_meta(INSIGHTS_FILES_META,
+                               json.dumps({**written, str(target): anonymise}, sort_keys=True))
         return text
+
+    @staticmethod
+    def _insights_files(store: Store) -> dict[str, bool]:
+        raw = store.get_meta(INSIGHTS_FILES_META)
+        return {str(k): bool(v) for k, v in json.loads(raw).items()} if raw else {}
+
+    def refresh_insights(self, *, context: str | None = None) -> int:
+        """Regenerate every insights file this context has written that still exists (what
+        forgetting a user does); returns how many were rewritten."""
+        name = self._kernel.context_name(context)
+        count = 0
+        for path, anonymise in self._insights_files(self._kernel.store(name)).items():
+            if Path(path).exists():
+                self.render_insights(path, anonymise=anonymise, context=name)
+                count += 1
+        return count

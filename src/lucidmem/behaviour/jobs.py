@@ -26,8 +26,18 @@ import time
 from collections.abc import Sequence
 from datetime import datetime
 
-from lucidmem.behaviour.engine import shared_encoders
+import numpy as np
+
+from lucidmem.behaviour.dimensions import NUM_DIMENSIONS
+from lucidmem.behaviour.engine import (
+    LEARNER_STRATEGIES,
+    learner_id,
+    learner_record,
+    shared_encoders,
+    with_complaint,
+)
 from lucidmem.behaviour.formulas import PRIOR_ALPHA, PRIOR_BETA, apply_preference_delta
+from lucidmem.behaviour.learner import UserModel
 from lucidmem.behaviour.models import JobReport
 from lucidmem.behaviour.records import arm_id, preference_from, preference_id
 from lucidmem.behaviour.skills import load_base_skills
@@ -70,6 +80,7 @@ class SkillMaintenance:
         at = self._now(now)
         store = self._kernel.store(context)
         classifier = shared_encoders(self._kernel.embedder).feedback
+        learning = self._kernel.settings.behaviour.selection in LEARNER_STRATEGIES
         since_at = None if since is None else parse_time(since, "since")
         n_users = processed = updated = 0
         for user_id in self._users(context, users):
@@ -85,6 +96,12 @@ class SkillMaintenance:
             with store.transaction():
                 changed: list[Record] = []
                 prefs: dict[int, Record | None] = {}
+                found_state = store.get(user_id, [learner_id(user_id)])
+                state = found_state[0] if found_state else None  # the style learner's
+                if state is None and learning:
+                    state = learner_record(user_id, UserModel(), np.zeros(NUM_DIMENSIONS),
+                                           at, None)
+                learner_changed = False
                 for event in events:
                     got = labels.get(event.id, [])
                     event.data = {**event.data, "classified": True, "labels": got,
@@ -99,8 +116,11 @@ class SkillMaintenance:
                         found = store.get(user_id, [preference_id(user_id, bucket)])
                         prefs[bucket] = found[0] if found else None
                     prior = prefs[bucket]
-                    new = apply_preference_delta(preference_from(prior),
-                                                 classifier.preference_delta(got))
+                    delta = classifier.preference_delta(got)
+                    new = apply_preference_delta(preference_from(prior), delta)
+                    if state is not None:  # the learner weighs the complaint too
+                        state = with_complaint(state, delta, at)
+                        learner_changed = True
                     data = {**(prior.data if prior else {"bucket": bucket}),
                             "dimensions": new.tolist()}
                     prefs[bucket] = new_record(preference_id(user_id, bucket),
@@ -108,6 +128,8 @@ class SkillMaintenance:
                                                layer=2, prior=prior)
                     updated += 1
                 changed += [r for r in prefs.values() if r is not None]
+                if state is not None and learner_changed:
+                    changed.append(state)
                 self._kernel.write(context, user_id, changed, audit=False)
         return JobReport(job="feedback_classification", users=n_users, processed=processed,
                          updated=updated, elapsed_ms=(time.perf_counter() - started) * 1000)

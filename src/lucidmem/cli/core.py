@@ -6,10 +6,11 @@ import json
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -24,12 +25,11 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from ..export import write_export
-from ..facts.relevance import relevance_for
-from ..importer import import_file
-from ..memory import Memory
-from ..types import MemoryItem
 from .app import app, open_memory
+
+if TYPE_CHECKING:  # the commands import what they use, so --help stays fast
+    from ..memory import Memory
+    from ..types import MemoryItem
 
 console = Console()
 
@@ -74,6 +74,8 @@ def demo(
                                             "temporary directory.")] = False,
 ) -> None:
     """Ingest a sample multi-session conversation and show what search finds, with timings."""
+    from ..memory import Memory
+
     data = _demo_data()
     user = data["user_id"]
     with tempfile.TemporaryDirectory() as tmp:
@@ -131,6 +133,8 @@ def _truth_answer(memory: Memory, user: str, question: dict[str, Any]) -> tuple[
                                                                                list[str]]:
     """(the facts that answer ``question``, every fact held then): the facts true at its
     moment (now, or ``as_of``) ranked by relevance to the question, the relevant ones."""
+    from ..facts.relevance import relevance_for
+
     held = memory.facts.list(user_id=user, as_of=question.get("as_of"), mode="true") \
         if question.get("as_of") else memory.facts.list(user_id=user)
     texts = [f.text for f in held]
@@ -228,11 +232,17 @@ def search(
                                        help="How many results.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON lines.")] = False,
     preset: Annotated[str | None, typer.Option(help="hybrid, bm25, vector or recent.")] = None,
+    min_score: Annotated[float | None, typer.Option(
+        "--min-score", help="Leave out what is less relevant than this (-1 to 1; about 0.3 "
+                            "and above is on topic).")] = None,
+    as_of: Annotated[str | None, typer.Option(
+        "--as-of", help="ISO 8601 time: search the memory as it stood then.")] = None,
 ) -> None:
     """Search a user's memories (BM25 + vectors, fused)."""
     with open_memory(ctx) as memory:
         started = time.perf_counter()
-        hits = memory.search(query, user_id=user, limit=limit, preset=preset)
+        hits = memory.search(query, user_id=user, limit=limit, preset=preset,
+                             min_score=min_score, as_of=as_of)
         elapsed = (time.perf_counter() - started) * 1000
     if as_json:
         for hit in hits:
@@ -248,27 +258,72 @@ def search(
     console.print(table)
 
 
-@app.command("import")
+IMPORT_HELP = """Import conversation history (resumes an interrupted import).
+
+The whole file is checked before anything is written; a problem is
+reported with its line (JSONL) or path (JSON). Accepted formats:
+
+.jsonl  one message per line; consecutive lines with the same
+        conversation_id form one conversation. Fields: content
+        (required), role (user, assistant, system or tool; default
+        user), timestamp (ISO 8601 or epoch seconds), name,
+        conversation_id, metadata (an object).
+.json   {"conversations": [{"id": "c1", "messages": [...]}, ...]},
+        or {"messages": [...]}, or a bare list of messages.
+
+Example history.jsonl (one JSON object per line):
+
+{"content": "I moved to Lisbon", "timestamp": "2024-03-02T10:00:00Z"}
+{"role": "assistant", "content": "Congratulations!", "timestamp": 1709373660}
+{"conversation_id": "c2", "content": "Ana is my sister", "name": "maya"}
+"""
+
+
+@app.command("import", help=IMPORT_HELP)
 def import_(
     ctx: typer.Context,
-    file: Annotated[Path, typer.Argument(help="A .json or .jsonl conversation file.")],
+    file: Annotated[Path, typer.Argument(
+        help="A .json or .jsonl conversation file.", exists=True, dir_okay=False,
+        readable=True)],
     user: UserOption,
 ) -> None:
-    """Import conversation history (resumes if an earlier import was interrupted)."""
-    with open_memory(ctx) as memory, _progress(rate=True) as bar:
-        task = bar.add_task("importing", total=None)
-        vectors = bar.add_task("embedding", total=None, visible=False)
+    from ..importer import import_file
 
-        def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        def embedding(done: int, total: int) -> None:
-            bar.update(vectors, completed=done, total=total, visible=True)
-
-        report = import_file(memory, file, user_id=user, context=None, progress=advance,
-                             embedding_progress=embedding)
+    with open_memory(ctx) as memory, _LazyProgress() as bar:
+        report = import_file(memory, file, user_id=user, context=None,
+                             progress=bar.reporter("importing"),
+                             embedding_progress=bar.reporter("embedding"))
     console.print(f"imported {report.messages} messages in {report.conversations} "
                   f"conversations (skipped {report.skipped} already imported)")
+
+
+class _LazyProgress:
+    """Progress bars drawn from the first progress report on, so that an error found
+    before any work (a malformed file) is never preceded by a bar; one bar per reporter."""
+
+    def __init__(self) -> None:
+        self.bar: Progress | None = None
+        self.tasks: dict[str, Any] = {}
+
+    def reporter(self, description: str) -> Callable[[int, int], None]:
+        """A ``(done, total)`` callback that draws the bar ``description``."""
+
+        def report(done: int, total: int) -> None:
+            if self.bar is None:
+                self.bar = _progress(rate=True)
+                self.bar.start()
+            if description not in self.tasks:
+                self.tasks[description] = self.bar.add_task(description, total=total)
+            self.bar.update(self.tasks[description], completed=done, total=total)
+
+        return report
+
+    def __enter__(self) -> _LazyProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
 
 @app.command()
@@ -281,6 +336,8 @@ def export(
         "--embeddings", help="Include the embedding vectors.")] = False,
 ) -> None:
     """Export everything kept about a user in this context as JSON."""
+    from ..export import write_export
+
     with open_memory(ctx) as memory:
         if output is None:
             write_export(memory.kernel, sys.stdout, user_id=user, include_embeddings=embeddings)

@@ -1,5 +1,5 @@
 """Commands around one reply and the user's control of what is kept: context, recall,
-list, forget."""
+list, forget, verify-erasure."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 
 from ..errors import InvalidInputError
-from .app import app, open_memory
+from .app import State, app, open_memory
 from .core import UserOption
 
 console = Console()
@@ -46,10 +46,13 @@ def recall(
     topic: Annotated[str, typer.Argument(help="A topic, person or thing, e.g. 'my sister'.")],
     user: UserOption,
     as_json: JsonOption = False,
+    min_score: Annotated[float | None, typer.Option(
+        "--min-score", help="Leave out what is less relevant than this (-1 to 1; about 0.3 "
+                            "and above is on topic).")] = None,
 ) -> None:
     """What the memory knows about a topic, person or thing."""
     with open_memory(ctx) as memory:
-        result = memory.facts.recall(topic, user_id=user)
+        result = memory.facts.recall(topic, user_id=user, min_score=min_score)
     if as_json:
         typer.echo(result.model_dump_json(indent=1))
         return
@@ -94,3 +97,31 @@ def forget(
             console.print(f"deleted {item}")
         else:
             console.print(f"deleted {memory.delete_all(user_id=user)} records of {user}")
+
+
+@app.command("verify-erasure")
+def verify_erasure(
+    ctx: typer.Context,
+    user: UserOption,
+    text: Annotated[list[str] | None, typer.Option(
+        "--text", "-t", help="Something the user said or wrote to search for too "
+                             "(repeatable).")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Check that nothing of a forgotten user is left: every table, every file lucidmem
+    wrote and the raw bytes of the data directory. Exits 1 when something was found."""
+    state: State = ctx.obj
+    with open_memory(ctx) as memory:
+        report = memory.verify_erasure(user_id=user, texts=text or [], context=state.context)
+    if as_json:
+        typer.echo(report.model_dump_json())
+    else:
+        console.print(f"{report.user_id}: {report.tables_scanned} stores and "
+                      f"{report.files_scanned} files searched for the id and "
+                      f"{report.texts_checked} texts", markup=False)
+        for finding in report.findings:
+            console.print(f"  found in {finding.place} {finding.location} "
+                          f"({finding.matches})", markup=False)
+        console.print("clean: nothing left" if report.clean else "NOT clean", markup=False)
+    if not report.clean:
+        raise typer.Exit(code=1)

@@ -25,6 +25,9 @@ def serve(
         "--keys-file", help="API keys (JSON/TOML; see docs/serving.md). "
                             "Also LUCIDMEM_API_KEYS_FILE.")] = None,
     log_level: Annotated[str, typer.Option(help="debug, info, warning, error.")] = "info",
+    workers: Annotated[int, typer.Option(
+        min=1, help="API worker processes (more than 1 needs LUCIDMEM_STORE_URL: every "
+                    "worker then serves the same PostgreSQL).")] = 1,
 ) -> None:
     """Start the REST API (FastAPI + uvicorn); OpenAPI at /docs and /openapi.json."""
     try:
@@ -44,6 +47,12 @@ def serve(
         err.print("[yellow]warning:[/yellow] no API key configured: every request will "
                   "answer 401 (set LUCIDMEM_API_ADMIN_KEY or --keys-file)")
     configure_logging(log_level)
+    if workers > 1:
+        from .serve_workers import serve_workers
+
+        serve_workers(ctx, host=host, port=port, keys_file=keys_file, workers=workers,
+                      log_level=log_level)
+        return
     application = create_app(open_memory(ctx), settings=settings, keys=keys)
     uvicorn.run(application, host=host, port=port, log_level=log_level.lower(),
                 access_log=False)
@@ -64,4 +73,4 @@ def mcp(
             "pip install 'lucidmem[server]'") from None
 
     user_id = validate_id(user or os.environ.get("LUCIDMEM_MCP_USER") or "default")
-    run_stdio(open_memory(ctx), user_id, context=ctx.obj.context)
+    run_stdio(lambda: open_memory(ctx), user_id, context=ctx.obj.context)

@@ -3,31 +3,54 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
-from ..consolidation.report import ConsolidationReport, ProgressUpdate
 from .app import app, open_memory
+
+if TYPE_CHECKING:
+    from ..consolidation.report import ConsolidationReport, ProgressUpdate, UserReport
 
 console = Console()
 
 
+CHANGE_COUNTS = (("archived", "archived"), ("variants_removed", "variants removed"),
+                 ("compacted", "compacted"), ("preferences", "preferences"),
+                 ("triggers", "triggers"))
+"""(count name, words) of a user's changes, in the order the summary lists them."""
+
+
+def _size(n: int) -> str:
+    return f"{n} B" if n < 1024 else f"{n / 1024:.1f} KiB"
+
+
+def _changes(u: UserReport) -> str:
+    parts = [f"{u.count(name)} {words}" for name, words in CHANGE_COUNTS if u.count(name)]
+    if u.bytes_saved:
+        parts.append(f"{_size(u.bytes_saved)} saved")
+    return ", ".join(parts) or "nothing to change"
+
+
 def _summary(report: ConsolidationReport) -> Table:
+    """One row per user, readable in 80 columns: the changes are one wrapped phrase."""
     table = Table(title=f"consolidation of context {report.context!r}"
                         + (" (dry run: nothing written)" if report.dry_run else ""))
-    for column in ("user", "status", "turns", "facts before→after", "archived", "variants",
-                   "compacted", "bytes saved", "preferences", "triggers", "s"):
-        table.add_column(column)
+    table.add_column("user", overflow="fold", max_width=16)
+    table.add_column("status", no_wrap=True)
+    table.add_column("as of (UTC)", no_wrap=True)
+    table.add_column("turns", justify="right")
+    table.add_column("facts", justify="right")
+    table.add_column("changes", ratio=1)
+    table.add_column("time", justify="right")
     for u in report.users:
-        table.add_row(u.user_id, u.status, str(u.turns), f"{u.facts_before}→{u.facts_after}",
-                      str(u.count("archived")), str(u.count("variants_removed")),
-                      str(u.count("compacted")), str(u.bytes_saved),
-                      str(u.count("preferences")), str(u.count("triggers")),
-                      f"{u.seconds:.2f}")
+        table.add_row(u.user_id, u.status,
+                      u.reference_time.astimezone(UTC).strftime("%Y-%m-%d %H:%M"),
+                      str(u.turns), f"{u.facts_before}→{u.facts_after}", _changes(u),
+                      f"{u.seconds:.1f} s")
     return table
 
 
@@ -101,10 +124,24 @@ def jobs(
 def worker(
     ctx: typer.Context,
     poll: Annotated[float, typer.Option(help="Seconds between checks.")] = 30.0,
+    concurrency: Annotated[int, typer.Option(
+        min=1, help="Tasks run at once (PostgreSQL job queue only).")] = 1,
+    stalled_after: Annotated[float, typer.Option(
+        min=1.0, help="Seconds without a heartbeat after which another worker's running "
+                      "tasks are retried (PostgreSQL job queue only).")] = 30.0,
+    burst: Annotated[bool, typer.Option(
+        help="Stop once the queue is empty (PostgreSQL job queue only).")] = False,
 ) -> None:
-    """Run the scheduler in the foreground until interrupted (Ctrl-C)."""
+    """Run background work until interrupted: with LUCIDMEM_STORE_URL, a worker of the
+    shared PostgreSQL job queue (run as many as you like, on any machine); otherwise the
+    in-process scheduler."""
     from ..scheduler import JobRun
+    from .distributed import run_queue_worker, uses_job_queue
 
+    if uses_job_queue():
+        run_queue_worker(ctx, concurrency=concurrency, stalled_after=stalled_after,
+                         burst=burst)
+        return
     with open_memory(ctx) as memory:
         scheduler = memory.sleep.scheduler(context=ctx.obj.context if ctx.obj else None)
         console.print(f"lucidmem worker: {len(scheduler.jobs)} jobs; Ctrl-C to stop")

@@ -21,8 +21,14 @@ import numpy as np
 from lucidmem.consolidation.records import DAY, FACT, MARKER, PREFERENCE, TURN, data_bytes
 from lucidmem.consolidation.scoring import SCORE_KEY, has_score, score_turns
 from lucidmem.consolidation.steps_base import Changes, Step, StepContext
-from lucidmem.embedding.turns import turn_text, with_previous_turn
-from lucidmem.kernel import previous_turn_texts
+from lucidmem.embedding.turns import (
+    CHUNKS_KEY,
+    TurnVectors,
+    contextual_vector,
+    embed_pieces,
+    with_chunks,
+)
+from lucidmem.kernel import previous_turns, spoken
 from lucidmem.records import evolve, new_record, stable_id
 from lucidmem.store.base import Query, Record
 
@@ -63,22 +69,39 @@ class ScoreStep(Step):
         return out
 
 
-def _embedding_texts(ctx: StepContext, batch: Sequence[Record]) -> list[str]:
-    """What ``add`` would embed for each record: turns with their speaker and, in a
-    conversation, the turn before them in stored order (:mod:`lucidmem.embedding.turns`)."""
-    previous: dict[str, str | None] = {}
-    if ctx.contextual_embeddings:
+def _embeddings(ctx: StepContext, batch: Sequence[Record]) -> list[TurnVectors]:
+    """What ``add`` would store for each record (:mod:`lucidmem.embedding.turns`): turns with
+    their speaker and, in a conversation, the end of the turn before them and its stored
+    vector; long turns as chunks. Turns are mixed in stored order, so a turn re-embedded
+    here passes its fresh vector on to the next one of the batch."""
+    previous: dict[str, Record | None] = {}
+    order: dict[str, int] = {}
+    contextual = ctx.contextual_embeddings
+    if contextual:
         for conversation in {r.conversation_id for r in batch if r.kind == TURN}:
             if conversation is not None:
-                previous |= previous_turn_texts(ctx.store, ctx.user_id, conversation)
-    texts = []
-    for record in batch:
-        if record.kind != TURN:
-            texts.append(record.text)
-            continue
-        spoken = turn_text(record.text, record.data.get("name"))
-        texts.append(with_previous_turn([spoken], previous.get(record.id))[0])
-    return texts
+                found = previous_turns(ctx.store, ctx.user_id, conversation)
+                order |= {turn_id: i for i, turn_id in enumerate(found)}
+                previous |= found
+    embedded: dict[str, TurnVectors] = {}
+    turns = sorted((r for r in batch if r.kind == TURN),
+                   key=lambda r: (str(r.conversation_id), order.get(r.id, 0)))
+    befores = [previous.get(r.id) for r in turns]
+    raw = embed_pieces(ctx.embedder.embed_passages, [spoken(r) for r in turns],
+                       [None if b is None else spoken(b) for b in befores],
+                       contextual=contextual)
+    for record, before, vectors in zip(turns, befores, raw, strict=True):
+        if contextual:
+            vector = None if before is None else (
+                embedded[before.id].vector if before.id in embedded else before.embedding)
+            vectors = TurnVectors(contextual_vector(vectors.vector, vector), vectors.chunks)
+        embedded[record.id] = vectors
+    others = [r for r in batch if r.kind != TURN]
+    empty = np.zeros((0, ctx.embedder.dimension), dtype=np.float32)
+    rows = ctx.embedder.embed_passages([r.text for r in others]) if others else empty
+    for record, row in zip(others, rows, strict=True):
+        embedded[record.id] = TurnVectors(np.asarray(row, dtype=np.float32), empty)
+    return [embedded[r.id] for r in batch]
 
 
 class EmbeddingStep(Step):
@@ -97,11 +120,12 @@ class EmbeddingStep(Step):
 
     def process(self, ctx: StepContext, batch: Sequence[Record]) -> Changes:
         out = Changes(self.name)
-        vectors = ctx.embedder.embed_passages(_embedding_texts(ctx, batch))
-        for record, vector in zip(batch, vectors, strict=True):
+        for record, embedded in zip(batch, _embeddings(ctx, batch), strict=True):
             updated = evolve(record, record.updated_at)
             updated.version = record.version
-            updated.embedding = np.asarray(vector, dtype=np.float32)
+            updated.embedding = embedded.vector
+            if record.kind == TURN:
+                updated.data = with_chunks(updated.data, embedded.chunks)
             updated.data.pop("embedding_stale", None)
             out.write(updated, "embed", record.kind, quiet=True)
             out.bump("embedded")
@@ -124,7 +148,10 @@ def compact_data(data: dict[str, Any], max_chars: int, at: float) -> dict[str, A
     score = data.get(SCORE_KEY)
     if isinstance(score, dict):
         out[SCORE_KEY] = {k: score[k] for k in ("importance", "surprise", "final") if k in score}
-    extra = sorted(k for k in data if k not in ("role", "name", "metadata", SCORE_KEY))
+    if CHUNKS_KEY in data:  # what search finds in a long turn stays findable
+        out[CHUNKS_KEY] = data[CHUNKS_KEY]
+    extra = sorted(k for k in data
+                   if k not in ("role", "name", "metadata", SCORE_KEY, CHUNKS_KEY))
     out["compacted"] = {"at": at, "dropped": sorted(dropped), "dropped_fields": extra,
                         "bytes_before": data_bytes(data)}
     out["compacted"]["bytes_after"] = data_bytes(out)

@@ -9,12 +9,15 @@ and ``LUCIDMEM_EMBEDDING_MODEL``. Requests are batched; HTTP failures become
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import httpx
 import numpy as np
 
 from ..errors import EmbeddingError
 from .base import Matrix, normalise_rows
+
+if TYPE_CHECKING:
+    import httpx
 
 __all__ = ["OpenAICompatibleEmbedder"]
 
@@ -32,6 +35,8 @@ class OpenAICompatibleEmbedder:
         timeout: float = 30.0,
         client: httpx.Client | None = None,
     ) -> None:
+        import httpx  # imported on first use: the default embedder never makes an HTTP call
+
         self.base_url = base_url.rstrip("/")
         self.model = model
         self._batch_size = batch_size
@@ -50,6 +55,8 @@ class OpenAICompatibleEmbedder:
         return self._dimension
 
     def _request(self, texts: list[str]) -> Matrix:
+        import httpx
+
         url = f"{self.base_url}/embeddings"
         try:
             response = self._client.post(url, json={"model": self.model, "input": texts})

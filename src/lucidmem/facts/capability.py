@@ -298,6 +298,8 @@ class Facts:
         nothing relevant is known ("I don't know anything about … yet")."""
         if not isinstance(topic, str) or not topic.strip():
             raise InvalidInputError("topic is empty", field="topic")
+        if min_score is not None and not -1.0 <= min_score <= 1.0:
+            raise InvalidInputError("min_score is a relevance in [-1, 1]", field="min_score")
         facts = self.list(user_id=user_id, about=topic, include_secrets=include_secrets,
                           context=context)
         if not facts:

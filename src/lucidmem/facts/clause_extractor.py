@@ -285,6 +285,8 @@ def _subject_of(clause: Clause, state: ConversationState,
     """(subject, phrase) of the clause: a person it starts with or points to, else the user.
     ``None`` when it is about someone unnamed and unknown."""
     text = span_of(clause.text, clause.language)
+    if clause.cues.correction:  # "kleine Korrektur: Jonas wohnt …" is about Jonas
+        text = _without_correction_words(text, clause.language) or text
     lead = people[0] if people and people[0].span[0] <= 3 + clause.text.find(text[:8]) else None
     if lead is not None:
         if lead.name is not None:
@@ -679,6 +681,9 @@ def _reported_by_other(clause: Clause) -> bool:
     m = find_cue("reported", clause.language, clause.text)
     if m is None:
         return False
+    fix = find_cue("correction", clause.language, clause.text)
+    if fix is not None and fix.start() <= m.start() < fix.end():
+        return False  # "说错了" (I said it wrong) is the user correcting themselves
     before = clause.text[:m.start()].casefold().split()[-3:]
     first = {"i", "we", "ich", "wir", "je", "j'ai", "yo", "io", "eu", "ik", "我"}
     return not any(w.strip(",") in first for w in before) and not clause.text.startswith("我")
@@ -702,8 +707,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             not _has_subject(clause.text, lang) and not find_temporal(span, at):
         reading.flags.append("skipped:fragment")
         return None
-    if cues.correction and len(_without_correction_words(span, lang).split()) <= 2 and \
-            _without_correction_words(span, lang) != span:
+    rest = _without_correction_words(span, lang)
+    if cues.correction and rest != span and (
+            len(rest.strip(" ，,。!！")) <= 4 if lang == "zh" else len(rest.split()) <= 2):
         reading.flags.append("skipped:correction_header")
         return None
     tense = _tense(clause.text, lang)
@@ -842,7 +848,7 @@ def _without_correction_words(text: str, lang: str) -> str:
     m = find_cue("correction", lang, target)
     if m is None or m.start() > 3:
         return text
-    trimmed = target[m.end():].lstrip(" ,:;-")
+    trimmed = target[m.end():].lstrip(" ,:;-，：；、").rstrip(" ，、")
     if not trimmed:
         return ""
     return f"{head}{sep}{trimmed}" if target is body else trimmed

@@ -146,6 +146,7 @@ def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> 
         return []
     weekday = _said_weekday(old_value)
     found = []
+    stated: set[str] = set()
     for rec in facts:
         if rec.id == new.id:
             continue
@@ -153,22 +154,34 @@ def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> 
         if day is not None and ((weekday is not None and day.weekday() == weekday) or (
                 numbers and not words - set(numbers) and str(day.day) in numbers)):
             found.append(rec)
+            stated.add(rec.id)
             continue
-        text = " ".join(str(x) for x in (rec.text, rec.data.get("evidence"),
-                                         rec.data.get("temporal_text")) if x)
-        own = _fold_words(text)
-        if numbers and not words - set(numbers):
-            hit = all(re.search(r"(?<!\d)" + n + r"(?!\d)", text) for n in numbers)
-        else:
-            hit = _overlaps(words - set(numbers), own) and all(
-                re.search(r"(?<!\d)" + n + r"(?!\d)", text) for n in numbers)
-        if hit:
+        said = " ".join(str(x) for x in (rec.text, rec.data.get("temporal_text")) if x)
+        if _states(said, words, numbers):
             found.append(rec)
+            stated.add(rec.id)
+        elif _states(str(rec.data.get("evidence") or ""), words, numbers) and \
+                not str(rec.data.get("predicate", "")).startswith("has_"):
+            # the user's clause said it, the fact's sentence does not; a relation ("my
+            # brother is Jonas") is never what "…, not Bremen" takes back
+            found.append(rec)
+    if stated:
+        found = [r for r in found if r.id in stated]
     subject, slot = new.data.get("subject"), new.data.get("slot")
     found.sort(key=lambda r: (r.data.get("subject") != subject, r.data.get("slot") != slot,
                               -r.occurred_at))
     same = [r for r in found if r.data.get("subject") == subject] or found
     return same
+
+
+def _states(text: str, words: set[str], numbers: list[str]) -> bool:
+    """Whether ``text`` says the value made of ``words`` and ``numbers``."""
+    if not text:
+        return False
+    if numbers and not words - set(numbers):
+        return all(re.search(r"(?<!\d)" + n + r"(?!\d)", text) for n in numbers)
+    return _overlaps(words - set(numbers), _fold_words(text)) and all(
+        re.search(r"(?<!\d)" + n + r"(?!\d)", text) for n in numbers)
 
 
 def corrected_day(old: Record, new: Record) -> date | None:

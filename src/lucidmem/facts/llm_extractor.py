@@ -21,9 +21,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
-
-import httpx
+from typing import TYPE_CHECKING, Any
 
 from lucidmem.facts.extractors import (
     ExtractionFailure,
@@ -35,6 +33,9 @@ from lucidmem.facts.model import FactCandidate, FactCategory, PrivacyLevel, Subc
 from lucidmem.facts.offline_extractor import NON_USER_SPEAKERS, detect_language
 from lucidmem.facts.temporal import TemporalAnchor, resolve_temporal
 from lucidmem.settings import FactSettings
+
+if TYPE_CHECKING:
+    import httpx
 
 __all__ = ["FACT_SCHEMA", "SYSTEM_PROMPT", "LLMExtractor", "schema_errors"]
 
@@ -212,6 +213,8 @@ class LLMExtractor:
         include_assistant: bool = False, sleep: Callable[[float], None] = time.sleep,
         transport: httpx.BaseTransport | None = None,
     ) -> None:
+        import httpx  # imported on first use: the offline extractor makes no HTTP call
+
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self.client = httpx.Client(base_url=base_url.rstrip("/"), headers=headers,
                                    timeout=timeout, transport=transport)
@@ -267,6 +270,8 @@ class LLMExtractor:
     def _call(self, turns: Sequence[TurnInput],
               known: Sequence[KnownFact] = ()) -> tuple[list[dict[str, Any]], str]:
         """One HTTP call; returns the fact items and the raw content, or raises."""
+        import httpx
+
         try:
             response = self.client.post("/chat/completions", json=self._payload(turns, known))
         except httpx.TimeoutException as exc:

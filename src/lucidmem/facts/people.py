@@ -73,6 +73,11 @@ def _rel_pattern(lang: str) -> str:
     return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
 
 
+_ZH_NOT_NAME_START = frozenset("帮陪带叫请喊做买送回过出住怀退喜觉知准每非已刚经常特一")
+"""Characters a Chinese word after a relation starts with when it is a verb or an adverb
+("帮忙", "陪我", "已经", "特别"), not a name."""
+
+
 @cache
 def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
     if lang == "zh":
@@ -142,8 +147,8 @@ def mentions(text: str, lang: str) -> list[Mention]:
             if not name or not _is_name(name) or any(a < m.end() and m.start() < b
                                                      for a, b in taken):
                 continue
-            if lang == "zh" and name in ("的", "们"):
-                continue
+            if lang == "zh" and (name in ("的", "们") or name[0] in _ZH_NOT_NAME_START):
+                continue  # "丈母娘帮忙带孩子": 帮忙 (helps) is what she does, not her name
             of = groups.get("of")
             found.append(Mention(name.strip(), _canonical(lang, m["rel"]), m["rel"],
                                  of if of and _is_name(of) else None, (m.start(), m.end())))
@@ -172,6 +177,8 @@ def starts_with_name(text: str, names: set[str]) -> str | None:
     """The known person the clause starts with ("Callum's coming", "Jana findet …")."""
     stripped = text.strip()
     for name in sorted(names, key=len, reverse=True):
+        if re.fullmatch(r"[\u4e00-\u9fff]+", name) and stripped.startswith(name):
+            return name  # Chinese has no spaces: "林琳是在清华读研"
         if re.match(re.escape(name) + r"(?:'s|’s|s)?(?![\w])", stripped):
             return name
         if re.match(r"(?i)(?:a|o|la|el|il)\s+" + re.escape(name) + r"(?!\w)", stripped):

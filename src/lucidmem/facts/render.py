@@ -232,7 +232,7 @@ def content_words(texts: Sequence[str]) -> set[str]:
     for text in texts:
         folded = unicodedata.normalize("NFKD", text.casefold())
         folded = "".join(c for c in folded if not unicodedata.combining(c))
-        for token in re.findall(r"[^\W\d_]{3,}|\d+", folded):
+        for token in re.findall(r"[\u4e00-\u9fff]{2,}|[^\W\d_]{3,}|\d+", folded):
             if re.search(r"[\u4e00-\u9fff]", token):
                 words.update(token[i:i + 2] for i in range(len(token) - 1))
             elif token not in _STOP:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .aggregates import Aggregates, compute_aggregates, interactions_to_target, read_aggregates
 from .logs import METRIC_TYPES, JsonFormatter, configure_logging, log_metric
-from .prometheus import ServerMetrics
+
+if TYPE_CHECKING:
+    from .prometheus import ServerMetrics
 
 __all__ = [
     "METRIC_TYPES",
@@ -17,3 +21,12 @@ __all__ = [
     "log_metric",
     "read_aggregates",
 ]
+
+if not TYPE_CHECKING:  # prometheus_client is imported by the REST server only, on first use
+
+    def __getattr__(name: str) -> Any:
+        if name == "ServerMetrics":
+            from .prometheus import ServerMetrics
+
+            return ServerMetrics
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

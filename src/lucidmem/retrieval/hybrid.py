@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from ..embedding.turns import CHUNKS_KEY, decode_chunks
 from ..settings import RetrievalPreset
-from ..store.base import Query, Record, Store
+from ..store.base import Query, Record, Store, VectorSearch
 from ..text import query_terms
 from .fusion import FusedHit, recency_bonus, reciprocal_rank_fusion
 from .vector_index import VectorIndex, VectorRow
@@ -54,11 +55,19 @@ class LegResult:
 
 
 def vector_rows(records: Sequence[Record]) -> list[VectorRow]:
-    return [
-        VectorRow(r.id, r.embedding, r.kind, r.status, r.conversation_id, r.occurred_at)
-        for r in records
-        if r.embedding is not None
-    ]
+    """The index rows of records: one per embedding, plus one per extra chunk of a long
+    turn (:mod:`lucidmem.embedding.turns`), each carrying the record's id."""
+    rows = []
+    for r in records:
+        if r.embedding is None:
+            continue
+        rows.append(VectorRow(r.id, r.embedding, r.kind, r.status, r.conversation_id,
+                              r.occurred_at))
+        if CHUNKS_KEY in r.data:
+            rows.extend(VectorRow(r.id, chunk, r.kind, r.status, r.conversation_id,
+                                  r.occurred_at)
+                        for chunk in decode_chunks(r.data, len(r.embedding)))
+    return rows
 
 
 class HybridRetriever:
@@ -95,6 +104,20 @@ class HybridRetriever:
         revision_after = store.revision(user_id)
         with self._lock:
             current = self._indexes.get((context, user_id))
+            if current is None and revision_before == 0 and revision_after == 1:
+                # A new user: the index is exactly what was written, built now for free.
+                fresh = VectorIndex(self.dimension, revision_after)
+                fresh.upsert(vector_rows(records))
+                self._indexes[(context, user_id)] = fresh
+                return
+        if current is None:
+            if any(r.embedding is not None for r in records):
+                # Load it while the writer waits anyway (it just embedded), so the first
+                # search after a write costs what any other does.
+                self.index(context, store, user_id)
+            return
+        with self._lock:
+            current = self._indexes.get((context, user_id))
             if current is None:
                 return
             if current.revision != revision_before:
@@ -103,6 +126,11 @@ class HybridRetriever:
             current.remove(list(removed))
             current.upsert(vector_rows(records))
             current.revision = revision_after
+
+    def loaded(self, context: str, user_id: str) -> bool:
+        """Whether the index of ``user_id`` in ``context`` is held in this process."""
+        with self._lock:
+            return (context, user_id) in self._indexes
 
     def forget(self, context: str, user_id: str) -> None:
         with self._lock:
@@ -124,7 +152,12 @@ class HybridRetriever:
             hits = store.text_search(filters.query(), query_terms(text), preset.candidates)
             rankings["bm25"] = [h.id for h in hits]
             raw["bm25"] = {h.id: h.score for h in hits}
-        if preset.vector_weight > 0 and query_vector is not None:
+        if preset.vector_weight > 0 and query_vector is not None and isinstance(
+                store, VectorSearch):  # searched inside the database: no copy held here
+            pairs = store.vector_search(filters.query(), query_vector, preset.candidates)
+            rankings["vector"] = [item_id for item_id, _ in pairs]
+            raw["vector"] = dict(pairs)
+        elif preset.vector_weight > 0 and query_vector is not None:
             index = self.index(context, store, filters.user_id)
             with self._lock:  # writers mutate the index in place
                 pairs = index.search(

@@ -4,6 +4,9 @@ Exact search is fast enough at the scale of one person's memory (~1 ms at
 10k vectors, ~8 ms at 100k on two cores) and never misses a neighbour, so no
 approximate index is needed. The matrix grows by doubling; removals are
 tombstoned and compacted lazily.
+
+An id may own several rows (the chunks of a long turn): a search scores it by its best row
+and returns it once.
 """
 
 from __future__ import annotations
@@ -39,7 +42,8 @@ class VectorIndex:
         self._matrix = np.zeros((0, dimension), dtype=np.float32)
         self._size = 0
         self._ids: list[str] = []
-        self._position: dict[str, int] = {}
+        self._position: dict[str, list[int]] = {}
+        self._rows = 0  # live rows (>= live ids when long turns have chunks)
         self._alive = np.zeros(0, dtype=bool)
         self._codes: dict[str | None, int] = {}
         self._kind = np.zeros(0, dtype=np.int32)
@@ -51,7 +55,8 @@ class VectorIndex:
         return len(self._position)
 
     def upsert(self, rows: Sequence[VectorRow]) -> None:
-        """Add rows, replacing any with the same id."""
+        """Add rows, replacing every row of any id among them (rows sharing an id are that
+        id's chunks)."""
         self.remove([r.id for r in rows if r.id in self._position])
         need = self._size + len(rows)
         if need > len(self._matrix):
@@ -71,8 +76,9 @@ class VectorIndex:
             self._kind[i] = self._code(row.kind)
             self._status[i] = self._code(row.status)
             self._conversation[i] = self._code(row.conversation_id)
-            self._position[row.id] = i
+            self._position.setdefault(row.id, []).append(i)
             self._size += 1
+            self._rows += 1
 
     def _code(self, value: str | None) -> int:
         return self._codes.setdefault(value, len(self._codes))
@@ -82,9 +88,9 @@ class VectorIndex:
 
     def remove(self, ids: Sequence[str]) -> None:
         for item_id in ids:
-            i = self._position.pop(item_id, None)
-            if i is not None:
+            for i in self._position.pop(item_id, []):
                 self._alive[i] = False
+                self._rows -= 1
 
     def search(
         self,
@@ -119,10 +125,18 @@ class VectorIndex:
             scores = self._matrix[:n] @ query
         else:
             scores = self._matrix[candidates] @ query
-        take = min(limit, len(candidates))
+        # Enough rows to hold ``limit`` distinct ids even if every extra chunk row ranks first.
+        take = min(limit + self._rows - len(self._position), len(candidates))
         top = np.argpartition(-scores, take - 1)[:take]
         top = top[np.argsort(-scores[top], kind="stable")]
-        return [(self._ids[candidates[j]], float(scores[j])) for j in top]
+        found: dict[str, float] = {}
+        for j in top:
+            item_id = self._ids[candidates[j]]
+            if item_id not in found:
+                found[item_id] = float(scores[j])
+                if len(found) == limit:
+                    break
+        return list(found.items())
 
 
 def _grow(array: Any, capacity: int) -> Any:

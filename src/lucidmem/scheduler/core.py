@@ -25,7 +25,6 @@ from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from croniter import croniter
 from pydantic import BaseModel, ConfigDict
 
 from lucidmem.clock import from_epoch, to_epoch
@@ -64,6 +63,8 @@ class Job:
     description: str = ""
 
     def __post_init__(self) -> None:
+        from croniter import croniter  # imported when jobs are declared, not with every Memory
+
         if not croniter.is_valid(self.cron):
             raise ConfigurationError(
                 f"job {self.name!r}: {self.cron!r} is not a 5-field cron expression "
@@ -111,12 +112,16 @@ class Scheduler:
     # -- schedule -------------------------------------------------------------------------
     def next_run(self, name: str, after: datetime | None = None) -> datetime:
         """The next fire time of job ``name`` after ``after`` (default: its last run)."""
+        from croniter import croniter
+
         base = (after or self._last[name]).astimezone(self.zone)
         nxt: datetime = croniter(self.jobs[name].cron, base).get_next(datetime)
         return nxt.astimezone(UTC)
 
     def due(self, now: datetime) -> list[tuple[Job, datetime]]:
         """Jobs due at ``now`` with the (latest) slot they are due for."""
+        from croniter import croniter
+
         out = []
         for name, entry in sorted(self.jobs.items()):
             first = self.next_run(name)

@@ -11,12 +11,12 @@ import threading
 import time
 from collections.abc import Callable
 
-import psutil
-
 __all__ = ["IdleDetector"]
 
 
 def _cpu() -> float:
+    import psutil  # imported when the scheduler first samples, not with every Memory
+
     return float(psutil.cpu_percent(interval=None))
 
 

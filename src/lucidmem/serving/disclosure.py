@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from datetime import datetime
 
 from ..clock import to_epoch
 from ..errors import InvalidInputError, NotFoundError
@@ -60,11 +61,14 @@ class Discloser:
         limit: int = 10,
         context: str | None = None,
         conversation_id: str | None = None,
+        min_score: float | None = None,
+        as_of: datetime | str | float | None = None,
     ) -> Disclosure:
         """One depth of progressive disclosure.
 
         ``search`` needs ``query`` (top ``limit`` hits as snippets); ``timeline``
-        and ``detail`` need ``ids`` (or take the top 3 hits of ``query``).
+        and ``detail`` need ``ids`` (or take the top 3 hits of ``query``). ``min_score``
+        leaves out hits less relevant to ``query`` than that (as ``Memory.search``).
         Ids that do not exist for this user are listed in ``missing``.
         """
         validate_id(user_id)
@@ -78,7 +82,8 @@ class Discloser:
                 raise InvalidInputError(
                     "pass query (search layer) or ids (timeline/detail layers)", field="query")
             hits = memory.search(query, user_id=user_id, limit=limit if layer == "search" else 3,
-                                 context=context, conversation_id=conversation_id)
+                                 context=context, conversation_id=conversation_id,
+                                 min_score=min_score, as_of=as_of)
             if layer == "search":
                 results = [self._snippet(counter, h.item, h.score) for h in hits]
                 return _answer(layer, results, [], counter)

@@ -33,6 +33,7 @@ __all__ = [
     "Record",
     "Store",
     "TextHit",
+    "VectorSearch",
     "user_meta_key",
 ]
 
@@ -130,8 +131,14 @@ class Store(Protocol):
         """How many records match ``query`` (``limit``/``offset`` ignored)."""
         ...
 
-    def delete(self, user_id: str, ids: Sequence[str], *, at: float = 0.0) -> int:
-        """Delete records of ``user_id`` (audited at ``at``); returns how many existed."""
+    def delete(self, user_id: str, ids: Sequence[str], *, at: float = 0.0,
+               erase: bool = False) -> int:
+        """Delete records of ``user_id`` (audited at ``at``); returns how many existed.
+
+        ``erase``: the audit trail keeps that the records existed and when they changed, never
+        what they said: the contents of their audit rows are blanked and the deletion is
+        recorded without content (what a user's deletion and forgetting a user do).
+        """
         ...
 
     def delete_user(self, user_id: str) -> int:
@@ -139,6 +146,17 @@ class Store(Protocol):
 
         Returns the records removed.
         """
+        ...
+
+    def erase_freed(self) -> None:
+        """Make the space of deleted rows unreadable where the backend can (after a commit;
+        SQLite: checkpoint and truncate the write-ahead log; PostgreSQL: ``VACUUM``)."""
+        ...
+
+    def scan(self, pattern: str) -> dict[str, int]:
+        """Rows of every table of this store (every partition, bookkeeping, audit, index)
+        matching ``pattern`` (:func:`lucidmem.store.files.erasure_pattern`), counted per
+        table: what erasure verification reads. Tables without a hit are left out."""
         ...
 
     def touch(self, user_id: str, ids: Sequence[str], at: float) -> None:
@@ -196,11 +214,13 @@ class Store(Protocol):
         ...
 
     def set_embeddings(
-        self, user_id: str, vectors: Sequence[tuple[str, int, npt.NDArray[np.float32]]]
+        self, user_id: str, vectors: Sequence[tuple[str, int, npt.NDArray[np.float32]]], *,
+        data: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> list[str]:
         """Store ``(record_id, version, vector)`` triples and remove their jobs, in one
-        transaction. A record whose version moved meanwhile (edited while being embedded) is
-        left alone and its job kept. Returns the ids whose vector was stored."""
+        transaction; ``data`` replaces the data of the records it names (a long turn keeps
+        its chunk vectors there). A record whose version moved meanwhile (edited while being
+        embedded) is left alone and its job kept. Returns the ids whose vector was stored."""
         ...
 
     def drop_embedding_jobs(self, user_id: str, ids: Sequence[str]) -> None:
@@ -214,6 +234,28 @@ class Store(Protocol):
 
     def embedding_queue(self) -> EmbeddingQueueState:
         """How many jobs wait, how many of them failed last time, the last failure."""
+        ...
+
+
+@runtime_checkable
+class VectorSearch(Protocol):
+    """A store that searches its own vectors (an index inside the database) instead of
+    handing them to an in-process matrix: the PostgreSQL store, with pgvector's HNSW.
+
+    The kernel calls :meth:`prepare_vectors` once per opened store with the embedder's
+    dimension; the retriever then asks :meth:`vector_search` rather than loading the
+    user's vectors (:meth:`Store.embeddings`) into the process.
+    """
+
+    def prepare_vectors(self, dimension: int) -> None:
+        """Make sure the vector index for ``dimension`` exists (idempotent, race-safe)."""
+        ...
+
+    def vector_search(
+        self, query: Query, vector: npt.NDArray[np.float32], limit: int
+    ) -> list[tuple[str, float]]:
+        """The ``limit`` records matching ``query`` whose embeddings have the largest inner
+        product with ``vector`` (cosine for unit vectors), best first, with that score."""
         ...
 
 

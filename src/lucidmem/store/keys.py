@@ -17,7 +17,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["PBKDF2_ITERATIONS", "SALT_BYTES", "is_raw_key", "key_pragma_value"]
+__all__ = ["PBKDF2_ITERATIONS", "SALT_BYTES", "derive_passphrase", "is_raw_key",
+           "key_pragma_value"]
 
 PBKDF2_ITERATIONS = 256_000
 SALT_BYTES = 16
@@ -33,6 +34,11 @@ def is_raw_key(key: str) -> bool:
 def _derive(passphrase: str, salt: bytes) -> str:
     raw = hashlib.pbkdf2_hmac("sha256", passphrase.encode("utf-8"), salt, PBKDF2_ITERATIONS)
     return raw.hex()
+
+
+def derive_passphrase(passphrase: str, salt: bytes) -> str:
+    """The 32-byte key (hex) PBKDF2 stretches ``passphrase`` into over ``salt`` (cached)."""
+    return _derive(passphrase, salt)
 
 
 def _existing_salt(path: Path | None) -> bytes | None:

@@ -73,7 +73,15 @@ MIGRATIONS: list[Migration] = [
         """,
     ),
     Migration(
-        "0003_embedding_queue",
+        # Deleting a row also removes its terms from the index's segments at once, instead
+        # of leaving them until a merge (what forgetting a user relies on).
+        "0003_fts_secure_delete",
+        """
+        INSERT INTO records_fts (records_fts, rank) VALUES ('secure-delete', 1);
+        """,
+    ),
+    Migration(
+        "0004_embedding_queue",
         """
         CREATE TABLE embedding_queue (
             seq INTEGER PRIMARY KEY,

@@ -9,8 +9,11 @@ migrations; nothing here ever names two schemas in one statement.
   re-entrant lock, like the SQLite store; a connection the server dropped is replaced on
   the next call (the call that saw it fail raises :class:`~lucidmem.errors.StoreError`).
 * Embeddings are a pgvector ``vector`` column without a fixed dimension, sent and read in
-  pgvector's binary format (float32 exactly as given; no similarity runs in SQL: the
-  retriever keeps its own index, as with SQLite).
+  pgvector's binary format (float32 exactly as given). Similarity runs in SQL
+  (:meth:`PostgresStore.vector_search`): an HNSW index over ``embedding::vector(d)`` (inner
+  product) made by :meth:`PostgresStore.prepare_vectors` once the embedder's dimension is
+  known, searched with pgvector's iterative scan so the user filter sits in the same
+  statement; no process keeps a copy of a user's vectors.
 * Full text: a ``tsvector`` (GIN index) over the same prepared body SQLite's FTS5 indexes
   (:func:`~lucidmem.store.sql.indexed_body`), folded the way FTS5's tokenizer folds it:
   Latin diacritics removed here, words stemmed by a per-schema text search configuration
@@ -27,7 +30,7 @@ from __future__ import annotations
 import json
 import struct
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
@@ -82,6 +85,18 @@ except ImportError as _exc:  # pragma: no cover - exercised by a test that hides
 __all__ = ["INSTALL_HINT", "PostgresStore", "list_contexts"]
 
 _CONNECT_TIMEOUT_SECONDS = 10
+
+HNSW_M = 16
+"""Graph degree of the HNSW index (pgvector's default)."""
+HNSW_EF_CONSTRUCTION = 64
+"""Candidate list while building the index (pgvector's default)."""
+HNSW_MIN_EF_SEARCH = 200
+"""Candidate list while searching, at least; twice the asked ``limit`` when that is more
+(at most 1,000, pgvector's ceiling). 200 gives recall@10 >= 0.99 against exact search on
+the bench data (bench/scale_out.py --recall)."""
+HNSW_MAX_SCAN_TUPLES = 50_000
+"""How far an iterative scan walks the graph when the filters (user, kind, status) reject
+most neighbours before it stops (pgvector's default is 20,000)."""
 
 # BM25 constants of SQLite FTS5's bm25() (fts5_aux.c), so scores are on the same scale.
 _K1 = 1.2
@@ -187,6 +202,7 @@ class PostgresStore:
         self._depth = 0
         self._closed = False
         self._vector_type = ""
+        self._vector_dimension = 0
         self._conn = self._open()
         try:
             self._migrate()
@@ -431,19 +447,25 @@ class PostgresStore:
                 (user_id, docs, tokens),
             )
 
-    def delete(self, user_id: str, ids: Sequence[str], *, at: float = 0.0) -> int:
+    def delete(self, user_id: str, ids: Sequence[str], *, at: float = 0.0,
+               erase: bool = False) -> int:
         if not ids:
             return 0
         with self.transaction():
             mine = [p for p in self._existing(ids).values() if p.record.user_id == user_id]
             if mine:
+                gone = [p.record.id for p in mine]
                 self._exec(
                     f"DELETE FROM {self._s}.records WHERE user_id = %s AND id = ANY(%s)",
-                    (user_id, [p.record.id for p in mine]),
+                    (user_id, gone),
                 )
+                if erase:
+                    self._exec(f"UPDATE {self._s}.audit SET before = NULL, after = NULL "
+                               "WHERE user_id = %s AND record_id = ANY(%s)", (user_id, gone))
                 for p in mine:
                     p.record.updated_at = at or p.record.updated_at
-                self._audit([(p.record, "delete", audit_view(p.record)) for p in mine])
+                self._audit([(p.record, "delete", None if erase else audit_view(p.record))
+                             for p in mine])
                 self._bump({user_id: (-sum(p.indexed for p in mine),
                                       -sum(p.tokens for p in mine))})
         return len(mine)
@@ -460,6 +482,33 @@ class PostgresStore:
             self._exec(f"DELETE FROM {s}.meta WHERE substr(key, 1, %s) = %s",
                        (len(prefix), prefix))
         return removed
+
+    def erase_freed(self) -> None:
+        """``VACUUM`` the schema's tables: dead row versions (deleted text, its ``tsvector``)
+        are removed from the heap and indexes. What the server's disks, WAL archives and
+        backups keep is the server's business (see docs/security.md)."""
+        with self._lock:
+            self._ready()
+            if self._depth:
+                return  # VACUUM cannot run inside a transaction; the caller's commit first
+            for table in ("records", "audit", "users", "meta"):
+                self._exec(f"VACUUM {self._s}.{table}")
+
+    def scan(self, pattern: str) -> dict[str, int]:
+        """Rows of every table of the schema whose text form matches ``pattern`` (a
+        :func:`~lucidmem.store.files.erasure_pattern`, case-insensitive), counted per table;
+        tables without a hit are left out."""
+        tables = [r[0] for r in self._run(
+            "SELECT tablename::text FROM pg_tables WHERE schemaname = %s ORDER BY 1",
+            (self.schema,))]
+        found: dict[str, int] = {}
+        for table in tables:
+            rows = self._run(
+                f"SELECT count(*) FROM {self._s}.{ident(table)} t WHERE t::text ~* %s",
+                (pattern,))
+            if rows[0][0]:
+                found[table] = int(rows[0][0])
+        return found
 
     def touch(self, user_id: str, ids: Sequence[str], at: float) -> None:
         if not ids:
@@ -565,6 +614,70 @@ class PostgresStore:
         rows = self._run(sql, args, prepare=False)
         return [TextHit(id=row[0], score=float(row[1])) for row in rows]
 
+    # -- vectors inside PostgreSQL ---------------------------------------------------------
+    def _hnsw_name(self, dimension: int) -> str:
+        return f"records_embedding_hnsw_{dimension}"
+
+    def prepare_vectors(self, dimension: int) -> None:
+        """Create the HNSW index over ``embedding::vector(dimension)`` unless it exists.
+
+        Run once per opened store; several processes opening the schema at once serialise
+        on the schema's advisory lock (the same one migrations take), so one builds the
+        index and the others find it."""
+        if not 1 <= dimension <= 2000:
+            raise InvalidInputError(
+                f"embedding dimension {dimension} cannot be indexed by pgvector's HNSW "
+                "(1-2000 dimensions); use an embedder with at most 2000.", field="dimension")
+        s = self._s
+        with self.transaction():
+            exists = self._exec("SELECT to_regclass(%s)",
+                                (f"{s}.{self._hnsw_name(dimension)}",)).fetchone()
+            if exists is not None and exists[0] is not None:
+                self._vector_dimension = dimension
+                return
+            self._exec("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
+                       (f"lucidmem:{self.schema}",))
+            self._exec(
+                f"CREATE INDEX IF NOT EXISTS {self._hnsw_name(dimension)} ON {s}.records "
+                f"USING hnsw ((embedding::{self._vector_type}({dimension})) vector_ip_ops) "
+                f"WITH (m = {HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION}) "
+                "WHERE embedding IS NOT NULL"
+            )
+        self._vector_dimension = dimension
+
+    def vector_search(self, query: Query, vector: npt.NDArray[np.float32],
+                      limit: int) -> list[tuple[str, float]]:
+        """The ``limit`` best records by inner product, searched in PostgreSQL.
+
+        One statement: the user (and kind, status, conversation, time) filters and the
+        ordering by ``<#>`` share it, so the planner walks the HNSW index with pgvector's
+        iterative scan for a user with many vectors and reads a small user's rows by the
+        ``(user_id, kind, occurred_at)`` index and sorts them exactly. The relaxed order of
+        an iterative scan is put right by the outer ``ORDER BY``."""
+        if limit <= 0:
+            return []
+        values = np.asarray(vector, dtype=np.float32).ravel()
+        dimension = self._vector_dimension or values.size
+        if values.size != dimension:
+            raise InvalidInputError(
+                f"query vector has {values.size} dimensions, the index {dimension}; embed the "
+                "query with the store's embedder.", field="vector")
+        where, params = self._where(query)
+        cast = f"{self._vector_type}({dimension})"
+        sql = (
+            f"WITH near AS MATERIALIZED (SELECT id, seq, embedding::{cast} <#> %s::{cast} "
+            f"AS distance FROM {self._s}.records WHERE {where} AND embedding IS NOT NULL "
+            f"ORDER BY embedding::{cast} <#> %s::{cast} LIMIT %s) "
+            "SELECT id, -distance FROM near ORDER BY distance, seq"
+        )
+        ef_search = min(max(2 * limit, HNSW_MIN_EF_SEARCH), 1000)
+        with self.transaction():
+            self._exec(f"SET LOCAL hnsw.ef_search = {ef_search}")
+            self._exec("SET LOCAL hnsw.iterative_scan = relaxed_order")
+            self._exec(f"SET LOCAL hnsw.max_scan_tuples = {HNSW_MAX_SCAN_TUPLES}")
+            rows = self._exec(sql, [values, *params, values, int(limit)]).fetchall()
+        return [(row[0], float(row[1])) for row in rows]
+
     def embeddings(self, query: Query) -> tuple[list[str], npt.NDArray[np.float32]]:
         where, params = self._where(query)
         rows = self._run(
@@ -625,16 +738,21 @@ class PostgresStore:
         return [EmbeddingJob(r[0], r[1], int(r[2])) for r in rows]
 
     def set_embeddings(
-        self, user_id: str, vectors: Sequence[tuple[str, int, npt.NDArray[np.float32]]]
+        self, user_id: str, vectors: Sequence[tuple[str, int, npt.NDArray[np.float32]]], *,
+        data: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> list[str]:
         s = self._s
         stored: list[str] = []
+        new_data = data or {}
         with self.transaction():
             for record_id, version, vector in vectors:
+                replaced = new_data.get(record_id)
                 cur = self._exec(
-                    f"UPDATE {s}.records SET embedding = %s WHERE id = %s AND user_id = %s "
-                    "AND version = %s",
-                    (np.asarray(vector, np.float32), record_id, user_id, version),
+                    f"UPDATE {s}.records SET embedding = %s, data = coalesce(%s::text, data) "
+                    "WHERE id = %s AND user_id = %s AND version = %s",
+                    (np.asarray(vector, np.float32),
+                     None if replaced is None else json.dumps(replaced, ensure_ascii=False),
+                     record_id, user_id, version),
                 )
                 if cur.rowcount:
                     stored.append(record_id)

@@ -12,11 +12,12 @@ at the edge; nothing above this module sees a driver exception.
 from __future__ import annotations
 
 import json
+import os
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -33,6 +34,7 @@ from .base import (
     TextHit,
     user_meta_key,
 )
+from .files import FILE_MODE, byte_matcher, private_dir
 from .keys import key_pragma_value
 from .migrations import MIGRATIONS
 from .sql import (
@@ -49,6 +51,8 @@ from .sql import (
 __all__ = ["SQLiteStore"]
 
 _PLAIN_HEADER = b"SQLite format 3\x00"
+BUSY_TIMEOUT_MS = 5000
+"""How long a connection waits for another process's write lock before giving up."""
 
 
 class SQLiteStore:
@@ -70,51 +74,81 @@ class SQLiteStore:
     # -- connection -------------------------------------------------------------------------
     def _open(self, key: str | None) -> sqlite.Connection:
         if self._file is not None:
-            try:
-                self._file.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise StoreError(
-                    f"cannot create the data directory {self._file.parent}: {exc}. "
-                    "Set LUCIDMEM_DATA_DIR to a writable directory."
-                ) from exc
+            self._create_private(self._file)
         try:
             conn = sqlite.connect(self.path, check_same_thread=False, isolation_level=None)
         except sqlite.Error as exc:
             raise StoreError(f"cannot open {self.path}: {exc}") from exc
         if key:
             conn.execute(f"PRAGMA key = {key_pragma_value(key, self._file)}")
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")  # wait for other processes
         self._verify_readable(conn, key)
-        conn.execute("PRAGMA busy_timeout = 5000")
+        conn.execute("PRAGMA secure_delete = ON")  # freed pages and cells are zeroed
         if self._file is not None:
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = NORMAL")
+            try:
+                conn.execute("PRAGMA journal_mode = WAL")
+                conn.execute("PRAGMA synchronous = NORMAL")
+            except sqlite.Error as exc:
+                conn.close()
+                raise StoreError(f"cannot open {self.path}: {exc}. Another process may hold "
+                                 "it locked; try again.") from exc
         return conn
+
+    @staticmethod
+    def _create_private(file: Path) -> None:
+        """The data directory ``0700`` and the database file ``0600`` before SQLite opens it
+        (SQLite gives its WAL and shared-memory files the database file's mode)."""
+        private_dir(file.parent)
+        if not file.exists():
+            try:
+                os.close(os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
+            except FileExistsError:
+                pass  # another process created it first
+            except OSError as exc:
+                raise StoreError(f"cannot create {file}: {exc}. Set LUCIDMEM_DATA_DIR to a "
+                                 "writable directory.") from exc
+        for path in (file, Path(f"{file}-wal"), Path(f"{file}-shm")):
+            try:
+                if path.exists() and path.stat().st_mode & 0o077:
+                    os.chmod(path, FILE_MODE)
+            except OSError:
+                pass  # not ours to change (another owner): SQLite decides whether it opens
 
     def _verify_readable(self, conn: sqlite.Connection, key: str | None) -> None:
         """Fail before writing anything if the key does not open the file."""
         try:
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        except sqlite.DatabaseError as exc:
+        except sqlite.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                self._refuse(conn, key, exc)
             conn.close()
-            plain = self._file is not None and self._header() == _PLAIN_HEADER
-            if key and plain:
-                msg = (
-                    f"{self.path} is an unencrypted database but an encryption key is "
-                    "configured. Remove the key, or export and re-import the data into an "
-                    "encrypted store."
-                )
-            elif key:
-                msg = (
-                    f"cannot decrypt {self.path}: the encryption key is wrong (or the file "
-                    "is not a lucidmem database). Check LUCIDMEM_ENCRYPTION_KEY; the file "
-                    "was not modified."
-                )
-            else:
-                msg = (
-                    f"{self.path} is encrypted or not a SQLite database. Set "
-                    "LUCIDMEM_ENCRYPTION_KEY to the key it was created with."
-                )
-            raise EncryptionError(msg) from exc
+            raise StoreError(f"{self.path} stayed locked by another process for "
+                             f"{BUSY_TIMEOUT_MS / 1000:g} s; try again.") from exc
+        except sqlite.DatabaseError as exc:
+            self._refuse(conn, key, exc)
+
+    def _refuse(self, conn: sqlite.Connection, key: str | None, exc: Exception) -> NoReturn:
+        """Close ``conn`` and raise the :class:`EncryptionError` that fits."""
+        conn.close()
+        plain = self._file is not None and self._header() == _PLAIN_HEADER
+        if key and plain:
+            msg = (
+                f"{self.path} is an unencrypted database but an encryption key is "
+                "configured. Remove the key, or export and re-import the data into an "
+                "encrypted store."
+            )
+        elif key:
+            msg = (
+                f"cannot decrypt {self.path}: the encryption key is wrong (or the file "
+                "is not a lucidmem database). Check LUCIDMEM_ENCRYPTION_KEY; the file "
+                "was not modified."
+            )
+        else:
+            msg = (
+                f"{self.path} is encrypted or not a SQLite database. Set "
+                "LUCIDMEM_ENCRYPTION_KEY to the key it was created with."
+            )
+        raise EncryptionError(msg) from exc
 
     def _header(self) -> bytes:
         assert self._file is not None
@@ -125,23 +159,43 @@ class SQLiteStore:
             return b""
 
     def _migrate(self) -> None:
+        """Apply the missing migrations, once, however many processes open the file at
+        the same time: the list of applied ones is read inside the write transaction
+        (``BEGIN IMMEDIATE``), so a second opener waits and then finds nothing to do."""
         with self._lock:
-            self._conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations "
-                "(name TEXT PRIMARY KEY, applied_at REAL NOT NULL)"
-            )
-            done = {r[0] for r in self._conn.execute("SELECT name FROM schema_migrations")}
-            for migration in MIGRATIONS:
-                if migration.name in done:
-                    continue
+            try:
+                if self._applied() >= {m.name for m in MIGRATIONS}:
+                    return  # the common case: no write lock taken
                 with self.transaction():
-                    for statement in migration.sql.split(";"):
-                        if statement.strip():
-                            self._conn.execute(statement)
                     self._conn.execute(
-                        "INSERT INTO schema_migrations VALUES (?, unixepoch('subsec'))",
-                        (migration.name,),
+                        "CREATE TABLE IF NOT EXISTS schema_migrations "
+                        "(name TEXT PRIMARY KEY, applied_at REAL NOT NULL)"
                     )
+                    done = {r[0] for r in self._conn.execute(
+                        "SELECT name FROM schema_migrations")}
+                    for migration in MIGRATIONS:
+                        if migration.name in done:
+                            continue
+                        for statement in migration.sql.split(";"):
+                            if statement.strip():
+                                self._conn.execute(statement)
+                        self._conn.execute(
+                            "INSERT INTO schema_migrations VALUES (?, unixepoch('subsec'))",
+                            (migration.name,),
+                        )
+            except sqlite.Error as exc:
+                self._conn.close()
+                self._closed = True
+                raise StoreError(f"{self.path}: upgrading the schema failed ({exc}); nothing "
+                                 "was changed. Try again; if it persists, restore a backup.") \
+                    from exc
+
+    def _applied(self) -> set[str]:
+        tables = self._conn.execute(
+            "SELECT count(*) FROM sqlite_master WHERE name = 'schema_migrations'").fetchone()
+        if not tables[0]:
+            return set()
+        return {r[0] for r in self._conn.execute("SELECT name FROM schema_migrations")}
 
     def applied_migrations(self) -> list[str]:
         """Names of the migrations recorded in this database, in order applied."""
@@ -261,7 +315,8 @@ class SQLiteStore:
                 (user_id,),
             )
 
-    def delete(self, user_id: str, ids: Sequence[str], *, at: float = 0.0) -> int:
+    def delete(self, user_id: str, ids: Sequence[str], *, at: float = 0.0,
+               erase: bool = False) -> int:
         if not ids:
             return 0
         with self.transaction():
@@ -271,7 +326,10 @@ class SQLiteStore:
                 self._conn.execute("DELETE FROM records_fts WHERE rowid = ?", (rowid,))
                 self._conn.execute("DELETE FROM records WHERE rowid = ?", (rowid,))
                 rec.updated_at = at or rec.updated_at
-                self._audit(rec, "delete", audit_view(rec))
+                if erase:
+                    self._conn.execute("UPDATE audit SET before = NULL, after = NULL "
+                                       "WHERE user_id = ? AND record_id = ?", (user_id, rec.id))
+                self._audit(rec, "delete", None if erase else audit_view(rec))
             if mine:
                 self._bump({user_id})
         return len(mine)
@@ -290,6 +348,37 @@ class SQLiteStore:
             self._conn.execute("DELETE FROM meta WHERE substr(key, 1, ?) = ?",
                                (len(prefix), prefix))
         return len(rows)
+
+    def erase_freed(self) -> None:
+        """Deleted rows are zeroed on delete (``secure_delete``, FTS5 ``secure-delete``);
+        this folds the write-ahead log into the database and truncates it, so no old copy
+        of a page survives there (skipped while another connection reads an old snapshot)."""
+        self._run("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def scan(self, pattern: str) -> dict[str, int]:
+        """Rows of every table with a text cell matching ``pattern`` (a
+        :func:`~lucidmem.store.files.erasure_pattern`), counted per table; tables without a
+        hit are left out. The full-text index is read through its shadow tables
+        (``records_fts_content`` holds the indexed bodies); binary cells (embeddings, index
+        segments) are not matched, since random bytes match short patterns."""
+        matcher = byte_matcher(pattern)
+        found: dict[str, int] = {}
+        tables = [r[0] for r in self._run(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND sql NOT LIKE "
+            "'CREATE VIRTUAL TABLE%' ORDER BY name")]
+        for table in tables:
+            quoted = '"' + table.replace('"', '""') + '"'
+            hits = 0
+            with self._lock:  # row by row: a large store is never held in memory at once
+                try:
+                    for row in self._conn.execute(f"SELECT * FROM {quoted}"):
+                        hits += any(isinstance(c, str) and matcher.search(
+                            c.encode("utf-8", "surrogatepass")) for c in row)
+                except sqlite.Error as exc:
+                    raise StoreError(f"{self.path}: {exc}") from exc
+            if hits:
+                found[table] = hits
+        return found
 
     def touch(self, user_id: str, ids: Sequence[str], at: float) -> None:
         if not ids:
@@ -408,16 +497,20 @@ class SQLiteStore:
         return [EmbeddingJob(r[0], r[1], int(r[2])) for r in rows]
 
     def set_embeddings(
-        self, user_id: str, vectors: Sequence[tuple[str, int, npt.NDArray[np.float32]]]
+        self, user_id: str, vectors: Sequence[tuple[str, int, npt.NDArray[np.float32]]], *,
+        data: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> list[str]:
         stored: list[str] = []
+        new_data = data or {}
         with self.transaction():
             for record_id, version, vector in vectors:
                 blob = np.asarray(vector, np.float32).tobytes()
+                replaced = new_data.get(record_id)
                 cur = self._conn.execute(
-                    "UPDATE records SET embedding = ? WHERE id = ? AND +user_id = ? "
-                    "AND version = ?",
-                    (blob, record_id, user_id, version),
+                    "UPDATE records SET embedding = ?, data = coalesce(?, data) WHERE id = ? "
+                    "AND +user_id = ? AND version = ?",
+                    (blob, None if replaced is None else json.dumps(replaced, ensure_ascii=False),
+                     record_id, user_id, version),
                 )
                 if cur.rowcount:
                     stored.append(record_id)

@@ -6,7 +6,7 @@
 const API = "/api/v1";
 const PAGE_SIZE = 50;
 const $ = (id) => document.getElementById(id);
-const state = { offset: 0, mode: "list", items: [], selected: null };
+const state = { offset: 0, next: null, mode: "list", items: [], selected: null };
 
 function session() {
   return {
@@ -80,20 +80,22 @@ function render(items, total) {
   }
   const paged = state.mode === "list";
   $("prev").disabled = !paged || state.offset === 0;
-  $("next").disabled = !paged || items.length < PAGE_SIZE;
+  $("next").disabled = !paged || state.next === null || state.next === undefined;
   $("page").textContent = paged
-    ? `items ${state.offset + 1}–${state.offset + items.length}`
+    ? `items ${state.offset + 1}–${state.offset + items.length} of ${total}`
     : `${total} results`;
 }
 
 async function listItems() {
   state.mode = "list";
   const kind = $("kind").value;
-  const items = await call("GET", "/memories", {
+  const page = await call("GET", "/memories", {
     params: { limit: PAGE_SIZE, offset: state.offset, kinds: kind ? [kind] : undefined },
   });
+  const items = page.items;
   state.items = items;
-  render(items, items.length);
+  state.next = page.next_offset;
+  render(items, page.total);
   if (!items.length) say(state.offset ? "No more items." : "Nothing stored yet.");
 }
 
@@ -186,7 +188,7 @@ function wire() {
   $("recall-form").addEventListener("submit", guard(async () => {
     const topic = $("topic").value.trim();
     if (!topic) return;
-    const recall = await call("POST", "/recall", { body: { topic } });
+    const recall = await call("GET", "/recall", { params: { topic } });
     $("recall").hidden = false;
     $("recall").textContent = recall.answer || "Nothing remembered about that.";
   }));

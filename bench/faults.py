@@ -1,0 +1,151 @@
+"""The trust faults at larger counts than the test suite: erasure residue, plaintext in an
+encrypted data directory, and writes lost or duplicated by several processes at once.
+
+    PYTHONPATH=src python bench/faults.py [--users 20] [--processes 4] [--adds 250]
+
+1. **Erasure**: ``--users`` users each leave canary words in every part of lucidmem (turns,
+   skill feedback with text, agent feedback with message and reply, a session, outcomes;
+   then one dataset and the insights file). Half are forgotten with ``delete_all``; every
+   file under the data directory is then searched byte by byte for the forgotten users' ids
+   and canaries (``residue``: files × words found), and ``verify_erasure`` runs for each
+   (``unclean``: reports that are not clean). The kept users' canaries must all still be
+   readable (``kept_missing``).
+2. **Encryption**: the same, with an encryption key; every file is searched for every
+   user's canaries and ids, forgotten or not (``plaintext``).
+3. **Processes**: ``--processes`` child processes add ``--adds`` turns each to one data
+   directory at the same time (``tests/faults/writer.py``); ``lost`` counts turns missing
+   afterwards, ``duplicated`` turns stored twice, ``failed`` children that reported an
+   error.
+
+Not measured here (see docs/security.md): crash kills, generated bad REST requests, leaks
+across users — they are reported as ``n/a`` rather than as zeros. Timings are wall-clock on
+a shared machine and noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from lucidmem import Memory, Settings
+from lucidmem.embedding import E5Embedder
+from lucidmem.settings import FactSettings
+
+ROOT = Path(__file__).resolve().parents[1]
+WRITER = ROOT / "tests" / "faults" / "writer.py"
+
+
+def canaries(i: int) -> list[str]:
+    return [f"quokka{i}zest", f"marmalade{i}prism", f"velvet{i}giraffe", f"glimmer{i}wombat"]
+
+
+def fill(memory: Memory, i: int) -> None:
+    user = f"user{i:03d}.canary"
+    a, b, c, d = canaries(i)
+    memory.add([{"role": "user", "content": f"I love {a} in the morning"},
+                {"role": "assistant", "content": f"Noted, {b} it is"}], user_id=user)
+    memory.skills.enable(user_id=user)
+    selection = memory.skills.select(f"explain {a}", user_id=user)
+    memory.skills.feedback(selection.id, user_id=user, reward=1, free_text=f"{c} was great")
+    memory.agents.submit_feedback(user_id=user, agent_id="helper", source_id=f"m{i}",
+                                  thumbs=1, text=f"{d} loved it",
+                                  message=f"tell me about {a} please",
+                                  response=f"{b} is the answer here")
+    memory.agents.record_session("helper", user_id=user, duration_seconds=30)
+    memory.agents.outcomes.record(user_id=user, suggestion_type="lunch", outcome="accepted")
+
+
+def words_in(root: Path, words: list[str]) -> Counter[str]:
+    found: Counter[str] = Counter()
+    for path in root.rglob("*"):
+        if path.is_file():
+            data = path.read_bytes().lower()
+            found.update(w for w in words if w.lower().encode() in data)
+    return found
+
+
+def erasure_round(users: int, key: str | None, embedder: E5Embedder) -> dict[str, int]:
+    with tempfile.TemporaryDirectory() as tmp:
+        data_dir = Path(tmp) / "data"
+        settings = Settings(data_dir=data_dir, encryption_key=key,
+                            facts=FactSettings(extractor="none"))
+        with Memory(settings=settings, embedder=embedder) as memory:
+            memory.agents.register("helper", owner_id="owner", name="Helper")
+            for i in range(users):
+                fill(memory, i)
+            memory.agents.training.build_dataset("helper")
+            memory.agents.outcomes.render_insights()
+            gone = range(0, users, 2)
+            for i in gone:
+                memory.delete_all(user_id=f"user{i:03d}.canary")
+            forgotten = [w for i in gone for w in [f"user{i:03d}.canary", *canaries(i)]]
+            unclean = sum(not memory.verify_erasure(
+                user_id=f"user{i:03d}.canary", texts=canaries(i)).clean for i in gone)
+            kept = [i for i in range(users) if i not in gone]
+            kept_missing = sum(
+                not memory.get_all(user_id=f"user{i:03d}.canary") for i in kept)
+            everyone = [w for i in range(users) for w in [f"user{i:03d}.canary", *canaries(i)]]
+            residue = sum(words_in(data_dir, forgotten).values())
+            plaintext = sum(words_in(data_dir, everyone).values()) if key else 0
+        return {"residue": residue, "unclean": unclean, "kept_missing": kept_missing,
+                "plaintext": plaintext}
+
+
+def process_round(processes: int, adds: int) -> dict[str, int]:
+    src = ROOT / "src"
+    env = {**os.environ, "PYTHONPATH": f"{src}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    with tempfile.TemporaryDirectory() as tmp:
+        data_dir = Path(tmp) / "data"
+        names = [f"writer{i}" for i in range(processes)]
+        children = [subprocess.Popen([sys.executable, str(WRITER), str(data_dir), name,
+                                      str(adds)], env=env, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True) for name in names]
+        outputs = [child.communicate() for child in children]
+        failed = sum(not out.startswith("ok") for out, _ in outputs)
+        for out, err in outputs:
+            if not out.startswith("ok"):
+                print(out.strip(), err.strip()[-500:], file=sys.stderr)
+        settings = Settings(data_dir=data_dir, facts=FactSettings(extractor="none"))
+        lost = duplicated = 0
+        with Memory(settings=settings) as memory:
+            for name in names:
+                texts = Counter(item.text for item in memory.get_all(user_id=name, limit=10_000))
+                expected = {f"{name} note number {i}" for i in range(adds)}
+                lost += len(expected - set(texts))
+                duplicated += sum(n - 1 for n in texts.values() if n > 1)
+    return {"lost": lost, "duplicated": duplicated, "failed": failed}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--users", type=int, default=20)
+    parser.add_argument("--processes", type=int, default=4)
+    parser.add_argument("--adds", type=int, default=250)
+    args = parser.parse_args()
+    embedder = E5Embedder()
+    rows: list[tuple[str, dict[str, int], float]] = []
+    for label, key in (("erasure, plain store", None), ("erasure, encrypted", "ab" * 32)):
+        started = time.perf_counter()
+        rows.append((f"{label} ({args.users} users)", erasure_round(args.users, key, embedder),
+                     time.perf_counter() - started))
+    started = time.perf_counter()
+    rows.append((f"{args.processes} processes x {args.adds} adds",
+                 process_round(args.processes, args.adds), time.perf_counter() - started))
+    print(f"{'fault':<40} {'seconds':>8}  figures")
+    for label, figures, seconds in rows:
+        print(f"{label:<40} {seconds:>8.1f}  " + " ".join(f"{k}={v}" for k, v in figures.items()))
+    total: Counter[str] = Counter()
+    for _, figures, _ in rows:
+        total.update(figures)
+    print(f"lost={total['lost']} duplicated={total['duplicated']} server_errors=n/a leaks=n/a "
+          f"plaintext={total['plaintext']} residue={total['residue'] + total['unclean']}")
+
+
+if __name__ == "__main__":
+    main()

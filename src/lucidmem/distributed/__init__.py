@@ -1,0 +1,1 @@
+"""Background work across processes and machines: procrastinate tasks on PostgreSQL."""

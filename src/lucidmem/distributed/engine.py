@@ -1,0 +1,253 @@
+"""Background work as procrastinate tasks: any number of worker processes, one PostgreSQL.
+
+With ``store_url`` set, consolidation, the scheduled jobs (feedback classification, index
+upkeep, agent training triggers that build datasets and start fine-tunes, event delivery)
+become jobs in procrastinate's tables in the same database; ``lucidmem worker`` processes on
+any machine pick them up. Without ``store_url`` nothing here is used: the in-process
+scheduler (:mod:`lucidmem.scheduler`) keeps running them, no server needed.
+
+Tasks (queue :data:`QUEUE`):
+
+* ``lucidmem.consolidate(context, user_id)``: one user's sleep cycle. Deferred with the
+  procrastinate ``lock`` and ``queueing_lock`` ``consolidate:<context>:<user>`` (one queued,
+  one running per user), and it runs holding a PostgreSQL session advisory lock on the same
+  key, so two workers never consolidate one user at once even if a stalled job were
+  retried while its first worker still lived. A SIGKILLed worker's lock goes with its
+  connection; its job is found stalled by the heartbeat and retried; the run resumes from
+  its checkpoint (every step is idempotent), so the end state equals an uninterrupted run.
+* ``lucidmem.run_job(context, job, slot)``: one slot of a scheduled job (see
+  ``memory.sleep.scheduler()``), skipped when the slot was already run.
+* ``lucidmem.tick`` (periodic, every minute): defers what the schedule says is due; the
+  ``consolidation`` job fans out into one ``lucidmem.consolidate`` per user of the shard.
+
+A task that keeps failing is retried :data:`MAX_ATTEMPTS` times with a growing wait, then
+left ``failed`` in ``procrastinate_jobs`` (visible with ``lucidmem jobs``).
+
+An embedding backfill is the next task to move here: the store's durable embedding queue
+can be drained by a ``lucidmem.embed(context)`` task deferred with a per-context
+``queueing_lock``, exactly like ``run_job``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+import psycopg
+from procrastinate import App, JobContext, PsycopgConnector, RetryStrategy
+from procrastinate.exceptions import AlreadyEnqueued
+
+from ..clock import from_epoch, to_epoch
+from ..consolidation.replay import users_for_date
+from ..errors import ConfigurationError, LucidmemError
+from ..memory import Memory
+from ..scheduler import SCHEDULER_OWNER, Scheduler
+from ..scheduler import JobContext as JobContext_
+from ..settings import redact_url
+
+__all__ = [
+    "MAX_ATTEMPTS",
+    "QUEUE",
+    "UserBusy",
+    "build_app",
+    "defer_consolidation",
+    "defer_due",
+    "distributed_scheduler",
+    "ensure_schema",
+    "run_worker",
+    "user_lock_key",
+]
+
+log = logging.getLogger("lucidmem.worker")
+
+QUEUE = "lucidmem"
+MAX_ATTEMPTS = 5
+"""Runs of a task before it is parked as ``failed`` (first run included)."""
+RETRY_WAIT_SECONDS = 2
+"""Wait before the first retry; doubled after each further failure."""
+STALLED_AFTER_SECONDS = 30.0
+"""A worker silent (no heartbeat) this long is dead: its running jobs are retried."""
+HEARTBEAT_SECONDS = 5.0
+
+
+class UserBusy(LucidmemError):
+    """Another worker holds this user's consolidation lock; the task is retried later."""
+
+
+def user_lock_key(context: str, user_id: str) -> str:
+    """The procrastinate lock and advisory-lock key of one user's consolidation."""
+    return f"consolidate:{context}:{user_id}"
+
+
+def _retry() -> RetryStrategy:
+    return RetryStrategy(max_attempts=MAX_ATTEMPTS - 1, wait=RETRY_WAIT_SECONDS,
+                         exponential_wait=2)
+
+
+@contextlib.contextmanager
+def advisory_lock(url: str, key: str) -> Iterator[None]:
+    """Hold PostgreSQL's session advisory lock ``key`` on a connection of its own, or raise
+    :class:`UserBusy`. A process that dies loses the connection and with it the lock."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        row = conn.execute("SELECT pg_try_advisory_lock(hashtextextended(%s, 0))",
+                           (key,)).fetchone()
+        if not row or not row[0]:
+            raise UserBusy(f"{key} is being run by another worker; retried later.")
+        try:
+            yield
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", (key,))
+
+
+def _memory(context: JobContext) -> Memory:
+    memory = context.additional_context["memory"]
+    assert isinstance(memory, Memory)
+    return memory
+
+
+def build_app(url: str) -> App:
+    """The procrastinate app with lucidmem's tasks, on the database at ``url``."""
+    app = App(connector=PsycopgConnector(conninfo=url))
+
+    @app.task(name="lucidmem.consolidate", queue=QUEUE, retry=_retry(), pass_context=True)
+    def consolidate(context: JobContext, ctx: str, user_id: str) -> dict[str, Any]:
+        memory = _memory(context)
+        with advisory_lock(url, user_lock_key(ctx, user_id)):
+            report = memory.sleep.consolidate(user_id=user_id, context=ctx)
+        return {"users": len(report.users),
+                "status": [str(u.status) for u in report.users]}
+
+    @app.task(name="lucidmem.run_job", queue=QUEUE, retry=_retry(), pass_context=True)
+    def run_job(context: JobContext, ctx: str, job: str, slot: float) -> dict[str, Any]:
+        memory = _memory(context)
+        scheduler = distributed_scheduler(app, memory, ctx)
+        moment = from_epoch(slot)
+        if scheduler.next_run(job) > moment:  # this slot (or a later one) already ran
+            return {"skipped": True}
+        run = scheduler.run_job(job, moment, slot=moment)
+        if run.status == "error":
+            raise RuntimeError(f"{job} failed: {run.summary}")  # retried, then parked
+        return {"status": run.status, "summary": run.summary}
+
+    @app.periodic(cron="* * * * *", periodic_id="lucidmem-tick")
+    @app.task(name="lucidmem.tick", queue=QUEUE, pass_context=True,
+              queueing_lock="lucidmem.tick")
+    def tick(context: JobContext, timestamp: int) -> dict[str, int]:
+        memory = _memory(context)
+        return defer_due(app, memory, from_epoch(float(timestamp)))
+
+    return app
+
+
+def distributed_scheduler(app: App, memory: Memory, context: str) -> Scheduler:
+    """``memory.sleep.scheduler()`` of ``context`` whose ``consolidation`` job, instead of
+    consolidating today's shard in this process, queues one task per user of the shard."""
+    kernel = memory.kernel
+    cfg = kernel.settings.sleep
+
+    def fan_out(ctx: JobContext_) -> dict[str, Any]:
+        day = ctx.now.astimezone().date() if cfg.timezone == "system" else ctx.now.date()
+        people = [u for u in kernel.store(context).user_ids() if u != SCHEDULER_OWNER]
+        users = users_for_date(people, day, cycle_days=cfg.shard_cycle_days,
+                               strategy=cfg.shard_strategy)
+        return {"users": len(users), "deferred": defer_consolidation(app, context, users)}
+
+    jobs = [replace(job, fn=fan_out) if job.name == "consolidation" else job
+            for job in memory.sleep.scheduler(context=context).jobs.values()]
+    return Scheduler(kernel, jobs, context=context)
+
+
+def defer_due(app: App, memory: Memory, now: datetime) -> dict[str, int]:
+    """Defer every scheduled job due at ``now`` in every context."""
+    deferred = 0
+    for ctx in memory.contexts():
+        scheduler = distributed_scheduler(app, memory, ctx)
+        for job, slot in scheduler.due(now):
+            with contextlib.suppress(AlreadyEnqueued):
+                app.configure_task(
+                    "lucidmem.run_job", queue=QUEUE, lock=f"job:{ctx}:{job.name}",
+                    queueing_lock=f"job:{ctx}:{job.name}",
+                ).defer(ctx=ctx, job=job.name, slot=to_epoch(slot))
+                deferred += 1
+    return {"deferred": deferred}
+
+
+def defer_consolidation(app: App, context: str, users: Sequence[str]) -> int:
+    """Queue one consolidation task per user (a user already queued is skipped)."""
+    deferred = 0
+    for user in users:
+        key = user_lock_key(context, user)
+        with contextlib.suppress(AlreadyEnqueued):
+            app.configure_task("lucidmem.consolidate", queue=QUEUE, lock=key,
+                               queueing_lock=key).defer(ctx=context, user_id=user)
+            deferred += 1
+    return deferred
+
+
+def ensure_schema(url: str) -> bool:
+    """Create procrastinate's tables unless they exist; True when they were created.
+
+    Deploys racing each other serialise on an advisory lock: one creates, the others wait
+    and then find the tables."""
+    app = build_app(url)
+    try:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("SELECT pg_advisory_lock(hashtextextended('lucidmem:jobs-schema', 0))")
+            try:
+                row = conn.execute("SELECT to_regclass('procrastinate_jobs')").fetchone()
+                if row is not None and row[0] is not None:
+                    return False
+                with app.open():
+                    app.schema_manager.apply_schema()
+                return True
+            finally:
+                conn.execute(
+                    "SELECT pg_advisory_unlock(hashtextextended('lucidmem:jobs-schema', 0))")
+    except psycopg.Error as exc:
+        raise ConfigurationError(
+            f"cannot prepare the job tables in {redact_url(url)}: {exc}. Check "
+            "LUCIDMEM_STORE_URL and that the role may create tables.") from exc
+
+
+async def _retry_stalled(app: App, stalled_after: float, every: float) -> None:
+    """Retry jobs whose worker stopped sending heartbeats (killed, lost its machine)."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            jobs = await app.job_manager.get_stalled_jobs(seconds_since_heartbeat=stalled_after)
+            for job in jobs:
+                try:
+                    await app.job_manager.retry_job(job)
+                    log.info("retried stalled job %s (%s)", job.id, job.task_name)
+                except Exception:  # another worker retried it first
+                    log.debug("stalled job %s already retried", job.id)
+        except Exception:  # keep the worker alive; the next round tries again
+            log.exception("could not look for stalled jobs")
+
+
+async def run_worker(memory: Memory, url: str, *, concurrency: int = 1,
+                     stalled_after: float = STALLED_AFTER_SECONDS,
+                     heartbeat: float = HEARTBEAT_SECONDS, wait: bool = True,
+                     name: str | None = None) -> None:
+    """Run one worker process until SIGINT/SIGTERM (which finish the running tasks first)
+    or, with ``wait=False``, until the queue is empty."""
+    app = build_app(url)
+    async with app.open_async():
+        stalled = asyncio.create_task(_retry_stalled(app, stalled_after, heartbeat))
+        try:
+            await app.run_worker_async(
+                queues=[QUEUE], concurrency=concurrency, wait=wait,
+                name=name or f"lucidmem-{os.getpid()}",
+                additional_context={"memory": memory},
+                update_heartbeat_interval=heartbeat, stalled_worker_timeout=stalled_after,
+                install_signal_handlers=True,
+            )
+        finally:
+            stalled.cancel()
+
