@@ -16,7 +16,8 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,6 +109,8 @@ class Indexer:
         self._held: set[str] = set()
         self._changed = threading.Condition()
         self._run_lock = threading.Lock()
+        self._write_lock = threading.RLock()
+        """Held while a round stores vectors and runs the listeners (not while it embeds)."""
         self._thread: threading.Thread | None = None
         self._stopping = False
         self._wake = False
@@ -127,6 +130,15 @@ class Indexer:
             self._held.difference_update(ids)
             self._wake = True
             self._changed.notify_all()
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """No round stores vectors or runs its listeners inside this block (it waits for one
+        doing so, never for an embedder call): what forgetting deletes cannot be written
+        back by a round that read it before; a round embedding meanwhile finds its records
+        gone when it stores."""
+        with self._write_lock:
+            yield
 
     # -- one round ----------------------------------------------------------------------------
     def run_once(self) -> int:
@@ -185,11 +197,12 @@ class Indexer:
             if len(got.chunks) or CHUNKS_KEY in record.data:  # a long turn keeps its chunks
                 record.data = with_chunks(record.data, got.chunks)
                 data[record.id] = record.data
-        before = store.revision(user_id)
-        stored = set(store.set_embeddings(user_id, vectors, data=data))
-        done = [r for r in todo if r.id in stored]
-        if done:
-            self._on_embedded(Embedded(context, store, user_id, done, before))
+        with self._write_lock:
+            before = store.revision(user_id)
+            stored = set(store.set_embeddings(user_id, vectors, data=data))
+            done = [r for r in todo if r.id in stored]
+            if done:
+                self._on_embedded(Embedded(context, store, user_id, done, before))
 
     def _embed_in_spans(self, texts: Sequence[str]) -> Vector:
         """``embed_passages`` in calls of about :data:`CALL_CHARS` characters, so a query
