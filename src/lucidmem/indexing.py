@@ -30,7 +30,7 @@ from .errors import EmbeddingError, LucidmemError
 from .store.base import EmbeddingJob, Record, Store
 
 __all__ = ["BATCH", "EmbedPassages", "Embedded", "Indexer", "Vector", "VectorsFor", "call_spans",
-           "retry_delay"]
+           "retry_delay", "runnable_jobs"]
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +85,22 @@ def call_spans(lengths: Sequence[int], budget: int = CALL_CHARS) -> list[tuple[i
     if start < len(lengths):
         spans.append((start, len(lengths)))
     return spans
+
+
+def runnable_jobs(queued: Sequence[EmbeddingJob], held: set[str]) -> list[EmbeddingJob]:
+    """The jobs a round may embed, in queue order: a user's jobs up to the first one still
+    held by its ``add``. A later turn's vector mixes in the stored vector of the turn before
+    it, so it must not be computed while an earlier turn of the same user waits."""
+    blocked: set[str] = set()
+    runnable: list[EmbeddingJob] = []
+    for job in queued:
+        if job.user_id in blocked:
+            continue
+        if job.record_id in held:
+            blocked.add(job.user_id)
+            continue
+        runnable.append(job)
+    return runnable
 
 
 class Indexer:
@@ -163,9 +179,13 @@ class Indexer:
 
     def _round(self, context: str, store: Store) -> int:
         with self._changed:
+            extra = len(self._held)
+        queued = store.embedding_jobs(self._batch + extra, due_by=self._now())
+        # Read the held ids after the jobs: a job visible above was held before its add
+        # committed, so a snapshot taken now cannot miss it (one taken before could).
+        with self._changed:
             held = set(self._held)
-        jobs = [j for j in store.embedding_jobs(self._batch + len(held), due_by=self._now())
-                if j.record_id not in held][: self._batch]
+        jobs = runnable_jobs(queued, held)[: self._batch]
         by_user: dict[str, list[EmbeddingJob]] = {}
         for job in jobs:
             by_user.setdefault(job.user_id, []).append(job)
