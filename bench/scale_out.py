@@ -43,42 +43,10 @@ import psycopg
 
 from lucidmem import Memory
 from lucidmem.embedding import E5Embedder
-from lucidmem.embedding.base import Matrix, normalise_rows
 from lucidmem.settings import Settings
+from scale import WORDS, RandomPassages, sentence
 
-WORDS = [f"w{i}" for i in range(5000)] + [
-    "coffee", "berlin", "sister", "vegan", "allergy", "peanut", "guitar", "trip", "lisbon",
-    "nurse", "hospital", "cat", "jazz", "tea", "dentist", "german", "morning", "birthday",
-]
 ROOT = Path(__file__).resolve().parent
-
-
-class RandomPassages:
-    """Real E5 for queries, random unit vectors for stored passages."""
-
-    def __init__(self, real: E5Embedder, seed: int = 7) -> None:
-        self._real = real
-        self._rng = np.random.default_rng(seed)
-
-    @property
-    def name(self) -> str:
-        return self._real.name
-
-    @property
-    def dimension(self) -> int:
-        return self._real.dimension
-
-    def embed_queries(self, texts: Sequence[str]) -> Matrix:
-        return self._real.embed_queries(texts)
-
-    def embed_passages(self, texts: Sequence[str]) -> Matrix:
-        return normalise_rows(self._rng.standard_normal((len(texts), self.dimension)))
-
-
-def sentence(rng: random.Random) -> str:
-    length = rng.randint(6, 24)
-    return " ".join(WORDS[min(int(rng.paretovariate(1.1)) - 1, len(WORDS) - 1)]
-                    if rng.random() < 0.9 else rng.choice(WORDS) for _ in range(length))
 
 
 def pct(values: Sequence[float], q: float) -> float:

@@ -125,18 +125,7 @@ def detect(text: str, *, default: str = "en") -> Detected:
     if other is not None:
         return Detected("xx", False, 2.0)
     tokens = [t.casefold() for t in _TOKENS.findall(text)]
-    scores = dict.fromkeys(_WORDS, 0.0)
-    for token in tokens:
-        bare = token.split("'")[0] + "'" if "'" in token else token
-        for code, words in _WORDS.items():
-            if token in words or bare in words:
-                scores[code] += 1.0
-    folded = text.casefold()
-    for code, chars in _LETTERS.items():
-        scores[code] += 0.5 * min(3, sum(folded.count(c) for c in chars))
-    scores["nl"] += 0.5 * min(3, len(re.findall(r"\Bij|ij\B", folded)))
-    for code, pattern in _ENDINGS.items():
-        scores[code] += 0.5 * min(3, len(pattern.findall(folded)))
+    scores = votes(text)
     best = max(scores, key=lambda c: (scores[c], c == default, c in LANGUAGES))
     if scores[best] == 0:
         unknown = len(tokens) >= 3 and not any(t in _WORDS[default] for t in tokens)
