@@ -148,7 +148,9 @@ class SleepSettings(BaseModel):
 
     model_config = {"frozen": True}
 
-    enabled: bool = True
+    enabled: bool = Field(
+        True, description="Run the timetable. Off: `lucidmem worker` runs no scheduled job "
+                          "(jobs run on demand still do, e.g. `lucidmem consolidate`).")
     timezone: str = Field("UTC", description="IANA zone the cron expressions are read in.")
     consolidation_cron: str = Field("0 2 * * *", description="aico: daily at 02:00.")
     feedback_cron: str = Field("0 3 * * *", description="Feedback classification, 03:00.")
