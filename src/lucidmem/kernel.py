@@ -423,6 +423,24 @@ def previous_turn(store: Store, user_id: str, conversation_id: str | None,
     return found[0] if found else None
 
 
+def next_turn(store: Store, record: Record) -> Record | None:
+    """The stored turn just after the stored turn ``record`` in its conversation (None: it is
+    the last, or has no conversation): the turn whose vector mixes in ``record``'s."""
+    if record.conversation_id is None:
+        return None
+    same = store.find(Query(user_id=record.user_id, kinds=[Kind.TURN],
+                            conversation_id=record.conversation_id,
+                            occurred_from=record.occurred_at, occurred_to=record.occurred_at))
+    ids = [r.id for r in same]
+    if record.id in ids and ids.index(record.id) < len(ids) - 1:
+        return same[ids.index(record.id) + 1]
+    found = store.find(Query(user_id=record.user_id, kinds=[Kind.TURN],
+                             conversation_id=record.conversation_id,
+                             occurred_from=math.nextafter(record.occurred_at, math.inf),
+                             limit=1))
+    return found[0] if found else None
+
+
 def previous_turns(store: Store, user_id: str, conversation_id: str) -> dict[str, Record | None]:
     """Every turn of a conversation → the stored turn before it (None: first)."""
     previous: dict[str, Record | None] = {}

@@ -32,14 +32,14 @@ from .export import UserExport, export_user
 from .facts.capability import Facts
 from .facts.relevance import record_relevance
 from .ingest.messages import normalise_messages
-from .kernel import Kernel, StoreFactory, previous_turn, spoken, to_item
+from .kernel import Kernel, StoreFactory, next_turn, previous_turn, spoken, to_item
 from .records import Kind, Status
 from .retrieval.hybrid import SearchFilters
 from .scope import check_json, check_text, validate_id
 from .serving import AssembledContext, ContextAssembler, Discloser, Disclosure
 from .serving.models import Layer
 from .settings import RETRIEVAL_PRESETS, RetrievalPreset, Settings
-from .store.base import Query, Record
+from .store.base import Query, Record, Store
 from .types import (
     HistoryEntry,
     ItemVersion,
@@ -393,7 +393,28 @@ class Memory:
         record.updated_at = now
         record.version += 1
         self.kernel.write(context, user_id, [record])
+        if text is not None and record.kind == Kind.TURN:
+            self._rechain_after(context, store, record)
         return to_item(record, self.kernel.context_name(context), now)
+
+    def _rechain_after(self, context: str | None, store: Store, edited: Record) -> None:
+        """The turn after an edited turn mixed the old text's vector into its own: give it a
+        new one from the edited turn (queued in the background, else at once). Not audited:
+        its text did not change. Turns further on keep a trace that fades by the mixing
+        weight at every step."""
+        if not self.kernel.settings.contextual_embeddings:
+            return
+        following = next_turn(store, edited)
+        if following is None or following.embedding is None:  # none, or queued already
+            return
+        if self.kernel.settings.embedding.background:
+            following.embedding = None
+        else:
+            following.embedding = embed_turns(
+                self.kernel.embedder.embed_passages, [spoken(following)], spoken(edited),
+                edited.embedding, contextual=self.kernel.settings.contextual_embeddings,
+            )[0].vector
+        self.kernel.write(context, edited.user_id, [following], audit=False)
 
     def delete(self, item_id: str, *, user_id: str, context: str | None = None) -> None:
         """Delete one item. Its audit trail records that it existed and was deleted, and
