@@ -419,11 +419,18 @@ class Memory:
 
     def delete(self, item_id: str, *, user_id: str, context: str | None = None) -> None:
         """Delete one item. Its audit trail records that it existed and was deleted, and
-        when, but no longer what it said; the freed space is zeroed."""
+        when, but no longer what it said; the freed space is zeroed. Deleting a turn also
+        deletes the facts learned only from it, and takes it out of the others' evidence
+        (:meth:`Facts.forget_turn`)."""
         validate_id(user_id)
-        if self.kernel.remove(context, user_id, [item_id], erase=True) == 0:
-            raise NotFoundError(f"no item {item_id!r} for user {user_id!r} in this context")
-        self.kernel.store(context).erase_freed()
+        store = self.kernel.store(context)
+        with store.transaction():
+            found = store.get(user_id, [item_id])
+            if found and found[0].kind == Kind.TURN:
+                self.facts.forget_turn(found[0], context=context)  # what was learned from it
+            if self.kernel.remove(context, user_id, [item_id], erase=True) == 0:
+                raise NotFoundError(f"no item {item_id!r} for user {user_id!r} in this context")
+        store.erase_freed()
 
     def delete_all(self, *, user_id: str, context: str | None = None) -> int:
         """Forget everything about a user in a context, audit trail included.

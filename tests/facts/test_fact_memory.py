@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -271,3 +272,36 @@ def test_get_all_leaves_the_extractors_bookkeeping_out(memory: Memory) -> None:
     assert memory.facts.stats(user_id="maya").skipped
     kinds = {item.kind for item in memory.get_all(user_id="maya")}
     assert kinds <= {"turn", "fact"} and "turn" in kinds
+
+
+def test_deleting_a_turn_deletes_what_was_learned_only_from_it(memory: Memory) -> None:
+    """A fact learned from one deleted turn goes (and the fact it had superseded holds
+    again); a fact also learned from another turn stays, citing only that one."""
+    t0 = datetime(2024, 3, 1, tzinfo=UTC)
+    lisbon = memory.add("I live in Lisbon.", user_id="maya", conversation_id="c",
+                        timestamp=t0)[0]
+    veggie = memory.add("I'm vegetarian.", user_id="maya", conversation_id="c",
+                        timestamp=t0.replace(day=2))[0]
+    porto = memory.add("I moved to Porto last week.", user_id="maya", conversation_id="c",
+                       timestamp=t0.replace(month=4))[0]
+    again = memory.add("As I said, I'm vegetarian, no meat for me.", user_id="maya",
+                       conversation_id="c", timestamp=t0.replace(month=4, day=2))[0]
+    current = {f.text: f for f in memory.facts.list(user_id="maya")}
+    assert "The user lives in Lisbon" not in current  # superseded by Porto
+    vegetarian = current["The user is vegetarian"]
+    assert set(vegetarian.source_turn_ids) == {veggie.id, again.id}
+
+    memory.delete(porto.id, user_id="maya")
+    memory.delete(veggie.id, user_id="maya")
+
+    current = {f.text: f for f in memory.facts.list(user_id="maya")}
+    assert set(current) == {"The user lives in Lisbon", "The user is vegetarian"}
+    assert current["The user lives in Lisbon"].source_turn_ids == [lisbon.id]
+    assert current["The user is vegetarian"].source_turn_ids == [again.id]
+    assert [h.item.text for h in memory.search("where does she live", user_id="maya",
+                                               kinds=["fact"])][:1] == [
+        "The user lives in Lisbon"]
+    store = memory.kernel.store()
+    # no fact, shift or audit row quotes the deleted turns
+    assert store.scan("Porto") == {}
+    assert store.scan(re.escape("I'm vegetarian.")) == {}

@@ -500,6 +500,17 @@ def test_an_erasing_delete_keeps_what_happened_not_what_was_said(store: Store) -
     store.erase_freed()
 
 
+def test_erase_history_blanks_a_kept_records_audit_content(store: Store) -> None:
+    store.put([rec("r1", text="said quokkaslushy", at=T0)])
+    store.put([rec("r1", text="kept words", at=T0, updated_at=T0 + 5, version=2)])
+    store.put([rec("r2", user="bob", text="bob's quokkaslushy", at=T0)])
+    store.erase_history("alice", ["r1", "r2"])  # r2 is bob's: not alice's to erase
+    assert [(e.action, e.before, e.after) for e in store.history("alice", "r1")] == [
+        ("add", None, None), ("update", None, None)]
+    assert store.get("alice", ["r1"])[0].text == "kept words"  # the record itself stays
+    assert store.history("bob", "r2")[0].after is not None
+
+
 def test_scan_finds_ids_whole_and_texts_in_every_table(store: Store) -> None:
     store.put([rec("r1", user="u10", text="Quokkaslushy at noon")])
     store.set_meta("note", "u1 was here")

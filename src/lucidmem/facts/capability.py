@@ -159,6 +159,50 @@ class Facts:
                 changed.append(turn)
         self._kernel.write(event.context, event.user_id, changed)
 
+    def forget_turn(self, turn: Record, *, context: str | None = None) -> int:
+        """The user deleted ``turn``: facts learned only from it go too (their audit rows
+        keep what happened, not what they said); a fact also learned from other turns stays,
+        without this turn among its sources, without its words in the evidence, and with
+        its earlier versions' audit content blanked (they quoted it); a fact that a deleted
+        one had superseded or retracted holds again, and the recorded shift between them
+        goes. Call inside the transaction that
+        deletes the turn. Returns the facts deleted."""
+        store = self._kernel.store(context)
+        gone: builtins.list[str] = []
+        kept: builtins.list[Record] = []
+        for fact in store.find(Query(user_id=turn.user_id, kinds=[Kind.FACT])):
+            sources = [str(s) for s in fact.data.get("source_turn_ids", [])]
+            if turn.id not in sources:
+                continue
+            others = [s for s in sources if s != turn.id]
+            if not others:
+                gone.append(fact.id)
+                continue
+            fact.data = {**fact.data, "source_turn_ids": others,
+                         **{key: _without_quotes_of(fact.data.get(key), turn.text)
+                            for key in _QUOTES if key in fact.data}}
+            kept.append(fact)
+        if kept:
+            self._kernel.write(context, turn.user_id, kept, audit=False)
+            store.erase_history(turn.user_id, [f.id for f in kept])
+        restored = []  # a fact a deleted one had ended holds again: that statement is gone
+        for fact in store.find(Query(user_id=turn.user_id, kinds=[Kind.FACT],
+                                     statuses=[Status.SUPERSEDED, Status.RETRACTED])):
+            if fact.data.get("superseded_by") in gone:
+                fact.status = Status.ACTIVE
+                fact.searchable = is_searchable(fact.status, fact.data.get("privacy", ""))
+                fact.data = {k: v for k, v in fact.data.items()
+                             if k not in ("superseded_by", "retracted_at", "valid_to")}
+                fact.version += 1
+                fact.updated_at = self._kernel.now()
+                restored.append(fact)
+        self._kernel.write(context, turn.user_id, restored)
+        shifts = [r.id for r in store.find(Query(user_id=turn.user_id,
+                                                 kinds=[Kind.PREFERENCE_SHIFT]))
+                  if r.data.get("from_fact") in gone or r.data.get("to_fact") in gone]
+        self._kernel.remove(context, turn.user_id, shifts, erase=True)
+        return self._kernel.remove(context, turn.user_id, gone, erase=True)
+
     def jobs(self) -> builtins.list[Job]:
         """Scheduled work of facts: none (the sleep cycle validates and archives them)."""
         return []
@@ -491,3 +535,15 @@ class Facts:
             ranked.extend(r.id for r in neighbours(active, seed) if r.id not in ranked
                           and r.data.get("privacy") != _SECRET)
         return ranked
+
+
+_QUOTES = ("evidence", "source_text")
+"""Fact data keys that quote the turns a fact was read from."""
+
+
+def _without_quotes_of(quoted: object, text: str) -> str:
+    """A fact's quotes (joined by `` / ``) without those taken from ``text`` ("" if none)."""
+    if not isinstance(quoted, str):
+        return ""
+    return " / ".join(q for q in quoted.split(" / ")
+                      if q.strip() and q not in text and text not in q)

@@ -179,6 +179,12 @@ class Store(Protocol):
         """Every recorded change to one record, oldest first."""
         ...
 
+    def erase_history(self, user_id: str, ids: Sequence[str]) -> None:
+        """Blank what the audit rows of these records said (``before``/``after``); what
+        happened to them and when stays. For a kept record whose earlier versions quoted
+        something the user deleted."""
+        ...
+
     def revision(self, user_id: str) -> int:
         """A number that changes whenever any record of ``user_id`` changes."""
         ...

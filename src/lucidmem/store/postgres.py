@@ -697,6 +697,13 @@ class PostgresStore:
             return [], np.zeros((0, 0), dtype=np.float32)
         return [r[0] for r in rows], np.stack([r[1] for r in rows]).astype(np.float32, copy=False)
 
+    def erase_history(self, user_id: str, ids: Sequence[str]) -> None:
+        if not ids:
+            return
+        with self.transaction():
+            self._exec(f"UPDATE {self._s}.audit SET before = NULL, after = NULL "
+                       "WHERE user_id = %s AND record_id = ANY(%s)", (user_id, list(ids)))
+
     def history(self, user_id: str, record_id: str) -> list[AuditEntry]:
         rows = self._run(
             f"SELECT {AUDIT_COLUMNS} FROM {self._s}.audit "

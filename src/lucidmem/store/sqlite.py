@@ -342,6 +342,12 @@ class SQLiteStore:
                 self._bump({user_id})
         return len(mine)
 
+    def erase_history(self, user_id: str, ids: Sequence[str]) -> None:
+        with self.transaction():
+            self._conn.executemany(
+                "UPDATE audit SET before = NULL, after = NULL WHERE user_id = ? AND record_id = ?",
+                [(user_id, i) for i in ids])
+
     def delete_user(self, user_id: str) -> int:
         with self.transaction():
             rows = self._conn.execute(
