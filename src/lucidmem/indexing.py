@@ -29,8 +29,8 @@ from .embedding.turns import CHUNKS_KEY, TurnVectors, with_chunks
 from .errors import EmbeddingError, LucidmemError
 from .store.base import EmbeddingJob, Record, Store
 
-__all__ = ["BATCH", "EmbedPassages", "Embedded", "Indexer", "Vector", "VectorsFor", "call_spans",
-           "retry_delay", "runnable_jobs"]
+__all__ = ["BATCH", "REFRESH_KEY", "VECTOR_SCHEME_KEY", "EmbedPassages", "Embedded", "Indexer",
+           "Vector", "VectorsFor", "call_spans", "retry_delay", "runnable_jobs"]
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +45,12 @@ STOP_WAIT_S = 30.0
 finishes on its own and its vector is dropped with the closed store, the job kept."""
 RETRY_BASE_S = 2.0
 RETRY_MAX_S = 300.0
+VECTOR_SCHEME_KEY = "vectors:scheme"
+"""Store meta: how the store's turn vectors are made
+(:func:`~lucidmem.embedding.turns.vector_scheme`)."""
+REFRESH_KEY = "vectors:refresh"
+"""Store meta, set while turns embedded another way wait in the queue: their jobs are
+embedded although the records have a vector (cleared when the queue is empty)."""
 IDLE_POLL_S = 1.0
 """How often an idle worker looks at the queues (jobs queued by another process, retries)."""
 
@@ -186,17 +192,23 @@ class Indexer:
         with self._changed:
             held = set(self._held)
         jobs = runnable_jobs(queued, held)[: self._batch]
+        refreshing = bool(store.get_meta(REFRESH_KEY))
+        if refreshing and not queued and not store.embedding_queue().pending:
+            store.set_meta(REFRESH_KEY, "")  # every turn has a vector of today's scheme
         by_user: dict[str, list[EmbeddingJob]] = {}
         for job in jobs:
             by_user.setdefault(job.user_id, []).append(job)
         for user_id, user_jobs in by_user.items():
-            self._embed_user(context, store, user_id, user_jobs)
+            self._embed_user(context, store, user_id, user_jobs, refresh=refreshing)
         return len(jobs)
 
     def _embed_user(self, context: str, store: Store, user_id: str,
-                    jobs: Sequence[EmbeddingJob]) -> None:
+                    jobs: Sequence[EmbeddingJob], *, refresh: bool = False) -> None:
+        """Embed these queued records; one that has a vector already is dropped unless
+        ``refresh`` (its vector was made another way)."""
         records = store.get(user_id, [j.record_id for j in jobs])
-        todo = [r for r in records if r.searchable and r.embedding is None and r.text.strip()]
+        todo = [r for r in records if r.searchable and r.text.strip()
+                and (r.embedding is None or refresh)]
         keep = {r.id for r in todo}
         store.drop_embedding_jobs(user_id, [j.record_id for j in jobs if j.record_id not in keep])
         if not todo:

@@ -20,6 +20,7 @@ Capabilities react to events through explicit, ordered listener lists that
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
 from collections.abc import Callable, Sequence
@@ -29,9 +30,15 @@ from pathlib import Path
 from .clock import Clock, from_epoch, system_clock, to_epoch
 from .embedding import Embedder, embedder_from_settings
 from .embedding.cache import QueryCachingEmbedder
-from .embedding.turns import TurnVectors, contextual_vector, embed_pieces, turn_text
+from .embedding.turns import (
+    TurnVectors,
+    contextual_vector,
+    embed_pieces,
+    turn_text,
+    vector_scheme,
+)
 from .errors import SchemaMismatchError
-from .indexing import Embedded, EmbedPassages, Indexer, Vector
+from .indexing import REFRESH_KEY, VECTOR_SCHEME_KEY, Embedded, EmbedPassages, Indexer, Vector
 from .records import Kind, Record
 from .retrieval.fusion import FusedHit
 from .retrieval.hybrid import HybridRetriever, SearchFilters
@@ -44,6 +51,8 @@ from .types import MemoryItem, StoreStats
 __all__ = ["AddedTurns", "AfterAdd", "AfterForgetUser", "BeforeForgetUser", "Kernel", "Ranked",
            "StoreFactory", "embed_stored_turns", "needs_vector", "previous_turn",
            "previous_turns", "spoken", "to_item"]
+
+log = logging.getLogger(__name__)
 
 StoreFactory = Callable[[str], Store]
 
@@ -145,6 +154,7 @@ class Kernel:
             if store is None:
                 store = self._store_factory(name)
                 self._check_embedder(store)
+                self._check_vector_scheme(store)
                 self._stores[name] = store
                 if self.settings.embedding.background:
                     self.indexer.start()  # resumes what a crashed run left queued
@@ -186,6 +196,27 @@ class Kernel:
             except BaseException:
                 store.close()
                 raise
+
+    def _check_vector_scheme(self, store: Store) -> None:
+        """Turns embedded another way (an older release, contextual embeddings switched)
+        are queued to be embedded again; their old vectors serve search meanwhile."""
+        scheme = vector_scheme(self.settings.contextual_embeddings)
+        recorded = store.get_meta(VECTOR_SCHEME_KEY)
+        if recorded == scheme:
+            return
+        with store.transaction():
+            stale = 0
+            for user_id in store.user_ids():
+                ids = [r.id for r in store.find(Query(user_id=user_id, kinds=[Kind.TURN]))
+                       if r.searchable and r.embedding is not None and r.text.strip()]
+                store.queue_embeddings(user_id, ids)
+                stale += len(ids)
+            if stale:
+                store.set_meta(REFRESH_KEY, scheme)
+            store.set_meta(VECTOR_SCHEME_KEY, scheme)
+        if stale:
+            log.info("%d turn vector(s) were made by %r, not %r: embedding them again in the "
+                     "background", stale, recorded or "an earlier release", scheme)
 
     def now(self) -> float:
         """The current time (epoch seconds) by this memory's clock."""

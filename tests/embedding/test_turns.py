@@ -222,3 +222,27 @@ def test_search_finds_a_long_turn_by_its_last_sentence_once(
         memory.sleep.consolidate(user_id="u")
         again = memory.kernel.store().find(Query(user_id="u", kinds=["turn"]))
         assert all(len(decode_chunks(r.data, embedder.dimension)) > 3 for r in again)
+
+
+def test_turns_embedded_another_way_are_embedded_again_on_open(
+        tmp_path: Path, embedder: E5Embedder) -> None:
+    """A store whose vectors were made without context (an older release, or the setting
+    switched) gets today's vectors in the background, old ones serving search meanwhile."""
+    start = datetime(2025, 3, 1, tzinfo=UTC)
+    turns = [{**t, "timestamp": start + timedelta(seconds=i)} for i, t in enumerate(TURNS)]
+    plain = Settings(contextual_embeddings=False)
+    with Memory(tmp_path / "old", embedder=embedder, settings=plain) as old:
+        old.add(turns, user_id="u", conversation_id="c")  # type: ignore[arg-type]
+        before = _vectors(old, "u")
+    with Memory(tmp_path / "fresh", embedder=embedder) as fresh:
+        fresh.add(turns, user_id="u", conversation_id="c")  # type: ignore[arg-type]
+        expected = _vectors(fresh, "u")
+    with Memory(tmp_path / "old", embedder=embedder) as reopened:
+        after = _vectors(reopened, "u")  # flushes the queue the open filled
+        assert reopened.kernel.store().get_meta("vectors:refresh") == ""
+    last = TURNS[2]["content"]
+    assert not np.allclose(before[last], expected[last], atol=1e-4)  # the schemes differ
+    for text, vector in expected.items():
+        np.testing.assert_allclose(after[text], vector, atol=1e-5)
+    with Memory(tmp_path / "old", embedder=embedder) as again:  # nothing left to do
+        assert again.stats().pending_embeddings == 0

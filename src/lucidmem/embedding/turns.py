@@ -46,7 +46,7 @@ import numpy.typing as npt
 __all__ = ["CHUNKS_KEY", "CHUNK_CHARS", "CONTEXT_WORDS", "LONG_TURN_CHARS",
            "PREVIOUS_VECTOR_WEIGHT", "TurnVectors", "chain_vectors", "chunk_text",
            "contextual_text", "contextual_vector", "decode_chunks", "embed_pieces", "embed_turns",
-           "encode_chunks", "turn_text", "with_chunks"]
+           "encode_chunks", "turn_text", "vector_scheme", "with_chunks"]
 
 Vector = npt.NDArray[np.float32]
 Matrix = npt.NDArray[np.float32]
@@ -226,3 +226,13 @@ def embed_turns(embed_passages: Callable[[Sequence[str]], Matrix], spoken: Seque
         return raw
     heads = chain_vectors(np.stack([r.vector for r in raw]), before_vector)
     return [TurnVectors(heads[i], r.chunks) for i, r in enumerate(raw)]
+
+
+def vector_scheme(contextual: bool) -> str:
+    """Names how stored turn vectors are made, recorded in each store: a store whose turns
+    were embedded another way (an older release, contextual embeddings switched) has them
+    embedded again in the background (:meth:`lucidmem.kernel.Kernel.store`)."""
+    if not contextual:
+        return f"plain/chunks{CHUNK_CHARS}@{LONG_TURN_CHARS}"
+    return (f"context{CONTEXT_WORDS}w+mix{PREVIOUS_VECTOR_WEIGHT}"
+            f"/chunks{CHUNK_CHARS}@{LONG_TURN_CHARS}")
