@@ -11,7 +11,7 @@ user's thumbs) and applies the candidate with the highest posterior expected P(u
 lucidmem; it is a ceiling for learners that see only thumbs, not a competitor.
 
 Candidate sets are computed once per (message, time of day) with lucidmem's own context
-classifier and trigger match (as ``select_skill`` does), so all arms choose from the same
+classifier and trigger match (as ``memory.skills.select`` does), so all arms choose from the same
 candidates as in the simulator.
 
 Run: ``PYTHONPATH=src python bench/style_ceiling.py [--seeds 1,2] [--setting s0.25_c2]``

@@ -45,12 +45,14 @@ World
   drawn once per setting, so every arm meets the same users, the same messages and the
   same dice (common random numbers); a thumb is up iff ``u < P(up)`` for the skill applied.
 
-Arms (all choose from the same candidates: the skills lucidmem's ``select_skill`` reports
+Arms (all choose from the same candidates: the skills lucidmem's ``memory.skills.select`` reports
 as candidates for that message, recorded on the ``lucidmem`` arm's run)
 ----------------------------------------------------------------------------------------
 * ``lucidmem``: ``Memory(":memory:")`` with default settings, public API only
-  (``enable_behaviour_learning``, ``select_skill(user, message, when=local time)``,
-  ``feedback(user, selection.id, reward)``) -- all in :class:`LucidmemAdapter`;
+  (``memory.skills.enable(user_id=user)``,
+  ``memory.skills.select(message, user_id=user, when=local time)``,
+  ``memory.skills.feedback(selection.id, user_id=user, reward=reward)``) -- all in
+  :class:`LucidmemAdapter`;
 * ``lucidmem_seed``: the same with ``BehaviourSettings(selection="seed")``;
 * ``random``: a uniformly random candidate;
 * ``eps_greedy``: per (user, true kind) mean reward per skill, untried candidates first
@@ -715,7 +717,7 @@ class Selected:
 
 
 class LucidmemAdapter:
-    """Every lucidmem call of this bench (the public API is being renamed: follow it here)."""
+    """Every lucidmem call of this bench, all through ``memory.skills``."""
 
     def __init__(self, embedder: Any, seed: int, selection: str | None = None) -> None:
         from lucidmem import Memory

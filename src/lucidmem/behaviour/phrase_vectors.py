@@ -8,7 +8,9 @@ the default embedder into ``phrase_vectors.npz`` (next to this module).
 :func:`phrase_embedder` serves them when the embedder in use is the one that wrote the
 file, and embeds everything else (the user's message, phrases added later, any other
 embedder) as before. A test checks that the file covers every phrase and matches what the
-default embedder computes today.
+default embedder computes today. (This is the one file of shipped phrase vectors: the
+intent / sentiment centroids and the skills' topic centroids are computed from these rows
+at first use, a lookup and a mean.)
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from lucidmem.behaviour.skills import load_base_skills
 from lucidmem.embedding import Embedder
 
 __all__ = ["PHRASE_VECTORS_FILE", "PhraseVectors", "load_phrase_vectors", "phrase_embedder",
-           "shipped_phrases"]
+           "shipped_phrases", "topic_centroid"]
 
 PHRASE_VECTORS_FILE: Final[str] = "phrase_vectors.npz"
 
@@ -41,6 +43,13 @@ def shipped_phrases() -> list[str]:
                for p in joined.split("|")]
     phrases += [t for skill in load_base_skills() for t in skill.trigger.topics]
     return list(dict.fromkeys(phrases))
+
+
+def topic_centroid(rows: NDArray[np.floating]) -> NDArray[np.float32]:
+    """Normalised mean of embedded phrases (a skill's topic centroid)."""
+    centre = np.asarray(rows, dtype=np.float32).mean(axis=0)
+    out: NDArray[np.float32] = (centre / np.linalg.norm(centre)).astype(np.float32)
+    return out
 
 
 def load_phrase_vectors(embedder_name: str, dimension: int) -> dict[str, NDArray[np.float32]]:
