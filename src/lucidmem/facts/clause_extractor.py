@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from lucidmem.facts.clauses import Clause, clauses_of
+from lucidmem.facts.clauses import ZH_ASKS, Clause, clauses_of
 from lucidmem.facts.cue_lexicon import LANGUAGES, find_cue
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
@@ -350,7 +350,7 @@ def _structured(item: _Pending, slot: str, span: str, lang: str) -> tuple[str, s
     avoid = {p.name for p in item.people if p.name}
     if slot == "residence":
         place = _proper_after(span, lang, _PLACE_PREP, avoid)
-        if place:
+        if place and not _someone_else_before(item.clause.text, place, lang):
             return place, f"The user lives in {place}"
     if slot == "employer":
         org = _proper_after(span, lang, _ORG_PREP, avoid)
@@ -549,7 +549,10 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         ruled = [] if header or rules is None else [r for r in item.ruled if r.key not in seen]
         if ruled:
             tense = _tense(item.clause.text, item.clause.language)
-            ruled = [_never_future_if_past(r, tense, timestamp) for r in ruled]
+            ruled = [_never_future_if_past(r, tense, timestamp) for r in ruled
+                     if not (r.subject == USER_SUBJECT and r.predicate in _PLACES and
+                             _someone_else_before(item.clause.text, r.object,
+                                                  item.clause.language))]
             for r in ruled:
                 slot = _PREDICATE_SLOTS.get(r.predicate) or (cand.slot if cand else None)
                 if r.predicate.startswith("has_") and r.subject == USER_SUBJECT:
@@ -714,8 +717,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         return None
     tense = _tense(clause.text, lang)
     dated_span, days = with_dates(span, at, tense)
-    if days and len(days) == 1 and clause.text != clause.sentence and \
-            len(clause.text.split()) < 9 and not clause.sentence.rstrip().endswith("?"):
+    size = len(clause.text) if lang == "zh" else len(clause.text.split())
+    if days and len(days) == 1 and clause.text != clause.sentence and size < 9 and \
+            not clause.sentence.rstrip().endswith("?") and \
+            not (lang == "zh" and ZH_ASKS.search(clause.sentence[len(clause.text):])):
         whole = span_of(clause.sentence, lang)
         whole_dated, whole_days = with_dates(whole, at, tense)
         if len(whole_days) == 1:
@@ -737,6 +742,14 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             reading.flags.append("skipped:small_talk" if guess.no_fact >= 0.5 else
                                  "skipped:unclear")
             return None
+    if named_person and _acts_on_user(_strip_person(span, item, lang), lang):
+        reading.flags.append("skipped:moment")
+        return None
+    if slot == "residence" and not named_person and _others_home(item, span, lang):
+        reading.flags.append("skipped:someone_else")
+        return None
+    if _names_workplace(span, lang) and slot in ("project", "work", "occupation"):
+        slot = "employer"
     if named_person and slot in ("residence", "employer", "occupation") and \
             item.subject.startswith(f"{USER_SUBJECT}'s "):
         slot = "people"
@@ -807,6 +820,68 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         cessation=cues.cessation,
         flags=("unresolved_date",) if unresolved else (),
     )
+
+
+_ZH_WORKPLACE = re.compile(
+    r"在(?P<org>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:做|当)[\u4e00-\u9fffA-Za-z]{0,6}?"
+    r"(?:经理|工程师|师|员|设计|主管|总监|医生|护士|顾问|销售|实习生|记者|编辑|工人|司机|开发|运营)"
+    r"|在(?P<org2>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:上班|工作|实习)")
+_NOT_WORKPLACES = ("家", "这", "那", "外面", "路上", "床上")
+
+
+def _names_workplace(span: str, lang: str) -> bool:
+    """Whether a Chinese clause says where the user works: 在<organisation>做<role>
+    ("在字节做产品经理") or 在<organisation>上班/工作 — the employer, not a project."""
+    if lang != "zh":
+        return False
+    m = _ZH_WORKPLACE.search(span)
+    if m is None:
+        return False
+    org = m["org"] or m["org2"] or ""
+    return not org.startswith(_NOT_WORKPLACES)
+
+
+_USER_AS_OBJECT: dict[str, str] = {
+    "en": r"me", "de": r"mir|mich", "fr": r"me|m'|m’|moi", "es": r"me", "it": r"mi|m'|m’",
+    "pt": r"me", "nl": r"me|mij", "zh": r"我",
+}
+ACTS_ON_USER_WORDS = 4
+"""At most this many words: "ma mère m'a appelé" (my mother called me) is a moment."""
+
+
+def _acts_on_user(body: str, lang: str) -> bool:
+    """Whether what a third party's clause says is only a short act done to the user ("m'a
+    appelé", "me malacostumbró", "já me ralhou", "called me"): a moment of the
+    conversation, not something that holds about anyone. Bodies that name a thing or a
+    number ("leerde me Swahili") are kept."""
+    words = _USER_AS_OBJECT.get(lang)
+    if words is None or not body:
+        return False
+    if lang == "zh":
+        return len(body) <= 6 and "我" in body and not re.search(r"\d", body)
+    if len(body.split()) > ACTS_ON_USER_WORDS or re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", body):
+        return False
+    return re.search(r"(?i)(?<![\w'’])(?:" + words + r")(?:(?<=['’])|(?![\w]))", body) \
+        is not None
+
+
+def _someone_else_before(text: str, place: str, lang: str) -> bool:
+    """Whether a move or home read for the user is someone else's: a name comes before the
+    place in the same part of the sentence, and no "I" ("ah y Fer se regresa a Guadalajara",
+    "o Caio vai se mudar pra Natal")."""
+    at = text.find(place)
+    if at < 0:
+        return False
+    before = re.split(r"[,;:，]", text[:at])[-1]
+    return bool(_names_in(before, lang)) and not _has_subject(before, lang)
+
+
+def _others_home(item: _Pending, span: str, lang: str) -> bool:
+    """Whether a clause about a home names someone else's ("Fer se regresa a
+    Guadalajara"), not the user's."""
+    avoid = {p.name for p in item.people if p.name}
+    place = _proper_after(span, lang, _PLACE_PREP, avoid)
+    return place is not None and _someone_else_before(item.clause.text, place, lang)
 
 
 _FIRST_PERSON = {
