@@ -750,6 +750,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         return None
     if _names_workplace(span, lang) and slot in ("project", "work", "occupation"):
         slot = "employer"
+    elif slot in _ENTITY_SLOTS and guess is not None and not _names_entity(span, lang) and \
+            not _has_subject(clause.text, lang):
+        slot = guess.second if guess.second not in _ENTITY_SLOTS else "personal"
     if named_person and slot in ("residence", "employer", "occupation") and \
             item.subject.startswith(f"{USER_SUBJECT}'s "):
         slot = "people"
@@ -841,6 +844,22 @@ def _names_workplace(span: str, lang: str) -> bool:
     return not org.startswith(_NOT_WORKPLACES)
 
 
+_ENTITY_SLOTS = frozenset({"employer", "residence"})
+"""Slots whose value is a named place or organisation: a clause that names none and has no
+subject ("already found a dentist", "il faut un resto qui supporte les cris") is not about
+them, and must not end the user's real employer or home ("I work at a bakery" still is)."""
+
+
+def _names_entity(span: str, lang: str) -> bool:
+    """Whether a clause names a place or organisation: a capitalised word after its first
+    word (every German noun counts), or a number; Chinese clauses always count."""
+    if lang == "zh" or re.search(r"[\u4e00-\u9fff]", span):
+        return True
+    words = re.findall(r"[^\W\d_][\w'’&.-]*", span)
+    return bool(re.search(r"\d", span)) or any(
+        w[0].isupper() and w.casefold() not in _NOT_NAME_WORDS for w in words[1:])
+
+
 _USER_AS_OBJECT: dict[str, str] = {
     "en": r"me", "de": r"mir|mich", "fr": r"me|m'|m’|moi", "es": r"me", "it": r"mi|m'|m’",
     "pt": r"me", "nl": r"me|mij", "zh": r"我",
@@ -857,6 +876,8 @@ def _acts_on_user(body: str, lang: str) -> bool:
     words = _USER_AS_OBJECT.get(lang)
     if words is None or not body:
         return False
+    if lang != "zh" and len(body.split()) == 1 and not re.search(r"\d|^[A-ZÀ-Þ]", body):
+        return True  # "(my cat Pixel) agrees", "(Tom) laughed"
     if lang == "zh":
         return len(body) <= 6 and "我" in body and not re.search(r"\d", body)
     if len(body.split()) > ACTS_ON_USER_WORDS or re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", body):
