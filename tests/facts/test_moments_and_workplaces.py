@@ -83,3 +83,17 @@ def test_a_short_act_done_to_the_user_is_a_moment(memory: Memory, clock: Clock) 
     assert not any("appelé" in t or "angerufen" in t or "regañó" in t for t in texts)
     _say(memory, clock, "mon frère Hugo m'apprend le Python le dimanche", "2025-04-06T18:00:00")
     assert any("Python" in t for t in _texts(memory))  # an act that names a thing stays
+
+
+def test_an_errand_for_the_assistant_is_a_request_not_a_fact(memory: Memory,
+                                                             clock: Clock) -> None:
+    for text in ("please remind me to book the vet on Friday",
+                 "erinnere mich bitte an die Steuererklärung",
+                 "rappelle-moi d'acheter des piles",
+                 "提醒我周五交房租"):
+        (clause,) = clauses_of(text)
+        assert clause.cues.request, text
+    assert not clauses_of("I help my dad at the market on Saturdays")[0].cues.request
+    _say(memory, clock, "Just remind me to renew my passport at work", "2025-05-02T09:00:00")
+    assert _texts(memory) == []
+    assert memory.facts.stats(user_id="ana").skipped.get("request") == 1

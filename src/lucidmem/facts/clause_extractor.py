@@ -468,7 +468,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 and state.last_person in forgotten)):
             reading.flags.append("skipped:asked_to_forget")
             continue
-        why = ("question" if cues.question else "hypothetical" if cues.hypothetical
+        why = ("question" if cues.question else "request" if cues.request
+               else "hypothetical" if cues.hypothetical
                else "sarcasm" if cues.sarcasm else None)
         if why is None and clause.quotes and cues.reported:
             why = "quoted_speech"

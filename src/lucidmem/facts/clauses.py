@@ -1,6 +1,6 @@
 """Split a turn into sentences and clauses, set quoted speech aside, and read each clause's
-cues (question, hypothetical, sarcasm, reported speech, negation, one-off, habit, correction,
-retraction, hedge, change, exclusive, cessation, context).
+cues (question, request, hypothetical, sarcasm, reported speech, negation, one-off, habit,
+correction, retraction, hedge, change, exclusive, cessation, context).
 
 A clause is the unit the slot classifier reads and a fact's evidence: a sentence, cut where
 a new subject or a contrast begins ("…, but I …", "…, so we …", Chinese "，"). Quoted text
@@ -52,6 +52,7 @@ class Cues:
     """What a clause's small words say about it."""
 
     question: bool = False
+    request: bool = False
     hypothetical: bool = False
     sarcasm: bool = False
     reported: bool = False
@@ -189,8 +190,10 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
     sarcasm = bool(_CAPS_LOVE.search(sentence) or _IRONY.search(sentence)
                    or _SMILE_AFTER_PRAISE.search(sentence)
                    or has_cue("sarcasm", lang, sentence))
+    errand = find_cue("request", lang, lead[:40])
     return Cues(
         question=question,
+        request=errand is not None and errand.start() == 0,
         hypothetical=has_cue("hypothetical", lang, text) or _CONDITIONAL_START.get(
             lang, _NEVER).match(lead) is not None,
         sarcasm=sarcasm,
