@@ -97,3 +97,26 @@ def test_an_errand_for_the_assistant_is_a_request_not_a_fact(memory: Memory,
     _say(memory, clock, "Just remind me to renew my passport at work", "2025-05-02T09:00:00")
     assert _texts(memory) == []
     assert memory.facts.stats(user_id="ana").skipped.get("request") == 1
+
+
+def test_a_new_job_at_a_named_place_ends_the_old_employer(memory: Memory,
+                                                          clock: Clock) -> None:
+    _say(memory, clock, "ik werk bij de gemeente Utrecht", "2025-01-10T09:00:00")
+    _say(memory, clock, "groot nieuws: een nieuwe baan bij het Centraal Museum, start in april",
+         "2025-02-20T09:00:00")
+    texts = _texts(memory)
+    assert any("Centraal Museum" in t for t in texts)
+    assert not any("gemeente" in t.casefold() for t in texts)  # superseded, not current
+
+
+def test_a_new_job_starts_on_the_day_said_in_the_next_clause(memory: Memory,
+                                                             clock: Clock) -> None:
+    _say(memory, clock, "ich arbeite bei der Sparkasse Kiel", "2025-01-10T09:00:00")
+    _say(memory, clock, "ich hab eine neue Stelle bei Vattenfall, ich fange in drei Wochen an",
+         "2025-02-03T09:00:00")
+    new = [f for f in memory.facts.list(user_id="ana") if "Vattenfall" in f.text]
+    assert new and new[0].valid_from.date() == date(2025, 2, 24)
+    clock.now = datetime(2025, 3, 10, tzinfo=UTC)
+    before = memory.facts.list(user_id="ana", as_of=datetime(2025, 2, 10, tzinfo=UTC),
+                               mode="true")
+    assert any("Sparkasse" in f.text for f in before)  # still the employer until then

@@ -749,7 +749,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if slot == "residence" and not named_person and _others_home(item, span, lang):
         reading.flags.append("skipped:someone_else")
         return None
-    if _names_workplace(span, lang) and slot in ("project", "work", "occupation"):
+    names_job = (_names_workplace(span, lang) and slot in ("project", "work", "occupation")) \
+        or (not named_person and _new_job_at(span, item, lang))
+    if names_job:
         slot = "employer"
     elif slot in _ENTITY_SLOTS and guess is not None and not _names_entity(span, lang) and \
             not _has_subject(clause.text, lang):
@@ -791,11 +793,17 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         began = _duration_start(clause.text, lang, at)
         if began is not None:
             valid_from = began
+    begins = None if days or valid_from is not None or slot not in _ENTITY_SLOTS \
+        else _start_said_beside(clause, at)
+    if begins is not None:
+        valid_from = begins
     confidence = 0.9 * (HEDGE_FACTOR if cues.hedge else 1.0)
     structured = _structured(item, slot, dated_span, lang)
     text = structured[1] if structured else _text_for(item, slot, dated_span, lang)
     if structured and valid_from is not None and found is not None and found.resolved:
         text = f"{text} (since {_day_words(valid_from)})"
+    elif begins is not None:
+        text = f"{text} (from {_day_words(begins)})"
     if cues.context and cues.context not in text:
         text = f"{text} ({cues.context})"
     if unresolved:
@@ -843,6 +851,47 @@ def _names_workplace(span: str, lang: str) -> bool:
         return False
     org = m["org"] or m["org2"] or ""
     return not org.startswith(_NOT_WORKPLACES)
+
+
+_JOB_WORDS: dict[str, str] = {
+    "en": r"job|position|work|works|working", "de": r"job|stelle|arbeite|arbeitet",
+    "fr": r"emploi|poste|boulot|job|travaille|bosse", "es": r"trabajo|empleo|puesto|trabaja",
+    "it": r"lavoro|posto|impiego|lavora", "pt": r"emprego|trabalho|vaga|cargo|trabalha",
+    "nl": r"baan|job|functie|werk|werkt",
+}
+_EMPLOYER_PREP: dict[str, str] = {
+    "en": r"at|for", "de": r"bei|für", "fr": r"chez|pour", "es": r"en|para",
+    "it": r"da|per|presso|alla|al", "pt": r"na|no|em|para", "nl": r"bij|voor",
+}
+
+
+def _new_job_at(span: str, item: _Pending, lang: str) -> bool:
+    """Whether the user's clause names a job or work at an organisation ("ik werk bij
+    Naturalis", "een nieuwe baan bij het Rijksmuseum", "a new job at Zalando"): its slot is
+    the employer, whatever else the clause mentions, so the old employer ends. The
+    organisation follows within a few words."""
+    words = _JOB_WORDS.get(lang)
+    m = None if words is None else re.search(r"(?i)(?<![\w])(?:" + words + r")(?![\w])", span)
+    if m is None:
+        return False
+    near = " ".join(span[m.end():].split()[:6])
+    return _proper_after(near, lang, _EMPLOYER_PREP, {p.name for p in item.people if p.name}) \
+        is not None
+
+
+def _start_said_beside(clause: Clause, at: datetime) -> datetime | None:
+    """The day a new job or home begins when the same sentence says it in a clause of its
+    own ("een nieuwe baan bij het Rijksmuseum, ik begin over twee weken", "new flat in
+    Bedminster, we move in on the 3rd"): one resolved day in the rest of the sentence,
+    with a start or change cue."""
+    rest = clause.sentence.replace(clause.text, " ", 1)
+    if rest.strip(" ,.!?") == "" or not (find_cue("start", clause.language, rest) or
+                                         find_cue("change", clause.language, rest)):
+        return None
+    _, days = with_dates(span_of(rest, clause.language), at, _tense(rest, clause.language))
+    if len(days) != 1 or days[0].granularity is not Granularity.DAY:
+        return None
+    return datetime.combine(days[0].first, datetime.min.time(), tzinfo=at.tzinfo)
 
 
 _ENTITY_SLOTS = frozenset({"employer", "residence"})
