@@ -866,9 +866,9 @@ _EMPLOYER_PREP: dict[str, str] = {
 
 
 def _new_job_at(span: str, item: _Pending, lang: str) -> bool:
-    """Whether the user's clause names a job or work at an organisation ("ik werk bij
-    Naturalis", "een nieuwe baan bij het Rijksmuseum", "a new job at Zalando"): its slot is
-    the employer, whatever else the clause mentions, so the old employer ends. The
+    """Whether the user's clause names a job or work at an organisation ("ik werk bij de
+    gemeente Utrecht", "een nieuwe baan bij het Centraal Museum", "a new job at Zalando"):
+    its slot is the employer, whatever else the clause mentions, so the old employer ends. The
     organisation follows within a few words."""
     words = _JOB_WORDS.get(lang)
     m = None if words is None else re.search(r"(?i)(?<![\w])(?:" + words + r")(?![\w])", span)
@@ -881,8 +881,8 @@ def _new_job_at(span: str, item: _Pending, lang: str) -> bool:
 
 def _start_said_beside(clause: Clause, at: datetime) -> datetime | None:
     """The day a new job or home begins when the same sentence says it in a clause of its
-    own ("een nieuwe baan bij het Rijksmuseum, ik begin over twee weken", "new flat in
-    Bedminster, we move in on the 3rd"): one resolved day in the rest of the sentence,
+    own ("eine neue Stelle bei Vattenfall, ich fange in drei Wochen an", "a new flat in
+    Hove, we move in on the 3rd"): one resolved day in the rest of the sentence,
     with a start or change cue."""
     rest = clause.sentence.replace(clause.text, " ", 1)
     if rest.strip(" ,.!?") == "" or not (find_cue("start", clause.language, rest) or
@@ -896,7 +896,7 @@ def _start_said_beside(clause: Clause, at: datetime) -> datetime | None:
 
 _ENTITY_SLOTS = frozenset({"employer", "residence"})
 """Slots whose value is a named place or organisation: a clause that names none and has no
-subject ("already found a dentist", "il faut un resto qui supporte les cris") is not about
+subject ("already found a dentist", "on cherche un resto calme") is not about
 them, and must not end the user's real employer or home ("I work at a bakery" still is)."""
 
 
@@ -915,14 +915,14 @@ _USER_AS_OBJECT: dict[str, str] = {
     "pt": r"me", "nl": r"me|mij", "zh": r"我",
 }
 ACTS_ON_USER_WORDS = 4
-"""At most this many words: "ma mère m'a appelé" (my mother called me) is a moment."""
+"""At most this many words: "mon frère m'a appelé" (my brother called me) is a moment."""
 
 
 def _acts_on_user(body: str, lang: str) -> bool:
     """Whether what a third party's clause says is only a short act done to the user ("m'a
-    appelé", "me malacostumbró", "já me ralhou", "called me"): a moment of the
+    appelé", "me regañó", "hat mich angerufen", "called me"): a moment of the
     conversation, not something that holds about anyone. Bodies that name a thing or a
-    number ("leerde me Swahili") are kept."""
+    number ("m'apprend le Python") are kept."""
     words = _USER_AS_OBJECT.get(lang)
     if words is None or not body:
         return False
@@ -938,8 +938,8 @@ def _acts_on_user(body: str, lang: str) -> bool:
 
 def _someone_else_before(text: str, place: str, lang: str) -> bool:
     """Whether a move or home read for the user is someone else's: a name comes before the
-    place in the same part of the sentence, and no "I" ("ah y Fer se regresa a Guadalajara",
-    "o Caio vai se mudar pra Natal")."""
+    place in the same part of the sentence, and no "I" ("y Lucía se va a vivir a Sevilla",
+    "and Joana is moving to Braga")."""
     at = text.find(place)
     if at < 0:
         return False
@@ -948,8 +948,8 @@ def _someone_else_before(text: str, place: str, lang: str) -> bool:
 
 
 def _others_home(item: _Pending, span: str, lang: str) -> bool:
-    """Whether a clause about a home names someone else's ("Fer se regresa a
-    Guadalajara"), not the user's."""
+    """Whether a clause about a home names someone else's ("Lucía se va a vivir a
+    Sevilla"), not the user's."""
     avoid = {p.name for p in item.people if p.name}
     place = _proper_after(span, lang, _PLACE_PREP, avoid)
     return place is not None and _someone_else_before(item.clause.text, place, lang)
