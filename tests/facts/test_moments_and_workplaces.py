@@ -120,3 +120,28 @@ def test_a_new_job_starts_on_the_day_said_in_the_next_clause(memory: Memory,
     before = memory.facts.list(user_id="ana", as_of=datetime(2025, 2, 10, tzinfo=UTC),
                                mode="true")
     assert any("Sparkasse" in f.text for f in before)  # still the employer until then
+
+
+def test_forgetting_a_topic_no_fact_names_takes_back_what_it_means(memory: Memory,
+                                                                     clock: Clock) -> None:
+    _say(memory, clock, "ich wohne in Kiel", "2025-05-01T18:00:00")
+    _say(memory, clock, "ich verdiene jetzt 4200 Euro netto im Monat", "2025-05-03T18:00:00")
+    assert any("4200" in t for t in _texts(memory))
+    _say(memory, clock, "vergiss, was ich dir über mein Gehalt erzählt habe",
+         "2025-05-05T18:00:00")
+    texts = _texts(memory)
+    assert not any("4200" in t for t in texts)
+    assert any("Kiel" in t for t in texts)  # unrelated facts stay
+
+
+def test_a_retraction_by_meaning_never_guesses() -> None:
+    from lucidmem.facts.lifecycle import retraction_by_meaning
+    from lucidmem.records import Kind, Record, new_record
+
+    def fact(i: str, turn: str) -> Record:
+        return new_record(i, Kind.FACT, "ana", 0.0, {"source_turn_ids": [turn]}, text=i)
+
+    a, b, c = fact("a", "t1"), fact("b", "t1"), fact("c", "t2")
+    assert retraction_by_meaning({"a": 0.5, "b": 0.4, "c": 0.2}, [a, b, c]) == []
+    assert retraction_by_meaning({"a": 0.8, "b": 0.35, "c": 0.75}, [a, b, c]) == [a, c, b]
+    assert retraction_by_meaning({"a": 0.8, "b": 0.2, "c": 0.1}, [a, b, c]) == [a]
