@@ -126,7 +126,8 @@ def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str
 
 RETRACT_MIN_RELEVANCE = 0.6
 """Relevance (:mod:`lucidmem.facts.relevance`) from which a fact is what "forget what I said
-about X" means when no word of X is in any fact ("mon salaire" → "gagne 95 000 $ par an")."""
+about X" means when no word of X is in any fact ("mein Gehalt" → "verdiene 4200 Euro im
+Monat")."""
 
 RETRACT_MARGIN = 0.1
 """Facts this close to the most relevant one go with it."""
@@ -147,8 +148,8 @@ def retraction_by_meaning(relevance: dict[str, float], facts: Sequence[Record], 
                           sibling: float = RETRACT_SIBLING_RELEVANCE) -> list[Record]:
     """The facts a retraction's topic means when none shares a word with it: the most
     relevant fact if it reaches ``least``, the facts within ``margin`` of it, and the facts
-    said in the same turn as those that reach ``sibling`` ("j'ai eu une augmentation" beside
-    the salary). Nothing when no fact is relevant enough: a retraction never guesses."""
+    said in the same turn as those that reach ``sibling`` ("ich hab eine Gehaltserhöhung
+    bekommen" beside the salary). Nothing when no fact is relevant enough: a retraction never guesses."""
     scored = [(relevance.get(f.id, -1.0), f) for f in facts]
     best = max((score for score, _ in scored), default=-1.0)
     if best < least:
