@@ -149,7 +149,8 @@ def retraction_by_meaning(relevance: dict[str, float], facts: Sequence[Record], 
     """The facts a retraction's topic means when none shares a word with it: the most
     relevant fact if it reaches ``least``, the facts within ``margin`` of it, and the facts
     said in the same turn as those that reach ``sibling`` ("ich hab eine Gehaltserhöhung
-    bekommen" beside the salary). Nothing when no fact is relevant enough: a retraction never guesses."""
+    bekommen" beside the salary). Nothing when no fact is relevant enough: a retraction never
+    guesses."""
     scored = [(relevance.get(f.id, -1.0), f) for f in facts]
     best = max((score for score, _ in scored), default=-1.0)
     if best < least:
