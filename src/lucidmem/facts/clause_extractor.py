@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from lucidmem.facts.clauses import Clause, clauses_of
+from lucidmem.facts.clauses import ZH_ASKS, Clause, clauses_of
 from lucidmem.facts.cue_lexicon import LANGUAGES, find_cue
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
@@ -350,7 +350,7 @@ def _structured(item: _Pending, slot: str, span: str, lang: str) -> tuple[str, s
     avoid = {p.name for p in item.people if p.name}
     if slot == "residence":
         place = _proper_after(span, lang, _PLACE_PREP, avoid)
-        if place:
+        if place and not _someone_else_before(item.clause.text, place, lang):
             return place, f"The user lives in {place}"
     if slot == "employer":
         org = _proper_after(span, lang, _ORG_PREP, avoid)
@@ -468,7 +468,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 and state.last_person in forgotten)):
             reading.flags.append("skipped:asked_to_forget")
             continue
-        why = ("question" if cues.question else "hypothetical" if cues.hypothetical
+        why = ("question" if cues.question else "request" if cues.request
+               else "hypothetical" if cues.hypothetical
                else "sarcasm" if cues.sarcasm else None)
         if why is None and clause.quotes and cues.reported:
             why = "quoted_speech"
@@ -549,7 +550,10 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         ruled = [] if header or rules is None else [r for r in item.ruled if r.key not in seen]
         if ruled:
             tense = _tense(item.clause.text, item.clause.language)
-            ruled = [_never_future_if_past(r, tense, timestamp) for r in ruled]
+            ruled = [_never_future_if_past(r, tense, timestamp) for r in ruled
+                     if not (r.subject == USER_SUBJECT and r.predicate in _PLACES and
+                             _someone_else_before(item.clause.text, r.object,
+                                                  item.clause.language))]
             for r in ruled:
                 slot = _PREDICATE_SLOTS.get(r.predicate) or (cand.slot if cand else None)
                 if r.predicate.startswith("has_") and r.subject == USER_SUBJECT:
@@ -714,8 +718,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         return None
     tense = _tense(clause.text, lang)
     dated_span, days = with_dates(span, at, tense)
-    if days and len(days) == 1 and clause.text != clause.sentence and \
-            len(clause.text.split()) < 9 and not clause.sentence.rstrip().endswith("?"):
+    size = len(clause.text) if lang == "zh" else len(clause.text.split())
+    if days and len(days) == 1 and clause.text != clause.sentence and size < 9 and \
+            not clause.sentence.rstrip().endswith("?") and \
+            not (lang == "zh" and ZH_ASKS.search(clause.sentence[len(clause.text):])):
         whole = span_of(clause.sentence, lang)
         whole_dated, whole_days = with_dates(whole, at, tense)
         if len(whole_days) == 1:
@@ -737,6 +743,19 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             reading.flags.append("skipped:small_talk" if guess.no_fact >= 0.5 else
                                  "skipped:unclear")
             return None
+    if named_person and _acts_on_user(_strip_person(span, item, lang), lang):
+        reading.flags.append("skipped:moment")
+        return None
+    if slot == "residence" and not named_person and _others_home(item, span, lang):
+        reading.flags.append("skipped:someone_else")
+        return None
+    names_job = (_names_workplace(span, lang) and slot in ("project", "work", "occupation")) \
+        or (not named_person and _new_job_at(span, item, lang))
+    if names_job:
+        slot = "employer"
+    elif slot in _ENTITY_SLOTS and guess is not None and not _names_entity(span, lang) and \
+            not _has_subject(clause.text, lang):
+        slot = guess.second if guess.second not in _ENTITY_SLOTS else "personal"
     if named_person and slot in ("residence", "employer", "occupation") and \
             item.subject.startswith(f"{USER_SUBJECT}'s "):
         slot = "people"
@@ -774,11 +793,17 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         began = _duration_start(clause.text, lang, at)
         if began is not None:
             valid_from = began
+    begins = None if days or valid_from is not None or slot not in _ENTITY_SLOTS \
+        else _start_said_beside(clause, at)
+    if begins is not None:
+        valid_from = begins
     confidence = 0.9 * (HEDGE_FACTOR if cues.hedge else 1.0)
     structured = _structured(item, slot, dated_span, lang)
     text = structured[1] if structured else _text_for(item, slot, dated_span, lang)
     if structured and valid_from is not None and found is not None and found.resolved:
         text = f"{text} (since {_day_words(valid_from)})"
+    elif begins is not None:
+        text = f"{text} (from {_day_words(begins)})"
     if cues.context and cues.context not in text:
         text = f"{text} ({cues.context})"
     if unresolved:
@@ -807,6 +832,127 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         cessation=cues.cessation,
         flags=("unresolved_date",) if unresolved else (),
     )
+
+
+_ZH_WORKPLACE = re.compile(
+    r"在(?P<org>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:做|当)[\u4e00-\u9fffA-Za-z]{0,6}?"
+    r"(?:经理|工程师|师|员|设计|主管|总监|医生|护士|顾问|销售|实习生|记者|编辑|工人|司机|开发|运营)"
+    r"|在(?P<org2>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:上班|工作|实习)")
+_NOT_WORKPLACES = ("家", "这", "那", "外面", "路上", "床上")
+
+
+def _names_workplace(span: str, lang: str) -> bool:
+    """Whether a Chinese clause says where the user works: 在<organisation>做<role>
+    ("在字节做产品经理") or 在<organisation>上班/工作 — the employer, not a project."""
+    if lang != "zh":
+        return False
+    m = _ZH_WORKPLACE.search(span)
+    if m is None:
+        return False
+    org = m["org"] or m["org2"] or ""
+    return not org.startswith(_NOT_WORKPLACES)
+
+
+_JOB_WORDS: dict[str, str] = {
+    "en": r"job|position|work|works|working", "de": r"job|stelle|arbeite|arbeitet",
+    "fr": r"emploi|poste|boulot|job|travaille|bosse", "es": r"trabajo|empleo|puesto|trabaja",
+    "it": r"lavoro|posto|impiego|lavora", "pt": r"emprego|trabalho|vaga|cargo|trabalha",
+    "nl": r"baan|job|functie|werk|werkt",
+}
+_EMPLOYER_PREP: dict[str, str] = {
+    "en": r"at|for", "de": r"bei|für", "fr": r"chez|pour", "es": r"en|para",
+    "it": r"da|per|presso|alla|al", "pt": r"na|no|em|para", "nl": r"bij|voor",
+}
+
+
+def _new_job_at(span: str, item: _Pending, lang: str) -> bool:
+    """Whether the user's clause names a job or work at an organisation ("ik werk bij de
+    gemeente Utrecht", "een nieuwe baan bij het Centraal Museum", "a new job at Zalando"):
+    its slot is the employer, whatever else the clause mentions, so the old employer ends. The
+    organisation follows within a few words."""
+    words = _JOB_WORDS.get(lang)
+    m = None if words is None else re.search(r"(?i)(?<![\w])(?:" + words + r")(?![\w])", span)
+    if m is None:
+        return False
+    near = " ".join(span[m.end():].split()[:6])
+    return _proper_after(near, lang, _EMPLOYER_PREP, {p.name for p in item.people if p.name}) \
+        is not None
+
+
+def _start_said_beside(clause: Clause, at: datetime) -> datetime | None:
+    """The day a new job or home begins when the same sentence says it in a clause of its
+    own ("eine neue Stelle bei Vattenfall, ich fange in drei Wochen an", "a new flat in
+    Hove, we move in on the 3rd"): one resolved day in the rest of the sentence,
+    with a start or change cue."""
+    rest = clause.sentence.replace(clause.text, " ", 1)
+    if rest.strip(" ,.!?") == "" or not (find_cue("start", clause.language, rest) or
+                                         find_cue("change", clause.language, rest)):
+        return None
+    _, days = with_dates(span_of(rest, clause.language), at, _tense(rest, clause.language))
+    if len(days) != 1 or days[0].granularity is not Granularity.DAY:
+        return None
+    return datetime.combine(days[0].first, datetime.min.time(), tzinfo=at.tzinfo)
+
+
+_ENTITY_SLOTS = frozenset({"employer", "residence"})
+"""Slots whose value is a named place or organisation: a clause that names none and has no
+subject ("already found a dentist", "on cherche un resto calme") is not about
+them, and must not end the user's real employer or home ("I work at a bakery" still is)."""
+
+
+def _names_entity(span: str, lang: str) -> bool:
+    """Whether a clause names a place or organisation: a capitalised word after its first
+    word (every German noun counts), or a number; Chinese clauses always count."""
+    if lang == "zh" or re.search(r"[\u4e00-\u9fff]", span):
+        return True
+    words = re.findall(r"[^\W\d_][\w'’&.-]*", span)
+    return bool(re.search(r"\d", span)) or any(
+        w[0].isupper() and w.casefold() not in _NOT_NAME_WORDS for w in words[1:])
+
+
+_USER_AS_OBJECT: dict[str, str] = {
+    "en": r"me", "de": r"mir|mich", "fr": r"me|m'|m’|moi", "es": r"me", "it": r"mi|m'|m’",
+    "pt": r"me", "nl": r"me|mij", "zh": r"我",
+}
+ACTS_ON_USER_WORDS = 4
+"""At most this many words: "mon frère m'a appelé" (my brother called me) is a moment."""
+
+
+def _acts_on_user(body: str, lang: str) -> bool:
+    """Whether what a third party's clause says is only a short act done to the user ("m'a
+    appelé", "me regañó", "hat mich angerufen", "called me"): a moment of the
+    conversation, not something that holds about anyone. Bodies that name a thing or a
+    number ("m'apprend le Python") are kept."""
+    words = _USER_AS_OBJECT.get(lang)
+    if words is None or not body:
+        return False
+    if lang != "zh" and len(body.split()) == 1 and not re.search(r"\d|^[A-ZÀ-Þ]", body):
+        return True  # "(my cat Pixel) agrees", "(Tom) laughed"
+    if lang == "zh":
+        return len(body) <= 6 and "我" in body and not re.search(r"\d", body)
+    if len(body.split()) > ACTS_ON_USER_WORDS or re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", body):
+        return False
+    return re.search(r"(?i)(?<![\w'’])(?:" + words + r")(?:(?<=['’])|(?![\w]))", body) \
+        is not None
+
+
+def _someone_else_before(text: str, place: str, lang: str) -> bool:
+    """Whether a move or home read for the user is someone else's: a name comes before the
+    place in the same part of the sentence, and no "I" ("y Lucía se va a vivir a Sevilla",
+    "and Joana is moving to Braga")."""
+    at = text.find(place)
+    if at < 0:
+        return False
+    before = re.split(r"[,;:，]", text[:at])[-1]
+    return bool(_names_in(before, lang)) and not _has_subject(before, lang)
+
+
+def _others_home(item: _Pending, span: str, lang: str) -> bool:
+    """Whether a clause about a home names someone else's ("Lucía se va a vivir a
+    Sevilla"), not the user's."""
+    avoid = {p.name for p in item.people if p.name}
+    place = _proper_after(span, lang, _PLACE_PREP, avoid)
+    return place is not None and _someone_else_before(item.clause.text, place, lang)
 
 
 _FIRST_PERSON = {

@@ -1,6 +1,6 @@
 """Split a turn into sentences and clauses, set quoted speech aside, and read each clause's
-cues (question, hypothetical, sarcasm, reported speech, negation, one-off, habit, correction,
-retraction, hedge, change, exclusive, cessation, context).
+cues (question, request, hypothetical, sarcasm, reported speech, negation, one-off, habit,
+correction, retraction, hedge, change, exclusive, cessation, context).
 
 A clause is the unit the slot classifier reads and a fact's evidence: a sentence, cut where
 a new subject or a contrast begins ("…, but I …", "…, so we …", Chinese "，"). Quoted text
@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from lucidmem.facts.cue_lexicon import CONTEXTS, LANGUAGES, find_cue, has_cue
 from lucidmem.facts.language import Detected, detect, votes
 
-__all__ = ["Clause", "Cues", "clauses_of", "read_cues"]
+__all__ = ["ZH_ASKS", "Clause", "Cues", "clauses_of", "read_cues"]
 
 QUOTE_MARK = "“…”"
 """What a quoted passage is replaced by inside its clause."""
@@ -52,6 +52,7 @@ class Cues:
     """What a clause's small words say about it."""
 
     question: bool = False
+    request: bool = False
     hypothetical: bool = False
     sarcasm: bool = False
     reported: bool = False
@@ -119,12 +120,27 @@ def _merge_fragments(pieces: list[str], lang: str) -> list[str]:
     return out
 
 
+ZH_ASKS = re.compile(r"[吗么呢][\s？?]*$|有啥|什么|哪|怎么|多少|几[个点天]|推荐|有没有")
+"""Words and particles that make a Chinese clause a question."""
+
+
+def _zh_question_tail(part: str) -> list[str]:
+    """A Chinese statement that ends in a question ("下周三是她的生日，有啥餐厅推荐吗") is
+    two clauses: the statement and the question, so the question does not silence what
+    was stated before it."""
+    head, _, tail = part.rpartition("，")
+    if head.strip(" ，,") and ZH_ASKS.search(tail) and not ZH_ASKS.search(head):
+        return [head.strip(), tail.strip()]
+    return [part]
+
+
 def _split_clauses(sentence: str, lang: str) -> list[str]:
     if lang == "zh":
         parts = [p.strip() for p in re.split(
             r"[；;]|[，,：:](?=\s*(?:但是|不过|可是|所以|而且|对了|另外|我|他|她|[^\W\d_]{2}说))",
             sentence) if p and p.strip()]
-        return _merge_fragments(parts, lang)
+        return _merge_fragments([*parts[:-1], *_zh_question_tail(parts[-1])], lang) \
+            if parts else parts
     cut = _CUT_WORDS.get(lang)
     subject = _SUBJECT_START.get(lang)
     pieces = [sentence]
@@ -174,8 +190,10 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
     sarcasm = bool(_CAPS_LOVE.search(sentence) or _IRONY.search(sentence)
                    or _SMILE_AFTER_PRAISE.search(sentence)
                    or has_cue("sarcasm", lang, sentence))
+    errand = find_cue("request", lang, lead[:40])
     return Cues(
         question=question,
+        request=errand is not None and errand.start() == 0,
         hypothetical=has_cue("hypothetical", lang, text) or _CONDITIONAL_START.get(
             lang, _NEVER).match(lead) is not None,
         sarcasm=sarcasm,

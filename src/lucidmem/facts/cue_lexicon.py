@@ -38,6 +38,24 @@ def _w(text: str) -> tuple[str, ...]:
 
 
 CUES: dict[str, _T] = {
+    # a clause that asks the assistant to do something ("remind me to …"), said at its start:
+    # an errand for the reply, not a fact about anyone
+    "request": {
+        "en": _w("remind me|tell me|help me|show me|give me|send me|let me know|write me|"
+                 "just remind me|please remind me"),
+        "de": _w("erinner mich|erinnere mich|sag mir|hilf mir|zeig mir|gib mir|schick mir|"
+                 "schreib mir"),
+        "fr": _w("rappelle-moi|rappelle moi|dis-moi|dis moi|aide-moi|aide moi|montre-moi|"
+                 "donne-moi|envoie-moi|écris-moi"),
+        "es": _w("recuérdame|recordame|dime|decime|ayúdame|ayudame|muéstrame|dame|mándame|"
+                 "escríbeme"),
+        "it": _w("ricordami|dimmi|aiutami|mostrami|dammi|mandami|scrivimi"),
+        "pt": _w("lembra-me|lembre-me|me lembra|me lembre|diz-me|me diz|ajuda-me|me ajuda a|"
+                 "mostra-me|me mostra|dá-me|manda-me|escreve-me"),
+        "nl": _w("herinner me|herinner mij|vertel me|help me|laat me weten|geef me|stuur me|"
+                 "schrijf me"),
+        "zh": _w("提醒我|告诉我|帮我|给我发|给我写|记得提醒"),
+    },
     # a clause that asks rather than states (besides a final "?")
     "question": {
         "en": _w("do you|can you|could you|would you|any idea|any ideas|what do you think|"

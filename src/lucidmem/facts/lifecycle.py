@@ -41,7 +41,9 @@ __all__ = [
     "habit_of",
     "relation_change_targets",
     "replacement_targets",
+    "retraction_by_meaning",
     "retraction_targets",
+    "topic_of",
     "words_of",
 ]
 
@@ -120,6 +122,44 @@ def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str
         if hit:
             out.append(rec)
     return out
+
+
+RETRACT_MIN_RELEVANCE = 0.6
+"""Relevance (:mod:`lucidmem.facts.relevance`) from which a fact is what "forget what I said
+about X" means when no word of X is in any fact ("mein Gehalt" → "verdiene 4200 Euro im
+Monat")."""
+
+RETRACT_MARGIN = 0.1
+"""Facts this close to the most relevant one go with it."""
+
+RETRACT_SIBLING_RELEVANCE = 0.3
+"""A fact said in the same turn as a retracted one goes too from this relevance on."""
+
+
+def topic_of(said: str) -> str:
+    """A retraction's topic without the words around it ("mein Gehalt erzählt habe" →
+    "mein Gehalt"): what to compare facts with."""
+    return re.sub(r"\s{2,}", " ", _TOPIC_NOISE.sub(" ", said)).strip(" ,.;") or said
+
+
+def retraction_by_meaning(relevance: dict[str, float], facts: Sequence[Record], *,
+                          least: float = RETRACT_MIN_RELEVANCE,
+                          margin: float = RETRACT_MARGIN,
+                          sibling: float = RETRACT_SIBLING_RELEVANCE) -> list[Record]:
+    """The facts a retraction's topic means when none shares a word with it: the most
+    relevant fact if it reaches ``least``, the facts within ``margin`` of it, and the facts
+    said in the same turn as those that reach ``sibling`` ("ich hab eine Gehaltserhöhung
+    bekommen" beside the salary). Nothing when no fact is relevant enough: a retraction never
+    guesses."""
+    scored = [(relevance.get(f.id, -1.0), f) for f in facts]
+    best = max((score for score, _ in scored), default=-1.0)
+    if best < least:
+        return []
+    chosen = [f for score, f in scored if score >= best - margin]
+    turns = {str(t) for f in chosen for t in f.data.get("source_turn_ids", [])}
+    chosen += [f for score, f in scored if f not in chosen and score >= sibling
+               and turns & {str(t) for t in f.data.get("source_turn_ids", [])}]
+    return chosen
 
 
 def _said_weekday(text: str) -> int | None:

@@ -45,8 +45,9 @@ class FactStats(BaseModel):
     never_stored_total: int = 0
     skipped: dict[str, int] = Field(
         default_factory=dict, description="Clauses read but kept out, per reason: question, "
-        "hypothetical, sarcasm, quoted_speech, reported_speech, unsupported_language:<code>, "
-        "small_talk, unclear … (the turns themselves are always kept).")
+        "request, hypothetical, sarcasm, quoted_speech, reported_speech, "
+        "unsupported_language:<code>, small_talk, unclear … (the turns themselves are always "
+        "kept).")
 
 
 class ExtractionFailureView(BaseModel):

@@ -471,6 +471,12 @@ _ZH_DAY_WORDS = {"今天": 0, "今晚": 0, "今早": 0, "明天": 1, "明早": 1
                  "昨天": -1, "昨晚": -1, "前天": -2, "大后天": 3}
 
 
+_ZH_NOT_EVERY_DAY = r"(?!天(?![气空然津才下堂生文地使]))"
+"""A day word whose 天 begins 天天 ("every day") is not a day: in "上线前天天加班" (before
+the launch, every day) 前 closes "上线前" and 天天 is the habit, not 前天 (the day before
+yesterday). 今天天气 (today's weather) keeps 今天."""
+
+
 def _h_zh_day_word(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     return _one_day(ref + timedelta(days=_ZH_DAY_WORDS[m.group(0)]))
 
@@ -483,7 +489,8 @@ _ZH_MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
      _h_zh_rel_unit),
     (re.compile(r"(?P<n>\d+|[一两二三四五六七八九十半]{1,2})(?P<u>天|周|星期|礼拜|个月|年)(?P<post>[后前])"),
      _h_zh_offset),
-    (re.compile("|".join(sorted(_ZH_DAY_WORDS, key=len, reverse=True))), _h_zh_day_word),
+    (re.compile("(?:" + "|".join(sorted(_ZH_DAY_WORDS, key=len, reverse=True)) + ")"
+                + _ZH_NOT_EVERY_DAY), _h_zh_day_word),
 )
 
 

@@ -48,6 +48,7 @@ from lucidmem.facts.entities import EntityIndex, fold, relation_word
 from lucidmem.facts.model import USER_SUBJECT, FactCandidate, FactCategory, PrivacyLevel
 from lucidmem.facts.privacy import stricter
 from lucidmem.facts.records import fact_sentence, is_searchable
+from lucidmem.facts.relevance import record_relevance
 from lucidmem.facts.staging import candidate_of
 from lucidmem.kernel import Kernel
 from lucidmem.records import Kind, Record, Status, new_record
@@ -254,8 +255,12 @@ class _Pass:
         people = [str(e.data["name"]) for e in self.entities.records.values()]
         people += [str(f.data.get("object")) for f in self.working
                    if str(f.data.get("predicate", "")).startswith("has_")]
-        targets = lifecycle.retraction_targets(str(rec.data["retracts"]),
-                                               self.active(rec.occurred_at), people)
+        held = self.active(rec.occurred_at)
+        topic = str(rec.data["retracts"])
+        targets = lifecycle.retraction_targets(topic, held, people)
+        if not targets and held:
+            scores = record_relevance(self.kernel.embedder, lifecycle.topic_of(topic), held)
+            targets = lifecycle.retraction_by_meaning(scores, held)
         for ex in targets:
             self.end(ex, rec, retract=True)
         rec.data["applied_to"] = [t.id for t in targets]
