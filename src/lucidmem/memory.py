@@ -400,21 +400,23 @@ class Memory:
 
     def _rechain_after(self, context: str | None, store: Store, edited: Record) -> None:
         """The turn after an edited turn mixed the old text's vector into its own: give it a
-        new one from the edited turn (queued in the background, else at once). Not audited:
-        its text did not change. Turns further on keep a trace that fades by the mixing
-        weight at every step."""
+        new one from the edited turn (queued in the background, else at once). Its version
+        goes up, so a vector being computed for it from the old text is not stored; not
+        audited, its text did not change. Turns further on keep a trace that fades by the
+        mixing weight at every step."""
         if not self.kernel.settings.contextual_embeddings:
             return
         following = next_turn(store, edited)
-        if following is None or following.embedding is None:  # none, or queued already
+        if following is None:
             return
         if self.kernel.settings.embedding.background:
             following.embedding = None
         else:
             following.embedding = embed_turns(
                 self.kernel.embedder.embed_passages, [spoken(following)], spoken(edited),
-                edited.embedding, contextual=self.kernel.settings.contextual_embeddings,
+                edited.embedding, contextual=True,
             )[0].vector
+        following.version += 1
         self.kernel.write(context, edited.user_id, [following], audit=False)
 
     def delete(self, item_id: str, *, user_id: str, context: str | None = None) -> None:
