@@ -37,6 +37,7 @@ def test_another_process_writing_is_still_seen(tmp_path: Path, embedder: E5Embed
         one.add("I moved to Lisbon in May.", user_id="maya", conversation_id="c")
         two.add("My dog is called Rex.", user_id="maya", conversation_id="c")
         one.add("I play the cello.", user_id="maya", conversation_id="c")
+        assert one.flush(timeout=120)  # vectors are computed in the background
         hits = one.search("dog", user_id="maya", preset="vector", kinds=["turn"])
         texts = {h.item.text for h in hits}
         assert "My dog is called Rex." in texts and len(texts) == 3
