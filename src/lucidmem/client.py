@@ -44,6 +44,7 @@ from .behaviour.models import (
 )
 from .errors import (
     ConfigurationError,
+    ConflictError,
     ForbiddenError,
     InvalidInputError,
     LucidmemError,
@@ -89,6 +90,7 @@ class _Call(Generic[T]):
     parse: Callable[[Any], T]
     params: dict[str, Any] = field(default_factory=dict)
     body: Any = None
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 def _jsonable(value: Any) -> Any:
@@ -231,13 +233,22 @@ class _MemoryCalls:
         text: str | None = None,
         metadata: Mapping[str, Any] | None = None,
         context: str | None = None,
+        expected_version: int | None = None,
     ) -> _Call[MemoryItem]:
-        """Change an item's text and/or metadata (``Memory.update``)."""
+        """Change an item's text and/or metadata (``Memory.update``); with
+        ``expected_version``, only if the item is still at that version (sent as
+        ``If-Match``; ``ConflictError`` otherwise)."""
         if text is None and metadata is None:
             raise InvalidInputError("nothing to update: pass text and/or metadata", field="text")
+        if expected_version is not None and (
+                isinstance(expected_version, bool) or not isinstance(expected_version, int)
+                or expected_version < 1):
+            raise InvalidInputError("expected_version is an item's version: an integer >= 1",
+                                    field="expected_version")
         return _Call("PATCH", f"/memories/{_segment(item_id)}", MemoryItem.model_validate,
                      _params(user_id=user_id, context=context),
-                     _body(text=text, metadata=metadata))
+                     _body(text=text, metadata=metadata),
+                     {} if expected_version is None else {"If-Match": f'"{expected_version}"'})
 
     def delete(self, item_id: str, *, user_id: str, context: str | None = None) -> _Call[None]:
         """Delete one item (``Memory.delete``)."""
@@ -515,6 +526,9 @@ def _error(response: httpx.Response) -> LucidmemError:
         return ForbiddenError(f"{where}: {message}")
     if status == 404:
         return NotFoundError(message)
+    if status == 412:
+        current = payload.get("current_version")
+        return ConflictError(message, current_version=current if isinstance(current, int) else 0)
     if status == 429:
         wait = float(response.headers.get("retry-after", "1") or 1)
         return RateLimitedError(f"{where}: {message}", retry_after=wait)
@@ -557,7 +571,7 @@ class _SyncRunner:
                     wait_max=MAX_WAIT):
                 with attempt:
                     response = self.http.request(call.method, url, params=call.params,
-                                                 json=call.body)
+                                                 json=call.body, headers=call.headers)
                     if _retried(call.method, response.status_code):
                         raise _Retry(response)
         except _Retry as exc:
@@ -590,7 +604,7 @@ class _AsyncRunner:
                     wait_max=MAX_WAIT):
                 with attempt:
                     response = await self.http.request(call.method, url, params=call.params,
-                                                       json=call.body)
+                                                       json=call.body, headers=call.headers)
                     if _retried(call.method, response.status_code):
                         raise _Retry(response)
         except _Retry as exc:
