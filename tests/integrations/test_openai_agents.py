@@ -98,6 +98,17 @@ def test_the_session_contract(memory: Memory) -> None:
     assert texts == ["keep me"]
 
 
+def test_a_long_tool_output_is_kept_whole(memory: Memory) -> None:
+    long_output = "Lisbon weather report. " * 3000  # 69,000 characters
+    item: Any = {"type": "function_call_output", "call_id": "c1", "output": long_output}
+    session = LucidmemSession(memory, user_id="maya", session_id="s1")
+    asyncio.run(session.add_items([item]))
+    assert asyncio.run(session.get_items()) == [item]
+    turn = memory.get_all(user_id="maya", kinds=["turn"])[0]
+    assert turn.text.startswith("Lisbon weather report.")
+    assert len(turn.text) <= memory.kernel.settings.max_message_chars
+
+
 def test_turns_are_searchable_text() -> None:
     assert turn_of({"role": "developer", "content": "Be brief."})["role"] == "system"
     assert turn_of({"type": "function_call", "call_id": "c", "name": "f",  # type: ignore[typeddict-item]

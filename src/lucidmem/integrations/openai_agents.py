@@ -52,8 +52,10 @@ def _text(content: Any) -> str:
     return ""
 
 
-def turn_of(item: TResponseInputItem) -> dict[str, Any]:
-    """One lucidmem turn for one SDK item: its text to search, the item whole to give back."""
+def turn_of(item: TResponseInputItem, max_chars: int | None = None) -> dict[str, Any]:
+    """One lucidmem turn for one SDK item: its text to search (the first ``max_chars``
+    characters: a long tool output is searched by its beginning), the item whole to give
+    back."""
     data: dict[str, Any] = json.loads(json.dumps(item, default=str))
     kind = data.get("type", "message" if "role" in data else None)
     if kind == "message":
@@ -64,8 +66,8 @@ def turn_of(item: TResponseInputItem) -> dict[str, Any]:
         role, text = "tool", _text(data.get("output"))
     else:  # reasoning, tool searches, ...: kept to be given back, not meant to be read
         role, text = "assistant", ""
-    return {"role": role, "content": text.strip() or f"[{kind or 'item'}]",
-            "metadata": {ITEM_KEY: data}}
+    text = text.strip()[:max_chars].strip() if max_chars else text.strip()
+    return {"role": role, "content": text or f"[{kind or 'item'}]", "metadata": {ITEM_KEY: data}}
 
 
 def item_of(turn: MemoryItem) -> TResponseInputItem:
@@ -109,7 +111,8 @@ class LucidmemSession:
 
     async def add_items(self, items: list[TResponseInputItem]) -> None:
         """Keep items, all or (on invalid input) none."""
-        turns = [turn_of(i) for i in items]
+        max_chars = self.memory.kernel.settings.max_message_chars
+        turns = [turn_of(i, max_chars) for i in items]
         if turns:
             await asyncio.to_thread(self.memory.add, turns,  # type: ignore[arg-type]
                                     user_id=self.user_id, conversation_id=self.session_id,
