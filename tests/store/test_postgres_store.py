@@ -56,6 +56,7 @@ def _schemas(url: str) -> list[str]:
 # -- Memory on PostgreSQL --------------------------------------------------------------------
 def test_add_then_hybrid_search_finds_it(memory: Memory, postgres_url: str) -> None:
     memory.add(CHAT, user_id="maya", conversation_id="c1")
+    assert memory.flush(timeout=300)  # the vector leg catches up in the background
     hits = memory.search("which instrument does my sister play?", user_id="maya", limit=3)
     assert "violin" in hits[0].item.text
     assert set(hits[0].explain) == {"bm25", "vector"}  # both legs found it
