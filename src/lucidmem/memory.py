@@ -138,6 +138,7 @@ class Memory:
     def close(self) -> None:
         """Stop the background embedding (what is queued is resumed on the next open) and
         close every open store."""
+        self.facts.close()
         self.kernel.close()
 
     def __enter__(self) -> Memory:

@@ -364,6 +364,16 @@ def test_transaction_commits_as_one(store: Store) -> None:
     assert store.count(Query(user_id="alice")) == 2
 
 
+def test_lock_is_taken_inside_a_transaction_only(store: Store) -> None:
+    with pytest.raises(StoreError, match="needs a transaction"):
+        store.lock("k")
+    with store.transaction():
+        store.lock("k")
+        store.lock("k")  # again in the same transaction: already held
+        store.put([rec("a")])
+    assert store.count(Query(user_id="alice")) == 1
+
+
 def test_closed_store_raises(store_factory: StoreFactory) -> None:
     store = store_factory()
     store.close()

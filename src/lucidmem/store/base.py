@@ -199,6 +199,12 @@ class Store(Protocol):
         """Group several writes atomically (nested calls join the outer one)."""
         ...
 
+    def lock(self, key: str) -> None:
+        """Inside :meth:`transaction`: wait until no other transaction (of any process)
+        holds ``key``, and hold it until this one ends. For read-then-write steps such as
+        numbering the next version of something. Raises outside a transaction."""
+        ...
+
     def close(self) -> None:
         """Release the connection. Further calls raise."""
         ...

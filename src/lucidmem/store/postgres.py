@@ -338,6 +338,14 @@ class PostgresStore:
             finally:
                 self._depth = 0
 
+    def lock(self, key: str) -> None:
+        with self._lock:
+            if self._depth == 0:
+                raise StoreError(f"lock({key!r}) needs a transaction: call it inside "
+                                 "store.transaction()")
+            self._exec("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
+                       (f"lucidmem:{self.schema}:{key}",))
+
     def close(self) -> None:
         with self._lock:
             if not self._closed:

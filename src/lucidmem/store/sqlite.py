@@ -235,6 +235,14 @@ class SQLiteStore:
                     self._conn.execute("ROLLBACK")
                     raise StoreError(f"{self.path}: commit failed: {exc}") from exc
 
+    def lock(self, key: str) -> None:
+        # A write transaction (BEGIN IMMEDIATE) already excludes every other writer of this
+        # file, in every process: nothing more to take.
+        with self._lock:
+            if self._depth == 0:
+                raise StoreError(f"lock({key!r}) needs a transaction: call it inside "
+                                 "store.transaction()")
+
     def close(self) -> None:
         with self._lock:
             if not self._closed:
