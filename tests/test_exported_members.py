@@ -14,6 +14,7 @@ EXPECTED = [
     "CheckpointError",
     "Client",
     "ConfigurationError",
+    "ConflictError",
     "DatasetFormatError",
     "DeliveryError",
     "DuplicateFeedbackError",

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import (
     CheckpointError,
     ConfigurationError,
+    ConflictError,
     DatasetFormatError,
     DeliveryError,
     DuplicateFeedbackError,
@@ -84,6 +85,7 @@ __all__ = [
     "CheckpointError",
     "Client",
     "ConfigurationError",
+    "ConflictError",
     "DatasetFormatError",
     "DeliveryError",
     "DuplicateFeedbackError",

@@ -22,6 +22,7 @@ server that failed or could not be reached. Messages name the URL, never the key
 
 from __future__ import annotations
 
+import builtins
 import functools
 import os
 from collections.abc import Callable, Coroutine, Mapping, Sequence
@@ -44,6 +45,7 @@ from .behaviour.models import (
 )
 from .errors import (
     ConfigurationError,
+    ConflictError,
     ForbiddenError,
     InvalidInputError,
     LucidmemError,
@@ -58,8 +60,13 @@ from .serving.models import AssembledContext, Disclosure, Layer
 from .types import HistoryEntry, MemoryItem, MessageDict, SearchHit, StoreStats
 
 if TYPE_CHECKING:
+    from .agents.base import AgentInfo
+    from .agents.rewards import LearningMetrics
+    from .agents.submissions import FeedbackReceipt
+    from .consolidation.report import ConsolidationReport
     from .erasure import ErasureReport
     from .export import UserExport
+    from .facts.results import FactHit
 
 __all__ = ["DEFAULT_RETRIES", "DEFAULT_URL", "AsyncClient", "Client"]
 
@@ -89,6 +96,7 @@ class _Call(Generic[T]):
     parse: Callable[[Any], T]
     params: dict[str, Any] = field(default_factory=dict)
     body: Any = None
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 def _jsonable(value: Any) -> Any:
@@ -131,6 +139,37 @@ def _erasure_report(answer: Any) -> ErasureReport:
     from .erasure import ErasureReport
 
     return ErasureReport.model_validate(answer)
+
+
+def _fact_hits(answer: Any) -> list[FactHit]:
+    from .facts.results import FactHit
+
+    parsed: list[FactHit] = _as(list[FactHit])(answer)
+    return parsed
+
+
+def _agent_info(answer: Any) -> AgentInfo:
+    from .agents.base import AgentInfo
+
+    return AgentInfo.model_validate(answer)
+
+
+def _receipt(answer: Any) -> FeedbackReceipt:
+    from .agents.submissions import FeedbackReceipt
+
+    return FeedbackReceipt.model_validate(answer)
+
+
+def _learning(answer: Any) -> LearningMetrics:
+    from .agents.rewards import LearningMetrics
+
+    return LearningMetrics.model_validate(answer)
+
+
+def _consolidation(answer: Any) -> ConsolidationReport:
+    from .consolidation.report import ConsolidationReport
+
+    return ConsolidationReport.model_validate(answer)
 
 
 def _user_export(answer: Any) -> UserExport:
@@ -231,13 +270,22 @@ class _MemoryCalls:
         text: str | None = None,
         metadata: Mapping[str, Any] | None = None,
         context: str | None = None,
+        expected_version: int | None = None,
     ) -> _Call[MemoryItem]:
-        """Change an item's text and/or metadata (``Memory.update``)."""
+        """Change an item's text and/or metadata (``Memory.update``); with
+        ``expected_version``, only if the item is still at that version (sent as
+        ``If-Match``; ``ConflictError`` otherwise)."""
         if text is None and metadata is None:
             raise InvalidInputError("nothing to update: pass text and/or metadata", field="text")
+        if expected_version is not None and (
+                isinstance(expected_version, bool) or not isinstance(expected_version, int)
+                or expected_version < 1):
+            raise InvalidInputError("expected_version is an item's version: an integer >= 1",
+                                    field="expected_version")
         return _Call("PATCH", f"/memories/{_segment(item_id)}", MemoryItem.model_validate,
                      _params(user_id=user_id, context=context),
-                     _body(text=text, metadata=metadata))
+                     _body(text=text, metadata=metadata),
+                     {} if expected_version is None else {"If-Match": f'"{expected_version}"'})
 
     def delete(self, item_id: str, *, user_id: str, context: str | None = None) -> _Call[None]:
         """Delete one item (``Memory.delete``)."""
@@ -348,6 +396,84 @@ class _FactCalls:
         return _Call("GET", "/recall", Recall.model_validate, _params(
             user_id=user_id, context=context, topic=topic, include_secrets=include_secrets,
             limit=limit, min_score=min_score))
+
+    def get(self, fact_id: str, *, user_id: str, context: str | None = None) -> _Call[Fact]:
+        """One fact by id, whatever its status (``memory.facts.get``)."""
+        return _Call("GET", f"/facts/{_segment(fact_id)}", Fact.model_validate,
+                     _params(user_id=user_id, context=context))
+
+    def search(self, query: str, *, user_id: str, limit: int = 10,
+               include_secrets: bool = False, graph: bool = True,
+               min_score: float | None = None,
+               context: str | None = None) -> _Call[builtins.list[FactHit]]:
+        """Hybrid search over the user's facts (``memory.facts.search``)."""
+        return _Call("POST", "/facts/search", _fact_hits,
+                     _params(user_id=user_id, context=context),
+                     _body(query=query, limit=limit, include_secrets=include_secrets,
+                           graph=graph, min_score=min_score))
+
+    def history(self, *, user_id: str, about: str | None = None,
+                predicate: str | None = None, include_secrets: bool = False,
+                context: str | None = None) -> _Call[builtins.list[Fact]]:
+        """Every version of the user's facts ever accepted or flagged
+        (``memory.facts.history``)."""
+        return _Call("GET", "/facts/history", _as(list[Fact]), _params(
+            user_id=user_id, context=context, about=about, predicate=predicate,
+            include_secrets=include_secrets))
+
+
+class _AgentCalls:
+    """The calls of ``memory.agents`` the REST API offers."""
+
+    def get(self, agent_id: str, *, context: str | None = None) -> _Call[AgentInfo]:
+        """A registered agent (``memory.agents.get``)."""
+        return _Call("GET", f"/agents/{_segment(agent_id)}", _agent_info,
+                     _params(context=context))
+
+    def submit_feedback(
+        self,
+        *,
+        user_id: str,
+        agent_id: str,
+        source_id: str,
+        channel: str = "chat",
+        thumbs: int | None = None,
+        rating: int | None = None,
+        text: str | None = None,
+        reaction: str | None = None,
+        implicit: Mapping[str, Any] | None = None,
+        room_id: str | None = None,
+        message: str | None = None,
+        response: str | None = None,
+        traits: Sequence[str] = (),
+        context: str | None = None,
+    ) -> _Call[FeedbackReceipt]:
+        """Feedback on one of the agent's messages (``memory.agents.submit_feedback``; the
+        source kind and abuse flag are the server's to decide)."""
+        return _Call("POST", f"/agents/{_segment(agent_id)}/feedback", _receipt,
+                     _params(user_id=user_id, context=context),
+                     _body(source_id=source_id, channel=str(channel), thumbs=thumbs,
+                           rating=rating, text=text, reaction=reaction,
+                           implicit=None if implicit is None else dict(implicit),
+                           room_id=room_id, message=message, response=response,
+                           traits=list(traits)))
+
+    def learning(self, agent_id: str, *, context: str | None = None) -> _Call[LearningMetrics]:
+        """The agent's current learning metrics (``memory.agents.learning``)."""
+        return _Call("GET", f"/agents/{_segment(agent_id)}/learning", _learning,
+                     _params(context=context))
+
+
+class _SleepCalls:
+    """The calls of ``memory.sleep`` the REST API offers."""
+
+    def consolidate(self, *, user_id: str, context: str | None = None,
+                    dry_run: bool = False, reset: bool = False) -> _Call[ConsolidationReport]:
+        """Run the consolidation cycle for the user (``memory.sleep.consolidate``; a user's
+        run only: the key names the user)."""
+        return _Call("POST", "/consolidate", _consolidation,
+                     _params(user_id=user_id, context=context),
+                     _body(dry_run=dry_run, reset=reset))
 
 
 class _SkillCalls:
@@ -521,6 +647,9 @@ def _error(response: httpx.Response) -> LucidmemError:
         return ForbiddenError(f"{where}: {message}")
     if status == 404:
         return NotFoundError(message)
+    if status == 412:
+        current = payload.get("current_version")
+        return ConflictError(message, current_version=current if isinstance(current, int) else 0)
     if status == 429:
         wait = float(response.headers.get("retry-after", "1") or 1)
         return RateLimitedError(f"{where}: {message}", retry_after=wait)
@@ -563,7 +692,7 @@ class _SyncRunner:
                     wait_max=MAX_WAIT):
                 with attempt:
                     response = self.http.request(call.method, url, params=call.params,
-                                                 json=call.body)
+                                                 json=call.body, headers=call.headers)
                     if _retried(call.method, response.status_code):
                         raise _Retry(response)
         except _Retry as exc:
@@ -596,7 +725,7 @@ class _AsyncRunner:
                     wait_max=MAX_WAIT):
                 with attempt:
                     response = await self.http.request(call.method, url, params=call.params,
-                                                       json=call.body)
+                                                       json=call.body, headers=call.headers)
                     if _retried(call.method, response.status_code):
                         raise _Retry(response)
         except _Retry as exc:
@@ -621,12 +750,30 @@ def _headers(api_key: str | None) -> dict[str, str]:
 
 
 class ClientFacts:
-    """``memory.facts`` over REST: ``list``, ``recall``."""
+    """``memory.facts`` over REST: ``list``, ``recall``, ``get``, ``search``, ``history``."""
 
     def __init__(self, runner: _SyncRunner) -> None:
         calls = _FactCalls()
         self.list = runner.wrap(calls.list)
         self.recall = runner.wrap(calls.recall)
+        self.get, self.search = runner.wrap(calls.get), runner.wrap(calls.search)
+        self.history = runner.wrap(calls.history)
+
+
+class ClientAgents:
+    """``memory.agents`` over REST: ``get``, ``submit_feedback``, ``learning``."""
+
+    def __init__(self, runner: _SyncRunner) -> None:
+        calls = _AgentCalls()
+        self.get, self.learning = runner.wrap(calls.get), runner.wrap(calls.learning)
+        self.submit_feedback = runner.wrap(calls.submit_feedback)
+
+
+class ClientSleep:
+    """``memory.sleep`` over REST: ``consolidate`` (one user)."""
+
+    def __init__(self, runner: _SyncRunner) -> None:
+        self.consolidate = runner.wrap(_SleepCalls().consolidate)
 
 
 class ClientSkills:
@@ -666,6 +813,8 @@ class Client:
         m = _MemoryCalls()
         self.facts = ClientFacts(runner)
         self.skills = ClientSkills(runner)
+        self.agents = ClientAgents(runner)
+        self.sleep = ClientSleep(runner)
         self.add, self.search, self.get = runner.wrap(m.add), runner.wrap(m.search), \
             runner.wrap(m.get)
         self.get_all, self.update = runner.wrap(m.get_all), runner.wrap(m.update)
@@ -698,6 +847,24 @@ class AsyncClientFacts:
         calls = _FactCalls()
         self.list = runner.wrap(calls.list)
         self.recall = runner.wrap(calls.recall)
+        self.get, self.search = runner.wrap(calls.get), runner.wrap(calls.search)
+        self.history = runner.wrap(calls.history)
+
+
+class AsyncClientAgents:
+    """``memory.agents`` over REST, for asyncio."""
+
+    def __init__(self, runner: _AsyncRunner) -> None:
+        calls = _AgentCalls()
+        self.get, self.learning = runner.wrap(calls.get), runner.wrap(calls.learning)
+        self.submit_feedback = runner.wrap(calls.submit_feedback)
+
+
+class AsyncClientSleep:
+    """``memory.sleep`` over REST, for asyncio."""
+
+    def __init__(self, runner: _AsyncRunner) -> None:
+        self.consolidate = runner.wrap(_SleepCalls().consolidate)
 
 
 class AsyncClientSkills:
@@ -737,6 +904,8 @@ class AsyncClient:
         m = _MemoryCalls()
         self.facts = AsyncClientFacts(runner)
         self.skills = AsyncClientSkills(runner)
+        self.agents = AsyncClientAgents(runner)
+        self.sleep = AsyncClientSleep(runner)
         self.add, self.search, self.get = runner.wrap(m.add), runner.wrap(m.search), \
             runner.wrap(m.get)
         self.get_all, self.update = runner.wrap(m.get_all), runner.wrap(m.update)

@@ -13,6 +13,7 @@ embedding engine) are translated at the edge where they occur.
     │   ├── DatasetFormatError    a malformed training dataset file (names the line)
     │   └── DuplicateFeedbackError  agent feedback that exists and can no longer change
     ├── NotFoundError             an id that does not exist for this user
+    ├── ConflictError             an edit against a version the item no longer has
     ├── UnauthorizedError         no API key, or one that matches nobody (REST)
     ├── ForbiddenError            a user key on an admin-only route (REST)
     ├── StoreError                the storage backend failed
@@ -35,6 +36,7 @@ from __future__ import annotations
 __all__ = [
     "CheckpointError",
     "ConfigurationError",
+    "ConflictError",
     "DatasetFormatError",
     "DeliveryError",
     "DuplicateFeedbackError",
@@ -85,6 +87,17 @@ class ImportFormatError(InvalidInputError):
 
 class NotFoundError(LucidmemError):
     """No such item for this user (another user's ids are reported the same way)."""
+
+
+class ConflictError(LucidmemError):
+    """An edit was made against a version of the item that is no longer its version.
+
+    ``current_version`` is the item's version now: read it again, then retry the edit.
+    """
+
+    def __init__(self, message: str, *, current_version: int) -> None:
+        super().__init__(message)
+        self.current_version = current_version
 
 
 class StoreError(LucidmemError):

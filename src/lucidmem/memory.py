@@ -12,6 +12,7 @@ layer over these methods, which are synchronous and thread-safe.
 
 from __future__ import annotations
 
+import threading
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -27,7 +28,7 @@ from .consolidation.capability import Sleep
 from .embedding import Embedder
 from .embedding.turns import embed_turns, turn_text, with_chunks
 from .erasure import ErasureReport, verify_erasure
-from .errors import InvalidInputError, NotFoundError
+from .errors import ConflictError, InvalidInputError, NotFoundError
 from .export import UserExport, export_user
 from .facts.capability import Facts
 from .facts.relevance import record_relevance
@@ -113,6 +114,7 @@ class Memory:
         self._assembler = ContextAssembler(self.kernel, self, facts=self.facts,
                                            skills=self.skills, agents=self.agents)
         self._discloser = Discloser(self.kernel, self)
+        self._edits = threading.Lock()
 
     def stats(self, *, context: str | None = None) -> StoreStats:
         """Counts and size of one context."""
@@ -355,16 +357,41 @@ class Memory:
         text: str | None = None,
         metadata: Mapping[str, Any] | None = None,
         context: str | None = None,
+        expected_version: int | None = None,
     ) -> MemoryItem:
-        """Change an item's text and/or metadata (re-embedded; version + 1; audited)."""
+        """Change an item's text and/or metadata (re-embedded; version + 1; audited).
+
+        With ``expected_version`` (the ``version`` of the item as you read it) the edit is
+        made only if nobody changed the item since: otherwise ``ConflictError`` (carrying
+        the current version) and nothing is written.
+        """
         validate_id(user_id)
         if text is None and metadata is None:
             raise InvalidInputError("nothing to update: pass text and/or metadata", field="text")
+        if expected_version is not None and (
+                isinstance(expected_version, bool) or not isinstance(expected_version, int)
+                or expected_version < 1):
+            raise InvalidInputError("expected_version is an item's version: an integer >= 1",
+                                    field="expected_version")
+        # One edit at a time: the version check and the write cannot interleave with
+        # another update of this Memory.
+        with self._edits:
+            return self._edit(item_id, user_id, text, metadata, context, expected_version)
+
+    def _edit(self, item_id: str, user_id: str, text: str | None,
+              metadata: Mapping[str, Any] | None, context: str | None,
+              expected_version: int | None) -> MemoryItem:
+        """``update`` once its arguments are checked, under the edit lock."""
         store = self.kernel.store(context)
         found = store.get(user_id, [item_id])
         if not found:
             raise NotFoundError(f"no item {item_id!r} for user {user_id!r} in this context")
         record = found[0]
+        if expected_version is not None and record.version != expected_version:
+            raise ConflictError(
+                f"item {item_id!r} is at version {record.version}, not {expected_version}: "
+                "it changed since you read it; read it again and retry",
+                current_version=record.version)
         if text is not None:
             turn = normalise_messages(
                 [{"role": record.data.get("role", "user"), "content": text}],

@@ -20,7 +20,7 @@ from fastapi import FastAPI
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..observability import ServerMetrics
-from . import routes_admin, routes_browser, routes_learning, routes_memory
+from . import routes_admin, routes_browser, routes_learning, routes_memory, routes_parts
 from .deps import AppState
 from .docs import install_docs
 from .errors import error_body, install_error_handlers
@@ -146,7 +146,7 @@ def create_app(memory: Memory | None = None, *, settings: ServerSettings | None 
     app.state.lucidmem = app_state
     install_error_handlers(app)
     install_docs(app, title="lucidmem")
-    for module in (routes_memory, routes_learning, routes_admin, routes_browser):
+    for module in (routes_memory, routes_learning, routes_parts, routes_admin, routes_browser):
         app.include_router(module.router)
     app.add_middleware(RequestMetrics, metrics=app_state.metrics)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)

@@ -11,6 +11,7 @@ InvalidInputError              400     ``invalid_input`` (``invalid_reward`` for
 NotFoundError                  404     ``not_found`` (``skill_not_found`` on feedback)
 UnauthorizedError              401     ``unauthorized`` (no detail of why)
 ForbiddenError                 403     ``forbidden`` (admin-only routes)
+ConflictError                  412     ``precondition_failed`` + ``ETag``, ``current_version``
 RateLimitedError               429     ``rate_limited`` + ``Retry-After``
 EmbeddingError / LLMError      503     ``upstream_unavailable``
 StoreError, other errors       500     ``internal_error`` (logged, not shown)
@@ -30,6 +31,7 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException
 
 from ..errors import (
+    ConflictError,
     EmbeddingError,
     ForbiddenError,
     InvalidInputError,
@@ -39,6 +41,7 @@ from ..errors import (
     RateLimitedError,
     UnauthorizedError,
 )
+from .etags import etag
 
 __all__ = [
     "FEEDBACK_PATH",
@@ -78,6 +81,9 @@ def _lucidmem(request: Request, exc: LucidmemError) -> JSONResponse:
                        {"WWW-Authenticate": "Bearer"})
     if isinstance(exc, ForbiddenError):
         return _answer(403, "forbidden", "this route needs the admin key")
+    if isinstance(exc, ConflictError):  # an edit whose If-Match names another version
+        return _answer(412, "precondition_failed", str(exc), {"ETag": etag(exc.current_version)},
+                       current_version=exc.current_version)
     if isinstance(exc, RateLimitedError):
         wait = max(1, math.ceil(exc.retry_after))
         return _answer(429, "rate_limited", str(exc), {"Retry-After": str(wait)})

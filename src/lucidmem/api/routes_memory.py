@@ -5,15 +5,18 @@ from __future__ import annotations
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query, Request, Response
+from fastapi import APIRouter, Header, Path, Query, Request, Response
 
+from ..errors import ConflictError
 from ..export import UserExport
+from ..memory import Memory
 from ..observability import log_metric
 from ..records import Status
 from ..serving.models import AssembledContext, Disclosure
 from ..store.base import Query as StoreQuery
 from ..types import HistoryEntry, MemoryItem, SearchHit
 from .deps import ReadScope, WriteScope, state
+from .etags import etag, matching_versions
 from .schemas import (
     AddRequest,
     ContextRequest,
@@ -135,20 +138,65 @@ def export(
                                         include_embeddings=embeddings)
 
 
-@router.get("/memories/{item_id}", response_model=MemoryItem)
-def get(request: Request, item_id: ItemId, scope: ReadScope) -> MemoryItem:
-    """One item (``Memory.get``); another user's id answers 404."""
+ETAG_HEADER = {"ETag": {"description": "The item's version as a strong entity tag "
+                                        '(`"3"`); send it back in `If-Match` to edit safely.',
+                         "schema": {"type": "string"}}}
+
+
+@router.get("/memories/{item_id}", response_model=MemoryItem,
+            responses={200: {"headers": ETAG_HEADER}})
+def get(request: Request, response: Response, item_id: ItemId,
+        scope: ReadScope) -> MemoryItem:
+    """One item (``Memory.get``); another user's id answers 404. The ``ETag`` header
+    names its version, for a safe ``PATCH`` with ``If-Match``."""
     _op(request, "get")
-    return state(request).memory.get(item_id, user_id=scope.user_id, context=scope.context)
+    item = state(request).memory.get(item_id, user_id=scope.user_id, context=scope.context)
+    response.headers["ETag"] = etag(item.version)
+    return item
 
 
-@router.patch("/memories/{item_id}", response_model=MemoryItem)
-def update(request: Request, item_id: ItemId, body: UpdateRequest,
-           scope: WriteScope) -> MemoryItem:
-    """Change text and/or metadata (``Memory.update``)."""
+def _expected_version(memory: Memory, item_id: str, user_id: str, context: str | None,
+                      if_match: str) -> int | None:
+    """The version an edit expects from its If-Match: None for ``*``; the one it names; or,
+    when it names several, the item's current version if it is one of them."""
+    versions = matching_versions(if_match)
+    if versions is None:
+        return None
+    if len(versions) == 1:
+        return next(iter(versions))  # checked under Memory.update's edit lock
+    current = memory.get(item_id, user_id=user_id, context=context).version
+    if current in versions:
+        return current
+    raise ConflictError(f"item {item_id!r} is at version {current}, which If-Match "
+                        f"{if_match!r} does not name: read it again and retry",
+                        current_version=current)
+
+
+IfMatch = Annotated[str | None, Header(
+    alias="If-Match", max_length=1000,
+    description='Edit only if the item is still at this version: the `ETag` of a GET '
+                '(`"3"`), several separated by commas, or `*`. Without it the edit is made '
+                "whatever the version (last write wins).")]
+
+
+@router.patch("/memories/{item_id}", response_model=MemoryItem, responses={
+    200: {"headers": ETAG_HEADER},
+    412: {"description": "`If-Match` names another version than the item's: nothing was "
+                         "changed; the `ETag` header and `current_version` give its version. "
+                         "Read it again and retry."}})
+def update(request: Request, response: Response, item_id: ItemId, body: UpdateRequest,
+           scope: WriteScope, if_match: IfMatch = None) -> MemoryItem:
+    """Change text and/or metadata (``Memory.update``), with ``If-Match`` only if the item
+    is still at the version it names (``expected_version``)."""
     _op(request, "update")
-    return state(request).memory.update(item_id, user_id=scope.user_id, text=body.text,
-                                        metadata=body.metadata, context=scope.context)
+    memory = state(request).memory
+    expected = None if if_match is None else _expected_version(
+        memory, item_id, scope.user_id, scope.context, if_match)
+    item = memory.update(item_id, user_id=scope.user_id, text=body.text,
+                         metadata=body.metadata, context=scope.context,
+                         expected_version=expected)
+    response.headers["ETag"] = etag(item.version)
+    return item
 
 
 @router.delete("/memories/{item_id}", status_code=204, response_class=Response)

@@ -280,3 +280,38 @@ class ErasureRequest(BaseModel):
     texts: list[str] = Field(default_factory=list, max_length=100)
     context: str | None = Field(None, max_length=64,
                                 description="One context; every context when left out.")
+
+
+class FactSearchRequest(_Body):
+    """``memory.facts.search``: hybrid search over the user's facts."""
+
+    query: str = Field(min_length=1, max_length=10_000)
+    limit: int = Field(10, ge=1, le=1000)
+    include_secrets: bool = False
+    graph: bool = Field(True, description="Add neighbours of entities named in the query.")
+    min_score: float | None = Field(None, ge=-1.0, le=1.0)
+
+
+class AgentFeedbackRequest(_Body):
+    """``memory.agents.submit_feedback``: one feedback of the key's user on an agent's
+    message (thumbs ±1, a 1–5 rating, text, a reaction or implicit signals)."""
+
+    source_id: str = Field(min_length=1, max_length=128, description="The rated message id.")
+    channel: str = Field("chat", max_length=32)
+    thumbs: int | None = Field(None, description="1 or -1.")
+    rating: int | None = Field(None, description="1 to 5.")
+    text: str | None = Field(None, max_length=10_000)
+    reaction: str | None = Field(None, max_length=64)
+    implicit: dict[str, Any] | None = None
+    room_id: str | None = Field(None, max_length=128)
+    message: str | None = Field(None, max_length=100_000,
+                                description="The user's message the rated reply answered.")
+    response: str | None = Field(None, max_length=100_000, description="The rated reply.")
+    traits: list[str] = Field(default_factory=list, max_length=50)
+
+
+class ConsolidateRequest(_Body):
+    """``memory.sleep.consolidate`` for the key's user."""
+
+    dry_run: bool = Field(False, description="Write nothing; list the planned changes.")
+    reset: bool = Field(False, description="Discard a corrupted checkpoint and start over.")

@@ -45,12 +45,23 @@ def feedback(
     reaction: Annotated[str | None, typer.Option("--reaction")] = None,
     text: Annotated[str | None, typer.Option("--text")] = None,
     channel: Annotated[str, typer.Option("--channel")] = "chat",
+    message: Annotated[str | None, typer.Option(
+        "--message", help="The user's message the rated reply answered (kept for datasets).",
+    )] = None,
+    reply: Annotated[str | None, typer.Option(
+        "--reply", help="The agent's reply that was rated (kept for datasets).")] = None,
+    trait: Annotated[list[str] | None, typer.Option(
+        "--trait", help="A behaviour trait the reply showed (repeatable), e.g. concise.",
+    )] = None,
+    room: Annotated[str | None, typer.Option("--room", help="Room (group chat) id.")] = None,
 ) -> None:
-    """Submit feedback on an agent's message."""
+    """Submit feedback on an agent's message (with the message and reply it was about, the
+    feedback can become a training example: `lucidmem agent dataset`)."""
     with open_memory(ctx) as memory:
         receipt = memory.agents.submit_feedback(
             user_id=user, agent_id=agent, source_id=source, channel=channel, thumbs=thumbs,
-            rating=rating, reaction=reaction, text=text)
+            rating=rating, reaction=reaction, text=text, message=message, response=reply,
+            traits=tuple(trait or ()), room_id=room)
     console.print(f"{receipt.action.value}: reward {receipt.reward:+.2f}, "
                   f"policy v{receipt.policy_version}")
 

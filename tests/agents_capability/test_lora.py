@@ -1,6 +1,7 @@
 """Local LoRA fine-tuning end to end with a tiny random GPT-2 built here (no downloads).
 
-Needs the optional extra: ``pip install -e ".[lora,test]" && pytest tests/agents -m lora``.
+Needs the optional extra:
+``pip install -e ".[lora,test]" && pytest tests/agents_capability -m lora``.
 Without torch/peft/transformers the test is skipped with the reason.
 """
 
