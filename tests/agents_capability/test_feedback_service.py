@@ -74,6 +74,7 @@ def test_metrics_decay_matches_the_pure_fold(memory: Memory, agent: str, clock: 
     {"rating": 6}, {"rating": 0}, {"thumbs": 2}, {"reaction": "angry"},
     {"implicit": {"engagement_delta": 3.0}}, {"implicit": {"bogus": 1}},
     {"thumbs": 1, "reaction": "like"}, {},
+    {"thumbs": 1, "message": "  \n"}, {"thumbs": 1, "message": "hi", "response": ""},
 ])
 def test_bad_values_are_refused_and_nothing_is_written(
     memory: Memory, agent: str, kwargs: dict[str, object]

@@ -59,6 +59,9 @@ def check_text(name: str, value: str | None) -> None:
                                 field=name)
     if value is not None:
         valid_unicode(value, name)
+        if not value.strip():  # it would become a dataset example that teaches nothing
+            raise InvalidInputError(f"{name}: blank text; leave {name} out when there is none",
+                                    field=name)
 
 
 def build_payload(
