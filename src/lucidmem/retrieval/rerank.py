@@ -1,0 +1,274 @@
+"""The second stage: a learned linear ranker over the fused candidates, then session diversity.
+
+The first stage (BM25 and vectors fused by RRF) finds the evidence; this stage orders the top
+``depth`` of it. Each candidate gets a few cheap features — how each leg ranked it, how much
+of the question's words, word pairs and names it holds, who said it, where it sits in time
+among the candidates (and inside a time the question names), how many other candidates come
+from its session — and a logistic model scores them. The weights are a small JSON file shipped
+in the package (``rerank_weights.json``), fitted by ``bench/train_rerank.py`` on LoCoMo and the
+development half of the project's long-history set. No model is downloaded; scoring 40
+candidates costs well under a millisecond of numpy and a few of string work.
+
+Questions that need several pieces ("how many …", "which … since …") then get a session-diverse
+list: a greedy pass (maximal marginal relevance over sessions) lowers a candidate's score by
+``diversity`` for every hit already taken from its session.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from ..records import Record
+from ..text import STOPWORDS, tokens
+from .fusion import FusedHit
+
+__all__ = [
+    "DEFAULT_NEIGHBOUR_SECONDS",
+    "FEATURES",
+    "HINT_FEATURES",
+    "QueryHints",
+    "RankerWeights",
+    "candidate_features",
+    "default_weights",
+    "diversify",
+    "rerank",
+]
+
+HINT_FEATURES: tuple[str, ...] = ("latest_asked", "earliest_asked", "in_window", "out_window")
+"""Features that only exist when the question names a time or an order: not learned (too
+few such questions), weighted by :attr:`RankerWeights.time_boost` / ``order_boost``."""
+
+FEATURES: tuple[str, ...] = (
+    "fused", "bm25_rank", "vector_rank", "vector_gap", "bm25_share",
+    "term_cover", "pair_cover", "name_cover", "speaker", "user_role",
+    "later", "latest_asked", "earliest_asked", "in_window", "out_window",
+    "session_share", "neighbour", "derived", "length",
+)
+"""The feature names, in the order of a feature row."""
+
+DEFAULT_NEIGHBOUR_SECONDS = 600.0
+"""Two turns of one conversation this close in time count as neighbours."""
+
+Order = Literal["earliest", "latest"]
+
+
+@dataclass(frozen=True, slots=True)
+class QueryHints:
+    """What the question says about time and breadth, read by the layer that owns the clock.
+
+    ``window`` is an epoch interval ``[start, end)`` the question names ("last autumn");
+    ``order`` asks for the first or the latest of something; ``aggregate`` marks questions that
+    need several pieces ("how many …")."""
+
+    window: tuple[float, float] | None = None
+    order: Order | None = None
+    aggregate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RankerWeights:
+    """A linear model: ``logit = bias + Σ weight × (feature − mean) / scale``."""
+
+    features: tuple[str, ...]
+    weights: tuple[float, ...]
+    bias: float
+    mean: tuple[float, ...]
+    scale: tuple[float, ...]
+    diversity: float = 0.0
+    """Score lowered per hit already taken from the same session (aggregation questions)."""
+    time_boost: float = 0.0
+    """Added inside the time the question names, taken outside it (logit units)."""
+    order_boost: float = 0.0
+    """Added for the latest (or earliest) candidate when the question asks for it, in
+    proportion to its place in time among the candidates."""
+
+    def logits(self, rows: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """The learned part plus the hint boosts. Too few questions name a time to learn
+        those from, so they are two numbers tuned by ``bench/train_rerank.py`` instead."""
+        if self.features != FEATURES:
+            raise ValueError("ranker weights were fitted on other features; refit them with "
+                             "bench/train_rerank.py")
+        standard = (rows - np.asarray(self.mean)) / np.asarray(self.scale)
+        learned = standard @ np.asarray(self.weights) + self.bias
+        column = FEATURES.index
+        time = rows[:, column("in_window")] - rows[:, column("out_window")]
+        order = rows[:, column("latest_asked")] + rows[:, column("earliest_asked")]
+        return np.asarray(learned + self.time_boost * time + self.order_boost * order,
+                          dtype=np.float64)
+
+    def to_json(self) -> str:
+        return json.dumps({"features": list(self.features), "weights": list(self.weights),
+                           "bias": self.bias, "mean": list(self.mean),
+                           "scale": list(self.scale), "diversity": self.diversity,
+                           "time_boost": self.time_boost, "order_boost": self.order_boost},
+                          indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> RankerWeights:
+        raw = json.loads(text)
+        return cls(tuple(raw["features"]), tuple(float(w) for w in raw["weights"]),
+                   float(raw["bias"]), tuple(float(m) for m in raw["mean"]),
+                   tuple(float(s) for s in raw["scale"]), float(raw.get("diversity", 0.0)),
+                   float(raw.get("time_boost", 0.0)), float(raw.get("order_boost", 0.0)))
+
+
+@cache
+def default_weights() -> RankerWeights:
+    """The weights shipped with the package."""
+    text = resources.files(__package__).joinpath("rerank_weights.json").read_text("utf-8")
+    return RankerWeights.from_json(text)
+
+
+def _content(words: Sequence[str]) -> list[str]:
+    return [w for w in words if w not in STOPWORDS]
+
+
+def _names(query: str) -> set[str]:
+    """Capitalised words of the question that are not its first word: names, places."""
+    words = query.split()
+    found = set()
+    for word in words[1:]:
+        stripped = word.strip(".,;:!?\"'()[]")
+        if stripped[:1].isupper() and stripped.casefold() not in STOPWORDS:
+            found.update(tokens(stripped))
+    return found
+
+
+def _share(wanted: set[str] | set[tuple[str, str]], have: set[str] | set[tuple[str, str]],
+           ) -> float:
+    return len(wanted & have) / len(wanted) if wanted else 0.0  # type: ignore[operator]
+
+
+def _rank_feature(rank: int | None) -> float:
+    return 0.0 if rank is None else 1.0 / math.sqrt(rank)
+
+
+def candidate_features(
+    query: str,
+    hits: Sequence[FusedHit],
+    records: Mapping[str, Record],
+    raw: Mapping[str, Mapping[str, float]],
+    hints: QueryHints,
+    *,
+    neighbour_seconds: float = DEFAULT_NEIGHBOUR_SECONDS,
+) -> npt.NDArray[np.float64]:
+    """One row of :data:`FEATURES` per hit (every hit must have its record)."""
+    n = len(hits)
+    rows = np.zeros((n, len(FEATURES)), dtype=np.float64)
+    if n == 0:
+        return rows
+    query_words = tokens(query)
+    terms = set(_content(query_words))
+    content = _content(query_words)
+    pairs = set(zip(content, content[1:], strict=False))
+    names = _names(query)
+    asked = set(query_words)
+    vector = raw.get("vector", {})
+    bm25 = raw.get("bm25", {})
+    top_cos = max((vector[h.id] for h in hits if h.id in vector), default=0.0)
+    low_cos = min((vector[h.id] for h in hits if h.id in vector), default=0.0)
+    top_bm25 = max((bm25[h.id] for h in hits if h.id in bm25), default=0.0)
+    top_fused = hits[0].score or 1.0
+    times = np.array([records[h.id].occurred_at for h in hits])
+    order = np.argsort(np.argsort(times, kind="stable"), kind="stable")
+    later = order / max(n - 1, 1)
+    sessions = [records[h.id].conversation_id for h in hits]
+    head = sessions[: min(n, 10)]
+    for i, hit in enumerate(hits):
+        record = records[hit.id]
+        words = tokens(f"{record.text} {record.keywords}")
+        have = set(words)
+        mine = _content(words)
+        cos = vector.get(hit.id, low_cos - 0.05)
+        row = rows[i]
+        row[0] = hit.score / top_fused
+        row[1] = _rank_feature(hit.ranks.get("bm25"))
+        row[2] = _rank_feature(hit.ranks.get("vector"))
+        row[3] = cos - top_cos
+        row[4] = bm25.get(hit.id, 0.0) / top_bm25 if top_bm25 > 0 else 0.0
+        row[5] = _share(terms, have)
+        row[6] = _share(pairs, set(zip(mine, mine[1:], strict=False)))
+        row[7] = _share(names, have)
+        speaker = record.keywords.casefold()
+        row[8] = float(bool(speaker) and speaker in asked)
+        row[9] = float(record.data.get("role") == "user")
+        row[10] = later[i]
+        row[11] = later[i] if hints.order == "latest" else 0.0
+        row[12] = 1.0 - later[i] if hints.order == "earliest" else 0.0
+        if hints.window is not None:
+            inside = hints.window[0] <= record.occurred_at < hints.window[1]
+            row[13] = float(inside)
+            row[14] = float(not inside)
+        session = sessions[i]
+        if session is not None:
+            row[15] = (sum(1 for s in head if s == session) - (i < len(head))) / len(head)
+            row[16] = float(any(
+                j != i and sessions[j] == session
+                and abs(times[j] - record.occurred_at) <= neighbour_seconds
+                for j in range(n)))
+        row[17] = float(record.kind != "turn")
+        row[18] = math.log1p(len(record.text)) / 8.0
+    return rows
+
+
+def diversify(scores: Sequence[float], sessions: Sequence[str | None],
+              penalty: float) -> list[tuple[int, float]]:
+    """Greedy session-level MMR: repeatedly take the best ``score − penalty × (hits already
+    taken from its session)``. Returns (index, adjusted score) in the order taken; the adjusted
+    scores never increase."""
+    left = list(range(len(scores)))
+    taken: dict[str | None, int] = {}
+    out = []
+    while left:
+        def value(i: int) -> float:
+            session = sessions[i]
+            return scores[i] - (penalty * taken.get(session, 0) if session is not None else 0)
+
+        best = max(left, key=lambda i: (value(i), -i))
+        out.append((best, value(best)))
+        taken[sessions[best]] = taken.get(sessions[best], 0) + 1
+        left.remove(best)
+    return out
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(min(x, 40.0), -40.0)))
+
+
+def rerank(
+    query: str,
+    hits: list[FusedHit],
+    records: Mapping[str, Record],
+    raw: Mapping[str, Mapping[str, float]],
+    hints: QueryHints,
+    weights: RankerWeights,
+) -> list[FusedHit]:
+    """Order ``hits`` (best first, all with records) by the ranker.
+
+    Each hit's score becomes ``1 + p`` (``p`` the ranker's probability, lowered by session
+    diversity for aggregation questions), above every fused score, so hits past the ranked
+    ones keep their RRF order below; ``contributions["rerank"]`` holds the change so a hit's
+    score is still the sum of its contributions."""
+    if not hits:
+        return hits
+    logits = weights.logits(candidate_features(query, hits, records, raw, hints))
+    penalty = weights.diversity if hints.aggregate else 0.0
+    taken = diversify(logits.tolist(), [records[h.id].conversation_id for h in hits], penalty)
+    out = []
+    for index, value in taken:
+        hit = hits[index]
+        new = 1.0 + _sigmoid(value)
+        hit.contributions["rerank"] = new - hit.score
+        hit.ranks["rerank"] = len(out) + 1
+        hit.score = new
+        out.append(hit)
+    return out
