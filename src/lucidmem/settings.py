@@ -60,7 +60,7 @@ class RetrievalPreset(BaseModel):
     recency_weight: float = Field(0.0, ge=0, description="Bonus for recent items (0 = off).")
     recency_half_life_days: float = Field(30.0, gt=0)
     rerank_depth: int = Field(
-        40, ge=0, le=1_000,
+        80, ge=0, le=1_000,
         description="Fused hits re-ordered by the learned second stage (0 = off): question "
         "words, names, speaker, time and session features scored by a small shipped linear "
         "model (docs/benchmarks.md, 'second stage').",

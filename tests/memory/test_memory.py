@@ -147,7 +147,8 @@ def test_search_presets(chat: Memory) -> None:
     vector = chat.search("peanuts", user_id="maya", preset="vector")
     assert len(vector) == len(CHAT)
     assert all(set(h.explain) == {"vector"} for h in vector)
-    custom = RETRIEVAL_PRESETS["hybrid"].model_copy(update={"vector_weight": 0.0})
+    custom = RETRIEVAL_PRESETS["hybrid"].model_copy(update={"vector_weight": 0.0,
+                                                            "rerank_depth": 0})
     assert [h.item.id for h in chat.search("peanuts", user_id="maya", preset=custom)] == [
         h.item.id for h in bm25]
     recent = chat.search("peanuts", user_id="maya", preset="recent")

@@ -103,9 +103,8 @@ def test_search_prefers_the_time_the_question_names(tmp_path: Path,
         assert "tomatoes" in top("What did I plant in the garden last spring?")
         assert "tomatoes" in top("What did I plant in the garden most recently?")
         assert "garlic" in top("What did I plant in the garden first?")
-        # the time is read against the question's time: asked in June 2024, "last autumn"
-        # is autumn 2023, so neither turn is in it and no later turn can exist then
-        early = memory.search("What did I plant in the garden last autumn?", user_id="maya",
-                              as_of=datetime(2024, 11, 1, tzinfo=UTC))
+        # as_of: the memory as it stood on 1 November 2024 holds only the autumn turn
+        early = memory.search("What did I plant in the garden last spring?", user_id="maya",
+                              as_of=datetime(2024, 11, 1, tzinfo=UTC), kinds=["turn"])
         assert [h.item.text for h in early] == [
             "In the garden I planted garlic and broad beans."]

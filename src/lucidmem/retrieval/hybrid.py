@@ -35,7 +35,7 @@ class SearchFilters:
     conversation_id: str | None = None
     occurred_from: float | None = None
     occurred_to: float | None = None
-    hints: QueryHints = QueryHints()
+    hints: QueryHints = field(default_factory=QueryHints)
     """What the question says about time and breadth: boosts for the ranker, never filters."""
 
     def query(self) -> Query:
@@ -180,17 +180,20 @@ class HybridRetriever:
             weights={"bm25": preset.bm25_weight, "vector": preset.vector_weight},
         )
         if preset.rerank_depth > 0 and len(fused) > 1:
-            fused = self._rerank(store, filters, text, fused, raw, preset.rerank_depth)
+            fused = self._rerank(store, filters, text, query_vector, fused, raw,
+                                 preset.rerank_depth)
         return LegResult(hits=fused, raw=raw)
 
     @staticmethod
-    def _rerank(store: Store, filters: SearchFilters, text: str, fused: list[FusedHit],
+    def _rerank(store: Store, filters: SearchFilters, text: str,
+                query_vector: npt.NDArray[np.float32] | None, fused: list[FusedHit],
                 raw: dict[str, dict[str, float]], depth: int) -> list[FusedHit]:
         """The second stage over the top ``depth`` fused hits (:mod:`.rerank`)."""
         head = fused[:depth]
         records = {r.id: r for r in store.get(filters.user_id, [h.id for h in head])}
         ranked = [h for h in head if h.id in records]
-        ranked = rerank(text, ranked, records, raw, filters.hints, default_weights())
+        ranked = rerank(text, ranked, records, raw, filters.hints, default_weights(),
+                        query_vector)
         raw["rerank"] = {h.id: h.score - 1.0 for h in ranked}
         return ranked + [h for h in head if h.id not in records] + fused[depth:]
 

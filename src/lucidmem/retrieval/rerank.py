@@ -22,11 +22,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from itertools import pairwise
 from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
+from ..embedding.turns import CHUNKS_KEY, decode_chunks
 from ..records import Record
 from ..text import STOPWORDS, tokens
 from .fusion import FusedHit
@@ -145,7 +147,7 @@ def _names(query: str) -> set[str]:
 
 def _share(wanted: set[str] | set[tuple[str, str]], have: set[str] | set[tuple[str, str]],
            ) -> float:
-    return len(wanted & have) / len(wanted) if wanted else 0.0  # type: ignore[operator]
+    return len(wanted & have) / len(wanted) if wanted else 0.0
 
 
 def _rank_feature(rank: int | None) -> float:
@@ -159,9 +161,13 @@ def candidate_features(
     raw: Mapping[str, Mapping[str, float]],
     hints: QueryHints,
     *,
+    query_vector: npt.NDArray[np.float32] | None = None,
     neighbour_seconds: float = DEFAULT_NEIGHBOUR_SECONDS,
 ) -> npt.NDArray[np.float64]:
-    """One row of :data:`FEATURES` per hit (every hit must have its record)."""
+    """One row of :data:`FEATURES` per hit (every hit must have its record).
+
+    With ``query_vector``, a hit the vector leg did not return gets its cosine from its
+    record's own vector (best chunk of a long turn) instead of a guess below the lowest."""
     n = len(hits)
     rows = np.zeros((n, len(FEATURES)), dtype=np.float64)
     if n == 0:
@@ -169,10 +175,14 @@ def candidate_features(
     query_words = tokens(query)
     terms = set(_content(query_words))
     content = _content(query_words)
-    pairs = set(zip(content, content[1:], strict=False))
+    pairs = set(pairwise(content))
     names = _names(query)
     asked = set(query_words)
-    vector = raw.get("vector", {})
+    vector = dict(raw.get("vector", {}))
+    if query_vector is not None:
+        for h in hits:
+            if h.id not in vector and records[h.id].embedding is not None:
+                vector[h.id] = _best_cosine(records[h.id], query_vector)
     bm25 = raw.get("bm25", {})
     top_cos = max((vector[h.id] for h in hits if h.id in vector), default=0.0)
     low_cos = min((vector[h.id] for h in hits if h.id in vector), default=0.0)
@@ -183,6 +193,11 @@ def candidate_features(
     later = order / max(n - 1, 1)
     sessions = [records[h.id].conversation_id for h in hits]
     head = sessions[: min(n, 10)]
+    codes = {s: k for k, s in enumerate(dict.fromkeys(sessions))}
+    session_code = np.array([codes[s] for s in sessions])
+    same = (session_code[:, None] == session_code[None, :]) & ~np.eye(n, dtype=bool)
+    near = np.abs(times[:, None] - times[None, :]) <= neighbour_seconds
+    neighbours = (same & near).any(axis=1)
     for i, hit in enumerate(hits):
         record = records[hit.id]
         words = tokens(f"{record.text} {record.keywords}")
@@ -196,7 +211,7 @@ def candidate_features(
         row[3] = cos - top_cos
         row[4] = bm25.get(hit.id, 0.0) / top_bm25 if top_bm25 > 0 else 0.0
         row[5] = _share(terms, have)
-        row[6] = _share(pairs, set(zip(mine, mine[1:], strict=False)))
+        row[6] = _share(pairs, set(pairwise(mine)))
         row[7] = _share(names, have)
         speaker = record.keywords.casefold()
         row[8] = float(bool(speaker) and speaker in asked)
@@ -211,13 +226,20 @@ def candidate_features(
         session = sessions[i]
         if session is not None:
             row[15] = (sum(1 for s in head if s == session) - (i < len(head))) / len(head)
-            row[16] = float(any(
-                j != i and sessions[j] == session
-                and abs(times[j] - record.occurred_at) <= neighbour_seconds
-                for j in range(n)))
+            row[16] = float(neighbours[i])
         row[17] = float(record.kind != "turn")
         row[18] = math.log1p(len(record.text)) / 8.0
     return rows
+
+
+def _best_cosine(record: Record, query: npt.NDArray[np.float32]) -> float:
+    assert record.embedding is not None
+    best = float(record.embedding @ query)
+    if CHUNKS_KEY in record.data:
+        chunks = decode_chunks(record.data, len(query))
+        if len(chunks):
+            best = max(best, float(np.max(chunks @ query)))
+    return best
 
 
 def diversify(scores: Sequence[float], sessions: Sequence[str | None],
@@ -251,6 +273,7 @@ def rerank(
     raw: Mapping[str, Mapping[str, float]],
     hints: QueryHints,
     weights: RankerWeights,
+    query_vector: npt.NDArray[np.float32] | None = None,
 ) -> list[FusedHit]:
     """Order ``hits`` (best first, all with records) by the ranker.
 
@@ -260,10 +283,11 @@ def rerank(
     score is still the sum of its contributions."""
     if not hits:
         return hits
-    logits = weights.logits(candidate_features(query, hits, records, raw, hints))
+    logits = weights.logits(candidate_features(query, hits, records, raw, hints,
+                                               query_vector=query_vector))
     penalty = weights.diversity if hints.aggregate else 0.0
     taken = diversify(logits.tolist(), [records[h.id].conversation_id for h in hits], penalty)
-    out = []
+    out: list[FusedHit] = []
     for index, value in taken:
         hit = hits[index]
         new = 1.0 + _sigmoid(value)

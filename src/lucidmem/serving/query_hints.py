@@ -57,7 +57,8 @@ _EARLIEST = re.compile(
     re.IGNORECASE,
 )
 _AGGREGATE = re.compile(
-    r"\b(?:how many|how often|how much|which \w+s\b|what \w+s (?:have|did|do)|list|all the|"
+    r"\b(?:how many|how often|how much|(?:which|what)\s+(?:\w+\s+)?\w+s\s+(?:has|have|does|"
+    r"do|did)|which \w+s\b|what (?:kinds?|types?|sorts?) of|in what ways|both|list|all the|"
     r"every|wie viele|wie oft|welche|combien|quels|quelles|cuántos|cuántas|cuáles)\b",
     re.IGNORECASE,
 )
