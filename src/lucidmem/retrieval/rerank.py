@@ -145,9 +145,16 @@ def _names(query: str) -> set[str]:
     return found
 
 
-def _share(wanted: set[str] | set[tuple[str, str]], have: set[str] | set[tuple[str, str]],
-           ) -> float:
+def _share(wanted: set[str] | set[tuple[str, str]],
+           have: frozenset[str] | frozenset[tuple[str, str]]) -> float:
     return len(wanted & have) / len(wanted) if wanted else 0.0
+
+
+def _words(text: str, keywords: str) -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
+    """A candidate's words and its content-word pairs. Not cached across searches on purpose:
+    a cache would keep the text of forgotten memories in the process."""
+    words = tokens(f"{text} {keywords}")
+    return frozenset(words), frozenset(pairwise(_content(words)))
 
 
 def _rank_feature(rank: int | None) -> float:
@@ -200,9 +207,7 @@ def candidate_features(
     neighbours = (same & near).any(axis=1)
     for i, hit in enumerate(hits):
         record = records[hit.id]
-        words = tokens(f"{record.text} {record.keywords}")
-        have = set(words)
-        mine = _content(words)
+        have, mine_pairs = _words(record.text, record.keywords)
         cos = vector.get(hit.id, low_cos - 0.05)
         row = rows[i]
         row[0] = hit.score / top_fused
@@ -211,7 +216,7 @@ def candidate_features(
         row[3] = cos - top_cos
         row[4] = bm25.get(hit.id, 0.0) / top_bm25 if top_bm25 > 0 else 0.0
         row[5] = _share(terms, have)
-        row[6] = _share(pairs, set(pairwise(mine)))
+        row[6] = _share(pairs, mine_pairs)
         row[7] = _share(names, have)
         speaker = record.keywords.casefold()
         row[8] = float(bool(speaker) and speaker in asked)
@@ -246,19 +251,24 @@ def diversify(scores: Sequence[float], sessions: Sequence[str | None],
               penalty: float) -> list[tuple[int, float]]:
     """Greedy session-level MMR: repeatedly take the best ``score − penalty × (hits already
     taken from its session)``. Returns (index, adjusted score) in the order taken; the adjusted
-    scores never increase."""
-    left = list(range(len(scores)))
-    taken: dict[str | None, int] = {}
+    scores never increase. Ties go to the earlier index."""
+    values = np.asarray(scores, dtype=np.float64)
+    if penalty == 0 or len(values) < 2:
+        order = np.argsort(-values, kind="stable")
+        return [(int(i), float(values[i])) for i in order]
+    codes = {s: k for k, s in enumerate(dict.fromkeys(sessions))}
+    session = np.array([codes[s] for s in sessions])
+    taken = np.zeros(len(codes))
+    no_session = np.array([s is None for s in sessions])
+    left = np.ones(len(values), dtype=bool)
     out = []
-    while left:
-        def value(i: int) -> float:
-            session = sessions[i]
-            return scores[i] - (penalty * taken.get(session, 0) if session is not None else 0)
-
-        best = max(left, key=lambda i: (value(i), -i))
-        out.append((best, value(best)))
-        taken[sessions[best]] = taken.get(sessions[best], 0) + 1
-        left.remove(best)
+    for _ in range(len(values)):
+        adjusted = values - np.where(no_session, 0.0, penalty * taken[session])
+        adjusted[~left] = -np.inf
+        best = int(np.argmax(adjusted))
+        out.append((best, float(adjusted[best])))
+        left[best] = False
+        taken[session[best]] += 1
     return out
 
 
