@@ -108,3 +108,58 @@ def test_search_prefers_the_time_the_question_names(tmp_path: Path,
                               as_of=datetime(2024, 11, 1, tzinfo=UTC), kinds=["turn"])
         assert [h.item.text for h in early] == [
             "In the garden I planted garlic and broad beans."]
+
+
+def test_question_time_through_rest_mcp_and_cli(tmp_path: Path, embedder: E5Embedder) -> None:
+    import json
+
+    import anyio
+    from fastapi.testclient import TestClient
+    from mcp import Client
+    from typer.testing import CliRunner
+
+    from lucidmem.api import KeyRing, ServerSettings, create_app
+    from lucidmem.cli import app as cli_app
+    from lucidmem.mcp_server import build_server
+
+    asked = "2025-06-30T00:00:00+00:00"
+    autumn, spring = "I planted garlic in the garden.", "I planted tomatoes in the garden."
+    with Memory(tmp_path, embedder=embedder) as memory:
+        autumn_id = memory.add(autumn, user_id="maya", conversation_id="a",
+                               timestamp=datetime(2024, 10, 5, tzinfo=UTC))[0].id
+        spring_id = memory.add(spring, user_id="maya", conversation_id="b",
+                               timestamp=datetime(2025, 4, 20, tzinfo=UTC))[0].id
+        key = "maya-key-0123456789"
+        client = TestClient(create_app(memory, settings=ServerSettings(),
+                                       keys=KeyRing("admin-key-0123456789", {"maya": key})))
+        h = {"Authorization": f"Bearer {key}"}
+
+        def rest(question: str, **extra: object) -> list[dict[str, object]]:
+            answer = client.post("/api/v1/memories/search", headers=h, json={
+                "query": question, "kinds": ["turn"], "as_of": asked, **extra})
+            assert answer.status_code == 200, answer.text
+            return answer.json()  # type: ignore[no-any-return]
+
+        last_autumn = rest("What did I plant in the garden last autumn?")
+        assert last_autumn[0]["item"]["text"] == autumn  # type: ignore[index]
+        assert "rerank" in last_autumn[0]["explain"]  # type: ignore[operator]
+        last_spring = rest("What did I plant in the garden last spring?")
+        assert last_spring[0]["item"]["text"] == spring  # type: ignore[index]
+        fused = rest("What did I plant in the garden last autumn?", preset="fused")
+        assert "rerank" not in fused[0]["explain"]  # type: ignore[operator]
+
+        async def scenario() -> None:
+            async with Client(build_server(memory, "maya")) as mcp:
+                found = await mcp.call_tool("search", {
+                    "query": "What did I plant in the garden last spring?", "as_of": asked})
+                assert not found.is_error
+                ids = [r["id"] for r in json.loads(found.content[0].text)["results"]]
+                assert ids.index(spring_id) < ids.index(autumn_id)
+
+        anyio.run(scenario)
+    out = CliRunner().invoke(cli_app, [
+        "--data-dir", str(tmp_path), "search", "What did I plant in the garden last autumn?",
+        "--user", "maya", "--json", "--as-of", asked])
+    assert out.exit_code == 0, out.output
+    texts = [json.loads(line)["item"]["text"] for line in out.output.strip().splitlines()]
+    assert texts.index(autumn) < texts.index(spring)
