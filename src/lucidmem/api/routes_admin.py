@@ -12,7 +12,7 @@ from ..observability import Aggregates, log_metric, read_aggregates
 from ..observability.prometheus import CONTENT_TYPE_LATEST
 from ..types import StoreStats
 from .deps import Admin, state
-from .schemas import ErasureRequest
+from .schemas import ErasureRequest, FlushRequest, FlushResult
 
 __all__ = ["router"]
 
@@ -50,6 +50,12 @@ def verify_erasure(request: Request, body: ErasureRequest, _: Admin) -> ErasureR
     ``clean`` is true when nothing was found."""
     return state(request).memory.verify_erasure(user_id=body.user_id, texts=body.texts,
                                                 context=body.context)
+
+
+@router.post("/api/v1/flush", response_model=FlushResult)
+def flush(request: Request, body: FlushRequest, _: Admin) -> FlushResult:
+    """Wait until every turn added so far has its vector (admin; ``Memory.flush``)."""
+    return FlushResult(current=state(request).memory.flush(timeout=body.timeout))
 
 
 @router.get("/metrics", response_class=Response)
