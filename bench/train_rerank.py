@@ -152,6 +152,7 @@ def longhist_questions(cache: Path, depth: int) -> list[Question]:
                                      "timestamp": datetime.fromisoformat(t["at"])}
                                     for t in turns], user_id=user, conversation_id=session["id"])
                 turn_of.update({item.id: f"{session['id']}:{i}" for i, item in enumerate(items)})
+            memory.flush()  # every vector computed before the questions
             for q in history["questions"]:
                 now = datetime.fromisoformat(q["asked_at"])
                 clock.now = now
