@@ -4,10 +4,11 @@ The first stage (BM25 and vectors fused by RRF) finds the evidence; this stage o
 ``depth`` of it. Each candidate gets a few cheap features — how each leg ranked it, how much
 of the question's words, word pairs and names it holds, who said it, where it sits in time
 among the candidates (and inside a time the question names), how many other candidates come
-from its session — and a logistic model scores them. The weights are a small JSON file shipped
-in the package (``rerank_weights.json``), fitted by ``bench/train_rerank.py`` on LoCoMo and the
-development half of the project's long-history set. No model is downloaded; scoring 40
-candidates costs well under a millisecond of numpy and a few of string work.
+from its session — and a linear model scores them (fitted as a softmax over each question's
+candidates). The weights are a small JSON file shipped in the package
+(``rerank_weights.json``), fitted by ``bench/train_rerank.py`` on LoCoMo and the development
+half of the project's long-history set. No model is downloaded; reading and scoring 80
+candidates costs about 3.6 ms of CPU per search (docs/benchmarks.md, "second stage").
 
 Questions that need several pieces ("how many …", "which … since …") then get a session-diverse
 list: a greedy pass (maximal marginal relevance over sessions) lowers a candidate's score by
