@@ -16,6 +16,7 @@ advises (``D30:05`` → ``D30:5``; ids that do not exist are dropped).
     python bench/locomo.py --conversations 2    # quick look
     python bench/locomo.py --store S --consolidate   # after one sleep cycle per user
     python bench/locomo.py --cache ~/.cache/lucidmem-bench/locomo   # passage vectors on disk
+    python bench/locomo.py --store S --beside fused   # latency with and without the 2nd stage
 
 With ``--cache`` passage vectors are kept on disk by (embedder, exact text), so a re-run
 re-ingests everything (any change to indexing is measured) but embeds only texts it has not
@@ -107,6 +108,9 @@ def main() -> int:
                         help="keep the ingested memory here and reuse it on later runs")
     parser.add_argument("--consolidate", action="store_true",
                         help="run one sleep cycle per user after ingest, then measure")
+    parser.add_argument("--beside", default=None,
+                        help="also time this preset on every question, interleaved (A/B "
+                        "latency under the same load); its recall is not measured")
     parser.add_argument("--cache", type=Path, default=None,
                         help="keep passage vectors here, keyed by embedder and text")
     args = parser.parse_args()
@@ -157,7 +161,8 @@ def main() -> int:
 
         recalls: dict[int, list[float]] = defaultdict(list)
         by_category: dict[int, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
-        latencies = []
+        latencies: list[float] = []
+        beside: list[float] = []
         for sample in samples:
             user = sample["sample_id"]
             for qa in sample["qa"]:
@@ -167,10 +172,20 @@ def main() -> int:
                 evidence = evidence_ids(qa.get("evidence", []), known[user])
                 if not evidence:
                     continue
+                if args.beside is not None and len(latencies) % 2:  # alternate who goes first
+                    t0 = time.perf_counter()
+                    memory.search(qa["question"], user_id=user, limit=max(KS),
+                                  preset=args.beside)
+                    beside.append((time.perf_counter() - t0) * 1000)
                 t0 = time.perf_counter()
                 hits = memory.search(qa["question"], user_id=user, limit=max(KS),
                                      preset=args.preset)
                 latencies.append((time.perf_counter() - t0) * 1000)
+                if args.beside is not None and len(latencies) % 2:
+                    t0 = time.perf_counter()
+                    memory.search(qa["question"], user_id=user, limit=max(KS),
+                                  preset=args.beside)
+                    beside.append((time.perf_counter() - t0) * 1000)
                 ranked = [h.item.metadata.get("dia_id") for h in hits]
                 for k in KS:
                     got = len(set(ranked[:k]) & set(evidence)) / len(evidence)
@@ -191,6 +206,11 @@ def main() -> int:
     ordered = sorted(latencies)
     print(f"search latency: p50 {ordered[len(ordered) // 2]:.1f} ms, "
           f"p95 {ordered[int(len(ordered) * 0.95)]:.1f} ms (query embedding included)")
+    if beside:
+        ordered = sorted(beside)
+        print(f"search latency of preset {args.beside} on the same questions, interleaved: "
+              f"p50 {ordered[len(ordered) // 2]:.1f} ms, "
+              f"p95 {ordered[int(len(ordered) * 0.95)]:.1f} ms")
     print(f"recall@10={statistics.mean(recalls[10]):.3f}")
     return 0
 

@@ -85,6 +85,10 @@ class LucidmemAdapter:
         items = self.memory.add(messages, user_id=user, conversation_id=session)  # type: ignore[arg-type]
         return [item.id for item in items]
 
+    def flush(self) -> None:
+        """Wait until every added turn has its vector (add returns before the embedder)."""
+        self.memory.flush()
+
     def search(self, user: str, query: str, now: datetime, k: int,
                preset: str | None) -> list[tuple[str, list[str]]]:
         """Ranked hits as (kind, ids of the stored turns the hit stands for)."""
@@ -222,6 +226,7 @@ def run_history(history: dict[str, Any], embedder: PassageCache, arms: list[str]
                                    f"for {len(turns)} turns")
             turn_of.update({item: f"{session['id']}:{i}" for i, item in enumerate(ids)})
             timings.turns += len(turns)
+        adapter.flush()
         timings.ingest_seconds += time.perf_counter() - started
         embedder.save()
 

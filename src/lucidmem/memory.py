@@ -36,9 +36,11 @@ from .ingest.messages import normalise_messages
 from .kernel import Kernel, StoreFactory, next_turn, previous_turn, spoken, to_item
 from .records import Kind, Status
 from .retrieval.hybrid import SearchFilters
+from .retrieval.rerank import QueryHints
 from .scope import check_json, check_text, validate_id
 from .serving import AssembledContext, ContextAssembler, Discloser, Disclosure
 from .serving.models import Layer
+from .serving.query_hints import question_hints
 from .settings import RETRIEVAL_PRESETS, RetrievalPreset, Settings
 from .store.base import Query, Record, Store
 from .types import (
@@ -251,6 +253,8 @@ class Memory:
             occurred_from=None if since is None else parse_time(since, "since"),
             occurred_to=_earliest(None if until is None else parse_time(until, "until"),
                                   at),
+            hints=question_hints(query, from_epoch(self.kernel.now() if at is None else at))
+            if chosen.rerank_depth else QueryHints(),
         )
         if min_score is not None and not -1.0 <= min_score <= 1.0:
             raise InvalidInputError("min_score is a relevance in [-1, 1]", field="min_score")

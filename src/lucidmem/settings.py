@@ -59,13 +59,21 @@ class RetrievalPreset(BaseModel):
     candidates: int = Field(100, ge=1, le=10_000, description="Hits taken from each leg.")
     recency_weight: float = Field(0.0, ge=0, description="Bonus for recent items (0 = off).")
     recency_half_life_days: float = Field(30.0, gt=0)
+    rerank_depth: int = Field(
+        80, ge=0, le=1_000,
+        description="Fused hits re-ordered by the learned second stage (0 = off): question "
+        "words, names, speaker, time and session features scored by a small shipped linear "
+        "model (docs/benchmarks.md, 'second stage').",
+    )
 
 
 RETRIEVAL_PRESETS: dict[str, RetrievalPreset] = {
     "hybrid": RetrievalPreset(),
-    "bm25": RetrievalPreset(name="bm25", vector_weight=0.0),
-    "vector": RetrievalPreset(name="vector", bm25_weight=0.0),
-    "recent": RetrievalPreset(name="recent", recency_weight=0.5, recency_half_life_days=7.0),
+    "bm25": RetrievalPreset(name="bm25", vector_weight=0.0, rerank_depth=0),
+    "vector": RetrievalPreset(name="vector", bm25_weight=0.0, rerank_depth=0),
+    "recent": RetrievalPreset(name="recent", recency_weight=0.5, recency_half_life_days=7.0,
+                              rerank_depth=0),
+    "fused": RetrievalPreset(name="fused", rerank_depth=0),
 }
 """Named presets; pass ``preset="bm25"`` to :meth:`lucidmem.Memory.search`."""
 

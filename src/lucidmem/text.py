@@ -45,6 +45,8 @@ def _split_unspaced(run: str) -> list[str]:
 def tokens(text: str) -> list[str]:
     """Case-folded word tokens of ``text`` (bigrams for unspaced scripts)."""
     normal = unicodedata.normalize("NFKC", text).casefold()
+    if not _UNSPACED.search(normal):  # the common case: one regex pass, no per-word check
+        return _WORD.findall(normal)
     out: list[str] = []
     for word in _WORD.findall(normal):
         if _UNSPACED.search(word):

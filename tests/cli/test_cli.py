@@ -64,7 +64,7 @@ def test_add_then_search(tmp_path: Path) -> None:
     assert hits[0]["item"]["text"] == "My passport expires in March 2027"
     assert hits[0]["item"]["conversation_id"] == "travel"
     assert {h["item"]["user_id"] for h in hits} == {"maya"}
-    assert set(hits[0]["explain"]) == {"bm25", "vector"}
+    assert set(hits[0]["explain"]) == {"bm25", "vector", "rerank"}  # both legs + 2nd stage
 
     bm25 = run(tmp_path, "search", "passport", "--user", "maya", "--json", "--preset", "bm25")
     assert [json.loads(line)["item"]["text"] for line in bm25.strip().splitlines()] == [

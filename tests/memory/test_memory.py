@@ -102,14 +102,22 @@ def test_items_are_searchable_immediately_with_explain(chat: Memory) -> None:
     hits = chat.search("Which instrument does Clara play? violin", user_id="maya", limit=3)
     assert hits[0].item.text == CHAT[0]["content"]
     best = hits[0]
-    assert set(best.explain) == {"bm25", "vector"}
+    assert set(best.explain) == {"bm25", "vector", "rerank"}
     assert best.explain["bm25"].rank == 1 and best.explain["bm25"].score > 0
     assert best.explain["vector"].rank >= 1 and 0 < best.explain["vector"].score <= 1
     contributions = sum(leg.contribution for leg in best.explain.values())
     assert best.score == pytest.approx(contributions)
     # default preset: rrf_k = 10, so rank 1 contributes 1 / (10 + 1)
     assert best.explain["bm25"].contribution == pytest.approx(1 / 11)
+    # the second stage: its probability in (0, 1), the hit's score 1 + that probability
+    assert best.explain["rerank"].rank == 1
+    assert 0 < best.explain["rerank"].score < 1
+    assert best.score == pytest.approx(1 + best.explain["rerank"].score)
     assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+    fused = chat.search("Which instrument does Clara play? violin", user_id="maya", limit=3,
+                        preset="fused")
+    assert set(fused[0].explain) == {"bm25", "vector"}
+    assert fused[0].score == pytest.approx(1 / 11 + fused[0].explain["vector"].contribution)
 
 
 def test_semantic_match_without_shared_words(chat: Memory) -> None:
@@ -140,7 +148,8 @@ def test_search_presets(chat: Memory) -> None:
     vector = chat.search("peanuts", user_id="maya", preset="vector")
     assert len(vector) == len(CHAT)
     assert all(set(h.explain) == {"vector"} for h in vector)
-    custom = RETRIEVAL_PRESETS["hybrid"].model_copy(update={"vector_weight": 0.0})
+    custom = RETRIEVAL_PRESETS["hybrid"].model_copy(update={"vector_weight": 0.0,
+                                                            "rerank_depth": 0})
     assert [h.item.id for h in chat.search("peanuts", user_id="maya", preset=custom)] == [
         h.item.id for h in bm25]
     recent = chat.search("peanuts", user_id="maya", preset="recent")

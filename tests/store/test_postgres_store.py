@@ -59,7 +59,7 @@ def test_add_then_hybrid_search_finds_it(memory: Memory, postgres_url: str) -> N
     assert memory.flush(timeout=300)  # the vector leg catches up in the background
     hits = memory.search("which instrument does my sister play?", user_id="maya", limit=3)
     assert "violin" in hits[0].item.text
-    assert set(hits[0].explain) == {"bm25", "vector"}  # both legs found it
+    assert set(hits[0].explain) == {"bm25", "vector", "rerank"}  # both legs, then the ranker
     assert hits[0].explain["bm25"].rank == 1
     # BM25 alone, through the stemmer: "peanut" finds "peanuts".
     [top, *_] = memory.search("peanut", user_id="maya", preset="bm25")

@@ -231,7 +231,9 @@ def search(
     limit: Annotated[int, typer.Option("--limit", "-n", "-k",
                                        help="How many results.")] = 5,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON lines.")] = False,
-    preset: Annotated[str | None, typer.Option(help="hybrid, bm25, vector or recent.")] = None,
+    preset: Annotated[str | None, typer.Option(
+        help="hybrid (default), fused (hybrid without the second ranking stage), bm25, "
+             "vector or recent.")] = None,
     min_score: Annotated[float | None, typer.Option(
         "--min-score", help="Leave out what is less relevant than this (-1 to 1; about 0.3 "
                             "and above is on topic).")] = None,

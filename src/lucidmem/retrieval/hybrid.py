@@ -21,6 +21,7 @@ from ..settings import RetrievalPreset
 from ..store.base import Query, Record, Store, VectorSearch
 from ..text import query_terms
 from .fusion import FusedHit, recency_bonus, reciprocal_rank_fusion
+from .rerank import QueryHints, default_weights, rerank
 from .vector_index import VectorIndex, VectorRow
 
 __all__ = ["HybridRetriever", "LegResult", "SearchFilters"]
@@ -34,6 +35,8 @@ class SearchFilters:
     conversation_id: str | None = None
     occurred_from: float | None = None
     occurred_to: float | None = None
+    hints: QueryHints = field(default_factory=QueryHints)
+    """What the question says about time and breadth: boosts for the ranker, never filters."""
 
     def query(self) -> Query:
         return Query(
@@ -176,7 +179,23 @@ class HybridRetriever:
             k=preset.rrf_k,
             weights={"bm25": preset.bm25_weight, "vector": preset.vector_weight},
         )
+        if preset.rerank_depth > 0 and len(fused) > 1:
+            fused = self._rerank(store, filters, text, query_vector, fused, raw,
+                                 preset.rerank_depth)
         return LegResult(hits=fused, raw=raw)
+
+    @staticmethod
+    def _rerank(store: Store, filters: SearchFilters, text: str,
+                query_vector: npt.NDArray[np.float32] | None, fused: list[FusedHit],
+                raw: dict[str, dict[str, float]], depth: int) -> list[FusedHit]:
+        """The second stage over the top ``depth`` fused hits (:mod:`.rerank`)."""
+        head = fused[:depth]
+        records = {r.id: r for r in store.get(filters.user_id, [h.id for h in head])}
+        ranked = [h for h in head if h.id in records]
+        ranked = rerank(text, ranked, records, raw, filters.hints, default_weights(),
+                        query_vector)
+        raw["rerank"] = {h.id: h.score - 1.0 for h in ranked}
+        return ranked + [h for h in head if h.id not in records] + fused[depth:]
 
     @staticmethod
     def apply_recency(

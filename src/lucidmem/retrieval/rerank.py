@@ -1,0 +1,309 @@
+"""The second stage: a learned linear ranker over the fused candidates, then session diversity.
+
+The first stage (BM25 and vectors fused by RRF) finds the evidence; this stage orders the top
+``depth`` of it. Each candidate gets a few cheap features — how each leg ranked it, how much
+of the question's words, word pairs and names it holds, who said it, where it sits in time
+among the candidates (and inside a time the question names), how many other candidates come
+from its session — and a linear model scores them (fitted as a softmax over each question's
+candidates). The weights are a small JSON file shipped in the package
+(``rerank_weights.json``), fitted by ``bench/train_rerank.py`` on LoCoMo and the development
+half of the project's long-history set. No model is downloaded; reading and scoring 80
+candidates costs about 3.6 ms of CPU per search (docs/benchmarks.md, "second stage").
+
+Questions that need several pieces ("how many …", "which … since …") then get a session-diverse
+list: a greedy pass (maximal marginal relevance over sessions) lowers a candidate's score by
+``diversity`` for every hit already taken from its session.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from itertools import pairwise
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from ..embedding.turns import CHUNKS_KEY, decode_chunks
+from ..records import Record
+from ..text import STOPWORDS, tokens
+from .fusion import FusedHit
+
+__all__ = [
+    "DEFAULT_NEIGHBOUR_SECONDS",
+    "FEATURES",
+    "HINT_FEATURES",
+    "QueryHints",
+    "RankerWeights",
+    "candidate_features",
+    "default_weights",
+    "diversify",
+    "rerank",
+]
+
+HINT_FEATURES: tuple[str, ...] = ("latest_asked", "earliest_asked", "in_window", "out_window")
+"""Features that only exist when the question names a time or an order: not learned (too
+few such questions), weighted by :attr:`RankerWeights.time_boost` / ``order_boost``."""
+
+FEATURES: tuple[str, ...] = (
+    "fused", "bm25_rank", "vector_rank", "vector_gap", "bm25_share",
+    "term_cover", "pair_cover", "name_cover", "speaker", "user_role",
+    "later", "latest_asked", "earliest_asked", "in_window", "out_window",
+    "session_share", "neighbour", "derived", "length",
+)
+"""The feature names, in the order of a feature row."""
+
+DEFAULT_NEIGHBOUR_SECONDS = 600.0
+"""Two turns of one conversation this close in time count as neighbours."""
+
+Order = Literal["earliest", "latest"]
+
+
+@dataclass(frozen=True, slots=True)
+class QueryHints:
+    """What the question says about time and breadth, read by the layer that owns the clock.
+
+    ``window`` is an epoch interval ``[start, end)`` the question names ("last autumn");
+    ``order`` asks for the first or the latest of something; ``aggregate`` marks questions that
+    need several pieces ("how many …")."""
+
+    window: tuple[float, float] | None = None
+    order: Order | None = None
+    aggregate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RankerWeights:
+    """A linear model: ``logit = bias + Σ weight × (feature − mean) / scale``."""
+
+    features: tuple[str, ...]
+    weights: tuple[float, ...]
+    bias: float
+    mean: tuple[float, ...]
+    scale: tuple[float, ...]
+    diversity: float = 0.0
+    """Score lowered per hit already taken from the same session (aggregation questions)."""
+    time_boost: float = 0.0
+    """Added inside the time the question names, taken outside it (logit units)."""
+    order_boost: float = 0.0
+    """Added for the latest (or earliest) candidate when the question asks for it, in
+    proportion to its place in time among the candidates."""
+
+    def logits(self, rows: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """The learned part plus the hint boosts. Too few questions name a time to learn
+        those from, so they are two numbers tuned by ``bench/train_rerank.py`` instead."""
+        if self.features != FEATURES:
+            raise ValueError("ranker weights were fitted on other features; refit them with "
+                             "bench/train_rerank.py")
+        standard = (rows - np.asarray(self.mean)) / np.asarray(self.scale)
+        learned = standard @ np.asarray(self.weights) + self.bias
+        column = FEATURES.index
+        time = rows[:, column("in_window")] - rows[:, column("out_window")]
+        order = rows[:, column("latest_asked")] + rows[:, column("earliest_asked")]
+        return np.asarray(learned + self.time_boost * time + self.order_boost * order,
+                          dtype=np.float64)
+
+    def to_json(self) -> str:
+        return json.dumps({"features": list(self.features), "weights": list(self.weights),
+                           "bias": self.bias, "mean": list(self.mean),
+                           "scale": list(self.scale), "diversity": self.diversity,
+                           "time_boost": self.time_boost, "order_boost": self.order_boost},
+                          indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> RankerWeights:
+        raw = json.loads(text)
+        return cls(tuple(raw["features"]), tuple(float(w) for w in raw["weights"]),
+                   float(raw["bias"]), tuple(float(m) for m in raw["mean"]),
+                   tuple(float(s) for s in raw["scale"]), float(raw.get("diversity", 0.0)),
+                   float(raw.get("time_boost", 0.0)), float(raw.get("order_boost", 0.0)))
+
+
+@cache
+def default_weights() -> RankerWeights:
+    """The weights shipped with the package."""
+    text = resources.files(__package__).joinpath("rerank_weights.json").read_text("utf-8")
+    return RankerWeights.from_json(text)
+
+
+def _content(words: Sequence[str]) -> list[str]:
+    return [w for w in words if w not in STOPWORDS]
+
+
+def _names(query: str) -> set[str]:
+    """Capitalised words of the question that are not its first word: names, places."""
+    words = query.split()
+    found = set()
+    for word in words[1:]:
+        stripped = word.strip(".,;:!?\"'()[]")
+        if stripped[:1].isupper() and stripped.casefold() not in STOPWORDS:
+            found.update(tokens(stripped))
+    return found
+
+
+def _share(wanted: set[str] | set[tuple[str, str]],
+           have: frozenset[str] | frozenset[tuple[str, str]]) -> float:
+    return len(wanted & have) / len(wanted) if wanted else 0.0
+
+
+def _words(text: str, keywords: str) -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
+    """A candidate's words and its content-word pairs. Not cached across searches on purpose:
+    a cache would keep the text of forgotten memories in the process."""
+    words = tokens(f"{text} {keywords}")
+    return frozenset(words), frozenset(pairwise(_content(words)))
+
+
+def _rank_feature(rank: int | None) -> float:
+    return 0.0 if rank is None else 1.0 / math.sqrt(rank)
+
+
+def candidate_features(
+    query: str,
+    hits: Sequence[FusedHit],
+    records: Mapping[str, Record],
+    raw: Mapping[str, Mapping[str, float]],
+    hints: QueryHints,
+    *,
+    query_vector: npt.NDArray[np.float32] | None = None,
+    neighbour_seconds: float = DEFAULT_NEIGHBOUR_SECONDS,
+) -> npt.NDArray[np.float64]:
+    """One row of :data:`FEATURES` per hit (every hit must have its record).
+
+    With ``query_vector``, a hit the vector leg did not return gets its cosine from its
+    record's own vector (best chunk of a long turn) instead of a guess below the lowest."""
+    n = len(hits)
+    rows = np.zeros((n, len(FEATURES)), dtype=np.float64)
+    if n == 0:
+        return rows
+    query_words = tokens(query)
+    terms = set(_content(query_words))
+    content = _content(query_words)
+    pairs = set(pairwise(content))
+    names = _names(query)
+    asked = set(query_words)
+    vector = dict(raw.get("vector", {}))
+    if query_vector is not None:
+        for h in hits:
+            if h.id not in vector and records[h.id].embedding is not None:
+                vector[h.id] = _best_cosine(records[h.id], query_vector)
+    bm25 = raw.get("bm25", {})
+    top_cos = max((vector[h.id] for h in hits if h.id in vector), default=0.0)
+    low_cos = min((vector[h.id] for h in hits if h.id in vector), default=0.0)
+    top_bm25 = max((bm25[h.id] for h in hits if h.id in bm25), default=0.0)
+    top_fused = hits[0].score or 1.0
+    times = np.array([records[h.id].occurred_at for h in hits])
+    order = np.argsort(np.argsort(times, kind="stable"), kind="stable")
+    later = order / max(n - 1, 1)
+    sessions = [records[h.id].conversation_id for h in hits]
+    head = sessions[: min(n, 10)]
+    codes = {s: k for k, s in enumerate(dict.fromkeys(sessions))}
+    session_code = np.array([codes[s] for s in sessions])
+    same = (session_code[:, None] == session_code[None, :]) & ~np.eye(n, dtype=bool)
+    near = np.abs(times[:, None] - times[None, :]) <= neighbour_seconds
+    neighbours = (same & near).any(axis=1)
+    for i, hit in enumerate(hits):
+        record = records[hit.id]
+        have, mine_pairs = _words(record.text, record.keywords)
+        cos = vector.get(hit.id, low_cos - 0.05)
+        row = rows[i]
+        row[0] = hit.score / top_fused
+        row[1] = _rank_feature(hit.ranks.get("bm25"))
+        row[2] = _rank_feature(hit.ranks.get("vector"))
+        row[3] = cos - top_cos
+        row[4] = bm25.get(hit.id, 0.0) / top_bm25 if top_bm25 > 0 else 0.0
+        row[5] = _share(terms, have)
+        row[6] = _share(pairs, mine_pairs)
+        row[7] = _share(names, have)
+        speaker = record.keywords.casefold()
+        row[8] = float(bool(speaker) and speaker in asked)
+        row[9] = float(record.data.get("role") == "user")
+        row[10] = later[i]
+        row[11] = later[i] if hints.order == "latest" else 0.0
+        row[12] = 1.0 - later[i] if hints.order == "earliest" else 0.0
+        if hints.window is not None:
+            inside = hints.window[0] <= record.occurred_at < hints.window[1]
+            row[13] = float(inside)
+            row[14] = float(not inside)
+        session = sessions[i]
+        if session is not None:
+            row[15] = (sum(1 for s in head if s == session) - (i < len(head))) / len(head)
+            row[16] = float(neighbours[i])
+        row[17] = float(record.kind != "turn")
+        row[18] = math.log1p(len(record.text)) / 8.0
+    return rows
+
+
+def _best_cosine(record: Record, query: npt.NDArray[np.float32]) -> float:
+    assert record.embedding is not None
+    best = float(record.embedding @ query)
+    if CHUNKS_KEY in record.data:
+        chunks = decode_chunks(record.data, len(query))
+        if len(chunks):
+            best = max(best, float(np.max(chunks @ query)))
+    return best
+
+
+def diversify(scores: Sequence[float], sessions: Sequence[str | None],
+              penalty: float) -> list[tuple[int, float]]:
+    """Greedy session-level MMR: repeatedly take the best ``score − penalty × (hits already
+    taken from its session)``. Returns (index, adjusted score) in the order taken; the adjusted
+    scores never increase. Ties go to the earlier index."""
+    values = np.asarray(scores, dtype=np.float64)
+    if penalty == 0 or len(values) < 2:
+        order = np.argsort(-values, kind="stable")
+        return [(int(i), float(values[i])) for i in order]
+    codes = {s: k for k, s in enumerate(dict.fromkeys(sessions))}
+    session = np.array([codes[s] for s in sessions])
+    taken = np.zeros(len(codes))
+    no_session = np.array([s is None for s in sessions])
+    left = np.ones(len(values), dtype=bool)
+    out = []
+    for _ in range(len(values)):
+        adjusted = values - np.where(no_session, 0.0, penalty * taken[session])
+        adjusted[~left] = -np.inf
+        best = int(np.argmax(adjusted))
+        out.append((best, float(adjusted[best])))
+        left[best] = False
+        taken[session[best]] += 1
+    return out
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(min(x, 40.0), -40.0)))
+
+
+def rerank(
+    query: str,
+    hits: list[FusedHit],
+    records: Mapping[str, Record],
+    raw: Mapping[str, Mapping[str, float]],
+    hints: QueryHints,
+    weights: RankerWeights,
+    query_vector: npt.NDArray[np.float32] | None = None,
+) -> list[FusedHit]:
+    """Order ``hits`` (best first, all with records) by the ranker.
+
+    Each hit's score becomes ``1 + p`` (``p`` the ranker's probability, lowered by session
+    diversity for aggregation questions), above every fused score, so hits past the ranked
+    ones keep their RRF order below; ``contributions["rerank"]`` holds the change so a hit's
+    score is still the sum of its contributions."""
+    if not hits:
+        return hits
+    logits = weights.logits(candidate_features(query, hits, records, raw, hints,
+                                               query_vector=query_vector))
+    penalty = weights.diversity if hints.aggregate else 0.0
+    taken = diversify(logits.tolist(), [records[h.id].conversation_id for h in hits], penalty)
+    out: list[FusedHit] = []
+    for index, value in taken:
+        hit = hits[index]
+        new = 1.0 + _sigmoid(value)
+        hit.contributions["rerank"] = new - hit.score
+        hit.ranks["rerank"] = len(out) + 1
+        hit.score = new
+        out.append(hit)
+    return out

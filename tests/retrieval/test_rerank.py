@@ -1,0 +1,165 @@
+"""The second stage: features, session diversity, the shipped weights, and search using them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from lucidmem import Memory
+from lucidmem.embedding import E5Embedder
+from lucidmem.records import Record
+from lucidmem.retrieval.fusion import FusedHit
+from lucidmem.retrieval.rerank import (
+    FEATURES,
+    QueryHints,
+    RankerWeights,
+    candidate_features,
+    default_weights,
+    diversify,
+)
+
+OCT = datetime(2024, 10, 12, tzinfo=UTC).timestamp()
+MAR = datetime(2025, 3, 20, tzinfo=UTC).timestamp()
+
+
+def _record(rid: str, text: str, at: float, session: str, name: str = "") -> Record:
+    return Record(id=rid, kind="turn", user_id="u", text=text, occurred_at=at,
+                  conversation_id=session, keywords=name, data={"role": "user"})
+
+
+def _column(rows: object, name: str) -> list[float]:
+    import numpy as np
+
+    return [float(v) for v in np.asarray(rows)[:, FEATURES.index(name)]]
+
+
+def test_features_read_words_names_speaker_time_and_sessions() -> None:
+    records = {
+        "a": _record("a", "We planted tulips with Jean in the garden", OCT, "s1", "Maya"),
+        "b": _record("b", "The weather was grey all week", MAR, "s2"),
+        "c": _record("c", "Tulips again, next to the roses", OCT + 60, "s1"),
+    }
+    hits = [FusedHit("b", 0.2, {"vector": 1}), FusedHit("a", 0.15, {"bm25": 1, "vector": 2}),
+            FusedHit("c", 0.1, {"bm25": 2})]
+    raw = {"bm25": {"a": 5.0, "c": 2.5}, "vector": {"b": 0.9, "a": 0.85}}
+    window = (datetime(2024, 9, 1, tzinfo=UTC).timestamp(),
+              datetime(2024, 12, 1, tzinfo=UTC).timestamp())
+    rows = candidate_features("What did Maya plant with Jean last autumn? tulips", hits,
+                              records, raw, QueryHints(window=window, order="earliest"))
+    assert rows.shape == (3, len(FEATURES))
+    assert _column(rows, "fused") == pytest.approx([1.0, 0.75, 0.5])
+    assert _column(rows, "bm25_share") == pytest.approx([0.0, 1.0, 0.5])
+    assert _column(rows, "name_cover") == pytest.approx([0.0, 1.0, 0.0])  # Jean (Maya: speaker)
+    assert _column(rows, "speaker") == [0.0, 1.0, 0.0]
+    assert _column(rows, "in_window") == [0.0, 1.0, 1.0]
+    assert _column(rows, "out_window") == [1.0, 0.0, 0.0]
+    assert _column(rows, "earliest_asked") == pytest.approx([0.0, 1.0, 0.5])
+    assert _column(rows, "latest_asked") == [0.0, 0.0, 0.0]
+    assert _column(rows, "neighbour") == [0.0, 1.0, 1.0]  # a and c: one session, a minute apart
+    assert _column(rows, "vector_gap")[1] == pytest.approx(-0.05)
+    # no hints: the time columns stay 0
+    plain = candidate_features("tulips", hits, records, raw, QueryHints())
+    assert _column(plain, "in_window") == _column(plain, "out_window") == [0.0, 0.0, 0.0]
+
+
+def test_diversify_spreads_sessions_and_never_raises_a_score() -> None:
+    scores = [3.0, 2.9, 2.8, 1.0]
+    sessions = ["s1", "s1", "s1", "s2"]
+    assert [i for i, _ in diversify(scores, sessions, 0.0)] == [0, 1, 2, 3]
+    taken = diversify(scores, sessions, 2.5)
+    assert [i for i, _ in taken] == [0, 3, 1, 2]
+    values = [v for _, v in taken]
+    assert values == sorted(values, reverse=True)
+
+
+def test_shipped_weights_fit_the_features_and_refuse_others() -> None:
+    weights = default_weights()
+    assert weights.features == FEATURES
+    assert len(weights.weights) == len(weights.mean) == len(weights.scale) == len(FEATURES)
+    assert RankerWeights.from_json(weights.to_json()) == weights
+    stale = RankerWeights(("fused",), (1.0,), 0.0, (0.0,), (1.0,))
+    import numpy as np
+
+    with pytest.raises(ValueError, match="train_rerank"):
+        stale.logits(np.zeros((1, len(FEATURES))))
+
+
+def test_search_prefers_the_time_the_question_names(tmp_path: Path,
+                                                    embedder: E5Embedder) -> None:
+    with Memory(tmp_path, embedder=embedder) as memory:
+        memory.add("In the garden I planted garlic and broad beans.", user_id="maya",
+                   conversation_id="autumn", timestamp=datetime(2024, 10, 5, tzinfo=UTC))
+        memory.add("In the garden I planted tomatoes and basil.", user_id="maya",
+                   conversation_id="spring", timestamp=datetime(2025, 4, 20, tzinfo=UTC))
+        asked = datetime(2025, 6, 30, tzinfo=UTC)
+
+        def top(question: str, preset: str | None = None) -> str:
+            hits = memory.search(question, user_id="maya", limit=2, as_of=asked, preset=preset)
+            return hits[0].item.text
+
+        assert "garlic" in top("What did I plant in the garden last autumn?")
+        assert "tomatoes" in top("What did I plant in the garden last spring?")
+        assert "tomatoes" in top("What did I plant in the garden most recently?")
+        assert "garlic" in top("What did I plant in the garden first?")
+        # as_of: the memory as it stood on 1 November 2024 holds only the autumn turn
+        early = memory.search("What did I plant in the garden last spring?", user_id="maya",
+                              as_of=datetime(2024, 11, 1, tzinfo=UTC), kinds=["turn"])
+        assert [h.item.text for h in early] == [
+            "In the garden I planted garlic and broad beans."]
+
+
+def test_question_time_through_rest_mcp_and_cli(tmp_path: Path, embedder: E5Embedder) -> None:
+    import json
+
+    import anyio
+    from fastapi.testclient import TestClient
+    from mcp import Client
+    from typer.testing import CliRunner
+
+    from lucidmem.api import KeyRing, ServerSettings, create_app
+    from lucidmem.cli import app as cli_app
+    from lucidmem.mcp_server import build_server
+
+    asked = "2025-06-30T00:00:00+00:00"
+    autumn, spring = "I planted garlic in the garden.", "I planted tomatoes in the garden."
+    with Memory(tmp_path, embedder=embedder) as memory:
+        autumn_id = memory.add(autumn, user_id="maya", conversation_id="a",
+                               timestamp=datetime(2024, 10, 5, tzinfo=UTC))[0].id
+        spring_id = memory.add(spring, user_id="maya", conversation_id="b",
+                               timestamp=datetime(2025, 4, 20, tzinfo=UTC))[0].id
+        key = "maya-key-0123456789"
+        client = TestClient(create_app(memory, settings=ServerSettings(),
+                                       keys=KeyRing("admin-key-0123456789", {"maya": key})))
+        h = {"Authorization": f"Bearer {key}"}
+
+        def rest(question: str, **extra: object) -> list[dict[str, object]]:
+            answer = client.post("/api/v1/memories/search", headers=h, json={
+                "query": question, "kinds": ["turn"], "as_of": asked, **extra})
+            assert answer.status_code == 200, answer.text
+            return answer.json()  # type: ignore[no-any-return]
+
+        last_autumn = rest("What did I plant in the garden last autumn?")
+        assert last_autumn[0]["item"]["text"] == autumn  # type: ignore[index]
+        assert "rerank" in last_autumn[0]["explain"]  # type: ignore[operator]
+        last_spring = rest("What did I plant in the garden last spring?")
+        assert last_spring[0]["item"]["text"] == spring  # type: ignore[index]
+        fused = rest("What did I plant in the garden last autumn?", preset="fused")
+        assert "rerank" not in fused[0]["explain"]  # type: ignore[operator]
+
+        async def scenario() -> None:
+            async with Client(build_server(memory, "maya")) as mcp:
+                found = await mcp.call_tool("search", {
+                    "query": "What did I plant in the garden last spring?", "as_of": asked})
+                assert not found.is_error
+                ids = [r["id"] for r in json.loads(found.content[0].text)["results"]]
+                assert ids.index(spring_id) < ids.index(autumn_id)
+
+        anyio.run(scenario)
+    out = CliRunner().invoke(cli_app, [
+        "--data-dir", str(tmp_path), "search", "What did I plant in the garden last autumn?",
+        "--user", "maya", "--json", "--as-of", asked])
+    assert out.exit_code == 0, out.output
+    texts = [json.loads(line)["item"]["text"] for line in out.output.strip().splitlines()]
+    assert texts.index(autumn) < texts.index(spring)
