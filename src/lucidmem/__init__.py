@@ -34,6 +34,7 @@ from .errors import (
     SchemaMismatchError,
     ServerError,
     StoreError,
+    StoreUnavailableError,
     UnauthorizedError,
 )
 
@@ -108,6 +109,7 @@ __all__ = [
     "Settings",
     "StoreError",
     "StoreStats",
+    "StoreUnavailableError",
     "UnauthorizedError",
     "__version__",
 ]

@@ -186,3 +186,32 @@ def test_postgres_restarting_mid_load_gives_clear_errors_and_writes_all_or_nothi
             Query(user_id="maya", kinds=["turn"])))
     assert per_batch == {f"batch{b}": PER_BATCH for b in range(BATCHES)}, \
         "a batch was half-written or written twice"
+
+
+def test_the_api_answers_503_while_postgres_is_down_and_recovers(
+        restartable: Any, tmp_path: Path, embedder: E5Embedder) -> None:
+    from fastapi.testclient import TestClient
+
+    from lucidmem.api import KeyRing, ServerSettings, create_app
+
+    url = restartable.get_uri()
+    with Memory(tmp_path / "m", settings=Settings(store_url=url), embedder=embedder) as memory:
+        app = create_app(memory, settings=ServerSettings(), keys=KeyRing("admin-key-0123456789"))
+        client = TestClient(app, raise_server_exceptions=False)
+        headers = {"Authorization": "Bearer admin-key-0123456789"}
+        add = {"messages": "My sister moved to Lisbon last spring."}
+        assert client.post("/api/v1/memories?user_id=maya", json=add,
+                           headers=headers).status_code == 201
+        pg_ctl(restartable, "stop", "-m", "fast")
+        down = client.post("/api/v1/memories?user_id=maya", json=add, headers=headers)
+        assert down.status_code == 503, down.text
+        assert down.json()["error"] == "store_unavailable"
+        assert int(down.headers["Retry-After"]) >= 1
+        pg_ctl(restartable, "restart", "-l", str(restartable.log))
+        again = client.post("/api/v1/memories?user_id=maya", json=add, headers=headers)
+        assert again.status_code == 201, again.text
+        found = client.post("/api/v1/memories/search?user_id=maya",
+                            json={"query": "sister Lisbon"}, headers=headers)
+        assert found.status_code == 200
+        turns = [h for h in found.json() if h["item"]["kind"] == "turn"]
+        assert len(turns) == 2, "the refused write must not have been stored"
