@@ -39,6 +39,7 @@ EXPECTED = [
     "Settings",
     "StoreError",
     "StoreStats",
+    "StoreUnavailableError",
     "UnauthorizedError",
     "__version__",
 ]
@@ -64,6 +65,7 @@ def test_errors_form_one_tree() -> None:
     assert issubclass(lucidmem.ImportFormatError, lucidmem.InvalidInputError)
     assert issubclass(lucidmem.EncryptionError, lucidmem.StoreError)
     assert issubclass(lucidmem.SchemaMismatchError, lucidmem.StoreError)
+    assert issubclass(lucidmem.StoreUnavailableError, lucidmem.StoreError)
     import builtins
 
     assert not any(hasattr(builtins, n) for n in EXPECTED)

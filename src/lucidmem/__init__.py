@@ -35,6 +35,7 @@ from .errors import (
     SchemaMismatchError,
     ServerError,
     StoreError,
+    StoreUnavailableError,
     UnauthorizedError,
 )
 
@@ -110,6 +111,7 @@ __all__ = [
     "Settings",
     "StoreError",
     "StoreStats",
+    "StoreUnavailableError",
     "UnauthorizedError",
     "__version__",
 ]

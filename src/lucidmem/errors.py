@@ -19,7 +19,9 @@ embedding engine) are translated at the edge where they occur.
     ├── StoreError                the storage backend failed
     │   ├── EncryptionError       wrong or missing encryption key
     │   ├── SchemaMismatchError   the store was written by another embedder / newer schema
-    │   └── CheckpointError       a job checkpoint that cannot be read
+    │   ├── CheckpointError       a job checkpoint that cannot be read
+    │   └── StoreUnavailableError the database server is down, restarting or unreachable;
+    │                             the call wrote nothing of its own: send it again
     ├── EmbeddingError            the embedder failed (engine or remote endpoint)
     ├── LLMError                  a configured LLM endpoint failed or answered garbage
     │   └── FineTuneError         a fine-tuning provider failed, refused or timed out
@@ -53,6 +55,7 @@ __all__ = [
     "SchemaMismatchError",
     "ServerError",
     "StoreError",
+    "StoreUnavailableError",
     "UnauthorizedError",
 ]
 
@@ -106,6 +109,11 @@ class StoreError(LucidmemError):
 
 class EncryptionError(StoreError):
     """The database cannot be opened with the configured key (or lack of one)."""
+
+
+class StoreUnavailableError(StoreError):
+    """The database server cannot be reached (stopped, restarting, network down). The
+    interrupted call's transaction was rolled back: it is safe to send it again later."""
 
 
 class SchemaMismatchError(StoreError):

@@ -37,7 +37,7 @@ from .embedding.turns import (
     turn_text,
     vector_scheme,
 )
-from .errors import SchemaMismatchError
+from .errors import SchemaMismatchError, StoreUnavailableError
 from .indexing import REFRESH_KEY, VECTOR_SCHEME_KEY, Embedded, EmbedPassages, Indexer, Vector
 from .records import Kind, Record
 from .retrieval.fusion import FusedHit
@@ -255,10 +255,17 @@ class Kernel:
         self.indexer.hold(ids)
         try:
             self.write(name, user_id, records)
-            if not self.settings.embedding.background:
-                self.indexer.embed_now(name, store, user_id, ids)
-                records = store.get(user_id, ids)  # with their vectors (and scores)
-            self.added(name, user_id, records)
+            try:
+                if not self.settings.embedding.background:
+                    self.indexer.embed_now(name, store, user_id, ids)
+                    records = store.get(user_id, ids)  # with their vectors (and scores)
+                self.added(name, user_id, records)
+            except StoreUnavailableError as exc:
+                # The turns are committed: raising would make the caller send them again
+                # (StoreUnavailableError says a call is safe to repeat) and store them twice.
+                # Their vectors stay queued; what the listeners did not do is lost.
+                log.warning("the store went away after %d turn(s) of %r were stored; their "
+                            "facts were not extracted: %s", len(ids), user_id, exc)
         finally:
             self.indexer.release(ids)
 

@@ -56,6 +56,22 @@ def jobs_by_status(url: str) -> dict[str, int]:
     return {r[0]: int(r[1]) for r in rows}
 
 
+def user_locks_held(url: str) -> int:
+    """Advisory locks held in the database at ``url`` (the workers' per-user locks)."""
+    with psycopg.connect(url) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM pg_locks l JOIN pg_database d ON d.oid = l.database "
+            "WHERE l.locktype = 'advisory' AND l.granted AND d.datname = current_database()"
+        ).fetchone()
+    return int(row[0]) if row else 0
+
+
+def consolidating(url: str) -> bool:
+    """A worker is mid-way through a user: it holds the user's lock and a checkpoint says
+    running (a checkpoint alone may be left over from a killed run)."""
+    return user_locks_held(url) >= 1 and running_checkpoint(url)
+
+
 def running_checkpoint(url: str) -> bool:
     """A consolidation of the ``run`` context is mid-way (its checkpoint says running)."""
     with psycopg.connect(url) as conn:
@@ -112,13 +128,19 @@ def test_sigkilled_workers_lose_and_duplicate_nothing(
     for _ in range(KILLS):
         worker = start(COMMANDS["worker"], queue_env, "--stalled-after", "2")
         deadline = time.monotonic() + 180
-        while time.monotonic() < deadline and not running_checkpoint(postgres_url):
+        while time.monotonic() < deadline and not consolidating(postgres_url):
             if jobs_by_status(postgres_url).get("succeeded") == len(USERS):
                 break
             time.sleep(0.02)
-        if running_checkpoint(postgres_url):
-            worker.send_signal(signal.SIGKILL)
+        if consolidating(postgres_url):
+            worker.send_signal(signal.SIGKILL)  # mid-run, holding a user's lock
             kills += 1
+            worker.wait(timeout=30)
+            # The dead worker's user lock went with its connection: nobody waits for it.
+            deadline = time.monotonic() + 30
+            while user_locks_held(postgres_url) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert user_locks_held(postgres_url) == 0, "a killed worker's lock outlived it"
         worker.wait(timeout=30)
     assert kills >= 1, "no worker was killed mid-consolidation"
 

@@ -14,6 +14,7 @@ ForbiddenError                 403     ``forbidden`` (admin-only routes)
 ConflictError                  412     ``precondition_failed`` + ``ETag``, ``current_version``
 RateLimitedError               429     ``rate_limited`` + ``Retry-After``
 EmbeddingError / LLMError      503     ``upstream_unavailable``
+StoreUnavailableError          503     ``store_unavailable`` + ``Retry-After``
 StoreError, other errors       500     ``internal_error`` (logged, not shown)
 =============================  ======  ===========================================
 """
@@ -39,6 +40,7 @@ from ..errors import (
     LucidmemError,
     NotFoundError,
     RateLimitedError,
+    StoreUnavailableError,
     UnauthorizedError,
 )
 from .etags import etag
@@ -54,6 +56,8 @@ FEEDBACK_PATH = "/api/v1/memories/feedback"
 LEGACY_FEEDBACK_PATH = "/api/v1/memory/feedback"
 """The first release's path of feedback, kept as a deprecated alias."""
 logger = logging.getLogger("lucidmem.api")
+STORE_RETRY_AFTER_SECONDS = 2
+"""``Retry-After`` of a 503 while the database cannot be reached (a restart takes seconds)."""
 
 
 def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
@@ -87,6 +91,11 @@ def _lucidmem(request: Request, exc: LucidmemError) -> JSONResponse:
     if isinstance(exc, RateLimitedError):
         wait = max(1, math.ceil(exc.retry_after))
         return _answer(429, "rate_limited", str(exc), {"Retry-After": str(wait)})
+    if isinstance(exc, StoreUnavailableError):
+        logger.warning("store unavailable on %s: %s", request.url.path, exc)
+        return _answer(503, "store_unavailable",
+                       "the database cannot be reached; nothing was written, retry shortly",
+                       headers={"Retry-After": str(STORE_RETRY_AFTER_SECONDS)})
     if isinstance(exc, EmbeddingError | LLMError):
         logger.warning("upstream failure: %s", exc)
         return _answer(503, "upstream_unavailable", "a model backend failed; retry later")

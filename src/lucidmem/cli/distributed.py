@@ -4,10 +4,12 @@ queue side of ``lucidmem worker`` (see :mod:`lucidmem.distributed.engine`)."""
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC
 from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.table import Table
 
 from ..errors import ConfigurationError
 from .app import app, open_memory
@@ -31,6 +33,26 @@ def _url() -> str:
             "the job queue lives in PostgreSQL: set LUCIDMEM_STORE_URL=postgresql://... "
             "(without it, `lucidmem worker` runs the in-process scheduler).")
     return url
+
+
+def show_parked_tasks(*, limit: int) -> None:
+    """Print the queue's parked tasks: those that failed every run they were allowed."""
+    from ..distributed.engine import MAX_ATTEMPTS, parked_tasks
+
+    parked = parked_tasks(_url(), limit=limit)
+    if not parked:
+        console.print("no parked tasks in the job queue")
+        return
+    table = Table(title=f"parked tasks (failed {MAX_ATTEMPTS} runs; see the worker logs)")
+    for column in ("id", "task", "arguments", "runs", "last failure (UTC)"):
+        table.add_column(column)
+    for task in parked:
+        table.add_row(str(task.id), task.task,
+                      ", ".join(f"{k}={v}" for k, v in sorted(task.args.items())),
+                      str(task.attempts),
+                      task.failed_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
+                      if task.failed_at else "-")
+    console.print(table)
 
 
 def run_queue_worker(ctx: typer.Context, *, concurrency: int, stalled_after: float,

@@ -98,7 +98,8 @@ def jobs(
     ctx: typer.Context,
     limit: Annotated[int, typer.Option(help="History rows shown.")] = 10,
 ) -> None:
-    """Show the background jobs, their next run times and recent history."""
+    """Show the background jobs, their next run times and recent history; with
+    LUCIDMEM_STORE_URL also the queue's parked tasks (failed every retry)."""
     with open_memory(ctx) as memory:
         scheduler = memory.sleep.scheduler(context=ctx.obj.context if ctx.obj else None)
         now = datetime.now(UTC)
@@ -118,6 +119,10 @@ def jobs(
             history.add_row(run.job, run.scheduled_for.strftime("%Y-%m-%d %H:%M"), run.status,
                             f"{run.seconds:.2f}", run.summary[:80])
         console.print(history if runs else "no runs recorded yet")
+    from .distributed import show_parked_tasks, uses_job_queue
+
+    if uses_job_queue():
+        show_parked_tasks(limit=limit)
 
 
 @app.command()

@@ -20,8 +20,9 @@ Tasks (queue :data:`QUEUE`):
 * ``lucidmem.tick`` (periodic, every minute): defers what the schedule says is due; the
   ``consolidation`` job fans out into one ``lucidmem.consolidate`` per user of the shard.
 
-A task that keeps failing is retried :data:`MAX_ATTEMPTS` times with a growing wait, then
-left ``failed`` in ``procrastinate_jobs`` (visible with ``lucidmem jobs``).
+A task that keeps failing (a poison task) runs :data:`MAX_ATTEMPTS` times in all, with a
+growing wait between runs, then is parked ``failed`` in ``procrastinate_jobs``, where other
+tasks no longer wait on it; :func:`parked_tasks` (``lucidmem jobs``) lists what is parked.
 
 An embedding backfill is the next task to move here: the store's durable embedding queue
 can be drained by a ``lucidmem.embed(context)`` task deferred with a per-context
@@ -42,10 +43,11 @@ from typing import Any
 import psycopg
 from procrastinate import App, JobContext, PsycopgConnector, RetryStrategy
 from procrastinate.exceptions import AlreadyEnqueued
+from pydantic import AwareDatetime, BaseModel, ConfigDict
 
 from ..clock import from_epoch, to_epoch
 from ..consolidation.replay import users_for_date
-from ..errors import ConfigurationError, LucidmemError
+from ..errors import ConfigurationError, LucidmemError, StoreError
 from ..memory import Memory
 from ..scheduler import SCHEDULER_OWNER, Scheduler
 from ..scheduler import JobContext as JobContext_
@@ -54,12 +56,15 @@ from ..settings import redact_url
 __all__ = [
     "MAX_ATTEMPTS",
     "QUEUE",
+    "ParkedTask",
     "UserBusy",
     "build_app",
     "defer_consolidation",
     "defer_due",
     "distributed_scheduler",
     "ensure_schema",
+    "parked_tasks",
+    "retry_waits",
     "run_worker",
     "user_lock_key",
 ]
@@ -70,7 +75,7 @@ QUEUE = "lucidmem"
 MAX_ATTEMPTS = 5
 """Runs of a task before it is parked as ``failed`` (first run included)."""
 RETRY_WAIT_SECONDS = 2
-"""Wait before the first retry; doubled after each further failure."""
+"""Wait before the first retry; the n-th retry waits n times this (2, 4, 6, 8 s)."""
 STALLED_AFTER_SECONDS = 30.0
 """A worker silent (no heartbeat) this long is dead: its running jobs are retried."""
 HEARTBEAT_SECONDS = 5.0
@@ -87,7 +92,49 @@ def user_lock_key(context: str, user_id: str) -> str:
 
 def _retry() -> RetryStrategy:
     return RetryStrategy(max_attempts=MAX_ATTEMPTS - 1, wait=RETRY_WAIT_SECONDS,
-                         exponential_wait=2)
+                         linear_wait=RETRY_WAIT_SECONDS)
+
+
+def retry_waits(strategy: RetryStrategy | None = None) -> list[float]:
+    """Seconds waited before each retry of a failing task under ``strategy`` (lucidmem's
+    when ``None``): one entry per retry, so a task runs ``len(...) + 1`` times at most."""
+    chosen = strategy or _retry()
+    return [float(chosen.wait + chosen.linear_wait * attempt
+                  + (chosen.exponential_wait ** (attempt + 1) if chosen.exponential_wait else 0))
+            for attempt in range(chosen.max_attempts or 0)]
+
+
+class ParkedTask(BaseModel):
+    """A task that failed every run it was allowed and waits for an operator."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    task: str
+    args: dict[str, Any]
+    attempts: int
+    failed_at: AwareDatetime | None
+    """When its last run failed (None if procrastinate kept no event for it)."""
+
+
+def parked_tasks(url: str, *, limit: int = 100) -> list[ParkedTask]:
+    """The newest ``limit`` parked (``failed``) tasks of lucidmem's queue, newest first."""
+    try:
+        with psycopg.connect(url, autocommit=True) as conn:
+            if conn.execute("SELECT to_regclass('procrastinate_jobs')").fetchone() in (
+                    None, (None,)):
+                return []
+            rows = conn.execute(
+                "SELECT j.id, j.task_name, j.args, j.attempts, max(e.at) "
+                "FROM procrastinate_jobs j LEFT JOIN procrastinate_events e "
+                "ON e.job_id = j.id AND e.type = 'failed' "
+                "WHERE j.queue_name = %s AND j.status = 'failed' "
+                "GROUP BY j.id ORDER BY j.id DESC LIMIT %s", (QUEUE, limit)).fetchall()
+    except psycopg.Error as exc:
+        raise StoreError(f"cannot read the job queue in {redact_url(url)}: {exc}. Check "
+                         "LUCIDMEM_STORE_URL and that the server is running.") from exc
+    return [ParkedTask(id=r[0], task=r[1], args=dict(r[2] or {}), attempts=r[3],
+                       failed_at=r[4]) for r in rows]
 
 
 @contextlib.contextmanager

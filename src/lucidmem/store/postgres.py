@@ -7,7 +7,9 @@ migrations; nothing here ever names two schemas in one statement.
 
 * One connection (autocommit outside :meth:`PostgresStore.transaction`) guarded by a
   re-entrant lock, like the SQLite store; a connection the server dropped is replaced on
-  the next call (the call that saw it fail raises :class:`~lucidmem.errors.StoreError`).
+  the next call. The call that saw it fail, and every call while the server stays away,
+  raises :class:`~lucidmem.errors.StoreUnavailableError` (its transaction rolled back), so a
+  client can send it again.
 * Embeddings are a pgvector ``vector`` column without a fixed dimension, sent and read in
   pgvector's binary format (float32 exactly as given). Similarity runs in SQL
   (:meth:`PostgresStore.vector_search`): an HNSW index over ``embedding::vector(d)`` (inner
@@ -37,7 +39,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import ConfigurationError, InvalidInputError, StoreError
+from ..errors import ConfigurationError, InvalidInputError, StoreError, StoreUnavailableError
 from ..settings import redact_url
 from ..text import index_text
 from .base import (
@@ -49,6 +51,7 @@ from .base import (
     TextHit,
     user_meta_key,
 )
+from .chunks import CHUNKS_KEY, chunk_vectors
 from .postgres_schema import (
     MIGRATIONS,
     SCHEMA_PREFIX,
@@ -92,8 +95,12 @@ HNSW_EF_CONSTRUCTION = 64
 """Candidate list while building the index (pgvector's default)."""
 HNSW_MIN_EF_SEARCH = 200
 """Candidate list while searching, at least; twice the asked ``limit`` when that is more
-(at most 1,000, pgvector's ceiling). 200 gives recall@10 >= 0.99 against exact search on
-the bench data (bench/scale_out.py --recall)."""
+(at most 1,000, pgvector's ceiling). With :data:`HNSW_MIN_CANDIDATES` rows read, 200 gave
+recall@10 1.00 against exact search on bench/scale_out.py's recall data (not tuned on it)."""
+HNSW_MIN_CANDIDATES = 100
+"""Rows each index scan returns at least before the exact re-sort keeps the best ``limit``:
+the iterative scan's relaxed order can put one of the best 10 after the 10th row it returns
+(recall@10 0.92 reading 10 rows, 1.00 reading 100 on bench/scale_out.py's recall data)."""
 HNSW_MAX_SCAN_TUPLES = 50_000
 """How far an iterative scan walks the graph when the filters (user, kind, status) reject
 most neighbours before it stops (pgvector's default is 20,000)."""
@@ -224,7 +231,7 @@ class PostgresStore:
             conn.adapters.register_loader(info.oid, _VectorLoader)
         except psycopg.Error as exc:
             conn.close()
-            raise self._error(exc) from exc
+            raise StoreError(f"{self.location}: {_scrub(str(exc), self.url)}") from exc
         except BaseException:
             conn.close()
             raise
@@ -273,27 +280,49 @@ class PostgresStore:
                 for statement in sql.split(";"):
                     if statement.strip():
                         self._exec(statement)
+                if migration.name == "0003_chunk_vectors":
+                    self._backfill_chunks()
                 self._exec(
                     f"INSERT INTO {s}.schema_migrations (name, applied_at) "
                     "VALUES (%s, extract(epoch FROM clock_timestamp()))",
                     (migration.name,),
                 )
 
+    def _backfill_chunks(self) -> None:
+        """Chunk rows of the long turns stored before the ``chunks`` table existed."""
+        rows = self._exec(
+            f"SELECT {COLUMNS} FROM {self._s}.records WHERE embedding IS NOT NULL "
+            "AND strpos(data, %s) > 0", (f'"{CHUNKS_KEY}"',)).fetchall()
+        self._write_chunks([row_to_record(r) for r in rows], replace=False)
+
     def applied_migrations(self) -> list[str]:
         """Names of the migrations recorded in this schema, in order applied."""
         return [r[0] for r in self._run(
             f"SELECT name FROM {self._s}.schema_migrations ORDER BY seq")]
 
-    def _error(self, exc: psycopg.Error) -> StoreError:
-        return StoreError(f"{self.location}: {_scrub(str(exc), self.url)}")
+    def _error(self, exc: psycopg.Error, what: str = "") -> StoreError:
+        """``exc`` as lucidmem's error: :class:`StoreUnavailableError` when the connection
+        is gone (server stopped or restarting; the statement's transaction is rolled back)."""
+        detail = f"{self.location}: {what}{_scrub(str(exc), self.url)}"
+        if self._conn.broken or self._conn.closed:
+            return StoreUnavailableError(
+                f"{detail}. The connection to PostgreSQL was lost (server stopped, restarting "
+                "or unreachable); the interrupted transaction was rolled back. Send the call "
+                "again once the server is back: the next call reconnects.")
+        return StoreError(detail)
 
     def _ready(self) -> None:
         """Raise when closed; replace a connection the server dropped (outside a transaction)."""
         if self._closed:
             raise StoreError(f"the store {self.location} is closed; open a new Memory.")
-        if self._depth == 0 and self._conn.broken:
+        if self._depth == 0 and (self._conn.broken or self._conn.closed):
             self._conn.close()
-            self._conn = self._open()
+            try:
+                self._conn = self._open()
+            except StoreError as exc:  # it worked before: the server is away, not misnamed
+                raise StoreUnavailableError(
+                    f"{exc} The server was reachable before; it may be restarting: send the "
+                    "call again shortly (nothing of it was written).") from exc
 
     def _exec(self, sql: str, params: Sequence[Any] | None = None, *,
               prepare: bool | None = None) -> psycopg.Cursor[Any]:
@@ -333,8 +362,7 @@ class PostgresStore:
                 with self._conn.transaction():
                     yield
             except psycopg.Error as exc:
-                raise StoreError(f"{self.location}: transaction failed: "
-                                 f"{_scrub(str(exc), self.url)}") from exc
+                raise self._error(exc, "transaction failed: ") from exc
             finally:
                 self._depth = 0
 
@@ -387,6 +415,8 @@ class PostgresStore:
             written = self._executemany(upsert, rows)
             if written != len(records):  # another user's id, inserted meanwhile elsewhere
                 raise StoreError("a record id belongs to another user; ids are not reusable.")
+            had_chunks = any(CHUNKS_KEY in p.record.data for p in existing.values())
+            self._write_chunks(records, replace=had_chunks)
             if audit:
                 self._audit([
                     (r, "add" if r.id not in existing else "update",
@@ -403,6 +433,19 @@ class PostgresStore:
                     change[0] -= prior.indexed
                     change[1] -= prior.tokens
             self._bump({user: (docs, tokens) for user, (docs, tokens) in changes.items()})
+
+    def _write_chunks(self, records: Sequence[Record], *, replace: bool) -> None:
+        """The ``chunks`` rows of ``records`` (a long turn's extra chunk vectors), replacing
+        the rows they had when ``replace``."""
+        if replace:
+            self._exec(f"DELETE FROM {self._s}.chunks WHERE record_id = ANY(%s)",
+                       ([r.id for r in records],))
+        rows = [(r.id, n, r.user_id, vector) for r in records
+                if r.embedding is not None and CHUNKS_KEY in r.data
+                for n, vector in enumerate(chunk_vectors(r.data, len(r.embedding)))]
+        if rows:
+            self._executemany(f"INSERT INTO {self._s}.chunks (record_id, n, user_id, embedding) "
+                              "VALUES (%s, %s, %s, %s)", rows)
 
     @staticmethod
     def _values(r: Record) -> tuple[Any, ...]:
@@ -499,7 +542,7 @@ class PostgresStore:
             self._ready()
             if self._depth:
                 return  # VACUUM cannot run inside a transaction; the caller's commit first
-            for table in ("records", "audit", "users", "meta"):
+            for table in ("records", "chunks", "audit", "users", "meta"):
                 self._exec(f"VACUUM {self._s}.{table}")
 
     def scan(self, pattern: str) -> dict[str, int]:
@@ -638,9 +681,10 @@ class PostgresStore:
                 "(1-2000 dimensions); use an embedder with at most 2000.", field="dimension")
         s = self._s
         with self.transaction():
-            exists = self._exec("SELECT to_regclass(%s)",
-                                (f"{s}.{self._hnsw_name(dimension)}",)).fetchone()
-            if exists is not None and exists[0] is not None:
+            exists = self._exec("SELECT to_regclass(%s), to_regclass(%s)",
+                                (f"{s}.{self._hnsw_name(dimension)}",
+                                 f"{s}.chunks_embedding_hnsw_{dimension}")).fetchone()
+            if exists is not None and exists[0] is not None and exists[1] is not None:
                 self._vector_dimension = dimension
                 return
             self._exec("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
@@ -650,6 +694,11 @@ class PostgresStore:
                 f"USING hnsw ((embedding::{self._vector_type}({dimension})) vector_ip_ops) "
                 f"WITH (m = {HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION}) "
                 "WHERE embedding IS NOT NULL"
+            )
+            self._exec(
+                f"CREATE INDEX IF NOT EXISTS chunks_embedding_hnsw_{dimension} ON {s}.chunks "
+                f"USING hnsw ((embedding::{self._vector_type}({dimension})) vector_ip_ops) "
+                f"WITH (m = {HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION})"
             )
         self._vector_dimension = dimension
 
@@ -661,7 +710,10 @@ class PostgresStore:
         ordering by ``<#>`` share it, so the planner walks the HNSW index with pgvector's
         iterative scan for a user with many vectors and reads a small user's rows by the
         ``(user_id, kind, occurred_at)`` index and sorts them exactly. The relaxed order of
-        an iterative scan is put right by the outer ``ORDER BY``."""
+        an iterative scan is put right by the outer ``ORDER BY`` over at least
+        :data:`HNSW_MIN_CANDIDATES` rows. A long turn's extra chunk
+        vectors (table ``chunks``, their own HNSW index) are searched the same way, and a
+        record scores by its best vector, returned once (as the in-process index does)."""
         if limit <= 0:
             return []
         values = np.asarray(vector, dtype=np.float32).ravel()
@@ -671,19 +723,30 @@ class PostgresStore:
                 f"query vector has {values.size} dimensions, the index {dimension}; embed the "
                 "query with the store's embedder.", field="vector")
         where, params = self._where(query)
+        chunk_where, chunk_params = self._where(query, alias="r.")
         cast = f"{self._vector_type}({dimension})"
+        s = self._s
         sql = (
             f"WITH near AS MATERIALIZED (SELECT id, seq, embedding::{cast} <#> %s::{cast} "
-            f"AS distance FROM {self._s}.records WHERE {where} AND embedding IS NOT NULL "
-            f"ORDER BY embedding::{cast} <#> %s::{cast} LIMIT %s) "
-            "SELECT id, -distance FROM near ORDER BY distance, seq"
+            f"AS distance FROM {s}.records WHERE {where} AND embedding IS NOT NULL "
+            f"ORDER BY embedding::{cast} <#> %s::{cast} LIMIT %s), "
+            f"near_chunks AS MATERIALIZED (SELECT r.id, r.seq, c.embedding::{cast} <#> "
+            f"%s::{cast} AS distance FROM {s}.chunks c JOIN {s}.records r ON r.id = c.record_id "
+            f"WHERE c.user_id = %s AND {chunk_where} AND r.embedding IS NOT NULL "
+            f"ORDER BY c.embedding::{cast} <#> %s::{cast} LIMIT %s) "
+            "SELECT id, -min(distance) AS score FROM (SELECT * FROM near UNION ALL "
+            "SELECT * FROM near_chunks) best GROUP BY id, seq "
+            "ORDER BY min(distance), seq LIMIT %s"
         )
-        ef_search = min(max(2 * limit, HNSW_MIN_EF_SEARCH), 1000)
+        ef_search = min(max(2 * limit, 2 * HNSW_MIN_CANDIDATES, HNSW_MIN_EF_SEARCH), 1000)
         with self.transaction():
             self._exec(f"SET LOCAL hnsw.ef_search = {ef_search}")
             self._exec("SET LOCAL hnsw.iterative_scan = relaxed_order")
             self._exec(f"SET LOCAL hnsw.max_scan_tuples = {HNSW_MAX_SCAN_TUPLES}")
-            rows = self._exec(sql, [values, *params, values, int(limit)]).fetchall()
+            read = max(int(limit), HNSW_MIN_CANDIDATES)
+            rows = self._exec(sql, [values, *params, values, read,
+                                    values, query.user_id, *chunk_params, values, read,
+                                    int(limit)]).fetchall()
         return [(row[0], float(row[1])) for row in rows]
 
     def embeddings(self, query: Query) -> tuple[list[str], npt.NDArray[np.float32]]:
@@ -772,6 +835,19 @@ class PostgresStore:
                 if cur.rowcount:
                     stored.append(record_id)
             if stored:
+                # a long turn's chunk vectors come with its vector: its chunks rows follow
+                rechunked = [r for r in stored if r in new_data]
+                if rechunked:
+                    self._exec(f"DELETE FROM {s}.chunks WHERE record_id = ANY(%s)",
+                               (rechunked,))
+                    dimension = {rid: len(vec) for rid, _, vec in vectors}
+                    rows = [(rid, n, user_id, chunk)
+                            for rid in rechunked
+                            for n, chunk in enumerate(chunk_vectors(new_data[rid],
+                                                                    dimension[rid]))]
+                    if rows:
+                        self._executemany(f"INSERT INTO {s}.chunks (record_id, n, user_id, "
+                                          "embedding) VALUES (%s, %s, %s, %s)", rows)
                 self._exec(f"DELETE FROM {s}.embedding_queue WHERE record_id = ANY(%s)",
                            (stored,))
                 self._bump({user_id: (0, 0)})

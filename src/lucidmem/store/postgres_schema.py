@@ -3,7 +3,8 @@ PostgreSQL store that need no driver (see :mod:`lucidmem.store.postgres`).
 
 * a context ``c`` lives in schema ``lucidmem_c`` (:func:`schema_for_context`);
 * :data:`MIGRATIONS`: the schema's recorded, append-only migrations (``{s}`` is the
-  schema, ``{vector}`` pgvector's type);
+  schema, ``{vector}`` pgvector's type); ``chunks`` holds the extra chunk vectors of long
+  turns (one row each, removed with their record), searched beside ``records.embedding``;
 * :func:`fts_text`: the prepared body folded the way SQLite FTS5's tokenizer folds it,
   before it becomes a ``tsvector``.
 """
@@ -142,6 +143,21 @@ MIGRATIONS: list[Migration] = [
         );
         CREATE INDEX embedding_queue_due ON {s}.embedding_queue (due_at, seq);
         CREATE INDEX embedding_queue_user ON {s}.embedding_queue (user_id)
+        """,
+    ),
+    Migration(
+        "0003_chunk_vectors",
+        """
+        CREATE TABLE {s}.chunks (
+            record_id text COLLATE "C" NOT NULL
+                REFERENCES {s}.records (id) ON DELETE CASCADE,
+            n integer NOT NULL,
+            user_id text COLLATE "C" NOT NULL,
+            embedding {vector} NOT NULL,
+            PRIMARY KEY (record_id, n)
+        );
+        ALTER TABLE {s}.chunks ALTER COLUMN embedding SET STORAGE MAIN;
+        CREATE INDEX chunks_user ON {s}.chunks (user_id)
         """,
     ),
 ]
