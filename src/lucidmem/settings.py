@@ -277,6 +277,9 @@ class Settings(BaseSettings):
     embedding_timeout_seconds: float = Field(30.0, gt=0)
 
     max_message_chars: int = Field(20_000, ge=1)
+    max_query_chars: int = Field(
+        2_000, ge=1, description="Longest search query (characters); a longer one is refused "
+        "before any work, since its cost grows with its length.")
     max_messages_per_add: int = Field(1_000, ge=1)
 
     retrieval: RetrievalPreset = RETRIEVAL_PRESETS["hybrid"]
