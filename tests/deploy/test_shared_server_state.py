@@ -4,6 +4,7 @@ app instances in this process, processes taking from one bucket at once, and
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -18,6 +19,7 @@ from fastapi.testclient import TestClient
 
 from lucidmem import Memory, Settings
 from lucidmem.api import KeyRing, ServerSettings, create_app
+from lucidmem.cli import main
 from lucidmem.embedding import E5Embedder
 from lucidmem.settings import FactSettings
 from lucidmem.store.server_state import PostgresServerState
@@ -123,3 +125,45 @@ def test_two_server_processes_share_limits_and_created_keys(
             server.send_signal(signal.SIGTERM)
         # uvicorn shuts down gracefully, then re-raises the SIGTERM it caught
         assert all(server.wait(timeout=60) in (0, -signal.SIGTERM) for server in servers)
+
+
+def test_keys_made_by_the_cli_work_on_every_app(
+        two_apps: tuple[TestClient, TestClient], postgres_url: str,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    one, two = two_apps
+    monkeypatch.setenv("LUCIDMEM_STORE_URL", postgres_url)
+    code, out = _cli(monkeypatch, capsys, "keys", "create", "--user", "bo", "--context", "work")
+    assert code == 0
+    key = out.strip()
+    bo = {"Authorization": f"Bearer {key}"}
+    assert one.post(M, params={"context": "work"}, json={"messages": "hi"}, headers=bo
+                    ).status_code == 201
+    assert two.get(M, headers=bo).status_code == 403  # only "work" was allowed
+    code, out = _cli(monkeypatch, capsys, "keys", "list", "--user", "bo")
+    assert code == 0 and key not in out
+    key_id = json.loads(out.splitlines()[0])["key_id"]
+    assert _cli(monkeypatch, capsys, "keys", "revoke", key_id)[0] == 0
+    assert two.get(M, params={"context": "work"}, headers=bo).status_code == 401
+    code, _ = _cli(monkeypatch, capsys, "keys", "revoke", key_id)
+    assert code == 2 and "no created key" in _LAST[1]
+
+
+def test_the_cli_says_keys_need_postgresql(monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delenv("LUCIDMEM_STORE_URL", raising=False)
+    code, _ = _cli(monkeypatch, capsys, "keys", "create", "--user", "bo")
+    assert code == 2 and "LUCIDMEM_STORE_URL" in _LAST[1]
+
+
+_LAST = ["", ""]
+
+
+def _cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+         *args: str) -> tuple[int, str]:
+    monkeypatch.setattr(sys, "argv", ["lucidmem", *args])
+    with pytest.raises(SystemExit) as info:
+        main()
+    out, err = capsys.readouterr()
+    _LAST[:] = [out, err]
+    code = info.value.code
+    return (0 if code is None else int(code)), out
