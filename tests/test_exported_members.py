@@ -38,6 +38,7 @@ EXPECTED = [
     "Settings",
     "StoreError",
     "StoreStats",
+    "TextTooLongError",
     "UnauthorizedError",
     "__version__",
 ]

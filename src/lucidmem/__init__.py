@@ -34,6 +34,7 @@ from .errors import (
     SchemaMismatchError,
     ServerError,
     StoreError,
+    TextTooLongError,
     UnauthorizedError,
 )
 
@@ -108,6 +109,7 @@ __all__ = [
     "Settings",
     "StoreError",
     "StoreStats",
+    "TextTooLongError",
     "UnauthorizedError",
     "__version__",
 ]
