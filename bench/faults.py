@@ -20,7 +20,9 @@ encrypted data directory, and writes lost or duplicated by several processes at 
 
 4. **Kills**: ``--kills`` SIGKILLs of a process adding turns, each at a random moment
    among its adds, every run resuming (``tests/faults/killing.py``); ``lost`` counts
-   acknowledged turns missing, ``duplicated`` turns stored twice.
+   acknowledged turns missing, ``duplicated`` turns stored twice. Then ``--kills``
+   SIGKILLs of ``lucidmem import`` over one 640-line file, each after it stored a batch,
+   and a last run to the end: ``lost`` lines missing, ``duplicated`` lines stored twice.
 5. **Generated requests**: ``--requests`` requests generated from the OpenAPI document
    (schemathesis), half with a user key, half with another user's key; ``server_errors``
    counts 5xx answers other than 501 (a route on purpose without its capability) and 503
@@ -54,7 +56,7 @@ WRITER = ROOT / "tests" / "faults" / "writer.py"
 sys.path.insert(0, str(ROOT / "tests" / "faults"))
 
 from descriptors import exhaust, server_errors  # noqa: E402
-from killing import kill_adds  # noqa: E402
+from killing import kill_adds, kill_imports  # noqa: E402
 
 
 def canaries(i: int) -> list[str]:
@@ -143,6 +145,11 @@ def kill_round(kills: int) -> dict[str, int]:
         return kill_adds(Path(tmp) / "data", kills=kills)
 
 
+def import_kill_round(kills: int) -> dict[str, int]:
+    with tempfile.TemporaryDirectory() as tmp:
+        return kill_imports(Path(tmp) / "data", kills=kills)
+
+
 def request_round(requests: int, embedder: E5Embedder) -> dict[str, int]:
     import schemathesis
     from hypothesis import HealthCheck, given, settings
@@ -210,6 +217,9 @@ def main() -> None:
                  process_round(args.processes, args.adds), time.perf_counter() - started))
     started = time.perf_counter()
     rows.append((f"{args.kills} kills during add", kill_round(args.kills),
+                 time.perf_counter() - started))
+    started = time.perf_counter()
+    rows.append((f"{args.kills} kills during import", import_kill_round(args.kills),
                  time.perf_counter() - started))
     started = time.perf_counter()
     rows.append((f"{args.requests} generated requests", request_round(args.requests, embedder),

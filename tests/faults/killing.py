@@ -1,5 +1,5 @@
-"""SIGKILL a process while it adds, again and again, then count what was lost or stored
-twice (shared by tests/faults/test_kills.py and ``bench/faults.py``).
+"""SIGKILL a process while it adds or imports, again and again, then count what was lost
+or stored twice (shared by tests/faults/test_kills.py and ``bench/faults.py``).
 
 Each run of ``acked_writer.py`` is killed at a random moment after its first
 acknowledgement (so inside the stream of adds, not while it loads the model); the next
@@ -9,13 +9,16 @@ end; *duplicated* when its text is stored more than once.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
 from collections import Counter
+from contextlib import closing
 from pathlib import Path
 
 from lucidmem import Memory, Settings
@@ -60,3 +63,53 @@ def kill_adds(data_dir: Path, *, kills: int, count: int = 100_000, name: str = "
     lost = sum(f"{name} kept note {i}" not in texts for i in acked)
     duplicated = sum(n - 1 for n in texts.values() if n > 1)
     return {"kills": done, "acked": len(acked), "lost": lost, "duplicated": duplicated}
+
+
+def _turns(db: Path) -> int:
+    """Turns stored in ``db`` so far (read-only; 0 before the file exists)."""
+    if not db.exists():
+        return 0
+    try:
+        with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)) as conn:
+            return int(conn.execute("SELECT count(*) FROM records WHERE kind = 'turn'"
+                                    ).fetchone()[0])
+    except sqlite3.Error:
+        return 0
+
+
+def kill_imports(data_dir: Path, *, kills: int, messages: int = 640, name: str = "imp",
+                 window: float = 1.5, seed: int = 0, timeout: float = 300.0) -> dict[str, int]:
+    """``kills`` runs of ``lucidmem import`` over one file of ``messages`` lines, each
+    SIGKILLed a random 0–``window`` s after it stored its first batch; then one run to the
+    end. Returns ``kills``, ``lost`` (lines not stored) and ``duplicated``."""
+    rng = random.Random(seed)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    source = data_dir.parent / f"{data_dir.name}-import.jsonl"
+    lines = [f"{name} imported line {i}" for i in range(messages)]
+    source.write_text("".join(json.dumps({"role": "user", "content": text,
+                                          "conversation_id": f"c{i // 20}"}) + "\n"
+                              for i, text in enumerate(lines)), "utf-8")
+    command = [sys.executable, "-c", "from lucidmem.cli import main; main()",
+               "--data-dir", str(data_dir), "import", str(source), "--user", name]
+    env = {**_env(), "LUCIDMEM_FACTS__EXTRACTOR": "none"}
+    db = data_dir / "personal.db"
+    done = 0
+    for _ in range(kills):
+        before = _turns(db)
+        child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+        started = time.monotonic()
+        while (child.poll() is None and _turns(db) <= before
+               and time.monotonic() - started < timeout):
+            time.sleep(0.05)
+        time.sleep(rng.uniform(0.0, window))
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=60)
+        done += int(child.returncode == -signal.SIGKILL)
+    final = subprocess.run(command, env=env, capture_output=True, text=True, timeout=timeout)
+    assert final.returncode == 0, final.stderr[-2000:]
+    settings = Settings(data_dir=data_dir, facts=FactSettings(extractor="none"))
+    with Memory(settings=settings) as memory:
+        texts = Counter(item.text for item in memory.get_all(user_id=name, limit=10_000))
+    return {"kills": done, "lost": sum(text not in texts for text in lines),
+            "duplicated": sum(n - 1 for n in texts.values() if n > 1)}
