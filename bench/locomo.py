@@ -135,6 +135,7 @@ def main() -> int:
                 n, ids = ingest(memory, sample)
             turns += n
             known[sample["sample_id"]] = ids
+        memory.flush()  # every vector computed (add returns before the embedder)
         ingest_seconds = time.perf_counter() - started
         if cache is not None:
             cache.save()

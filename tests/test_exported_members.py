@@ -80,18 +80,18 @@ def test_every_error_lucidmem_defines_is_in_the_one_tree() -> None:
 
 MEMORY_NAMES = [
     "add", "agents", "build_context", "close", "contexts", "delete", "delete_all", "disclose",
-    "export", "facts", "get", "get_all", "history", "kernel", "search", "skills", "sleep",
-    "stats", "update", "verify_erasure", "working_memory",
+    "export", "facts", "flush", "get", "get_all", "history", "kernel", "search", "skills",
+    "sleep", "stats", "update", "verify_erasure", "working_memory",
 ]
 
 
-def test_memory_has_twenty_one_public_names(tmp_path: Path, embedder: E5Embedder) -> None:
+def test_memory_has_twenty_two_public_names(tmp_path: Path, embedder: E5Embedder) -> None:
     """Memory is the conversation memory plus context assembly; every other capability is a
     typed part reached from it (``memory.facts``, ``memory.skills``, ...)."""
     with lucidmem.Memory(tmp_path, embedder=embedder) as memory:
         public = sorted(n for n in dir(memory) if not n.startswith("_"))
     assert public == MEMORY_NAMES
-    assert len(public) <= 21
+    assert len(public) <= 22
 
 
 def test_version() -> None:

@@ -183,6 +183,7 @@ class AsyncMemory:
         self.delete = r.wrap(m.delete, write=True)
         self.delete_all = r.wrap(m.delete_all, write=True)
         self.verify_erasure = r.wrap(m.verify_erasure, write=False)
+        self.flush = r.wrap(m.flush, write=False)
         self.history = r.wrap(m.history, write=False)
         self.working_memory = r.wrap(m.working_memory, write=False)
         self.export = r.wrap(m.export, write=False)

@@ -261,6 +261,12 @@ class _MemoryCalls:
         return _Call("POST", "/erasure/verify", _erasure_report,
                      body=_body(user_id=user_id, texts=list(texts), context=context))
 
+    def flush(self, *, timeout: float | None = None) -> _Call[bool]:
+        """Wait until every turn added so far has its vector (``Memory.flush``; needs the
+        admin key)."""
+        return _Call("POST", "/flush", lambda answer: bool(answer["current"]),
+                     body=_body(timeout=timeout))
+
     def stats(self, *, context: str | None = None) -> _Call[StoreStats]:
         """Counts and size of one context (``Memory.stats``; needs the admin key)."""
         return _Call("GET", "/stats", StoreStats.model_validate, _params(context=context))
@@ -669,6 +675,7 @@ class Client:
         self.export, self.stats = runner.wrap(m.export), runner.wrap(m.stats)
         self.contexts = runner.wrap(m.contexts)
         self.verify_erasure = runner.wrap(m.verify_erasure)
+        self.flush = runner.wrap(m.flush)
         self.build_context, self.disclose = runner.wrap(m.build_context), \
             runner.wrap(m.disclose)
 
@@ -739,6 +746,7 @@ class AsyncClient:
         self.export, self.stats = runner.wrap(m.export), runner.wrap(m.stats)
         self.contexts = runner.wrap(m.contexts)
         self.verify_erasure = runner.wrap(m.verify_erasure)
+        self.flush = runner.wrap(m.flush)
         self.build_context, self.disclose = runner.wrap(m.build_context), \
             runner.wrap(m.disclose)
 

@@ -12,6 +12,12 @@ The whole file is validated before anything is written; the first problem is
 reported with its line (JSONL) or path (JSON). Writing is checkpointed: the
 number of messages imported is committed together with each batch, so an
 interrupted import resumes where it stopped when run again.
+
+Each batch is stored and keyword-searchable at once and queued for embedding; the
+memory's background worker embeds the queue meanwhile (its engine uses every core) while
+this thread goes on storing, and :func:`import_file` waits for the queue at the end
+(``wait=False`` leaves it to the worker, or to the next open after a crash: queued turns
+are never lost).
 """
 
 from __future__ import annotations
@@ -34,6 +40,8 @@ if TYPE_CHECKING:
 __all__ = ["ImportReport", "ImportedConversation", "import_file", "read_conversations"]
 
 BATCH = 64
+WAIT_STEP_S = 0.5
+"""How often the wait for the embedding queue reports progress."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +56,8 @@ class ImportReport:
     conversations: int
     skipped: int
     """Messages already imported by an earlier, interrupted run."""
+    pending_embeddings: int = 0
+    """Turns still waiting for their vectors when the import returned (0 after a wait)."""
 
 
 def _check(message: Any, where: str, line: int | None, max_chars: int) -> dict[str, Any]:
@@ -155,8 +165,14 @@ def import_file(
     user_id: str,
     context: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    embedding_progress: Callable[[int, int], None] | None = None,
+    wait: bool = True,
 ) -> ImportReport:
-    """Import a file into ``user_id``'s memory, resuming an interrupted earlier run."""
+    """Import a file into ``user_id``'s memory, resuming an interrupted earlier run.
+
+    ``progress(done, total)`` follows the messages stored; with ``wait`` the import then
+    waits until every vector is computed, reporting ``embedding_progress(done, total)``.
+    """
     conversations = read_conversations(path, max_chars=memory.kernel.settings.max_message_chars)
     total = sum(len(c.messages) for c in conversations)
     digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
@@ -177,5 +193,20 @@ def import_file(
         position = end
         if progress is not None:
             progress(position, total)
+    pending = _wait_for_vectors(memory, embedding_progress) if wait else \
+        memory.stats(context=context).pending_embeddings
     return ImportReport(messages=total - min(done, total), conversations=len(conversations),
-                        skipped=min(done, total))
+                        skipped=min(done, total), pending_embeddings=pending)
+
+
+def _wait_for_vectors(memory: Memory,
+                      progress: Callable[[int, int], None] | None) -> int:
+    """Flush the embedding queue, reporting how much of what was pending is done."""
+    start = memory.kernel.indexer.pending()
+    while True:
+        current = memory.flush(timeout=WAIT_STEP_S)
+        left = 0 if current else memory.kernel.indexer.pending()
+        if progress is not None:
+            progress(max(start - left, 0), max(start, left))
+        if current:
+            return 0

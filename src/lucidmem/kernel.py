@@ -10,6 +10,8 @@ Capabilities react to events through explicit, ordered listener lists that
 
 * :attr:`Kernel.after_add` — run, in order, after turns are stored (fact extraction,
   then the sleep cycle's activity tracking and scoring);
+* :attr:`Kernel.after_embed` — run after turns got their vectors (in the indexer's
+  thread when embedding runs in the background), e.g. the sleep cycle's scoring;
 * :attr:`Kernel.before_forget_user` — run inside ``delete_all``'s transaction, before the
   user's partition is removed (agents anonymise what the user left in their partitions);
 * :attr:`Kernel.after_forget_user` — run once that transaction committed (files derived
@@ -27,8 +29,9 @@ from pathlib import Path
 from .clock import Clock, from_epoch, system_clock, to_epoch
 from .embedding import Embedder, embedder_from_settings
 from .embedding.cache import QueryCachingEmbedder
-from .embedding.turns import turn_text
+from .embedding.turns import TurnVectors, contextual_vector, embed_pieces, turn_text
 from .errors import SchemaMismatchError
+from .indexing import Embedded, EmbedPassages, Indexer, Vector
 from .records import Kind, Record
 from .retrieval.fusion import FusedHit
 from .retrieval.hybrid import HybridRetriever, SearchFilters
@@ -39,7 +42,8 @@ from .store.sqlite import SQLiteStore
 from .types import MemoryItem, StoreStats
 
 __all__ = ["AddedTurns", "AfterAdd", "AfterForgetUser", "BeforeForgetUser", "Kernel", "Ranked",
-           "StoreFactory", "previous_turn", "previous_turns", "spoken", "to_item"]
+           "StoreFactory", "embed_stored_turns", "needs_vector", "previous_turn",
+           "previous_turns", "spoken", "to_item"]
 
 StoreFactory = Callable[[str], Store]
 
@@ -117,12 +121,16 @@ class Kernel:
         self.clock: Clock = clock or system_clock
         self.index = HybridRetriever(self.embedder.dimension)
         self.after_add: list[AfterAdd] = []
+        self.after_embed: list[AfterAdd] = []
         self.before_forget_user: list[BeforeForgetUser] = []
         self.after_forget_user: list[AfterForgetUser] = []
         self._store_factory = store_factory or (
             self._postgres_store if settings.store_url else self._sqlite_store)
         self._stores: dict[str, Store] = {}
         self._lock = threading.RLock()
+        self.indexer = Indexer(self.embedder, stores=self._open_stores,
+                               vectors_for=self._vectors_for, on_embedded=self._embedded,
+                               batch=settings.embedding.batch)
 
     # -- stores -----------------------------------------------------------------------------
     def context_name(self, context: str | None) -> str:
@@ -138,7 +146,14 @@ class Kernel:
                 store = self._store_factory(name)
                 self._check_embedder(store)
                 self._stores[name] = store
+                if self.settings.embedding.background:
+                    self.indexer.start()  # resumes what a crashed run left queued
+                    self.indexer.wake()
             return store
+
+    def _open_stores(self) -> dict[str, Store]:
+        with self._lock:
+            return dict(self._stores)
 
     def _sqlite_store(self, context: str) -> Store:
         key = self.settings.key_for(context)
@@ -191,9 +206,51 @@ class Kernel:
         name = self.context_name(context)
         store = self.store(name)
         before = store.revision(user_id)
-        store.put(records, audit=audit)
+        with store.transaction():
+            store.put(records, audit=audit)
+            # a turn written without its vector is queued, in the same transaction
+            store.queue_embeddings(user_id, [r.id for r in records if needs_vector(r)])
         self.index.written(name, store, user_id, records, before,
                            removed=[r.id for r in records if r.embedding is None])
+
+    def store_turns(self, context: str | None, user_id: str, records: Sequence[Record]) -> None:
+        """Store new turns and queue their embedding (one transaction), then run the
+        :attr:`after_add` listeners. In the background the indexer embeds them afterwards;
+        with ``settings.embedding.background`` off they are embedded before the listeners.
+        """
+        name = self.context_name(context)
+        store = self.store(name)
+        ids = [r.id for r in records]
+        self.indexer.hold(ids)
+        try:
+            self.write(name, user_id, records)
+            if not self.settings.embedding.background:
+                self.indexer.embed_now(name, store, user_id, ids)
+                records = store.get(user_id, ids)  # with their vectors (and scores)
+            self.added(name, user_id, records)
+        finally:
+            self.indexer.release(ids)
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every context's vectors are computed (see :class:`Indexer`); opens
+        the contexts not opened yet, whose queues a crashed run may have left."""
+        for name in self.contexts():
+            self.store(name)
+        return self.indexer.flush(timeout)
+
+    def _vectors_for(self, store: Store, records: Sequence[Record],
+                     embed_passages: EmbedPassages) -> list[TurnVectors]:
+        return embed_stored_turns(embed_passages, store, records,
+                                  contextual=self.settings.contextual_embeddings)
+
+    def _embedded(self, event: Embedded) -> None:
+        """Vectors just stored by the indexer: update the vector index, run
+        :attr:`after_embed`."""
+        self.index.written(event.context, event.store, event.user_id, event.records,
+                           event.revision_before)
+        added = AddedTurns(event.context, event.store, event.user_id, event.records)
+        for listener in self.after_embed:
+            listener(added)
 
     def remove(self, context: str | None, user_id: str, ids: Sequence[str], *,
                erase: bool = False) -> int:
@@ -224,7 +281,8 @@ class Kernel:
         (:meth:`Store.erase_freed`). Returns the records removed from the user's partition."""
         name = self.context_name(context)
         store = self.store(name)
-        with store.transaction():
+        # a background round that read the user's turns must not write them back afterwards
+        with self.indexer.paused(), store.transaction():
             for listener in self.before_forget_user:
                 listener(name, store, user_id)
             removed = store.delete_user(user_id)
@@ -279,10 +337,13 @@ class Kernel:
                 by_kind[record.kind] = by_kind.get(record.kind, 0) + 1
                 working += int(record.expires_at is not None and record.expires_at > now)
         location, size = self._location(name, store)
+        queue = store.embedding_queue()
         people = sum(1 for user in users if is_user_id(user))  # not ~agent:…, ~outbox, …
         return StoreStats(context=name, path=location, users=people,
                           items_by_kind=by_kind, working_memory_items=working,
-                          bytes_on_disk=size, embedder=store.get_meta("embedder"))
+                          bytes_on_disk=size, embedder=store.get_meta("embedder"),
+                          pending_embeddings=queue.pending, failing_embeddings=queue.failing,
+                          last_embedding_error=queue.last_error)
 
     def _location(self, name: str, store: Store) -> tuple[str, int]:
         """Where a context lives and its bytes: the file(s), or the PostgreSQL schema's
@@ -298,11 +359,42 @@ class Kernel:
         return (str(path) if size else ":memory:"), size
 
     def close(self) -> None:
-        """Close every open store."""
+        """Stop the indexer (what is still queued stays for the next open), close every
+        open store."""
+        self.indexer.stop()
         with self._lock:
             for store in self._stores.values():
                 store.close()
             self._stores.clear()
+
+
+def needs_vector(record: Record) -> bool:
+    """Whether a written record goes into the embedding queue: a searchable turn with text
+    and no vector."""
+    return (record.kind == Kind.TURN and record.searchable and record.embedding is None
+            and bool(record.text.strip()))
+
+
+def embed_stored_turns(embed_passages: EmbedPassages, store: Store, records: Sequence[Record],
+                       *, contextual: bool) -> list[TurnVectors]:
+    """What to store for turns already written (the embedding queue's worker, in any order):
+    each turn in context of the stored turn before it (:mod:`lucidmem.embedding.turns`), whose
+    vector is taken from this batch when it is in it. One ``embed_passages`` call."""
+    use_context = [contextual and r.kind == Kind.TURN for r in records]
+    befores = [previous_turn(store, r.user_id, r.conversation_id, r.occurred_at, r.id)
+               if use else None for r, use in zip(records, use_context, strict=True)]
+    raw = embed_pieces(embed_passages, [spoken(r) for r in records],
+                       [None if b is None else spoken(b) for b in befores], contextual=contextual)
+    computed: dict[str, Vector] = {}
+    out: list[TurnVectors | None] = [None] * len(records)
+    for i in sorted(range(len(records)), key=lambda i: records[i].occurred_at):
+        before = befores[i]
+        previous = None if before is None else computed.get(before.id, before.embedding)
+        vector = (contextual_vector(raw[i].vector, previous) if use_context[i]
+                  else contextual_vector(raw[i].vector, None))
+        computed[records[i].id] = vector
+        out[i] = TurnVectors(vector, raw[i].chunks)
+    return [v for v in out if v is not None]
 
 
 def previous_turn(store: Store, user_id: str, conversation_id: str | None,
@@ -328,6 +420,24 @@ def previous_turn(store: Store, user_id: str, conversation_id: str | None,
     found = store.find(Query(user_id=user_id, kinds=[Kind.TURN],
                              conversation_id=conversation_id, occurred_to=bound,
                              descending=True, limit=1))
+    return found[0] if found else None
+
+
+def next_turn(store: Store, record: Record) -> Record | None:
+    """The stored turn just after the stored turn ``record`` in its conversation (None: it is
+    the last, or has no conversation): the turn whose vector mixes in ``record``'s."""
+    if record.conversation_id is None:
+        return None
+    same = store.find(Query(user_id=record.user_id, kinds=[Kind.TURN],
+                            conversation_id=record.conversation_id,
+                            occurred_from=record.occurred_at, occurred_to=record.occurred_at))
+    ids = [r.id for r in same]
+    if record.id in ids and ids.index(record.id) < len(ids) - 1:
+        return same[ids.index(record.id) + 1]
+    found = store.find(Query(user_id=record.user_id, kinds=[Kind.TURN],
+                             conversation_id=record.conversation_id,
+                             occurred_from=math.nextafter(record.occurred_at, math.inf),
+                             limit=1))
     return found[0] if found else None
 
 

@@ -18,6 +18,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from .agents.capability import Agents
 from .behaviour.capability import Skills
 from .clock import Clock, from_epoch, parse_time
@@ -30,14 +32,14 @@ from .export import UserExport, export_user
 from .facts.capability import Facts
 from .facts.relevance import record_relevance
 from .ingest.messages import normalise_messages
-from .kernel import Kernel, StoreFactory, previous_turn, spoken, to_item
+from .kernel import Kernel, StoreFactory, next_turn, previous_turn, spoken, to_item
 from .records import Kind, Status
 from .retrieval.hybrid import SearchFilters
 from .scope import check_json, check_text, validate_id
 from .serving import AssembledContext, ContextAssembler, Discloser, Disclosure
 from .serving.models import Layer
 from .settings import RETRIEVAL_PRESETS, RetrievalPreset, Settings
-from .store.base import Query, Record
+from .store.base import Query, Record, Store
 from .types import (
     HistoryEntry,
     ItemVersion,
@@ -104,6 +106,7 @@ class Memory:
                            agents=self.agents)
         # Reactions to events, in order (the one place they are registered).
         self.kernel.after_add.extend([self.facts.on_turns_added, self.sleep.on_turns_added])
+        self.kernel.after_embed.append(self.sleep.on_turns_embedded)
         self.kernel.before_forget_user.extend([self.agents.on_forget_user,
                                                self.skills.on_forget_user])
         self.kernel.after_forget_user.append(self.agents.after_forget_user)
@@ -119,8 +122,21 @@ class Memory:
         """Contexts with a database on disk or a schema in PostgreSQL (or opened here)."""
         return self.kernel.contexts()
 
+    def flush(self, *, timeout: float | None = None) -> bool:
+        """Wait until every index is current: the turns added so far have their vectors.
+
+        Returns True when nothing is left to embed, False if ``timeout`` seconds passed
+        first. Raises :class:`~lucidmem.EmbeddingError` if the embedder fails meanwhile
+        (the turns stay stored, keyword-searchable and queued; they are retried).
+        """
+        if timeout is not None and timeout < 0:
+            raise InvalidInputError("timeout must be >= 0 seconds", field="timeout")
+        return self.kernel.flush(timeout)
+
     def close(self) -> None:
-        """Close every open store."""
+        """Stop the background embedding (what is queued is resumed on the next open) and
+        close every open store."""
+        self.facts.close()
         self.kernel.close()
 
     def __enter__(self) -> Memory:
@@ -143,6 +159,10 @@ class Memory:
     ) -> list[MemoryItem]:
         """Remember conversation turns; they are searchable as soon as this returns.
 
+        Stored durably and found by keywords at once; their vectors are computed in the
+        background (``settings.embedding.background``, on by default) and the vector leg of
+        :meth:`search` catches up — :meth:`flush` waits for it.
+
         ``messages`` is a string (one user turn) or a list of
         ``{role, content, name?, timestamp?, metadata?}``. A message's own
         timestamp wins over ``timestamp``, which wins over now, so history can
@@ -162,15 +182,6 @@ class Memory:
             max_messages=self.kernel.settings.max_messages_per_add,
         )
         shared = _shared_metadata(metadata)
-        store = self.kernel.store(context)
-        contextual = self.kernel.settings.contextual_embeddings
-        before = previous_turn(store, user_id, conversation_id,
-                               turns[0].occurred_at) if contextual else None
-        embedded = embed_turns(self.kernel.embedder.embed_passages,
-                               [turn_text(t.content, t.name) for t in turns],
-                               None if before is None else spoken(before),
-                               None if before is None else before.embedding,
-                               contextual=contextual)
         ttl = self.kernel.settings.working_memory_ttl_hours * 3600
         records = [
             Record(
@@ -185,16 +196,15 @@ class Memory:
                 created_at=now,
                 updated_at=now,
                 expires_at=turn.occurred_at + ttl,
-                data=with_chunks({"role": turn.role, "name": turn.name,
-                                  "metadata": {**shared, **turn.metadata}}, embedded[i].chunks),
-                embedding=embedded[i].vector,
+                data={"role": turn.role, "name": turn.name,
+                      "metadata": {**shared, **turn.metadata}},
                 keywords=turn.name or "",
             )
-            for i, turn in enumerate(turns)
+            for turn in turns
         ]
         items = [to_item(r, self.kernel.context_name(context), now) for r in records]
-        self.kernel.write(context, user_id, records)  # the result is built before the commit
-        self.kernel.added(context, user_id, records)
+        # the result is built before the commit; the vectors follow (see flush)
+        self.kernel.store_turns(context, user_id, records)
         return items
 
     # -- reading ----------------------------------------------------------------------------
@@ -367,23 +377,50 @@ class Memory:
                 max_messages=1,
             )[0]
             record.text = turn.content
-            contextual = self.kernel.settings.contextual_embeddings and record.kind == Kind.TURN
-            before = previous_turn(store, user_id, record.conversation_id,
-                                   record.occurred_at, record.id) if contextual else None
-            embedded = embed_turns(
-                self.kernel.embedder.embed_passages,
-                [turn_text(turn.content, record.data.get("name"))],
-                None if before is None else spoken(before),
-                None if before is None else before.embedding, contextual=contextual)[0]
-            record.embedding = embedded.vector
-            record.data = with_chunks(record.data, embedded.chunks)
+            if record.kind == Kind.TURN and self.kernel.settings.embedding.background:
+                # queued like a new turn: embedded in order, after the turns before it
+                record.embedding = None
+                record.data = with_chunks(record.data, np.zeros((0, 0), dtype=np.float32))
+            else:
+                contextual = (self.kernel.settings.contextual_embeddings
+                              and record.kind == Kind.TURN)
+                before = previous_turn(store, user_id, record.conversation_id,
+                                       record.occurred_at, record.id) if contextual else None
+                embedded = embed_turns(
+                    self.kernel.embedder.embed_passages,
+                    [turn_text(turn.content, record.data.get("name"))],
+                    None if before is None else spoken(before),
+                    None if before is None else before.embedding, contextual=contextual)[0]
+                record.embedding = embedded.vector
+                record.data = with_chunks(record.data, embedded.chunks)
         if metadata is not None:
             record.data = {**record.data, "metadata": _shared_metadata(metadata)}
         now = self.kernel.now()
         record.updated_at = now
         record.version += 1
         self.kernel.write(context, user_id, [record])
+        if text is not None and record.kind == Kind.TURN:
+            self._rechain_after(context, store, record)
         return to_item(record, self.kernel.context_name(context), now)
+
+    def _rechain_after(self, context: str | None, store: Store, edited: Record) -> None:
+        """The turn after an edited turn mixed the old text's vector into its own: give it a
+        new one from the edited turn (queued in the background, else at once). Not audited:
+        its text did not change. Turns further on keep a trace that fades by the mixing
+        weight at every step."""
+        if not self.kernel.settings.contextual_embeddings:
+            return
+        following = next_turn(store, edited)
+        if following is None or following.embedding is None:  # none, or queued already
+            return
+        if self.kernel.settings.embedding.background:
+            following.embedding = None
+        else:
+            following.embedding = embed_turns(
+                self.kernel.embedder.embed_passages, [spoken(following)], spoken(edited),
+                edited.embedding, contextual=self.kernel.settings.contextual_embeddings,
+            )[0].vector
+        self.kernel.write(context, edited.user_id, [following], audit=False)
 
     def delete(self, item_id: str, *, user_id: str, context: str | None = None) -> None:
         """Delete one item. Its audit trail records that it existed and was deleted, and

@@ -148,7 +148,9 @@ class SleepSettings(BaseModel):
 
     model_config = {"frozen": True}
 
-    enabled: bool = True
+    enabled: bool = Field(
+        True, description="Run the timetable. Off: `lucidmem worker` runs no scheduled job "
+                          "(jobs run on demand still do, e.g. `lucidmem consolidate`).")
     timezone: str = Field("UTC", description="IANA zone the cron expressions are read in.")
     consolidation_cron: str = Field("0 2 * * *", description="aico: daily at 02:00.")
     feedback_cron: str = Field("0 3 * * *", description="Feedback classification, 03:00.")
@@ -242,6 +244,18 @@ class FactSettings(BaseModel):
         0.3, ge=-1, le=1, description="Relevance a fact needs to enter build_context's facts.")
 
 
+class EmbeddingQueueSettings(BaseModel):
+    """How turns get their vectors after ``add`` (``LUCIDMEM_EMBEDDING__BACKGROUND``, ...)."""
+
+    model_config = {"frozen": True}
+
+    background: bool = Field(
+        True, description="Embed turns in a background thread after add returns (the turn is "
+        "keyword-searchable at once, the vector leg catches up; Memory.flush() waits for it). "
+        "False: add embeds before returning (read-your-writes on the vector leg, slower add).")
+    batch: int = Field(16, ge=1, le=1024, description="Turns embedded per background round.")
+
+
 class Settings(BaseSettings):
     """Every knob of lucidmem, with the seeds' values as defaults."""
 
@@ -275,6 +289,8 @@ class Settings(BaseSettings):
     embedding_api_key: SecretStr | None = None
     embedding_batch_size: int = Field(32, ge=1, le=2048)
     embedding_timeout_seconds: float = Field(30.0, gt=0)
+
+    embedding: EmbeddingQueueSettings = EmbeddingQueueSettings()
 
     max_message_chars: int = Field(20_000, ge=1)
     max_query_chars: int = Field(

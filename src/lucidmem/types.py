@@ -125,3 +125,8 @@ class StoreStats(_Frozen):
     working_memory_items: int
     bytes_on_disk: int
     embedder: str | None
+    pending_embeddings: int = 0
+    """Turns stored and keyword-searchable whose vectors are still to be computed."""
+    failing_embeddings: int = 0
+    """Of those, turns whose last embedding attempt failed (retried with backoff)."""
+    last_embedding_error: str | None = None

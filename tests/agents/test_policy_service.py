@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import threading
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lucidmem import InvalidInputError, Memory, NotFoundError
+from lucidmem import InvalidInputError, Memory, NotFoundError, Settings
 from lucidmem.agents.capability import Agents
 from lucidmem.agents.compiler import PhraseRule
 from lucidmem.agents.events import AGENT_ALERT, Event
+from lucidmem.embedding import E5Embedder
 
 from .conftest import Clock
 
@@ -150,3 +154,33 @@ def test_update_cadence_is_a_constructor_parameter(memory: Memory, agent: str) -
     assert eager.policy.get(agent).version == 2
     with pytest.raises(InvalidInputError):
         Agents(memory.kernel, policy_update_every=0)
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_models_registered_at_once_from_two_processes_get_distinct_versions(
+        backend: str, tmp_path: Path, embedder: E5Embedder,
+        request: pytest.FixtureRequest) -> None:
+    """Two Memory instances (as two processes would) register models of one agent at the
+    same time: every registration keeps its own version, none overwrites another."""
+    config = (Settings(store_url=request.getfixturevalue("postgres_url"))
+              if backend == "postgres" else Settings())
+    per_writer = 5
+    with Memory(tmp_path, embedder=embedder, settings=config) as first, \
+            Memory(tmp_path, embedder=embedder, settings=config) as second:
+        first.agents.register("mentor", owner_id="owner", name="Mentor",
+                              description="A warm study mentor.", role="support")
+
+        def register(memory: Memory, name: str) -> None:
+            for i in range(per_writer):
+                memory.agents.training.register_model("mentor", f"ft:{name}-{i}",
+                                                      provider="openai")
+
+        threads = [threading.Thread(target=register, args=(m, n))
+                   for m, n in ((first, "a"), (second, "b"))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        models = first.agents.training.models("mentor")
+    assert sorted(m.version for m in models) == list(range(1, 2 * per_writer + 1))
+    assert len({m.model_id for m in models}) == 2 * per_writer

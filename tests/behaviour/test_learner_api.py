@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import threading
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 
-from lucidmem import Memory
+from lucidmem import Memory, Settings
 from lucidmem.behaviour.engine import POPULATION_META_KEY, learner_id
 from lucidmem.behaviour.learner import LearnerParams, Population, UserModel, user_kernel
 from lucidmem.behaviour.learner import style_features as features
@@ -232,3 +234,34 @@ def test_a_too_brief_complaint_moves_the_other_way(tmp_path: Path, embedder: E5E
     with open_memory(tmp_path / "b", embedder, clock) as memory:
         brief = _gap_after_one_thumb_down(memory, reason="too_brief")
     assert brief < thumb - 0.02
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_feedback_from_two_processes_at_once_keeps_every_contribution(
+        backend: str, tmp_path: Path, embedder: E5Embedder, clock: Clock,
+        request: pytest.FixtureRequest) -> None:
+    """Two Memory instances (as two processes would) learn from feedback at the same time:
+    the stored population is exactly the sum of what every user taught (no update lost)."""
+    config = Settings(store_url=request.getfixturevalue("postgres_url")) \
+        if backend == "postgres" else Settings()
+    users = {"u1": LIKED, "u2": OTHER}
+    with Memory(tmp_path, settings=config, embedder=embedder, clock=clock) as first, \
+            Memory(tmp_path, settings=config, embedder=embedder, clock=clock) as second:
+        for user in users:
+            first.skills.enable(user_id=user)
+        threads = [threading.Thread(target=serve, args=(memory, user, liked, 8))
+                   for memory, (user, liked) in zip((first, second), users.items(), strict=True)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        store = first.kernel.store()
+        skills = [s.id for s in load_base_skills()]
+        stored = Population.from_json(population(first), skills)
+        taught = [UserModel.from_data(store.get(u, [learner_id(u)])[0].data["learner"],
+                                      len(skills)).added for u in users]
+    expected = Population.summed(skills, stored.epoch, taught).blocks
+    assert set(stored.blocks) == set(expected)
+    for ctx, (p, h) in expected.items():
+        np.testing.assert_allclose(stored.blocks[ctx][0], p, atol=1e-9)
+        np.testing.assert_allclose(stored.blocks[ctx][1], h, atol=1e-9)

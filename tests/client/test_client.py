@@ -17,6 +17,7 @@ from fastapi import FastAPI
 from lucidmem import (
     AsyncClient,
     Client,
+    ForbiddenError,
     InvalidInputError,
     Memory,
     MemoryItem,
@@ -259,3 +260,17 @@ def test_min_score_leaves_out_what_is_off_topic_over_http(served: Served,
             h.item.id for h in memory.search("Ana's job", user_id="maya", min_score=0.3)]
         with pytest.raises(InvalidInputError):
             client.search("x", user_id="maya", min_score=2.0)
+
+
+def test_flush_over_http_waits_for_the_vectors(served: Served, memory: Memory) -> None:
+    with Client(served.url, api_key=KEY) as client:
+        client.add("I adopted a greyhound called Biscuit", user_id="maya")
+        with pytest.raises(ForbiddenError):
+            client.flush(timeout=60)  # waiting on every user's queue is the admin's call
+    with Client(served.url, api_key=ADMIN) as admin:
+        assert admin.flush(timeout=60) is True
+        with pytest.raises(InvalidInputError):
+            admin.flush(timeout=-1)
+    assert memory.stats().pending_embeddings == 0
+    hits = memory.search("which dog?", user_id="maya", preset="vector")
+    assert hits and hits[0].item.text.startswith("I adopted")

@@ -45,6 +45,7 @@ def fill_history(memory: Memory, user: str = "maya", weeks: int = 8) -> None:
         memory.add("I love jazz and I'm allergic to peanuts!", user_id=user,
                    conversation_id=f"tue{w}",
                    timestamp=SUNDAY + timedelta(weeks=w, days=2, hours=3))
+    memory.flush(timeout=300)  # vectors and scores are computed in the background
 
 
 def snapshot(memory: Memory, user: str = "maya") -> dict[str, tuple[Any, ...]]:

@@ -29,6 +29,7 @@ def _env(memory: Memory, **kw: object) -> JobEnv:
 def test_turns_are_scored_on_add(memory: Memory) -> None:
     memory.add([{"role": "user", "content": "hello there"},
                 {"role": "assistant", "content": "Hi! How can I help?"}], user_id="maya")
+    memory.flush(timeout=300)  # turns are scored once their vectors are computed
     turns = memory.kernel.store().find(Query(user_id="maya", kinds=["turn"]))
     for turn in turns:
         body = turn.data["sleep"]
@@ -202,6 +203,7 @@ def test_embedding_refresh_embeds_turns_as_add_does(memory: Memory) -> None:
                 {"role": "user", "content": "Which month was nicer?", "name": "Ana"}],
                user_id="maya", conversation_id="trip")
     memory.add("What a day", user_id="maya")  # no conversation: no previous turn
+    memory.flush(timeout=300)
     store = memory.kernel.store()
     turns = store.find(Query(user_id="maya", kinds=["turn"]))
     original = {t.id: t.embedding.copy() for t in turns if t.embedding is not None}
@@ -222,9 +224,11 @@ def test_update_keeps_the_previous_turn_of_a_same_time_batch(memory: Memory) -> 
                         {"role": "assistant", "content": "Yes, twice last year!"}],
                        user_id="maya", conversation_id="trip")
     assert items[0].occurred_at == items[1].occurred_at  # one batch, one time
+    memory.flush(timeout=300)
     store = memory.kernel.store()
     [before] = store.get("maya", [items[1].id])
     memory.update(items[1].id, user_id="maya", text="Yes, twice last year!")
+    assert memory.flush(timeout=300)  # the edited turn is re-embedded from the queue
     [after] = store.get("maya", [items[1].id])
     assert before.embedding is not None and after.embedding is not None
     np.testing.assert_allclose(after.embedding, before.embedding, atol=1e-5)

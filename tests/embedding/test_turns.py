@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lucidmem import Memory
+from lucidmem import Memory, Settings
 from lucidmem.embedding import E5Embedder
 from lucidmem.embedding.turns import (
     CHUNK_CHARS,
@@ -108,6 +108,7 @@ def test_a_long_turn_is_embedded_as_chunks_once(embedder: E5Embedder) -> None:
 
 
 def _vectors(memory: Memory, user: str) -> dict[str, np.ndarray]:
+    assert memory.flush(timeout=120)  # the vectors are computed in the background
     store = memory.kernel.store()
     out = {}
     for r in store.find(Query(user_id=user, kinds=["turn"])):
@@ -159,18 +160,31 @@ def test_sleep_refresh_reproduces_what_add_stored(tmp_path: Path, embedder: E5Em
             np.testing.assert_allclose(after[text], vector, atol=1e-5)
 
 
-def test_update_re_embeds_with_the_previous_turn(tmp_path: Path, embedder: E5Embedder) -> None:
+@pytest.mark.parametrize("background", [True, False])
+def test_update_re_embeds_the_turn_and_the_one_after_it(
+        tmp_path: Path, embedder: E5Embedder, background: bool) -> None:
+    """An edited turn gets its vector in context of the turn before it, and the turn after
+    it (whose vector mixed in the old text's) a new one: as if the edited text had been
+    added in the first place."""
     start = datetime(2025, 3, 1, tzinfo=UTC)
     turns = [{**t, "timestamp": start + timedelta(seconds=i)} for i, t in enumerate(TURNS)]
-    with Memory(tmp_path / "a", embedder=embedder) as edited, \
-            Memory(tmp_path / "b", embedder=embedder) as fresh:
+    settings = Settings(embedding={"background": background})  # type: ignore[arg-type]
+    with Memory(tmp_path / "a", embedder=embedder, settings=settings) as edited, \
+            Memory(tmp_path / "b", embedder=embedder, settings=settings) as fresh:
         items = edited.add(turns, user_id="u", conversation_id="c")  # type: ignore[arg-type]
+        assert edited.flush(timeout=120)
+        before = _vectors(edited, "u")
         edited.update(items[1].id, user_id="u", text="She moved to Porto instead.")
-        changed = [*turns[:1], {**turns[1], "content": "She moved to Porto instead."}]
+        changed = [turns[0], {**turns[1], "content": "She moved to Porto instead."}, turns[2]]
         fresh.add(changed, user_id="u", conversation_id="c")  # type: ignore[arg-type]
-        np.testing.assert_allclose(_vectors(edited, "u")["She moved to Porto instead."],
-                                   _vectors(fresh, "u")["She moved to Porto instead."],
-                                   atol=1e-5)
+        after, expected = _vectors(edited, "u"), _vectors(fresh, "u")
+        assert set(after) == set(expected)
+        for text, vector in expected.items():
+            np.testing.assert_allclose(after[text], vector, atol=1e-5)
+        last = TURNS[2]["content"]
+        assert not np.allclose(before[last], after[last], atol=1e-4)  # it did change
+        # the edit is audited; the turn after it only got a new vector
+        assert [h.action for h in edited.history(items[2].id, user_id="u")] == ["add"]
 
 
 def _long(topic_end: str, seed: int) -> str:
@@ -192,6 +206,7 @@ def test_search_finds_a_long_turn_by_its_last_sentence_once(
     with Memory(tmp_path, embedder=embedder) as memory:
         items = memory.add([{"role": "user", "content": t, "timestamp": start + timedelta(
             seconds=i)} for i, t in enumerate(turns)], user_id="u", conversation_id="c")
+        assert memory.flush(timeout=300)  # chunks come with the vector, from the queue
         for query, expected in (("which city did my sister move to?", 0),
                                 ("who repaired the tap?", 1),
                                 ("what is our new cat's name?", 2)):

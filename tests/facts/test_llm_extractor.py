@@ -295,3 +295,17 @@ def test_a_retraction_by_id_takes_the_fact_back(
         memory.add("forget what I said about my diet", user_id="maya", timestamp=T0)
         assert memory.facts.list(user_id="maya") == []
         assert [f.status for f in memory.facts.history(user_id="maya")] == ["retracted"]
+
+
+def test_closing_the_memory_closes_the_extractor_it_built(tmp_path: Path,
+                                                          embedder: E5Embedder) -> None:
+    settings = Settings(facts=FactSettings(base_url="http://127.0.0.1:9", model="m"))
+    handed_in = LLMExtractor("http://127.0.0.1:9", "m")
+    with Memory(tmp_path / "a", embedder=embedder, settings=settings) as memory:
+        built = memory.facts.extractor
+        assert isinstance(built, LLMExtractor) and not built.client.is_closed
+    assert built.client.is_closed
+    with Memory(tmp_path / "b", embedder=embedder, settings=settings) as memory:
+        memory.facts.extractor = handed_in
+    assert not handed_in.client.is_closed  # the caller's, to close
+    handed_in.close()

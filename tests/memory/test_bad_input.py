@@ -27,6 +27,7 @@ def memory(tmp_path: Path, embedder: E5Embedder, clock: Clock) -> Iterator[Memor
 
 def snapshot(memory: Memory, tmp_path: Path) -> tuple[int, int, list[str]]:
     store = memory.kernel.store()
+    memory.flush(timeout=300)  # what is written in the background is not the bad add's
     files = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")
                    if "import" not in p.name)
     return store.count(Query(user_id="maya")), store.revision("maya"), files

@@ -25,6 +25,7 @@ def _fill(memory: Memory) -> None:
     memory.skills.enable(user_id="maya")
     sel = memory.skills.select("Why does my Python script throw a KeyError?", user_id="maya")
     memory.skills.feedback(sel.id, user_id="maya", reward=1)
+    memory.flush(timeout=300)  # vectors and scores land in the background otherwise
 
 
 def test_export_holds_every_record_of_the_user_and_nothing_else(memory: Memory) -> None:
@@ -47,6 +48,7 @@ def test_export_holds_every_record_of_the_user_and_nothing_else(memory: Memory) 
 
 def test_embeddings_on_request(memory: Memory) -> None:
     memory.add("I like trains", user_id="maya")
+    memory.flush(timeout=300)
     doc = memory.export(user_id="maya", include_embeddings=True).model_dump(mode="json")
     [turn] = [r for r in doc["records"] if r["kind"] == "turn"]
     assert len(turn["embedding"]) == memory.kernel.embedder.dimension

@@ -13,6 +13,7 @@ def test_a_new_users_index_is_built_by_the_write(tmp_path: Path, embedder: E5Emb
         assert not memory.kernel.index.loaded("personal", "maya")
         memory.add("I moved to Lisbon in May.", user_id="maya", conversation_id="c")
         assert memory.kernel.index.loaded("personal", "maya")
+        assert memory.flush(timeout=120)  # the vector follows from the background queue
         hits = memory.search("where do I live?", user_id="maya", preset="vector", kinds=["turn"])
         assert [h.item.text for h in hits] == ["I moved to Lisbon in May."]
 
@@ -24,6 +25,7 @@ def test_the_first_write_after_reopening_loads_the_stored_vectors(
     with Memory(tmp_path, embedder=embedder) as memory:
         memory.add("My dog is called Rex.", user_id="maya", conversation_id="c")
         assert memory.kernel.index.loaded("personal", "maya")
+        assert memory.flush(timeout=120)
         hits = memory.search("where do I live?", user_id="maya", preset="vector",
                              kinds=["turn"], limit=2)
         assert {h.item.text for h in hits} == {"I moved to Lisbon in May.",

@@ -6,13 +6,15 @@ from __future__ import annotations
 import threading
 import time
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
 
-from lucidmem import Memory
+from lucidmem import Memory, Settings
 from lucidmem.consolidation.jobs import consolidate_shard
 from lucidmem.consolidation.replay import users_for_date
+from lucidmem.embedding import E5Embedder
 from lucidmem.errors import ConfigurationError
 from lucidmem.scheduler import IdleDetector, Job, JobContext, Scheduler
 
@@ -48,6 +50,19 @@ def test_run_pending_runs_due_jobs_once_and_records_history(memory: Memory) -> N
     assert len(history) == 1 and history[0].summary == "n=1"
     again = Scheduler(memory.kernel, [ticker], start=START, idle=_always_idle())
     assert again.next_run("tick") == datetime(2026, 3, 2, 1, 30, tzinfo=UTC)  # from history
+
+
+def test_a_paused_timetable_runs_nothing_but_on_demand_runs_still_work(
+        tmp_path: Path, embedder: E5Embedder) -> None:
+    calls: list[datetime] = []
+    ticker = Job("tick", "*/15 * * * *", lambda ctx: calls.append(ctx.now) or {"n": 1})
+    settings = Settings(sleep={"enabled": False})  # type: ignore[arg-type]
+    with Memory(tmp_path, embedder=embedder, settings=settings) as memory:
+        s = Scheduler(memory.kernel, [ticker], start=START, idle=_always_idle())
+        assert s.run_pending(START + timedelta(hours=3)) == []
+        assert calls == [] and s.history("tick") == []
+        assert s.run_job("tick", START + timedelta(hours=3)).status == "ok"
+        assert len(calls) == 1
 
 
 def test_runs_are_frozen_models_with_text_detail_keys(memory: Memory) -> None:

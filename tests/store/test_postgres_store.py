@@ -56,6 +56,7 @@ def _schemas(url: str) -> list[str]:
 # -- Memory on PostgreSQL --------------------------------------------------------------------
 def test_add_then_hybrid_search_finds_it(memory: Memory, postgres_url: str) -> None:
     memory.add(CHAT, user_id="maya", conversation_id="c1")
+    assert memory.flush(timeout=300)  # the vector leg catches up in the background
     hits = memory.search("which instrument does my sister play?", user_id="maya", limit=3)
     assert "violin" in hits[0].item.text
     assert set(hits[0].explain) == {"bm25", "vector"}  # both legs found it
@@ -340,3 +341,34 @@ def test_data_equals_matches_like_sqlite(postgres_url: str, tmp_path: Path,
     assert [r.id for r in postgres.find(query)] == [r.id for r in sqlite.find(query)]
     sqlite.close()
     postgres.close()
+
+
+def test_a_lock_key_serialises_read_then_write_across_connections(postgres_url: str) -> None:
+    """Two connections number the next value of one counter at once: with the lock every
+    increment survives (read committed alone would let both read the same value)."""
+    import threading
+    import time
+
+    stores = [PostgresStore(postgres_url, schema="locking") for _ in range(2)]
+    rounds = 8
+
+    def bump(store: PostgresStore) -> None:
+        for _ in range(rounds):
+            with store.transaction():
+                store.lock("counter")
+                value = int(store.get_meta("counter") or 0)
+                time.sleep(0.01)  # widen the window between the read and the write
+                store.set_meta("counter", str(value + 1))
+
+    try:
+        threads = [threading.Thread(target=bump, args=(s,)) for s in stores]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert stores[0].get_meta("counter") == str(2 * rounds)
+        with pytest.raises(StoreError, match="needs a transaction"):
+            stores[0].lock("counter")
+    finally:
+        for store in stores:
+            store.close()

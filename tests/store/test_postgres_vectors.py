@@ -74,7 +74,7 @@ def test_a_wrong_dimension_is_a_clear_error(store: PostgresStore) -> None:
 def test_memory_search_reads_no_vectors_into_the_process(
         postgres_url: str, tmp_path: Path, embedder: object) -> None:
     """Memory on PostgreSQL never loads a user's matrix; another process's write is
-    searchable at once."""
+    searchable once its vector is written (flush)."""
 
     class NoCopies(PostgresStore):
         def embeddings(self, query: Query) -> tuple[list[str], np.ndarray]:
@@ -91,5 +91,6 @@ def test_memory_search_reads_no_vectors_into_the_process(
         first.add("My sister lives in Lisbon and plays the cello", user_id="u")
         assert first.search("where does my sister live", user_id="u")
         second.add("I adopted a grey cat called Pixel", user_id="u")
+        assert second.flush(timeout=120)  # its vector is written by the background queue
         hits = first.search("my pet", user_id="u", limit=1)
         assert hits[0].item.text == "I adopted a grey cat called Pixel"

@@ -364,6 +364,16 @@ def test_transaction_commits_as_one(store: Store) -> None:
     assert store.count(Query(user_id="alice")) == 2
 
 
+def test_lock_is_taken_inside_a_transaction_only(store: Store) -> None:
+    with pytest.raises(StoreError, match="needs a transaction"):
+        store.lock("k")
+    with store.transaction():
+        store.lock("k")
+        store.lock("k")  # again in the same transaction: already held
+        store.put([rec("a")])
+    assert store.count(Query(user_id="alice")) == 1
+
+
 def test_closed_store_raises(store_factory: StoreFactory) -> None:
     store = store_factory()
     store.close()
@@ -403,6 +413,76 @@ def test_text_search_matches_keywords_and_keeps_them_on_update(store: Store) -> 
     store.put([record])
     hits = store.text_search(Query(user_id="alice"), ["caroline", "climbing"], 10)
     assert [h.id for h in hits] == ["k"]
+
+
+# -- the durable embedding queue ---------------------------------------------------------------
+def test_queue_jobs_come_out_oldest_first_once(store: Store) -> None:
+    store.put([rec("a", embedding=None), rec("b", embedding=None), rec("c", "bob", embedding=None)])
+    store.queue_embeddings("alice", ["a", "b"])
+    store.queue_embeddings("bob", ["c"])
+    store.queue_embeddings("alice", ["a"])  # already queued: stays where it was
+    jobs = store.embedding_jobs(10, due_by=T0)
+    assert [(j.user_id, j.record_id, j.attempts) for j in jobs] == [
+        ("alice", "a", 0), ("alice", "b", 0), ("bob", "c", 0)]
+    assert [j.record_id for j in store.embedding_jobs(2, due_by=T0)] == ["a", "b"]
+    state = store.embedding_queue()
+    assert (state.pending, state.failing, state.last_error) == (3, 0, None)
+
+
+def test_queueing_joins_the_callers_transaction(store: Store) -> None:
+    with pytest.raises(RuntimeError), store.transaction():
+        store.put([rec("a", embedding=None)])
+        store.queue_embeddings("alice", ["a"])
+        raise RuntimeError("crash between the turn and its job")
+    assert store.get("alice", ["a"]) == []
+    assert store.embedding_jobs(10, due_by=T0) == []
+
+
+def test_set_embeddings_stores_vectors_and_removes_jobs(store: Store) -> None:
+    store.put([rec("a", embedding=None), rec("b", embedding=None)])
+    store.queue_embeddings("alice", ["a", "b"])
+    before = store.revision("alice")
+    vector = np.array([0.0, 1.0, 0.0, 0.0], dtype=np.float32)
+    assert store.set_embeddings("alice", [("a", 1, vector)]) == ["a"]
+    [got] = store.get("alice", ["a"])
+    assert got.embedding is not None
+    np.testing.assert_array_equal(got.embedding, vector)
+    assert store.revision("alice") != before  # other processes reload their vector index
+    assert [j.record_id for j in store.embedding_jobs(10, due_by=T0)] == ["b"]
+    assert store.get("alice", ["b"])[0].embedding is None
+
+
+def test_set_embeddings_skips_a_record_edited_meanwhile(store: Store) -> None:
+    store.put([rec("a", embedding=None)])
+    store.queue_embeddings("alice", ["a"])
+    vector = np.ones(4, dtype=np.float32)
+    assert store.set_embeddings("alice", [("a", 2, vector)]) == []  # stored version is 1
+    assert store.get("alice", ["a"])[0].embedding is None
+    assert [j.record_id for j in store.embedding_jobs(10, due_by=T0)] == ["a"]
+    assert store.set_embeddings("bob", [("a", 1, vector)]) == []  # not bob's record
+
+
+def test_failed_jobs_wait_for_their_retry_and_say_why(store: Store) -> None:
+    store.put([rec("a", embedding=None), rec("b", embedding=None)])
+    store.queue_embeddings("alice", ["a", "b"])
+    store.embedding_failed("alice", ["a"], "EmbeddingError: endpoint down", T0 + 60)
+    assert [j.record_id for j in store.embedding_jobs(10, due_by=T0)] == ["b"]
+    [job, _] = store.embedding_jobs(10, due_by=T0 + 60)
+    assert (job.record_id, job.attempts) == ("a", 1)
+    state = store.embedding_queue()
+    assert (state.pending, state.failing) == (2, 1)
+    assert state.last_error == "EmbeddingError: endpoint down"
+
+
+def test_dropped_jobs_and_forgotten_users_leave_the_queue(store: Store) -> None:
+    store.put([rec("a", embedding=None), rec("b", embedding=None), rec("c", "bob", embedding=None)])
+    store.queue_embeddings("alice", ["a", "b"])
+    store.queue_embeddings("bob", ["c"])
+    store.drop_embedding_jobs("alice", ["a"])
+    store.drop_embedding_jobs("alice", ["c"])  # bob's job is not alice's to drop
+    assert [j.record_id for j in store.embedding_jobs(10, due_by=T0)] == ["b", "c"]
+    store.delete_user("alice")
+    assert [j.record_id for j in store.embedding_jobs(10, due_by=T0)] == ["c"]
 
 
 # -- erasure -----------------------------------------------------------------------------------

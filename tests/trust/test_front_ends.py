@@ -63,7 +63,7 @@ def test_mcp_forget_everything_reports_the_verification(data_dir: Path,
                 return found
 
         answer = anyio.run(scenario)
-        assert answer["clean"] is True and answer["findings"] == []
+        assert answer["clean"] is True and answer["findings"] == [], answer["findings"]
         assert isinstance(answer["deleted"], int) and answer["deleted"] > 0
         assert residue(data_dir, WORDS) == {}
 

@@ -8,7 +8,7 @@ events, then a dispatch of the events.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -81,13 +81,26 @@ class AgentStore:
 
     def commit(self, context: str | None, records: Sequence[Record]) -> None:
         """Write state and outbox records in one transaction (no audit rows), then dispatch."""
-        by_owner: dict[str, list[Record]] = {}
-        for record in records:
-            by_owner.setdefault(record.user_id, []).append(record)
-        with self._kernel.store(context).transaction():
+        self.commit_locked(context, None, lambda: records)
+
+    def commit_locked(self, context: str | None, key: str | None,
+                      build: Callable[[], Sequence[Record]]) -> list[Record]:
+        """:meth:`commit` of the records ``build`` makes inside the transaction, after taking
+        the store lock ``key`` (:meth:`Store.lock`): what ``build`` reads (the number of the
+        next model version) cannot change before the records are written, whichever process
+        writes at the same time. Returns the records written."""
+        store = self._kernel.store(context)
+        with store.transaction():
+            if key is not None:
+                store.lock(key)
+            records = list(build())
+            by_owner: dict[str, list[Record]] = {}
+            for record in records:
+                by_owner.setdefault(record.user_id, []).append(record)
             for owner, group in by_owner.items():
                 self._kernel.write(context, owner, group, audit=False)
         self._events.after_commit(context)
+        return records
 
     @staticmethod
     def event(topic: str, payload: Mapping[str, Any], now: float,

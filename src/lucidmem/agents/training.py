@@ -207,20 +207,26 @@ class Training:
                   model_id: str) -> None:
         agent_id = str(record.agent_id)
         now = self._kernel.now()
-        version = len(self._model_records(store, agent_id)) + 1
-        record.status = Status.COMPLETED
-        record.data = {**record.data, "model_id": model_id, "completed_at": now,
-                       "model_version": version}
         info = self._agents.agent(store, agent_id)
         started = record.data.get("started_at") or now
-        self._save_job(context, record, [
-            *self._model_version_records(agent_id, version, model_id, record, now),
-            self._agents.event(MODEL_UPDATED, {
-                "agentId": agent_id, "archetype": info.archetype, "modelId": model_id,
-                "provider": record.data["provider"], "trainingJobId": record.id,
-                "status": Status.COMPLETED, "version": version, "metadata": {
-                    "trainingExamples": record.data["examples"],
-                    "trainingDuration": now - started}, "updatedAt": now}, now, agent_id)])
+
+        def build() -> list[Record]:  # under the agent's model lock: the version is ours
+            version = len(self._model_records(store, agent_id)) + 1
+            record.status = Status.COMPLETED
+            record.data = {**record.data, "model_id": model_id, "completed_at": now,
+                           "model_version": version}
+            record.updated_at = now
+            return [record, self._job_event(record, now),
+                    *self._model_version_records(agent_id, version, model_id, record, now),
+                    self._agents.event(MODEL_UPDATED, {
+                        "agentId": agent_id, "archetype": info.archetype, "modelId": model_id,
+                        "provider": record.data["provider"], "trainingJobId": record.id,
+                        "status": Status.COMPLETED, "version": version, "metadata": {
+                            "trainingExamples": record.data["examples"],
+                            "trainingDuration": now - started}, "updatedAt": now},
+                        now, agent_id)]
+
+        self._agents.commit_locked(context, _models_lock(agent_id), build)
 
     def resume_jobs(
         self, providers: Mapping[str, FineTuneProvider], *, sleep: Sleep = time.sleep,
@@ -270,12 +276,18 @@ class Training:
         store = self._kernel.store(context)
         self._agents.agent(store, agent_id)
         now = self._kernel.now()
-        version = len(self._model_records(store, agent_id)) + 1
-        records = self._model_version_records(agent_id, version, model_id, None, now, provider)
-        self._agents.commit(context, [*records, self._agents.event(MODEL_UPDATED, {
-            "agentId": agent_id, "modelId": model_id, "provider": provider,
-            "status": Status.COMPLETED, "version": version, "updatedAt": now}, now, agent_id)])
-        return ModelView.from_record(records[0], serving=True)
+
+        def build() -> list[Record]:  # under the agent's model lock: the version is ours
+            version = len(self._model_records(store, agent_id)) + 1
+            records = self._model_version_records(agent_id, version, model_id, None, now,
+                                                  provider)
+            return [*records, self._agents.event(MODEL_UPDATED, {
+                "agentId": agent_id, "modelId": model_id, "provider": provider,
+                "status": Status.COMPLETED, "version": version, "updatedAt": now},
+                now, agent_id)]
+
+        written = self._agents.commit_locked(context, _models_lock(agent_id), build)
+        return ModelView.from_record(written[0], serving=True)
 
     def models(self, agent_id: str, *, context: str | None = None) -> list[ModelView]:
         """Every registered model version, oldest first, with ``serving`` marked."""
@@ -345,3 +357,8 @@ class Training:
 
 class _JobFailed(Exception):
     """A provider-reported failure or a polling timeout (retried like any error)."""
+
+
+def _models_lock(agent_id: str) -> str:
+    """The store lock under which an agent's next model version is numbered and written."""
+    return f"agent-models:{agent_id}"

@@ -17,7 +17,7 @@ from ..store.shared import StoredKey
 from ..types import StoreStats
 from .deps import Admin, state
 from .keystore import new_key
-from .schemas import CreatedKey, ErasureRequest, KeyCreate, KeyInfo
+from .schemas import CreatedKey, ErasureRequest, FlushRequest, FlushResult, KeyCreate, KeyInfo
 from .settings import ADMIN, digest
 
 __all__ = ["router"]
@@ -56,6 +56,12 @@ def verify_erasure(request: Request, body: ErasureRequest, _: Admin) -> ErasureR
     ``clean`` is true when nothing was found."""
     return state(request).memory.verify_erasure(user_id=body.user_id, texts=body.texts,
                                                 context=body.context)
+
+
+@router.post("/api/v1/flush", response_model=FlushResult)
+def flush(request: Request, body: FlushRequest, _: Admin) -> FlushResult:
+    """Wait until every turn added so far has its vector (admin; ``Memory.flush``)."""
+    return FlushResult(current=state(request).memory.flush(timeout=body.timeout))
 
 
 @router.get("/metrics", response_class=Response)

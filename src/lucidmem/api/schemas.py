@@ -261,6 +261,21 @@ class SkillUpdateByRef(SkillUpdate):
     skill_id: str = Id
 
 
+class FlushRequest(BaseModel):
+    """How long to wait for the background embedding queue."""
+
+    timeout: float | None = Field(None, ge=0, le=3600, description=(
+        "Seconds to wait at most; wait until done when left out."))
+
+
+class FlushResult(BaseModel):
+    """Whether every index was current when the call returned."""
+
+    model_config = ConfigDict(frozen=True)
+
+    current: bool = Field(description="True: every turn added so far has its vector.")
+
+
 class ErasureRequest(BaseModel):
     """Whom to look for, and what they said (forgetting deleted it: only you can name it)."""
 

@@ -101,8 +101,8 @@ from lucidmem.errors import InvalidInputError, NotFoundError
 from lucidmem.records import Kind, Record, Status, new_record
 from lucidmem.store.base import Query, Store
 
-__all__ = ["BehaviourEngine", "Chosen", "FeedbackOutcome", "SharedEncoders", "Writer",
-           "forget_contribution", "learner_id", "learner_record", "read_population",
+__all__ = ["POPULATION_LOCK", "BehaviourEngine", "Chosen", "FeedbackOutcome", "SharedEncoders",
+           "Writer", "forget_contribution", "learner_id", "learner_record", "read_population",
            "shared_encoders", "with_complaint"]
 
 Writer = Callable[[Sequence[Record]], None]
@@ -198,6 +198,11 @@ def with_complaint(record: Record, delta: NDArray[np.float64], now: float,
     return learner_record(record.user_id, updated, shift + moved, now, record)
 
 
+POPULATION_LOCK = "skills-population"
+"""The store lock (:meth:`Store.lock`) held while the population is read, updated and
+written back: two processes' feedback at once must not both start from the same copy."""
+
+
 def read_population(store: Store, base_ids: Sequence[str]) -> Population:
     """The store's population component as stored (an empty one, new epoch, if none)."""
     raw = store.get_meta(POPULATION_META_KEY)
@@ -225,6 +230,7 @@ def forget_contribution(store: Store, user_id: str) -> bool:
     the store; call it inside the transaction that deletes the user's learner state.
     Returns False when the store has no population (nothing to do).
     """
+    store.lock(POPULATION_LOCK)
     if store.get_meta(POPULATION_META_KEY) is None:
         return False
     base_ids = [s.id for s in load_base_skills()]
@@ -543,6 +549,8 @@ class BehaviourEngine:
                     features.setdefault(skill.id, style_features(skill.dimensions)[0])
         updated, shift = model, None
         if reward != 0:
+            if self.pooled:  # read-update-write of the shared prior: one writer at a time
+                store.lock(POPULATION_LOCK)
             # a copy: the cached population stays as stored if this transaction rolls back
             population = self._population(store).copy() if self.pooled else None
             updated, shift = learn(model, ctx, skill_id, reward,

@@ -6,6 +6,7 @@ import json
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from importlib import resources
 from pathlib import Path
@@ -13,8 +14,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from .app import app, open_memory
 
@@ -176,11 +185,26 @@ def _show_facts(memory: Memory, user: str) -> None:
     console.print(table)
 
 
-def _progress() -> Progress:
-    return Progress(
-        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-        TimeRemainingColumn(), console=console, transient=False,
-    )
+class _RateColumn(ProgressColumn):
+    """Items per second of a task."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:,.1f} turns/s")
+
+
+def _progress(*, rate: bool = False) -> Progress:
+    columns: list[str | ProgressColumn] = [
+        "[progress.description]{task.description}", BarColumn(), MofNCompleteColumn()]
+    if rate:
+        columns.append(_RateColumn())
+    columns.append(TimeRemainingColumn())
+    return Progress(*columns, console=console, transient=False)
+
+
+CLI_FLUSH_S = 120.0
+"""How long ``lucidmem add`` waits for the vector before exiting (what is left stays queued
+for the next open)."""
 
 
 @app.command()
@@ -191,10 +215,11 @@ def add(
     role: Annotated[str, typer.Option(help="user, assistant, system or tool.")] = "user",
     conversation: Annotated[str | None, typer.Option(help="Conversation id.")] = None,
 ) -> None:
-    """Remember one message."""
+    """Remember one message (and wait for its vector: the process ends right after)."""
     with open_memory(ctx) as memory:
         items = memory.add([{"role": role, "content": text}], user_id=user,  # type: ignore[typeddict-item]
                            conversation_id=conversation)
+        memory.flush(timeout=CLI_FLUSH_S)
     console.print(f"remembered {items[0].id}")
 
 
@@ -264,27 +289,34 @@ def import_(
 ) -> None:
     from ..importer import import_file
 
-    with open_memory(ctx) as memory, _LazyProgress("importing") as bar:
-        report = import_file(memory, file, user_id=user, context=None, progress=bar.advance)
+    with open_memory(ctx) as memory, _LazyProgress() as bar:
+        report = import_file(memory, file, user_id=user, context=None,
+                             progress=bar.reporter("importing"),
+                             embedding_progress=bar.reporter("embedding"))
     console.print(f"imported {report.messages} messages in {report.conversations} "
                   f"conversations (skipped {report.skipped} already imported)")
 
 
 class _LazyProgress:
-    """A progress bar drawn from the first progress report on, so that an error found
-    before any work (a malformed file) is never preceded by a bar."""
+    """Progress bars drawn from the first progress report on, so that an error found
+    before any work (a malformed file) is never preceded by a bar; one bar per reporter."""
 
-    def __init__(self, description: str) -> None:
-        self.description = description
+    def __init__(self) -> None:
         self.bar: Progress | None = None
-        self.task: Any = None
+        self.tasks: dict[str, Any] = {}
 
-    def advance(self, done: int, total: int) -> None:
-        if self.bar is None:
-            self.bar = _progress()
-            self.bar.start()
-            self.task = self.bar.add_task(self.description, total=total)
-        self.bar.update(self.task, completed=done, total=total)
+    def reporter(self, description: str) -> Callable[[int, int], None]:
+        """A ``(done, total)`` callback that draws the bar ``description``."""
+
+        def report(done: int, total: int) -> None:
+            if self.bar is None:
+                self.bar = _progress(rate=True)
+                self.bar.start()
+            if description not in self.tasks:
+                self.tasks[description] = self.bar.add_task(description, total=total)
+            self.bar.update(self.tasks[description], completed=done, total=total)
+
+        return report
 
     def __enter__(self) -> _LazyProgress:
         return self
@@ -329,4 +361,8 @@ def stats(ctx: typer.Context) -> None:
     table.add_row("in working memory", str(info.working_memory_items))
     table.add_row("size on disk", f"{info.bytes_on_disk / 1024:.0f} KiB")
     table.add_row("embedder", info.embedder or "—")
+    table.add_row("waiting for vectors", str(info.pending_embeddings))
+    if info.failing_embeddings:
+        table.add_row("embedding failures", f"{info.failing_embeddings} "
+                      f"(retried; last: {info.last_embedding_error})")
     console.print(table)

@@ -145,6 +145,9 @@ def worker(
     with open_memory(ctx) as memory:
         scheduler = memory.sleep.scheduler(context=ctx.obj.context if ctx.obj else None)
         console.print(f"lucidmem worker: {len(scheduler.jobs)} jobs; Ctrl-C to stop")
+        if not scheduler.settings.enabled:
+            console.print("[yellow]the timetable is off (sleep.enabled = false, "
+                          "LUCIDMEM_SLEEP__ENABLED): no scheduled job will run[/yellow]")
 
         def report(run: JobRun) -> None:
             console.print(f"{run.started_at:%Y-%m-%d %H:%M:%S} {run.job}: {run.status} "

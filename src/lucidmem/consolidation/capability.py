@@ -1,9 +1,10 @@
 """``memory.sleep``: the consolidation cycle and the scheduler that runs background work.
 
 * :meth:`Sleep.on_turns_added` (an ``after_add`` listener) bumps the user's activity
-  counter — which pauses a running consolidation of that user — and, with
-  ``settings.sleep.job.score_on_add``, stores importance and surprise in each new turn's
-  ``data["sleep"]``, computed from the vectors already on the records.
+  counter — which pauses a running consolidation of that user.
+* :meth:`Sleep.on_turns_embedded` (an ``after_embed`` listener) stores, with
+  ``settings.sleep.job.score_on_add``, importance and surprise in each new turn's
+  ``data["sleep"]`` once its vector is computed (in the background by default).
 * :meth:`Sleep.consolidate` runs the checkpointed per-user job of :mod:`.job`.
 * :meth:`Sleep.scheduler` builds a scheduler over every capability's jobs.
 """
@@ -21,13 +22,16 @@ from lucidmem.consolidation.peers import FactsPeer, HasJobs
 from lucidmem.consolidation.records import TURN
 from lucidmem.consolidation.report import ConsolidationReport, ProgressCallback
 from lucidmem.consolidation.scoring import SCORE_KEY, score_turns
-from lucidmem.errors import InvalidInputError
+from lucidmem.errors import EmbeddingError, InvalidInputError
 from lucidmem.kernel import AddedTurns, Kernel
 from lucidmem.scheduler import SCHEDULER_OWNER, IdleDetector, Job, Scheduler
 from lucidmem.scope import validate_id
 from lucidmem.store.base import Query, Record
 
-__all__ = ["Sleep"]
+__all__ = ["FLUSH_BEFORE_S", "Sleep"]
+
+FLUSH_BEFORE_S = 120.0
+"""How long a consolidation waits for the embedding queue before it starts."""
 
 
 class Sleep:
@@ -50,10 +54,13 @@ class Sleep:
 
     # -- reactions --------------------------------------------------------------------------
     def on_turns_added(self, event: AddedTurns) -> None:
-        """After turns are stored: count the activity, score the turns (if configured)."""
+        """After turns are stored: count the activity."""
         with self._activity_lock:
             key = (event.context, event.user_id)
             self._activity[key] = self._activity.get(key, 0) + 1
+
+    def on_turns_embedded(self, event: AddedTurns) -> None:
+        """After turns got their vectors: score them (if configured)."""
         if self._kernel.settings.sleep.job.score_on_add:
             # A zero vector (say) leaves the turn unscored; the job scores it later.
             with contextlib.suppress(InvalidInputError):
@@ -106,6 +113,10 @@ class Sleep:
         started = time.perf_counter()
         name = self._kernel.context_name(context)
         store = self._kernel.store(name)
+        # Let the turns added just before get their vectors and scores first; with a failing
+        # embedder the job's embedding step retries them itself.
+        with contextlib.suppress(EmbeddingError):
+            self._kernel.flush(timeout=FLUSH_BEFORE_S)
         if user_id is None:
             users = [u for u in store.user_ids() if u != SCHEDULER_OWNER]
         else:

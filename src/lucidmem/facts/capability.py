@@ -31,6 +31,7 @@ from lucidmem.facts.entities import EntityIndex, fold, normalise_about
 from lucidmem.facts.extractor_choice import extractor_from_settings
 from lucidmem.facts.extractors import ExtractionFailure, Extractor
 from lucidmem.facts.graph import Evolution, believed_at, evolution, neighbours, overlapping, true_at
+from lucidmem.facts.llm_extractor import LLMExtractor
 from lucidmem.facts.model import PrivacyLevel
 from lucidmem.facts.recall import Recall, build_recall, topic_filter
 from lucidmem.facts.records import Fact, fact_from_record, is_searchable
@@ -89,6 +90,8 @@ class Facts:
         self._kernel = kernel
         self._extractor: Extractor | None = None
         self._extractor_chosen = False
+        self._owns_extractor = False
+        """Built here from the settings (closed by :meth:`close`), not handed in."""
 
     # -- extractor ---------------------------------------------------------------------------
     @property
@@ -99,12 +102,22 @@ class Facts:
             self._extractor = extractor_from_settings(self._kernel.settings.facts,
                                                       self._kernel.embedder)
             self._extractor_chosen = True
+            self._owns_extractor = True
         return self._extractor
 
     @extractor.setter
     def extractor(self, value: Extractor | None) -> None:
+        self.close()
         self._extractor = value
         self._extractor_chosen = True
+        self._owns_extractor = False
+
+    def close(self) -> None:
+        """Release what the extractor built from the settings holds (the LLM extractor's
+        HTTP connections); an extractor handed in stays its owner's to close."""
+        if self._owns_extractor and isinstance(self._extractor, LLMExtractor):
+            self._extractor.close()
+        self._owns_extractor = False
 
     # -- the after-add listener --------------------------------------------------------------
     def on_turns_added(self, event: AddedTurns) -> None:

@@ -133,9 +133,13 @@ class Scheduler:
 
     # -- running --------------------------------------------------------------------------
     def run_pending(self, now: datetime | None = None) -> list[JobRun]:
-        """Run every due job once (missed slots coalesce); returns what happened."""
+        """Run every due job once (missed slots coalesce); returns what happened. With
+        ``settings.sleep.enabled`` off the timetable is paused: nothing runs and nothing is
+        recorded (:meth:`run_job` still runs a job on demand)."""
         moment = now or from_epoch(self._kernel.now())
         results: list[JobRun] = []
+        if not self.settings.enabled:
+            return results
         with self._lock:
             for entry, slot in self.due(moment):
                 if entry.needs_idle and self.settings.require_idle and not self._may_run(

@@ -26,6 +26,8 @@ from ..records import Layer, Record
 
 __all__ = [
     "AuditEntry",
+    "EmbeddingJob",
+    "EmbeddingQueueState",
     "Layer",
     "Query",
     "Record",
@@ -74,6 +76,26 @@ class AuditEntry:
     at: float
     before: dict[str, Any] | None
     after: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class EmbeddingJob:
+    """A record waiting for its vector in the store's durable embedding queue."""
+
+    user_id: str
+    record_id: str
+    attempts: int
+    """Failed attempts so far (0: never tried, or never failed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EmbeddingQueueState:
+    """What the embedding queue holds: jobs waiting, those whose last attempt failed, and
+    the last failure's message."""
+
+    pending: int
+    failing: int
+    last_error: str | None
 
 
 def user_meta_key(user_id: str, name: str) -> str:
@@ -177,8 +199,47 @@ class Store(Protocol):
         """Group several writes atomically (nested calls join the outer one)."""
         ...
 
+    def lock(self, key: str) -> None:
+        """Inside :meth:`transaction`: wait until no other transaction (of any process)
+        holds ``key``, and hold it until this one ends. For read-then-write steps such as
+        numbering the next version of something. Raises outside a transaction."""
+        ...
+
     def close(self) -> None:
         """Release the connection. Further calls raise."""
+        ...
+
+    # -- the durable embedding queue (records whose vector is still to be computed) ---------
+    def queue_embeddings(self, user_id: str, ids: Sequence[str]) -> None:
+        """Queue records of ``user_id`` for embedding; an id already queued stays as it is.
+        Joins the caller's transaction, so a record and its job are written together."""
+        ...
+
+    def embedding_jobs(self, limit: int, *, due_by: float) -> list[EmbeddingJob]:
+        """Up to ``limit`` jobs due at ``due_by`` (retries wait for their time), oldest first."""
+        ...
+
+    def set_embeddings(
+        self, user_id: str, vectors: Sequence[tuple[str, int, npt.NDArray[np.float32]]], *,
+        data: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> list[str]:
+        """Store ``(record_id, version, vector)`` triples and remove their jobs, in one
+        transaction; ``data`` replaces the data of the records it names (a long turn keeps
+        its chunk vectors there). A record whose version moved meanwhile (edited while being
+        embedded) is left alone and its job kept. Returns the ids whose vector was stored."""
+        ...
+
+    def drop_embedding_jobs(self, user_id: str, ids: Sequence[str]) -> None:
+        """Remove jobs that need no vector (record gone, unsearchable, or embedded already)."""
+        ...
+
+    def embedding_failed(self, user_id: str, ids: Sequence[str], error: str,
+                         retry_at: float) -> None:
+        """Count a failed attempt for these jobs and hold them until ``retry_at``."""
+        ...
+
+    def embedding_queue(self) -> EmbeddingQueueState:
+        """How many jobs wait, how many of them failed last time, the last failure."""
         ...
 
 

@@ -80,4 +80,19 @@ MIGRATIONS: list[Migration] = [
         INSERT INTO records_fts (records_fts, rank) VALUES ('secure-delete', 1);
         """,
     ),
+    Migration(
+        "0004_embedding_queue",
+        """
+        CREATE TABLE embedding_queue (
+            seq INTEGER PRIMARY KEY,
+            record_id TEXT NOT NULL UNIQUE,
+            user_id TEXT NOT NULL,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            due_at REAL NOT NULL DEFAULT 0,
+            last_error TEXT
+        );
+        CREATE INDEX embedding_queue_due ON embedding_queue(due_at, seq);
+        CREATE INDEX embedding_queue_user ON embedding_queue(user_id);
+        """,
+    ),
 ]

@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import struct
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
@@ -40,7 +40,15 @@ import numpy.typing as npt
 from ..errors import ConfigurationError, InvalidInputError, StoreError
 from ..settings import redact_url
 from ..text import index_text
-from .base import AuditEntry, Query, Record, TextHit, user_meta_key
+from .base import (
+    AuditEntry,
+    EmbeddingJob,
+    EmbeddingQueueState,
+    Query,
+    Record,
+    TextHit,
+    user_meta_key,
+)
 from .postgres_schema import (
     MIGRATIONS,
     SCHEMA_PREFIX,
@@ -330,6 +338,14 @@ class PostgresStore:
             finally:
                 self._depth = 0
 
+    def lock(self, key: str) -> None:
+        with self._lock:
+            if self._depth == 0:
+                raise StoreError(f"lock({key!r}) needs a transaction: call it inside "
+                                 "store.transaction()")
+            self._exec("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
+                       (f"lucidmem:{self.schema}:{key}",))
+
     def close(self) -> None:
         with self._lock:
             if not self._closed:
@@ -470,6 +486,7 @@ class PostgresStore:
                                  (user_id,)).rowcount
             self._exec(f"DELETE FROM {s}.audit WHERE user_id = %s", (user_id,))
             self._exec(f"DELETE FROM {s}.users WHERE user_id = %s", (user_id,))
+            self._exec(f"DELETE FROM {s}.embedding_queue WHERE user_id = %s", (user_id,))
             self._exec(f"DELETE FROM {s}.meta WHERE substr(key, 1, %s) = %s",
                        (len(prefix), prefix))
         return removed
@@ -708,6 +725,80 @@ class PostgresStore:
                 "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
                 (key, value),
             )
+
+    # -- the embedding queue ----------------------------------------------------------------
+    def queue_embeddings(self, user_id: str, ids: Sequence[str]) -> None:
+        if not ids:
+            return
+        with self.transaction():
+            self._executemany(
+                f"INSERT INTO {self._s}.embedding_queue (record_id, user_id) VALUES (%s, %s) "
+                "ON CONFLICT (record_id) DO NOTHING",
+                [(i, user_id) for i in ids],
+            )
+
+    def embedding_jobs(self, limit: int, *, due_by: float) -> list[EmbeddingJob]:
+        rows = self._run(
+            f"SELECT user_id, record_id, attempts FROM {self._s}.embedding_queue "
+            "WHERE due_at <= %s ORDER BY seq LIMIT %s",
+            (due_by, int(limit)),
+        )
+        return [EmbeddingJob(r[0], r[1], int(r[2])) for r in rows]
+
+    def set_embeddings(
+        self, user_id: str, vectors: Sequence[tuple[str, int, npt.NDArray[np.float32]]], *,
+        data: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> list[str]:
+        s = self._s
+        stored: list[str] = []
+        new_data = data or {}
+        with self.transaction():
+            for record_id, version, vector in vectors:
+                replaced = new_data.get(record_id)
+                cur = self._exec(
+                    f"UPDATE {s}.records SET embedding = %s, data = coalesce(%s::text, data) "
+                    "WHERE id = %s AND user_id = %s AND version = %s",
+                    (np.asarray(vector, np.float32),
+                     None if replaced is None else json.dumps(replaced, ensure_ascii=False),
+                     record_id, user_id, version),
+                )
+                if cur.rowcount:
+                    stored.append(record_id)
+            if stored:
+                self._exec(f"DELETE FROM {s}.embedding_queue WHERE record_id = ANY(%s)",
+                           (stored,))
+                self._bump({user_id: (0, 0)})
+        return stored
+
+    def drop_embedding_jobs(self, user_id: str, ids: Sequence[str]) -> None:
+        if not ids:
+            return
+        with self.transaction():
+            self._exec(
+                f"DELETE FROM {self._s}.embedding_queue WHERE user_id = %s "
+                "AND record_id = ANY(%s)",
+                (user_id, list(ids)),
+            )
+
+    def embedding_failed(self, user_id: str, ids: Sequence[str], error: str,
+                         retry_at: float) -> None:
+        if not ids:
+            return
+        with self.transaction():
+            self._exec(
+                f"UPDATE {self._s}.embedding_queue SET attempts = attempts + 1, "
+                "due_at = %s, last_error = %s WHERE user_id = %s AND record_id = ANY(%s)",
+                (retry_at, error.replace("\x00", ""), user_id, list(ids)),
+            )
+
+    def embedding_queue(self) -> EmbeddingQueueState:
+        s = self._s
+        pending, failing = self._run(
+            f"SELECT count(*), count(*) FILTER (WHERE attempts > 0) "
+            f"FROM {s}.embedding_queue")[0]
+        last = self._run(f"SELECT last_error FROM {s}.embedding_queue "
+                         "WHERE last_error IS NOT NULL ORDER BY due_at DESC LIMIT 1")
+        return EmbeddingQueueState(int(pending), int(failing), last[0][0] if last else None)
 
     # -- administration ---------------------------------------------------------------------
     def size_bytes(self) -> int:

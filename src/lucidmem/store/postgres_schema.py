@@ -129,6 +129,21 @@ MIGRATIONS: list[Migration] = [
             WITH {s}.lucidmem_stem
         """,
     ),
+    Migration(
+        "0002_embedding_queue",
+        """
+        CREATE TABLE {s}.embedding_queue (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            record_id text COLLATE "C" NOT NULL UNIQUE,
+            user_id text COLLATE "C" NOT NULL,
+            attempts integer NOT NULL DEFAULT 0,
+            due_at double precision NOT NULL DEFAULT 0,
+            last_error text
+        );
+        CREATE INDEX embedding_queue_due ON {s}.embedding_queue (due_at, seq);
+        CREATE INDEX embedding_queue_user ON {s}.embedding_queue (user_id)
+        """,
+    ),
 ]
 """Append-only, like :data:`lucidmem.store.migrations.MIGRATIONS`; never edit a shipped one."""
 

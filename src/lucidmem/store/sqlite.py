@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
@@ -25,7 +25,15 @@ from sqlcipher3 import dbapi2 as sqlite
 
 from ..errors import EncryptionError, InvalidInputError, StoreError
 from ..text import index_text
-from .base import AuditEntry, Query, Record, TextHit, user_meta_key
+from .base import (
+    AuditEntry,
+    EmbeddingJob,
+    EmbeddingQueueState,
+    Query,
+    Record,
+    TextHit,
+    user_meta_key,
+)
 from .files import FILE_MODE, byte_matcher, private_dir
 from .keys import key_pragma_value
 from .migrations import MIGRATIONS
@@ -227,6 +235,14 @@ class SQLiteStore:
                     self._conn.execute("ROLLBACK")
                     raise StoreError(f"{self.path}: commit failed: {exc}") from exc
 
+    def lock(self, key: str) -> None:
+        # A write transaction (BEGIN IMMEDIATE) already excludes every other writer of this
+        # file, in every process: nothing more to take.
+        with self._lock:
+            if self._depth == 0:
+                raise StoreError(f"lock({key!r}) needs a transaction: call it inside "
+                                 "store.transaction()")
+
     def close(self) -> None:
         with self._lock:
             if not self._closed:
@@ -335,6 +351,7 @@ class SQLiteStore:
             self._conn.execute("DELETE FROM records WHERE user_id = ?", (user_id,))
             self._conn.execute("DELETE FROM audit WHERE user_id = ?", (user_id,))
             self._conn.execute("DELETE FROM users WHERE user_id = ?", (user_id,))
+            self._conn.execute("DELETE FROM embedding_queue WHERE user_id = ?", (user_id,))
             prefix = user_meta_key(user_id, "")
             self._conn.execute("DELETE FROM meta WHERE substr(key, 1, ?) = ?",
                                (len(prefix), prefix))
@@ -467,3 +484,73 @@ class SQLiteStore:
                 "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
+
+    # -- the embedding queue ----------------------------------------------------------------
+    def queue_embeddings(self, user_id: str, ids: Sequence[str]) -> None:
+        if not ids:
+            return
+        with self.transaction():
+            self._conn.executemany(
+                "INSERT INTO embedding_queue (record_id, user_id) VALUES (?, ?) "
+                "ON CONFLICT(record_id) DO NOTHING",
+                [(i, user_id) for i in ids],
+            )
+
+    def embedding_jobs(self, limit: int, *, due_by: float) -> list[EmbeddingJob]:
+        rows = self._run(
+            "SELECT user_id, record_id, attempts FROM embedding_queue WHERE due_at <= ? "
+            "ORDER BY seq LIMIT ?",
+            (due_by, int(limit)),
+        )
+        return [EmbeddingJob(r[0], r[1], int(r[2])) for r in rows]
+
+    def set_embeddings(
+        self, user_id: str, vectors: Sequence[tuple[str, int, npt.NDArray[np.float32]]], *,
+        data: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> list[str]:
+        stored: list[str] = []
+        new_data = data or {}
+        with self.transaction():
+            for record_id, version, vector in vectors:
+                blob = np.asarray(vector, np.float32).tobytes()
+                replaced = new_data.get(record_id)
+                cur = self._conn.execute(
+                    "UPDATE records SET embedding = ?, data = coalesce(?, data) WHERE id = ? "
+                    "AND +user_id = ? AND version = ?",
+                    (blob, None if replaced is None else json.dumps(replaced, ensure_ascii=False),
+                     record_id, user_id, version),
+                )
+                if cur.rowcount:
+                    stored.append(record_id)
+                    self._conn.execute("DELETE FROM embedding_queue WHERE record_id = ?",
+                                       (record_id,))
+            if stored:
+                self._bump({user_id})
+        return stored
+
+    def drop_embedding_jobs(self, user_id: str, ids: Sequence[str]) -> None:
+        if not ids:
+            return
+        with self.transaction():
+            self._conn.executemany(
+                "DELETE FROM embedding_queue WHERE record_id = ? AND user_id = ?",
+                [(i, user_id) for i in ids],
+            )
+
+    def embedding_failed(self, user_id: str, ids: Sequence[str], error: str,
+                         retry_at: float) -> None:
+        if not ids:
+            return
+        with self.transaction():
+            self._conn.executemany(
+                "UPDATE embedding_queue SET attempts = attempts + 1, due_at = ?, "
+                "last_error = ? WHERE record_id = ? AND user_id = ?",
+                [(retry_at, error, i, user_id) for i in ids],
+            )
+
+    def embedding_queue(self) -> EmbeddingQueueState:
+        pending, failing = self._run(
+            "SELECT count(*), count(*) FILTER (WHERE attempts > 0) FROM embedding_queue")[0]
+        last = self._run("SELECT last_error FROM embedding_queue WHERE last_error IS NOT NULL "
+                         "ORDER BY due_at DESC LIMIT 1")
+        return EmbeddingQueueState(int(pending), int(failing), last[0][0] if last else None)
