@@ -21,8 +21,9 @@ encrypted data directory, and writes lost or duplicated by several processes at 
 4. **Kills**: ``--kills`` SIGKILLs of a process adding turns, each at a random moment
    among its adds, every run resuming (``tests/faults/killing.py``); ``lost`` counts
    acknowledged turns missing, ``duplicated`` turns stored twice. Then ``--kills``
-   SIGKILLs of ``lucidmem import`` over one 640-line file, each after it stored a batch,
-   and a last run to the end: ``lost`` lines missing, ``duplicated`` lines stored twice.
+   SIGKILLs of ``lucidmem import`` of 640-line files, each after the run stored a batch
+   (a run that finishes takes the next file, so every kill lands in unfinished work), and a
+   last run over every file: ``lost`` lines missing, ``duplicated`` lines stored twice.
 5. **Generated requests**: ``--requests`` requests generated from the OpenAPI document
    (schemathesis), half with a user key, half with another user's key; ``server_errors``
    counts 5xx answers other than 501 (a route on purpose without its capability) and 503

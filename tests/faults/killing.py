@@ -77,39 +77,67 @@ def _turns(db: Path) -> int:
         return 0
 
 
-def kill_imports(data_dir: Path, *, kills: int, messages: int = 640, name: str = "imp",
-                 window: float = 1.5, seed: int = 0, timeout: float = 300.0) -> dict[str, int]:
-    """``kills`` runs of ``lucidmem import`` over one file of ``messages`` lines, each
-    SIGKILLed a random 0–``window`` s after it stored its first batch; then one run to the
-    end. Returns ``kills``, ``lost`` (lines not stored) and ``duplicated``."""
+def _import_file(path: Path, user: str, messages: int) -> list[str]:
+    lines = [f"{user} imported line {i}" for i in range(messages)]
+    path.write_text("".join(json.dumps({"role": "user", "content": text,
+                                        "conversation_id": f"c{i // 20}"}) + "\n"
+                            for i, text in enumerate(lines)), "utf-8")
+    return lines
+
+
+def kill_imports(data_dir: Path, *, kills: int, messages: int = 640, window: float = 1.5,
+                 seed: int = 0, timeout: float = 300.0) -> dict[str, int]:
+    """SIGKILL ``lucidmem import`` ``kills`` times, each a random 0–``window`` s after the run
+    stored its first batch. Runs import one file of ``messages`` lines (user ``imp0``)
+    until a run finishes it unkilled, then the next file (``imp1``, …), so every kill lands
+    in unfinished work; at the end every file is imported to the end once more. Returns
+    ``kills`` (runs that died of the signal), ``runs``, ``files``, ``lost`` (lines not
+    stored) and ``duplicated``."""
     rng = random.Random(seed)
     data_dir.mkdir(parents=True, exist_ok=True)
-    source = data_dir.parent / f"{data_dir.name}-import.jsonl"
-    lines = [f"{name} imported line {i}" for i in range(messages)]
-    source.write_text("".join(json.dumps({"role": "user", "content": text,
-                                          "conversation_id": f"c{i // 20}"}) + "\n"
-                              for i, text in enumerate(lines)), "utf-8")
-    command = [sys.executable, "-c", "from lucidmem.cli import main; main()",
-               "--data-dir", str(data_dir), "import", str(source), "--user", name]
     env = {**_env(), "LUCIDMEM_FACTS__EXTRACTOR": "none"}
     db = data_dir / "personal.db"
-    done = 0
-    for _ in range(kills):
+    files: list[tuple[str, Path, list[str]]] = []
+
+    def command(user: str, source: Path) -> list[str]:
+        return [sys.executable, "-c", "from lucidmem.cli import main; main()",
+                "--data-dir", str(data_dir), "import", str(source), "--user", user]
+
+    killed = runs = 0
+    while killed < kills and runs < 3 * kills + 10:
+        if not files or files[-1][0] == "finished":
+            user = f"imp{len(files)}"
+            source = data_dir.parent / f"{data_dir.name}-{user}.jsonl"
+            files.append((user, source, _import_file(source, user, messages)))
+        user, source, _ = files[-1]
         before = _turns(db)
-        child = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+        child = subprocess.Popen(command(user, source), env=env, stdout=subprocess.DEVNULL,
                                  stderr=subprocess.DEVNULL)
+        runs += 1
         started = time.monotonic()
         while (child.poll() is None and _turns(db) <= before
                and time.monotonic() - started < timeout):
             time.sleep(0.05)
-        time.sleep(rng.uniform(0.0, window))
-        child.send_signal(signal.SIGKILL)
+        if child.poll() is None:
+            time.sleep(rng.uniform(0.0, window))
+            child.send_signal(signal.SIGKILL)
         child.wait(timeout=60)
-        done += int(child.returncode == -signal.SIGKILL)
-    final = subprocess.run(command, env=env, capture_output=True, text=True, timeout=timeout)
-    assert final.returncode == 0, final.stderr[-2000:]
+        if child.returncode == -signal.SIGKILL:
+            killed += 1
+        else:  # finished before the kill: the next run takes a new file
+            files[-1] = ("finished", source, files[-1][2])
+    lost = duplicated = 0
     settings = Settings(data_dir=data_dir, facts=FactSettings(extractor="none"))
+    for index, (_, source, _lines) in enumerate(files):
+        user = f"imp{index}"
+        final = subprocess.run(command(user, source), env=env, capture_output=True, text=True,
+                               timeout=timeout)
+        assert final.returncode == 0, final.stderr[-2000:]
     with Memory(settings=settings) as memory:
-        texts = Counter(item.text for item in memory.get_all(user_id=name, limit=10_000))
-    return {"kills": done, "lost": sum(text not in texts for text in lines),
-            "duplicated": sum(n - 1 for n in texts.values() if n > 1)}
+        for index, (_, _, lines) in enumerate(files):
+            texts = Counter(item.text for item in
+                            memory.get_all(user_id=f"imp{index}", limit=10_000))
+            lost += sum(text not in texts for text in lines)
+            duplicated += sum(n - 1 for n in texts.values() if n > 1)
+    return {"kills": killed, "runs": runs, "files": len(files), "lost": lost,
+            "duplicated": duplicated}
