@@ -1,7 +1,8 @@
 """The trust faults at larger counts than the test suite: erasure residue, plaintext in an
 encrypted data directory, and writes lost or duplicated by several processes at once.
 
-    PYTHONPATH=src python bench/faults.py [--users 20] [--processes 4] [--adds 250]
+    PYTHONPATH=src python bench/faults.py [--users 20] [--processes 4] [--adds 1000]
+        [--kills 100] [--requests 10000]
 
 1. **Erasure**: ``--users`` users each leave canary words in every part of lucidmem (turns,
    skill feedback with text, agent feedback with message and reply, a session, outcomes;
@@ -17,9 +18,23 @@ encrypted data directory, and writes lost or duplicated by several processes at 
    afterwards, ``duplicated`` turns stored twice, ``failed`` children that reported an
    error.
 
-Not measured here (see docs/security.md): crash kills, generated bad REST requests, leaks
-across users — they are reported as ``n/a`` rather than as zeros. Timings are wall-clock on
-a shared machine and noisy.
+4. **Kills**: ``--kills`` SIGKILLs of a process adding turns, each at a random moment
+   among its adds, every run resuming (``tests/faults/killing.py``); ``lost`` counts
+   acknowledged turns missing, ``duplicated`` turns stored twice. Then ``--kills``
+   SIGKILLs of ``lucidmem import`` of 640-line files, each after the run stored a batch
+   (a run that finishes takes the next file, so every kill lands in unfinished work), and a
+   last run over every file: ``lost`` lines missing, ``duplicated`` lines stored twice.
+5. **Generated requests**: ``--requests`` requests generated from the OpenAPI document
+   (schemathesis), half with a user key, half with another user's key; ``server_errors``
+   counts 5xx answers other than 501 (a route on purpose without its capability) and 503
+   (busy, retry); ``leaks`` counts answers to the second user that hold the first user's
+   canary text or item id.
+6. **Descriptors**: a real server whose descriptor limit is lowered while a key floods new
+   contexts and the admin opens new ones (``tests/faults/descriptors.py``);
+   ``server_errors`` counts 5xx answers other than 503, ``victim_failed`` answers to an
+   ordinary user that were not a success.
+
+Timings are wall-clock on a shared machine and noisy.
 """
 
 from __future__ import annotations
@@ -39,6 +54,10 @@ from lucidmem.settings import FactSettings
 
 ROOT = Path(__file__).resolve().parents[1]
 WRITER = ROOT / "tests" / "faults" / "writer.py"
+sys.path.insert(0, str(ROOT / "tests" / "faults"))
+
+from descriptors import exhaust, server_errors  # noqa: E402
+from killing import kill_adds, kill_imports  # noqa: E402
 
 
 def canaries(i: int) -> list[str]:
@@ -122,11 +141,71 @@ def process_round(processes: int, adds: int) -> dict[str, int]:
     return {"lost": lost, "duplicated": duplicated, "failed": failed}
 
 
+def kill_round(kills: int) -> dict[str, int]:
+    with tempfile.TemporaryDirectory() as tmp:
+        return kill_adds(Path(tmp) / "data", kills=kills)
+
+
+def import_kill_round(kills: int) -> dict[str, int]:
+    with tempfile.TemporaryDirectory() as tmp:
+        return kill_imports(Path(tmp) / "data", kills=kills)
+
+
+def request_round(requests: int, embedder: E5Embedder) -> dict[str, int]:
+    import schemathesis
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from lucidmem.api import KeyRing, ServerSettings, create_app
+
+    keys = {"maya": "maya-key-0123456789", "sam": "sam-key-0123456789"}
+    canary = "quokkamaya canary zest"
+    counts = {"requests": 0, "server_errors": 0, "leaks": 0}
+    with tempfile.TemporaryDirectory() as tmp, \
+            Memory(Path(tmp) / "data", embedder=embedder,
+                   settings=Settings(facts=FactSettings(extractor="none"))) as memory:
+        secret = memory.add(f"my {canary} lives in Lisbon", user_id="maya")[0].id
+        app = create_app(memory, settings=ServerSettings(
+            write_rate=10_000, write_burst=10_000, read_rate=10_000, read_burst=10_000),
+            keys=KeyRing("admin-key-0123456789", keys))
+        schema = schemathesis.openapi.from_asgi("/openapi.json", app)
+        operations = [result.ok() for result in schema.get_all_operations()]
+
+        @given(case=st.one_of([op.as_strategy() for op in operations]))
+        @settings(max_examples=max(1, requests // 2), deadline=None, database=None,
+                  suppress_health_check=list(HealthCheck))
+        def send(case: schemathesis.Case) -> None:
+            for user in ("maya", "sam"):
+                response = case.call(headers={"Authorization": f"Bearer {keys[user]}"})
+                counts["requests"] += 1
+                if response.status_code >= 500 and response.status_code not in (501, 503):
+                    counts["server_errors"] += 1
+                    print(case.method, case.path, response.status_code, response.text[:200],
+                          file=sys.stderr)
+                if user == "sam" and (canary in response.text or secret in response.text):
+                    counts["leaks"] += 1
+
+        send()
+    return counts
+
+
+def descriptor_round() -> dict[str, int]:
+    with tempfile.TemporaryDirectory() as tmp:
+        answers = exhaust(Path(tmp) / "data")
+    victim = answers["victim"] + answers["after"]
+    return {"server_errors": server_errors(answers),
+            "admin_503": answers["admin"]["503"], "flood_403": answers["flood"]["403"],
+            "victim_failed": sum(n for status, n in victim.items()
+                                 if status not in ("200", "201"))}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--users", type=int, default=20)
     parser.add_argument("--processes", type=int, default=4)
-    parser.add_argument("--adds", type=int, default=250)
+    parser.add_argument("--adds", type=int, default=1000)
+    parser.add_argument("--kills", type=int, default=100)
+    parser.add_argument("--requests", type=int, default=10_000)
     args = parser.parse_args()
     embedder = E5Embedder()
     rows: list[tuple[str, dict[str, int], float]] = []
@@ -137,13 +216,25 @@ def main() -> None:
     started = time.perf_counter()
     rows.append((f"{args.processes} processes x {args.adds} adds",
                  process_round(args.processes, args.adds), time.perf_counter() - started))
+    started = time.perf_counter()
+    rows.append((f"{args.kills} kills during add", kill_round(args.kills),
+                 time.perf_counter() - started))
+    started = time.perf_counter()
+    rows.append((f"{args.kills} kills during import", import_kill_round(args.kills),
+                 time.perf_counter() - started))
+    started = time.perf_counter()
+    rows.append((f"{args.requests} generated requests", request_round(args.requests, embedder),
+                 time.perf_counter() - started))
+    started = time.perf_counter()
+    rows.append(("descriptor exhaustion", descriptor_round(), time.perf_counter() - started))
     print(f"{'fault':<40} {'seconds':>8}  figures")
     for label, figures, seconds in rows:
         print(f"{label:<40} {seconds:>8.1f}  " + " ".join(f"{k}={v}" for k, v in figures.items()))
     total: Counter[str] = Counter()
     for _, figures, _ in rows:
         total.update(figures)
-    print(f"lost={total['lost']} duplicated={total['duplicated']} server_errors=n/a leaks=n/a "
+    print(f"lost={total['lost']} duplicated={total['duplicated']} "
+          f"server_errors={total['server_errors']} leaks={total['leaks']} "
           f"plaintext={total['plaintext']} residue={total['residue'] + total['unclean']}")
 
 

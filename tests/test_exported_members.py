@@ -40,6 +40,7 @@ EXPECTED = [
     "StoreError",
     "StoreStats",
     "StoreUnavailableError",
+    "TextTooLongError",
     "UnauthorizedError",
     "__version__",
 ]

@@ -36,6 +36,7 @@ from .errors import (
     ServerError,
     StoreError,
     StoreUnavailableError,
+    TextTooLongError,
     UnauthorizedError,
 )
 
@@ -112,6 +113,7 @@ __all__ = [
     "StoreError",
     "StoreStats",
     "StoreUnavailableError",
+    "TextTooLongError",
     "UnauthorizedError",
     "__version__",
 ]

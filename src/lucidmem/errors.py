@@ -11,6 +11,7 @@ embedding engine) are translated at the edge where they occur.
     ├── InvalidInputError         bad arguments from the caller; nothing was written
     │   ├── ImportFormatError     a malformed import file (names the line)
     │   ├── DatasetFormatError    a malformed training dataset file (names the line)
+    │   ├── TextTooLongError      a message or query over its configured length limit
     │   └── DuplicateFeedbackError  agent feedback that exists and can no longer change
     ├── NotFoundError             an id that does not exist for this user
     ├── ConflictError             an edit against a version the item no longer has
@@ -56,6 +57,7 @@ __all__ = [
     "ServerError",
     "StoreError",
     "StoreUnavailableError",
+    "TextTooLongError",
     "UnauthorizedError",
 ]
 
@@ -86,6 +88,11 @@ class ImportFormatError(InvalidInputError):
         prefix = f"line {line}: " if line is not None else ""
         super().__init__(prefix + message, field="file")
         self.line = line
+
+
+class TextTooLongError(InvalidInputError):
+    """A message or a query is longer than its configured limit (``max_message_chars``,
+    ``max_query_chars``). Nothing was written; the REST API answers 413."""
 
 
 class NotFoundError(LucidmemError):

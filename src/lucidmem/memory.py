@@ -28,7 +28,7 @@ from .consolidation.capability import Sleep
 from .embedding import Embedder
 from .embedding.turns import embed_turns, turn_text, with_chunks
 from .erasure import ErasureReport, verify_erasure
-from .errors import ConflictError, InvalidInputError, NotFoundError
+from .errors import ConflictError, InvalidInputError, NotFoundError, TextTooLongError
 from .export import UserExport, export_user
 from .facts.capability import Facts
 from .facts.relevance import record_relevance
@@ -241,6 +241,11 @@ class Memory:
         if not isinstance(query, str) or not query.strip():
             raise InvalidInputError("query is empty: pass the text to search for", field="query")
         check_text(query, "query")
+        if len(query) > self.kernel.settings.max_query_chars:
+            raise TextTooLongError(
+                f"query has {len(query)} characters; the limit is "
+                f"{self.kernel.settings.max_query_chars} (LUCIDMEM_MAX_QUERY_CHARS). Search "
+                "with the few words that matter.", field="query")
         if not 1 <= limit <= MAX_LIMIT:
             raise InvalidInputError(f"limit must be between 1 and {MAX_LIMIT}, got {limit}",
                                     field="limit")

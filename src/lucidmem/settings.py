@@ -301,6 +301,9 @@ class Settings(BaseSettings):
     embedding: EmbeddingQueueSettings = EmbeddingQueueSettings()
 
     max_message_chars: int = Field(20_000, ge=1)
+    max_query_chars: int = Field(
+        2_000, ge=1, description="Longest search query (characters); a longer one is refused "
+        "before any work, since its cost grows with its length.")
     max_messages_per_add: int = Field(1_000, ge=1)
 
     retrieval: RetrievalPreset = RETRIEVAL_PRESETS["hybrid"]

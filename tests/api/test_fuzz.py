@@ -32,7 +32,8 @@ def fuzzed_app(tmp_path_factory: pytest.TempPathFactory,
     data: Path = tmp_path_factory.mktemp("fuzz")
     with Memory(data, embedder=embedder) as memory:
         memory.add("seed memory about coffee in Lisbon", user_id="maya", conversation_id="c1")
-        yield create_app(memory, settings=ServerSettings(write_rate=1000, write_burst=1000),
+        yield create_app(memory, settings=ServerSettings(write_rate=1000, write_burst=1000,
+                                                        read_rate=1000, read_burst=1000),
                          keys=KeyRing(ADMIN, KEYS))
 
 

@@ -21,10 +21,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..observability import ServerMetrics
 from . import routes_admin, routes_browser, routes_learning, routes_memory, routes_parts
+from .contexts import KnownContexts
 from .deps import AppState
 from .docs import install_docs
 from .errors import error_body, install_error_handlers
-from .ratelimit import TokenBuckets
+from .keystore import InProcessKeys, KeyStore
+from .ratelimit import RateLimiter, TokenBuckets
 from .settings import KeyRing, ServerSettings
 
 if TYPE_CHECKING:
@@ -118,26 +120,43 @@ class RequestMetrics:
                                           "duration_ms": round(seconds * 1000, 3)})
 
 
+def shared_state(store_url: str | None) -> tuple[RateLimiter, KeyStore]:
+    """Where rate-limit buckets and created API keys live: in PostgreSQL when the memory
+    is (so every worker shares them), else in this process."""
+    if store_url:
+        from ..store.server_state import PostgresServerState
+
+        state = PostgresServerState(store_url)
+        return state, state
+    return TokenBuckets(), InProcessKeys()
+
+
 def create_app(memory: Memory | None = None, *, settings: ServerSettings | None = None,
                keys: KeyRing | None = None) -> FastAPI:
     """The REST API over ``memory`` (default: ``Memory()`` from the environment).
 
-    ``keys`` default to those of ``settings`` (``LUCIDMEM_API_*``). With no
-    key configured at all every request answers 401.
+    ``keys`` default to those of ``settings`` (``LUCIDMEM_API_*``); with no key
+    configured or created every request answers 401. Rate-limit buckets and keys created
+    at run time are shared through PostgreSQL when the memory's ``store_url`` is set
+    (:func:`shared_state`).
     """
     settings = settings or ServerSettings()
     if memory is None:
         from ..memory import Memory
 
         memory = Memory()
+    limiter, key_store = shared_state(memory.kernel.settings.store_url)
     app_state = AppState(memory=memory, keys=keys or KeyRing.from_settings(settings),
-                         buckets=TokenBuckets(settings.write_rate, settings.write_burst),
+                         key_store=key_store, limiter=limiter, settings=settings,
+                         contexts=KnownContexts(
+                             memory.contexts, memory.kernel.context_name(None),
+                             refresh_seconds=settings.context_refresh_seconds),
                          metrics=ServerMetrics())
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         yield
-        app_state.memory.close()
+        app_state.close()
 
     app = FastAPI(
         title="lucidmem", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,

@@ -4,8 +4,13 @@
 on its own user only: naming another user answers 404 exactly as an unknown
 id does, so existence is never revealed; every ``Memory`` call is then scoped
 by that user id, so another user's item ids are simply not found. The admin
-key must name the user (``?user_id=``) and may act on any. Writes also take
-a token from the caller's rate-limit bucket.
+key must name the user (``?user_id=``) and may act on any. A user key may use only
+the contexts :class:`~lucidmem.api.contexts.KnownContexts` allows (403 otherwise).
+
+Every request takes a token from its key's read or write bucket (429 with
+``Retry-After`` when empty). A request whose key is missing or unknown takes one
+from its client address's failure bucket; while that bucket is empty, the address
+gets 429 before its key is even looked at, so keys cannot be guessed quickly.
 """
 
 from __future__ import annotations
@@ -25,13 +30,16 @@ from ..errors import (
 )
 from ..observability import ServerMetrics
 from ..scope import validate_id
-from .ratelimit import TokenBuckets
-from .settings import KeyRing, Principal
+from .contexts import KnownContexts
+from .keystore import KeyStore
+from .ratelimit import RateLimiter
+from .settings import KeyRing, Principal, ServerSettings, digest
 
 if TYPE_CHECKING:
     from ..memory import Memory
 
-__all__ = ["AppState", "Scope", "admin_only", "caller", "read_scope", "state", "write_scope"]
+__all__ = ["AppState", "Scope", "admin_only", "caller", "read_scope", "state", "take_token",
+           "write_scope"]
 
 _bearer = HTTPBearer(auto_error=False, description="Authorization: Bearer <API key>")
 _header = APIKeyHeader(name="X-API-Key", auto_error=False, description="X-API-Key: <API key>")
@@ -43,8 +51,17 @@ class AppState:
 
     memory: Memory
     keys: KeyRing
-    buckets: TokenBuckets
+    key_store: KeyStore
+    limiter: RateLimiter
+    settings: ServerSettings
+    contexts: KnownContexts
     metrics: ServerMetrics
+
+    def close(self) -> None:
+        """Close the memory, the limiter and the key store."""
+        self.memory.close()
+        self.limiter.close()
+        self.key_store.close()
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,12 +84,25 @@ def caller(
     bearer: Annotated[HTTPAuthorizationCredentials | None, Security(_bearer)] = None,
     api_key: Annotated[str | None, Security(_header)] = None,
 ) -> Principal:
-    """The principal of the presented API key; 401 (without saying why) otherwise."""
+    """The principal of the presented API key; 401 (without saying why) otherwise, 429
+    while the client's address has used up its failed authentications."""
     presented = api_key or (bearer.credentials if bearer else None)
-    principal = state(request).keys.lookup(presented)
-    if principal is None:
-        raise UnauthorizedError("missing or invalid API key")
-    return principal
+    app = state(request)
+    principal = app.keys.lookup(presented)  # configured keys: no shared state consulted
+    if principal is not None:
+        return principal
+    settings = app.settings
+    address = f"authfail:{request.client.host if request.client else 'unknown'}"
+    wait = app.limiter.wait(address, settings.auth_failure_rate, settings.auth_failure_burst)
+    if wait > 0:
+        raise RateLimitedError("too many failed authentications from this address; wait "
+                               "before trying again", retry_after=wait)
+    found = app.key_store.key(digest(presented)) if presented else None
+    if found is not None:
+        contexts = None if found.contexts is None else frozenset(found.contexts)
+        return Principal(found.user_id, found.digest, contexts)
+    app.limiter.take(address, settings.auth_failure_rate, settings.auth_failure_burst)
+    raise UnauthorizedError("missing or invalid API key")
 
 
 UserParam = Annotated[str | None, Query(
@@ -91,12 +121,24 @@ def _scope(request: Request, principal: Principal, user_id: str | None,
         validate_id(user_id)
     elif user_id is not None and user_id != principal.user_id:
         raise NotFoundError("not found")
-    if write:
-        wait = state(request).buckets.take(principal.key_digest)
-        if wait > 0:
-            raise RateLimitedError("too many writes for this API key; slow down",
-                                   retry_after=wait)
+    app = state(request)
+    app.contexts.check(principal, app.memory.kernel.context_name(context))
+    take_token(request, principal, write=write)
     return Scope(user_id or principal.user_id, context, principal)
+
+
+def take_token(request: Request, principal: Principal, *, write: bool) -> None:
+    """Take a token from the key's read or write bucket; 429 when it is empty."""
+    app = state(request)
+    settings = app.settings
+    if write:
+        kind, rate, burst = "write", settings.write_rate, settings.write_burst
+    else:
+        kind, rate, burst = "read", settings.read_rate, settings.read_burst
+    wait = app.limiter.take(f"{kind}:{principal.key_digest}", rate, burst)
+    if wait > 0:
+        raise RateLimitedError(f"too many {kind}s for this API key; slow down",
+                               retry_after=wait)
 
 
 def read_scope(request: Request, principal: Annotated[Principal, Depends(caller)],
@@ -111,10 +153,12 @@ def write_scope(request: Request, principal: Annotated[Principal, Depends(caller
     return _scope(request, principal, user_id, context, write=True)
 
 
-def admin_only(principal: Annotated[Principal, Depends(caller)]) -> Principal:
-    """Admin-only routes (stats, metrics): 403 for user keys."""
+def admin_only(request: Request,
+               principal: Annotated[Principal, Depends(caller)]) -> Principal:
+    """Admin-only routes (stats, metrics, keys): 403 for user keys."""
     if not principal.is_admin:
-        raise ForbiddenError("admin only")
+        raise ForbiddenError("this route needs the admin key")
+    take_token(request, principal, write=request.method not in ("GET", "HEAD"))
     return principal
 
 

@@ -7,20 +7,26 @@ text}`` (the aico seed's shape). The lucidmem error tree maps to:
 error                          status  code
 =============================  ======  ===========================================
 request body/params invalid    422     ``validation_error`` (+ ``detail``)
+TextTooLongError               413     ``text_too_long`` (a message or query over its limit)
 InvalidInputError              400     ``invalid_input`` (``invalid_reward`` for reward)
 NotFoundError                  404     ``not_found`` (``skill_not_found`` on feedback)
 UnauthorizedError              401     ``unauthorized`` (no detail of why)
-ForbiddenError                 403     ``forbidden`` (admin-only routes)
+ForbiddenError                 403     ``forbidden`` (admin-only routes, contexts a key
+                                       may not use)
 ConflictError                  412     ``precondition_failed`` + ``ETag``, ``current_version``
 RateLimitedError               429     ``rate_limited`` + ``Retry-After``
 EmbeddingError / LLMError      503     ``upstream_unavailable``
-StoreUnavailableError          503     ``store_unavailable`` + ``Retry-After``
-StoreError, other errors       500     ``internal_error`` (logged, not shown)
+StoreUnavailableError          503     ``store_unavailable`` + ``Retry-After`` (the server
+                                       went away; nothing was written)
+StoreError                     503     ``store_unavailable`` + ``Retry-After`` (logged)
+OSError: too many open files   503     ``overloaded`` + ``Retry-After`` (logged)
+other errors                   500     ``internal_error`` (logged, not shown)
 =============================  ======  ===========================================
 """
 
 from __future__ import annotations
 
+import errno
 import logging
 import math
 from typing import Any
@@ -40,7 +46,9 @@ from ..errors import (
     LucidmemError,
     NotFoundError,
     RateLimitedError,
+    StoreError,
     StoreUnavailableError,
+    TextTooLongError,
     UnauthorizedError,
 )
 from .etags import etag
@@ -65,6 +73,25 @@ def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"error": code, "message": message, **extra}
 
 
+RETRY_AFTER_SECONDS = 1
+"""``Retry-After`` of answers that say the server is busy (503)."""
+
+
+def out_of_descriptors(exc: BaseException) -> bool:
+    """Whether ``exc`` (or what caused it) is the process or the system running out of
+    file descriptors."""
+    seen: BaseException | None = exc
+    for _ in range(10):  # a chain, and never a cycle's forever
+        if seen is None:
+            break
+        if isinstance(seen, OSError) and seen.errno in (errno.EMFILE, errno.ENFILE):
+            return True
+        if "too many open files" in str(seen).lower():
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
 def _answer(status: int, code: str, message: str, headers: dict[str, str] | None = None,
             **extra: Any) -> JSONResponse:
     return JSONResponse(error_body(code, message, **extra), status_code=status, headers=headers)
@@ -72,6 +99,8 @@ def _answer(status: int, code: str, message: str, headers: dict[str, str] | None
 
 def _lucidmem(request: Request, exc: LucidmemError) -> JSONResponse:
     feedback = request.url.path in (FEEDBACK_PATH, LEGACY_FEEDBACK_PATH)
+    if isinstance(exc, TextTooLongError):
+        return _answer(413, "text_too_long", str(exc), field=exc.field)
     if isinstance(exc, InvalidInputError):
         if getattr(exc, "field", None) == "reward":
             return _answer(400, "invalid_reward", "Reward must be -1, 0, or 1")
@@ -84,7 +113,7 @@ def _lucidmem(request: Request, exc: LucidmemError) -> JSONResponse:
         return _answer(401, "unauthorized", "missing or invalid API key",
                        {"WWW-Authenticate": "Bearer"})
     if isinstance(exc, ForbiddenError):
-        return _answer(403, "forbidden", "this route needs the admin key")
+        return _answer(403, "forbidden", str(exc))
     if isinstance(exc, ConflictError):  # an edit whose If-Match names another version
         return _answer(412, "precondition_failed", str(exc), {"ETag": etag(exc.current_version)},
                        current_version=exc.current_version)
@@ -99,6 +128,10 @@ def _lucidmem(request: Request, exc: LucidmemError) -> JSONResponse:
     if isinstance(exc, EmbeddingError | LLMError):
         logger.warning("upstream failure: %s", exc)
         return _answer(503, "upstream_unavailable", "a model backend failed; retry later")
+    if isinstance(exc, StoreError):
+        logger.error("store failure on %s: %s", request.url.path, exc)
+        return _answer(503, "store_unavailable", "the store is busy or unavailable; retry "
+                       "later", {"Retry-After": str(RETRY_AFTER_SECONDS)})
     logger.error("internal error on %s", request.url.path, exc_info=exc)
     return _answer(500, "internal_error", "the server failed to handle the request")
 
@@ -127,6 +160,10 @@ def install_error_handlers(app: FastAPI) -> None:
                        str(exc.detail), headers=dict(exc.headers or {}))
 
     async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+        if out_of_descriptors(exc):
+            logger.error("out of file descriptors on %s: %s", request.url.path, exc)
+            return _answer(503, "overloaded", "the server is out of resources; retry later",
+                           {"Retry-After": str(RETRY_AFTER_SECONDS)})
         logger.error("unexpected error on %s", request.url.path, exc_info=exc)
         return _answer(500, "internal_error", "the server failed to handle the request")
 

@@ -1,18 +1,24 @@
-"""Health, statistics and metrics routes."""
+"""Health, statistics, metrics and API key routes."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, Request, Response
+from fastapi import APIRouter, Path, Query, Request, Response
 from pydantic import BaseModel
 
 from ..erasure import ErasureReport
+from ..errors import InvalidInputError, NotFoundError
 from ..observability import Aggregates, log_metric, read_aggregates
 from ..observability.prometheus import CONTENT_TYPE_LATEST
+from ..scope import validate_context, validate_id
+from ..store.shared import StoredKey
 from ..types import StoreStats
 from .deps import Admin, state
-from .schemas import ErasureRequest, FlushRequest, FlushResult
+from .keystore import new_key
+from .schemas import CreatedKey, ErasureRequest, FlushRequest, FlushResult, KeyCreate, KeyInfo
+from .settings import ADMIN, digest
 
 __all__ = ["router"]
 
@@ -74,3 +80,41 @@ def aggregates(request: Request, _: Admin, context: ContextParam = None,
     log_metric(result.metric_type, "Aggregates computed",
                **result.model_dump(exclude={"metric_type"}))
     return result
+
+
+def _info(key: StoredKey) -> KeyInfo:
+    return KeyInfo(key_id=key.digest, user_id=key.user_id,
+                   contexts=None if key.contexts is None else list(key.contexts),
+                   created_at=datetime.fromtimestamp(key.created_at, UTC))
+
+
+@router.post("/api/v1/keys", response_model=CreatedKey, status_code=201)
+def create_key(request: Request, body: KeyCreate, _: Admin) -> CreatedKey:
+    """Create a user key (admin). The answer holds the key; only its digest is kept, so
+    it cannot be shown again. With the PostgreSQL store every API worker knows it at once."""
+    user_id = validate_id(body.user_id)
+    if user_id == ADMIN:
+        raise InvalidInputError("keys created here are user keys; the admin key is "
+                                "configured (LUCIDMEM_API_ADMIN_KEY)", field="user_id")
+    contexts = None if body.contexts is None else tuple(
+        sorted({validate_context(c) for c in body.contexts}))
+    key = new_key()
+    stored = StoredKey(digest(key), user_id, contexts, state(request).memory.kernel.now())
+    state(request).key_store.add_key(stored)
+    return CreatedKey(key=key, **_info(stored).model_dump())
+
+
+@router.get("/api/v1/keys", response_model=list[KeyInfo])
+def list_keys(request: Request, _: Admin,
+              user_id: Annotated[str | None, Query(max_length=128)] = None) -> list[KeyInfo]:
+    """Created keys, without the keys (admin); ``user_id`` narrows to one user's."""
+    return [_info(k) for k in state(request).key_store.keys(user_id)]
+
+
+@router.delete("/api/v1/keys/{key_id}", status_code=204, response_class=Response)
+def revoke_key(request: Request, _: Admin,
+               key_id: Annotated[str, Path(min_length=64, max_length=64)]) -> Response:
+    """Revoke a created key (admin): every worker refuses it from the next request on."""
+    if not state(request).key_store.remove_key(key_id.lower()):
+        raise NotFoundError(f"no created key {key_id!r}")
+    return Response(status_code=204)

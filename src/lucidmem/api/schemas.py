@@ -14,12 +14,15 @@ __all__ = [
     "AddRequest",
     "ClassifyRequest",
     "ContextRequest",
+    "CreatedKey",
     "DeletedResponse",
     "DisclosureRequest",
     "FactPage",
     "FactsFilter",
     "FeedbackRequest",
     "FeedbackResponse",
+    "KeyCreate",
+    "KeyInfo",
     "LogTurnRequest",
     "MemoryPage",
     "MessageIn",
@@ -315,3 +318,27 @@ class ConsolidateRequest(_Body):
 
     dry_run: bool = Field(False, description="Write nothing; list the planned changes.")
     reset: bool = Field(False, description="Discard a corrupted checkpoint and start over.")
+class KeyCreate(_Body):
+    """A user key to create: its user and, optionally, the only contexts it may use."""
+
+    user_id: str = Id
+    contexts: list[str] | None = Field(
+        None, max_length=100, description="The contexts the key may use; omitted: the "
+        "contexts that exist (never a new one).")
+
+
+class KeyInfo(BaseModel):
+    """A created key, without the key: ``key_id`` (its SHA-256 digest) revokes it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key_id: str
+    user_id: str
+    contexts: list[str] | None
+    created_at: datetime
+
+
+class CreatedKey(KeyInfo):
+    """A key just created: ``key`` is shown this once and never again."""
+
+    key: str

@@ -43,6 +43,16 @@ class ServerSettings(BaseSettings):
     max_body_bytes: int = Field(1_048_576, ge=1024, description="Larger bodies get 413.")
     write_rate: float = Field(10.0, gt=0, description="Sustained writes per second per key.")
     write_burst: int = Field(60, ge=1, description="Writes a key may make at once.")
+    read_rate: float = Field(50.0, gt=0, description="Sustained reads per second per key.")
+    read_burst: int = Field(200, ge=1, description="Reads a key may make at once.")
+    auth_failure_rate: float = Field(
+        0.5, gt=0, description="Failed authentications per second a client address may make "
+        "in the long run; beyond them it gets 429 (even with a right key) until it waits.")
+    auth_failure_burst: int = Field(
+        20, ge=1, description="Failed authentications a client address may make at once.")
+    context_refresh_seconds: float = Field(
+        1.0, ge=0, description="How often the server looks again for contexts an admin "
+        "created (a user key may only use contexts that exist).")
     log_level: str = "INFO"
 
 
@@ -57,10 +67,15 @@ def _stored(value: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Principal:
-    """Who a request is from: one user, or the admin (``user_id == ADMIN``)."""
+    """Who a request is from: one user, or the admin (``user_id == ADMIN``).
+
+    ``contexts`` are the contexts a user key may use; ``None``: the contexts that exist
+    (the default one included), never a new one — creating a context is an admin act.
+    """
 
     user_id: str
     key_digest: str
+    contexts: frozenset[str] | None = None
 
     @property
     def is_admin(self) -> bool:

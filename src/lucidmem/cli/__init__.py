@@ -12,12 +12,12 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..errors import LucidmemError
-from . import agents, behaviour, core, distributed, doctor, reply, serve, sleep
+from . import agents, behaviour, core, distributed, doctor, keys, reply, serve, sleep
 from .app import app
 
 __all__ = ["app", "main"]
 
-_COMMAND_MODULES = (core, reply, sleep, distributed, serve, behaviour, agents, doctor)
+_COMMAND_MODULES = (core, reply, sleep, distributed, serve, behaviour, agents, keys, doctor)
 """Command groups in the order ``lucidmem --help`` lists them (memory first)."""
 
 app.registered_commands.sort(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
+from collections.abc import Sequence
 from datetime import datetime
 
 from lucidmem.consolidation.job import JobEnv, run_user
@@ -26,7 +27,7 @@ from lucidmem.errors import EmbeddingError, InvalidInputError
 from lucidmem.kernel import AddedTurns, Kernel
 from lucidmem.scheduler import SCHEDULER_OWNER, IdleDetector, Job, Scheduler
 from lucidmem.scope import validate_id
-from lucidmem.store.base import Query, Record
+from lucidmem.store.base import Query, Record, Store
 
 __all__ = ["FLUSH_BEFORE_S", "Sleep"]
 
@@ -68,8 +69,17 @@ class Sleep:
 
     def _score_added(self, event: AddedTurns) -> None:
         store, user_id = event.store, event.user_id
-        turns = sorted((r for r in event.records if r.kind == TURN),
-                       key=lambda r: (r.occurred_at, r.id))
+        with store.transaction():  # read fresh and write at once: an edit is never undone
+            embedded = {r.id: r.version for r in event.records if r.kind == TURN}
+            # the stored turns as they are now, if nobody changed them since their vectors
+            # were computed (a changed one is queued again and scored then)
+            fresh = [r for r in store.get(user_id, list(embedded))
+                     if r.version == embedded[r.id] and r.embedding is not None]
+            self._score(event.context, store, user_id, fresh)
+
+    def _score(self, context: str, store: Store, user_id: str,
+               records: Sequence[Record]) -> None:
+        turns = sorted(records, key=lambda r: (r.occurred_at, r.id))
         groups: dict[str | None, list[Record]] = {}
         for turn in turns:
             groups.setdefault(turn.conversation_id, []).append(turn)
@@ -86,7 +96,7 @@ class Sleep:
             for turn, body in zip(group, score_turns(group, history, names), strict=True):
                 turn.data = {**turn.data, SCORE_KEY: body}
                 changed.append(turn)
-        self._kernel.write(event.context, user_id, changed, audit=False)
+        self._kernel.write(context, user_id, changed, audit=False)
 
     def _activity_of(self, context: str, user_id: str) -> int:
         with self._activity_lock:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, get_args
 
 from ..clock import parse_time
-from ..errors import InvalidInputError
+from ..errors import InvalidInputError, TextTooLongError
 from ..scope import check_json, check_text
 from ..types import MessageDict, Role
 
@@ -81,7 +81,7 @@ def _turn(index: int, message: Mapping[str, Any], default_time: float, max_chars
                                 field="content")
     check_text(content, "content", f"{where}.content")
     if len(content) > max_chars:
-        raise InvalidInputError(
+        raise TextTooLongError(
             f"{where}.content has {len(content)} characters; the limit is {max_chars} "
             "(LUCIDMEM_MAX_MESSAGE_CHARS). Split long documents into several messages.",
             field="content",

@@ -1,0 +1,143 @@
+"""SIGKILL a process while it adds or imports, again and again, then count what was lost
+or stored twice (shared by tests/faults/test_kills.py and ``bench/faults.py``).
+
+Each run of ``acked_writer.py`` is killed at a random moment after its first
+acknowledgement (so inside the stream of adds, not while it loads the model); the next
+run resumes. A turn is *lost* when its add was acknowledged and it is not stored at the
+end; *duplicated* when its text is stored more than once.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections import Counter
+from contextlib import closing
+from pathlib import Path
+
+from lucidmem import Memory, Settings
+from lucidmem.settings import FactSettings
+
+WRITER = Path(__file__).with_name("acked_writer.py")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _env() -> dict[str, str]:
+    src = ROOT / "src"
+    return {**os.environ, "PYTHONPATH": f"{src}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+
+
+def kill_adds(data_dir: Path, *, kills: int, count: int = 100_000, name: str = "kia",
+              window: float = 1.5, seed: int = 0, timeout: float = 180.0) -> dict[str, int]:
+    """``kills`` runs of the writer, each SIGKILLed a random 0–``window`` s after its first
+    acknowledgement; then the store is read. Returns ``kills`` (runs that died of the
+    signal), ``acked`` (distinct turns acknowledged), ``lost`` and ``duplicated``."""
+    rng = random.Random(seed)
+    acked: set[int] = set()
+    done = 0
+    for _ in range(kills):
+        child = subprocess.Popen([sys.executable, str(WRITER), str(data_dir), name, str(count)],
+                                 env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True)
+        assert child.stdout is not None
+        started = time.monotonic()
+        line = child.stdout.readline()
+        while line and not line.startswith("ack") and time.monotonic() - started < timeout:
+            line = child.stdout.readline()
+        if line.startswith("ack"):
+            acked.add(int(line.split()[1]))
+            time.sleep(rng.uniform(0.0, window))
+        child.send_signal(signal.SIGKILL)
+        out, _ = child.communicate(timeout=60)
+        acked |= {int(x.split()[1]) for x in out.splitlines() if x.startswith("ack")}
+        done += int(child.returncode == -signal.SIGKILL)
+    settings = Settings(data_dir=data_dir, facts=FactSettings(extractor="none"))
+    with Memory(settings=settings) as memory:
+        texts = Counter(item.text for item in memory.get_all(user_id=name, limit=10_000))
+    lost = sum(f"{name} kept note {i}" not in texts for i in acked)
+    duplicated = sum(n - 1 for n in texts.values() if n > 1)
+    return {"kills": done, "acked": len(acked), "lost": lost, "duplicated": duplicated}
+
+
+def _turns(db: Path) -> int:
+    """Turns stored in ``db`` so far (read-only; 0 before the file exists)."""
+    if not db.exists():
+        return 0
+    try:
+        with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)) as conn:
+            return int(conn.execute("SELECT count(*) FROM records WHERE kind = 'turn'"
+                                    ).fetchone()[0])
+    except sqlite3.Error:
+        return 0
+
+
+def _import_file(path: Path, user: str, messages: int) -> list[str]:
+    lines = [f"{user} imported line {i}" for i in range(messages)]
+    path.write_text("".join(json.dumps({"role": "user", "content": text,
+                                        "conversation_id": f"c{i // 20}"}) + "\n"
+                            for i, text in enumerate(lines)), "utf-8")
+    return lines
+
+
+def kill_imports(data_dir: Path, *, kills: int, messages: int = 640, window: float = 1.5,
+                 seed: int = 0, timeout: float = 300.0) -> dict[str, int]:
+    """SIGKILL ``lucidmem import`` ``kills`` times, each a random 0–``window`` s after the run
+    stored its first batch. Runs import one file of ``messages`` lines (user ``imp0``)
+    until a run finishes it unkilled, then the next file (``imp1``, …), so every kill lands
+    in unfinished work; at the end every file is imported to the end once more. Returns
+    ``kills`` (runs that died of the signal), ``runs``, ``files``, ``lost`` (lines not
+    stored) and ``duplicated``."""
+    rng = random.Random(seed)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    env = {**_env(), "LUCIDMEM_FACTS__EXTRACTOR": "none"}
+    db = data_dir / "personal.db"
+    files: list[tuple[str, Path, list[str]]] = []
+
+    def command(user: str, source: Path) -> list[str]:
+        return [sys.executable, "-c", "from lucidmem.cli import main; main()",
+                "--data-dir", str(data_dir), "import", str(source), "--user", user]
+
+    killed = runs = 0
+    while killed < kills and runs < 3 * kills + 10:
+        if not files or files[-1][0] == "finished":
+            user = f"imp{len(files)}"
+            source = data_dir.parent / f"{data_dir.name}-{user}.jsonl"
+            files.append((user, source, _import_file(source, user, messages)))
+        user, source, _ = files[-1]
+        before = _turns(db)
+        child = subprocess.Popen(command(user, source), env=env, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.DEVNULL)
+        runs += 1
+        started = time.monotonic()
+        while (child.poll() is None and _turns(db) <= before
+               and time.monotonic() - started < timeout):
+            time.sleep(0.05)
+        if child.poll() is None:
+            time.sleep(rng.uniform(0.0, window))
+            child.send_signal(signal.SIGKILL)
+        child.wait(timeout=60)
+        if child.returncode == -signal.SIGKILL:
+            killed += 1
+        else:  # finished before the kill: the next run takes a new file
+            files[-1] = ("finished", source, files[-1][2])
+    lost = duplicated = 0
+    settings = Settings(data_dir=data_dir, facts=FactSettings(extractor="none"))
+    for index, (_, source, _lines) in enumerate(files):
+        user = f"imp{index}"
+        final = subprocess.run(command(user, source), env=env, capture_output=True, text=True,
+                               timeout=timeout)
+        assert final.returncode == 0, final.stderr[-2000:]
+    with Memory(settings=settings) as memory:
+        for index, (_, _, lines) in enumerate(files):
+            texts = Counter(item.text for item in
+                            memory.get_all(user_id=f"imp{index}", limit=10_000))
+            lost += sum(text not in texts for text in lines)
+            duplicated += sum(n - 1 for n in texts.values() if n > 1)
+    return {"kills": killed, "runs": runs, "files": len(files), "lost": lost,
+            "duplicated": duplicated}
