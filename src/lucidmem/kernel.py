@@ -23,6 +23,9 @@ from __future__ import annotations
 import logging
 import math
 import threading
+import time
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -135,7 +138,10 @@ class Kernel:
         self.after_forget_user: list[AfterForgetUser] = []
         self._store_factory = store_factory or (
             self._postgres_store if settings.store_url else self._sqlite_store)
-        self._stores: dict[str, Store] = {}
+        self._stores: OrderedDict[str, Store] = OrderedDict()
+        """Open stores, least recently used first (bounded by ``settings.max_open_stores``)."""
+        self._let_go: weakref.WeakValueDictionary[str, Store] = weakref.WeakValueDictionary()
+        """Stores let go of, while something still holds them (then they close)."""
         self._lock = threading.RLock()
         self.indexer = Indexer(self.embedder, stores=self._open_stores,
                                vectors_for=self._vectors_for, on_embedded=self._embedded,
@@ -151,15 +157,39 @@ class Kernel:
         name = self.context_name(context)
         with self._lock:
             store = self._stores.get(name)
-            if store is None:
+            if store is not None:
+                self._stores.move_to_end(name)
+            elif (held := self._let_go.pop(name, None)) is not None:
+                # let go but still used (a transaction, a round): the same object again, so
+                # one context never has two connections writing at once
+                store = self._stores[name] = held
+                self._let_go_over_limit()
+            else:
                 store = self._store_factory(name)
                 self._check_embedder(store)
                 self._check_vector_scheme(store)
                 self._stores[name] = store
+                self._let_go_over_limit()
                 if self.settings.embedding.background:
                     self.indexer.start()  # resumes what a crashed run left queued
                     self.indexer.wake()
             return store
+
+    def _let_go_over_limit(self) -> None:
+        """Forget the least recently used stores beyond ``settings.max_open_stores`` (one key
+        naming many contexts must not hold a descriptor each forever). Not closed here: a
+        call still using one finishes, and its connection closes with the last reference;
+        the next call opens it again (its queued vectors resume then)."""
+        if self.settings.in_memory:
+            return  # its data lives only in the open connection
+        while len(self._stores) > self.settings.max_open_stores:
+            name, store = self._stores.popitem(last=False)
+            self._let_go[name] = store
+
+    def open_contexts(self) -> list[str]:
+        """The contexts whose store is open now, least recently used first."""
+        with self._lock:
+            return list(self._stores)
 
     def _open_stores(self) -> dict[str, Store]:
         with self._lock:
@@ -272,9 +302,18 @@ class Kernel:
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every context's vectors are computed (see :class:`Indexer`); opens
         the contexts not opened yet, whose queues a crashed run may have left."""
-        for name in self.contexts():
+        deadline = None if timeout is None else time.monotonic() + timeout
+        names = self.contexts()
+        if len(names) <= self.settings.max_open_stores:
+            for name in names:
+                self.store(name)
+            return self.indexer.flush(timeout)
+        for name in names:  # more than stay open at once: one after the other
             self.store(name)
-        return self.indexer.flush(timeout)
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if not self.indexer.flush(left):
+                return False
+        return True
 
     def _vectors_for(self, store: Store, records: Sequence[Record],
                      embed_passages: EmbedPassages) -> list[TurnVectors]:
@@ -401,9 +440,10 @@ class Kernel:
         open store."""
         self.indexer.stop()
         with self._lock:
-            for store in self._stores.values():
+            for store in [*self._stores.values(), *self._let_go.values()]:
                 store.close()
             self._stores.clear()
+            self._let_go.clear()
 
 
 def needs_vector(record: Record) -> bool:

@@ -301,6 +301,11 @@ class Settings(BaseSettings):
     embedding: EmbeddingQueueSettings = EmbeddingQueueSettings()
 
     max_message_chars: int = Field(20_000, ge=1)
+    max_open_stores: int = Field(
+        64, ge=1, le=100_000,
+        description="Contexts kept open at once; opening one more lets go of the least "
+                    "recently used (its connection closes once no call uses it). In-memory "
+                    "stores are never let go.")
     max_query_chars: int = Field(
         2_000, ge=1, description="Longest search query (characters); a longer one is refused "
         "before any work, since its cost grows with its length.")

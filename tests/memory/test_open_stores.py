@@ -1,0 +1,62 @@
+"""Open stores are bounded: a caller naming many contexts does not hold their files open
+forever (the least recently used is let go and reopened when named again, data intact)."""
+
+from __future__ import annotations
+
+import gc
+import os
+from pathlib import Path
+
+import pytest
+
+from lucidmem import Memory, Settings
+from lucidmem.embedding import E5Embedder
+
+
+def _open_db_files(directory: Path) -> int:
+    """Descriptors of this process open on files under ``directory``."""
+    count = 0
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            target = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:
+            continue
+        count += target.startswith(str(directory))
+    return count
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs /proc (Linux)")
+def test_many_contexts_keep_only_a_bounded_number_of_files_open(
+        tmp_path: Path, embedder: E5Embedder) -> None:
+    data = tmp_path / "data"
+    settings = Settings(max_open_stores=2, facts={"extractor": "none"})  # type: ignore[arg-type]
+    with Memory(data, embedder=embedder, settings=settings) as memory:
+        for i in range(12):
+            memory.add(f"note {i} about the garden", user_id="u", context=f"c{i}")
+            assert len(memory.kernel.open_contexts()) <= 2
+        assert memory.flush(timeout=300)  # every context's vector, one after the other
+        assert len(memory.kernel.open_contexts()) == 2
+        gc.collect()  # a store let go closes with its last reference (a finished round's)
+        bounded = _open_db_files(data)
+        assert bounded <= 2 * 3  # database, WAL and shared-memory file of each open store
+        for i in range(12):  # let go, not lost: reopened with everything in it
+            [item] = memory.get_all(user_id="u", context=f"c{i}")
+            assert item.text == f"note {i} about the garden"
+            hits = memory.search("garden", user_id="u", context=f"c{i}", preset="vector")
+            assert [h.item.id for h in hits] == [item.id]  # its vector was computed
+    unbounded = Settings(max_open_stores=64, facts={"extractor": "none"})  # type: ignore[arg-type]
+    with Memory(tmp_path / "other", embedder=embedder, settings=unbounded) as memory:
+        for i in range(12):
+            memory.add("x", user_id="u", context=f"c{i}")
+        assert memory.flush(timeout=300)
+        gc.collect()
+        assert _open_db_files(tmp_path / "other") > bounded  # the bound is what made it small
+
+
+def test_in_memory_stores_are_never_let_go(embedder: E5Embedder) -> None:
+    settings = Settings(data_dir=":memory:", max_open_stores=1,
+                        facts={"extractor": "none"})  # type: ignore[arg-type]
+    with Memory(embedder=embedder, settings=settings) as memory:
+        memory.add("first", user_id="u", context="a")
+        memory.add("second", user_id="u", context="b")
+        assert [i.text for i in memory.get_all(user_id="u", context="a")] == ["first"]
