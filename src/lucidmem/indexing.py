@@ -200,6 +200,8 @@ class Indexer:
             by_user.setdefault(job.user_id, []).append(job)
         for user_id, user_jobs in by_user.items():
             self._embed_user(context, store, user_id, user_jobs, refresh=refreshing)
+        if refreshing and jobs and not store.embedding_queue().pending:
+            store.set_meta(REFRESH_KEY, "")  # that was the last of them
         return len(jobs)
 
     def _embed_user(self, context: str, store: Store, user_id: str,
