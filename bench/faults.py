@@ -55,6 +55,7 @@ Timings are wall-clock on a shared machine and noisy.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import subprocess
 import sys
@@ -63,6 +64,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 from lucidmem import Memory, Settings
 from lucidmem.embedding import E5Embedder
@@ -76,8 +78,6 @@ sys.path.insert(0, str(ROOT / "tests" / "consolidation"))
 from crash_runner import kill_consolidations  # noqa: E402
 from descriptors import exhaust, server_errors  # noqa: E402
 from killing import kill_adds, kill_imports, kill_queue  # noqa: E402
-
-from consolidation import HashPassages, ingest, state  # noqa: E402
 
 ROUNDS = ("erasure", "processes", "add", "import", "consolidation", "queue", "requests",
           "descriptors")
@@ -174,14 +174,26 @@ def import_kill_round(kills: int) -> dict[str, int]:
         return kill_imports(Path(tmp) / "data", kills=kills)
 
 
+def bench_module(name: str) -> ModuleType:
+    """Another script of bench/ by its path: under pytest (tests/bench) the plain name
+    ``consolidation`` is the test package tests/consolidation."""
+    spec = importlib.util.spec_from_file_location(f"_bench_{name}", ROOT / "bench" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 def consolidation_kill_round(kills: int) -> dict[str, int]:
+    bench = bench_module("consolidation")
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "source"
-        _, end = ingest(source, 1, 30, 20, 7)
+        _, end = bench.ingest(source, 1, 30, 20, 7)
 
         def records(data: Path) -> dict[str, tuple[object, ...]]:
-            with Memory(data, embedder=HashPassages()) as memory:  # type: ignore[arg-type]
-                return state(memory, "user0")
+            with Memory(data, embedder=bench.HashPassages()) as memory:
+                return dict(bench.state(memory, "user0"))
 
         figures, _ = kill_consolidations(source, Path(tmp) / "work", "user0", end.timestamp(),
                                          records, kills=kills, seed=7, batch=25,
