@@ -2,7 +2,10 @@
 encrypted data directory, and writes lost or duplicated by several processes at once.
 
     PYTHONPATH=src python bench/faults.py [--users 20] [--processes 4] [--adds 1000]
-        [--kills 100] [--requests 10000]
+        [--kills 100] [--requests 10000] [--only ROUND ...]
+
+``--only`` runs some rounds only (erasure, processes, add, import, consolidation, queue,
+requests, descriptors); the last line then sums those.
 
 1. **Erasure**: ``--users`` users each leave canary words in every part of lucidmem (turns,
    skill feedback with text, agent feedback with message and reply, a session, outcomes;
@@ -24,6 +27,18 @@ encrypted data directory, and writes lost or duplicated by several processes at 
    SIGKILLs of ``lucidmem import`` of 640-line files, each after the run stored a batch
    (a run that finishes takes the next file, so every kill lands in unfinished work), and a
    last run over every file: ``lost`` lines missing, ``duplicated`` lines stored twice.
+   Then ``--kills`` SIGKILLs of the consolidation job (``crash_helper.py``, one user's
+   600 turns of bench/consolidation.py's synthetic history, hash vectors), each at a random
+   moment within the time of an uninterrupted run, every killed run resumed
+   (``tests/consolidation/crash_runner.py``): ``lost`` and ``duplicated`` count records
+   missing from or extra to the uninterrupted run's result, ``differing`` records whose
+   content differs from it (folded into ``lost`` on the last line). Then ``--kills``
+   SIGKILLs of a process draining the background embedding queue (``queue_child.py``: 120
+   turns, long ones chunked, the real embedder), every killed run resumed, each store then
+   reopened and compared with an uninterrupted run (``killing.kill_queue``): ``lost``
+   turns, vectors or jobs missing, ``duplicated`` turns stored twice, ``differing``
+   vectors or chunk vectors not the uninterrupted run's (cosine below 0.9999; folded into
+   ``lost``).
 5. **Generated requests**: ``--requests`` requests generated from the OpenAPI document
    (schemathesis), half with a user key, half with another user's key; ``server_errors``
    counts 5xx answers other than 501 (a route on purpose without its capability) and 503
@@ -40,13 +55,16 @@ Timings are wall-clock on a shared machine and noisy.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 from lucidmem import Memory, Settings
 from lucidmem.embedding import E5Embedder
@@ -55,9 +73,14 @@ from lucidmem.settings import FactSettings
 ROOT = Path(__file__).resolve().parents[1]
 WRITER = ROOT / "tests" / "faults" / "writer.py"
 sys.path.insert(0, str(ROOT / "tests" / "faults"))
+sys.path.insert(0, str(ROOT / "tests" / "consolidation"))
 
+from crash_runner import kill_consolidations  # noqa: E402
 from descriptors import exhaust, server_errors  # noqa: E402
-from killing import kill_adds, kill_imports  # noqa: E402
+from killing import kill_adds, kill_imports, kill_queue  # noqa: E402
+
+ROUNDS = ("erasure", "processes", "add", "import", "consolidation", "queue", "requests",
+          "descriptors")
 
 
 def canaries(i: int) -> list[str]:
@@ -151,6 +174,38 @@ def import_kill_round(kills: int) -> dict[str, int]:
         return kill_imports(Path(tmp) / "data", kills=kills)
 
 
+def bench_module(name: str) -> ModuleType:
+    """Another script of bench/ by its path: under pytest (tests/bench) the plain name
+    ``consolidation`` is the test package tests/consolidation."""
+    spec = importlib.util.spec_from_file_location(f"_bench_{name}", ROOT / "bench" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def consolidation_kill_round(kills: int) -> dict[str, int]:
+    bench = bench_module("consolidation")
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "source"
+        _, end = bench.ingest(source, 1, 30, 20, 7)
+
+        def records(data: Path) -> dict[str, tuple[object, ...]]:
+            with Memory(data, embedder=bench.HashPassages()) as memory:
+                return dict(bench.state(memory, "user0"))
+
+        figures, _ = kill_consolidations(source, Path(tmp) / "work", "user0", end.timestamp(),
+                                         records, kills=kills, seed=7, batch=25,
+                                         embedder="random")
+    return figures
+
+
+def queue_kill_round(kills: int, embedder: E5Embedder) -> dict[str, int]:
+    with tempfile.TemporaryDirectory() as tmp:
+        return kill_queue(Path(tmp) / "work", embedder, kills=kills, turns=120, seed=7)
+
+
 def request_round(requests: int, embedder: E5Embedder) -> dict[str, int]:
     import schemathesis
     from hypothesis import HealthCheck, given, settings
@@ -206,34 +261,38 @@ def main() -> None:
     parser.add_argument("--adds", type=int, default=1000)
     parser.add_argument("--kills", type=int, default=100)
     parser.add_argument("--requests", type=int, default=10_000)
+    parser.add_argument("--only", nargs="+", choices=ROUNDS, default=list(ROUNDS))
     args = parser.parse_args()
     embedder = E5Embedder()
+    rounds: list[tuple[str, str, Callable[[], dict[str, int]]]] = [
+        ("erasure", f"erasure, plain store ({args.users} users)",
+         lambda: erasure_round(args.users, None, embedder)),
+        ("erasure", f"erasure, encrypted ({args.users} users)",
+         lambda: erasure_round(args.users, "ab" * 32, embedder)),
+        ("processes", f"{args.processes} processes x {args.adds} adds",
+         lambda: process_round(args.processes, args.adds)),
+        ("add", f"{args.kills} kills during add", lambda: kill_round(args.kills)),
+        ("import", f"{args.kills} kills during import", lambda: import_kill_round(args.kills)),
+        ("consolidation", f"{args.kills} kills during consolidation",
+         lambda: consolidation_kill_round(args.kills)),
+        ("queue", f"{args.kills} kills draining the embedding queue",
+         lambda: queue_kill_round(args.kills, embedder)),
+        ("requests", f"{args.requests} generated requests",
+         lambda: request_round(args.requests, embedder)),
+        ("descriptors", "descriptor exhaustion", descriptor_round),
+    ]
     rows: list[tuple[str, dict[str, int], float]] = []
-    for label, key in (("erasure, plain store", None), ("erasure, encrypted", "ab" * 32)):
-        started = time.perf_counter()
-        rows.append((f"{label} ({args.users} users)", erasure_round(args.users, key, embedder),
-                     time.perf_counter() - started))
-    started = time.perf_counter()
-    rows.append((f"{args.processes} processes x {args.adds} adds",
-                 process_round(args.processes, args.adds), time.perf_counter() - started))
-    started = time.perf_counter()
-    rows.append((f"{args.kills} kills during add", kill_round(args.kills),
-                 time.perf_counter() - started))
-    started = time.perf_counter()
-    rows.append((f"{args.kills} kills during import", import_kill_round(args.kills),
-                 time.perf_counter() - started))
-    started = time.perf_counter()
-    rows.append((f"{args.requests} generated requests", request_round(args.requests, embedder),
-                 time.perf_counter() - started))
-    started = time.perf_counter()
-    rows.append(("descriptor exhaustion", descriptor_round(), time.perf_counter() - started))
+    for name, label, run in rounds:
+        if name in args.only:
+            started = time.perf_counter()
+            rows.append((label, run(), time.perf_counter() - started))
     print(f"{'fault':<40} {'seconds':>8}  figures")
     for label, figures, seconds in rows:
         print(f"{label:<40} {seconds:>8.1f}  " + " ".join(f"{k}={v}" for k, v in figures.items()))
     total: Counter[str] = Counter()
     for _, figures, _ in rows:
         total.update(figures)
-    print(f"lost={total['lost']} duplicated={total['duplicated']} "
+    print(f"lost={total['lost'] + total['differing']} duplicated={total['duplicated']} "
           f"server_errors={total['server_errors']} leaks={total['leaks']} "
           f"plaintext={total['plaintext']} residue={total['residue'] + total['unclean']}")
 

@@ -1,10 +1,9 @@
 """Crash-resume: a REAL subprocess running the job is killed with SIGKILL at random moments,
-then run again; the final state must equal a clean run's (nothing lost or duplicated)."""
+then run again; the final state must equal a clean run's (nothing lost or duplicated).
+bench/faults.py runs the same round with 100 kills."""
 
 from __future__ import annotations
 
-import random
-import shutil
 import signal
 from pathlib import Path
 
@@ -15,9 +14,9 @@ from lucidmem.embedding import E5Embedder
 from lucidmem.store.base import Query
 
 from .conftest import Clock, fill_history, snapshot
-from .crash_runner import run_helper
+from .crash_runner import kill_consolidations
 
-KILLS = 4
+KILLS = 5
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
@@ -27,32 +26,17 @@ def test_sigkill_at_random_points_then_resume(tmp_path: Path, embedder: E5Embedd
     with Memory(source, embedder=embedder, clock=clock) as memory:
         fill_history(memory, weeks=6)
     epoch = clock.now.timestamp()
-    clean, crashed = tmp_path / "clean", tmp_path / "crashed"
-    shutil.copytree(source, clean)
-    shutil.copytree(source, crashed)
-    _, full = run_helper(clean, "maya", epoch, None)
-    rng = random.Random(20260301)
-    kills = 0
-    window = full
-    for _ in range(KILLS):
-        finished, _ = run_helper(crashed, "maya", epoch, rng.uniform(0.0, window))
-        if finished and kills == 0:
-            # ran faster than the clean run did (a noisy machine): start again, kill sooner
-            shutil.rmtree(crashed)
-            shutil.copytree(source, crashed)
-            window /= 2
-            continue
-        if finished:
-            break
-        kills += 1
-    run_helper(crashed, "maya", epoch, None)
-    with Memory(clean, embedder=embedder, clock=clock) as a, \
-            Memory(crashed, embedder=embedder, clock=clock) as b:
-        want, got = snapshot(a), snapshot(b)
-        assert set(got) == set(want), "records lost or duplicated"
-        assert got == want
+
+    def state(data: Path) -> dict[str, tuple[object, ...]]:
+        with Memory(data, embedder=embedder, clock=clock) as memory:
+            return snapshot(memory)
+
+    figures, last = kill_consolidations(source, tmp_path / "work", "maya", epoch, state,
+                                        kills=KILLS, seed=20260301)
+    assert figures["kills"] == KILLS, figures
+    assert figures["lost"] == figures["duplicated"] == figures["differing"] == 0, figures
+    with Memory(last, embedder=embedder, clock=clock) as memory:
         # A kill after a run completed makes the next call a new (no-op) run: every run
         # recorded shares the clean run's reference time.
-        runs = b.kernel.store().find(Query(user_id="maya", kinds=["sleep_run"]))
+        runs = memory.kernel.store().find(Query(user_id="maya", kinds=["sleep_run"]))
         assert runs and {r.data["reference"] for r in runs} == {epoch}
-    assert kills >= 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -20,8 +21,10 @@ import time
 from collections import Counter
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 from lucidmem import Memory, Settings
+from lucidmem.embedding.base import Embedder
 from lucidmem.settings import FactSettings
 
 WRITER = Path(__file__).with_name("acked_writer.py")
@@ -141,3 +144,106 @@ def kill_imports(data_dir: Path, *, kills: int, messages: int = 640, window: flo
             duplicated += sum(n - 1 for n in texts.values() if n > 1)
     return {"kills": killed, "runs": runs, "files": len(files), "lost": lost,
             "duplicated": duplicated}
+
+
+QUEUE_CHILD = Path(__file__).with_name("queue_child.py")
+
+
+def _queued(db: Path) -> int:
+    """Jobs left in ``db``'s embedding queue (read-only)."""
+    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)) as conn:
+        return int(conn.execute("SELECT count(*) FROM embedding_queue").fetchone()[0])
+
+
+def _drain(data_dir: Path, name: str, turns: int, kill_after: float | None,
+           timeout: float) -> tuple[bool, float]:
+    """One run of ``queue_child.py``: (finished by itself, seconds from ``draining`` to its
+    exit or kill)."""
+    child = subprocess.Popen([sys.executable, str(QUEUE_CHILD), str(data_dir), name,
+                              str(turns)], env=_env(), stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True)
+    assert child.stdout is not None
+    try:
+        line = child.stdout.readline()
+        assert line.startswith("draining"), f"queue child failed to start: {line!r}"
+        started = time.monotonic()
+        try:
+            child.wait(timeout=timeout if kill_after is None else kill_after)
+        except subprocess.TimeoutExpired:
+            if kill_after is None:
+                raise
+            child.send_signal(signal.SIGKILL)
+            child.wait(timeout=60)
+            return False, time.monotonic() - started
+        assert child.returncode == 0 and child.stdout.read().startswith("done")
+        return True, time.monotonic() - started
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait(timeout=60)
+        child.stdout.close()
+
+
+def _turn_vectors(memory: Memory, name: str, dimension: int) -> dict[str, list[tuple[Any, Any]]]:
+    from lucidmem.embedding.turns import decode_chunks
+    from lucidmem.store.base import Query
+
+    out: dict[str, list[tuple[Any, Any]]] = {}
+    for turn in memory.kernel.store().find(Query(user_id=name, kinds=["turn"])):
+        out.setdefault(turn.text, []).append((turn.embedding, decode_chunks(turn.data, dimension)))
+    return out
+
+
+def kill_queue(work: Path, embedder: Embedder, *, kills: int, turns: int = 120,
+               name: str = "emq", seed: int = 0, timeout: float = 600.0) -> dict[str, int]:
+    """SIGKILL a process draining the background embedding queue ``kills`` times, resuming
+    every time, and compare each store's vectors with an uninterrupted run's.
+
+    The reference: ``queue_child.py`` adds ``turns`` turns to ``work/clean`` and drains the
+    queue unkilled (*t* s). Then, cycle after cycle, a fresh directory gets the same turns
+    from runs each SIGKILLed a random 0–*t* s after ``draining`` until a run finishes or a
+    kill finds the queue empty (*t* halves after a cycle that saw no kill); a kill counts
+    when jobs were still queued. The directory is then reopened here and flushed, and its
+    turns are compared with the reference's by text: ``lost`` (turns or vectors missing,
+    jobs left), ``duplicated`` (turns stored twice) and ``differing`` (a vector or a long
+    turn's chunk vectors not the reference's: cosine below 0.9999). Also returns ``kills``,
+    ``cycles`` and ``runs``."""
+    rng = random.Random(seed)
+    work.mkdir(parents=True, exist_ok=True)
+    settings = Settings(facts=FactSettings(extractor="none"))
+    _, window = _drain(work / "clean", name, turns, None, timeout)
+    with Memory(work / "clean", settings=settings, embedder=embedder) as memory:
+        want = _turn_vectors(memory, name, embedder.dimension)
+    assert len(want) == turns and all(v[0][0] is not None for v in want.values())
+    assert any(len(v[0][1]) for v in want.values()), "no long turn was chunked"
+    figures = {"kills": 0, "cycles": 0, "runs": 1, "lost": 0, "duplicated": 0, "differing": 0}
+    while figures["kills"] < kills and figures["runs"] < 4 * kills + 20:
+        figures["cycles"] += 1
+        data_dir = work / f"killed{figures['cycles']}"
+        before = figures["kills"]
+        while figures["kills"] < kills and figures["runs"] < 4 * kills + 20:
+            figures["runs"] += 1
+            finished, _ = _drain(data_dir, name, turns, rng.uniform(0.0, window), timeout)
+            if finished or not _queued(data_dir / "personal.db"):
+                break
+            figures["kills"] += 1
+        if figures["kills"] == before:  # drained faster than the reference (noisy machine)
+            window /= 2
+        with Memory(data_dir, settings=settings, embedder=embedder) as memory:
+            memory.flush(timeout=timeout)
+            got = _turn_vectors(memory, name, embedder.dimension)
+            left = memory.stats().pending_embeddings
+        figures["lost"] += left + sum(text not in got for text in want)
+        figures["duplicated"] += sum(len(v) - 1 for v in got.values())
+        for text, [(vector, chunks)] in want.items():
+            if text not in got:
+                continue
+            other, other_chunks = got[text][0]
+            if other is None:
+                figures["lost"] += 1
+            elif (float(vector @ other) < 0.9999 or len(chunks) != len(other_chunks)
+                  or any(float(a @ b) < 0.9999 for a, b in zip(chunks, other_chunks,
+                                                                 strict=True))):
+                figures["differing"] += 1
+        shutil.rmtree(data_dir)
+    return figures
