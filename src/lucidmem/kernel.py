@@ -142,6 +142,9 @@ class Kernel:
         """Open stores, least recently used first (bounded by ``settings.max_open_stores``)."""
         self._let_go: weakref.WeakValueDictionary[str, Store] = weakref.WeakValueDictionary()
         """Stores let go of, while something still holds them (then they close)."""
+        self._used: dict[str, float] = {}
+        """When each context was last named (monotonic seconds)."""
+        self._idle_checked = time.monotonic()
         self._lock = threading.RLock()
         self.indexer = Indexer(self.embedder, stores=self._open_stores,
                                vectors_for=self._vectors_for, on_embedded=self._embedded,
@@ -156,6 +159,9 @@ class Kernel:
         """The store of ``context`` (default context when ``None``), opened on first use."""
         name = self.context_name(context)
         with self._lock:
+            now = time.monotonic()
+            self._used[name] = now
+            self._let_go_idle(now)
             store = self._stores.get(name)
             if store is not None:
                 self._stores.move_to_end(name)
@@ -185,6 +191,18 @@ class Kernel:
         while len(self._stores) > self.settings.max_open_stores:
             name, store = self._stores.popitem(last=False)
             self._let_go[name] = store
+
+    def _let_go_idle(self, now: float) -> None:
+        """Let go of stores not named for ``settings.store_idle_seconds`` whose queue is
+        empty (looked at no more often than that, and at most once a minute)."""
+        idle = self.settings.store_idle_seconds
+        if self.settings.in_memory or idle <= 0 or now - self._idle_checked < min(idle, 60.0):
+            return
+        self._idle_checked = now
+        for name in list(self._stores):
+            if now - self._used.get(name, now) > idle and \
+                    not self._stores[name].embedding_queue().pending:
+                self._let_go[name] = self._stores.pop(name)
 
     def open_contexts(self) -> list[str]:
         """The contexts whose store is open now, least recently used first."""

@@ -306,6 +306,10 @@ class Settings(BaseSettings):
         description="Contexts kept open at once; opening one more lets go of the least "
                     "recently used (its connection closes once no call uses it). In-memory "
                     "stores are never let go.")
+    store_idle_seconds: float = Field(
+        600.0, ge=0,
+        description="A context not named for this long (and with no vectors left to compute) "
+                    "is let go too, checked whenever a context is named; 0: never.")
     max_query_chars: int = Field(
         2_000, ge=1, description="Longest search query (characters); a longer one is refused "
         "before any work, since its cost grows with its length.")

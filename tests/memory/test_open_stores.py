@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,15 @@ def test_in_memory_stores_are_never_let_go(embedder: E5Embedder) -> None:
         memory.add("first", user_id="u", context="a")
         memory.add("second", user_id="u", context="b")
         assert [i.text for i in memory.get_all(user_id="u", context="a")] == ["first"]
+
+
+def test_a_context_not_named_for_a_while_is_let_go(tmp_path: Path,
+                                                   embedder: E5Embedder) -> None:
+    settings = Settings(store_idle_seconds=0.2, facts={"extractor": "none"})  # type: ignore[arg-type]
+    with Memory(tmp_path, embedder=embedder, settings=settings) as memory:
+        memory.add("an old note", user_id="u", context="old")
+        assert memory.flush(timeout=120)  # a store with vectors still to compute stays
+        time.sleep(0.5)
+        memory.add("a new note", user_id="u", context="new")
+        assert memory.kernel.open_contexts() == ["new"]
+        assert [i.text for i in memory.get_all(user_id="u", context="old")] == ["an old note"]
