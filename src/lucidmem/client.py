@@ -52,6 +52,7 @@ from .errors import (
     NotFoundError,
     RateLimitedError,
     ServerError,
+    TextTooLongError,
     UnauthorizedError,
 )
 from .facts.recall import Recall
@@ -647,6 +648,8 @@ def _error(response: httpx.Response) -> LucidmemError:
         return ForbiddenError(f"{where}: {message}")
     if status == 404:
         return NotFoundError(message)
+    if payload.get("error") == "text_too_long":  # 413: the same class Memory raises
+        return TextTooLongError(message, field=payload.get("field"))
     if status == 412:
         current = payload.get("current_version")
         return ConflictError(message, current_version=current if isinstance(current, int) else 0)

@@ -27,7 +27,7 @@ from lucidmem import (
     ServerError,
     UnauthorizedError,
 )
-from lucidmem.errors import ConfigurationError
+from lucidmem.errors import ConfigurationError, TextTooLongError
 from lucidmem.serving import AssembledContext
 
 from .conftest import ADMIN, KEY, Served, build_app, free_port
@@ -124,6 +124,8 @@ def test_bad_input_raises_what_memory_raises(served: Served) -> None:
             client.skills.feedback("no-such-selection", user_id="maya", reward=1)
         with pytest.raises(InvalidInputError):
             client.skills.feedback("no-such-selection", user_id="maya", reward=5)
+        with pytest.raises(TextTooLongError, match="MAX_QUERY_CHARS"):  # 413, as Memory raises
+            client.search("word " * 1_000, user_id="maya")
 
 
 def test_a_wrong_key_is_refused_naming_the_url_not_the_key(served: Served) -> None:
