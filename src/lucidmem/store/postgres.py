@@ -186,6 +186,15 @@ class _Prior(NamedTuple):
     tokens: int
 
 
+def _chunk_rows(record_id: str, user_id: str, data: Mapping[str, Any],
+                dimension: int) -> list[tuple[str, int, str, Any]]:
+    """``chunks`` table rows of a long turn's extra chunk vectors (none for a short turn)."""
+    if CHUNKS_KEY not in data:
+        return []
+    return [(record_id, n, user_id, vector)
+            for n, vector in enumerate(chunk_vectors(data, dimension))]
+
+
 class PostgresStore:
     """A :class:`~lucidmem.store.base.Store` on one schema of a PostgreSQL database.
 
@@ -440,9 +449,10 @@ class PostgresStore:
         if replace:
             self._exec(f"DELETE FROM {self._s}.chunks WHERE record_id = ANY(%s)",
                        ([r.id for r in records],))
-        rows = [(r.id, n, r.user_id, vector) for r in records
-                if r.embedding is not None and CHUNKS_KEY in r.data
-                for n, vector in enumerate(chunk_vectors(r.data, len(r.embedding)))]
+        self._insert_chunks([row for r in records if r.embedding is not None
+                             for row in _chunk_rows(r.id, r.user_id, r.data, len(r.embedding))])
+
+    def _insert_chunks(self, rows: Sequence[tuple[str, int, str, Any]]) -> None:
         if rows:
             self._executemany(f"INSERT INTO {self._s}.chunks (record_id, n, user_id, embedding) "
                               "VALUES (%s, %s, %s, %s)", rows)
@@ -841,13 +851,8 @@ class PostgresStore:
                     self._exec(f"DELETE FROM {s}.chunks WHERE record_id = ANY(%s)",
                                (rechunked,))
                     dimension = {rid: len(vec) for rid, _, vec in vectors}
-                    rows = [(rid, n, user_id, chunk)
-                            for rid in rechunked
-                            for n, chunk in enumerate(chunk_vectors(new_data[rid],
-                                                                    dimension[rid]))]
-                    if rows:
-                        self._executemany(f"INSERT INTO {s}.chunks (record_id, n, user_id, "
-                                          "embedding) VALUES (%s, %s, %s, %s)", rows)
+                    self._insert_chunks([row for rid in rechunked for row in _chunk_rows(
+                        rid, user_id, new_data[rid], dimension[rid])])
                 self._exec(f"DELETE FROM {s}.embedding_queue WHERE record_id = ANY(%s)",
                            (stored,))
                 self._bump({user_id: (0, 0)})
