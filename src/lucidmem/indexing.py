@@ -193,15 +193,13 @@ class Indexer:
             held = set(self._held)
         jobs = runnable_jobs(queued, held)[: self._batch]
         refreshing = bool(store.get_meta(REFRESH_KEY))
-        if refreshing and not queued and not store.embedding_queue().pending:
-            store.set_meta(REFRESH_KEY, "")  # every turn has a vector of today's scheme
         by_user: dict[str, list[EmbeddingJob]] = {}
         for job in jobs:
             by_user.setdefault(job.user_id, []).append(job)
         for user_id, user_jobs in by_user.items():
             self._embed_user(context, store, user_id, user_jobs, refresh=refreshing)
-        if refreshing and jobs and not store.embedding_queue().pending:
-            store.set_meta(REFRESH_KEY, "")  # that was the last of them
+        if refreshing and not store.embedding_queue().pending:
+            store.set_meta(REFRESH_KEY, "")  # every turn has a vector of today's scheme
         return len(jobs)
 
     def _embed_user(self, context: str, store: Store, user_id: str,

@@ -321,12 +321,7 @@ class Kernel:
         """Wait until every context's vectors are computed (see :class:`Indexer`); opens
         the contexts not opened yet, whose queues a crashed run may have left."""
         deadline = None if timeout is None else time.monotonic() + timeout
-        names = self.contexts()
-        if len(names) <= self.settings.max_open_stores:
-            for name in names:
-                self.store(name)
-            return self.indexer.flush(timeout)
-        for name in names:  # more than stay open at once: one after the other
+        for name in self.contexts():  # one after the other: not all may stay open at once
             self.store(name)
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
             if not self.indexer.flush(left):
