@@ -501,12 +501,9 @@ def previous_turn(store: Store, user_id: str, conversation_id: str | None,
         return None
     bound = occurred_at
     if record_id is not None:
-        same = store.find(Query(user_id=user_id, kinds=[Kind.TURN],
-                                conversation_id=conversation_id, occurred_from=occurred_at,
-                                occurred_to=occurred_at))
-        ids = [r.id for r in same]
-        if record_id in ids and ids.index(record_id) > 0:
-            return same[ids.index(record_id) - 1]
+        beside = _beside_at_same_time(store, user_id, conversation_id, occurred_at, record_id, -1)
+        if beside is not None:
+            return beside
         bound = math.nextafter(occurred_at, -math.inf)
     found = store.find(Query(user_id=user_id, kinds=[Kind.TURN],
                              conversation_id=conversation_id, occurred_to=bound,
@@ -519,17 +516,27 @@ def next_turn(store: Store, record: Record) -> Record | None:
     the last, or has no conversation): the turn whose vector mixes in ``record``'s."""
     if record.conversation_id is None:
         return None
-    same = store.find(Query(user_id=record.user_id, kinds=[Kind.TURN],
-                            conversation_id=record.conversation_id,
-                            occurred_from=record.occurred_at, occurred_to=record.occurred_at))
-    ids = [r.id for r in same]
-    if record.id in ids and ids.index(record.id) < len(ids) - 1:
-        return same[ids.index(record.id) + 1]
+    beside = _beside_at_same_time(store, record.user_id, record.conversation_id,
+                                  record.occurred_at, record.id, +1)
+    if beside is not None:
+        return beside
     found = store.find(Query(user_id=record.user_id, kinds=[Kind.TURN],
                              conversation_id=record.conversation_id,
                              occurred_from=math.nextafter(record.occurred_at, math.inf),
                              limit=1))
     return found[0] if found else None
+
+
+def _beside_at_same_time(store: Store, user_id: str, conversation_id: str, occurred_at: float,
+                         record_id: str, step: int) -> Record | None:
+    """The turn ``step`` places from the stored turn ``record_id`` among the conversation's
+    turns of the same ``occurred_at`` (in the order they were stored); None: there is none."""
+    same = store.find(Query(user_id=user_id, kinds=[Kind.TURN], conversation_id=conversation_id,
+                            occurred_from=occurred_at, occurred_to=occurred_at))
+    ids = [r.id for r in same]
+    if record_id in ids and 0 <= ids.index(record_id) + step < len(ids):
+        return same[ids.index(record_id) + step]
+    return None
 
 
 def previous_turns(store: Store, user_id: str, conversation_id: str) -> dict[str, Record | None]:
