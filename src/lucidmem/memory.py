@@ -12,7 +12,6 @@ layer over these methods, which are synchronous and thread-safe.
 
 from __future__ import annotations
 
-import threading
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -61,6 +60,12 @@ MAX_LIMIT = 1_000
 def _earliest(a: float | None, b: float | None) -> float | None:
     """The earlier of two optional bounds."""
     return b if a is None else a if b is None else min(a, b)
+
+
+def _edit_lock_key(user_id: str, item_id: str) -> str:
+    """The store lock an edit of one item holds while it checks the version and writes
+    (``|`` cannot occur in a user id, so two users' keys never meet)."""
+    return f"edit|{user_id}|{item_id}"
 
 
 def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -116,7 +121,6 @@ class Memory:
         self._assembler = ContextAssembler(self.kernel, self, facts=self.facts,
                                            skills=self.skills, agents=self.agents)
         self._discloser = Discloser(self.kernel, self)
-        self._edits = threading.Lock()
 
     def stats(self, *, context: str | None = None) -> StoreStats:
         """Counts and size of one context."""
@@ -382,15 +386,18 @@ class Memory:
                 or expected_version < 1):
             raise InvalidInputError("expected_version is an item's version: an integer >= 1",
                                     field="expected_version")
-        # One edit at a time: the version check and the write cannot interleave with
-        # another update of this Memory.
-        with self._edits:
+        # The version check and the write are one store transaction holding the item's
+        # lock, so no other edit of it — from this process or another — comes in between
+        # (SQLite: the file's write transaction; PostgreSQL: an advisory lock).
+        store = self.kernel.store(context)
+        with store.transaction():
+            store.lock(_edit_lock_key(user_id, item_id))
             return self._edit(item_id, user_id, text, metadata, context, expected_version)
 
     def _edit(self, item_id: str, user_id: str, text: str | None,
               metadata: Mapping[str, Any] | None, context: str | None,
               expected_version: int | None) -> MemoryItem:
-        """``update`` once its arguments are checked, under the edit lock."""
+        """``update`` once its arguments are checked, inside its transaction."""
         store = self.kernel.store(context)
         found = store.get(user_id, [item_id])
         if not found:
