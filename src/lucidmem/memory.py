@@ -484,11 +484,19 @@ class Memory:
         (feedback, sessions) is anonymised, their examples leave the agents' dataset files
         and outbox events naming them are redacted, in one transaction (see
         ``memory.agents.forget_feedback``); then the insights files are regenerated and the
-        freed space of the database is erased. What stays: anonymised numbers (rewards,
-        counts). ``verify_erasure`` checks the result. Returns the records deleted.
+        freed space of the database is erased. With PostgreSQL the API keys created for the
+        user that may use this context are revoked too (on SQLite they live in the server,
+        which revokes them). What stays: anonymised numbers (rewards, counts).
+        ``verify_erasure`` checks the result. Returns the records deleted.
         """
         validate_id(user_id)
-        return self.kernel.forget_user(context, user_id)
+        deleted = self.kernel.forget_user(context, user_id)
+        if self.kernel.settings.store_url:
+            from .store.server_state import revoke_user_keys
+
+            revoke_user_keys(self.kernel.settings.store_url, user_id,
+                             self.kernel.context_name(context))
+        return deleted
 
     def verify_erasure(self, *, user_id: str, texts: Sequence[str] = (),
                        context: str | None = None) -> ErasureReport:
