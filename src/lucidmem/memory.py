@@ -33,6 +33,7 @@ from .facts.capability import Facts
 from .facts.relevance import record_relevance
 from .ingest.messages import normalise_messages
 from .kernel import Kernel, StoreFactory, next_turn, previous_turn, spoken, to_item
+from .observability import deployment_log_key, use_log_key
 from .records import Kind, Status
 from .retrieval.hybrid import SearchFilters
 from .retrieval.rerank import QueryHints
@@ -107,6 +108,7 @@ class Memory:
             settings = settings.model_copy(update={"data_dir": Path(str(data_dir))})
         self.kernel = Kernel(settings, embedder=embedder, store_factory=store_factory,
                              clock=clock)
+        use_log_key(deployment_log_key(self.kernel.settings))  # users in logs: pseudonyms
         self.facts = Facts(self.kernel)
         self.skills = Skills(self.kernel)
         self.agents = Agents(self.kernel)

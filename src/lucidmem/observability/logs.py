@@ -2,16 +2,21 @@
 
 Every event is one JSON object per line on the ``lucidmem`` logger tree:
 ``{"ts", "level", "logger", "message", "metric_type", ...fields}``. Filter by
-``metric_type`` to build dashboards (aico seed, "Monitoring Dashboard Queries").
+``metric_type`` to build dashboards (aico seed, "Monitoring Dashboard Queries"). A user is
+named by ``user_hash`` (:func:`~lucidmem.observability.pseudonyms.pseudonym`), never by
+id: :func:`log_metric` replaces a ``user_id`` field.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import secrets
 import sys
 from datetime import UTC, datetime
 from typing import Any, Final
+
+from .pseudonyms import KEY_BYTES, pseudonym
 
 __all__ = [
     "METRIC_TYPES",
@@ -19,6 +24,7 @@ __all__ = [
     "configure_logging",
     "log_metric",
     "metrics_logger",
+    "use_log_key",
 ]
 
 METRIC_TYPES: Final = (
@@ -36,6 +42,16 @@ METRIC_TYPES: Final = (
 _RESERVED = frozenset(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {"message"}
 
 metrics_logger = logging.getLogger("lucidmem.metrics")
+
+_log_key = secrets.token_bytes(KEY_BYTES)
+"""The key of the pseudonyms in this process's log lines; ``Memory`` sets the deployment's
+(:func:`~lucidmem.observability.pseudonyms.deployment_log_key`)."""
+
+
+def use_log_key(key: bytes) -> None:
+    """Name users in this process's log lines by pseudonyms under ``key``."""
+    global _log_key
+    _log_key = key
 
 
 class JsonFormatter(logging.Formatter):
@@ -70,6 +86,10 @@ def configure_logging(level: str = "INFO", stream: Any = None) -> logging.Handle
 
 
 def log_metric(metric_type: str, message: str, **fields: Any) -> None:
-    """Log one metric event (INFO) tagged with ``metric_type``."""
+    """Log one metric event (INFO) tagged with ``metric_type``; a ``user_id`` field is
+    logged as ``user_hash``, its pseudonym."""
     if metrics_logger.isEnabledFor(logging.INFO):
+        user_id = fields.pop("user_id", None)
+        if user_id is not None:
+            fields["user_hash"] = pseudonym(str(user_id), _log_key)
         metrics_logger.info(message, extra={**fields, "metric_type": metric_type})
