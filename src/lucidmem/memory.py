@@ -37,7 +37,7 @@ from .observability import deployment_log_key, use_log_key
 from .records import Kind, Status
 from .retrieval.hybrid import SearchFilters
 from .retrieval.rerank import QueryHints
-from .scope import check_json, check_text, validate_id
+from .scope import check_json, check_unicode, validate_id
 from .serving import AssembledContext, ContextAssembler, Discloser, Disclosure
 from .serving.models import Layer
 from .serving.query_hints import question_hints
@@ -246,7 +246,7 @@ class Memory:
         validate_id(user_id)
         if not isinstance(query, str) or not query.strip():
             raise InvalidInputError("query is empty: pass the text to search for", field="query")
-        check_text(query, "query")
+        check_unicode(query, "query")
         if len(query) > self.kernel.settings.max_query_chars:
             raise TextTooLongError(
                 f"query has {len(query)} characters; the limit is "
