@@ -12,6 +12,7 @@ layer over these methods, which are synchronous and thread-safe.
 
 from __future__ import annotations
 
+import functools
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -108,7 +109,8 @@ class Memory:
             settings = settings.model_copy(update={"data_dir": Path(str(data_dir))})
         self.kernel = Kernel(settings, embedder=embedder, store_factory=store_factory,
                              clock=clock)
-        use_log_key(deployment_log_key(self.kernel.settings))  # users in logs: pseudonyms
+        # users in log lines: pseudonyms under the deployment's key, read when first needed
+        use_log_key(functools.partial(deployment_log_key, self.kernel.settings))
         self.facts = Facts(self.kernel)
         self.skills = Skills(self.kernel)
         self.agents = Agents(self.kernel)

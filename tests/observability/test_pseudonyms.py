@@ -97,3 +97,11 @@ def test_rest_metric_lines_carry_the_pseudonym_not_the_id(tmp_path: Path,
     expected = pseudonym(USER, deployment_log_key(settings))  # an operator can correlate
     assert {line["user_hash"] for line in named} == {expected}
     assert not any("user_id" in line for line in lines)
+
+
+def test_opening_a_memory_writes_no_key_until_a_user_is_logged(tmp_path: Path,
+                                                              embedder: E5Embedder) -> None:
+    settings = Settings(data_dir=tmp_path / "data", facts=FactSettings(extractor="none"))
+    with Memory(settings=settings, embedder=embedder) as memory:
+        memory.add("hello", user_id="maya")  # metric lines are off: nothing to name
+        assert not (tmp_path / "data" / LOG_KEY_FILE).exists()

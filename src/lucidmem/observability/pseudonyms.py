@@ -8,7 +8,8 @@ table of guessed ids reversing it (the key is needed).
 
 The key (:func:`deployment_log_key`): ``settings.log_key`` when set (give every machine of
 a deployment the same one), else a random key kept in ``<data_dir>/log.key`` (``0600``,
-made once, shared by every process on that data directory), else — a data directory in
+made the first time a line names a user, shared by every process on that data directory),
+else — a data directory in
 RAM — a random key for this process.
 """
 
