@@ -53,6 +53,7 @@ class FrontEnd(Protocol):
 class Library:
     def __init__(self, memory: Memory) -> None:
         self.memory = memory
+        self.admin: Any = memory  # what registers and lists agents (over REST: the admin key)
 
     def _call(self, fn: Any) -> Any:
         try:
@@ -88,6 +89,13 @@ class Library:
     def forget_everything(self) -> None:
         self.memory.delete_all(user_id=USER)
 
+    def register_agent(self, agent_id: str) -> str:
+        return str(self._call(lambda: self.admin.agents.register(
+            agent_id, owner_id=USER, name="Mentor", role="support")).agent_id)
+
+    def list_agents(self) -> list[str]:
+        return sorted(a.agent_id for a in self._call(lambda: self.admin.agents.list()))
+
 
 class AsyncLibrary(Library):
     """``AsyncMemory``: each call awaited in its own event loop."""
@@ -96,6 +104,7 @@ class AsyncLibrary(Library):
         super().__init__(memory)
         self.amemory = AsyncMemory(memory=memory)
         self.memory = _Blocking(self.amemory)  # type: ignore[assignment]
+        self.admin = self.memory
 
 
 class _Blocking:
@@ -120,6 +129,8 @@ class ClientLibrary(Library):
         self.memory = RestClient(  # type: ignore[assignment]
             "http://testserver", api_key=KEY, retries=0,
             http=TestClient(app, raise_server_exceptions=False))
+        self.admin = RestClient("http://testserver", api_key=ADMIN, retries=0,
+                                http=TestClient(app, raise_server_exceptions=False))
 
 
 class AsyncClientLibrary(Library):
@@ -131,6 +142,9 @@ class AsyncClientLibrary(Library):
         self.memory = _Blocking(AsyncClient(  # type: ignore[assignment]
             "http://testserver", api_key=KEY, retries=0,
             http=httpx.AsyncClient(transport=httpx.ASGITransport(app=app))))
+        self.admin = _Blocking(AsyncClient(
+            "http://testserver", api_key=ADMIN, retries=0,
+            http=httpx.AsyncClient(transport=httpx.ASGITransport(app=app))))
 
 
 class Rest:
@@ -138,6 +152,7 @@ class Rest:
         app = create_app(memory, settings=ServerSettings(), keys=KeyRing(ADMIN, {USER: KEY}))
         self.client = TestClient(app, raise_server_exceptions=False)
         self.headers = {"Authorization": f"Bearer {KEY}"}
+        self.admin = {"Authorization": f"Bearer {ADMIN}"}
 
     def _ok(self, response: Any) -> Any:
         assert response.status_code < 500, response.text
@@ -184,6 +199,15 @@ class Rest:
 
     def forget_everything(self) -> None:
         self._ok(self.client.delete("/api/v1/memories", headers=self.headers))
+
+    def register_agent(self, agent_id: str) -> str:
+        body = {"agent_id": agent_id, "owner_id": USER, "name": "Mentor", "role": "support"}
+        return str(self._ok(self.client.post("/api/v1/agents", headers=self.admin,
+                                             json=body))["agent_id"])
+
+    def list_agents(self) -> list[str]:
+        return sorted(a["agent_id"] for a in self._ok(self.client.get(
+            "/api/v1/agents", headers=self.admin)))
 
 
 class Mcp:
@@ -278,8 +302,20 @@ class Cli:
     def forget_everything(self) -> None:
         self._run("forget", "-u", USER, "--everything", "--yes")
 
+    def register_agent(self, agent_id: str) -> str:
+        said = self._run("agent", "register", agent_id, "--owner", USER, "--name", "Mentor",
+                         "--role", "support")
+        return said.split()[1]
+
+    def list_agents(self) -> list[str]:
+        lines = self._run("agent", "list", "--json").splitlines()
+        return sorted(json.loads(line)["agent_id"] for line in lines)
+
 
 FRONT_ENDS = ("library", "async", "client", "async-client", "rest", "mcp", "cli")
+AGENT_FRONT_ENDS = tuple(f for f in FRONT_ENDS if f != "mcp")
+"""Where agents are registered and listed: an operator's job, so over REST it takes the
+admin key; the MCP server acts for its one user and has no agent tools."""
 
 
 @pytest.fixture(params=FRONT_ENDS)
@@ -347,3 +383,24 @@ def test_bad_input_is_refused_by_every_front_end_and_changes_nothing(
     with pytest.raises(Rejected):
         bad(ui)
     assert ui.list_texts() == ["I keep bees on the roof"]
+
+
+class AgentAdmin(Protocol):
+    def register_agent(self, agent_id: str) -> str: ...
+    def list_agents(self) -> list[str]: ...
+
+
+@pytest.mark.parametrize("front", AGENT_FRONT_ENDS, indirect=True)
+def test_agents_are_registered_and_listed_through_every_front_end(
+        front: tuple[FrontEnd, Memory]) -> None:
+    ui = front[0]
+    assert isinstance(ui, Library | Rest | Cli)
+    admin: AgentAdmin = ui
+    assert admin.list_agents() == []
+    assert admin.register_agent("mentor") == "mentor"
+    assert admin.register_agent("coach") == "coach"
+    assert admin.register_agent("mentor") == "mentor"  # registering again updates it
+    assert admin.list_agents() == ["coach", "mentor"]
+    with pytest.raises(Rejected):
+        admin.register_agent("no spaces in ids")
+    assert admin.list_agents() == ["coach", "mentor"]

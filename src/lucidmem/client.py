@@ -10,14 +10,15 @@ memory to a server is one line::
     memory.search("where does she live?", user_id="maya")
     memory.skills.feedback(ctx.selection_id, user_id="maya", reward=1)
 
-``memory.facts`` (``list``, ``recall``) and ``memory.skills`` are there too; agents and
-consolidation have no REST routes. Answers 429 (rate limited) and 503 (a backend down;
-nothing was written) and connections that could not open are retried with exponential
-backoff and jitter (``stamina``; a ``Retry-After`` header is honoured), as are a proxy's
-502/504 and other network failures for reads; at most ``retries`` times; then, as every other error,
-they raise the ``lucidmem.errors`` class ``Memory`` would raise (``NotFoundError``,
-``InvalidInputError``, ``UnauthorizedError``, ``RateLimitedError``), or ``ServerError`` for a
-server that failed or could not be reached. Messages name the URL, never the key.
+``memory.facts``, ``memory.skills``, ``memory.agents`` (``register`` and ``list`` need the
+admin key) and ``memory.sleep.consolidate`` are there too. Answers 429 (rate limited) and
+503 (a backend down; nothing was written) and connections that could not open are retried
+with exponential backoff and jitter (``stamina``; a ``Retry-After`` header is honoured), as
+are a proxy's 502/504 and other network failures for reads; at most ``retries`` times;
+then, as every other error, they raise the ``lucidmem.errors`` class ``Memory`` would raise
+(``NotFoundError``, ``InvalidInputError``, ``UnauthorizedError``, ``RateLimitedError``), or
+``ServerError`` for a server that failed or could not be reached. Messages name the URL,
+never the key.
 """
 
 from __future__ import annotations
@@ -153,6 +154,12 @@ def _agent_info(answer: Any) -> AgentInfo:
     from .agents.base import AgentInfo
 
     return AgentInfo.model_validate(answer)
+
+
+def _agent_infos(answer: Any) -> list[AgentInfo]:
+    from .agents.base import AgentInfo
+
+    return TypeAdapter(list[AgentInfo]).validate_python(answer)
 
 
 def _receipt(answer: Any) -> FeedbackReceipt:
@@ -425,6 +432,35 @@ class _FactCalls:
 
 class _AgentCalls:
     """The calls of ``memory.agents`` the REST API offers."""
+
+    def register(
+        self,
+        agent_id: str,
+        *,
+        owner_id: str,
+        name: str,
+        description: str = "",
+        role: str | None = None,
+        trusted: bool = False,
+        intensity: str = "moderate",
+        base_provider: str = "openai-compatible",
+        base_model: str = "default",
+        archetype: str | None = None,
+        traits: Mapping[str, float] | None = None,
+        context: str | None = None,
+    ) -> _Call[AgentInfo]:
+        """Register (or update) an agent (``memory.agents.register``; needs the admin key)."""
+        return _Call("POST", "/agents", _agent_info, _params(context=context),
+                     _body(agent_id=agent_id, owner_id=owner_id, name=name,
+                           description=description, role=role, trusted=trusted,
+                           intensity=str(intensity), base_provider=base_provider,
+                           base_model=base_model, archetype=archetype,
+                           traits=None if traits is None else dict(traits)))
+
+    def list(self, *, context: str | None = None) -> _Call[builtins.list[AgentInfo]]:
+        """Every registered agent of a context (``memory.agents.list``; needs the admin
+        key)."""
+        return _Call("GET", "/agents", _agent_infos, _params(context=context))
 
     def get(self, agent_id: str, *, context: str | None = None) -> _Call[AgentInfo]:
         """A registered agent (``memory.agents.get``)."""
@@ -764,10 +800,12 @@ class ClientFacts:
 
 
 class ClientAgents:
-    """``memory.agents`` over REST: ``get``, ``submit_feedback``, ``learning``."""
+    """``memory.agents`` over REST: ``register``, ``list`` (admin key), ``get``,
+    ``submit_feedback``, ``learning``."""
 
     def __init__(self, runner: _SyncRunner) -> None:
         calls = _AgentCalls()
+        self.register, self.list = runner.wrap(calls.register), runner.wrap(calls.list)
         self.get, self.learning = runner.wrap(calls.get), runner.wrap(calls.learning)
         self.submit_feedback = runner.wrap(calls.submit_feedback)
 
@@ -859,6 +897,7 @@ class AsyncClientAgents:
 
     def __init__(self, runner: _AsyncRunner) -> None:
         calls = _AgentCalls()
+        self.register, self.list = runner.wrap(calls.register), runner.wrap(calls.list)
         self.get, self.learning = runner.wrap(calls.get), runner.wrap(calls.learning)
         self.submit_feedback = runner.wrap(calls.submit_feedback)
 

@@ -12,7 +12,7 @@ layer over these methods, which are synchronous and thread-safe.
 
 from __future__ import annotations
 
-import threading
+import functools
 import uuid
 from collections.abc import Mapping, Sequence
 from datetime import datetime
@@ -34,10 +34,11 @@ from .facts.capability import Facts
 from .facts.relevance import record_relevance
 from .ingest.messages import normalise_messages
 from .kernel import Kernel, StoreFactory, next_turn, previous_turn, spoken, to_item
+from .observability import deployment_log_key, use_log_key
 from .records import Kind, Status
 from .retrieval.hybrid import SearchFilters
 from .retrieval.rerank import QueryHints
-from .scope import check_json, check_text, validate_id
+from .scope import check_json, check_unicode, validate_id
 from .serving import AssembledContext, ContextAssembler, Discloser, Disclosure
 from .serving.models import Layer
 from .serving.query_hints import question_hints
@@ -61,6 +62,12 @@ MAX_LIMIT = 1_000
 def _earliest(a: float | None, b: float | None) -> float | None:
     """The earlier of two optional bounds."""
     return b if a is None else a if b is None else min(a, b)
+
+
+def _edit_lock_key(user_id: str, item_id: str) -> str:
+    """The store lock an edit of one item holds while it checks the version and writes
+    (``|`` cannot occur in a user id, so two users' keys never meet)."""
+    return f"edit|{user_id}|{item_id}"
 
 
 def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -102,6 +109,8 @@ class Memory:
             settings = settings.model_copy(update={"data_dir": Path(str(data_dir))})
         self.kernel = Kernel(settings, embedder=embedder, store_factory=store_factory,
                              clock=clock)
+        # users in log lines: pseudonyms under the deployment's key, read when first needed
+        use_log_key(functools.partial(deployment_log_key, self.kernel.settings))
         self.facts = Facts(self.kernel)
         self.skills = Skills(self.kernel)
         self.agents = Agents(self.kernel)
@@ -116,7 +125,6 @@ class Memory:
         self._assembler = ContextAssembler(self.kernel, self, facts=self.facts,
                                            skills=self.skills, agents=self.agents)
         self._discloser = Discloser(self.kernel, self)
-        self._edits = threading.Lock()
 
     def stats(self, *, context: str | None = None) -> StoreStats:
         """Counts and size of one context."""
@@ -240,7 +248,7 @@ class Memory:
         validate_id(user_id)
         if not isinstance(query, str) or not query.strip():
             raise InvalidInputError("query is empty: pass the text to search for", field="query")
-        check_text(query, "query")
+        check_unicode(query, "query")
         if len(query) > self.kernel.settings.max_query_chars:
             raise TextTooLongError(
                 f"query has {len(query)} characters; the limit is "
@@ -382,15 +390,18 @@ class Memory:
                 or expected_version < 1):
             raise InvalidInputError("expected_version is an item's version: an integer >= 1",
                                     field="expected_version")
-        # One edit at a time: the version check and the write cannot interleave with
-        # another update of this Memory.
-        with self._edits:
+        # The version check and the write are one store transaction holding the item's
+        # lock, so no other edit of it — from this process or another — comes in between
+        # (SQLite: the file's write transaction; PostgreSQL: an advisory lock).
+        store = self.kernel.store(context)
+        with store.transaction():
+            store.lock(_edit_lock_key(user_id, item_id))
             return self._edit(item_id, user_id, text, metadata, context, expected_version)
 
     def _edit(self, item_id: str, user_id: str, text: str | None,
               metadata: Mapping[str, Any] | None, context: str | None,
               expected_version: int | None) -> MemoryItem:
-        """``update`` once its arguments are checked, under the edit lock."""
+        """``update`` once its arguments are checked, inside its transaction."""
         store = self.kernel.store(context)
         found = store.get(user_id, [item_id])
         if not found:
@@ -477,11 +488,19 @@ class Memory:
         (feedback, sessions) is anonymised, their examples leave the agents' dataset files
         and outbox events naming them are redacted, in one transaction (see
         ``memory.agents.forget_feedback``); then the insights files are regenerated and the
-        freed space of the database is erased. What stays: anonymised numbers (rewards,
-        counts). ``verify_erasure`` checks the result. Returns the records deleted.
+        freed space of the database is erased. With PostgreSQL the API keys created for the
+        user that may use this context are revoked too (on SQLite they live in the server,
+        which revokes them). What stays: anonymised numbers (rewards, counts).
+        ``verify_erasure`` checks the result. Returns the records deleted.
         """
         validate_id(user_id)
-        return self.kernel.forget_user(context, user_id)
+        deleted = self.kernel.forget_user(context, user_id)
+        if self.kernel.settings.store_url:
+            from .store.server_state import revoke_user_keys
+
+            revoke_user_keys(self.kernel.settings.store_url, user_id,
+                             self.kernel.context_name(context))
+        return deleted
 
     def verify_erasure(self, *, user_id: str, texts: Sequence[str] = (),
                        context: str | None = None) -> ErasureReport:

@@ -13,7 +13,8 @@ from typing import Any
 
 from .errors import InvalidInputError
 
-__all__ = ["check_json", "check_text", "is_user_id", "validate_context", "validate_id"]
+__all__ = ["check_json", "check_text", "check_unicode", "is_user_id", "validate_context",
+           "validate_id"]
 
 _CONTEXT = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:@+-]{0,127}$")
@@ -46,7 +47,7 @@ def validate_id(value: str, field: str = "user_id") -> str:
     return value
 
 
-def check_text(value: str, field: str, label: str | None = None) -> str:
+def check_unicode(value: str, field: str, label: str | None = None) -> str:
     """Return ``value`` if it is valid Unicode text that can be stored and embedded.
 
     A lone surrogate (``"\\ud800"``, what a broken JSON encoder or a cut UTF-16 string
@@ -63,6 +64,10 @@ def check_text(value: str, field: str, label: str | None = None) -> str:
     return value
 
 
+
+check_text = check_unicode
+"""The former name of :func:`check_unicode`, still imported by ``embedding/cache.py``."""
+
 def check_json(value: Any, field: str, label: str | None = None) -> None:
     """Refuse a value that is not strict JSON: not serialisable, NaN or infinity, or text
     with a lone surrogate. Stored metadata must read back the same everywhere."""
@@ -70,4 +75,4 @@ def check_json(value: Any, field: str, label: str | None = None) -> None:
         encoded = json.dumps(value, allow_nan=False, ensure_ascii=False)
     except (TypeError, ValueError) as exc:
         raise InvalidInputError(f"{label or field} is not JSON: {exc}", field=field) from exc
-    check_text(encoded, field, label)
+    check_unicode(encoded, field, label)

@@ -282,6 +282,10 @@ class Settings(BaseSettings):
     context_keys: dict[str, SecretStr] = Field(
         default_factory=dict, description="Per-context keys; override encryption_key."
     )
+    log_key: SecretStr | None = Field(
+        None, description="Key of the pseudonyms naming users in log lines (the same on "
+        "every machine of a deployment); unset = a random key kept in data_dir/log.key.",
+    )
     working_memory_ttl_hours: float = Field(DEFAULT_WORKING_MEMORY_TTL_HOURS, gt=0)
     store_url: str | None = Field(
         None, repr=False,

@@ -149,3 +149,30 @@ def test_in_process_buckets_forget_full_ones_beyond_their_bound() -> None:
     now[0] = 10.0  # every a* bucket is full again, "slow" is not
     buckets.take("trigger", 1.0, 2)
     assert len(buckets) == 2 and buckets.take("slow", 0.001, 1) > 900  # slow, trigger
+
+
+def test_forgetting_a_user_revokes_the_keys_created_for_them(memory: Memory) -> None:
+    client = make_client(memory)
+    admin = auth("admin")
+    assert client.post(M, json={"messages": "a work note"}, params={"user_id": "noor",
+                       "context": "work"}, headers=admin).status_code == 201
+    keys = [client.post("/api/v1/keys", json=body, headers=admin).json()["key"]
+            for body in ({"user_id": "noor"}, {"user_id": "noor", "contexts": ["work"]},
+                         {"user_id": "noor", "contexts": ["work"]}, {"user_id": "lena"})]
+    noor, noor_work, noor_work2, lena = ({"Authorization": f"Bearer {k}"} for k in keys)
+    assert client.post(M, json={"messages": "noor's note"}, headers=noor).status_code == 201
+    # forgetting noor in the default context: the key that may use it goes, the one
+    # limited to "work" stays, and so does another user's
+    assert client.delete(M, headers=noor).json()["deleted"] >= 1
+    assert client.get(M, headers=noor).status_code == 401
+    assert client.get(M, params={"context": "work"}, headers=noor_work).status_code == 200
+    assert client.get(M, headers=lena).status_code == 200
+    listed = client.get("/api/v1/keys", params={"user_id": "noor"}, headers=admin).json()
+    assert len(listed) == 2 and all(k["contexts"] == ["work"] for k in listed)
+    # the admin forgetting noor in "work" revokes the rest
+    assert client.delete(M, params={"user_id": "noor", "context": "work"},
+                         headers=admin).status_code == 200
+    for gone in (noor_work, noor_work2):
+        assert client.get(M, params={"context": "work"}, headers=gone).status_code == 401
+    assert client.get("/api/v1/keys", params={"user_id": "noor"}, headers=admin).json() == []
+    assert client.get(M, headers=lena).status_code == 200

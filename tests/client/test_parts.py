@@ -12,9 +12,16 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from lucidmem import AsyncClient, Client, InvalidInputError, Memory, NotFoundError
+from lucidmem import (
+    AsyncClient,
+    Client,
+    ForbiddenError,
+    InvalidInputError,
+    Memory,
+    NotFoundError,
+)
 
-from .conftest import KEY, KEYS, Served
+from .conftest import ADMIN, KEY, KEYS, Served
 
 
 def _params(fn: Any) -> list[tuple[str, Any, Any]]:
@@ -25,7 +32,7 @@ def test_the_new_calls_have_memorys_parameters(memory: Memory) -> None:
     client = Client(api_key=KEY)
     for name in ("get", "search", "history"):
         assert _params(getattr(client.facts, name)) == _params(getattr(memory.facts, name))
-    for name in ("get", "learning"):
+    for name in ("register", "list", "get", "learning"):
         assert _params(getattr(client.agents, name)) == _params(getattr(memory.agents, name))
     server_decides = {"source_kind", "contains_abuse"}
     assert [p[0] for p in _params(client.agents.submit_feedback)] == [
@@ -54,6 +61,28 @@ def test_facts_over_rest(served: Served, memory: Memory) -> None:
             client.facts.search("   ", user_id="maya")
     with Client(served.url, api_key=KEYS["sam"]) as sam, pytest.raises(NotFoundError):
         sam.facts.get(fact_id, user_id="sam")  # another user's fact does not exist for sam
+
+
+def test_agents_are_registered_and_listed_with_the_admin_key(served: Served,
+                                                               memory: Memory) -> None:
+    with Client(served.url, api_key=ADMIN) as admin:
+        info = admin.agents.register("helper", owner_id="ops", name="Helper", role="support",
+                                     intensity="low", traits={"concise": 0.8})
+        assert info == memory.agents.get("helper")
+        assert memory.agents.policy.get("helper").traits["concise"] == 0.8
+        admin.agents.register("tutor", owner_id="ops", name="Tutor", context="work")
+        assert admin.agents.list() == memory.agents.list() == [info]
+        assert [a.agent_id for a in admin.agents.list(context="work")] == ["tutor"]
+        with pytest.raises(InvalidInputError, match="intensity"):
+            admin.agents.register("other", owner_id="ops", name="Other", intensity="loud")
+        with pytest.raises(InvalidInputError, match="traits"):  # it has a policy already
+            admin.agents.register("helper", owner_id="ops", name="Helper", traits={"x": 1.0})
+    with Client(served.url, api_key=KEY) as user:
+        with pytest.raises(ForbiddenError):
+            user.agents.register("helper", owner_id="maya", name="Mine now")
+        with pytest.raises(ForbiddenError):
+            user.agents.list()
+    assert memory.agents.list() == [info]  # nothing the refused calls sent was written
 
 
 def test_agents_and_consolidation_over_rest(served: Served, memory: Memory) -> None:

@@ -86,9 +86,10 @@ def test_messages_to_turns_and_query() -> None:
                 ChatMessage(role="assistant", content=""),  # a tool call only: no text
                 ChatMessage(role="function", content="22 degrees"),
                 ChatMessage(role="chatbot", content="It is warm.")]
-    assert turns_of(messages) == [{"role": "system", "content": "Be brief."},
-                                  {"role": "tool", "content": "22 degrees"},
-                                  {"role": "assistant", "content": "It is warm."}]
+    assert turns_of(messages, 1000) == [
+        {"role": "system", "content": "Be brief.", "metadata": {}},
+        {"role": "tool", "content": "22 degrees", "metadata": {}},
+        {"role": "assistant", "content": "It is warm.", "metadata": {}}]
     assert query_of(messages, count=2) == "22 degrees It is warm."
     assert query_of(None) == ""
 

@@ -11,6 +11,7 @@ import pytest
 
 from lucidmem import ConfigurationError, EncryptionError, Memory, Settings
 from lucidmem.embedding import E5Embedder
+from lucidmem.observability.pseudonyms import LOG_KEY_FILE
 from lucidmem.store.files import MAGIC, read_side_file, seal, unseal, write_side_file
 
 from .traces import CANARIES, OTHER, OTHER_WORDS, USER, files_under, fill_every_part, residue
@@ -33,7 +34,8 @@ def test_an_encrypted_data_directory_holds_no_plaintext(data_dir: Path, embedder
         filled = fill_every_part(memory)
         words = (*CANARIES, *OTHER_WORDS, USER, OTHER, "Helper", "lunch")
         assert residue(data_dir, words) == {}  # database, WAL, datasets, insights
-        sealed = [p for p in files_under(data_dir) if not p.name.startswith("personal.db")]
+        sealed = [p for p in files_under(data_dir)  # log.key: random bytes, no one's data
+                  if not p.name.startswith("personal.db") and p.name != LOG_KEY_FILE]
         assert len(sealed) == 3 and all(p.read_bytes().startswith(MAGIC) for p in sealed)
         # … and the library reads them
         rows = memory.agents.training.dataset_rows("helper", filled.dataset_id)

@@ -77,7 +77,7 @@ from lucidmem.agents.submissions import (
     FeedbackReceipt,
     FeedbackSubmission,
     build_payload,
-    check_text,
+    check_example_text,
 )
 from lucidmem.agents.training import Training
 from lucidmem.agents.views import AgentProjections
@@ -241,8 +241,8 @@ class Agents:
             if not isinstance(sub, FeedbackSubmission):
                 raise InvalidInputError(f"submissions[{i}]: expected FeedbackSubmission",
                                         field="submissions")
-            check_text("message", sub.message)
-            check_text("response", sub.response)
+            check_example_text("message", sub.message)
+            check_example_text("response", sub.response)
             by_agent.setdefault(sub.event.agent_id, []).append(i)
         # (feedback id, action, reason, reward, policy version: None = the one after learning)
         receipts: list[tuple[str, DedupAction, str, float, int | None] | None] = \

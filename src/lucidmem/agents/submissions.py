@@ -17,9 +17,10 @@ from lucidmem.agents.feedback_model import (
     ReactionFeedback,
 )
 from lucidmem.errors import InvalidInputError
-from lucidmem.scope import check_text as valid_unicode
+from lucidmem.scope import check_unicode
 
-__all__ = ["FeedbackReceipt", "FeedbackSubmission", "build_payload", "check_text"]
+__all__ = ["FeedbackReceipt", "FeedbackSubmission", "build_payload",
+           "check_example_text"]
 
 MAX_CONTEXT_CHARS = 8000
 
@@ -53,12 +54,14 @@ class FeedbackReceipt(BaseModel):
     policy_version: int
 
 
-def check_text(name: str, value: str | None) -> None:
+def check_example_text(name: str, value: str | None) -> None:
+    """A feedback's ``message`` or ``response`` (what a dataset example is made of): absent,
+    or non-blank valid Unicode text of at most :data:`MAX_CONTEXT_CHARS` characters."""
     if value is not None and (not isinstance(value, str) or len(value) > MAX_CONTEXT_CHARS):
         raise InvalidInputError(f"{name}: expected text of at most {MAX_CONTEXT_CHARS} characters",
                                 field=name)
     if value is not None:
-        valid_unicode(value, name)
+        check_unicode(value, name)
         if not value.strip():  # it would become a dataset example that teaches nothing
             raise InvalidInputError(f"{name}: blank text; leave {name} out when there is none",
                                     field=name)

@@ -14,7 +14,7 @@ import secrets
 import threading
 from typing import Protocol
 
-from ..store.shared import StoredKey
+from ..store.shared import StoredKey, reaches
 
 __all__ = ["KEY_PREFIX", "InProcessKeys", "KeyStore", "new_key"]
 
@@ -45,6 +45,11 @@ class KeyStore(Protocol):
         """Revoke a created key; False when there was none."""
         ...
 
+    def remove_user_keys(self, user_id: str, context: str) -> int:
+        """Revoke the created keys of a user forgotten in ``context``: those that may use
+        it (listing it, or any context that exists); returns how many."""
+        ...
+
     def close(self) -> None:
         """Release what the store holds."""
         ...
@@ -72,6 +77,13 @@ class InProcessKeys:
     def remove_key(self, digest: str) -> bool:
         with self._lock:
             return self._keys.pop(digest, None) is not None
+
+    def remove_user_keys(self, user_id: str, context: str) -> int:
+        with self._lock:
+            gone = [d for d, k in self._keys.items() if reaches(k, user_id, context)]
+            for found in gone:
+                del self._keys[found]
+        return len(gone)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -120,10 +120,15 @@ def list_memories(
 
 @router.delete("/memories", response_model=DeletedResponse)
 def delete_all(request: Request, scope: WriteScope) -> DeletedResponse:
-    """Forget everything about the user in this context (``Memory.delete_all``)."""
+    """Forget everything about the user in this context (``Memory.delete_all``); the API
+    keys created for the user that may use this context are revoked (the next request with
+    one answers 401)."""
     _op(request, "delete_all")
-    return DeletedResponse(deleted=state(request).memory.delete_all(
-        user_id=scope.user_id, context=scope.context))
+    app = state(request)
+    deleted = app.memory.delete_all(user_id=scope.user_id, context=scope.context)
+    app.key_store.remove_user_keys(scope.user_id,
+                                   app.memory.kernel.context_name(scope.context))
+    return DeletedResponse(deleted=deleted)
 
 
 @router.get("/export", response_model=UserExport, response_model_exclude_unset=True)

@@ -1,7 +1,8 @@
 """Routes over the parts' methods the other routers leave out: one fact, its search and
-history (``memory.facts``), an agent, feedback on it and its learning (``memory.agents``),
-and the consolidation cycle (``memory.sleep``). Each calls one method; ``user_id`` and
-``context`` come from the key and the query string (see :mod:`.deps`)."""
+history (``memory.facts``), registering and listing agents (admin), one agent, feedback on
+it and its learning (``memory.agents``), and the consolidation cycle (``memory.sleep``).
+Each calls one method; ``user_id`` and ``context`` come from the key and the query string
+(see :mod:`.deps`)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,13 @@ from ..agents.submissions import FeedbackReceipt
 from ..consolidation.report import ConsolidationReport
 from ..facts.records import Fact
 from ..facts.results import FactHit
-from .deps import ReadScope, WriteScope, state
-from .schemas import AgentFeedbackRequest, ConsolidateRequest, FactSearchRequest
+from .deps import Admin, ContextParam, ReadScope, WriteScope, state
+from .schemas import (
+    AgentFeedbackRequest,
+    AgentRegisterRequest,
+    ConsolidateRequest,
+    FactSearchRequest,
+)
 
 __all__ = ["router"]
 
@@ -66,6 +72,26 @@ def get_fact(request: Request, fact_id: FactId, scope: ReadScope) -> Fact:
 
 
 # -- agents -----------------------------------------------------------------------------------
+@router.post("/agents", response_model=AgentInfo, tags=["agents"])
+def register_agent(request: Request, body: AgentRegisterRequest, _: Admin,
+                   context: ContextParam = None) -> AgentInfo:
+    """Register an agent, or change a registered one (admin; ``memory.agents.register``):
+    its first registration creates policy version 1."""
+    _count(request, "agents_register")
+    return state(request).memory.agents.register(
+        body.agent_id, owner_id=body.owner_id, name=body.name, description=body.description,
+        role=body.role, trusted=body.trusted, intensity=body.intensity,
+        base_provider=body.base_provider, base_model=body.base_model,
+        archetype=body.archetype, traits=body.traits, context=context)
+
+
+@router.get("/agents", response_model=list[AgentInfo], tags=["agents"])
+def list_agents(request: Request, _: Admin, context: ContextParam = None) -> list[AgentInfo]:
+    """Every registered agent of a context (admin; ``memory.agents.list``)."""
+    _count(request, "agents_list")
+    return state(request).memory.agents.list(context=context)
+
+
 @router.get("/agents/{agent_id}", response_model=AgentInfo, tags=["agents"])
 def get_agent(request: Request, agent_id: AgentId, scope: ReadScope) -> AgentInfo:
     """A registered agent (``memory.agents.get``)."""

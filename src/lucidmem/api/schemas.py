@@ -295,6 +295,26 @@ class FactSearchRequest(_Body):
     min_score: float | None = Field(None, ge=-1.0, le=1.0)
 
 
+class AgentRegisterRequest(_Body):
+    """``memory.agents.register``: an agent to register, or the new settings of one already
+    registered (its policy is kept; ``traits`` only seed a new agent's first policy)."""
+
+    agent_id: str = Id
+    owner_id: str = Id
+    name: str = Field(min_length=1, max_length=200, description="Display name.")
+    description: str = Field("", max_length=10_000)
+    role: str | None = Field(None, max_length=64, description="e.g. support")
+    trusted: bool = False
+    intensity: str = Field("moderate", max_length=16,
+                           description="How often to ask for feedback: high, moderate, low "
+                                       "or off.")
+    base_provider: str = Field("openai-compatible", max_length=64)
+    base_model: str = Field("default", max_length=200)
+    archetype: str | None = Field(None, max_length=64)
+    traits: dict[str, float] | None = Field(None, max_length=100,
+                                            description="A new agent's first policy traits.")
+
+
 class AgentFeedbackRequest(_Body):
     """``memory.agents.submit_feedback``: one feedback of the key's user on an agent's
     message (thumbs ±1, a 1–5 rating, text, a reaction or implicit signals)."""

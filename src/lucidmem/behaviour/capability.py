@@ -62,7 +62,7 @@ from lucidmem.behaviour.records import (
     stats_id,
 )
 from lucidmem.behaviour.skills import Skill, TriggerContext
-from lucidmem.behaviour.validation import check_text, validate_feedback
+from lucidmem.behaviour.validation import check_message, validate_feedback
 from lucidmem.clock import from_epoch, to_epoch
 from lucidmem.errors import InvalidInputError, NotFoundError
 from lucidmem.kernel import Kernel
@@ -182,7 +182,7 @@ class Skills:
         return write
 
     def _text(self, value: object, field: str) -> str:
-        return check_text(value, self._kernel.settings.max_message_chars, field)
+        return check_message(value, self._kernel.settings.max_message_chars, field)
 
     def _settings(self, store: Store, user_id: str) -> tuple[UserBehaviour, Record | None]:
         found = store.get(user_id, [settings_id(user_id)])

@@ -11,9 +11,9 @@ from typing import NamedTuple
 
 from lucidmem.behaviour.feedback_classifier import FEEDBACK_CATEGORIES, MAX_FEEDBACK_CHARS
 from lucidmem.errors import InvalidInputError
-from lucidmem.scope import check_text as valid_unicode
+from lucidmem.scope import check_unicode
 
-__all__ = ["REWARDS", "CheckedFeedback", "check_text", "validate_feedback"]
+__all__ = ["REWARDS", "CheckedFeedback", "check_message", "validate_feedback"]
 
 REWARDS: tuple[int, ...] = (-1, 0, 1)
 """Thumbs down, neutral, thumbs up."""
@@ -55,12 +55,13 @@ def validate_feedback(reward: object, reason: object = None,
     return CheckedFeedback(reward, reason if isinstance(reason, str) else None, text)
 
 
-def check_text(value: object, limit: int, field: str = "message") -> str:
-    """``value`` if it is non-empty text of at most ``limit`` characters."""
+def check_message(value: object, limit: int, field: str = "message") -> str:
+    """``value`` if it is a message to choose a skill for: non-empty valid Unicode text of at
+    most ``limit`` characters."""
     if not isinstance(value, str) or not value.strip():
         raise InvalidInputError(f"{field} must be non-empty text", field=field)
     if len(value) > limit:
         raise InvalidInputError(
             f"{field} has {len(value)} characters; the limit is {limit} "
             "(LUCIDMEM_MAX_MESSAGE_CHARS)", field=field)
-    return valid_unicode(value, field)
+    return check_unicode(value, field)

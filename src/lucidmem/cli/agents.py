@@ -1,5 +1,5 @@
-"""Agent-learning commands: ``lucidmem agent register|feedback|policy|rollback|compile|dataset|
-insights|dispatch``."""
+"""Agent-learning commands: ``lucidmem agent register|list|feedback|policy|rollback|compile|
+dataset|insights|dispatch``."""
 
 from __future__ import annotations
 
@@ -33,6 +33,19 @@ def register(
         info = memory.agents.register(agent, owner_id=owner, name=name,
                                       description=description, role=role)
     console.print(f"agent {info.agent_id} registered (owner {info.owner_id})")
+
+
+@agent_app.command("list")
+def list_(ctx: typer.Context, as_json: JsonOption = False) -> None:
+    """Every registered agent of the context (one JSON object a line with --json)."""
+    with open_memory(ctx) as memory:
+        agents = memory.agents.list()
+    for info in agents:
+        if as_json:
+            typer.echo(info.model_dump_json())
+        else:
+            console.print(f"{info.agent_id}  {info.name}  owner {info.owner_id}"
+                          + (f"  role {info.role}" if info.role else ""))
 
 
 @agent_app.command("feedback")

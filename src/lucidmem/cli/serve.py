@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import os
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import Annotated
 
 import typer
@@ -53,9 +57,30 @@ def serve(
         serve_workers(ctx, host=host, port=port, keys_file=keys_file, workers=workers,
                       log_level=log_level)
         return
-    application = create_app(open_memory(ctx), settings=settings, keys=keys)
-    uvicorn.run(application, host=host, port=port, log_level=log_level.lower(),
-                access_log=False)
+    memory = open_memory(ctx)
+    try:
+        application = create_app(memory, settings=settings, keys=keys)
+        with _sigterm_exits_0():
+            uvicorn.run(application, host=host, port=port, log_level=log_level.lower(),
+                        access_log=False)
+    finally:
+        memory.close()  # the app's shutdown closed it already, unless startup failed
+
+
+@contextmanager
+def _sigterm_exits_0() -> Iterator[None]:
+    """Stopping with SIGTERM is the normal way to stop a server (containers, systemd):
+    uvicorn shuts down gracefully (requests in flight answered, the memory closed by the
+    app's shutdown), then raises the signal it caught again, which would kill the process
+    with -15. Met by this handler instead, it ends the command with exit code 0."""
+    def stopped(_signum: int, _frame: FrameType | None) -> None:
+        raise SystemExit(0)
+
+    previous = signal.signal(signal.SIGTERM, stopped)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 @app.command()

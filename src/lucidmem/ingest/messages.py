@@ -12,7 +12,7 @@ from typing import Any, get_args
 
 from ..clock import parse_time
 from ..errors import InvalidInputError, TextTooLongError
-from ..scope import check_json, check_text
+from ..scope import check_json, check_unicode
 from ..types import MessageDict, Role
 
 __all__ = ["Turn", "normalise_messages"]
@@ -79,7 +79,7 @@ def _turn(index: int, message: Mapping[str, Any], default_time: float, max_chars
     if not isinstance(content, str) or not content.strip():
         raise InvalidInputError(f"{where}.content is empty; every message needs text",
                                 field="content")
-    check_text(content, "content", f"{where}.content")
+    check_unicode(content, "content", f"{where}.content")
     if len(content) > max_chars:
         raise TextTooLongError(
             f"{where}.content has {len(content)} characters; the limit is {max_chars} "
@@ -91,7 +91,7 @@ def _turn(index: int, message: Mapping[str, Any], default_time: float, max_chars
         raise InvalidInputError(f"{where}.name must be a non-empty string of at most 128 "
                                 "characters", field="name")
     if name is not None:
-        check_text(name, "name", f"{where}.name")
+        check_unicode(name, "name", f"{where}.name")
     metadata = message.get("metadata") or {}
     if not isinstance(metadata, Mapping):
         raise InvalidInputError(f"{where}.metadata must be a dict", field="metadata")

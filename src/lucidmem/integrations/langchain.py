@@ -12,7 +12,9 @@
 The messages are the user's lucidmem turns (``conversation_id`` = ``session_id``), so they
 are also searchable, feed fact extraction and context assembly, and are forgotten with the
 user. Human, AI, system and tool messages are kept (a tool message keeps its
-``tool_call_id``); their text content is stored (a list of content blocks is joined).
+``tool_call_id``); their text content is stored (a list of content blocks is joined). A
+message longer than the memory's ``max_message_chars`` is kept whole and given back whole;
+it is searched by its beginning (:mod:`lucidmem.integrations.long_messages`).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from ..errors import InvalidInputError
 from ..memory import Memory
 from ..scope import validate_id
 from ..types import MemoryItem
+from .long_messages import FULL_TEXT_KEY, searchable_text
 
 __all__ = ["LucidmemChatMessageHistory"]
 
@@ -42,7 +45,7 @@ MAX_MESSAGES = 10_000
 """Most messages one history reads back."""
 
 
-def _turn(message: BaseMessage) -> dict[str, Any]:
+def _turn(message: BaseMessage, max_chars: int) -> dict[str, Any]:
     role = ROLES.get(message.type)
     if role is None:
         raise InvalidInputError(f"cannot keep a {message.type!r} message: lucidmem keeps "
@@ -50,22 +53,26 @@ def _turn(message: BaseMessage) -> dict[str, Any]:
     metadata: dict[str, Any] = {}
     if isinstance(message, ToolMessage):
         metadata["tool_call_id"] = message.tool_call_id
-    turn: dict[str, Any] = {"role": role, "content": message.text, "metadata": metadata}
+    text = searchable_text(message.text, max_chars)
+    if text != message.text:
+        metadata[FULL_TEXT_KEY] = message.text
+    turn: dict[str, Any] = {"role": role, "content": text, "metadata": metadata}
     if message.name:
         turn["name"] = message.name
     return turn
 
 
 def _message(item: MemoryItem) -> BaseMessage:
-    name = item.name
+    name, whole = item.name, item.metadata.get(FULL_TEXT_KEY)
+    text = whole if isinstance(whole, str) else item.text
     if item.role == "assistant":
-        return AIMessage(content=item.text, name=name, id=item.id)
+        return AIMessage(content=text, name=name, id=item.id)
     if item.role == "system":
-        return SystemMessage(content=item.text, name=name, id=item.id)
+        return SystemMessage(content=text, name=name, id=item.id)
     if item.role == "tool":
-        return ToolMessage(content=item.text, name=name, id=item.id,
+        return ToolMessage(content=text, name=name, id=item.id,
                            tool_call_id=str(item.metadata.get("tool_call_id", "")))
-    return HumanMessage(content=item.text, name=name, id=item.id)
+    return HumanMessage(content=text, name=name, id=item.id)
 
 
 class LucidmemChatMessageHistory(BaseChatMessageHistory):
@@ -90,7 +97,8 @@ class LucidmemChatMessageHistory(BaseChatMessageHistory):
 
     def add_messages(self, messages: Sequence[BaseMessage]) -> None:
         """Keep messages, all or (on invalid input) none."""
-        turns = [_turn(m) for m in messages]
+        max_chars = self.memory.kernel.settings.max_message_chars
+        turns = [_turn(m, max_chars) for m in messages]
         if turns:
             self.memory.add(turns, user_id=self.user_id,  # type: ignore[arg-type]
                             conversation_id=self.session_id, context=self.context)

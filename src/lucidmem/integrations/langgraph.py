@@ -18,8 +18,10 @@ fact extraction, and are forgotten by ``memory.delete_all(user_id=...)``. A name
 without a valid user id is refused before anything is written.
 
 Each item is one lucidmem memory: its text is the value's first string field among
-``text_fields`` (else the value as compact JSON), the value itself is kept in the
-memory's metadata, and the namespace becomes the memory's ``conversation_id`` (a digest).
+``text_fields`` (else the value as compact JSON; a text longer than the memory's
+``max_message_chars`` is searched by its beginning, see
+:mod:`lucidmem.integrations.long_messages`), the value itself is kept whole in the memory's
+metadata, and the namespace becomes the memory's ``conversation_id`` (a digest).
 Reading one key scans its namespace (fine for the hundreds of memories an agent keeps per
 user and namespace). TTLs are not supported (``supports_ttl = False``).
 """
@@ -49,6 +51,7 @@ from ..errors import InvalidInputError
 from ..memory import Memory
 from ..scope import validate_id
 from ..types import MemoryItem
+from .long_messages import searchable_text
 
 __all__ = ["DEFAULT_TEXT_FIELDS", "LucidmemStore"]
 
@@ -183,7 +186,8 @@ class LucidmemStore(BaseStore):
             return
         value = dict(op.value)
         metadata = {META: {"namespace": list(namespace), "key": op.key, "value": value}}
-        text = item_text(value, self.text_fields)
+        text = searchable_text(item_text(value, self.text_fields),
+                               self.memory.kernel.settings.max_message_chars)
         if existing is None:
             self.memory.add([{"role": "user", "content": text, "metadata": metadata}],
                             user_id=user_id, conversation_id=namespace_id(namespace),

@@ -12,7 +12,9 @@ is read the block searches them for what the latest messages are about::
     chat_memory = ChatMemory.from_defaults(session_id="chat-1", memory_blocks=[block])
 
 What the block keeps is ordinary lucidmem memory of the user: searchable, feeding fact
-extraction and context assembly, exported and forgotten with the user.
+extraction and context assembly, exported and forgotten with the user. A message longer
+than the memory's ``max_message_chars`` is kept whole (in the turn's metadata) and
+searched by its beginning (:mod:`lucidmem.integrations.long_messages`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from llama_index.core.memory.memory import BaseMemoryBlock
 from ..errors import InvalidInputError
 from ..memory import Memory
 from ..scope import validate_id
+from .long_messages import FULL_TEXT_KEY, searchable_text
 
 __all__ = ["QUERY_MESSAGES", "ROLES", "LucidmemMemoryBlock"]
 
@@ -38,13 +41,16 @@ QUERY_MESSAGES = 3
 """How many of the latest messages (with text) make the search query."""
 
 
-def turns_of(messages: list[ChatMessage]) -> list[dict[str, Any]]:
-    """lucidmem turns for the messages that carry text (tool-call-only messages have none)."""
+def turns_of(messages: list[ChatMessage], max_chars: int) -> list[dict[str, Any]]:
+    """lucidmem turns for the messages that carry text (tool-call-only messages have none);
+    a message longer than ``max_chars`` is searched by its beginning, kept whole."""
     turns = []
     for message in messages:
         text = (message.content or "").strip()
         if text:
-            turns.append({"role": ROLES.get(str(message.role.value), "user"), "content": text})
+            shown = searchable_text(text, max_chars)
+            turns.append({"role": ROLES.get(str(message.role.value), "user"), "content": shown,
+                          "metadata": {FULL_TEXT_KEY: text} if shown != text else {}})
     return turns
 
 
@@ -96,7 +102,7 @@ class LucidmemMemoryBlock(BaseMemoryBlock[str]):
         return "\n".join(f"- {hit.item.text}" for hit in hits)
 
     async def _aput(self, messages: list[ChatMessage]) -> None:
-        turns = turns_of(messages)
+        turns = turns_of(messages, self.memory.kernel.settings.max_message_chars)
         if not turns:
             return
         session = session_of(messages)

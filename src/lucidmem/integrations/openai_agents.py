@@ -31,6 +31,7 @@ from ..errors import InvalidInputError
 from ..memory import Memory
 from ..scope import validate_id
 from ..types import MemoryItem
+from .long_messages import searchable_text
 
 __all__ = ["ITEM_KEY", "MAX_ITEMS", "LucidmemSession", "memory_search_tool"]
 
@@ -53,9 +54,9 @@ def _text(content: Any) -> str:
 
 
 def turn_of(item: TResponseInputItem, max_chars: int | None = None) -> dict[str, Any]:
-    """One lucidmem turn for one SDK item: its text to search (the first ``max_chars``
-    characters: a long tool output is searched by its beginning), the item whole to give
-    back."""
+    """One lucidmem turn for one SDK item: its text to search (within ``max_chars``: a long
+    tool output is searched by its beginning, see :mod:`.long_messages`), the item whole to
+    give back."""
     data: dict[str, Any] = json.loads(json.dumps(item, default=str))
     kind = data.get("type", "message" if "role" in data else None)
     if kind == "message":
@@ -66,7 +67,7 @@ def turn_of(item: TResponseInputItem, max_chars: int | None = None) -> dict[str,
         role, text = "tool", _text(data.get("output"))
     else:  # reasoning, tool searches, ...: kept to be given back, not meant to be read
         role, text = "assistant", ""
-    text = text.strip()[:max_chars].strip() if max_chars else text.strip()
+    text = searchable_text(text.strip(), max_chars) if max_chars else text.strip()
     return {"role": role, "content": text or f"[{kind or 'item'}]", "metadata": {ITEM_KEY: data}}
 
 

@@ -2,16 +2,24 @@
 
 Every event is one JSON object per line on the ``lucidmem`` logger tree:
 ``{"ts", "level", "logger", "message", "metric_type", ...fields}``. Filter by
-``metric_type`` to build dashboards (aico seed, "Monitoring Dashboard Queries").
+``metric_type`` to build dashboards (aico seed, "Monitoring Dashboard Queries"). A user is
+named by ``user_hash`` (:func:`~lucidmem.observability.pseudonyms.pseudonym`), never by
+id: :func:`log_metric` replaces a ``user_id`` field.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
+import secrets
 import sys
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Final
+
+from ..errors import LucidmemError
+from .pseudonyms import KEY_BYTES, pseudonym
 
 __all__ = [
     "METRIC_TYPES",
@@ -19,6 +27,7 @@ __all__ = [
     "configure_logging",
     "log_metric",
     "metrics_logger",
+    "use_log_key",
 ]
 
 METRIC_TYPES: Final = (
@@ -36,6 +45,31 @@ METRIC_TYPES: Final = (
 _RESERVED = frozenset(logging.LogRecord("", 0, "", 0, "", None, None).__dict__) | {"message"}
 
 metrics_logger = logging.getLogger("lucidmem.metrics")
+
+_log_key_source: Callable[[], bytes] = functools.partial(secrets.token_bytes, KEY_BYTES)
+"""Where the key of the pseudonyms in this process's log lines comes from; ``Memory`` sets
+the deployment's (:func:`~lucidmem.observability.pseudonyms.deployment_log_key`)."""
+_log_key: bytes | None = None
+
+
+def use_log_key(source: Callable[[], bytes]) -> None:
+    """Name users in this process's log lines by pseudonyms under the key ``source`` gives,
+    asked for when the first such line is logged (so opening a memory writes no file)."""
+    global _log_key, _log_key_source
+    _log_key_source, _log_key = source, None
+
+
+def _current_log_key() -> bytes:
+    global _log_key
+    if _log_key is None:
+        try:
+            _log_key = _log_key_source()
+        except LucidmemError as exc:  # a log line must not fail the call it describes
+            _log_key = secrets.token_bytes(KEY_BYTES)
+            logging.getLogger("lucidmem").warning(
+                "no log key (%s): users in this process's log lines get pseudonyms of a "
+                "random key instead", exc)
+    return _log_key
 
 
 class JsonFormatter(logging.Formatter):
@@ -70,6 +104,10 @@ def configure_logging(level: str = "INFO", stream: Any = None) -> logging.Handle
 
 
 def log_metric(metric_type: str, message: str, **fields: Any) -> None:
-    """Log one metric event (INFO) tagged with ``metric_type``."""
+    """Log one metric event (INFO) tagged with ``metric_type``; a ``user_id`` field is
+    logged as ``user_hash``, its pseudonym."""
     if metrics_logger.isEnabledFor(logging.INFO):
+        user_id = fields.pop("user_id", None)
+        if user_id is not None:
+            fields["user_hash"] = pseudonym(str(user_id), _current_log_key())
         metrics_logger.info(message, extra={**fields, "metric_type": metric_type})

@@ -48,7 +48,7 @@ from ..facts.records import Fact
 from ..facts.relevance import record_relevance
 from ..kernel import Kernel
 from ..records import Kind
-from ..scope import check_text, validate_id
+from ..scope import check_unicode, validate_id
 from ..types import MemoryItem
 from .models import AssembledContext, ContextEntry, ContextPart, PartName
 from .reader import ConversationReader
@@ -234,7 +234,7 @@ class ContextAssembler:
         if len(message) > limit:
             raise InvalidInputError(f"message is longer than {limit} characters",
                                     field="message")
-        check_text(message, "message")
+        check_unicode(message, "message")
         if not MIN_TOKEN_BUDGET <= token_budget <= MAX_TOKEN_BUDGET:
             raise InvalidInputError(
                 f"token_budget must be between {MIN_TOKEN_BUDGET} and {MAX_TOKEN_BUDGET}",

@@ -29,7 +29,7 @@ from ..settings import redact_url
 from .postgres import _connect, _scrub
 from .shared import StoredKey
 
-__all__ = ["SCHEMA", "PostgresServerState", "StoredKey"]
+__all__ = ["SCHEMA", "PostgresServerState", "StoredKey", "revoke_user_keys"]
 
 SCHEMA = "lucidmem"
 _LOCK_ID = 0x6C75636964  # advisory lock of the schema's creation ("lucid")
@@ -69,6 +69,27 @@ SELECT least(%(burst)s::float8, tokens + greatest(
     0.0, extract(epoch FROM clock_timestamp()) - updated_at) * %(rate)s)
 FROM {SCHEMA}.rate_buckets WHERE bucket = %(bucket)s
 """
+
+
+_REMOVE_USER_KEYS = (f"DELETE FROM {SCHEMA}.api_keys WHERE user_id = %s AND "
+                     "(contexts IS NULL OR %s = ANY(contexts)) RETURNING digest")
+
+
+def revoke_user_keys(url: str, user_id: str, context: str) -> int:
+    """What forgetting a user in ``context`` does to the keys created for them in the
+    database at ``url``: those that may use the context are revoked (how many). Creates
+    nothing: a database without created keys is left as it is."""
+    conn = _connect(url, redact_url(url))
+    try:
+        [(table,)] = conn.execute("SELECT to_regclass(%s)", (f"{SCHEMA}.api_keys",)).fetchall()
+        if table is None:
+            return 0
+        return len(conn.execute(_REMOVE_USER_KEYS, (user_id, context)).fetchall())
+    except psycopg.Error as exc:
+        raise StoreError(f"revoking the API keys of a forgotten user failed: "
+                         f"{_scrub(str(exc), url)}; forget the user again to retry") from None
+    finally:
+        conn.close()
 
 
 class PostgresServerState:
@@ -149,6 +170,11 @@ class PostgresServerState:
         """Revoke a created key; False when there was none."""
         return bool(self._run(f"DELETE FROM {SCHEMA}.api_keys WHERE digest = %s "
                               "RETURNING digest", (digest,)))
+
+    def remove_user_keys(self, user_id: str, context: str) -> int:
+        """Revoke the created keys of a user forgotten in ``context`` (those listing it or
+        any context that exists: :func:`~lucidmem.store.shared.reaches`); how many."""
+        return len(self._run(_REMOVE_USER_KEYS, (user_id, context)))
 
     def close(self) -> None:
         with self._lock:

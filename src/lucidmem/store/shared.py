@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["StoredKey"]
+__all__ = ["StoredKey", "reaches"]
 
 
 class StoredKey(NamedTuple):
@@ -17,3 +17,9 @@ class StoredKey(NamedTuple):
     user_id: str
     contexts: tuple[str, ...] | None
     created_at: float
+
+
+def reaches(key: StoredKey, user_id: str, context: str) -> bool:
+    """Whether ``key`` acts for ``user_id`` in ``context``: what forgetting that user there
+    revokes (a key limited to other contexts stays)."""
+    return key.user_id == user_id and (key.contexts is None or context in key.contexts)
