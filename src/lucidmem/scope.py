@@ -13,7 +13,7 @@ from typing import Any
 
 from .errors import InvalidInputError
 
-__all__ = ["check_json", "check_text", "check_unicode", "is_user_id", "validate_context",
+__all__ = ["check_json", "check_unicode", "is_user_id", "validate_context",
            "validate_id"]
 
 _CONTEXT = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
@@ -64,9 +64,6 @@ def check_unicode(value: str, field: str, label: str | None = None) -> str:
     return value
 
 
-
-check_text = check_unicode
-"""The former name of :func:`check_unicode`, still imported by ``embedding/cache.py``."""
 
 def check_json(value: Any, field: str, label: str | None = None) -> None:
     """Refuse a value that is not strict JSON: not serialisable, NaN or infinity, or text

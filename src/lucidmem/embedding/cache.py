@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..scope import check_text
+from ..scope import check_unicode
 from .base import Embedder, Matrix
 
 __all__ = ["DEFAULT_QUERY_CACHE_SIZE", "QueryCachingEmbedder"]
@@ -40,7 +40,7 @@ class QueryCachingEmbedder:
 
     def embed_queries(self, texts: Sequence[str]) -> Matrix:
         for text in texts:  # every text any part embeds passes here: refuse, never crash
-            check_text(text, "text")
+            check_unicode(text, "text")
         if len(texts) != 1 or self._size == 0:
             return self.inner.embed_queries(texts)
         text = texts[0]
@@ -58,5 +58,5 @@ class QueryCachingEmbedder:
 
     def embed_passages(self, texts: Sequence[str]) -> Matrix:
         for text in texts:
-            check_text(text, "text")
+            check_unicode(text, "text")
         return self.inner.embed_passages(texts)
