@@ -64,7 +64,6 @@ def check_unicode(value: str, field: str, label: str | None = None) -> str:
     return value
 
 
-
 def check_json(value: Any, field: str, label: str | None = None) -> None:
     """Refuse a value that is not strict JSON: not serialisable, NaN or infinity, or text
     with a lone surrogate. Stored metadata must read back the same everywhere."""
