@@ -138,6 +138,9 @@ def test_long_messages_and_queries_are_413_and_nothing_is_written(
                            ).status_code == 200
         with pytest.raises(TextTooLongError):
             memory.search("q" * 51, user_id="maya")
+        r = client.post("/api/v1/skills/select", json={"message": "word " * 100}, headers=h)
+        assert r.status_code == 413 and r.json()["error"] == "text_too_long"
+        assert "max_message_chars" in r.json()["message"]
 
 
 def test_in_process_buckets_forget_full_ones_beyond_their_bound() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from lucidmem.behaviour.feedback_classifier import FEEDBACK_CATEGORIES, MAX_FEEDBACK_CHARS
-from lucidmem.errors import InvalidInputError
+from lucidmem.errors import InvalidInputError, TextTooLongError
 from lucidmem.scope import check_unicode
 
 __all__ = ["REWARDS", "CheckedFeedback", "check_message", "validate_feedback"]
@@ -61,7 +61,7 @@ def check_message(value: object, limit: int, field: str = "message") -> str:
     if not isinstance(value, str) or not value.strip():
         raise InvalidInputError(f"{field} must be non-empty text", field=field)
     if len(value) > limit:
-        raise InvalidInputError(
-            f"{field} has {len(value)} characters; the limit is {limit} "
-            "(LUCIDMEM_MAX_MESSAGE_CHARS)", field=field)
+        raise TextTooLongError(
+            f"{field} has {len(value)} characters; the limit is {limit}: send a shorter "
+            "message or raise max_message_chars (LUCIDMEM_MAX_MESSAGE_CHARS)", field=field)
     return check_unicode(value, field)
