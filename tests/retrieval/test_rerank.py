@@ -18,6 +18,8 @@ from lucidmem.retrieval.rerank import (
     candidate_features,
     default_weights,
     diversify,
+    rerank,
+    stale_facts,
 )
 
 OCT = datetime(2024, 10, 12, tzinfo=UTC).timestamp()
@@ -84,6 +86,44 @@ def test_shipped_weights_fit_the_features_and_refuse_others() -> None:
 
     with pytest.raises(ValueError, match="train_rerank"):
         stale.logits(np.zeros((1, len(FEATURES))))
+
+
+def _fact(rid: str, text: str, source: str, written: float) -> Record:
+    return Record(id=rid, kind="fact", user_id="u", text=text, occurred_at=OCT,
+                  conversation_id="s1", updated_at=written, created_at=written,
+                  data={"source_turn_ids": [source]})
+
+
+def test_a_fact_read_from_a_turn_edited_since_stands_below_that_turn() -> None:
+    turn = _record("t", "Maya moved to Porto", OCT, "s1", "Maya")
+    turn.updated_at, turn.version = OCT + 86_400, 2  # edited a day after the fact was read
+    fact = _fact("f", "Maya lives in Lisbon", "t", OCT + 10)
+    other = _record("o", "The weather in Porto was grey", MAR, "s2")
+    records = {"f": fact, "t": turn, "o": other}
+
+    def ranked(edited_turn: Record) -> list[str]:
+        hits = [FusedHit("f", 0.2, {"vector": 1}, {"vector": 0.2}),
+                FusedHit("o", 0.18, {"bm25": 1}, {"bm25": 0.18}),
+                FusedHit("t", 0.1, {"vector": 2, "bm25": 2}, {"vector": 0.05, "bm25": 0.05})]
+        out = rerank("Where does Maya live?", hits, {**records, "t": edited_turn},
+                     {"bm25": {"o": 3.0, "t": 2.0}, "vector": {"f": 0.9, "t": 0.8}},
+                     QueryHints(), default_weights())
+        scores = [h.score for h in out]
+        assert scores == sorted(scores, reverse=True)
+        for h in out:  # a hit's score is still the sum of its contributions
+            assert sum(h.contributions.values()) == pytest.approx(h.score)
+        return [h.id for h in out]
+
+    unedited = _record("t", "Maya moved to Porto", OCT, "s1", "Maya")
+    unedited.updated_at = OCT
+    before = ranked(unedited)
+    assert before.index("f") < before.index("t")  # the shipped ranker puts the fact first
+    after = ranked(turn)
+    assert after.index("f") == after.index("t") + 1  # now just below the edited turn
+    assert stale_facts([FusedHit("f", 1.0), FusedHit("t", 0.9)], records) == {"f": "t"}
+    # read again after the edit (written later): not stale
+    fresh = _fact("f", "Maya lives in Porto", "t", OCT + 2 * 86_400)
+    assert stale_facts([FusedHit("f", 1.0), FusedHit("t", 0.9)], {**records, "f": fresh}) == {}
 
 
 def test_search_prefers_the_time_the_question_names(tmp_path: Path,

@@ -13,6 +13,9 @@ candidates costs about 3.6 ms of CPU per search (docs/benchmarks.md, "second sta
 Questions that need several pieces ("how many …", "which … since …") then get a session-diverse
 list: a greedy pass (maximal marginal relevance over sessions) lowers a candidate's score by
 ``diversity`` for every hit already taken from its session.
+
+Last, a fact read from a turn that was edited afterwards (the fact may say what the turn no
+longer says) never outranks that turn when both are candidates: it is put just below it.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ __all__ = [
     "default_weights",
     "diversify",
     "rerank",
+    "stale_facts",
 ]
 
 HINT_FEATURES: tuple[str, ...] = ("latest_asked", "earliest_asked", "in_window", "out_window")
@@ -273,6 +277,46 @@ def diversify(scores: Sequence[float], sessions: Sequence[str | None],
     return out
 
 
+def stale_facts(hits: Sequence[FusedHit], records: Mapping[str, Record]) -> dict[str, str]:
+    """Facts among ``hits`` read from a turn (also among ``hits``) that was edited after the
+    fact was last written → the id of that turn (the best-placed one if several). A fact
+    written after the edit is not stale: it was read again, or confirmed since."""
+    place = {h.id: i for i, h in enumerate(hits)}
+    out: dict[str, str] = {}
+    for hit in hits:
+        fact = records[hit.id]
+        if fact.kind == "turn":
+            continue
+        edited = [place[t] for t in fact.data.get("source_turn_ids") or ()
+                  if t in place and records[t].kind == "turn" and records[t].version > 1
+                  and records[t].updated_at > fact.updated_at]
+        if edited:
+            out[hit.id] = hits[min(edited)].id
+    return out
+
+
+def _below_edited_turns(hits: list[FusedHit], stale: Mapping[str, str]) -> list[FusedHit]:
+    """``hits`` (best first) with every stale fact moved just below its edited turn when it
+    stood above it; its score becomes one between the turn's and the next hit's."""
+    out = list(hits)
+    for fact_id, turn_id in stale.items():
+        at = next(i for i, h in enumerate(out) if h.id == fact_id)
+        turn_at = next(i for i, h in enumerate(out) if h.id == turn_id)
+        if at > turn_at:
+            continue
+        fact = out.pop(at)
+        turn_at -= 1
+        below = out[turn_at + 1].score if turn_at + 1 < len(out) else out[turn_at].score - 1e-6
+        new = (out[turn_at].score + below) / 2
+        fact.contributions["rerank"] = fact.contributions.get("rerank", 0.0) + new - fact.score
+        fact.score = new
+        out.insert(turn_at + 1, fact)
+    for rank, hit in enumerate(out, start=1):
+        if "rerank" in hit.ranks:
+            hit.ranks["rerank"] = rank
+    return out
+
+
 def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(min(x, 40.0), -40.0)))
 
@@ -291,7 +335,8 @@ def rerank(
     Each hit's score becomes ``1 + p`` (``p`` the ranker's probability, lowered by session
     diversity for aggregation questions), above every fused score, so hits past the ranked
     ones keep their RRF order below; ``contributions["rerank"]`` holds the change so a hit's
-    score is still the sum of its contributions."""
+    score is still the sum of its contributions. A fact read from a turn edited since stands
+    below that turn (:func:`stale_facts`)."""
     if not hits:
         return hits
     logits = weights.logits(candidate_features(query, hits, records, raw, hints,
@@ -306,4 +351,5 @@ def rerank(
         hit.ranks["rerank"] = len(out) + 1
         hit.score = new
         out.append(hit)
-    return out
+    stale = stale_facts(out, records)
+    return _below_edited_turns(out, stale) if stale else out
