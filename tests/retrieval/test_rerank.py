@@ -18,6 +18,7 @@ from lucidmem.retrieval.rerank import (
     candidate_features,
     default_weights,
     diversify,
+    repeat_links,
     rerank,
     stale_facts,
 )
@@ -74,6 +75,52 @@ def test_diversify_spreads_sessions_and_never_raises_a_score() -> None:
     assert [i for i, _ in taken] == [0, 3, 1, 2]
     values = [v for _, v in taken]
     assert values == sorted(values, reverse=True)
+
+
+def test_a_hit_that_only_repeats_one_taken_is_lowered() -> None:
+    # f1 was read from turn t1; f2 from t1 and t2; f3 from a turn that is not a candidate
+    ids = ["f1", "t1", "o", "f2", "t2", "f3"]
+    links = repeat_links(ids, [["t1"], None, None, ["t1", "t2"], None, ["gone"]])
+    assert links.sources == ((1,), (), (), (1, 4), (), ())
+    assert links.facts_of == ((), (0, 3), (), (), (3,), ())
+    scores = [5.0, 4.9, 4.0, 3.0, 2.0, 1.5]
+    sessions = ["s1", "s1", "s2", "s1", "s1", "s3"]
+    assert [i for i, _ in diversify(scores, sessions, 0.0, links, 0.0)] == [0, 1, 2, 3, 4, 5]
+    taken = diversify(scores, sessions, 0.0, links, 2.0)
+    # t1 repeats f1 (2.9 < o's 4.0); f2 is no repeat (t2 is not taken) but t2 then repeats f2
+    assert [i for i, _ in taken] == [0, 2, 3, 1, 5, 4]
+    values = [v for _, v in taken]
+    assert values == sorted(values, reverse=True)
+    assert dict(taken)[1] == pytest.approx(2.9) and dict(taken)[3] == pytest.approx(3.0)
+    # a turn taken first makes the fact read from it a repeat
+    first_turn = diversify([4.9, 5.0, 4.0], ["s1", "s1", "s2"], 0.0,
+                           repeat_links(["f1", "t1", "o"], [["t1"], None, None]), 2.0)
+    assert [i for i, _ in first_turn] == [1, 2, 0]
+    # a fact read from two turns repeats them once both are taken, not before
+    both = repeat_links(["t1", "f2", "t2", "o"], [None, ["t1", "t2"], None, None])
+    assert [i for i, _ in diversify([5.0, 4.8, 4.9, 4.0], ["s1"] * 4, 0.0, both, 2.0)] == [
+        0, 2, 3, 1]
+    assert [i for i, _ in diversify([5.0, 4.9, 4.8, 4.0], ["s1"] * 4, 0.0, both, 2.0)] == [
+        0, 1, 3, 2]
+
+
+def test_the_fast_repeat_pass_takes_what_the_full_pass_takes() -> None:
+    import random
+
+    rng = random.Random(7)
+    for _ in range(200):
+        n = rng.randint(2, 30)
+        turns = [f"t{i}" for i in range(n // 2)]
+        ids = turns + [f"f{i}" for i in range(n - len(turns))]
+        sources = [None] * len(turns) + [
+            rng.sample([*turns, "gone"], rng.randint(0, 2)) for _ in range(n - len(turns))]
+        links = repeat_links(ids, sources)
+        scores = [round(rng.uniform(0, 3), 1) for _ in range(n)]  # ties on purpose
+        fast = diversify(scores, ["s"] * n, 0.0, links, 1.0)
+        # sessions of None: the session penalty counts nothing, the full pass runs
+        full = diversify(scores, [None] * n, 0.5, links, 1.0)
+        assert [i for i, _ in fast] == [i for i, _ in full]
+        assert [v for _, v in fast] == pytest.approx([v for _, v in full])
 
 
 def test_shipped_weights_fit_the_features_and_refuse_others() -> None:
