@@ -281,7 +281,8 @@ def repeat_links(ids: Sequence[str], turn_sources: Sequence[Sequence[str] | None
     ids of the turns candidate ``i`` was read from."""
     place = {item_id: i for i, item_id in enumerate(ids)}
     facts_of: list[list[int]] = [[] for _ in ids]
-    sources, missing = [], []
+    sources: list[tuple[int, ...]] = []
+    missing: list[int] = []
     for i, found in enumerate(turn_sources):
         if found is None:
             sources.append(())
