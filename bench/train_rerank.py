@@ -13,8 +13,9 @@ linear scorer is fitted on the standardised features by a softmax over each ques
 candidates (ListNet-style, Adam, numpy only; ``--pointwise`` fits a logistic regression
 instead: on the same data it gave LoCoMo R@1/5/10 0.385/0.651/0.740 against the softmax's
 0.392/0.657/0.749, long-history dev 0.441/0.762/0.882 against 0.448/0.748/0.875). The boosts
-for a time or an order named in the question and the session-diversity penalty of
-aggregation questions are then chosen on a small grid.
+for a time or an order named in the question, the session-diversity penalty of
+aggregation questions and the penalty for a hit that only repeats one above it (a fact and the
+turn it was read from) are then chosen on small grids.
 
     python bench/locomo.py --store S --cache ~/.cache/lucidmem-bench/locomo   # ingest once
     python bench/train_rerank.py --locomo-store S                 # fit, print, write weights
