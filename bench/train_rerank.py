@@ -264,7 +264,7 @@ def ranked_order(q: Question, weights: RankerWeights | None) -> list[int]:
     logits = weights.logits(q.rows)
     penalty = weights.diversity if q.hints.aggregate else 0.0
     return [i for i, _ in diversify(logits.tolist(), q.sessions, penalty, q.links,
-                                    weights.repeat)]
+                                    weights.repeat, weights.repeat_floor)]
 
 
 def report(title: str, questions: Sequence[Question],

@@ -92,6 +92,11 @@ def test_a_hit_that_only_repeats_one_taken_is_lowered() -> None:
     values = [v for _, v in taken]
     assert values == sorted(values, reverse=True)
     assert dict(taken)[1] == pytest.approx(2.9) and dict(taken)[3] == pytest.approx(3.0)
+    # a floor: t1 is lowered to 3.5 at most, so it stays above o (4.0 → still below) but a
+    # repeat that already stands below the floor is not lowered at all
+    floored = diversify(scores, sessions, 0.0, links, 2.0, floor=3.5)
+    assert dict(floored)[1] == pytest.approx(3.5) and dict(floored)[4] == pytest.approx(2.0)
+    assert [i for i, _ in floored] == [0, 2, 1, 3, 4, 5]
     # a turn taken first makes the fact read from it a repeat
     first_turn = diversify([4.9, 5.0, 4.0], ["s1", "s1", "s2"], 0.0,
                            repeat_links(["f1", "t1", "o"], [["t1"], None, None]), 2.0)
@@ -105,6 +110,7 @@ def test_a_hit_that_only_repeats_one_taken_is_lowered() -> None:
 
 
 def test_the_fast_repeat_pass_takes_what_the_full_pass_takes() -> None:
+    import math
     import random
 
     rng = random.Random(7)
@@ -116,9 +122,10 @@ def test_the_fast_repeat_pass_takes_what_the_full_pass_takes() -> None:
             rng.sample([*turns, "gone"], rng.randint(0, 2)) for _ in range(n - len(turns))]
         links = repeat_links(ids, sources)
         scores = [round(rng.uniform(0, 3), 1) for _ in range(n)]  # ties on purpose
-        fast = diversify(scores, ["s"] * n, 0.0, links, 1.0)
+        floor = rng.choice([-math.inf, 1.0, 2.0])
+        fast = diversify(scores, ["s"] * n, 0.0, links, 1.0, floor)
         # sessions of None: the session penalty counts nothing, the full pass runs
-        full = diversify(scores, [None] * n, 0.5, links, 1.0)
+        full = diversify(scores, [None] * n, 0.5, links, 1.0, floor)
         assert [i for i, _ in fast] == [i for i, _ in full]
         assert [v for _, v in fast] == pytest.approx([v for _, v in full])
 

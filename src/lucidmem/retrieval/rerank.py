@@ -42,6 +42,7 @@ from .fusion import FusedHit
 
 __all__ = [
     "DEFAULT_NEIGHBOUR_SECONDS",
+    "DEFAULT_REPEAT_FLOOR",
     "FEATURES",
     "HINT_FEATURES",
     "QueryHints",
@@ -65,6 +66,11 @@ FEATURES: tuple[str, ...] = (
     "session_share", "neighbour", "derived", "length",
 )
 """The feature names, in the order of a feature row."""
+
+DEFAULT_REPEAT_FLOOR = -1.0
+"""The logit below which the repeat penalty lowers no hit (0 is the average candidate of the
+training data; −1 is a probability of 0.27). Without it, in a small memory the turn a fact was
+read from could fall below an unrelated fact. Costs LoCoMo R@20 0.001 (docs/benchmarks.md)."""
 
 DEFAULT_NEIGHBOUR_SECONDS = 600.0
 """Two turns of one conversation this close in time count as neighbours."""
@@ -104,6 +110,9 @@ class RankerWeights:
     repeat: float = 0.0
     """Score lowered for a hit that only repeats one already taken (a fact and the turn it
     was read from), every question."""
+    repeat_floor: float = DEFAULT_REPEAT_FLOOR
+    """A repeat is lowered no further than this logit, so it stays above the candidates the
+    ranker scores poorly."""
 
     def logits(self, rows: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         """The learned part plus the hint boosts. Too few questions name a time to learn
@@ -124,7 +133,7 @@ class RankerWeights:
                            "bias": self.bias, "mean": list(self.mean),
                            "scale": list(self.scale), "diversity": self.diversity,
                            "time_boost": self.time_boost, "order_boost": self.order_boost,
-                           "repeat": self.repeat},
+                           "repeat": self.repeat, "repeat_floor": self.repeat_floor},
                           indent=1)
 
     @classmethod
@@ -134,7 +143,8 @@ class RankerWeights:
                    float(raw["bias"]), tuple(float(m) for m in raw["mean"]),
                    tuple(float(s) for s in raw["scale"]), float(raw.get("diversity", 0.0)),
                    float(raw.get("time_boost", 0.0)), float(raw.get("order_boost", 0.0)),
-                   float(raw.get("repeat", 0.0)))
+                   float(raw.get("repeat", 0.0)),
+                   float(raw.get("repeat_floor", DEFAULT_REPEAT_FLOOR)))
 
 
 @cache
@@ -298,11 +308,13 @@ def repeat_links(ids: Sequence[str], turn_sources: Sequence[Sequence[str] | None
 
 
 def diversify(scores: Sequence[float], sessions: Sequence[str | None], penalty: float,
-              links: RepeatLinks | None = None, repeat: float = 0.0) -> list[tuple[int, float]]:
+              links: RepeatLinks | None = None, repeat: float = 0.0,
+              floor: float = -math.inf) -> list[tuple[int, float]]:
     """Greedy MMR: repeatedly take the best ``score − penalty × (hits already taken from its
-    session) − repeat × (1 if it only repeats a hit taken: a fact whose source turns are all
-    taken, or a turn a taken fact was read from)``. Returns (index, adjusted score) in the
-    order taken; the adjusted scores never increase. Ties go to the earlier index."""
+    session) − lowered``, ``lowered`` being, for a hit that only repeats one taken (a fact
+    whose source turns are all taken, or a turn a taken fact was read from), ``repeat`` but
+    never past ``floor`` (0 if it already stands below it). Returns (index, adjusted score) in
+    the order taken; the adjusted scores never increase. Ties go to the earlier index."""
     values = np.asarray(scores, dtype=np.float64)
     repeats = repeat != 0 and links is not None and not links.empty
     if (penalty == 0 and not repeats) or len(values) < 2:
@@ -310,7 +322,7 @@ def diversify(scores: Sequence[float], sessions: Sequence[str | None], penalty: 
         return [(int(i), float(values[i])) for i in order]
     if penalty == 0:
         assert links is not None
-        return _without_repeats(values, links, repeat)
+        return _without_repeats(values, links, repeat, floor)
     codes = {s: k for k, s in enumerate(dict.fromkeys(sessions))}
     session = np.array([codes[s] for s in sessions])
     taken = np.zeros(len(codes))
@@ -332,9 +344,9 @@ def diversify(scores: Sequence[float], sessions: Sequence[str | None], penalty: 
             for fact in links.facts_of[best]:  # a source turn of these facts is taken
                 missing[fact] -= 1
                 if missing[fact] == 0:
-                    lowered[fact] = repeat
+                    lowered[fact] = _lowering(values[fact], repeat, floor)
             for turn in links.sources[best]:  # a fact read from these turns is taken
-                lowered[turn] = repeat
+                lowered[turn] = _lowering(values[turn], repeat, floor)
     return out
 
 
@@ -378,8 +390,13 @@ def _below_edited_turns(hits: list[FusedHit], stale: Mapping[str, str]) -> list[
     return out
 
 
+def _lowering(score: float, repeat: float, floor: float) -> float:
+    """How much a repeat scoring ``score`` is lowered: ``repeat``, but not past ``floor``."""
+    return float(min(repeat, max(score - floor, 0.0)))
+
+
 def _without_repeats(values: npt.NDArray[np.float64], links: RepeatLinks,
-                     repeat: float) -> list[tuple[int, float]]:
+                     repeat: float, floor: float) -> list[tuple[int, float]]:
     """:func:`diversify` without the session penalty, by a heap: a score is lowered at most
     once, so each candidate is pushed at most twice (about 0.1 ms for 80 candidates instead
     of a pass over all of them per pick)."""
@@ -397,8 +414,9 @@ def _without_repeats(values: npt.NDArray[np.float64], links: RepeatLinks,
         out.append((best, current[best]))
         lowered = [f for f in links.facts_of[best] if _count_down(missing, f)]
         for item in [*lowered, *links.sources[best]]:
-            if not done[item] and current[item] == values[item]:
-                current[item] = float(values[item]) - repeat
+            down = _lowering(values[item], repeat, floor)
+            if not done[item] and current[item] == values[item] and down > 0:
+                current[item] = float(values[item]) - down
                 heapq.heappush(heap, (-current[item], item))
     return out
 
@@ -439,7 +457,7 @@ def rerank(
         None if records[h.id].kind == "turn"
         else [str(t) for t in records[h.id].data.get("source_turn_ids") or ()] for h in hits])
     taken = diversify(logits.tolist(), [records[h.id].conversation_id for h in hits], penalty,
-                      links, weights.repeat)
+                      links, weights.repeat, weights.repeat_floor)
     out: list[FusedHit] = []
     for index, value in taken:
         hit = hits[index]
