@@ -392,7 +392,7 @@ def _below_edited_turns(hits: list[FusedHit], stale: Mapping[str, str]) -> list[
 
 def _lowering(score: float, repeat: float, floor: float) -> float:
     """How much a repeat scoring ``score`` is lowered: ``repeat``, but not past ``floor``."""
-    return float(min(repeat, max(score - floor, 0.0)))
+    return min(repeat, max(float(score) - floor, 0.0))
 
 
 def _without_repeats(values: npt.NDArray[np.float64], links: RepeatLinks,
@@ -400,7 +400,8 @@ def _without_repeats(values: npt.NDArray[np.float64], links: RepeatLinks,
     """:func:`diversify` without the session penalty, by a heap: a score is lowered at most
     once, so each candidate is pushed at most twice (about 0.1 ms for 80 candidates instead
     of a pass over all of them per pick)."""
-    current = [float(v) for v in values]
+    current = values.tolist()
+    original = values.tolist()
     missing = [m + len(s) for m, s in zip(links.missing, links.sources, strict=True)]
     heap = [(-v, i) for i, v in enumerate(current)]
     heapq.heapify(heap)
@@ -414,9 +415,11 @@ def _without_repeats(values: npt.NDArray[np.float64], links: RepeatLinks,
         out.append((best, current[best]))
         lowered = [f for f in links.facts_of[best] if _count_down(missing, f)]
         for item in [*lowered, *links.sources[best]]:
-            down = _lowering(values[item], repeat, floor)
-            if not done[item] and current[item] == values[item] and down > 0:
-                current[item] = float(values[item]) - down
+            if done[item] or current[item] != original[item]:
+                continue
+            down = _lowering(original[item], repeat, floor)
+            if down > 0:
+                current[item] = original[item] - down
                 heapq.heappush(heap, (-current[item], item))
     return out
 
