@@ -13,8 +13,9 @@ linear scorer is fitted on the standardised features by a softmax over each ques
 candidates (ListNet-style, Adam, numpy only; ``--pointwise`` fits a logistic regression
 instead: on the same data it gave LoCoMo R@1/5/10 0.385/0.651/0.740 against the softmax's
 0.392/0.657/0.749, long-history dev 0.441/0.762/0.882 against 0.448/0.748/0.875). The boosts
-for a time or an order named in the question and the session-diversity penalty of
-aggregation questions are then chosen on a small grid.
+for a time or an order named in the question, the session-diversity penalty of
+aggregation questions and the penalty for a hit that only repeats one above it (a fact and the
+turn it was read from) are then chosen on small grids.
 
     python bench/locomo.py --store S --cache ~/.cache/lucidmem-bench/locomo   # ingest once
     python bench/train_rerank.py --locomo-store S                 # fit, print, write weights
@@ -53,8 +54,10 @@ from lucidmem.retrieval.rerank import (
     HINT_FEATURES,
     QueryHints,
     RankerWeights,
+    RepeatLinks,
     candidate_features,
     diversify,
+    repeat_links,
 )
 from lucidmem.serving.query_hints import question_hints
 from lucidmem.types import SearchHit
@@ -65,6 +68,7 @@ KS = (1, 5, 10, 20)
 DEFAULT_DEPTH = 80
 DEFAULT_L2 = 1.0
 DIVERSITY_GRID = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5)
+REPEAT_GRID = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0)
 BOOST_GRID = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0)
 
 
@@ -78,6 +82,7 @@ class Question:
     evidence: set[str]
     hints: QueryHints = field(default_factory=QueryHints)
     text: str = ""
+    links: RepeatLinks | None = None  # which candidates repeat which (a fact, its turn)
 
     @property
     def labels(self) -> npt.NDArray[np.float64]:
@@ -86,7 +91,7 @@ class Question:
 
 def featurise(memory: Memory, user: str, question: str, now: datetime, depth: int,
               covers: Any) -> tuple[npt.NDArray[np.float64], list[set[str]], list[str | None],
-                                    QueryHints]:
+                                    QueryHints, RepeatLinks]:
     """Search with the second stage off; features and covered evidence of the top ``depth``."""
     hits: list[SearchHit] = memory.search(question, user_id=user, limit=depth, preset="fused")
     fused = [FusedHit(h.item.id, h.score,
@@ -102,8 +107,11 @@ def featurise(memory: Memory, user: str, question: str, now: datetime, depth: in
     hints = question_hints(question, now)
     vector = memory.kernel.embedder.embed_queries([question])[0]
     rows = candidate_features(question, fused, records, raw, hints, query_vector=vector)
+    links = repeat_links([h.id for h in fused], [
+        None if records[h.id].kind == "turn"
+        else [str(t) for t in records[h.id].data.get("source_turn_ids") or ()] for h in fused])
     return (rows, [covers(records[h.id]) for h in fused],
-            [records[h.id].conversation_id for h in fused], hints)
+            [records[h.id].conversation_id for h in fused], hints, links)
 
 
 def locomo_questions(store: Path, data: Path, depth: int) -> list[Question]:
@@ -128,11 +136,11 @@ def locomo_questions(store: Path, data: Path, depth: int) -> list[Question]:
                 evidence = set(evidence_ids(qa.get("evidence", []), known))
                 if not evidence:
                     continue
-                rows, found, sessions, hints = featurise(
+                rows, found, sessions, hints, links = featurise(
                     memory, user, qa["question"], now, depth,
                     lambda r, e=evidence: covers(r, e))
                 out.append(Question(f"locomo:{user}", CATEGORY_NAMES[category], rows, found,
-                                    sessions, evidence, hints, qa["question"]))
+                                    sessions, evidence, hints, qa["question"], links))
             print(f"  locomo {user}: {sum(1 for q in out if q.source == f'locomo:{user}')} "
                   "questions", flush=True)
     return out
@@ -164,10 +172,10 @@ def longhist_questions(cache: Path, depth: int) -> list[Question]:
                         [str(s) for s in record.data.get("source_turn_ids") or []]
                     return {turn_of[i] for i in ids if i in turn_of} & evidence
 
-                rows, found, sessions, hints = featurise(memory, user, q["ask"], now, depth,
-                                                         covers)
+                rows, found, sessions, hints, links = featurise(memory, user, q["ask"], now,
+                                                                depth, covers)
                 out.append(Question(f"longhist:{user}", q["kind"], rows, found, sessions,
-                                    evidence, hints, q["ask"]))
+                                    evidence, hints, q["ask"], links))
         embedder.save()
         print(f"  longhist dev {history['id']}: {len(history['questions'])} questions",
               flush=True)
@@ -255,7 +263,8 @@ def ranked_order(q: Question, weights: RankerWeights | None) -> list[int]:
         return list(range(len(q.rows)))
     logits = weights.logits(q.rows)
     penalty = weights.diversity if q.hints.aggregate else 0.0
-    return [i for i, _ in diversify(logits.tolist(), q.sessions, penalty)]
+    return [i for i, _ in diversify(logits.tolist(), q.sessions, penalty, q.links,
+                                    weights.repeat, weights.repeat_floor)]
 
 
 def report(title: str, questions: Sequence[Question],
@@ -284,7 +293,8 @@ def quality(questions: Sequence[Question], weights: RankerWeights) -> float:
 
 def tune(questions: Sequence[Question], weights: RankerWeights) -> RankerWeights:
     """Grid-search the time and order boosts on the questions that name a time or an order,
-    then the session diversity on the aggregation questions (smallest value among ties)."""
+    then the session diversity on the aggregation questions, then the repeat penalty (a fact
+    and the turn it was read from) on all questions (smallest value among ties)."""
     named = [q for q in questions if q.hints.window is not None or q.hints.order is not None]
     best_time, best_order = max(
         ((t, o) for t in BOOST_GRID for o in BOOST_GRID),
@@ -294,10 +304,14 @@ def tune(questions: Sequence[Question], weights: RankerWeights) -> RankerWeights
     chosen = [q for q in questions if q.hints.aggregate]
     best = max(DIVERSITY_GRID, key=lambda d: (
         quality(chosen, dataclasses.replace(weights, diversity=d)), -d))
+    weights = dataclasses.replace(weights, diversity=best)
+    repeat = max(REPEAT_GRID, key=lambda r: (
+        quality(questions, dataclasses.replace(weights, repeat=r)), -r))
     print(f"\ntuned on {len(named)} questions naming a time or an order: time boost "
           f"{best_time}, order boost {best_order} (grid {BOOST_GRID}); session diversity "
-          f"{best} on {len(chosen)} aggregation questions (grid {DIVERSITY_GRID})")
-    return dataclasses.replace(weights, diversity=best)
+          f"{best} on {len(chosen)} aggregation questions (grid {DIVERSITY_GRID}); repeat "
+          f"penalty {repeat} on all {len(questions)} questions (grid {REPEAT_GRID})")
+    return dataclasses.replace(weights, repeat=repeat)
 
 
 def main() -> int:

@@ -18,6 +18,9 @@ from lucidmem.retrieval.rerank import (
     candidate_features,
     default_weights,
     diversify,
+    repeat_links,
+    rerank,
+    stale_facts,
 )
 
 OCT = datetime(2024, 10, 12, tzinfo=UTC).timestamp()
@@ -74,6 +77,59 @@ def test_diversify_spreads_sessions_and_never_raises_a_score() -> None:
     assert values == sorted(values, reverse=True)
 
 
+def test_a_hit_that_only_repeats_one_taken_is_lowered() -> None:
+    # f1 was read from turn t1; f2 from t1 and t2; f3 from a turn that is not a candidate
+    ids = ["f1", "t1", "o", "f2", "t2", "f3"]
+    links = repeat_links(ids, [["t1"], None, None, ["t1", "t2"], None, ["gone"]])
+    assert links.sources == ((1,), (), (), (1, 4), (), ())
+    assert links.facts_of == ((), (0, 3), (), (), (3,), ())
+    scores = [5.0, 4.9, 4.0, 3.0, 2.0, 1.5]
+    sessions = ["s1", "s1", "s2", "s1", "s1", "s3"]
+    assert [i for i, _ in diversify(scores, sessions, 0.0, links, 0.0)] == [0, 1, 2, 3, 4, 5]
+    taken = diversify(scores, sessions, 0.0, links, 2.0)
+    # t1 repeats f1 (2.9 < o's 4.0); f2 is no repeat (t2 is not taken) but t2 then repeats f2
+    assert [i for i, _ in taken] == [0, 2, 3, 1, 5, 4]
+    values = [v for _, v in taken]
+    assert values == sorted(values, reverse=True)
+    assert dict(taken)[1] == pytest.approx(2.9) and dict(taken)[3] == pytest.approx(3.0)
+    # a floor: t1 is lowered to 3.5 at most, so it stays above o (4.0 → still below) but a
+    # repeat that already stands below the floor is not lowered at all
+    floored = diversify(scores, sessions, 0.0, links, 2.0, floor=3.5)
+    assert dict(floored)[1] == pytest.approx(3.5) and dict(floored)[4] == pytest.approx(2.0)
+    assert [i for i, _ in floored] == [0, 2, 1, 3, 4, 5]
+    # a turn taken first makes the fact read from it a repeat
+    first_turn = diversify([4.9, 5.0, 4.0], ["s1", "s1", "s2"], 0.0,
+                           repeat_links(["f1", "t1", "o"], [["t1"], None, None]), 2.0)
+    assert [i for i, _ in first_turn] == [1, 2, 0]
+    # a fact read from two turns repeats them once both are taken, not before
+    both = repeat_links(["t1", "f2", "t2", "o"], [None, ["t1", "t2"], None, None])
+    assert [i for i, _ in diversify([5.0, 4.8, 4.9, 4.0], ["s1"] * 4, 0.0, both, 2.0)] == [
+        0, 2, 3, 1]
+    assert [i for i, _ in diversify([5.0, 4.9, 4.8, 4.0], ["s1"] * 4, 0.0, both, 2.0)] == [
+        0, 1, 3, 2]
+
+
+def test_the_fast_repeat_pass_takes_what_the_full_pass_takes() -> None:
+    import math
+    import random
+
+    rng = random.Random(7)
+    for _ in range(200):
+        n = rng.randint(2, 30)
+        turns = [f"t{i}" for i in range(n // 2)]
+        ids = turns + [f"f{i}" for i in range(n - len(turns))]
+        sources = [None] * len(turns) + [
+            rng.sample([*turns, "gone"], rng.randint(0, 2)) for _ in range(n - len(turns))]
+        links = repeat_links(ids, sources)
+        scores = [round(rng.uniform(0, 3), 1) for _ in range(n)]  # ties on purpose
+        floor = rng.choice([-math.inf, 1.0, 2.0])
+        fast = diversify(scores, ["s"] * n, 0.0, links, 1.0, floor)
+        # sessions of None: the session penalty counts nothing, the full pass runs
+        full = diversify(scores, [None] * n, 0.5, links, 1.0, floor)
+        assert [i for i, _ in fast] == [i for i, _ in full]
+        assert [v for _, v in fast] == pytest.approx([v for _, v in full])
+
+
 def test_shipped_weights_fit_the_features_and_refuse_others() -> None:
     weights = default_weights()
     assert weights.features == FEATURES
@@ -84,6 +140,44 @@ def test_shipped_weights_fit_the_features_and_refuse_others() -> None:
 
     with pytest.raises(ValueError, match="train_rerank"):
         stale.logits(np.zeros((1, len(FEATURES))))
+
+
+def _fact(rid: str, text: str, source: str, written: float) -> Record:
+    return Record(id=rid, kind="fact", user_id="u", text=text, occurred_at=OCT,
+                  conversation_id="s1", updated_at=written, created_at=written,
+                  data={"source_turn_ids": [source]})
+
+
+def test_a_fact_read_from_a_turn_edited_since_stands_below_that_turn() -> None:
+    turn = _record("t", "Maya moved to Porto", OCT, "s1", "Maya")
+    turn.updated_at, turn.version = OCT + 86_400, 2  # edited a day after the fact was read
+    fact = _fact("f", "Maya lives in Lisbon", "t", OCT + 10)
+    other = _record("o", "The weather in Porto was grey", MAR, "s2")
+    records = {"f": fact, "t": turn, "o": other}
+
+    def ranked(edited_turn: Record) -> list[str]:
+        hits = [FusedHit("f", 0.2, {"vector": 1}, {"vector": 0.2}),
+                FusedHit("o", 0.18, {"bm25": 1}, {"bm25": 0.18}),
+                FusedHit("t", 0.1, {"vector": 2, "bm25": 2}, {"vector": 0.05, "bm25": 0.05})]
+        out = rerank("Where does Maya live?", hits, {**records, "t": edited_turn},
+                     {"bm25": {"o": 3.0, "t": 2.0}, "vector": {"f": 0.9, "t": 0.8}},
+                     QueryHints(), default_weights())
+        scores = [h.score for h in out]
+        assert scores == sorted(scores, reverse=True)
+        for h in out:  # a hit's score is still the sum of its contributions
+            assert sum(h.contributions.values()) == pytest.approx(h.score)
+        return [h.id for h in out]
+
+    unedited = _record("t", "Maya moved to Porto", OCT, "s1", "Maya")
+    unedited.updated_at = OCT
+    before = ranked(unedited)
+    assert before.index("f") < before.index("t")  # the shipped ranker puts the fact first
+    after = ranked(turn)
+    assert after.index("f") == after.index("t") + 1  # now just below the edited turn
+    assert stale_facts([FusedHit("f", 1.0), FusedHit("t", 0.9)], records) == {"f": "t"}
+    # read again after the edit (written later): not stale
+    fresh = _fact("f", "Maya lives in Porto", "t", OCT + 2 * 86_400)
+    assert stale_facts([FusedHit("f", 1.0), FusedHit("t", 0.9)], {**records, "f": fresh}) == {}
 
 
 def test_search_prefers_the_time_the_question_names(tmp_path: Path,

@@ -12,11 +12,17 @@ candidates costs about 3.6 ms of CPU per search (docs/benchmarks.md, "second sta
 
 Questions that need several pieces ("how many …", "which … since …") then get a session-diverse
 list: a greedy pass (maximal marginal relevance over sessions) lowers a candidate's score by
-``diversity`` for every hit already taken from its session.
+``diversity`` for every hit already taken from its session. For every question, a hit that
+only repeats one already taken — a fact whose source turns are all above it, or a turn a fact
+above was read from — is lowered by ``repeat``, so the slots go to other evidence.
+
+Last, a fact read from a turn that was edited afterwards (the fact may say what the turn no
+longer says) never outranks that turn when both are candidates: it is put just below it.
 """
 
 from __future__ import annotations
 
+import heapq
 import json
 import math
 from collections.abc import Mapping, Sequence
@@ -36,6 +42,7 @@ from .fusion import FusedHit
 
 __all__ = [
     "DEFAULT_NEIGHBOUR_SECONDS",
+    "DEFAULT_REPEAT_FLOOR",
     "FEATURES",
     "HINT_FEATURES",
     "QueryHints",
@@ -43,7 +50,9 @@ __all__ = [
     "candidate_features",
     "default_weights",
     "diversify",
+    "repeat_links",
     "rerank",
+    "stale_facts",
 ]
 
 HINT_FEATURES: tuple[str, ...] = ("latest_asked", "earliest_asked", "in_window", "out_window")
@@ -57,6 +66,11 @@ FEATURES: tuple[str, ...] = (
     "session_share", "neighbour", "derived", "length",
 )
 """The feature names, in the order of a feature row."""
+
+DEFAULT_REPEAT_FLOOR = -1.0
+"""The logit below which the repeat penalty lowers no hit (0 is the average candidate of the
+training data; −1 is a probability of 0.27). Without it, in a small memory the turn a fact was
+read from could fall below an unrelated fact. Costs LoCoMo R@20 0.001 (docs/benchmarks.md)."""
 
 DEFAULT_NEIGHBOUR_SECONDS = 600.0
 """Two turns of one conversation this close in time count as neighbours."""
@@ -93,6 +107,12 @@ class RankerWeights:
     order_boost: float = 0.0
     """Added for the latest (or earliest) candidate when the question asks for it, in
     proportion to its place in time among the candidates."""
+    repeat: float = 0.0
+    """Score lowered for a hit that only repeats one already taken (a fact and the turn it
+    was read from), every question."""
+    repeat_floor: float = DEFAULT_REPEAT_FLOOR
+    """A repeat is lowered no further than this logit, so it stays above the candidates the
+    ranker scores poorly."""
 
     def logits(self, rows: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         """The learned part plus the hint boosts. Too few questions name a time to learn
@@ -112,7 +132,8 @@ class RankerWeights:
         return json.dumps({"features": list(self.features), "weights": list(self.weights),
                            "bias": self.bias, "mean": list(self.mean),
                            "scale": list(self.scale), "diversity": self.diversity,
-                           "time_boost": self.time_boost, "order_boost": self.order_boost},
+                           "time_boost": self.time_boost, "order_boost": self.order_boost,
+                           "repeat": self.repeat, "repeat_floor": self.repeat_floor},
                           indent=1)
 
     @classmethod
@@ -121,7 +142,9 @@ class RankerWeights:
         return cls(tuple(raw["features"]), tuple(float(w) for w in raw["weights"]),
                    float(raw["bias"]), tuple(float(m) for m in raw["mean"]),
                    tuple(float(s) for s in raw["scale"]), float(raw.get("diversity", 0.0)),
-                   float(raw.get("time_boost", 0.0)), float(raw.get("order_boost", 0.0)))
+                   float(raw.get("time_boost", 0.0)), float(raw.get("order_boost", 0.0)),
+                   float(raw.get("repeat", 0.0)),
+                   float(raw.get("repeat_floor", DEFAULT_REPEAT_FLOOR)))
 
 
 @cache
@@ -248,29 +271,163 @@ def _best_cosine(record: Record, query: npt.NDArray[np.float32]) -> float:
     return best
 
 
-def diversify(scores: Sequence[float], sessions: Sequence[str | None],
-              penalty: float) -> list[tuple[int, float]]:
-    """Greedy session-level MMR: repeatedly take the best ``score − penalty × (hits already
-    taken from its session)``. Returns (index, adjusted score) in the order taken; the adjusted
-    scores never increase. Ties go to the earlier index."""
+@dataclass(frozen=True, slots=True)
+class RepeatLinks:
+    """Which candidates repeat which, by index: ``sources[i]`` the candidates fact ``i`` was
+    read from (``missing[i]`` of its source turns are not candidates), ``facts_of[j]`` the
+    candidate facts read from turn ``j``."""
+
+    sources: tuple[tuple[int, ...], ...]
+    missing: tuple[int, ...]
+    facts_of: tuple[tuple[int, ...], ...]
+
+    @property
+    def empty(self) -> bool:
+        return not any(self.facts_of)
+
+
+def repeat_links(ids: Sequence[str], turn_sources: Sequence[Sequence[str] | None]) -> RepeatLinks:
+    """The links between candidates ``ids``: ``turn_sources[i]`` is None for a turn, else the
+    ids of the turns candidate ``i`` was read from."""
+    place = {item_id: i for i, item_id in enumerate(ids)}
+    facts_of: list[list[int]] = [[] for _ in ids]
+    sources: list[tuple[int, ...]] = []
+    missing: list[int] = []
+    for i, found in enumerate(turn_sources):
+        if found is None:
+            sources.append(())
+            missing.append(1)  # a turn is never a repeat of its own sources
+            continue
+        inside = tuple(place[t] for t in dict.fromkeys(found)
+                       if t in place and turn_sources[place[t]] is None)
+        sources.append(inside)
+        missing.append(len(set(found)) - len(inside) if found else 1)
+        for j in inside:
+            facts_of[j].append(i)
+    return RepeatLinks(tuple(sources), tuple(missing), tuple(tuple(f) for f in facts_of))
+
+
+def diversify(scores: Sequence[float], sessions: Sequence[str | None], penalty: float,
+              links: RepeatLinks | None = None, repeat: float = 0.0,
+              floor: float = -math.inf) -> list[tuple[int, float]]:
+    """Greedy MMR: repeatedly take the best ``score − penalty × (hits already taken from its
+    session) − lowered``, ``lowered`` being, for a hit that only repeats one taken (a fact
+    whose source turns are all taken, or a turn a taken fact was read from), ``repeat`` but
+    never past ``floor`` (0 if it already stands below it). Returns (index, adjusted score) in
+    the order taken; the adjusted scores never increase. Ties go to the earlier index."""
     values = np.asarray(scores, dtype=np.float64)
-    if penalty == 0 or len(values) < 2:
+    repeats = repeat != 0 and links is not None and not links.empty
+    if (penalty == 0 and not repeats) or len(values) < 2:
         order = np.argsort(-values, kind="stable")
         return [(int(i), float(values[i])) for i in order]
+    if penalty == 0:
+        assert links is not None
+        return _without_repeats(values, links, repeat, floor)
     codes = {s: k for k, s in enumerate(dict.fromkeys(sessions))}
     session = np.array([codes[s] for s in sessions])
     taken = np.zeros(len(codes))
     no_session = np.array([s is None for s in sessions])
     left = np.ones(len(values), dtype=bool)
+    lowered = np.zeros(len(values))
+    missing = np.array(links.missing if links is not None else [1] * len(values))
+    missing += np.array([len(s) for s in links.sources]) if links is not None else 0
     out = []
     for _ in range(len(values)):
-        adjusted = values - np.where(no_session, 0.0, penalty * taken[session])
+        adjusted = values - np.where(no_session, 0.0, penalty * taken[session]) - lowered
         adjusted[~left] = -np.inf
         best = int(np.argmax(adjusted))
         out.append((best, float(adjusted[best])))
         left[best] = False
         taken[session[best]] += 1
+        if repeats:
+            assert links is not None
+            for fact in links.facts_of[best]:  # a source turn of these facts is taken
+                missing[fact] -= 1
+                if missing[fact] == 0:
+                    lowered[fact] = _lowering(values[fact], repeat, floor)
+            for turn in links.sources[best]:  # a fact read from these turns is taken
+                lowered[turn] = _lowering(values[turn], repeat, floor)
     return out
+
+
+def stale_facts(hits: Sequence[FusedHit], records: Mapping[str, Record]) -> dict[str, str]:
+    """Facts among ``hits`` read from a turn (also among ``hits``) that was edited after the
+    fact was last written → the id of that turn (the best-placed one if several). A fact
+    written after the edit is not stale: it was read again, or confirmed since."""
+    place = {h.id: i for i, h in enumerate(hits)}
+    out: dict[str, str] = {}
+    for hit in hits:
+        fact = records[hit.id]
+        if fact.kind == "turn":
+            continue
+        edited = [place[t] for t in fact.data.get("source_turn_ids") or ()
+                  if t in place and records[t].kind == "turn" and records[t].version > 1
+                  and records[t].updated_at > fact.updated_at]
+        if edited:
+            out[hit.id] = hits[min(edited)].id
+    return out
+
+
+def _below_edited_turns(hits: list[FusedHit], stale: Mapping[str, str]) -> list[FusedHit]:
+    """``hits`` (best first) with every stale fact moved just below its edited turn when it
+    stood above it; its score becomes one between the turn's and the next hit's."""
+    out = list(hits)
+    for fact_id, turn_id in stale.items():
+        at = next(i for i, h in enumerate(out) if h.id == fact_id)
+        turn_at = next(i for i, h in enumerate(out) if h.id == turn_id)
+        if at > turn_at:
+            continue
+        fact = out.pop(at)
+        turn_at -= 1
+        below = out[turn_at + 1].score if turn_at + 1 < len(out) else out[turn_at].score - 1e-6
+        new = (out[turn_at].score + below) / 2
+        fact.contributions["rerank"] = fact.contributions.get("rerank", 0.0) + new - fact.score
+        fact.score = new
+        out.insert(turn_at + 1, fact)
+    for rank, hit in enumerate(out, start=1):
+        if "rerank" in hit.ranks:
+            hit.ranks["rerank"] = rank
+    return out
+
+
+def _lowering(score: float, repeat: float, floor: float) -> float:
+    """How much a repeat scoring ``score`` is lowered: ``repeat``, but not past ``floor``."""
+    return min(repeat, max(float(score) - floor, 0.0))
+
+
+def _without_repeats(values: npt.NDArray[np.float64], links: RepeatLinks,
+                     repeat: float, floor: float) -> list[tuple[int, float]]:
+    """:func:`diversify` without the session penalty, by a heap: a score is lowered at most
+    once, so each candidate is pushed at most twice (about 0.1 ms for 80 candidates instead
+    of a pass over all of them per pick)."""
+    current = values.tolist()
+    original = values.tolist()
+    missing = [m + len(s) for m, s in zip(links.missing, links.sources, strict=True)]
+    heap = [(-v, i) for i, v in enumerate(current)]
+    heapq.heapify(heap)
+    out: list[tuple[int, float]] = []
+    done = [False] * len(current)
+    while heap:
+        key, best = heapq.heappop(heap)
+        if done[best] or -key != current[best]:
+            continue  # taken, or lowered since it was pushed (pushed again then)
+        done[best] = True
+        out.append((best, current[best]))
+        lowered = [f for f in links.facts_of[best] if _count_down(missing, f)]
+        for item in [*lowered, *links.sources[best]]:
+            if done[item] or current[item] != original[item]:
+                continue
+            down = _lowering(original[item], repeat, floor)
+            if down > 0:
+                current[item] = original[item] - down
+                heapq.heappush(heap, (-current[item], item))
+    return out
+
+
+def _count_down(missing: list[int], fact: int) -> bool:
+    """One more source turn of ``fact`` is taken: whether none is left to take."""
+    missing[fact] -= 1
+    return missing[fact] == 0
 
 
 def _sigmoid(x: float) -> float:
@@ -290,14 +447,20 @@ def rerank(
 
     Each hit's score becomes ``1 + p`` (``p`` the ranker's probability, lowered by session
     diversity for aggregation questions), above every fused score, so hits past the ranked
-    ones keep their RRF order below; ``contributions["rerank"]`` holds the change so a hit's
-    score is still the sum of its contributions."""
+    ones keep their RRF order below; a hit that only repeats one above it is lowered by
+    :attr:`RankerWeights.repeat`; ``contributions["rerank"]`` holds the change so a hit's
+    score is still the sum of its contributions. A fact read from a turn edited since stands
+    below that turn (:func:`stale_facts`)."""
     if not hits:
         return hits
     logits = weights.logits(candidate_features(query, hits, records, raw, hints,
                                                query_vector=query_vector))
     penalty = weights.diversity if hints.aggregate else 0.0
-    taken = diversify(logits.tolist(), [records[h.id].conversation_id for h in hits], penalty)
+    links = repeat_links([h.id for h in hits], [
+        None if records[h.id].kind == "turn"
+        else [str(t) for t in records[h.id].data.get("source_turn_ids") or ()] for h in hits])
+    taken = diversify(logits.tolist(), [records[h.id].conversation_id for h in hits], penalty,
+                      links, weights.repeat, weights.repeat_floor)
     out: list[FusedHit] = []
     for index, value in taken:
         hit = hits[index]
@@ -306,4 +469,5 @@ def rerank(
         hit.ranks["rerank"] = len(out) + 1
         hit.score = new
         out.append(hit)
-    return out
+    stale = stale_facts(out, records)
+    return _below_edited_turns(out, stale) if stale else out
