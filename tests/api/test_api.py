@@ -58,6 +58,8 @@ def test_export_over_http_is_the_users_own(client: TestClient) -> None:
     # another user's key cannot export maya; the admin key can, naming her
     assert client.get("/api/v1/export", params={"user_id": "maya"},
                       headers=auth("sam")).status_code == 404
+    # vectors are computed in the background: wait for them, then they are exported too
+    assert client.post("/api/v1/flush", headers=auth("admin")).status_code == 200
     admin = client.get("/api/v1/export", params={"user_id": "maya", "embeddings": True},
                        headers=auth("admin"))
     assert admin.status_code == 200 and len(admin.json()["records"][0]["embedding"]) > 0

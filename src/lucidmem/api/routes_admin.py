@@ -59,9 +59,11 @@ def verify_erasure(request: Request, body: ErasureRequest, _: Admin) -> ErasureR
 
 
 @router.post("/api/v1/flush", response_model=FlushResult)
-def flush(request: Request, body: FlushRequest, _: Admin) -> FlushResult:
-    """Wait until every turn added so far has its vector (admin; ``Memory.flush``)."""
-    return FlushResult(current=state(request).memory.flush(timeout=body.timeout))
+def flush(request: Request, _: Admin, body: FlushRequest | None = None) -> FlushResult:
+    """Wait until every turn added so far has its vector (admin; ``Memory.flush``); the
+    body (a timeout) may be left out."""
+    timeout = body.timeout if body is not None else None
+    return FlushResult(current=state(request).memory.flush(timeout=timeout))
 
 
 @router.get("/metrics", response_class=Response)
