@@ -135,13 +135,13 @@ def test_sigkilled_workers_lose_and_duplicate_nothing(
         if consolidating(postgres_url):
             worker.send_signal(signal.SIGKILL)  # mid-run, holding a user's lock
             kills += 1
-            worker.wait(timeout=30)
+            worker.wait(timeout=120)
             # The dead worker's user lock went with its connection: nobody waits for it.
             deadline = time.monotonic() + 30
             while user_locks_held(postgres_url) and time.monotonic() < deadline:
                 time.sleep(0.1)
             assert user_locks_held(postgres_url) == 0, "a killed worker's lock outlived it"
-        worker.wait(timeout=30)
+        worker.wait(timeout=120)
     assert kills >= 1, "no worker was killed mid-consolidation"
 
     # Two fresh workers: the stalled jobs are retried (heartbeat gone) and finish.
