@@ -60,6 +60,10 @@ SHORT_NO_FACT_LIMIT = 0.25
 SUBJECTLESS_NO_FACT_LIMIT = 0.40
 """The same for a clause that names no one (no "I", no person): it needs to be surer."""
 
+DATED_NO_FACT_LIMIT = 0.65
+"""The same for a clause in which the user (or someone named) does something on a day it
+names ("die Theorie hab ich vorgestern bestanden"): a dated event is rarely small talk."""
+
 HEDGE_FACTOR = 0.6
 """Confidence multiplier of hedged statements ("I think …")."""
 
@@ -80,7 +84,10 @@ _PAST_MARKERS: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"(?i)\b(?:was|were|did|had|went|got|came|landed|left|took|moved|"
                      r"yesterday|ago|last|\w{3,}ed)\b"),
     "de": re.compile(r"(?i)\b(?:war|waren|hatte|hatten|gestern|vorgestern|letzte[nrs]?|"
-                     r"(?:habe|hab|hat|haben|bin|ist|sind)\b.*\bge\w+[tn])\b"),
+                     r"(?:habe|hab|hat|haben|bin|ist|sind)\b.*\bge\w+[tn])\b"
+                     # a participle ending its clause, its auxiliary left out ("ich nur Tee
+                     # getrunken, alles wie immer"); lower case, so no noun ("Geschenken")
+                     r"|(?-i:\bge[a-zäöüß]{3,}(?:t|en))(?=\s*(?:[,.;!]|$))"),
     "fr": re.compile(r"(?i)\b(?:était|étais|hier|dernier|dernière|(?:j'ai|ai|as|a|avons|ont|"
                      r"suis|est|sommes|sont)\s+\w+(?:é|ée|és|i|it|u|is))\b"),
     "es": re.compile(r"(?i)\b(?:fue|fui|era|ayer|pasado|pasada|\w+(?:é|ó|aron|ieron|aste))\b|"
@@ -305,11 +312,19 @@ def _subject_of(clause: Clause, state: ConversationState,
     if fresh is not None and clause.language not in ("de", "zh") and \
             not _is_function_word(fresh.group(1)):
         return fresh.group(1), _person_phrase(fresh.group(1), state, clause.language)
-    if pronoun_subject(text, clause.language):
+    if pronoun_subject(text, clause.language) or \
+            pronoun_subject(_after_short_lead(text), clause.language):
         if not state.last_person:
             return None
         return state.last_person, _person_phrase(state.last_person, state, clause.language)
     return USER_SUBJECT, "The user"
+
+
+def _after_short_lead(text: str) -> str:
+    """The clause after a lead of one or two words and a comma ("good idea, she …"), where
+    its subject stands; the clause itself when it has no such lead."""
+    head, comma, rest = text.partition(",")
+    return rest.strip() if comma and len(head.split()) <= 2 else text
 
 
 _PLACE_PREP: dict[str, str] = {
@@ -491,10 +506,15 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         if found is None:
             continue
         subject, phrase = found
-        if subject == USER_SUBJECT and state.last_person in turn_people and \
-                _third_person_verb(clause.text, clause.language):
-            subject = state.last_person or subject
-            phrase = _person_phrase(subject, state, clause.language)
+        if subject == USER_SUBJECT and _third_person_verb(clause.text, clause.language):
+            if state.last_person not in turn_people:
+                if not _USER_IN_CLAUSE.get(clause.language, _NO_MATCH).search(clause.text):
+                    # "ha portato un tiramisù": someone did it, and the turn does not say who
+                    reading.flags.append("skipped:someone_else")
+                    continue
+            else:
+                subject = state.last_person or subject
+                phrase = _person_phrase(subject, state, clause.language)
         if subject != USER_SUBJECT and not subject.startswith(f"{USER_SUBJECT}'s "):
             state.last_person = subject
         if _only_mentions(clause, people):
@@ -559,7 +579,8 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
                 if r.predicate.startswith("has_") and r.subject == USER_SUBJECT:
                     slot = "people"
                 keep_text = cand is not None and slot != "people" and not (
-                    item.clause.language == "en" and not r.temporal_text)
+                    item.clause.language == "en" and not r.temporal_text
+                    and not _said_more_after(item.clause.text, r.object))
                 # (an English rule's own sentence reads well and follows entity links)
                 if r.subject == USER_SUBJECT and r.predicate in _PLACES and not r.negated:
                     since = f" (since {_day_words(r.valid_from)})" if r.valid_from else ""
@@ -673,6 +694,14 @@ _THIRD_VERBS: dict[str, re.Pattern[str]] = {
 }
 
 
+_USER_IN_CLAUSE: dict[str, re.Pattern[str]] = {
+    "es": re.compile(r"(?i)\b(?:yo|me|mi|mis|nos|nuestr[oa]s?|\w+mos)\b"),
+    "it": re.compile(r"(?i)\b(?:io|mi|mio|mia|miei|mie|ci|ho|sono|\w+iamo)\b"),
+    "pt": re.compile(r"(?i)\b(?:eu|me|meu|minha|meus|minhas|nos|nosso|nossa|\w+mos)\b"),
+}
+"""Words that put the user in a pro-drop clause (a first-person verb or pronoun)."""
+
+
 def _third_person_verb(text: str, lang: str) -> bool:
     """A pro-drop clause whose verb is third person ("ahora trabaja en …"): its subject is
     the person just named, not the user."""
@@ -734,6 +763,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             else SUBJECTLESS_NO_FACT_LIMIT
         if cues.exclusive or cues.cessation or cues.context or days:
             limit = max(limit, NO_FACT_LIMIT)
+        if days and (named_person or _has_subject(clause.text, lang)):
+            limit = max(limit, DATED_NO_FACT_LIMIT)
         if cues.correction and _corrected_value(clause):
             limit = 1.01  # a correction is always applied, however thin its own words
         if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
@@ -828,7 +859,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         is_change=cues.change or cues.cessation or cues.start,
         is_correction=cues.correction, one_off=one_off, context=cues.context,
         text=text, slot=slot, evidence=clause.text, corrects=corrects,
-        exclusive=cues.exclusive and (cues.change or cues.habit),
+        exclusive=cues.exclusive and (cues.change or cues.habit) and tense != "past",
         cessation=cues.cessation,
         flags=("unresolved_date",) if unresolved else (),
     )
@@ -898,6 +929,17 @@ _ENTITY_SLOTS = frozenset({"employer", "residence"})
 """Slots whose value is a named place or organisation: a clause that names none and has no
 subject ("already found a dentist", "on cherche un resto calme") is not about
 them, and must not end the user's real employer or home ("I work at a bakery" still is)."""
+
+
+_AND_THEN = re.compile(r"(?i)^[\s,]*(?:and|or|und|oder|et|ou|y|o|e|en)\s+\w+")
+
+
+def _said_more_after(text: str, obj: str) -> bool:
+    """Whether the clause goes on past a rule's object with a coordinated second part ("I
+    play the guitar and sing in a choir"): the rule's sentence would lose it, the clause's
+    own sentence keeps it."""
+    at = text.find(obj)
+    return at >= 0 and _AND_THEN.match(text[at + len(obj):]) is not None
 
 
 def _names_entity(span: str, lang: str) -> bool:

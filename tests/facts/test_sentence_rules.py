@@ -1,0 +1,102 @@
+"""Rules about language the offline reader follows when it cuts clauses and writes a fact's
+sentence: first person to third person with agreement everywhere in the clause, and a second
+verb after "and" / "und" kept as a clause of its own. Sentences written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from lucidmem import Memory
+from lucidmem.facts.clauses import clauses_of
+from lucidmem.facts.offline_rules import clean_object
+from lucidmem.facts.render import english_third_person
+
+
+@pytest.mark.parametrize(("said", "written"), [
+    ("I also need my tooth fixed", "The user also needs the user's tooth fixed"),
+    ("I feed the ducks on Sundays", "The user feeds the ducks on Sundays"),
+    ("I moved to Ghent", "The user moved to Ghent"),
+    ("I play the cello and sing in a choir", "The user plays the cello and sings in a choir"),
+    ("I like tea and coffee in the morning", "The user likes tea and coffee in the morning"),
+    ("I'm renting a flat and I'm looking for a job",
+     "The user is renting a flat and the user is looking for a job"),
+    ("My brother visits before I leave Rome",
+     "The user's brother visits before the user leaves Rome"),
+    ("Good news, I've passed my exam", "Good news, the user has passed the user's exam"),
+    ("Long week, I love the new team though", "Long week, the user loves the new team though"),
+])
+def test_an_english_clause_is_in_the_third_person_with_its_verbs_agreeing(said: str,
+                                                                         written: str) -> None:
+    assert english_third_person(said) == written
+
+
+@pytest.mark.parametrize(("sentence", "clauses"), [
+    ("I teach maths and live in Leeds.", ["I teach maths", "I live in Leeds."]),
+    ("Ich arbeite bei Bosch und wohne in Ulm.", ["Ich arbeite bei Bosch", "Ich wohne in Ulm."]),
+    ("My aunt is a baker, and I can't eat gluten.", ["My aunt is a baker", "I can't eat gluten."]),
+    ("Ich habe einen Hund und eine Katze.", ["Ich habe einen Hund und eine Katze."]),
+    ("I like bread and butter.", ["I like bread and butter."]),
+])
+def test_a_second_verb_or_subject_after_and_starts_its_own_clause(sentence: str,
+                                                                 clauses: list[str]) -> None:
+    assert [c.text for c in clauses_of(sentence)] == clauses
+
+
+def test_a_rule_object_never_ends_in_a_conjunction() -> None:
+    assert clean_object("the violin and") == "the violin"
+    assert clean_object("Klavier und") == "Klavier"
+
+
+def test_both_verbs_of_a_coordinated_statement_become_facts() -> None:
+    memory = Memory(":memory:")
+    try:
+        memory.add([{"role": "user", "content": "I teach maths and live in Leeds."}],
+                   user_id="kai")
+        memory.add([{"role": "user", "content": "I play the cello and sing in a choir."}],
+                   user_id="kai")
+        texts = [f.text for f in memory.facts.list(user_id="kai")]
+    finally:
+        memory.close()
+    assert any("Leeds" in t for t in texts), texts
+    assert any("sings in a choir" in t for t in texts), texts
+    assert not any(t.rstrip().endswith(" and") for t in texts), texts
+
+
+def _history(turns: list[str], zone: str = "Europe/Berlin") -> list[tuple[str, str]]:
+    from datetime import UTC, datetime, timedelta
+
+    from lucidmem.clock import ManualClock
+
+    clock = ManualClock(datetime(2025, 6, 3, 8, 0, tzinfo=UTC))
+    memory = Memory(":memory:", clock=clock)
+    try:
+        for text in turns:
+            clock.now = clock.now + timedelta(days=1)
+            memory.add([{"role": "user", "content": text, "timestamp": clock.now.isoformat()}],
+                       user_id="ida", metadata={"timezone": zone})
+        return [(f.status, f.text) for f in memory.facts.history(user_id="ida")]
+    finally:
+        memory.close()
+
+
+def test_only_x_said_of_the_past_is_no_new_exclusive_habit() -> None:
+    held = _history(["Morgens trinke ich immer Pfefferminztee mit Honig.",
+                     "Auf der Hütte hab ich nur Wasser getrunken, wie immer eigentlich."])
+    assert ("active", "The user (drinks): Morgens trinke ich immer Pfefferminztee mit Honig") \
+        in held, held
+    held = _history(["Morgens trinke ich immer Pfefferminztee mit Honig.",
+                     "Beim Wandern nur Wasser getrunken, wie immer eigentlich."])
+    assert any(s == "active" and "Pfefferminztee" in t for s, t in held), held
+
+
+def test_a_dated_act_of_the_user_is_kept_even_when_it_reads_like_chat() -> None:
+    held = _history(["Die Fahrradprüfung hab ich schon vorgestern bestanden"])
+    assert any("Fahrradprüfung" in t for _, t in held), held
+
+
+def test_a_clause_about_someone_the_turn_does_not_name_is_not_the_users() -> None:
+    held = _history(["buona idea, lei va sempre in piscina la mattina",
+                     "ha portato una crostata alla festa"])
+    assert not any("piscina" in t or "crostata" in t for _, t in held), held
+    held = _history(["ho portato una crostata alla festa di Giulio"])
+    assert any("crostata" in t for _, t in held), held
