@@ -43,7 +43,14 @@ from lucidmem.facts.model import (
 )
 from lucidmem.facts.people import Mention, mentions, pronoun_subject, starts_with_name
 from lucidmem.facts.privacy import assess_privacy, has_secret_marker, stricter
-from lucidmem.facts.render import content_words, english_third_person, span_of, with_dates
+from lucidmem.facts.render import (
+    content_words,
+    english_first_person_inside,
+    english_third_person,
+    is_past_verb,
+    span_of,
+    with_dates,
+)
 from lucidmem.facts.slots import SLOTS, SlotClassifier, SlotGuess
 from lucidmem.facts.temporal import TemporalAnchor, find_temporal
 from lucidmem.facts.temporal_patterns import Granularity
@@ -410,6 +417,8 @@ def _text_for(item: _Pending, slot: str, span: str, lang: str) -> str:
             return body if body.startswith("The user") else f"The user ({label}): {body}"
         return f"The user ({label}): {span}"
     body = _strip_person(span, item, lang)
+    if lang == "en":
+        body = english_first_person_inside(body)
     if lang == "en" and re.match(r"(?i)(?:is|was|has|had|got|gets|will|would|can|loves?|likes?|"
                                  r"hates?|wants?|works?|lives?|keeps?|comes?|goes?|\w+s|\w+ed)\b",
                                  body):
@@ -740,6 +749,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             not _has_subject(clause.text, lang) and not find_temporal(span, at):
         reading.flags.append("skipped:fragment")
         return None
+    if _only_a_pronoun_object(span, lang):
+        reading.flags.append("skipped:fragment")
+        return None
     rest = _without_correction_words(span, lang)
     if cues.correction and rest != span and (
             len(rest.strip(" ，,。!！")) <= 4 if lang == "zh" else len(rest.split()) <= 2):
@@ -790,6 +802,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if named_person and slot in ("residence", "employer", "occupation") and \
             item.subject.startswith(f"{USER_SUBJECT}'s "):
         slot = "people"
+    if slot in ("occupation", "employer") and not named_person and \
+            _past_act_without_subject(span, lang):
+        reading.flags.append("skipped:moment")
+        return None
     info = SLOTS.get(slot) or SLOTS["personal"]
     subcategory = info.subcategory
     valid_from = valid_to = None
@@ -870,6 +886,30 @@ _ZH_WORKPLACE = re.compile(
     r"(?:经理|工程师|师|员|设计|主管|总监|医生|护士|顾问|销售|实习生|记者|编辑|工人|司机|开发|运营)"
     r"|在(?P<org2>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:上班|工作|实习)")
 _NOT_WORKPLACES = ("家", "这", "那", "外面", "路上", "床上")
+
+
+_PRONOUN_OBJECT: dict[str, re.Pattern[str]] = {
+    "en": re.compile(r"(?i)^(?:i|we)\s+(?:\w+\s+){0,2}?\w+\s+(?:it|that|this|them|those|"
+                     r"these)(?:\s+(?:so\s+much|a\s+lot|too|already|now))?$"),
+}
+"""A clause whose verb's only object is a pronoun ("I love it", "we hate that"): what it is
+about was said elsewhere, so alone it states nothing."""
+
+
+def _past_act_without_subject(span: str, lang: str) -> bool:
+    """An English clause with no subject that starts with a past tense ("Already found a
+    dentist", "Booked a nurse for Monday"): an act of the moment, never the user's job."""
+    if lang != "en" or _has_subject(span, lang):
+        return False
+    words = re.findall(r"[\w']+", span)
+    while words and words[0].casefold() in ("already", "just", "finally", "also", "only"):
+        words = words[1:]
+    return bool(words) and is_past_verb(words[0])
+
+
+def _only_a_pronoun_object(span: str, lang: str) -> bool:
+    pattern = _PRONOUN_OBJECT.get(lang)
+    return pattern is not None and pattern.match(span.strip(" .!,")) is not None
 
 
 def _names_workplace(span: str, lang: str) -> bool:

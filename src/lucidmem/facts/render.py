@@ -20,8 +20,8 @@ from lucidmem.facts.cue_lexicon import EN_BASE_VERBS
 from lucidmem.facts.temporal import TemporalResolution
 from lucidmem.facts.temporal_patterns import Days, Granularity, scan
 
-__all__ = ["content_words", "date_text", "english_third_person", "second_person", "span_of",
-           "with_dates"]
+__all__ = ["content_words", "date_text", "english_first_person_inside", "english_third_person",
+           "is_past_verb", "second_person", "span_of", "with_dates"]
 
 _FILLERS = re.compile(
     r"^(?:(?:oh|ah|well|so|also|and|but|anyway|actually|honestly|btw|ok|okay|yeah|yep|yes|no|"
@@ -205,6 +205,21 @@ def _coordinated_verbs(text: str) -> str:
     if head["verb"] == _third_person(head["verb"]) and not head["verb"].endswith("s"):
         return text
     return _EN_COORDINATED.sub(agree, text)
+
+
+def english_first_person_inside(text: str) -> str:
+    """The user's "I", "my", "me" inside a clause about someone else, in the third person
+    ("is coming over before I leave Lyon" → "… before the user leaves Lyon")."""
+    text = _first_person_inside(text)
+    for pattern, repl in _EN_POSSESSIVE:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def is_past_verb(word: str) -> bool:
+    """Whether an English word is a verb in the past tense ("found", "booked", not "need")."""
+    low = word.casefold()
+    return low in _IRREGULAR_PAST or (_PAST.search(low) is not None and low not in _PRESENT_EED)
 
 
 def _possessives(text: str) -> str:
