@@ -118,3 +118,39 @@ def test_the_users_own_words_in_a_fact_about_someone_else_are_in_the_third_perso
     held = _history(["My brother Olek is visiting on Friday before I fly to Oslo."])
     texts = [t for _, t in held]
     assert any("before the user flies to Oslo" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("first", "correction", "held_now", "wrong"), [
+    ("My dentist appointment is on Thursday.", "Correction: not Thursday, Friday.",
+     "dentist appointment is Friday 14 March 2025", "Thursday"),
+    ("Mein Zahnarzttermin ist am Donnerstag.", "Korrektur: nicht Donnerstag, sondern Freitag.",
+     "Zahnarzttermin ist Friday 14 March 2025", "Thursday"),
+    ("Meine Cousine Ida heiratet am 12. Juli.",
+     "Korrektur: die Hochzeit ist nicht am 12., sondern am 19. Juli.",
+     "Hochzeit ist am 19 July 2025", "12 July"),
+])
+def test_a_corrected_day_moves_the_fact_and_keeps_what_it_is_about(
+        first: str, correction: str, held_now: str, wrong: str) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from lucidmem.clock import ManualClock
+
+    clock = ManualClock(datetime(2025, 3, 12, 8, 0, tzinfo=UTC))  # a Wednesday
+    memory = Memory(":memory:", clock=clock)
+    try:
+        for text in (first, correction):
+            clock.now = clock.now + timedelta(minutes=2)
+            memory.add([{"role": "user", "content": text, "timestamp": clock.now.isoformat()}],
+                       user_id="ida", metadata={"timezone": "Europe/Berlin"})
+        now = [f.text for f in memory.facts.list(user_id="ida")]
+    finally:
+        memory.close()
+    assert any(held_now in t for t in now), now
+    assert not any(wrong in t for t in now), now
+
+
+def test_a_german_ordinal_date_does_not_end_the_sentence() -> None:
+    assert [c.text for c in clauses_of("Am 3. März hab ich Geburtstag.")] == \
+        ["Am 3. März hab ich Geburtstag."]
+    assert [c.text for c in clauses_of("Ich bin 12. Das ist alt.")] == ["Ich bin 12.",
+                                                                          "Das ist alt."]

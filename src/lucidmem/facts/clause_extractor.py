@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from lucidmem.facts.clauses import ZH_ASKS, Clause, clauses_of
+from lucidmem.facts.clauses import ZH_ASKS, Clause, Cues, clauses_of
 from lucidmem.facts.cue_lexicon import LANGUAGES, find_cue
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
@@ -51,9 +51,9 @@ from lucidmem.facts.render import (
     span_of,
     with_dates,
 )
-from lucidmem.facts.slots import SLOTS, SlotClassifier, SlotGuess
-from lucidmem.facts.temporal import TemporalAnchor, find_temporal
-from lucidmem.facts.temporal_patterns import Granularity
+from lucidmem.facts.slots import NO_FACT, SLOTS, SlotClassifier, SlotGuess
+from lucidmem.facts.temporal import TemporalAnchor, TemporalResolution, find_temporal
+from lucidmem.facts.temporal_patterns import Days, Granularity
 
 __all__ = ["ConversationState", "TurnReading", "read_turn"]
 
@@ -84,6 +84,14 @@ _PREDICATE_SLOTS = {
     "preferred_name": "personal", "hometown": "personal", "prefers": "likes",
     "chronotype": "routine",
 }
+
+
+def _is_relation(predicate: str) -> bool:
+    """Whether a rule's predicate is a relation to a person ("has_sister"), not an event or
+    a condition the user has ("has_event", "has_condition")."""
+    return predicate.startswith("has_") and predicate not in _PREDICATE_SLOTS
+
+
 _PLACES = {"lives_in": "lives in", "works_at": "works at"}
 """Rule predicates whose fact reads best as a plain sentence ("The user lives in Berlin")."""
 
@@ -549,7 +557,7 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
 
 def _rule_slot(item: _Pending) -> str | None:
     """The slot the rule tables' reading of a clause gives, when every candidate has one."""
-    slots = {"people" if r.predicate.startswith("has_") and r.subject == USER_SUBJECT
+    slots = {"people" if _is_relation(r.predicate) and r.subject == USER_SUBJECT
              else _PREDICATE_SLOTS.get(r.predicate) for r in item.ruled}
     if not item.ruled or None in slots:
         return None
@@ -585,7 +593,7 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
                                                   item.clause.language))]
             for r in ruled:
                 slot = _PREDICATE_SLOTS.get(r.predicate) or (cand.slot if cand else None)
-                if r.predicate.startswith("has_") and r.subject == USER_SUBJECT:
+                if _is_relation(r.predicate) and r.subject == USER_SUBJECT:
                     slot = "people"
                 keep_text = cand is not None and slot != "people" and not (
                     item.clause.language == "en" and not r.temporal_text
@@ -758,6 +766,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         reading.flags.append("skipped:correction_header")
         return None
     tense = _tense(clause.text, lang)
+    wrong = _corrected_value(clause) if cues.correction else None
+    if wrong:  # "Thursday the 6th, not Friday": the dates are read without the wrong one
+        span = _without_old_value(span, wrong, lang)
     dated_span, days = with_dates(span, at, tense)
     size = len(clause.text) if lang == "zh" else len(clause.text.split())
     if days and len(days) == 1 and clause.text != clause.sentence and size < 9 and \
@@ -799,6 +810,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     elif slot in _ENTITY_SLOTS and guess is not None and not _names_entity(span, lang) and \
             not _has_subject(clause.text, lang):
         slot = guess.second if guess.second not in _ENTITY_SLOTS else "personal"
+    if slot == "event" and guess is not None and guess.second not in _NOT_STATES and \
+            _began(found, cues, days, at):
+        slot = guess.second  # "da gennaio suono il sax": a state that began, not an event
     if named_person and slot in ("residence", "employer", "occupation") and \
             item.subject.startswith(f"{USER_SUBJECT}'s "):
         slot = "people"
@@ -907,6 +921,16 @@ def _past_act_without_subject(span: str, lang: str) -> bool:
     return bool(words) and is_past_verb(words[0])
 
 
+def _began(found: TemporalResolution | None, cues: Cues, days: Sequence[Days],
+           at: datetime) -> bool:
+    """Whether a clause says that a state began ("since January", "da gennaio", "seit
+    März"): a date read as a beginning, or a change said with no day still to come."""
+    if found is not None and found.anchor is TemporalAnchor.SINCE:
+        return True
+    return (cues.change or cues.start) and not cues.one_off and \
+        not any(d.first > at.date() for d in days) and found is None
+
+
 def _only_a_pronoun_object(span: str, lang: str) -> bool:
     pattern = _PRONOUN_OBJECT.get(lang)
     return pattern is not None and pattern.match(span.strip(" .!,")) is not None
@@ -964,6 +988,9 @@ def _start_said_beside(clause: Clause, at: datetime) -> datetime | None:
         return None
     return datetime.combine(days[0].first, datetime.min.time(), tzinfo=at.tzinfo)
 
+
+_NOT_STATES = frozenset({"event", *NO_FACT})
+"""Slots that are no lasting state."""
 
 _ENTITY_SLOTS = frozenset({"employer", "residence"})
 """Slots whose value is a named place or organisation: a clause that names none and has no
@@ -1065,6 +1092,9 @@ def _without_old_value(text: str, old: str, lang: str) -> str:
     if pattern is None:
         return text
     cleaned = pattern.sub("", text, count=1)
+    # "ist nicht am 12., sondern am 19." → "ist am 19.": the contrast word goes with it
+    cleaned = re.sub(r"(?i)(?<=\w)\s*\.?\s*,\s*(?:sondern|but|mais|sino|ma|mas|maar)\s+", " ",
+                     cleaned, count=1) if cleaned != text else cleaned
     cleaned = re.sub(r"[\s,;]+(?=[.!?)]|$)", "", cleaned).strip(" ,;")
     return cleaned or text
 

@@ -22,6 +22,7 @@ from lucidmem.facts.cue_lexicon import (
     has_cue,
 )
 from lucidmem.facts.language import Detected, detect, votes
+from lucidmem.facts.temporal_lexicon import MONTHS
 
 __all__ = ["ZH_ASKS", "Clause", "Cues", "clauses_of", "read_cues"]
 
@@ -36,7 +37,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[!?])(?=[^\W\d_])|[。！？\n
 _CUT_WORDS: dict[str, str] = {
     "en": r"but|so|because|although|though|while|whereas|"
           r"and(?=\s+(?:i\b|i'm|we\b|my\b|she\b|he\b))",
-    "de": r"aber|doch|weil|obwohl|also|sondern|und(?=\s+(?:ich\b|wir\b|mein|sie\b|er\b))",
+    "de": r"aber|doch|weil|obwohl|also|und(?=\s+(?:ich\b|wir\b|mein|sie\b|er\b))",
     "fr": r"mais|donc|parce\s+que|alors|puisque|et(?=\s+(?:je\b|j'|on\b|mon\b|ma\b|elle\b|il\b))",
     "es": r"pero|así\s+que|porque|aunque|y(?=\s+(?:yo\b|mi\b|ella\b|él\b))",
     "it": r"ma|però|quindi|perché|anche\s+se|e(?=\s+(?:io\b|mio\b|mia\b|lei\b|lui\b))",
@@ -97,8 +98,15 @@ _ABBREVIATIONS = re.compile(
     r"Av|Avda|Pl|Str)\.(?=\s)")
 
 
+_ORDINAL_DAY = re.compile(
+    r"(?<![\d.])(\d{1,2})\.(?=\s+(?:(?i:" + "|".join(sorted(MONTHS, key=len, reverse=True))
+    + r")\b|[a-zäöüß]))")
+"""A German-style ordinal ("am 12. Juli", "der 3. und 4."): its period ends no sentence."""
+
+
 def _split_sentences(text: str) -> list[str]:
     protected = _ABBREVIATIONS.sub(lambda m: m.group(1) + "\u2024", text)
+    protected = _ORDINAL_DAY.sub(lambda m: m.group(1) + "\u2024", protected)
     return [s.strip().replace("\u2024", ".") for s in _SENTENCE_END.split(protected)
             if s and s.strip(" .,!?…")]
 

@@ -251,7 +251,11 @@ CUES: dict[str, _T] = {
         "es": _w("ahora|ya no|ya|me mudé|nos mudamos|mudanza|nuevo|nueva|empecé|empiezo|"
                  "desde|a partir de|por fin|cambié"),
         "it": _w("ora|adesso|non più|ormai|trasferito|trasferita|trasloco|nuovo|nuova|"
-                 "iniziato|comincio|inizio|da questo mese|da quando|finalmente|novità"),
+                 "iniziato|comincio|inizio|da questo mese|da quando|finalmente|novità|"
+                 "da gennaio|da febbraio|da marzo|da aprile|da maggio|da giugno|da luglio|"
+                 "da agosto|da settembre|da ottobre|da novembre|da dicembre|da ieri|"
+                 "da lunedì|da martedì|da mercoledì|da giovedì|da venerdì|da sabato|"
+                 "da domenica|dalla settimana scorsa|dal mese scorso"),
         "pt": _w("agora|já não|mudei|mudamos|mudança|novo|nova|comecei|começo|desde|"
                  "a partir de|finalmente|oficialmente"),
         "nl": _w("nu|niet meer|inmiddels|verhuisd|verhuizen|nieuwe|nieuw|begonnen|begin|"
