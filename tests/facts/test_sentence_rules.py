@@ -154,3 +154,17 @@ def test_a_german_ordinal_date_does_not_end_the_sentence() -> None:
         ["Am 3. März hab ich Geburtstag."]
     assert [c.text for c in clauses_of("Ich bin 12. Das ist alt.")] == ["Ich bin 12.",
                                                                           "Das ist alt."]
+
+
+def test_a_german_clause_with_its_verb_before_ich_is_a_clause_of_its_own() -> None:
+    assert [c.text for c in clauses_of(
+        "Ich hab gekündigt, ab Juni bin ich bei einer Tierarztpraxis in Kiel.")] == \
+        ["Ich hab gekündigt", "ab Juni bin ich bei einer Tierarztpraxis in Kiel."]
+    assert [c.text for c in clauses_of("Gestern, als ich heimkam, war alles ruhig.")] == \
+        ["Gestern, als ich heimkam, war alles ruhig."]
+
+
+def test_a_new_workplace_said_after_quitting_is_the_employer() -> None:
+    held = _history(["Ich arbeite bei der Volksbank.",
+                     "Ich hab gekündigt, ab Juni bin ich bei einer Tierarztpraxis in Kiel."])
+    assert any("Tierarztpraxis" in t and "(employer)" in t for _, t in held), held

@@ -47,7 +47,10 @@ _CUT_WORDS: dict[str, str] = {
 _SUBJECT_START: dict[str, str] = {
     "en": r"i\b|i'm|i've|i'd|we\b|we're|my\b|our\b|she\b|he\b|she's|he's|they\b|it's\b|"
           r"it\s+is\b|that's\b",
-    "de": r"ich\b|wir\b|mein\w*|unser\w*|sie\b|er\b|hab\b|bin\b",
+    "de": r"ich\b|wir\b|mein\w*|unser\w*|sie\b|er\b|hab\b|bin\b|"
+          # verb second: a fronted phrase, the verb, then "ich" ("…, ab Mai bin ich bei X")
+          r"(?:[\wäöüß]+\s+){1,3}(?:bin|habe|hab|war|werde|arbeite|wohne|mache|spiele|"
+          r"trinke|fahre|gehe|vertrage|esse|lerne)\s+(?:ich|wir)\b",
     "fr": r"je\b|j'|on\b|mon\b|ma\b|mes\b|elle\b|il\b|nous\b|c'est\b|ce\s+n'est\b",
     "es": r"yo\b|mi\b|mis\b|ella\b|él\b|nosotros\b|soy\b|estoy\b|tengo\b",
     "it": r"io\b|mio\b|mia\b|miei\b|lei\b|lui\b|sono\b|ho\b",
