@@ -168,3 +168,28 @@ def test_a_new_workplace_said_after_quitting_is_the_employer() -> None:
     held = _history(["Ich arbeite bei der Volksbank.",
                      "Ich hab gekündigt, ab Juni bin ich bei einer Tierarztpraxis in Kiel."])
     assert any("Tierarztpraxis" in t and "(employer)" in t for _, t in held), held
+
+
+@pytest.mark.parametrize(("said", "month"), [
+    ("desde febrero vivo en Cádiz", "since February 2025"),
+    ("seit Januar spiele ich Bratsche", "since January 2025"),
+    ("depuis janvier je nage le mardi", "since January 2025"),
+    ("da febbraio lavoro da casa", "since February 2025"),
+    ("since January I cycle to work", "since January 2025"),
+])
+def test_since_a_month_is_a_beginning_in_the_past(said: str, month: str) -> None:
+    from datetime import UTC, datetime
+
+    from lucidmem.facts.render import with_dates
+
+    written, days = with_dates(said, datetime(2025, 3, 12, 9, 0, tzinfo=UTC), None)
+    assert month in written, written
+    assert days and days[0].first.month in (1, 2) and days[0].first.year == 2025
+
+
+def test_a_name_that_folds_to_a_month_is_not_a_date() -> None:
+    from datetime import UTC, datetime
+
+    from lucidmem.facts.render import with_dates
+
+    assert with_dates("vado da Marco stasera", datetime(2025, 3, 12, tzinfo=UTC), None)[1] == []

@@ -276,8 +276,11 @@ def with_dates(text: str, reference: datetime, tense: str | None) -> tuple[str, 
                                  r"vrijdag|zaterdag|zondag|周|星期|礼拜", said))
         written = date_text(p.piece, with_weekday=weekday)
         lead = re.match(r"(?i)(?:on|am|le|el|il|o|a|op|the)\s+", said)
-        if p.piece.granularity is Granularity.MONTH and re.match(r"(?i)(?:in|im|en|a)\s", said):
+        if p.piece.granularity is Granularity.MONTH and re.match(r"(?i)(?:in|im|en|em|a)\s", said):
             written = "in " + written
+        elif p.piece.granularity is Granularity.MONTH and re.match(
+                r"(?i)(?:since|seit|depuis|desde|sinds|da|dal|dalla|sedan)\s", said):
+            written = "since " + written
         needs_on = (lead is None and p.piece.granularity is Granularity.DAY
                     and not re.search(r"(?i)(?:on|am|le|el|il|op|a|o|en|no|na|de)\s*$",
                                       text[:p.start]))
