@@ -192,4 +192,4 @@ def test_a_name_that_folds_to_a_month_is_not_a_date() -> None:
 
     from lucidmem.facts.render import with_dates
 
-    assert with_dates("vado da Marco stasera", datetime(2025, 3, 12, tzinfo=UTC), None)[1] == []
+    assert with_dates("vado da Marco per cena", datetime(2025, 3, 12, tzinfo=UTC), None)[1] == []
