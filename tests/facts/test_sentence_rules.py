@@ -193,3 +193,27 @@ def test_a_name_that_folds_to_a_month_is_not_a_date() -> None:
     from lucidmem.facts.render import with_dates
 
     assert with_dates("vado da Marco per cena", datetime(2025, 3, 12, tzinfo=UTC), None)[1] == []
+
+
+def test_no_before_a_noun_is_a_negation_not_an_interjection() -> None:
+    from lucidmem.facts.render import span_of
+
+    assert span_of("no dairy after six, doctor's orders", "en") == \
+        "no dairy after six, doctor's orders"
+    assert span_of("No, I live in Graz.", "en").startswith("I live in Graz")
+    assert span_of("remember I can't eat shellfish", "en") == "I can't eat shellfish"
+
+
+def test_elliptical_states_and_the_time_of_the_turn_are_not_facts() -> None:
+    held = _history(["Can you leave out the walnuts? I'm not allergic, I'm just picky.",
+                     "Hey! It's the night before my exam, so keep it short.",
+                     "Nina Simone mostly, sometimes Chet Baker."])
+    texts = [t for _, t in held]
+    assert not any(t.endswith("isn't allergic") for t in texts), texts
+    assert not any("night before" in t for t in texts), texts
+    assert not any("(people)" in t for t in texts), texts
+
+
+def test_and_remember_i_starts_a_clause() -> None:
+    assert [c.text for c in clauses_of("Tom is vegan, and remember I can't eat shellfish.")] \
+        == ["Tom is vegan", "remember I can't eat shellfish."]

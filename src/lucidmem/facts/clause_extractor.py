@@ -757,8 +757,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             not _has_subject(clause.text, lang) and not find_temporal(span, at):
         reading.flags.append("skipped:fragment")
         return None
-    if _only_a_pronoun_object(span, lang):
+    if _only_a_pronoun_object(span, lang) or _lacks_its_complement(span, lang):
         reading.flags.append("skipped:fragment")
+        return None
+    if _the_moment(span, lang):
+        reading.flags.append("skipped:moment")
         return None
     rest = _without_correction_words(span, lang)
     if cues.correction and rest != span and (
@@ -813,6 +816,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if slot == "event" and guess is not None and guess.second not in _NOT_STATES and \
             _began(found, cues, days, at):
         slot = guess.second  # "da gennaio suono il sax": a state that began, not an event
+    if slot == "people" and guess is not None and not item.people and \
+            guess.second not in _NOT_STATES and not named_person:
+        slot = guess.second  # names without a relation to the user ("Bill Evans mostly")
     if named_person and slot in ("residence", "employer", "occupation") and \
             item.subject.startswith(f"{USER_SUBJECT}'s "):
         slot = "people"
@@ -929,6 +935,32 @@ def _began(found: TemporalResolution | None, cues: Cues, days: Sequence[Days],
         return True
     return (cues.change or cues.start) and not cues.one_off and \
         not any(d.first > at.date() for d in days) and found is None
+
+
+_NEEDS_COMPLEMENT: dict[str, re.Pattern[str]] = {
+    "en": re.compile(r"(?i)^(?:i'm|i am|i'm not|i am not|i was|i wasn't)\s+(?:not\s+)?"
+                     r"(?:really\s+|very\s+|that\s+)?(?:allergic|intolerant|sensitive|afraid|"
+                     r"scared|interested|used|fond|sure|aware|keen|into)$"),
+}
+"""A state that needs its object ("I'm not allergic", "I'm not sure"): said alone, what it
+is about was said elsewhere (often by the assistant), so it states nothing."""
+
+_MOMENT: dict[str, re.Pattern[str]] = {
+    "en": re.compile(r"(?i)^it's\s+(?:the\s+|a\s+)?(?:morning|afternoon|evening|night|"
+                     r"weekend|middle of the night|day before|evening before|night before)\b"),
+}
+"""A clause that says what time it is now ("it's the evening before a shift"): the moment
+of the turn, not a fact that lasts."""
+
+
+def _lacks_its_complement(span: str, lang: str) -> bool:
+    pattern = _NEEDS_COMPLEMENT.get(lang)
+    return pattern is not None and pattern.match(span.strip(" .!,")) is not None
+
+
+def _the_moment(span: str, lang: str) -> bool:
+    pattern = _MOMENT.get(lang)
+    return pattern is not None and pattern.match(span.strip()) is not None
 
 
 def _only_a_pronoun_object(span: str, lang: str) -> bool:

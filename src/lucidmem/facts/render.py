@@ -24,14 +24,16 @@ __all__ = ["content_words", "date_text", "english_first_person_inside", "english
            "is_past_verb", "second_person", "span_of", "with_dates"]
 
 _FILLERS = re.compile(
-    r"^(?:(?:oh|ah|well|so|also|and|but|anyway|actually|honestly|btw|ok|okay|yeah|yep|yes|no|"
+    r"^(?:(?:no|não|non|nein|nee)[,.!:;-]+\s*|"  # "no, …" is a filler; "no satay sauce" is not
+    r"(?:oh|ah|well|so|also|and|but|anyway|actually|honestly|btw|ok|okay|yeah|yep|yes|"
+    r"remember(?:\s+that)?|just\s+so\s+you\s+know|fyi|"
     r"lol|haha+|hah|hmm+|wait|big news|news|update|fun fact|quick one|"
-    r"ja|nein|naja|also|übrigens|puh|ach|moin|genau|"
-    r"oui|non|bon|bref|alors|ouais|voilà|sinon|"
+    r"ja|naja|also|übrigens|puh|ach|moin|genau|"
+    r"oui|bon|bref|alors|ouais|voilà|sinon|"
     r"sí|si|bueno|pues|oye|vale|che|ey|jaja+|"
     r"ah|beh|allora|comunque|senti|ok|ahah+|"
-    r"sim|não|então|olha|kkk+|ahah|enfim|pois|"
-    r"ja|nee|oké|hoor|trouwens|nou|"
+    r"sim|então|olha|kkk+|ahah|enfim|pois|"
+    r"ja|oké|hoor|trouwens|nou|"
     r"对了|哈哈+|嗯|好|对)[\s,.!:;-]+)+", re.IGNORECASE)
 _TRAILERS = re.compile(
     r"(?:[\s,]*(?:\b(?:lol|haha+|jaja+|kkk+|ahah+|xd|heh)\b|[\U0001F300-\U0001FAFF\u2600-\u27BF"
