@@ -133,7 +133,7 @@ def _truth_answer(memory: Memory, user: str, question: dict[str, Any]) -> tuple[
                                                                                list[str]]:
     """(the facts that answer ``question``, every fact held then): the facts true at its
     moment (now, or ``as_of``) ranked by relevance to the question, the relevant ones."""
-    from ..facts.relevance import relevance_for
+    from ..facts.relevance import about_the_user, relevance_for
 
     held = memory.facts.list(user_id=user, as_of=question.get("as_of"), mode="true") \
         if question.get("as_of") else memory.facts.list(user_id=user)
@@ -141,7 +141,9 @@ def _truth_answer(memory: Memory, user: str, question: dict[str, Any]) -> tuple[
     if not texts:
         return [], []
     embedder = memory.kernel.embedder
-    scores = relevance_for(embedder).scores(embedder.embed_queries([question["ask"]])[0],
+    names = [f.object for f in held if f.subject == "user" and f.predicate == "name"]
+    ask = about_the_user(question["ask"], names)
+    scores = relevance_for(embedder).scores(embedder.embed_queries([ask])[0],
                                             embedder.embed_passages(texts))
     ranked = sorted(zip(scores, texts, strict=True), reverse=True)
     return [t for s, t in ranked[:2] if s >= TRUTH_MIN_RELEVANCE], texts

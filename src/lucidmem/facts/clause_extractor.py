@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from lucidmem.facts.clauses import ZH_ASKS, Clause, clauses_of
+from lucidmem.facts.clauses import ZH_ASKS, Clause, Cues, clauses_of
 from lucidmem.facts.cue_lexicon import LANGUAGES, find_cue
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
@@ -43,10 +43,17 @@ from lucidmem.facts.model import (
 )
 from lucidmem.facts.people import Mention, mentions, pronoun_subject, starts_with_name
 from lucidmem.facts.privacy import assess_privacy, has_secret_marker, stricter
-from lucidmem.facts.render import content_words, english_third_person, span_of, with_dates
-from lucidmem.facts.slots import SLOTS, SlotClassifier, SlotGuess
-from lucidmem.facts.temporal import TemporalAnchor, find_temporal
-from lucidmem.facts.temporal_patterns import Granularity
+from lucidmem.facts.render import (
+    content_words,
+    english_first_person_inside,
+    english_third_person,
+    is_past_verb,
+    span_of,
+    with_dates,
+)
+from lucidmem.facts.slots import NO_FACT, SLOTS, SlotClassifier, SlotGuess
+from lucidmem.facts.temporal import TemporalAnchor, TemporalResolution, find_temporal
+from lucidmem.facts.temporal_patterns import Days, Granularity
 
 __all__ = ["ConversationState", "TurnReading", "read_turn"]
 
@@ -59,6 +66,10 @@ SHORT_NO_FACT_LIMIT = 0.25
 
 SUBJECTLESS_NO_FACT_LIMIT = 0.40
 """The same for a clause that names no one (no "I", no person): it needs to be surer."""
+
+DATED_NO_FACT_LIMIT = 0.65
+"""The same for a clause in which the user (or someone named) does something on a day it
+names ("die Theorie hab ich vorgestern bestanden"): a dated event is rarely small talk."""
 
 HEDGE_FACTOR = 0.6
 """Confidence multiplier of hedged statements ("I think …")."""
@@ -73,6 +84,14 @@ _PREDICATE_SLOTS = {
     "preferred_name": "personal", "hometown": "personal", "prefers": "likes",
     "chronotype": "routine",
 }
+
+
+def _is_relation(predicate: str) -> bool:
+    """Whether a rule's predicate is a relation to a person ("has_sister"), not an event or
+    a condition the user has ("has_event", "has_condition")."""
+    return predicate.startswith("has_") and predicate not in _PREDICATE_SLOTS
+
+
 _PLACES = {"lives_in": "lives in", "works_at": "works at"}
 """Rule predicates whose fact reads best as a plain sentence ("The user lives in Berlin")."""
 
@@ -80,7 +99,10 @@ _PAST_MARKERS: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"(?i)\b(?:was|were|did|had|went|got|came|landed|left|took|moved|"
                      r"yesterday|ago|last|\w{3,}ed)\b"),
     "de": re.compile(r"(?i)\b(?:war|waren|hatte|hatten|gestern|vorgestern|letzte[nrs]?|"
-                     r"(?:habe|hab|hat|haben|bin|ist|sind)\b.*\bge\w+[tn])\b"),
+                     r"(?:habe|hab|hat|haben|bin|ist|sind)\b.*\bge\w+[tn])\b"
+                     # a participle ending its clause, its auxiliary left out ("ich nur Tee
+                     # getrunken, alles wie immer"); lower case, so no noun ("Geschenken")
+                     r"|(?-i:\bge[a-zäöüß]{3,}(?:t|en))(?=\s*(?:[,.;!]|$))"),
     "fr": re.compile(r"(?i)\b(?:était|étais|hier|dernier|dernière|(?:j'ai|ai|as|a|avons|ont|"
                      r"suis|est|sommes|sont)\s+\w+(?:é|ée|és|i|it|u|is))\b"),
     "es": re.compile(r"(?i)\b(?:fue|fui|era|ayer|pasado|pasada|\w+(?:é|ó|aron|ieron|aste))\b|"
@@ -305,11 +327,19 @@ def _subject_of(clause: Clause, state: ConversationState,
     if fresh is not None and clause.language not in ("de", "zh") and \
             not _is_function_word(fresh.group(1)):
         return fresh.group(1), _person_phrase(fresh.group(1), state, clause.language)
-    if pronoun_subject(text, clause.language):
+    if pronoun_subject(text, clause.language) or \
+            pronoun_subject(_after_short_lead(text), clause.language):
         if not state.last_person:
             return None
         return state.last_person, _person_phrase(state.last_person, state, clause.language)
     return USER_SUBJECT, "The user"
+
+
+def _after_short_lead(text: str) -> str:
+    """The clause after a lead of one or two words and a comma ("good idea, she …"), where
+    its subject stands; the clause itself when it has no such lead."""
+    head, comma, rest = text.partition(",")
+    return rest.strip() if comma and len(head.split()) <= 2 else text
 
 
 _PLACE_PREP: dict[str, str] = {
@@ -395,6 +425,8 @@ def _text_for(item: _Pending, slot: str, span: str, lang: str) -> str:
             return body if body.startswith("The user") else f"The user ({label}): {body}"
         return f"The user ({label}): {span}"
     body = _strip_person(span, item, lang)
+    if lang == "en":
+        body = english_first_person_inside(body)
     if lang == "en" and re.match(r"(?i)(?:is|was|has|had|got|gets|will|would|can|loves?|likes?|"
                                  r"hates?|wants?|works?|lives?|keeps?|comes?|goes?|\w+s|\w+ed)\b",
                                  body):
@@ -491,10 +523,15 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         if found is None:
             continue
         subject, phrase = found
-        if subject == USER_SUBJECT and state.last_person in turn_people and \
-                _third_person_verb(clause.text, clause.language):
-            subject = state.last_person or subject
-            phrase = _person_phrase(subject, state, clause.language)
+        if subject == USER_SUBJECT and _third_person_verb(clause.text, clause.language):
+            if state.last_person not in turn_people:
+                if not _USER_IN_CLAUSE.get(clause.language, _NO_MATCH).search(clause.text):
+                    # "ha portato un tiramisù": someone did it, and the turn does not say who
+                    reading.flags.append("skipped:someone_else")
+                    continue
+            else:
+                subject = state.last_person or subject
+                phrase = _person_phrase(subject, state, clause.language)
         if subject != USER_SUBJECT and not subject.startswith(f"{USER_SUBJECT}'s "):
             state.last_person = subject
         if _only_mentions(clause, people):
@@ -520,7 +557,7 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
 
 def _rule_slot(item: _Pending) -> str | None:
     """The slot the rule tables' reading of a clause gives, when every candidate has one."""
-    slots = {"people" if r.predicate.startswith("has_") and r.subject == USER_SUBJECT
+    slots = {"people" if _is_relation(r.predicate) and r.subject == USER_SUBJECT
              else _PREDICATE_SLOTS.get(r.predicate) for r in item.ruled}
     if not item.ruled or None in slots:
         return None
@@ -556,10 +593,11 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
                                                   item.clause.language))]
             for r in ruled:
                 slot = _PREDICATE_SLOTS.get(r.predicate) or (cand.slot if cand else None)
-                if r.predicate.startswith("has_") and r.subject == USER_SUBJECT:
+                if _is_relation(r.predicate) and r.subject == USER_SUBJECT:
                     slot = "people"
                 keep_text = cand is not None and slot != "people" and not (
-                    item.clause.language == "en" and not r.temporal_text)
+                    item.clause.language == "en" and not r.temporal_text
+                    and not _said_more_after(item.clause.text, r.object))
                 # (an English rule's own sentence reads well and follows entity links)
                 if r.subject == USER_SUBJECT and r.predicate in _PLACES and not r.negated:
                     since = f" (since {_day_words(r.valid_from)})" if r.valid_from else ""
@@ -673,6 +711,14 @@ _THIRD_VERBS: dict[str, re.Pattern[str]] = {
 }
 
 
+_USER_IN_CLAUSE: dict[str, re.Pattern[str]] = {
+    "es": re.compile(r"(?i)\b(?:yo|me|mi|mis|nos|nuestr[oa]s?|\w+mos)\b"),
+    "it": re.compile(r"(?i)\b(?:io|mi|mio|mia|miei|mie|ci|ho|sono|\w+iamo)\b"),
+    "pt": re.compile(r"(?i)\b(?:eu|me|meu|minha|meus|minhas|nos|nosso|nossa|\w+mos)\b"),
+}
+"""Words that put the user in a pro-drop clause (a first-person verb or pronoun)."""
+
+
 def _third_person_verb(text: str, lang: str) -> bool:
     """A pro-drop clause whose verb is third person ("ahora trabaja en …"): its subject is
     the person just named, not the user."""
@@ -711,12 +757,21 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             not _has_subject(clause.text, lang) and not find_temporal(span, at):
         reading.flags.append("skipped:fragment")
         return None
+    if _only_a_pronoun_object(span, lang) or _lacks_its_complement(span, lang):
+        reading.flags.append("skipped:fragment")
+        return None
+    if _the_moment(span, lang):
+        reading.flags.append("skipped:moment")
+        return None
     rest = _without_correction_words(span, lang)
     if cues.correction and rest != span and (
             len(rest.strip(" ，,。!！")) <= 4 if lang == "zh" else len(rest.split()) <= 2):
         reading.flags.append("skipped:correction_header")
         return None
     tense = _tense(clause.text, lang)
+    wrong = _corrected_value(clause) if cues.correction else None
+    if wrong:  # "Thursday the 6th, not Friday": the dates are read without the wrong one
+        span = _without_old_value(span, wrong, lang)
     dated_span, days = with_dates(span, at, tense)
     size = len(clause.text) if lang == "zh" else len(clause.text.split())
     if days and len(days) == 1 and clause.text != clause.sentence and size < 9 and \
@@ -734,6 +789,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             else SUBJECTLESS_NO_FACT_LIMIT
         if cues.exclusive or cues.cessation or cues.context or days:
             limit = max(limit, NO_FACT_LIMIT)
+        if days and (named_person or _has_subject(clause.text, lang)):
+            limit = max(limit, DATED_NO_FACT_LIMIT)
         if cues.correction and _corrected_value(clause):
             limit = 1.01  # a correction is always applied, however thin its own words
         if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
@@ -756,9 +813,19 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     elif slot in _ENTITY_SLOTS and guess is not None and not _names_entity(span, lang) and \
             not _has_subject(clause.text, lang):
         slot = guess.second if guess.second not in _ENTITY_SLOTS else "personal"
+    if slot == "event" and guess is not None and guess.second not in _NOT_STATES and \
+            _began(found, cues, days, at):
+        slot = guess.second  # "da gennaio suono il sax": a state that began, not an event
+    if slot == "people" and guess is not None and not item.people and \
+            guess.second not in _NOT_STATES and not named_person:
+        slot = guess.second  # names without a relation to the user ("Bill Evans mostly")
     if named_person and slot in ("residence", "employer", "occupation") and \
             item.subject.startswith(f"{USER_SUBJECT}'s "):
         slot = "people"
+    if slot in ("occupation", "employer") and not named_person and \
+            _past_act_without_subject(span, lang):
+        reading.flags.append("skipped:moment")
+        return None
     info = SLOTS.get(slot) or SLOTS["personal"]
     subcategory = info.subcategory
     valid_from = valid_to = None
@@ -828,7 +895,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         is_change=cues.change or cues.cessation or cues.start,
         is_correction=cues.correction, one_off=one_off, context=cues.context,
         text=text, slot=slot, evidence=clause.text, corrects=corrects,
-        exclusive=cues.exclusive and (cues.change or cues.habit),
+        exclusive=cues.exclusive and (cues.change or cues.habit) and tense != "past",
         cessation=cues.cessation,
         flags=("unresolved_date",) if unresolved else (),
     )
@@ -839,6 +906,66 @@ _ZH_WORKPLACE = re.compile(
     r"(?:经理|工程师|师|员|设计|主管|总监|医生|护士|顾问|销售|实习生|记者|编辑|工人|司机|开发|运营)"
     r"|在(?P<org2>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:上班|工作|实习)")
 _NOT_WORKPLACES = ("家", "这", "那", "外面", "路上", "床上")
+
+
+_PRONOUN_OBJECT: dict[str, re.Pattern[str]] = {
+    "en": re.compile(r"(?i)^(?:i|we)\s+(?:\w+\s+){0,2}?\w+\s+(?:it|that|this|them|those|"
+                     r"these)(?:\s+(?:so\s+much|a\s+lot|too|already|now))?$"),
+}
+"""A clause whose verb's only object is a pronoun ("I love it", "we hate that"): what it is
+about was said elsewhere, so alone it states nothing."""
+
+
+def _past_act_without_subject(span: str, lang: str) -> bool:
+    """An English clause with no subject that starts with a past tense ("Already found a
+    dentist", "Booked a nurse for Monday"): an act of the moment, never the user's job."""
+    if lang != "en" or _has_subject(span, lang):
+        return False
+    words = re.findall(r"[\w']+", span)
+    while words and words[0].casefold() in ("already", "just", "finally", "also", "only"):
+        words = words[1:]
+    return bool(words) and is_past_verb(words[0])
+
+
+def _began(found: TemporalResolution | None, cues: Cues, days: Sequence[Days],
+           at: datetime) -> bool:
+    """Whether a clause says that a state began ("since January", "da gennaio", "seit
+    März"): a date read as a beginning, or a change said with no day still to come."""
+    if found is not None and found.anchor is TemporalAnchor.SINCE:
+        return True
+    return (cues.change or cues.start) and not cues.one_off and \
+        not any(d.first > at.date() for d in days) and found is None
+
+
+_NEEDS_COMPLEMENT: dict[str, re.Pattern[str]] = {
+    "en": re.compile(r"(?i)^(?:i'm|i am|i'm not|i am not|i was|i wasn't)\s+(?:not\s+)?"
+                     r"(?:really\s+|very\s+|that\s+)?(?:allergic|intolerant|sensitive|afraid|"
+                     r"scared|interested|used|fond|sure|aware|keen|into)$"),
+}
+"""A state that needs its object ("I'm not allergic", "I'm not sure"): said alone, what it
+is about was said elsewhere (often by the assistant), so it states nothing."""
+
+_MOMENT: dict[str, re.Pattern[str]] = {
+    "en": re.compile(r"(?i)^it's\s+(?:the\s+|a\s+)?(?:morning|afternoon|evening|night|"
+                     r"weekend|middle of the night|day before|evening before|night before)\b"),
+}
+"""A clause that says what time it is now ("it's the evening before a shift"): the moment
+of the turn, not a fact that lasts."""
+
+
+def _lacks_its_complement(span: str, lang: str) -> bool:
+    pattern = _NEEDS_COMPLEMENT.get(lang)
+    return pattern is not None and pattern.match(span.strip(" .!,")) is not None
+
+
+def _the_moment(span: str, lang: str) -> bool:
+    pattern = _MOMENT.get(lang)
+    return pattern is not None and pattern.match(span.strip()) is not None
+
+
+def _only_a_pronoun_object(span: str, lang: str) -> bool:
+    pattern = _PRONOUN_OBJECT.get(lang)
+    return pattern is not None and pattern.match(span.strip(" .!,")) is not None
 
 
 def _names_workplace(span: str, lang: str) -> bool:
@@ -894,10 +1021,24 @@ def _start_said_beside(clause: Clause, at: datetime) -> datetime | None:
     return datetime.combine(days[0].first, datetime.min.time(), tzinfo=at.tzinfo)
 
 
+_NOT_STATES = frozenset({"event", *NO_FACT})
+"""Slots that are no lasting state."""
+
 _ENTITY_SLOTS = frozenset({"employer", "residence"})
 """Slots whose value is a named place or organisation: a clause that names none and has no
 subject ("already found a dentist", "on cherche un resto calme") is not about
 them, and must not end the user's real employer or home ("I work at a bakery" still is)."""
+
+
+_AND_THEN = re.compile(r"(?i)^[\s,]*(?:and|or|und|oder|et|ou|y|o|e|en)\s+\w+")
+
+
+def _said_more_after(text: str, obj: str) -> bool:
+    """Whether the clause goes on past a rule's object with a coordinated second part ("I
+    play the guitar and sing in a choir"): the rule's sentence would lose it, the clause's
+    own sentence keeps it."""
+    at = text.find(obj)
+    return at >= 0 and _AND_THEN.match(text[at + len(obj):]) is not None
 
 
 def _names_entity(span: str, lang: str) -> bool:
@@ -983,6 +1124,9 @@ def _without_old_value(text: str, old: str, lang: str) -> str:
     if pattern is None:
         return text
     cleaned = pattern.sub("", text, count=1)
+    # "ist nicht am 12., sondern am 19." → "ist am 19.": the contrast word goes with it
+    cleaned = re.sub(r"(?i)(?<=\w)\s*\.?\s*,\s*(?:sondern|but|mais|sino|ma|mas|maar)\s+", " ",
+                     cleaned, count=1) if cleaned != text else cleaned
     cleaned = re.sub(r"[\s,;]+(?=[.!?)]|$)", "", cleaned).strip(" ,;")
     return cleaned or text
 

@@ -13,8 +13,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from lucidmem.facts.cue_lexicon import CONTEXTS, LANGUAGES, find_cue, has_cue
+from lucidmem.facts.cue_lexicon import (
+    CONTEXTS,
+    DE_NOT_FIRST_PERSON_VERBS,
+    EN_BASE_VERBS,
+    LANGUAGES,
+    find_cue,
+    has_cue,
+)
 from lucidmem.facts.language import Detected, detect, votes
+from lucidmem.facts.temporal_lexicon import MONTHS
 
 __all__ = ["ZH_ASKS", "Clause", "Cues", "clauses_of", "read_cues"]
 
@@ -27,18 +35,22 @@ _QUOTES = re.compile(
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[!?])(?=[^\W\d_])|[。！？\n]+|\s+-\s+|\s*;\s*|"
                            r"(?<=[.]{3})(?=\S)")
 _CUT_WORDS: dict[str, str] = {
-    "en": r"but|so|because|although|though|while|whereas|and\s+(?=i\b|i'm|we\b|my\b|she\b|he\b)",
-    "de": r"aber|doch|weil|obwohl|also|sondern|und\s+(?=ich\b|wir\b|mein|sie\b|er\b)",
-    "fr": r"mais|donc|parce\s+que|alors|puisque|et\s+(?=je\b|j'|on\b|mon\b|ma\b|elle\b|il\b)",
-    "es": r"pero|así\s+que|porque|aunque|y\s+(?=yo\b|mi\b|ella\b|él\b)",
-    "it": r"ma|però|quindi|perché|anche\s+se|e\s+(?=io\b|mio\b|mia\b|lei\b|lui\b)",
-    "pt": r"mas|então|porque|embora|e\s+(?=eu\b|meu\b|minha\b|ela\b|ele\b)",
-    "nl": r"maar|dus|omdat|hoewel|en\s+(?=ik\b|mijn\b|ze\b|hij\b|zij\b)",
+    "en": r"but|so|because|although|though|while|whereas|"
+          r"and(?=\s+(?:(?:remember|also)\s+)?(?:i\b|i'm|we\b|my\b|she\b|he\b))",
+    "de": r"aber|doch|weil|obwohl|also|und(?=\s+(?:ich\b|wir\b|mein|sie\b|er\b))",
+    "fr": r"mais|donc|parce\s+que|alors|puisque|et(?=\s+(?:je\b|j'|on\b|mon\b|ma\b|elle\b|il\b))",
+    "es": r"pero|así\s+que|porque|aunque|y(?=\s+(?:yo\b|mi\b|ella\b|él\b))",
+    "it": r"ma|però|quindi|perché|anche\s+se|e(?=\s+(?:io\b|mio\b|mia\b|lei\b|lui\b))",
+    "pt": r"mas|então|porque|embora|e(?=\s+(?:eu\b|meu\b|minha\b|ela\b|ele\b))",
+    "nl": r"maar|dus|omdat|hoewel|en(?=\s+(?:ik\b|mijn\b|ze\b|hij\b|zij\b))",
 }
 _SUBJECT_START: dict[str, str] = {
     "en": r"i\b|i'm|i've|i'd|we\b|we're|my\b|our\b|she\b|he\b|she's|he's|they\b|it's\b|"
           r"it\s+is\b|that's\b",
-    "de": r"ich\b|wir\b|mein\w*|unser\w*|sie\b|er\b|hab\b|bin\b",
+    "de": r"ich\b|wir\b|mein\w*|unser\w*|sie\b|er\b|hab\b|bin\b|"
+          # verb second: a fronted phrase, the verb, then "ich" ("…, ab Mai bin ich bei X")
+          r"(?:[\wäöüß]+\s+){1,3}(?:bin|habe|hab|war|werde|arbeite|wohne|mache|spiele|"
+          r"trinke|fahre|gehe|vertrage|esse|lerne)\s+(?:ich|wir)\b",
     "fr": r"je\b|j'|on\b|mon\b|ma\b|mes\b|elle\b|il\b|nous\b|c'est\b|ce\s+n'est\b",
     "es": r"yo\b|mi\b|mis\b|ella\b|él\b|nosotros\b|soy\b|estoy\b|tengo\b",
     "it": r"io\b|mio\b|mia\b|miei\b|lei\b|lui\b|sono\b|ho\b",
@@ -89,8 +101,15 @@ _ABBREVIATIONS = re.compile(
     r"Av|Avda|Pl|Str)\.(?=\s)")
 
 
+_ORDINAL_DAY = re.compile(
+    r"(?<![\d.])(\d{1,2})\.(?=\s+(?:(?i:" + "|".join(sorted(MONTHS, key=len, reverse=True))
+    + r")\b|[a-zäöüß]))")
+"""A German-style ordinal ("am 12. Juli", "der 3. und 4."): its period ends no sentence."""
+
+
 def _split_sentences(text: str) -> list[str]:
     protected = _ABBREVIATIONS.sub(lambda m: m.group(1) + "\u2024", text)
+    protected = _ORDINAL_DAY.sub(lambda m: m.group(1) + "\u2024", protected)
     return [s.strip().replace("\u2024", ".") for s in _SENTENCE_END.split(protected)
             if s and s.strip(" .,!?…")]
 
@@ -145,12 +164,37 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
     subject = _SUBJECT_START.get(lang)
     pieces = [sentence]
     if cut:
-        pattern = re.compile(r",?\s+(?:" + cut + r")\s+|,\s+(?=(?:" + (subject or "x^") + r"))",
+        # a cut word ends in a space, or in a look-ahead past the space ("and(?=\s+i\b)")
+        pattern = re.compile(r",?\s+(?:" + cut + r")(?:(?<=\s)|\s+)|,\s+(?=(?:"
+                             + (subject or "x^") + r"))",
                              re.IGNORECASE)
         pieces = pattern.split(sentence)
     pieces = [p for chunk in pieces for p in re.split(r"\s*:\s+(?=\S)", chunk)]
     pieces = [p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")]
-    return _merge_fragments(pieces, lang)
+    return _merge_fragments([c for p in pieces for c in _second_verb(p, lang)], lang)
+
+
+_OWN_SUBJECT = {"en": re.compile(r"(?i)^(?P<subject>I)\s"),
+                "de": re.compile(r"(?i)^(?P<subject>ich)\s")}
+_AND_VERB = {"en": re.compile(r"\s+and\s+(?P<verb>[a-z]+)\b(?=\s+\S)"),
+             "de": re.compile(r"\s+und\s+(?P<verb>[a-zäöüß]+e)\b(?=\s+\S)")}
+
+
+def _second_verb(piece: str, lang: str) -> list[str]:
+    """A clause whose subject is "I" and which goes on with "and" + a second verb ("I work at
+    Siemens and live in Munich", "ich arbeite bei Ford und wohne in Köln") is two clauses,
+    the second given the subject back ("I live in Munich"): each says one thing, and the
+    second verb is not lost behind the first one's object."""
+    own, joined = _OWN_SUBJECT.get(lang), _AND_VERB.get(lang)
+    head = own.match(piece) if own is not None else None
+    if head is None or joined is None:
+        return [piece]
+    for m in joined.finditer(piece):
+        verb = m["verb"]
+        if (verb in EN_BASE_VERBS) if lang == "en" else (verb not in DE_NOT_FIRST_PERSON_VERBS):
+            rest = piece[m.start("verb"):]
+            return [piece[:m.start()], *_second_verb(f"{head['subject']} {rest}", lang)]
+    return [piece]
 
 
 def _context(lang: str, text: str) -> str | None:

@@ -19,6 +19,8 @@ from functools import cache
 __all__ = [
     "CONTEXTS",
     "CUES",
+    "DE_NOT_FIRST_PERSON_VERBS",
+    "EN_BASE_VERBS",
     "LANGUAGES",
     "RELATIONS",
     "cue_pattern",
@@ -249,7 +251,11 @@ CUES: dict[str, _T] = {
         "es": _w("ahora|ya no|ya|me mudé|nos mudamos|mudanza|nuevo|nueva|empecé|empiezo|"
                  "desde|a partir de|por fin|cambié"),
         "it": _w("ora|adesso|non più|ormai|trasferito|trasferita|trasloco|nuovo|nuova|"
-                 "iniziato|comincio|inizio|da questo mese|da quando|finalmente|novità"),
+                 "iniziato|comincio|inizio|da questo mese|da quando|finalmente|novità|"
+                 "da gennaio|da febbraio|da marzo|da aprile|da maggio|da giugno|da luglio|"
+                 "da agosto|da settembre|da ottobre|da novembre|da dicembre|da ieri|"
+                 "da lunedì|da martedì|da mercoledì|da giovedì|da venerdì|da sabato|"
+                 "da domenica|dalla settimana scorsa|dal mese scorso"),
         "pt": _w("agora|já não|mudei|mudamos|mudança|novo|nova|comecei|começo|desde|"
                  "a partir de|finalmente|oficialmente"),
         "nl": _w("nu|niet meer|inmiddels|verhuisd|verhuizen|nieuwe|nieuw|begonnen|begin|"
@@ -487,3 +493,32 @@ def find_cue(cue: str, lang: str, text: str) -> re.Match[str] | None:
 def has_cue(cue: str, lang: str, text: str) -> bool:
     """Whether ``text`` holds one of ``cue``'s phrases in ``lang``."""
     return find_cue(cue, lang, text) is not None
+
+
+EN_BASE_VERBS = frozenset([
+    "add", "agree", "allow", "answer", "arrive", "ask", "bake", "bike", "build", "buy", "call",
+    "care", "carry", "change", "clean", "climb", "coach", "code", "collect", "come", "cook",
+    "cost", "count", "cover", "cry", "cycle", "dance", "decide", "design", "die", "drink",
+    "drive", "drop", "eat", "end", "enjoy", "expect", "fall", "feel", "fight", "fill", "find",
+    "finish", "fix", "fly", "follow", "forget", "get", "give", "go", "grow", "hang", "hate",
+    "have", "hear", "help", "hike", "hold", "hope", "hunt", "join", "jump", "keep", "kill",
+    "knit", "know", "learn", "leave", "lend", "like", "listen", "live", "look", "lose", "love",
+    "make", "manage", "mean", "meet", "miss", "move", "need", "open", "order", "own", "paint",
+    "pass", "pay", "pick", "plan", "plant", "play", "post", "practise", "practice", "pray",
+    "prefer", "print", "read", "relax", "rely", "remember", "rent", "repair", "rest", "ride",
+    "rise", "row", "run", "save", "say", "see", "sell", "send", "serve", "sew", "shop", "show",
+    "sing", "sit", "skate", "ski", "sleep", "smoke", "speak", "spend", "stand", "start", "stay",
+    "stop", "study", "surf", "swim", "take", "talk", "teach", "tell", "tend", "think", "train",
+    "travel", "try", "turn", "use", "visit", "wait", "wake", "walk", "want", "wash", "watch",
+    "wear", "win", "wish", "work", "worry", "write", "yoga"
+])
+"""Common English verbs in their base form: after "and" with no subject of its own ("I play
+the guitar and sing in a choir") one of them is a second verb of the same subject."""
+
+DE_NOT_FIRST_PERSON_VERBS = frozenset([
+    "alle", "andere", "beide", "deine", "diese", "eine", "ganze", "gerne", "große", "gute",
+    "halbe", "heute", "ihre", "jede", "jene", "keine", "kleine", "letzte", "meine", "nette",
+    "neue", "nächste", "seine", "unsere", "viele", "welche", "wieder", "alte", "lange"
+])
+"""Lower-case German words ending in -e that are not a verb in the first person ("und
+eine Katze", "und gerne"): after "und" every other such word is ("und wohne in Köln")."""

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from datetime import date, timedelta
+from datetime import UTC, date, timedelta
 
 from lucidmem.clock import from_epoch
 from lucidmem.facts.entities import fold
 from lucidmem.facts.model import USER_SUBJECT
 from lucidmem.facts.render import content_words, date_text
+from lucidmem.facts.temporal import zone
 from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
 from lucidmem.facts.temporal_patterns import Days, Granularity
 from lucidmem.records import Record
@@ -39,6 +40,7 @@ __all__ = [
     "correction_targets",
     "exclusive_targets",
     "habit_of",
+    "local_day",
     "relation_change_targets",
     "replacement_targets",
     "retraction_by_meaning",
@@ -171,9 +173,16 @@ def _said_weekday(text: str) -> int | None:
     return None if m is None else "一二三四五六日".find(m.group(1)) if m.group(1) != "天" else 6
 
 
+def local_day(rec: Record, epoch: float) -> date:
+    """The day ``epoch`` falls on where the fact was said (its turn's ``timezone``): a
+    fact's day starts at local midnight, which is the day before in UTC east of Greenwich."""
+    where = zone((rec.data.get("source_metadata") or {}).get("timezone")) or UTC
+    return from_epoch(epoch).astimezone(where).date()
+
+
 def _stated_day(rec: Record) -> date | None:
     stated = rec.data.get("stated_from")
-    return None if stated is None else from_epoch(float(stated)).date()
+    return None if stated is None else local_day(rec, float(stated))
 
 
 def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> list[Record]:
@@ -242,6 +251,14 @@ def corrected_day(old: Record, new: Record) -> date | None:
     return None
 
 
+def _names_day(value: str, day: date) -> bool:
+    """Whether a corrected value ("Thursday", "the 12th", "14 March") names ``day``."""
+    weekday = _said_weekday(value)
+    if weekday is not None:
+        return weekday == day.weekday()
+    return str(day.day) in re.findall(r"\d+", value)
+
+
 def _said_month(text: str) -> bool:
     return any(name in text.casefold().split() for name in MONTHS)
 
@@ -253,11 +270,10 @@ def corrected_text(old: Record, new: Record, old_value: str) -> str | None:
     o, n = old.data, new.data
     if o.get("valid_from") is not None and n.get("stated_from") is not None and \
             o.get("stated_from") is not None:
-        def day(value: float) -> date:
-            return from_epoch(value).date()
-
-        before = day(float(o["stated_from"]))
-        after = day(float(n["stated_from"]))
+        before = local_day(old, float(o["stated_from"]))
+        after = local_day(new, float(n["stated_from"]))
+        if not _names_day(old_value, before):
+            return None  # the wrong value is another of the old fact's words or dates
         for weekday in (True, False):
             old_words = date_text(Days(before, before, Granularity.DAY), with_weekday=weekday)
             if old_words in text:

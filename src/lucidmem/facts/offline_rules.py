@@ -65,7 +65,7 @@ _TAIL = re.compile(
     r"very\s+much|so\s+much|though|really|lately|at\s+the\s+moment|right\s+now|actually|"
     r"instead|either|anyway|for\s+sure|mehr|jetzt|nicht|sehr|gerne?|auch|wirklich|"
     r"inzwischen|plus|maintenant|beaucoup|vraiment|aussi|désormais|ya|ahora|mucho|también|"
-    r"más)$",
+    r"más|and|or|und|oder|et|ou|y|o|e|en|of)$",
     re.IGNORECASE,
 )
 _LEAD = re.compile(

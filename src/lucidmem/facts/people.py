@@ -38,6 +38,11 @@ _ADJECTIVES: dict[str, str] = {
 _TITLE = r"(?:(?:dona|don|seu|herr|frau|madame|monsieur|mme|sr|sra|signora|signor|tia|tio)\.?\s+)?"
 _NAME = r"(?P<name>[A-ZÀ-ÖØ-Þ][\w'’-]*[\w](?:\s+[A-ZÀ-ÖØ-Þ][\w'’-]+)?)"
 _ARTICLE = r"(?:(?:a|o|la|le|el|il|lo|der|die|den|dem|de|het)\s+)?"
+_ADVERBS = (r"(?:\s+(?i:now|already|still|finally|officially|\w+ly|\w+mente|\w+ment|\w+lich|"
+            r"jetzt|nun|schon|endlich|maintenant|désormais|ahora|ya|ora|già|adesso|agora|já|"
+            r"nu|inmiddels|eindelijk)){0,2}")
+"""Up to two adverbs between the copula and the relation ("Larissa is officially my
+fiancée now", "Jana ist jetzt meine Frau"): time and manner, never a preposition."""
 _THIRD_PRONOUN: dict[str, str] = {
     "en": r"she|he|she's|he's", "de": r"sie|er", "fr": r"elle|il", "es": r"ella|él",
     "it": r"lei|lui", "pt": r"ela|ele", "nl": r"zij|ze|hij", "zh": r"她|他",
@@ -102,7 +107,8 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
     ]
     copula = {"en": r"is|was|'s", "de": r"ist|war", "fr": r"est|c'est", "es": r"es",
               "it": r"è", "pt": r"é", "nl": r"is"}[lang]
-    out.append(re.compile(r"(?<!\w)" + _NAME + r"\s+(?i:" + copula + r")\s+" + head))
+    out.append(re.compile(r"(?<!\w)" + _NAME + r"\s+(?i:" + copula + r")" + _ADVERBS + r"\s+"
+                          + head))
     of_words = {"en": r"'s", "de": r"s", "nl": r"'s|s", "fr": r"", "es": r"", "it": r"",
                 "pt": r""}[lang]
     if of_words:

@@ -17,6 +17,7 @@ are computed once per embedder, on first use.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Sequence
 from typing import Any
@@ -25,7 +26,8 @@ import numpy as np
 
 from lucidmem.embedding.base import Embedder
 
-__all__ = ["DEFAULT_MIN_RELEVANCE", "BackgroundRelevance", "record_relevance", "relevance_for"]
+__all__ = ["DEFAULT_MIN_RELEVANCE", "BackgroundRelevance", "about_the_user", "record_relevance",
+           "relevance_for"]
 
 DEFAULT_MIN_RELEVANCE = 0.3
 """Relevance from which a fact is taken as being about the query."""
@@ -109,3 +111,22 @@ def record_relevance(embedder: Embedder, query: str,
     matrix = [np.asarray(r.embedding if r.embedding is not None else vectors[r.id],
                          dtype=np.float32) for r in records]
     return dict(zip([r.id for r in records], background.scores(vector, matrix), strict=True))
+
+
+USER_WORDS = "the user"
+"""What the user's own name in a query is read as: facts are written about "the user"."""
+
+
+def about_the_user(query: str, names: Sequence[str]) -> str:
+    """``query`` with the user's own names read as "the user" ("Where does Maya live now?" →
+    "Where does the user live now?"). The name only says whom the query is about — the
+    user, whom every fact is about — not its topic, so a fact that matches nothing but the
+    name ("The user is called Maya") does not outrank the one that answers. A name inside
+    a longer word is left alone; so is a query that is only the name (then it is the topic)."""
+    out = query
+    for name in sorted({n.strip() for n in names if n and n.strip()}, key=len, reverse=True):
+        out = re.sub(r"(?<!\w)" + re.escape(name) + r"(?!\w)(?P<s>'s|’s)?",
+                     lambda m: USER_WORDS + ("'s" if m["s"] else ""), out,
+                     flags=re.IGNORECASE)
+    rest = re.sub(r"(?i)\bthe user(?:'s)?\b|[\W_]", "", out)
+    return out if rest else query

@@ -16,21 +16,24 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 
+from lucidmem.facts.cue_lexicon import EN_BASE_VERBS
 from lucidmem.facts.temporal import TemporalResolution
 from lucidmem.facts.temporal_patterns import Days, Granularity, scan
 
-__all__ = ["content_words", "date_text", "english_third_person", "second_person", "span_of",
-           "with_dates"]
+__all__ = ["content_words", "date_text", "english_first_person_inside", "english_third_person",
+           "is_past_verb", "second_person", "span_of", "with_dates"]
 
 _FILLERS = re.compile(
-    r"^(?:(?:oh|ah|well|so|also|and|but|anyway|actually|honestly|btw|ok|okay|yeah|yep|yes|no|"
+    r"^(?:(?:no|não|non|nein|nee)[,.!:;-]+\s*|"  # "no, …" is a filler; "no satay sauce" is not
+    r"(?:oh|ah|well|so|also|and|but|anyway|actually|honestly|btw|ok|okay|yeah|yep|yes|"
+    r"remember(?:\s+that)?|just\s+so\s+you\s+know|fyi|"
     r"lol|haha+|hah|hmm+|wait|big news|news|update|fun fact|quick one|"
-    r"ja|nein|naja|also|übrigens|puh|ach|moin|genau|"
-    r"oui|non|bon|bref|alors|ouais|voilà|sinon|"
+    r"ja|naja|also|übrigens|puh|ach|moin|genau|"
+    r"oui|bon|bref|alors|ouais|voilà|sinon|"
     r"sí|si|bueno|pues|oye|vale|che|ey|jaja+|"
     r"ah|beh|allora|comunque|senti|ok|ahah+|"
-    r"sim|não|então|olha|kkk+|ahah|enfim|pois|"
-    r"ja|nee|oké|hoor|trouwens|nou|"
+    r"sim|então|olha|kkk+|ahah|enfim|pois|"
+    r"ja|oké|hoor|trouwens|nou|"
     r"对了|哈哈+|嗯|好|对)[\s,.!:;-]+)+", re.IGNORECASE)
 _TRAILERS = re.compile(
     r"(?:[\s,]*(?:\b(?:lol|haha+|jaja+|kkk+|ahah+|xd|heh)\b|[\U0001F300-\U0001FAFF\u2600-\u27BF"
@@ -53,9 +56,12 @@ _EN_CONTRACTED = (
     (re.compile(r"^(?:i haven't|we haven't)\b", re.I), "hasn't"),
 )
 _MODALS = frozenset(["can", "could", "will", "would", "should", "must", "might", "may",
-                     "shall", "did", "had", "was", "were", "need"])
+                     "shall", "did", "had", "was", "were", "needn't", "ought"])
 _IRREGULAR = {"have": "has", "do": "does", "go": "goes", "be": "is", "am": "is", "are": "is"}
 _PAST = re.compile(r"(?:ed|ought|aught)$")
+_PRESENT_EED = frozenset(["need", "feed", "bleed", "breed", "speed", "succeed", "proceed",
+                          "exceed", "seed", "weed", "heed"])
+"""Verbs whose present ends in -eed: not past tenses."""
 _IRREGULAR_PAST = frozenset(
     [
         "got", "went", "came", "had", "did", "was", "were", "lost", "found", "said", "made",
@@ -124,7 +130,8 @@ def _third_person(verb: str) -> str:
     low = verb.casefold()
     if low in _IRREGULAR:
         return _IRREGULAR[low]
-    if low in _MODALS or _PAST.search(low) or low in _IRREGULAR_PAST or \
+    if low in _MODALS or (_PAST.search(low) and low not in _PRESENT_EED) or \
+            low in _IRREGULAR_PAST or \
             (low.endswith("s") and not low.endswith("ss")):
         return verb
     if re.search(r"(?:sh|ch|x|z|o|ss)$", low):
@@ -154,12 +161,76 @@ def english_third_person(text: str, subject: str = "The user") -> str:
     return _possessives(clause)
 
 
+_EN_INNER_CONTRACTED = (
+    (re.compile(r"\bI(?:'m| am) not\b"), "the user isn't"),
+    (re.compile(r"\bI(?:'m| am)\b|\bIm\b"), "the user is"),
+    (re.compile(r"\bI(?:'ve| have)\b(?= \w+(?:ed|en|t|wn|ne|ng)\b| got\b| to\b| a\b| no\b)"),
+     "the user has"),
+    (re.compile(r"\bI've\b"), "the user has"),
+    (re.compile(r"\bI'd\b"), "the user would"),
+    (re.compile(r"\bI'll\b"), "the user will"),
+    (re.compile(r"\bI (?:don't|do not|dont)\b"), "the user doesn't"),
+    (re.compile(r"\bI haven't\b"), "the user hasn't"),
+)
+_EN_INNER_I = re.compile(
+    r"\bI\s+(?P<adverbs>(?:(?:just|really|also|still|finally|actually|only|now|never|always|"
+    r"usually|even|already|often|sometimes)\s+)*)(?P<verb>[a-z][\w']*)")
+_EN_COORDINATED = re.compile(
+    r"(?P<head>\b(?:and|or|but|then)\s+(?:(?:also|still|now|often|sometimes|usually|always|"
+    r"never|then)\s+)?)(?P<verb>[a-z]+)\b")
+
+
+def _first_person_inside(text: str) -> str:
+    """Every inner "I <verb>" of a clause in the third person ("…, and I'm trying to" →
+    "…, and the user is trying to"; "before I leave Lyon" → "before the user leaves Lyon")."""
+    for pattern, repl in _EN_INNER_CONTRACTED:
+        text = pattern.sub(repl, text)
+
+    def agree(m: re.Match[str]) -> str:
+        return f"the user {m['adverbs']}{_third_person(m['verb'])}"
+
+    return _EN_INNER_I.sub(agree, text)
+
+
+def _coordinated_verbs(text: str) -> str:
+    """A verb that shares the user's subject after "and" / "or" agrees with it too ("The user
+    plays the guitar and sing in a choir" → "… and sings in a choir"): only common verbs in
+    their base form, so "tea and coffee" stays as it is."""
+    def agree(m: re.Match[str]) -> str:
+        verb = m["verb"]
+        return m["head"] + (_third_person(verb) if verb in EN_BASE_VERBS else verb)
+
+    head = re.match(r"^The user (?:\w+ly\s+|just\s+|also\s+|still\s+)*(?P<verb>\w+)", text)
+    if head is None or head["verb"] in ("is", "was", "has", "had", "will", "would", "can",
+                                         "could", "isn't", "doesn't", "didn't", "can't"):
+        return text  # only after a verb in the present simple ("The user plays … and sings")
+    if head["verb"] == _third_person(head["verb"]) and not head["verb"].endswith("s"):
+        return text
+    return _EN_COORDINATED.sub(agree, text)
+
+
+def english_first_person_inside(text: str) -> str:
+    """The user's "I", "my", "me" inside a clause about someone else, in the third person
+    ("is coming over before I leave Lyon" → "… before the user leaves Lyon")."""
+    text = _first_person_inside(text)
+    for pattern, repl in _EN_POSSESSIVE:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def is_past_verb(word: str) -> bool:
+    """Whether an English word is a verb in the past tense ("found", "booked", not "need")."""
+    low = word.casefold()
+    return low in _IRREGULAR_PAST or (_PAST.search(low) is not None and low not in _PRESENT_EED)
+
+
 def _possessives(text: str) -> str:
     text = re.sub(r"^(?:my|our)\s+", "The user's ", text, flags=re.I)
     head, _, rest = text.partition(" ")
+    rest = _first_person_inside(rest)
     for pattern, repl in _EN_POSSESSIVE:
         rest = pattern.sub(repl, rest)
-    return f"{head} {rest}".strip()
+    return _coordinated_verbs(f"{head} {rest}".strip())
 
 
 def date_text(found: TemporalResolution | Days, with_weekday: bool = False) -> str:
@@ -207,8 +278,11 @@ def with_dates(text: str, reference: datetime, tense: str | None) -> tuple[str, 
                                  r"vrijdag|zaterdag|zondag|周|星期|礼拜", said))
         written = date_text(p.piece, with_weekday=weekday)
         lead = re.match(r"(?i)(?:on|am|le|el|il|o|a|op|the)\s+", said)
-        if p.piece.granularity is Granularity.MONTH and re.match(r"(?i)(?:in|im|en|a)\s", said):
+        if p.piece.granularity is Granularity.MONTH and re.match(r"(?i)(?:in|im|en|em|a)\s", said):
             written = "in " + written
+        elif p.piece.granularity is Granularity.MONTH and re.match(
+                r"(?i)(?:since|seit|depuis|desde|sinds|da|dal|dalla|sedan)\s", said):
+            written = "since " + written
         needs_on = (lead is None and p.piece.granularity is Granularity.DAY
                     and not re.search(r"(?i)(?:on|am|le|el|il|op|a|o|en|no|na|de)\s*$",
                                       text[:p.start]))

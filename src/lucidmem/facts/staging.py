@@ -13,17 +13,16 @@ categories, counting them per category in the user's ``fact_stats`` record → w
 from __future__ import annotations
 
 import inspect
-import re
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from datetime import UTC, datetime
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from lucidmem.clock import from_epoch, to_epoch
 from lucidmem.facts.extractors import ExtractionFailure, Extractor, KnownFact, TurnInput
 from lucidmem.facts.model import FactCandidate, FactCategory, PrivacyLevel, Subcategory
+from lucidmem.facts.temporal import zone
 from lucidmem.kernel import Kernel
 from lucidmem.records import Kind, Record, Status, new_record, stable_id
 from lucidmem.store.base import Query, Store
@@ -59,21 +58,6 @@ def _speaker(record: Record, user_id: str) -> str:
     if role == "user" and name and str(name).casefold() != user_id.casefold():
         return str(name)
     return "user" if role == "user" else role
-
-
-def zone(name: object) -> tzinfo | None:
-    """A tzinfo from an IANA name ("Europe/Berlin") or a UTC offset ("+02:00"); else None."""
-    if not isinstance(name, str) or not name.strip():
-        return None
-    text = name.strip()
-    match = re.fullmatch(r"(?:UTC)?([+-])(\d{1,2}):?(\d{2})?", text)
-    if match:
-        minutes = int(match[2]) * 60 + int(match[3] or 0)
-        return timezone((1 if match[1] == "+" else -1) * timedelta(minutes=minutes))
-    try:
-        return ZoneInfo(text)
-    except (ZoneInfoNotFoundError, ValueError):
-        return None
 
 
 def turn_inputs(records: Sequence[Record], default_tz: str = "UTC") -> list[TurnInput]:

@@ -32,8 +32,10 @@ Conventions (decided here, tested in ``tests/facts/test_temporal.py``):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from datetime import date, datetime, time, tzinfo
+from datetime import date, datetime, time, timedelta, timezone, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from lucidmem.errors import InvalidInputError
 from lucidmem.facts.temporal_patterns import (
@@ -53,6 +55,7 @@ __all__ = [
     "add_months",
     "find_temporal",
     "resolve_temporal",
+    "zone",
 ]
 
 
@@ -142,3 +145,18 @@ def resolve_temporal(
         return TemporalResolution(stripped, None, None, None, TemporalAnchor.AT,
                                   (0, len(stripped)))
     return found
+
+
+def zone(name: object) -> tzinfo | None:
+    """A tzinfo from an IANA name ("Europe/Berlin") or a UTC offset ("+02:00"); else None."""
+    if not isinstance(name, str) or not name.strip():
+        return None
+    text = name.strip()
+    match = re.fullmatch(r"(?:UTC)?([+-])(\d{1,2}):?(\d{2})?", text)
+    if match:
+        minutes = int(match[2]) * 60 + int(match[3] or 0)
+        return timezone((1 if match[1] == "+" else -1) * timedelta(minutes=minutes))
+    try:
+        return ZoneInfo(text)
+    except (ZoneInfoNotFoundError, ValueError):
+        return None

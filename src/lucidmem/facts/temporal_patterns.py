@@ -358,7 +358,11 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
         _h_named_date,
     ),
     (_rx(_B + r"(?P<m>" + _MONTH + r")\s+(?P<y>\d{4})" + _E), _h_month_year),
-    (_rx(_B + r"(?:in|im|en)\s+(?P<m>" + _MONTH + r")" + _E + r"(?!\s+\d)"), _h_in_month),
+    (_rx(_B + r"(?:in|im|en|em)\s+(?P<m>" + _MONTH + r")" + _E + r"(?!\s+\d)"), _h_in_month),
+    # a state since a month ("since March", "seit Januar", "desde marzo", "da gennaio")
+    # (not the name Marco, which folds to Portuguese "março")
+    (_rx(_B + r"(?:since|seit|depuis|desde|sinds|da|dal|dalla|sedan)\s+(?:(?:el|le|il)\s+)?"
+         r"(?!(?-i:Marco)\b)(?P<m>" + _MONTH + r")" + _E + r"(?!\s+\d)"), _h_in_month),
     (_rx(_B + r"(?:in|im|en|since|seit|depuis|desde)\s+(?P<y>(?:19|20)\d{2})" + _E), _h_year),
     (_rx(_B + r"(?P<w>" + alternation(DAY_WORDS) + r")" + _E), _h_day_word),
     (_rx(_B + _ART + r"(?P<r>" + _REL + r")\s+(?P<u>" + _UNIT + r")" + _E), _h_rel_unit),
@@ -523,7 +527,8 @@ def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> lis
 def anchor_of(text: str, start: int) -> TemporalAnchor:
     before = text[max(0, start - 12) : start]
     head = text[start : start + 7]
-    if _ANCHOR_SINCE.search(before) or re.match(r"(since|seit|depuis|desde)\b", head, re.I):
+    if _ANCHOR_SINCE.search(before) or \
+            re.match(r"(since|seit|depuis|desde|sinds|da|dal|dalla)\b", head, re.I):
         return TemporalAnchor.SINCE
     if _ANCHOR_UNTIL.search(before):
         return TemporalAnchor.UNTIL

@@ -214,7 +214,8 @@ class _Pass:
             for ex in lifecycle.correction_targets(str(d["corrects"]), rec, held)[:3]:
                 moved = lifecycle.corrected_day(ex, rec)
                 if moved is not None:
-                    shift = (moved - from_epoch(float(d["stated_from"])).date()).days * 86_400
+                    shift = (moved - lifecycle.local_day(rec, float(d["stated_from"]))).days \
+                        * 86_400
                     for key in ("stated_from", "valid_from", "valid_to"):
                         if d.get(key) is not None:
                             d[key] = float(d[key]) + shift
