@@ -127,6 +127,18 @@ class _VectorLoader(Loader):
         return np.frombuffer(data, dtype=">f4", offset=4).astype(np.float32)
 
 
+def hnsw_ef_search(limit: int) -> int:
+    """``hnsw.ef_search`` for a search of ``limit`` rows: twice the rows the index scan
+    reads, at least :data:`HNSW_MIN_EF_SEARCH`, at most pgvector's 1,000."""
+    return min(max(2 * limit, 2 * HNSW_MIN_CANDIDATES, HNSW_MIN_EF_SEARCH), 1000)
+
+
+def _hnsw_session_settings() -> dict[str, str]:
+    """pgvector's search settings every connection of the store starts with."""
+    return {"hnsw.ef_search": str(hnsw_ef_search(0)), "hnsw.iterative_scan": "relaxed_order",
+            "hnsw.max_scan_tuples": str(HNSW_MAX_SCAN_TUPLES)}
+
+
 def _connect(url: str, where: str) -> psycopg.Connection[Any]:
     """An autocommit connection, with a connect timeout unless the URL sets one."""
     try:
@@ -238,6 +250,10 @@ class PostgresStore:
             dumper = type("VectorDumper", (_VectorDumper,), {"oid": info.oid})
             conn.adapters.register_dumper(np.ndarray, dumper)
             conn.adapters.register_loader(info.oid, _VectorLoader)
+            # the HNSW search settings for the whole session: a vector search is then one
+            # statement, not a transaction of four (each round trip counts in a search)
+            for name, value in _hnsw_session_settings().items():
+                conn.execute("SELECT set_config(%s, %s, false)", (name, value))
         except psycopg.Error as exc:
             conn.close()
             raise StoreError(f"{self.location}: {_scrub(str(exc), self.url)}") from exc
@@ -348,6 +364,23 @@ class PostgresStore:
                 return cur.rowcount
         except psycopg.Error as exc:
             raise self._error(exc) from exc
+
+    def _executemany_returning(self, sql: str, rows: Sequence[Sequence[Any]]) -> list[Any]:
+        """Run ``sql`` (with ``RETURNING`` one column) for every row in one pipeline;
+        returns the values returned, in order."""
+        if not rows:
+            return []
+        out: list[Any] = []
+        try:
+            with self._conn.cursor(binary=True) as cur:
+                cur.executemany(sql, rows, returning=True)
+                while True:
+                    out += [row[0] for row in cur.fetchall()]
+                    if not cur.nextset():
+                        break
+        except psycopg.Error as exc:
+            raise self._error(exc) from exc
+        return out
 
     def _run(self, sql: str, params: Sequence[Any] = (), *,
              prepare: bool | None = None) -> list[Any]:
@@ -572,14 +605,25 @@ class PostgresStore:
         return found
 
     def touch(self, user_id: str, ids: Sequence[str], at: float) -> None:
+        """Access statistics, written on every search: on its own, the update is one round
+        trip that does not wait for the WAL flush (``synchronous_commit = off``: a crash may
+        lose the last counts, never a record); inside a caller's transaction, part of it."""
         if not ids:
             return
-        with self.transaction():
-            self._exec(
-                f"UPDATE {self._s}.records SET last_accessed = %s, "
-                "access_count = access_count + 1 WHERE user_id = %s AND id = ANY(%s)",
-                (at, user_id, list(ids)),
-            )
+        sql = (f"UPDATE {self._s}.records SET last_accessed = %s, "
+               "access_count = access_count + 1 WHERE user_id = %s AND id = ANY(%s)")
+        params = (at, user_id, list(ids))
+        with self._lock:
+            self._ready()
+            if self._depth:
+                self._exec(sql, params)
+                return
+            try:
+                with self._conn.pipeline(), self._conn.transaction():
+                    self._conn.execute("SET LOCAL synchronous_commit = off")
+                    self._conn.execute(sql, params, binary=True)
+            except psycopg.Error as exc:
+                raise self._error(exc, "transaction failed: ") from exc
 
     # -- reads ------------------------------------------------------------------------------
     def _where(self, query: Query, alias: str = "") -> tuple[str, list[Any]]:
@@ -748,15 +792,16 @@ class PostgresStore:
             "SELECT * FROM near_chunks) best GROUP BY id, seq "
             "ORDER BY min(distance), seq LIMIT %s"
         )
-        ef_search = min(max(2 * limit, 2 * HNSW_MIN_CANDIDATES, HNSW_MIN_EF_SEARCH), 1000)
-        with self.transaction():
-            self._exec(f"SET LOCAL hnsw.ef_search = {ef_search}")
-            self._exec("SET LOCAL hnsw.iterative_scan = relaxed_order")
-            self._exec(f"SET LOCAL hnsw.max_scan_tuples = {HNSW_MAX_SCAN_TUPLES}")
-            read = max(int(limit), HNSW_MIN_CANDIDATES)
-            rows = self._exec(sql, [values, *params, values, read,
-                                    values, query.user_id, *chunk_params, values, read,
-                                    int(limit)]).fetchall()
+        ef_search = hnsw_ef_search(limit)
+        read = max(int(limit), HNSW_MIN_CANDIDATES)
+        args = [values, *params, values, read, values, query.user_id, *chunk_params, values,
+                read, int(limit)]
+        if ef_search == hnsw_ef_search(0):  # the session's settings (set on connecting)
+            rows = self._run(sql, args)
+        else:
+            with self.transaction():
+                self._exec(f"SET LOCAL hnsw.ef_search = {ef_search}")
+                rows = self._exec(sql, args).fetchall()
         return [(row[0], float(row[1])) for row in rows]
 
     def embeddings(self, query: Query) -> tuple[list[str], npt.NDArray[np.float32]]:
@@ -830,20 +875,16 @@ class PostgresStore:
         data: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> list[str]:
         s = self._s
-        stored: list[str] = []
         new_data = data or {}
+        rows = [(np.asarray(vector, np.float32),
+                 None if record_id not in new_data
+                 else json.dumps(new_data[record_id], ensure_ascii=False),
+                 record_id, user_id, version) for record_id, version, vector in vectors]
         with self.transaction():
-            for record_id, version, vector in vectors:
-                replaced = new_data.get(record_id)
-                cur = self._exec(
-                    f"UPDATE {s}.records SET embedding = %s, data = coalesce(%s::text, data) "
-                    "WHERE id = %s AND user_id = %s AND version = %s",
-                    (np.asarray(vector, np.float32),
-                     None if replaced is None else json.dumps(replaced, ensure_ascii=False),
-                     record_id, user_id, version),
-                )
-                if cur.rowcount:
-                    stored.append(record_id)
+            # one pipelined batch, not a round trip per vector: what a bulk load waits on
+            stored = self._executemany_returning(
+                f"UPDATE {s}.records SET embedding = %s, data = coalesce(%s::text, data) "
+                "WHERE id = %s AND user_id = %s AND version = %s RETURNING id", rows)
             if stored:
                 # a long turn's chunk vectors come with its vector: its chunks rows follow
                 rechunked = [r for r in stored if r in new_data]
