@@ -142,5 +142,11 @@ def test_a_bulk_load_builds_the_index_once_and_small_writes_keep_it(
         ).fetchall()
         count = conn.execute("SELECT count(*) FROM lucidmem_personal.records "
                              "WHERE embedding IS NOT NULL").fetchone()
+        # VACUUM marks the pages all-visible (pg_class, written in its transaction; the
+        # statistics views lag behind a closing backend, so they are not asked)
+        vacuumed = conn.execute(
+            "SELECT relallvisible > 0 FROM pg_class "
+            "WHERE oid = 'lucidmem_personal.records'::regclass").fetchone()
+    assert vacuumed == (True,)  # the load's updates are vacuumed
     assert any("records_embedding_hnsw_384" in r[0] for r in indexed)
     assert count == (len(texts) + 2,)

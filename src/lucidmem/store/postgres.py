@@ -974,10 +974,13 @@ class PostgresStore:
 
     def _finish_bulk_load(self) -> None:
         """Build the records' HNSW index when a bulk load deferred it and the queue has no
-        fresh job left (whichever process gets there first; the others find it built)."""
+        fresh job left (whichever process gets there first; the others find it built),
+        then ``VACUUM (ANALYZE)`` the records: every vector was an update, and the BM25
+        statement took 14 ms instead of 2.5 ms until the table was vacuumed and analysed."""
         dimension = self._vector_dimension
         if dimension is None or not self.get_meta(HNSW_DEFERRED_META):
             return
+        built = False
         with self.transaction():
             if not self._fresh_jobs():
                 self._exec("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
@@ -985,6 +988,11 @@ class PostgresStore:
                 if self._exec(f"SELECT 1 FROM {self._s}.meta WHERE key = %s",
                               (HNSW_DEFERRED_META,)).fetchone() is not None:
                     self._build_hnsw(dimension)
+                    built = True
+        if built:
+            with self._lock:
+                if self._depth == 0:  # VACUUM runs outside a transaction only
+                    self._exec(f"VACUUM (ANALYZE) {self._s}.records")
 
     def drop_embedding_jobs(self, user_id: str, ids: Sequence[str]) -> None:
         if not ids:
