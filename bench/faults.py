@@ -121,8 +121,9 @@ def erasure_round(users: int, key: str | None, embedder: E5Embedder) -> dict[str
             memory.agents.register("helper", owner_id="owner", name="Helper")
             for i in range(users):
                 fill(memory, i)
-            memory.agents.training.build_dataset("helper")
-            memory.agents.outcomes.render_insights()
+            # kept in the store; exported too, so the byte scan covers files as well
+            memory.agents.training.build_dataset("helper", out_dir=data_dir / "exports")
+            memory.agents.outcomes.render_insights(data_dir / "exports" / "insights.md")
             gone = range(0, users, 2)
             for i in gone:
                 memory.delete_all(user_id=f"user{i:03d}.canary")

@@ -157,6 +157,7 @@ def main() -> int:
               f"{figures['dispatch_s']:.2f} s; single submit {figures['single_submit_ms']:.2f} ms")
         with Memory(root / "learn", embedder=embedder) as memory:
             info = memory.agents.training.build_dataset("agent0", out_dir=root / "export")
+            assert info.chat_path is not None  # exported: out_dir was given
             count = validate_chat_jsonl(info.chat_path)
         print(f"exported {count} examples; OpenAI chat JSONL valid: {count == info.examples}")
     return 0

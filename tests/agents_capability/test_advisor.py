@@ -41,8 +41,12 @@ def test_agent_profiles_and_insights_file(memory: Memory, agent: str, data_dir: 
     with pytest.raises(NotFoundError):
         outcomes.record(user_id="maya", suggestion_type="post", outcome="accepted",
                         agent_id="ghost")
+    assert outcomes.insights() is None  # never rendered
     text = outcomes.render_insights()
-    written = (data_dir / "insights" / "personal.md").read_text()
-    assert text == written and "## maya" in text and f"## {agent}" in text
+    assert "## maya" in text and f"## {agent}" in text
+    assert outcomes.insights() == text  # kept in the store, not in a file
+    assert not (data_dir / "insights").exists()
     anonymous = outcomes.render_insights(data_dir / "anon.md", anonymise=True)
     assert "maya" not in anonymous and "subject 1" in anonymous
+    assert (data_dir / "anon.md").read_text() == anonymous == outcomes.insights(anonymise=True)
+    assert outcomes.insights() == text  # the two settings are kept apart

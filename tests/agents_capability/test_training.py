@@ -14,7 +14,12 @@ import pytest
 
 from lucidmem import InvalidInputError, Memory, Settings
 from lucidmem.agents.capability import Agents
-from lucidmem.agents.datasets import LLMEndpoint, scrub_pii, validate_chat_jsonl
+from lucidmem.agents.datasets import (
+    LLMEndpoint,
+    scrub_pii,
+    validate_chat_jsonl,
+    validate_chat_rows,
+)
 from lucidmem.agents.events import MODEL_UPDATED, TRAINING_DATASET_READY, Event
 from lucidmem.agents.finetune import OpenAIFineTuneProvider, RetryPolicy
 from lucidmem.embedding import E5Embedder
@@ -101,14 +106,24 @@ def test_scrub_pii() -> None:
     assert out == "[NAME] ([EMAIL], [PHONE]) paid with [CARD], order 12345."
 
 
-def test_dataset_from_high_quality_interactions(memory: Memory, agent: str) -> None:
+def test_dataset_from_high_quality_interactions(memory: Memory, agent: str,
+                                               tmp_path: Path) -> None:
     ready: list[Event] = []
     memory.agents.events.subscribe(TRAINING_DATASET_READY, ready.append)
     _feed(memory, agent)
-    info = memory.agents.training.build_dataset(agent, extra_names=["Maya"])
+    kept = memory.agents.training.build_dataset(agent, extra_names=["Maya"])
+    assert kept.chat_path is None and kept.lora_path is None  # in the store only
+    stored = memory.agents.training.dataset_rows(agent, kept.dataset_id)
+    assert validate_chat_rows(stored) == 6
+    info = memory.agents.training.build_dataset(agent, extra_names=["Maya"],
+                                                out_dir=tmp_path / "export")
     assert info.real_examples == 6 and info.examples == 6
+    assert info.chat_path is not None and info.lora_path is not None
+    assert info.chat_path.parent == tmp_path / "export"
     assert validate_chat_jsonl(info.chat_path) == 6
     text = info.chat_path.read_text()
+    assert [json.loads(line) for line in text.splitlines()] == stored  # same examples
+    assert memory.agents.training.dataset_rows(agent, info.dataset_id) == stored
     for secret in ("maya.k@example.com", "555", "4111", "Maya"):
         assert secret not in text
     row = json.loads(text.splitlines()[0])
@@ -116,7 +131,9 @@ def test_dataset_from_high_quality_interactions(memory: Memory, agent: str) -> N
     assert row["messages"][0]["content"].startswith("You are Mentor.")
     lora = [json.loads(x) for x in info.lora_path.read_text().splitlines()]
     assert lora[0]["prompt"].startswith("<|system|>") and lora[0]["completion"]
-    assert ready[0].payload["datasetId"] == info.dataset_id
+    assert ready[0].payload["datasetId"] == kept.dataset_id
+    assert ready[0].payload["chatPath"] is None
+    assert ready[1].payload["chatPath"] == str(info.chat_path)
     assert len(ready[0].payload["highQualityInteractions"]) == 6
     with pytest.raises(InvalidInputError, match="100 are needed"):
         memory.agents.training.build_dataset(agent, min_examples=100)
@@ -129,7 +146,7 @@ def test_synthetic_samples_are_validated_against_traits(memory: Memory, agent: s
     info = memory.agents.training.build_dataset(agent, synthetic=5, endpoint=endpoint)
     assert info.synthetic_examples == 1  # the sarcastic one and the garbage are dropped
     assert info.synthetic_rejected == 2
-    assert validate_chat_jsonl(info.chat_path) == 3
+    assert validate_chat_rows(memory.agents.training.dataset_rows(agent, info.dataset_id)) == 3
     skipped = memory.agents.training.build_dataset(agent, synthetic=5)  # no endpoint configured
     assert skipped.synthetic_examples == 0 and "no chat endpoint" in skipped.note
 
@@ -238,10 +255,20 @@ def test_an_encrypted_store_seals_its_dataset_and_uploads_the_plain_text(
         _feed(memory, "mentor")
         quick = Agents(memory.kernel, training_retry=RetryPolicy(
             backoff_seconds=0.01, poll_interval_seconds=0.01, max_wait_seconds=1.0))
-        info = quick.training.build_dataset("mentor")
+        info = quick.training.build_dataset("mentor", out_dir=data_dir / "export")
+        assert info.chat_path is not None
         assert b"[EMAIL]" not in info.chat_path.read_bytes()
         job = quick.training.start_fine_tune("mentor", info.dataset_id,
                                              OpenAIFineTuneProvider(server), sleep=lambda _: None)
-        assert job.status is Status.COMPLETED
+        assert job.status is Status.COMPLETED and job.chat_path == info.chat_path
         assert b'"role": "assistant"' in FakeAPI.plan["uploaded"]
         assert b"[EMAIL]" in FakeAPI.plan["uploaded"]
+        # a dataset kept in the store only: its files are written for the provider's call
+        FakeAPI.plan["uploaded"] = b""
+        kept = quick.training.build_dataset("mentor")
+        files = sorted(data_dir.rglob("*"))
+        job = quick.training.start_fine_tune("mentor", kept.dataset_id,
+                                             OpenAIFineTuneProvider(server), sleep=lambda _: None)
+        assert job.status is Status.COMPLETED and job.chat_path is None
+        assert b"[EMAIL]" in FakeAPI.plan["uploaded"]
+        assert sorted(data_dir.rglob("*")) == files  # nothing left on disk

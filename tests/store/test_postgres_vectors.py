@@ -9,6 +9,7 @@ import psycopg
 import pytest
 
 from lucidmem import Memory
+from lucidmem.embedding import E5Embedder
 from lucidmem.errors import InvalidInputError
 from lucidmem.records import Record
 from lucidmem.settings import Settings
@@ -94,3 +95,58 @@ def test_memory_search_reads_no_vectors_into_the_process(
         assert second.flush(timeout=120)  # its vector is written by the background queue
         hits = first.search("my pet", user_id="u", limit=1)
         assert hits[0].item.text == "I adopted a grey cat called Pixel"
+
+
+def _hnsw_oid(url: str) -> int | None:
+    with psycopg.connect(url) as conn:
+        row = conn.execute("SELECT to_regclass('lucidmem_personal.records_embedding_hnsw_384')"
+                           "::oid").fetchone()
+    return None if row is None or row[0] is None else int(row[0])
+
+
+def test_a_bulk_load_builds_the_index_once_and_small_writes_keep_it(
+        postgres_url: str, tmp_path: Path, embedder: E5Embedder,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``HNSW_DEFER_MIN_PENDING`` queued vectors the records' HNSW index is dropped and
+    built once the queue is drained: afterwards it exists, holds every vector and serves
+    the search; writes below the threshold update the same index (its oid stays)."""
+    from lucidmem.store import postgres
+
+    monkeypatch.setattr(postgres, "HNSW_DEFER_MIN_PENDING", 20)
+    settings = Settings(store_url=postgres_url, data_dir=tmp_path)
+    texts = [f"note {i}: the {w} lives by the harbour" for i, w in enumerate(
+        ["heron", "otter", "lynx", "marten", "badger", "ibis", "stoat", "vole"] * 5)]
+    with Memory(settings=settings, embedder=embedder) as memory:
+        memory.add("a first small note about tea", user_id="u1")
+        memory.flush()
+        before = _hnsw_oid(postgres_url)
+        assert before is not None
+        memory.add("a second small note about coffee", user_id="u1")
+        memory.flush()
+        assert _hnsw_oid(postgres_url) == before  # small writes: the same index, updated
+        memory.add([{"role": "user", "content": t} for t in texts], user_id="u1")
+        memory.flush()
+        after = _hnsw_oid(postgres_url)
+        assert after is not None and after != before  # rebuilt once, at the load's end
+        store = memory.kernel.store()
+        assert store.get_meta(postgres.HNSW_DEFERRED_META) is None
+        hits = memory.search("where does the otter live", user_id="u1", limit=3)
+        assert "otter" in hits[0].item.text and "vector" in hits[0].explain
+    with psycopg.connect(postgres_url) as conn:
+        conn.execute("SET enable_seqscan = off")
+        conn.execute("SET enable_bitmapscan = off")
+        indexed = conn.execute(
+            "EXPLAIN SELECT id FROM lucidmem_personal.records WHERE embedding IS NOT NULL "
+            "ORDER BY embedding::vector(384) <#> (SELECT embedding::vector(384) FROM "
+            "lucidmem_personal.records WHERE embedding IS NOT NULL LIMIT 1) LIMIT 5"
+        ).fetchall()
+        count = conn.execute("SELECT count(*) FROM lucidmem_personal.records "
+                             "WHERE embedding IS NOT NULL").fetchone()
+        # VACUUM marks the pages all-visible (pg_class, written in its transaction; the
+        # statistics views lag behind a closing backend, so they are not asked)
+        vacuumed = conn.execute(
+            "SELECT relallvisible > 0 FROM pg_class "
+            "WHERE oid = 'lucidmem_personal.records'::regclass").fetchone()
+    assert vacuumed == (True,)  # the load's updates are vacuumed
+    assert any("records_embedding_hnsw_384" in r[0] for r in indexed)
+    assert count == (len(texts) + 2,)

@@ -23,12 +23,13 @@ WORDS = (*CANARIES, USER)
 def test_delete_all_leaves_no_byte_of_the_user_in_any_file(data_dir: Path,
                                                            embedder: E5Embedder) -> None:
     with Memory(data_dir, embedder=embedder) as memory:
-        filled = fill_every_part(memory)
+        filled = fill_every_part(memory, export_to=data_dir / "exports")
         before = residue(data_dir, WORDS)
-        # the plain database, the dataset files and the insights file all held the user
+        # the plain database and the exported dataset and insights files all held the user
         assert any(name.startswith("personal.db") for name in before)
-        assert any(name.startswith("datasets/") for name in before)
-        assert "insights/personal.md" in before
+        assert any(name.startswith("exports/datasets/") for name in before)
+        assert "exports/insights.md" in before
+        assert USER in str(memory.agents.outcomes.insights())
         learning = memory.agents.learning("helper")
 
         assert memory.delete_all(user_id=USER) > 0
@@ -39,8 +40,9 @@ def test_delete_all_leaves_no_byte_of_the_user_in_any_file(data_dir: Path,
         assert [r["messages"][1]["content"] for r in memory.agents.training.dataset_rows(
             "helper", filled.dataset_id)] == [f"what is {OTHER_WORDS[1]} exactly"]
         assert memory.get_all(user_id=OTHER)[0].text == f"I drink {OTHER_WORDS[0]} tea"
-        insights = (data_dir / "insights" / "personal.md").read_text()
+        insights = (data_dir / "exports" / "insights.md").read_text()
         assert OTHER in insights and USER not in insights
+        assert memory.agents.outcomes.insights() == insights  # the stored one too
         # what stays are numbers: the agent learned from the feedback and still has
         assert memory.agents.learning("helper") == learning
         store = memory.kernel.store()

@@ -31,9 +31,9 @@ def test_an_encrypted_data_directory_holds_no_plaintext(data_dir: Path, embedder
                                                         key: str) -> None:
     settings = Settings(data_dir=data_dir, encryption_key=key)
     with Memory(settings=settings, embedder=embedder) as memory:
-        filled = fill_every_part(memory)
+        filled = fill_every_part(memory, export_to=data_dir / "exports")
         words = (*CANARIES, *OTHER_WORDS, USER, OTHER, "Helper", "lunch")
-        assert residue(data_dir, words) == {}  # database, WAL, datasets, insights
+        assert residue(data_dir, words) == {}  # database, WAL, exported datasets, insights
         sealed = [p for p in files_under(data_dir)  # log.key: random bytes, no one's data
                   if not p.name.startswith("personal.db") and p.name != LOG_KEY_FILE]
         assert len(sealed) == 3 and all(p.read_bytes().startswith(MAGIC) for p in sealed)
@@ -41,9 +41,9 @@ def test_an_encrypted_data_directory_holds_no_plaintext(data_dir: Path, embedder
         rows = memory.agents.training.dataset_rows("helper", filled.dataset_id)
         assert {r["messages"][1]["content"] for r in rows} == {
             "tell me about quokkaslushy please", f"what is {OTHER_WORDS[1]} exactly"}
-        insights = memory.agents.outcomes.render_insights()
+        insights = memory.agents.outcomes.render_insights(data_dir / "exports" / "insights.md")
         assert USER in insights
-        path = data_dir / "insights" / "personal.md"
+        path = data_dir / "exports" / "insights.md"
         assert read_side_file(path, key).decode() == insights
         with pytest.raises(EncryptionError, match="key is wrong"):
             read_side_file(path, "b2" * 32)
@@ -59,9 +59,9 @@ def test_an_encrypted_data_directory_holds_no_plaintext(data_dir: Path, embedder
 def test_every_file_is_private(data_dir: Path, embedder: E5Embedder, key: str | None) -> None:
     settings = Settings(data_dir=data_dir, encryption_key=key)
     with Memory(settings=settings, embedder=embedder) as memory:
-        fill_every_part(memory)
+        fill_every_part(memory, export_to=data_dir / "exports")
         modes = _modes(data_dir)
-    assert {"personal.db", "personal.db-wal", "personal.db-shm", "insights/personal.md"} <= set(
+    assert {"personal.db", "personal.db-wal", "personal.db-shm", "exports/insights.md"} <= set(
         modes)
     assert {p for p, m in modes.items() if m != ("0o700" if (data_dir / p).is_dir()
                                                  else "0o600")} == set()

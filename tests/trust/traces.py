@@ -20,10 +20,12 @@ class Filled:
     dataset_id: str
 
 
-def fill_every_part(memory: Memory, user: str = USER) -> Filled:
+def fill_every_part(memory: Memory, user: str = USER, *,
+                    export_to: Path | None = None) -> Filled:
     """Turns, facts, working memory, skill feedback with text, agent feedback with texts
-    and a session, a dataset, outcomes and the insights file, outbox events — for ``user``
-    and for another user who must stay."""
+    and a session, a dataset, outcomes and the insights, outbox events — for ``user`` and
+    for another user who must stay. The dataset and insights live in the store; with
+    ``export_to`` they are also exported there as files (``datasets/``, ``insights.md``)."""
     memory.add([{"role": "user", "content": "I love quokkaslushy every morning in Lisbon"},
                 {"role": "assistant", "content": "Noted, marmaladeprism it is"}],
                user_id=user, conversation_id="c1")
@@ -42,11 +44,13 @@ def fill_every_part(memory: Memory, user: str = USER) -> Filled:
         user_id=OTHER, agent_id="helper", source_id="msg-bob", thumbs=1,
         message=f"what is {OTHER_WORDS[1]} exactly", response="a lantern made of saffron")
     memory.agents.record_session("helper", user_id=user, duration_seconds=42)
-    dataset = memory.agents.training.build_dataset("helper", min_examples=2)
+    dataset = memory.agents.training.build_dataset(
+        "helper", min_examples=2, out_dir=None if export_to is None else export_to / "datasets")
     memory.agents.outcomes.record(user_id=user, suggestion_type="lunch", outcome="accepted",
                                   suggestion_value="quokkaslushy bowl")
     memory.agents.outcomes.record(user_id=OTHER, suggestion_type="lunch", outcome="rejected")
-    memory.agents.outcomes.render_insights()
+    memory.agents.outcomes.render_insights(None if export_to is None
+                                           else export_to / "insights.md")
     return Filled(dataset.dataset_id)
 
 

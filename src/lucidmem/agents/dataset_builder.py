@@ -6,6 +6,11 @@ feedback plus engagement". Its user message and agent reply (given at submission
 PII-scrubbed: e-mails, phone and card numbers, the author's id and the names of the author's
 entities (fact layer records of kind ``entity``, when the fact capability stored any). The
 system prompt is the agent's *current* compiled prompt, so the model learns the learned style.
+
+The examples live in the ``dataset`` record, so any worker on any machine reads them and
+``delete_all``/``export`` reach them like every other record; JSONL files are written only
+where a caller asks for them (``out_dir``: an export to disk), and a fine-tune writes them
+for its provider from the store (:meth:`DatasetBuilder.write_files`).
 """
 
 from __future__ import annotations
@@ -22,9 +27,14 @@ from lucidmem.agents.datasets import (
     Example,
     LLMEndpoint,
     SampleGenerator,
+    chat_row,
+    example_from_data,
+    example_to_data,
+    lora_row,
     read_jsonl_rows,
     scrub_pii,
     validate_chat_jsonl,
+    validate_chat_rows,
     write_chat_jsonl,
     write_jsonl_rows,
     write_lora_jsonl,
@@ -85,23 +95,15 @@ class DatasetBuilder:
                         names.add(value.strip())
         return names
 
-    def _dataset_dir(self, out_dir: str | Path | None, agent_id: str, context: str) -> Path:
-        settings = self._kernel.settings
-        if out_dir is None:
-            if settings.in_memory:
-                raise InvalidInputError(
-                    "out_dir: this memory lives in RAM; pass a directory for the dataset files",
-                    field="out_dir")
-            out_dir = Path(settings.data_dir) / "datasets" / context / agent_id
-        return private_dir(Path(out_dir))
-
     def build(
         self, agent_id: str, *, out_dir: str | Path | None = None, min_examples: int = 1,
         synthetic: int = 0, endpoint: LLMEndpoint | None = None, since: datetime | None = None,
         extra_names: Sequence[str] = (), context: str | None = None,
     ) -> DatasetInfo:
-        """Build, scrub, export (OpenAI chat JSONL + local LoRA JSONL) and announce a dataset.
+        """Build, scrub, store and announce a dataset; with ``out_dir``, also export it there
+        (OpenAI chat JSONL + local LoRA JSONL, ``0600``, sealed when the store is encrypted).
 
+        The examples are kept in the ``dataset`` record (read them with :meth:`rows`).
         ``synthetic`` more examples are generated through ``endpoint`` (default: the configured
         ``settings.facts`` chat endpoint) only when one is configured. Publishes
         ``training.dataset.ready`` in the same transaction as the ``dataset`` record. Only
@@ -149,18 +151,18 @@ class DatasetBuilder:
                 f"agent {agent_id!r} has {len(examples)} high-quality interactions with texts; "
                 f"{min_examples} are needed (submit feedback with message and response)",
                 field="min_examples")
+        validate_chat_rows([chat_row(e) for e in examples], min_examples=max(1, min_examples))
         dataset_id = uuid.uuid4().hex
-        folder = self._dataset_dir(out_dir, agent_id, name)
-        chat_path = folder / f"{dataset_id}.chat.jsonl"
-        lora_path = folder / f"{dataset_id}.lora.jsonl"
-        key = self._kernel.settings.key_for(name)
-        write_chat_jsonl(chat_path, examples, key=key)
-        write_lora_jsonl(lora_path, examples, key=key)
-        validate_chat_jsonl(chat_path, min_examples=max(1, min_examples), key=key)
+        chat_path = lora_path = None
+        if out_dir is not None:
+            chat_path, lora_path = self.write_files(examples, Path(out_dir), dataset_id, name)
         start = min((r.occurred_at for r in records), default=None)
         agg = self._learner.load(store, agent_id).aggregation
-        data = {"dataset_id": dataset_id, "chat_path": str(chat_path),
-                "lora_path": str(lora_path), "examples": len(examples), "real": real,
+        data = {"dataset_id": dataset_id,
+                "chat_path": None if chat_path is None else str(chat_path),
+                "lora_path": None if lora_path is None else str(lora_path),
+                "rows": [example_to_data(e) for e in examples],
+                "examples": len(examples), "real": real,
                 "synthetic": len(examples) - real, "synthetic_rejected": rejected,
                 "traits": dict(policy.traits), "policy_version": policy.version,
                 "window_start": start, "window_end": now, "note": note,
@@ -180,12 +182,36 @@ class DatasetBuilder:
                               "positiveCount": agg.positive_count,
                               "averageSentiment": agg.avg_score},
             "timeWindow": {"start": start, "end": now}, "createdAt": now,
-            "chatPath": str(chat_path), "loraPath": str(lora_path)}
+            "chatPath": data["chat_path"], "loraPath": data["lora_path"]}
         record = new_record(dataset_id, Kind.DATASET, owner, now, data, layer=1,
                             agent_id=agent_id)
         self._agents.commit(name, [record, self._agents.event(TRAINING_DATASET_READY, event,
                                                               now, agent_id)])
         return DatasetInfo.from_record(record)
+
+    def write_files(self, examples: Sequence[Example], folder: Path, dataset_id: str,
+                    context: str) -> tuple[Path, Path]:
+        """Write ``examples`` as ``<dataset_id>.chat.jsonl`` and ``.lora.jsonl`` in
+        ``folder`` (created ``0700``; files ``0600``, sealed with the context's key when it
+        has one); returns the two paths."""
+        target = private_dir(folder)
+        chat_path = target / f"{dataset_id}.chat.jsonl"
+        lora_path = target / f"{dataset_id}.lora.jsonl"
+        key = self._kernel.settings.key_for(context)
+        write_chat_jsonl(chat_path, examples, key=key)
+        write_lora_jsonl(lora_path, examples, key=key)
+        validate_chat_jsonl(chat_path, key=key)
+        return chat_path, lora_path
+
+    @staticmethod
+    def examples(record: Record, key: str | None) -> builtins.list[Example]:
+        """The examples of a ``dataset`` record (from its exported files for datasets built
+        before the examples were kept in the record)."""
+        data = record.data
+        if "rows" in data:
+            return [example_from_data(row) for row in data["rows"]]
+        chats = read_jsonl_rows(data["chat_path"], key=key)
+        return [Example(*(m["content"] for m in row["messages"][:3])) for row in chats]
 
     def _configured_endpoint(self) -> LLMEndpoint | None:
         facts = self._kernel.settings.facts
@@ -213,16 +239,21 @@ class DatasetBuilder:
              context: str | None = None) -> builtins.list[dict[str, Any]]:
         """The examples of a dataset as stored (decrypted when the store is encrypted)."""
         name = self._kernel.context_name(context)
-        data = self.record(self._kernel.store(name), agent_id, dataset_id).data
+        record = self.record(self._kernel.store(name), agent_id, dataset_id)
         if layout not in ("chat", "lora"):
             raise InvalidInputError('layout: use "chat" or "lora"', field="layout")
-        rows = read_jsonl_rows(data[f"{layout}_path"], key=self._kernel.settings.key_for(name))
-        return [row for row in rows if isinstance(row, dict)]
+        if "rows" not in record.data:  # built before the examples were kept in the record
+            rows = read_jsonl_rows(record.data[f"{layout}_path"],
+                                   key=self._kernel.settings.key_for(name))
+            return [row for row in rows if isinstance(row, dict)]
+        make = chat_row if layout == "chat" else lora_row
+        return [make(e) for e in self.examples(record, None)]
 
     def forget_sources(self, context: str, store: Store, agent_id: str,
                        sources: set[str]) -> builtins.list[Record]:
         """Remove the examples built from interactions ``sources`` (a user being forgotten)
-        from the agent's dataset files; returns the dataset records to save.
+        from the agent's datasets (the record and any exported files); returns the dataset
+        records to save.
 
         A dataset from before example sources were recorded cannot tell whose examples it
         holds: when the user rated any interaction with texts, its files are deleted whole.
@@ -232,11 +263,11 @@ class DatasetBuilder:
         for record in store.find(Query(user_id=partition(agent_id), kinds=[Kind.DATASET])):
             data = record.data
             recorded = data.get("sources")
-            paths = [Path(data["chat_path"]), Path(data["lora_path"])]
+            paths = [Path(data[k]) for k in ("chat_path", "lora_path") if data.get(k)]
             if recorded is None:
                 for path in paths:
                     path.unlink(missing_ok=True)
-                record.data = {**data, "examples": 0, "real": 0, "synthetic": 0,
+                record.data = {**data, "examples": 0, "real": 0, "synthetic": 0, "rows": [],
                                "note": "files deleted: a user whose examples they may hold "
                                        "was forgotten", "sources": []}
                 changed.append(record)
@@ -249,6 +280,9 @@ class DatasetBuilder:
                     kept = [row for i, row in enumerate(read_jsonl_rows(path, key=key))
                             if i not in drop]
                     write_jsonl_rows(path, kept, key=key)
+            if "rows" in data:
+                data = {**data, "rows": [row for i, row in enumerate(data["rows"])
+                                         if i not in drop]}
             record.data = {**data, "examples": int(data["examples"]) - len(drop),
                            "real": int(data["real"]) - len(drop),
                            "sources": [s for i, s in enumerate(recorded) if i not in drop]}

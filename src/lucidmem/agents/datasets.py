@@ -11,6 +11,10 @@ Formats:
   "content": str}, ...]}`` per line; :func:`validate_chat_jsonl` checks a file line by line.
 * local LoRA JSONL — one ``{"prompt": str, "completion": str}`` per line, where the prompt is
   the system prompt and the user message in a plain chat template (:func:`lora_prompt`).
+
+A dataset's examples live in its ``dataset`` record (:func:`example_to_data`), so every
+worker reads them from the store; the JSONL files are an export (:func:`chat_row`,
+:func:`lora_row` give a line of each).
 """
 
 from __future__ import annotations
@@ -32,12 +36,17 @@ __all__ = [
     "Example",
     "LLMEndpoint",
     "SampleGenerator",
+    "chat_row",
     "check_example_traits",
+    "example_from_data",
+    "example_to_data",
     "lora_prompt",
+    "lora_row",
     "read_jsonl_rows",
     "read_lora_jsonl",
     "scrub_pii",
     "validate_chat_jsonl",
+    "validate_chat_rows",
     "write_chat_jsonl",
     "write_jsonl_rows",
     "write_lora_jsonl",
@@ -127,9 +136,26 @@ def write_jsonl_rows(path: Path, rows: Iterable[Mapping[str, Any]], *,
     return len(lines)
 
 
+def example_to_data(example: Example) -> dict[str, Any]:
+    """The JSON form of an example as the ``dataset`` record keeps it."""
+    return {"system": example.system, "user": example.user, "assistant": example.assistant,
+            "score": example.score, "synthetic": example.synthetic}
+
+
+def example_from_data(data: Mapping[str, Any]) -> Example:
+    """Inverse of :func:`example_to_data`."""
+    return Example(str(data["system"]), str(data["user"]), str(data["assistant"]),
+                   float(data["score"]), bool(data["synthetic"]))
+
+
+def chat_row(example: Example) -> dict[str, Any]:
+    """One line of OpenAI chat JSONL."""
+    return {"messages": example.messages()}
+
+
 def write_chat_jsonl(path: Path, examples: Sequence[Example], *, key: str | None = None) -> int:
     """Write OpenAI chat JSONL atomically; returns the example count."""
-    return write_jsonl_rows(path, ({"messages": e.messages()} for e in examples), key=key)
+    return write_jsonl_rows(path, (chat_row(e) for e in examples), key=key)
 
 
 def lora_prompt(system: str, user: str) -> str:
@@ -137,10 +163,14 @@ def lora_prompt(system: str, user: str) -> str:
     return f"<|system|>\n{system}\n<|user|>\n{user}\n<|assistant|>\n"
 
 
+def lora_row(example: Example) -> dict[str, Any]:
+    """One line of the local LoRA JSONL."""
+    return {"prompt": lora_prompt(example.system, example.user), "completion": example.assistant}
+
+
 def write_lora_jsonl(path: Path, examples: Sequence[Example], *, key: str | None = None) -> int:
     """Write the local LoRA dataset (prompt/completion JSONL) atomically."""
-    return write_jsonl_rows(path, ({"prompt": lora_prompt(e.system, e.user),
-                                    "completion": e.assistant} for e in examples), key=key)
+    return write_jsonl_rows(path, (lora_row(e) for e in examples), key=key)
 
 
 def _lines(path: Path, key: str | None = None) -> Iterable[tuple[int, Any]]:
@@ -168,8 +198,17 @@ def read_jsonl_rows(path: str | Path, *, key: str | None = None) -> list[Any]:
 def validate_chat_jsonl(path: str | Path, *, min_examples: int = 1,
                         key: str | None = None) -> int:
     """Check a file against the OpenAI chat fine-tuning format; returns the example count."""
+    return _validate_chat(_lines(Path(path), key), min_examples)
+
+
+def validate_chat_rows(rows: Iterable[Any], *, min_examples: int = 1) -> int:
+    """:func:`validate_chat_jsonl` over rows already parsed (line numbers from 1)."""
+    return _validate_chat(enumerate(rows, start=1), min_examples)
+
+
+def _validate_chat(lines: Iterable[tuple[int, Any]], min_examples: int) -> int:
     count = 0
-    for number, row in _lines(Path(path), key):
+    for number, row in lines:
         messages = row.get("messages") if isinstance(row, dict) else None
         if not isinstance(messages, list) or not messages:
             raise DatasetFormatError('expected {"messages": [...]}', line=number)

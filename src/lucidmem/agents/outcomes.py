@@ -2,8 +2,12 @@
 
 Seed: ``seeds/config-advisor-memory.md`` — layer 1 raw outcomes (``outcome`` records, never
 changed), layer 2 a computed profile per subject updated incrementally on each outcome
-(``profile`` record, in the same transaction), layer 3 a human-readable insights markdown file
+(``profile`` record, in the same transaction), layer 3 a human-readable insights markdown
 regenerated from the profiles, and the pre-suggestion check :meth:`Outcomes.should_suggest`.
+
+The insights markdown is an ``insights`` record of the context's ``~insights`` partition (one
+per anonymisation setting), so every worker reads it from the store and forgetting a user
+regenerates it; a file is written only where a caller asks for one (an export to disk).
 
 A subject is a user (records in the user's own partition, so ``delete_all`` forgets them) and,
 when ``agent_id`` is given, also that agent (records in the agent's partition).
@@ -41,8 +45,14 @@ from lucidmem.store.files import write_side_file
 
 INSIGHTS_FILES_META = "insights_files"
 """Store meta key: the insights files written (path → anonymised), regenerated on forgetting."""
+INSIGHTS_PARTITION = "~insights"
+"""The store partition holding the rendered insights records."""
 
-__all__ = ["Outcomes", "profile_from_data", "profile_to_data"]
+__all__ = ["INSIGHTS_PARTITION", "Outcomes", "profile_from_data", "profile_to_data"]
+
+
+def _insights_id(anonymise: bool) -> str:
+    return stable_id(Kind.INSIGHTS, "anonymised" if anonymise else "named")
 
 
 def profile_to_data(profile: PreferenceProfile) -> dict[str, Any]:
@@ -167,12 +177,12 @@ class Outcomes:
         self, path: str | Path | None = None, *, anonymise: bool = False,
         context: str | None = None,
     ) -> str:
-        """Regenerate the insights markdown from every profile of a context.
+        """Regenerate the insights markdown from every profile of a context; returns it.
 
-        Written to ``path``, or to ``<data_dir>/insights/<context>.md`` for on-disk memories
-        (``0600``; sealed with the store's key when it is encrypted, so read it through this
-        method or ``lucidmem agent insights``); returns the markdown either way. The file is
-        regenerated whenever a user is forgotten.
+        The markdown is kept in the store (read it from any worker with :meth:`insights`);
+        with ``path`` it is also written there (``0600``; sealed with the store's key when
+        it is encrypted, so read it through this method or ``lucidmem agent insights``).
+        Both are regenerated whenever a user is forgotten.
         """
         name = self._kernel.context_name(context)
         store = self._kernel.store(name)
@@ -184,17 +194,26 @@ class Outcomes:
             found = store.get(owner, [stable_id(Kind.PROFILE, subject)])
             profiles += [profile_from_data(r.data) for r in found]
         text = render_insights(profiles, anonymise=anonymise)
-        settings = self._kernel.settings
-        if path is None and not settings.in_memory:
-            path = Path(settings.data_dir) / "insights" / f"{name}.md"
+        record_id = _insights_id(anonymise)
+        prior = store.get(INSIGHTS_PARTITION, [record_id])
+        self._kernel.write(name, INSIGHTS_PARTITION, [new_record(
+            record_id, Kind.INSIGHTS, INSIGHTS_PARTITION, self._kernel.now(),
+            {"markdown": text, "anonymise": anonymise}, prior=prior[0] if prior else None,
+            layer=1)], audit=False)
         if path is not None:
             target = Path(path).absolute()
-            write_side_file(target, text.encode("utf-8"), settings.key_for(name))
+            write_side_file(target, text.encode("utf-8"), self._kernel.settings.key_for(name))
             written = self._insights_files(store)
             if written.get(str(target)) != anonymise:
                 store.set_meta(INSIGHTS_FILES_META,
                                json.dumps({**written, str(target): anonymise}, sort_keys=True))
         return text
+
+    def insights(self, *, anonymise: bool = False, context: str | None = None) -> str | None:
+        """The insights markdown last rendered in this context (by any worker), read from
+        the store; ``None`` when :meth:`render_insights` never ran there."""
+        found = self._kernel.store(context).get(INSIGHTS_PARTITION, [_insights_id(anonymise)])
+        return str(found[0].data["markdown"]) if found else None
 
     @staticmethod
     def _insights_files(store: Store) -> dict[str, bool]:
@@ -202,11 +221,15 @@ class Outcomes:
         return {str(k): bool(v) for k, v in json.loads(raw).items()} if raw else {}
 
     def refresh_insights(self, *, context: str | None = None) -> int:
-        """Regenerate every insights file this context has written that still exists (what
-        forgetting a user does); returns how many were rewritten."""
+        """Regenerate the stored insights and every insights file this context has written
+        that still exists (what forgetting a user does); returns how many were rewritten."""
         name = self._kernel.context_name(context)
+        store = self._kernel.store(name)
         count = 0
-        for path, anonymise in self._insights_files(self._kernel.store(name)).items():
+        for record in store.find(Query(user_id=INSIGHTS_PARTITION, kinds=[Kind.INSIGHTS])):
+            self.render_insights(anonymise=bool(record.data["anonymise"]), context=name)
+            count += 1
+        for path, anonymise in self._insights_files(store).items():
             if Path(path).exists():
                 self.render_insights(path, anonymise=anonymise, context=name)
                 count += 1

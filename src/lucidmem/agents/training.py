@@ -13,6 +13,7 @@ transaction; :meth:`Training.rollback_model` serves an earlier ready version aga
 
 from __future__ import annotations
 
+import tempfile
 import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
@@ -88,9 +89,8 @@ class Training:
 
     def dataset_rows(self, agent_id: str, dataset_id: str, *, layout: str = "chat",
                      context: str | None = None) -> list[dict[str, Any]]:
-        """The examples of a dataset file, one dict per line (``layout`` ``"chat"``, the
-        OpenAI chat format, or ``"lora"``); decrypted when the store is encrypted, since the
-        files are then sealed."""
+        """The examples of a dataset, one dict per JSONL line (``layout`` ``"chat"``, the
+        OpenAI chat format, or ``"lora"``), read from the store (any worker sees them)."""
         return self._datasets.rows(agent_id, dataset_id, layout=layout, context=context)
 
     # -- jobs -------------------------------------------------------------------------------
@@ -151,11 +151,7 @@ class Training:
             data = record.data
             try:
                 if record.status == Status.PENDING or not data.get("external_id"):
-                    request = TrainingRequest(
-                        job_id, agent_id, data["base_model"], Path(data["chat_path"]),
-                        Path(data["lora_path"]),
-                        key=self._kernel.settings.key_for(self._kernel.context_name(context)))
-                    external = provider.submit(request)
+                    external = self._submit(store, context, record, provider)
                     record.status = Status.RUNNING
                     record.data = {**data, "external_id": external,
                                    "started_at": data.get("started_at") or self._kernel.now()}
@@ -175,6 +171,24 @@ class Training:
             except Exception as exc:  # provider errors of any kind count as a failed attempt
                 self._failed_attempt(store, context, record, str(exc), sleep)
         return TrainingJobView.from_record(record)
+
+    def _submit(self, store: Store, context: str | None, record: Record,
+                provider: FineTuneProvider) -> str:
+        """Hand the job's dataset to ``provider``: its exported files when it has them, else
+        files written from the store into a private temporary directory for the call."""
+        data = record.data
+        name = self._kernel.context_name(context)
+        key = self._kernel.settings.key_for(name)
+        if data.get("chat_path") and data.get("lora_path"):
+            return provider.submit(TrainingRequest(
+                record.id, str(record.agent_id), data["base_model"], Path(data["chat_path"]),
+                Path(data["lora_path"]), key=key))
+        dataset = self._datasets.record(store, str(record.agent_id), data["dataset_id"])
+        examples = self._datasets.examples(dataset, key)
+        with tempfile.TemporaryDirectory(prefix="lucidmem-dataset-") as tmp:
+            chat, lora = self._datasets.write_files(examples, Path(tmp), dataset.id, name)
+            return provider.submit(TrainingRequest(
+                record.id, str(record.agent_id), data["base_model"], chat, lora, key=key))
 
     def _failed_attempt(self, store: Store, context: str | None, record: Record,
                         error: str, sleep: Sleep) -> None:

@@ -50,15 +50,22 @@ def _time(seconds: float | None) -> datetime | None:
     return None if seconds is None else from_epoch(seconds)
 
 
+def _path(value: str | None) -> Path | None:
+    return None if value is None else Path(value)
+
+
 class DatasetInfo(BaseModel):
-    """A built dataset: its files, sizes and the learning context it was built in."""
+    """A built dataset: its sizes, the learning context it was built in and, when it was
+    exported to disk (``out_dir``), its files."""
 
     model_config = _FROZEN
 
     dataset_id: str
     agent_id: str
-    chat_path: Path
-    lora_path: Path
+    chat_path: Path | None
+    """The exported OpenAI chat JSONL file (``None``: kept in the store only)."""
+    lora_path: Path | None
+    """The exported local LoRA JSONL file (``None``: kept in the store only)."""
     examples: int
     real_examples: int
     synthetic_examples: int
@@ -76,8 +83,9 @@ class DatasetInfo(BaseModel):
         """The view of a ``dataset`` record."""
         data = record.data
         return cls(dataset_id=record.id, agent_id=str(record.agent_id),
-                   chat_path=Path(data["chat_path"]), lora_path=Path(data["lora_path"]),
-                   examples=data["examples"], real_examples=data["real"],
+                   chat_path=_path(data.get("chat_path")),
+                   lora_path=_path(data.get("lora_path")), examples=data["examples"],
+                   real_examples=data["real"],
                    synthetic_examples=data["synthetic"],
                    synthetic_rejected=data["synthetic_rejected"], traits=data["traits"],
                    policy_version=data["policy_version"],
@@ -105,8 +113,9 @@ class TrainingJobView(BaseModel):
     model_id: str | None
     model_version: int | None
     """The registered model version once completed."""
-    chat_path: Path
-    lora_path: Path
+    chat_path: Path | None
+    """The dataset's exported chat file (``None``: written from the store for the provider)."""
+    lora_path: Path | None
     created_at: datetime
     started_at: datetime | None
     completed_at: datetime | None
@@ -121,7 +130,8 @@ class TrainingJobView(BaseModel):
                    attempts=data["attempts"], errors=tuple(data["errors"]),
                    external_id=data["external_id"], model_id=data["model_id"],
                    model_version=data.get("model_version"),
-                   chat_path=Path(data["chat_path"]), lora_path=Path(data["lora_path"]),
+                   chat_path=_path(data.get("chat_path")),
+                   lora_path=_path(data.get("lora_path")),
                    created_at=from_epoch(record.created_at),
                    started_at=_time(data["started_at"]),
                    completed_at=_time(data["completed_at"]))

@@ -1,9 +1,10 @@
 """Agent-learning commands: ``lucidmem agent register|list|feedback|policy|rollback|compile|
-dataset|insights|dispatch``."""
+dataset|dataset-rows|insights|dispatch``."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -125,19 +126,39 @@ def compile_(ctx: typer.Context, agent: AgentArg,
 
 @agent_app.command("dataset")
 def dataset(ctx: typer.Context, agent: AgentArg,
-            min_examples: Annotated[int, typer.Option("--min-examples")] = 1) -> None:
-    """Build a training dataset (OpenAI chat JSONL + local LoRA JSONL)."""
+            min_examples: Annotated[int, typer.Option("--min-examples")] = 1,
+            out_dir: Annotated[Path | None, typer.Option(
+                "--out-dir", help="Also write the OpenAI chat JSONL and local LoRA JSONL files "
+                "here (the dataset is kept in the store either way).")] = None) -> None:
+    """Build a training dataset, kept in the store (with --out-dir also as JSONL files)."""
     with open_memory(ctx) as memory:
-        info = memory.agents.training.build_dataset(agent, min_examples=min_examples)
-    console.print(f"{info.examples} examples\n{info.chat_path}\n{info.lora_path}", markup=False)
+        info = memory.agents.training.build_dataset(agent, min_examples=min_examples,
+                                                    out_dir=out_dir)
+    lines = [f"{info.examples} examples", f"dataset {info.dataset_id}"]
+    lines += [str(p) for p in (info.chat_path, info.lora_path) if p is not None]
+    console.print("\n".join(lines), markup=False)
+
+
+@agent_app.command("dataset-rows")
+def dataset_rows(ctx: typer.Context, agent: AgentArg,
+                 dataset_id: Annotated[str, typer.Argument(help="Dataset id.")],
+                 layout: Annotated[str, typer.Option(
+                     "--layout", help="chat (OpenAI chat JSONL) or lora.")] = "chat") -> None:
+    """Print a stored dataset as JSON lines (from the store: any worker built it)."""
+    with open_memory(ctx) as memory:
+        rows = memory.agents.training.dataset_rows(agent, dataset_id, layout=layout)
+    for row in rows:
+        typer.echo(json.dumps(row, ensure_ascii=False))
 
 
 @agent_app.command("insights")
 def insights(ctx: typer.Context, anonymise: Annotated[
-        bool, typer.Option("--anonymise")] = False) -> None:
-    """Regenerate the insights markdown from the preference profiles."""
+        bool, typer.Option("--anonymise")] = False,
+        out: Annotated[Path | None, typer.Option(
+            "--out", help="Also write the markdown to this file.")] = None) -> None:
+    """Regenerate the insights markdown from the preference profiles (kept in the store)."""
     with open_memory(ctx) as memory:
-        text = memory.agents.outcomes.render_insights(anonymise=anonymise)
+        text = memory.agents.outcomes.render_insights(out, anonymise=anonymise)
     typer.echo(text)
 
 

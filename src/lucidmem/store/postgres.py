@@ -105,6 +105,27 @@ HNSW_MAX_SCAN_TUPLES = 50_000
 """How far an iterative scan walks the graph when the filters (user, kind, status) reject
 most neighbours before it stops (pgvector's default is 20,000)."""
 
+HNSW_DEFER_MIN_PENDING = 10_000
+"""A bulk load: when at least this many turns wait for vectors (and at least
+:data:`HNSW_DEFER_SHARE` of the vectors already indexed), the records' HNSW index is dropped
+and built once when the queue is drained, instead of updated vector by vector (measured
+about 100 times cheaper per vector; docs/benchmarks.md). Searches meanwhile read vectors
+exactly (right, slower); ordinary writes never come near it and keep the index current."""
+HNSW_DEFER_SHARE = 0.25
+"""…and the queue holds at least this share of the vectors the index holds: rebuilding a
+large index costs more than inserting a few thousand into it."""
+HNSW_DEFERRED_META = "hnsw_deferred"
+"""Store meta key: set (to the dimension) while the records' HNSW index waits for a bulk
+load to finish; any process that drains the queue builds it."""
+HNSW_BUILD_MEMORY = "512MB"
+"""``maintenance_work_mem`` for that build: pgvector builds the graph in memory when it fits."""
+
+
+def defer_hnsw(pending: int, indexed: float) -> bool:
+    """Whether ``pending`` queued vectors beside an index of ``indexed`` are a bulk load."""
+    return pending >= HNSW_DEFER_MIN_PENDING and pending >= HNSW_DEFER_SHARE * indexed
+
+
 # BM25 constants of SQLite FTS5's bm25() (fts5_aux.c), so scores are on the same scale.
 _K1 = 1.2
 _B = 0.75
@@ -125,6 +146,18 @@ class _VectorLoader(Loader):
     def load(self, data: Any) -> npt.NDArray[np.float32]:
         # 2-byte dimension, 2 unused bytes, then the big-endian float32 values.
         return np.frombuffer(data, dtype=">f4", offset=4).astype(np.float32)
+
+
+def hnsw_ef_search(limit: int) -> int:
+    """``hnsw.ef_search`` for a search of ``limit`` rows: twice the rows the index scan
+    reads, at least :data:`HNSW_MIN_EF_SEARCH`, at most pgvector's 1,000."""
+    return min(max(2 * limit, 2 * HNSW_MIN_CANDIDATES, HNSW_MIN_EF_SEARCH), 1000)
+
+
+def _hnsw_session_settings() -> dict[str, str]:
+    """pgvector's search settings every connection of the store starts with."""
+    return {"hnsw.ef_search": str(hnsw_ef_search(0)), "hnsw.iterative_scan": "relaxed_order",
+            "hnsw.max_scan_tuples": str(HNSW_MAX_SCAN_TUPLES)}
 
 
 def _connect(url: str, where: str) -> psycopg.Connection[Any]:
@@ -238,6 +271,10 @@ class PostgresStore:
             dumper = type("VectorDumper", (_VectorDumper,), {"oid": info.oid})
             conn.adapters.register_dumper(np.ndarray, dumper)
             conn.adapters.register_loader(info.oid, _VectorLoader)
+            # the HNSW search settings for the whole session: a vector search is then one
+            # statement, not a transaction of four (each round trip counts in a search)
+            for name, value in _hnsw_session_settings().items():
+                conn.execute("SELECT set_config(%s, %s, false)", (name, value))
         except psycopg.Error as exc:
             conn.close()
             raise StoreError(f"{self.location}: {_scrub(str(exc), self.url)}") from exc
@@ -348,6 +385,23 @@ class PostgresStore:
                 return cur.rowcount
         except psycopg.Error as exc:
             raise self._error(exc) from exc
+
+    def _executemany_returning(self, sql: str, rows: Sequence[Sequence[Any]]) -> list[Any]:
+        """Run ``sql`` (with ``RETURNING`` one column) for every row in one pipeline;
+        returns the values returned, in order."""
+        if not rows:
+            return []
+        out: list[Any] = []
+        try:
+            with self._conn.cursor(binary=True) as cur:
+                cur.executemany(sql, rows, returning=True)
+                while True:
+                    out += [row[0] for row in cur.fetchall()]
+                    if not cur.nextset():
+                        break
+        except psycopg.Error as exc:
+            raise self._error(exc) from exc
+        return out
 
     def _run(self, sql: str, params: Sequence[Any] = (), *,
              prepare: bool | None = None) -> list[Any]:
@@ -572,14 +626,25 @@ class PostgresStore:
         return found
 
     def touch(self, user_id: str, ids: Sequence[str], at: float) -> None:
+        """Access statistics, written on every search: on its own, the update is one round
+        trip that does not wait for the WAL flush (``synchronous_commit = off``: a crash may
+        lose the last counts, never a record); inside a caller's transaction, part of it."""
         if not ids:
             return
-        with self.transaction():
-            self._exec(
-                f"UPDATE {self._s}.records SET last_accessed = %s, "
-                "access_count = access_count + 1 WHERE user_id = %s AND id = ANY(%s)",
-                (at, user_id, list(ids)),
-            )
+        sql = (f"UPDATE {self._s}.records SET last_accessed = %s, "
+               "access_count = access_count + 1 WHERE user_id = %s AND id = ANY(%s)")
+        params = (at, user_id, list(ids))
+        with self._lock:
+            self._ready()
+            if self._depth:
+                self._exec(sql, params)
+                return
+            try:
+                with self._conn.pipeline(), self._conn.transaction():
+                    self._conn.execute("SET LOCAL synchronous_commit = off")
+                    self._conn.execute(sql, params, binary=True)
+            except psycopg.Error as exc:
+                raise self._error(exc, "transaction failed: ") from exc
 
     # -- reads ------------------------------------------------------------------------------
     def _where(self, query: Query, alias: str = "") -> tuple[str, list[Any]]:
@@ -684,7 +749,9 @@ class PostgresStore:
 
         Run once per opened store; several processes opening the schema at once serialise
         on the schema's advisory lock (the same one migrations take), so one builds the
-        index and the others find it."""
+        index and the others find it. While a bulk load has the records' index deferred
+        (:data:`HNSW_DEFER_MIN_PENDING`) it is left to the end of the load, unless the
+        load's queue is already drained."""
         if not 1 <= dimension <= 2000:
             raise InvalidInputError(
                 f"embedding dimension {dimension} cannot be indexed by pgvector's HNSW "
@@ -699,18 +766,63 @@ class PostgresStore:
                 return
             self._exec("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
                        (f"lucidmem:{self.schema}",))
-            self._exec(
-                f"CREATE INDEX IF NOT EXISTS {self._hnsw_name(dimension)} ON {s}.records "
-                f"USING hnsw ((embedding::{self._vector_type}({dimension})) vector_ip_ops) "
-                f"WITH (m = {HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION}) "
-                "WHERE embedding IS NOT NULL"
-            )
+            deferred = self._exec(f"SELECT 1 FROM {s}.meta WHERE key = %s AND value <> ''",
+                                  (HNSW_DEFERRED_META,)).fetchone()
+            if deferred is None or not self._fresh_jobs():  # no bulk load under way
+                self._build_hnsw(dimension)
             self._exec(
                 f"CREATE INDEX IF NOT EXISTS chunks_embedding_hnsw_{dimension} ON {s}.chunks "
                 f"USING hnsw ((embedding::{self._vector_type}({dimension})) vector_ip_ops) "
                 f"WITH (m = {HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION})"
             )
         self._vector_dimension = dimension
+
+    def _build_hnsw(self, dimension: int) -> None:
+        """Create the records' HNSW index unless it exists (caller holds the schema's
+        advisory lock in a transaction) and clear the bulk-load mark."""
+        s = self._s
+        self._exec(f"SET LOCAL maintenance_work_mem = '{HNSW_BUILD_MEMORY}'")
+        self._exec(
+            f"CREATE INDEX IF NOT EXISTS {self._hnsw_name(dimension)} ON {s}.records "
+            f"USING hnsw ((embedding::{self._vector_type}({dimension})) vector_ip_ops) "
+            f"WITH (m = {HNSW_M}, ef_construction = {HNSW_EF_CONSTRUCTION}) "
+            "WHERE embedding IS NOT NULL"
+        )
+        self._exec(f"DELETE FROM {s}.meta WHERE key = %s", (HNSW_DEFERRED_META,))
+
+    def _fresh_jobs(self) -> bool:
+        """Whether any queued turn waits for its first try (failing ones do not hold back
+        the index build)."""
+        return self._exec(f"SELECT EXISTS (SELECT 1 FROM {self._s}.embedding_queue "
+                          "WHERE attempts = 0)").fetchone() == (True,)
+
+    def _defer_hnsw_if_bulk(self, dimension: int) -> None:
+        """Before storing vectors: drop the records' HNSW index when the queue is a bulk
+        load (:func:`defer_hnsw`), marking it to be built when the queue is drained
+        (:meth:`_finish_bulk_load`). Inside the caller's transaction."""
+        s = self._s
+        name = self._hnsw_name(dimension)
+        row = self._exec(
+            f"SELECT (SELECT value FROM {s}.meta WHERE key = %s), "
+            f"(SELECT count(*) FROM (SELECT 1 FROM {s}.embedding_queue "
+            f"LIMIT {HNSW_DEFER_MIN_PENDING}) q), "
+            "(SELECT reltuples FROM pg_class WHERE oid = to_regclass(%s))",
+            (HNSW_DEFERRED_META, f"{s}.{name}")).fetchone()
+        assert row is not None
+        deferred, pending, indexed = bool(row[0]), int(row[1]), float(row[2] or 0)
+        if deferred or pending < HNSW_DEFER_MIN_PENDING:
+            return
+        if not defer_hnsw(self._count_queue(), indexed):
+            return
+        self._exec("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
+                   (f"lucidmem:{self.schema}",))
+        self._exec(f"INSERT INTO {s}.meta (key, value) VALUES (%s, %s) ON CONFLICT (key) "
+                   "DO UPDATE SET value = EXCLUDED.value", (HNSW_DEFERRED_META, str(dimension)))
+        self._exec(f"DROP INDEX IF EXISTS {s}.{name}")
+
+    def _count_queue(self) -> int:
+        row = self._exec(f"SELECT count(*) FROM {self._s}.embedding_queue").fetchone()
+        return 0 if row is None else int(row[0])
 
     def vector_search(self, query: Query, vector: npt.NDArray[np.float32],
                       limit: int) -> list[tuple[str, float]]:
@@ -748,15 +860,16 @@ class PostgresStore:
             "SELECT * FROM near_chunks) best GROUP BY id, seq "
             "ORDER BY min(distance), seq LIMIT %s"
         )
-        ef_search = min(max(2 * limit, 2 * HNSW_MIN_CANDIDATES, HNSW_MIN_EF_SEARCH), 1000)
-        with self.transaction():
-            self._exec(f"SET LOCAL hnsw.ef_search = {ef_search}")
-            self._exec("SET LOCAL hnsw.iterative_scan = relaxed_order")
-            self._exec(f"SET LOCAL hnsw.max_scan_tuples = {HNSW_MAX_SCAN_TUPLES}")
-            read = max(int(limit), HNSW_MIN_CANDIDATES)
-            rows = self._exec(sql, [values, *params, values, read,
-                                    values, query.user_id, *chunk_params, values, read,
-                                    int(limit)]).fetchall()
+        ef_search = hnsw_ef_search(limit)
+        read = max(int(limit), HNSW_MIN_CANDIDATES)
+        args = [values, *params, values, read, values, query.user_id, *chunk_params, values,
+                read, int(limit)]
+        if ef_search == hnsw_ef_search(0):  # the session's settings (set on connecting)
+            rows = self._run(sql, args)
+        else:
+            with self.transaction():
+                self._exec(f"SET LOCAL hnsw.ef_search = {ef_search}")
+                rows = self._exec(sql, args).fetchall()
         return [(row[0], float(row[1])) for row in rows]
 
     def embeddings(self, query: Query) -> tuple[list[str], npt.NDArray[np.float32]]:
@@ -830,20 +943,20 @@ class PostgresStore:
         data: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> list[str]:
         s = self._s
-        stored: list[str] = []
         new_data = data or {}
+        rows = [(np.asarray(vector, np.float32),
+                 None if record_id not in new_data
+                 else json.dumps(new_data[record_id], ensure_ascii=False),
+                 record_id, user_id, version) for record_id, version, vector in vectors]
+        indexed = self._vector_dimension
+        if indexed is not None and rows:  # a bulk load builds the index once, at its end
+            with self.transaction():
+                self._defer_hnsw_if_bulk(indexed)
         with self.transaction():
-            for record_id, version, vector in vectors:
-                replaced = new_data.get(record_id)
-                cur = self._exec(
-                    f"UPDATE {s}.records SET embedding = %s, data = coalesce(%s::text, data) "
-                    "WHERE id = %s AND user_id = %s AND version = %s",
-                    (np.asarray(vector, np.float32),
-                     None if replaced is None else json.dumps(replaced, ensure_ascii=False),
-                     record_id, user_id, version),
-                )
-                if cur.rowcount:
-                    stored.append(record_id)
+            # one pipelined batch, not a round trip per vector: what a bulk load waits on
+            stored = self._executemany_returning(
+                f"UPDATE {s}.records SET embedding = %s, data = coalesce(%s::text, data) "
+                "WHERE id = %s AND user_id = %s AND version = %s RETURNING id", rows)
             if stored:
                 # a long turn's chunk vectors come with its vector: its chunks rows follow
                 rechunked = [r for r in stored if r in new_data]
@@ -856,7 +969,30 @@ class PostgresStore:
                 self._exec(f"DELETE FROM {s}.embedding_queue WHERE record_id = ANY(%s)",
                            (stored,))
                 self._bump({user_id: (0, 0)})
+        self._finish_bulk_load()
         return stored
+
+    def _finish_bulk_load(self) -> None:
+        """Build the records' HNSW index when a bulk load deferred it and the queue has no
+        fresh job left (whichever process gets there first; the others find it built),
+        then ``VACUUM (ANALYZE)`` the records: every vector was an update, and the BM25
+        statement took 14 ms instead of 2.5 ms until the table was vacuumed and analysed."""
+        dimension = self._vector_dimension
+        if dimension is None or not self.get_meta(HNSW_DEFERRED_META):
+            return
+        built = False
+        with self.transaction():
+            if not self._fresh_jobs():
+                self._exec("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
+                           (f"lucidmem:{self.schema}",))
+                if self._exec(f"SELECT 1 FROM {self._s}.meta WHERE key = %s",
+                              (HNSW_DEFERRED_META,)).fetchone() is not None:
+                    self._build_hnsw(dimension)
+                    built = True
+        if built:
+            with self._lock:
+                if self._depth == 0:  # VACUUM runs outside a transaction only
+                    self._exec(f"VACUUM (ANALYZE) {self._s}.records")
 
     def drop_embedding_jobs(self, user_id: str, ids: Sequence[str]) -> None:
         if not ids:
@@ -867,6 +1003,7 @@ class PostgresStore:
                 "AND record_id = ANY(%s)",
                 (user_id, list(ids)),
             )
+        self._finish_bulk_load()
 
     def embedding_failed(self, user_id: str, ids: Sequence[str], error: str,
                          retry_at: float) -> None:
@@ -878,6 +1015,7 @@ class PostgresStore:
                 "due_at = %s, last_error = %s WHERE user_id = %s AND record_id = ANY(%s)",
                 (retry_at, error.replace("\x00", ""), user_id, list(ids)),
             )
+        self._finish_bulk_load()
 
     def embedding_queue(self) -> EmbeddingQueueState:
         s = self._s
