@@ -31,7 +31,7 @@ from .erasure import ErasureReport, verify_erasure
 from .errors import ConflictError, InvalidInputError, NotFoundError, TextTooLongError
 from .export import UserExport, export_user
 from .facts.capability import Facts
-from .facts.relevance import record_relevance
+from .facts.relevance import about_the_user, own_names, record_relevance
 from .ingest.messages import normalise_messages
 from .kernel import Kernel, StoreFactory, next_turn, previous_turn, spoken, to_item
 from .observability import deployment_log_key, use_log_key
@@ -272,9 +272,16 @@ class Memory:
         if min_score is not None and not -1.0 <= min_score <= 1.0:
             raise InvalidInputError("min_score is a relevance in [-1, 1]", field="min_score")
         found = self.kernel.search(context, filters, query, limit=limit, preset=chosen, now=at)
+        topic = about_the_user(query, own_names(found.records.values()))
+        if topic != query:
+            # The query names the user ("Where does Maya live now?"): the name says whom it
+            # is about — the user, whom all of this memory is about — not what, so the fact
+            # "The user is called Maya" must not win on it. Search again for what is left.
+            found = self.kernel.search(context, filters, topic, limit=limit, preset=chosen,
+                                       now=at)
         hits = found.hits
         if min_score is not None:
-            relevance = record_relevance(self.kernel.embedder, query,
+            relevance = record_relevance(self.kernel.embedder, topic,
                                          [found.records[h.id] for h in hits])
             hits = [h for h in hits if relevance.get(h.id, -1.0) >= min_score]
         return [

@@ -31,3 +31,19 @@ def test_a_fact_matching_only_the_users_name_does_not_outrank_the_answer() -> No
     assert "Valencia" in hits[0].fact.text, [h.fact.text for h in hits]
     answer = next(v for k, v in relevance.items() if "Valencia" in k)
     assert answer > relevance["The user is called Tomás"]
+
+
+def test_search_reads_the_users_own_name_as_the_user() -> None:
+    memory = Memory(":memory:")
+    try:
+        for text in ("Hi! My name is Maya, I'm a nurse.",
+                     "Big news: I moved to Berlin, the flat is lovely.",
+                     "My cat Pixel hates the new balcony."):
+            memory.add([{"role": "user", "content": text}], user_id="maya")
+        hits = [h.item.text for h in memory.search("Where does Maya live now?",
+                                                      user_id="maya", limit=3)]
+        alone = [h.item.text for h in memory.search("Maya", user_id="maya", limit=1)]
+    finally:
+        memory.close()
+    assert "Berlin" in hits[0] and "The user is called Maya" not in hits, hits
+    assert alone == ["The user is called Maya"]  # only the name: it is the topic

@@ -32,10 +32,10 @@ from lucidmem.facts.extractor_choice import extractor_from_settings
 from lucidmem.facts.extractors import ExtractionFailure, Extractor
 from lucidmem.facts.graph import Evolution, believed_at, evolution, neighbours, overlapping, true_at
 from lucidmem.facts.llm_extractor import LLMExtractor
-from lucidmem.facts.model import USER_SUBJECT, PrivacyLevel
+from lucidmem.facts.model import PrivacyLevel
 from lucidmem.facts.recall import Recall, build_recall, topic_filter
 from lucidmem.facts.records import Fact, fact_from_record, is_searchable
-from lucidmem.facts.relevance import about_the_user, record_relevance
+from lucidmem.facts.relevance import about_the_user, own_names, record_relevance
 from lucidmem.facts.results import ExtractionFailureView, FactHit, FactStats, RetryReport
 from lucidmem.facts.staging import StageReport, failure_record, retry_failures, stage_turns
 from lucidmem.facts.validation import ValidationReport, archive_low_confidence, validate_staged
@@ -334,7 +334,7 @@ class Facts:
         fused = reciprocal_rank_fusion(rankings, weights={"search": 1.0, "graph": GRAPH_WEIGHT,
                                                           "secret": 1.0})
         found = [(hit, by_id[hit.id]) for hit in fused if hit.id in by_id]
-        topic = about_the_user(query, _own_names(active))
+        topic = about_the_user(query, own_names(active))
         relevance = record_relevance(self._kernel.embedder, topic,
                                      [r for _, r in found[:max(limit * 2, 10)]])
         if topic != query:  # the query names the user: what it asks is what is left
@@ -552,10 +552,3 @@ def _without_quotes_of(quoted: object, text: str) -> str:
         return ""
     return " / ".join(q for q in quoted.split(" / ")
                       if q.strip() and q not in text and text not in q)
-
-
-def _own_names(records: Sequence[Record]) -> builtins.list[str]:
-    """The names the user gave as their own ("The user is called Maya"), from active facts."""
-    return [str(r.data.get("object", "")) for r in records
-            if r.data.get("subject") == USER_SUBJECT and r.data.get("predicate") == "name"
-            and not r.data.get("negated")]

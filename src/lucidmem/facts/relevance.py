@@ -19,15 +19,17 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
 from lucidmem.embedding.base import Embedder
+from lucidmem.facts.model import USER_SUBJECT
+from lucidmem.records import Kind, Record, Status
 
-__all__ = ["DEFAULT_MIN_RELEVANCE", "BackgroundRelevance", "about_the_user", "record_relevance",
-           "relevance_for"]
+__all__ = ["DEFAULT_MIN_RELEVANCE", "BackgroundRelevance", "about_the_user", "own_names",
+           "record_relevance", "relevance_for"]
 
 DEFAULT_MIN_RELEVANCE = 0.3
 """Relevance from which a fact is taken as being about the query."""
@@ -115,6 +117,15 @@ def record_relevance(embedder: Embedder, query: str,
 
 USER_WORDS = "the user"
 """What the user's own name in a query is read as: facts are written about "the user"."""
+
+
+def own_names(records: Iterable[Record]) -> list[str]:
+    """The names the user gave as their own ("The user is called Maya"), from the active
+    facts among ``records``."""
+    return [str(r.data.get("object", "")) for r in records
+            if r.kind == Kind.FACT and r.status == Status.ACTIVE
+            and r.data.get("subject") == USER_SUBJECT and r.data.get("predicate") == "name"
+            and not r.data.get("negated")]
 
 
 def about_the_user(query: str, names: Sequence[str]) -> str:
