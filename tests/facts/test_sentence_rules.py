@@ -217,3 +217,12 @@ def test_elliptical_states_and_the_time_of_the_turn_are_not_facts() -> None:
 def test_and_remember_i_starts_a_clause() -> None:
     assert [c.text for c in clauses_of("Tom is vegan, and remember I can't eat shellfish.")] \
         == ["Tom is vegan", "remember I can't eat shellfish."]
+
+
+@pytest.mark.parametrize(("said", "place"), [
+    ("Big news: I moved to Ghent last month.", "Ghent"),
+    ("Big news: I moved to Viña del Mar last month.", "Viña del Mar"),
+])
+def test_a_place_name_does_not_take_the_month_written_after_it(said: str, place: str) -> None:
+    homes = [t for _, t in _history([said]) if t.startswith("The user lives in")]
+    assert homes and all(t.startswith(f"The user lives in {place} (") for t in homes), homes

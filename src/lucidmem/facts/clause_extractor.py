@@ -53,6 +53,7 @@ from lucidmem.facts.render import (
 )
 from lucidmem.facts.slots import NO_FACT, SLOTS, SlotClassifier, SlotGuess
 from lucidmem.facts.temporal import TemporalAnchor, TemporalResolution, find_temporal
+from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
 from lucidmem.facts.temporal_patterns import Days, Granularity
 
 __all__ = ["ConversationState", "TurnReading", "read_turn"]
@@ -366,10 +367,28 @@ def _proper_after(span: str, lang: str, preps: dict[str, str], avoid: set[str]) 
         return None
     for m in re.finditer(r"(?i:(?<![\w'’])(?:" + prep + r"))\s+(?:(?:the|la|le|el|il|der|"
                          r"dem|den|het|o|a|l')\s*)?" + _PROPER, span):
-        value = m.group(1).strip()
+        value = _without_trailing_date_words(m.group(1).strip())
         if value and value.split()[0].casefold() not in _NOT_NAME_WORDS and value not in avoid:
             return value
     return None
+
+
+def _without_trailing_date_words(name: str) -> str:
+    """``name`` without the month or weekday names that follow it ("Berlin October" → "Berlin":
+    a date said right after a place, "moved to Berlin in October" with the "in" left out or
+    a relative date written out). Whole names only, not abbreviations: "Viña del Mar" keeps
+    its "Mar"."""
+    words = name.split()
+    while len(words) > 1 and words[-1].casefold() in _DATE_NAMES:
+        words.pop()
+    return " ".join(words)
+
+
+_DATE_NAMES = frozenset(
+    {m for m in MONTHS if len(m) > 3 and m not in ("sept", "marco")}
+    | {"may", "mai", "mei"} | set(WEEKDAYS))
+"""Month and weekday names written out in full: ``MONTHS`` without its abbreviations ("mar",
+"sept") and without "marco", which is also a first name."""
 
 
 def _structured(item: _Pending, slot: str, span: str, lang: str) -> tuple[str, str] | None:
