@@ -62,3 +62,16 @@ def test_bad_feedback_is_refused_and_nothing_is_written(
     assert code != 0 and "nobody" in err
     with Memory(tmp_path) as memory:
         assert memory.agents.feedback("helper", user_id="maya") == []
+
+
+def test_register_takes_trust_and_intensity_and_refuses_an_unknown_intensity(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(tmp_path, "agent", "register", "ops-bot", "--owner", "ops", "--name", "Ops",
+               "--trusted", "--intensity", "low")[0] == 0
+    code, err = run_main(monkeypatch, capsys, tmp_path, "agent", "register", "other",
+                         "--owner", "ops", "--name", "Other", "--intensity", "loud")
+    assert code != 0 and "intensity" in err and "high, moderate, low or off" in err
+    with Memory(tmp_path) as memory:
+        [info] = memory.agents.list()
+    assert info.agent_id == "ops-bot" and info.trusted and info.intensity == "low"

@@ -28,11 +28,17 @@ def register(
     name: Annotated[str, typer.Option("--name", help="Display name.")],
     description: Annotated[str, typer.Option("--description")] = "",
     role: Annotated[str | None, typer.Option("--role", help="e.g. support")] = None,
+    trusted: Annotated[bool, typer.Option(
+        "--trusted", help="Its policy may allow more autonomous actions a day.")] = False,
+    intensity: Annotated[str, typer.Option(
+        "--intensity", help="How strongly feedback moves it: high, moderate, low or off.")
+    ] = "moderate",
 ) -> None:
     """Register an agent (its first registration creates policy version 1)."""
     with open_memory(ctx) as memory:
         info = memory.agents.register(agent, owner_id=owner, name=name,
-                                      description=description, role=role)
+                                      description=description, role=role, trusted=trusted,
+                                      intensity=intensity)
     console.print(f"agent {info.agent_id} registered (owner {info.owner_id})")
 
 
