@@ -65,6 +65,9 @@ class Extractions:
         self._thread: threading.Thread | None = None
         self._stopping = False
         self._wake = False
+        self._busy: set[tuple[int, str]] = set()
+        """(store, user) pairs whose turns are being extracted: their marks may be taken
+        already while their facts are still being validated."""
         self._resting: dict[str, float] = {}
         """Context → monotonic time before which the worker leaves it alone (after a failure)."""
 
@@ -89,14 +92,18 @@ class Extractions:
             if not batch:
                 return False
             owner, ids = batch[0].user_id, [j.record_id for j in batch]
+            busy = (id(store), owner)
+            with self._changed:
+                self._busy.add(busy)
             self._inside.active = True
             try:
                 self._extract(context, store, owner, ids)
+                store.take_extraction_jobs(owner, ids)
             finally:
                 self._inside.active = False
-            store.take_extraction_jobs(owner, ids)
-        with self._changed:
-            self._changed.notify_all()
+                with self._changed:
+                    self._busy.discard(busy)
+                    self._changed.notify_all()
         return True
 
     def drain(self, context: str, store: Store, user_id: str | None = None) -> None:
@@ -105,8 +112,15 @@ class Extractions:
         step it does nothing (the step reads what it needs itself)."""
         if getattr(self._inside, "active", False):
             return
-        while self.waiting(store, user_id):
-            self.run_one(context, store, user_id)
+        while True:
+            if self.waiting(store, user_id):
+                self.run_one(context, store, user_id)
+                continue
+            with self._changed:  # another thread may be finishing the user's last turns
+                if not any(s == id(store) and (user_id is None or u == user_id)
+                           for s, u in self._busy):
+                    return
+                self._changed.wait(0.1)
 
     def flush(self, context: str, store: Store, deadline: float | None = None) -> bool:
         """Extract everything waiting in ``store``: True, or False at ``deadline``
@@ -115,6 +129,7 @@ class Extractions:
             if deadline is not None and time.monotonic() >= deadline:
                 return False
             self.run_one(context, store)
+        self.drain(context, store)  # and what another thread is finishing
         return True
 
     # -- the worker thread --------------------------------------------------------------------

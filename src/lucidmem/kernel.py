@@ -369,7 +369,8 @@ class Kernel:
     def catch_up(self, context: str | None, user_id: str | None) -> None:
         """Extract the facts of ``user_id``'s turns still waiting (everyone's when None), in
         the caller's thread: what reads facts calls this first, so a caller that adds and
-        then reads sees them."""
+        then reads sees them. Never inside a store transaction: the worker may be waiting
+        for that store to stage the turns this call waits for."""
         name = self.context_name(context)
         self.extraction.drain(name, self.store(name), user_id)
 
