@@ -46,7 +46,7 @@ from .embedding.turns import (
     vector_scheme,
 )
 from .errors import SchemaMismatchError, StoreUnavailableError
-from .extraction import Extractions
+from .extraction import ALL, Extractions
 from .indexing import REFRESH_KEY, VECTOR_SCHEME_KEY, Embedded, EmbedPassages, Indexer, Vector
 from .records import Kind, Record
 from .retrieval.fusion import FusedHit
@@ -491,10 +491,10 @@ class Kernel:
         return sorted(names)
 
     def stats(self, context: str | None = None) -> StoreStats:
-        """Counts and size of one context (its waiting turns extracted first)."""
+        """Counts and size of one context, as they stand (turns waiting for extraction are
+        counted, not extracted)."""
         name = self.context_name(context)
         store = self.store(name)
-        self.extraction.drain(name, store)
         users = store.user_ids()
         by_kind: dict[str, int] = {}
         working = 0
@@ -510,7 +510,8 @@ class Kernel:
                           items_by_kind=by_kind, working_memory_items=working,
                           bytes_on_disk=size, embedder=store.get_meta("embedder"),
                           pending_embeddings=queue.pending, failing_embeddings=queue.failing,
-                          last_embedding_error=queue.last_error)
+                          last_embedding_error=queue.last_error,
+                          pending_extractions=len(store.extraction_jobs(ALL)))
 
     def _location(self, name: str, store: Store) -> tuple[str, int]:
         """Where a context lives and its bytes: the file(s), or the PostgreSQL schema's

@@ -63,6 +63,7 @@ def test_add_returns_before_extraction_and_a_read_waits_for_it(memory: Memory,
     assert gated.entered.wait(60)  # the worker took the turn; add had returned already
     assert marked(memory, "maya") == [item.id]  # still marked: nothing staged yet
     assert stored_facts(memory, "maya") == []
+    assert memory.stats().pending_extractions == 1  # counted, not extracted, by stats
     reader = threading.Thread(target=lambda: found.extend(memory.facts.list(user_id="maya")))
     found: list[object] = []
     reader.start()
@@ -71,6 +72,7 @@ def test_add_returns_before_extraction_and_a_read_waits_for_it(memory: Memory,
     assert not reader.is_alive()
     assert any("Porto" in f.text for f in found)  # type: ignore[attr-defined]
     assert marked(memory, "maya") == []
+    assert memory.stats().pending_extractions == 0
 
 
 def test_pending_secret_turns_stay_out_of_search_until_extracted(memory: Memory,
