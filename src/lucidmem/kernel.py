@@ -224,7 +224,7 @@ class Kernel:
             self._let_go[name] = store
 
     def _let_go_idle(self, now: float) -> None:
-        """Let go of stores not named for ``settings.store_idle_seconds`` whose queue is
+        """Let go of stores not named for ``settings.store_idle_seconds`` whose queues are
         empty (looked at no more often than that, and at most once a minute)."""
         idle = self.settings.store_idle_seconds
         if self.settings.in_memory or idle <= 0 or now - self._idle_checked < min(idle, 60.0):
@@ -232,7 +232,8 @@ class Kernel:
         self._idle_checked = now
         for name in list(self._stores):
             if now - self._used.get(name, now) > idle and \
-                    not self._stores[name].embedding_queue().pending:
+                    not self._stores[name].embedding_queue().pending and \
+                    not self.extraction.waiting(self._stores[name]):
                 self._let_go[name] = self._stores.pop(name)
 
     def open_contexts(self) -> list[str]:
