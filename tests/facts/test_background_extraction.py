@@ -146,3 +146,24 @@ def test_extraction_inside_add_when_background_is_off(tmp_path: Path, embedder: 
         memory.add(SECRET, user_id="maya")
         [hit] = memory.search("parcel locker", user_id="maya", kinds=["turn"])
         assert hit.item.text == PLAIN
+
+
+def test_on_postgresql_the_queue_extracts_and_hides_the_same_way(
+        postgres_url: str, tmp_path: Path, embedder: E5Embedder, clock: Clock) -> None:
+    with Memory(tmp_path / "m", settings=Settings(store_url=postgres_url), embedder=embedder,
+                clock=clock) as memory:
+        inner = memory.facts.extractor
+        assert inner is not None
+        gate = memory.facts.extractor = Gate(inner)
+        [secret] = memory.add(SECRET, user_id="maya")
+        [plain] = memory.add(PLAIN, user_id="maya")
+        assert gate.entered.wait(60)
+        assert set(marked(memory, "maya")) == {secret.id, plain.id}
+        hits = memory.search("parcel locker", user_id="maya", kinds=["turn"])
+        assert [h.item.id for h in hits] == [plain.id]
+        gate.open.set()
+        assert any("Porto" in f.text for f in memory.facts.list(user_id="maya"))
+        assert memory.flush(timeout=300)
+        assert marked(memory, "maya") == []
+        hits = memory.search("parcel locker", user_id="maya", kinds=["turn"])
+        assert [h.item.id for h in hits] == [plain.id]
