@@ -58,8 +58,7 @@ from .store.sqlite import SQLiteStore
 from .types import MemoryItem, StoreStats
 
 __all__ = ["AddedTurns", "AfterAdd", "AfterForgetUser", "BeforeForgetUser", "Extract", "Kernel",
-           "Ranked",
-           "StoreFactory", "embed_stored_turns", "needs_vector", "previous_turn",
+           "Ranked", "StoreFactory", "embed_stored_turns", "needs_vector", "previous_turn",
            "previous_turns", "spoken", "to_item"]
 
 log = logging.getLogger(__name__)
@@ -365,6 +364,7 @@ class Kernel:
         finally:
             self.indexer.release(ids)
             if later:
+                self.extraction.start()  # once; a store opened before extract was set has none
                 self.extraction.wake()
 
     def catch_up(self, context: str | None, user_id: str | None) -> None:
