@@ -18,7 +18,8 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 
 from .store.base import ExtractionJob, Store
 
@@ -81,6 +82,14 @@ class Extractions:
     def hidden(store: Store, user_id: str) -> set[str]:
         """The user's turns that search leaves out until their facts are extracted."""
         return {j.record_id for j in store.extraction_jobs(ALL, user_id=user_id) if j.hidden}
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """No extraction runs inside this block (it waits for the one under way, validation
+        included): what forgetting a user deletes cannot be written back by an extraction
+        that read the user's turns before."""
+        with self._lock:
+            yield
 
     # -- extracting ---------------------------------------------------------------------------
     def run_one(self, context: str, store: Store, user_id: str | None = None) -> bool:

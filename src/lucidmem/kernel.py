@@ -444,8 +444,9 @@ class Kernel:
         (:meth:`Store.erase_freed`). Returns the records removed from the user's partition."""
         name = self.context_name(context)
         store = self.store(name)
-        # a background round that read the user's turns must not write them back afterwards
-        with self.indexer.paused(), store.transaction():
+        # a background round that read the user's turns must not write them back afterwards,
+        # nor an extraction validate their facts again
+        with self.extraction.paused(), self.indexer.paused(), store.transaction():
             for listener in self.before_forget_user:
                 listener(name, store, user_id)
             removed = store.delete_user(user_id)

@@ -126,11 +126,16 @@ def test_search_export_and_context_see_the_facts_of_what_was_just_added(
 def test_forgetting_a_user_while_turns_wait_stages_nothing_afterwards(memory: Memory,
                                                                       gated: Gate) -> None:
     memory.add(PLAIN, user_id="maya")
-    assert gated.entered.wait(60)
-    memory.delete_all(user_id="maya")  # the worker is inside extraction meanwhile
+    memory.add("I have a dog named Rex.", user_id="maya")
+    assert gated.entered.wait(60)  # the worker is inside the first turn's extraction
+    forgetting = threading.Thread(target=memory.delete_all, kwargs={"user_id": "maya"})
+    forgetting.start()  # waits for that extraction (validation included), then forgets
     gated.open.set()
+    forgetting.join(60)
+    assert not forgetting.is_alive()
     assert memory.flush(timeout=120)
-    assert memory.kernel.store().find(Query(user_id="maya")) == []
+    assert memory.kernel.store().find(Query(user_id="maya")) == []  # nothing written back
+    assert memory.facts.list(user_id="maya") == []
 
 
 @pytest.mark.parametrize("settings", [
