@@ -5,7 +5,7 @@ encrypted data directory, and writes lost or duplicated by several processes at 
         [--kills 100] [--requests 10000] [--only ROUND ...]
 
 ``--only`` runs some rounds only (erasure, processes, add, import, consolidation, queue,
-requests, descriptors); the last line then sums those.
+extraction, requests, descriptors); the last line then sums those.
 
 1. **Erasure**: ``--users`` users each leave canary words in every part of lucidmem (turns,
    skill feedback with text, agent feedback with message and reply, a session, outcomes;
@@ -38,7 +38,12 @@ requests, descriptors); the last line then sums those.
    reopened and compared with an uninterrupted run (``killing.kill_queue``): ``lost``
    turns, vectors or jobs missing, ``duplicated`` turns stored twice, ``differing``
    vectors or chunk vectors not the uninterrupted run's (cosine below 0.9999; folded into
-   ``lost``).
+   ``lost``). Then ``--kills`` SIGKILLs of a process extracting facts after
+   ``add`` returned (``extraction_child.py``: 80 turns, one fact each, every seventh a
+   secret), every killed run resumed and compared with an uninterrupted run
+   (``killing.kill_extraction``): ``lost`` facts missing or turns left waiting,
+   ``duplicated`` facts staged again (a turn extracted twice), ``exposed`` turns left
+   searchable that the uninterrupted run took out as secrets (folded into ``lost``).
 5. **Generated requests**: ``--requests`` requests generated from the OpenAPI document
    (schemathesis), half with a user key, half with another user's key; ``server_errors``
    counts 5xx answers other than 501 (a route on purpose without its capability) and 503
@@ -77,10 +82,10 @@ sys.path.insert(0, str(ROOT / "tests" / "consolidation"))
 
 from crash_runner import kill_consolidations  # noqa: E402
 from descriptors import exhaust, server_errors  # noqa: E402
-from killing import kill_adds, kill_imports, kill_queue  # noqa: E402
+from killing import kill_adds, kill_extraction, kill_imports, kill_queue  # noqa: E402
 
-ROUNDS = ("erasure", "processes", "add", "import", "consolidation", "queue", "requests",
-          "descriptors")
+ROUNDS = ("erasure", "processes", "add", "import", "consolidation", "queue", "extraction",
+          "requests", "descriptors")
 
 
 def canaries(i: int) -> list[str]:
@@ -207,6 +212,11 @@ def queue_kill_round(kills: int, embedder: E5Embedder) -> dict[str, int]:
         return kill_queue(Path(tmp) / "work", embedder, kills=kills, turns=120, seed=7)
 
 
+def extraction_kill_round(kills: int) -> dict[str, int]:
+    with tempfile.TemporaryDirectory() as tmp:
+        return kill_extraction(Path(tmp) / "work", kills=kills, turns=80, seed=7)
+
+
 def request_round(requests: int, embedder: E5Embedder) -> dict[str, int]:
     import schemathesis
     from hypothesis import HealthCheck, given, settings
@@ -278,6 +288,8 @@ def main() -> None:
          lambda: consolidation_kill_round(args.kills)),
         ("queue", f"{args.kills} kills draining the embedding queue",
          lambda: queue_kill_round(args.kills, embedder)),
+        ("extraction", f"{args.kills} kills extracting facts",
+         lambda: extraction_kill_round(args.kills)),
         ("requests", f"{args.requests} generated requests",
          lambda: request_round(args.requests, embedder)),
         ("descriptors", "descriptor exhaustion", descriptor_round),
@@ -293,7 +305,8 @@ def main() -> None:
     total: Counter[str] = Counter()
     for _, figures, _ in rows:
         total.update(figures)
-    print(f"lost={total['lost'] + total['differing']} duplicated={total['duplicated']} "
+    print(f"lost={total['lost'] + total['differing'] + total['exposed']} "
+          f"duplicated={total['duplicated']} "
           f"server_errors={total['server_errors']} leaks={total['leaks']} "
           f"plaintext={total['plaintext']} residue={total['residue'] + total['unclean']}")
 

@@ -7,12 +7,14 @@ Generates a corpus of conversation turns of about 100 and about 1,000 characters
   turn with the one before it), in batches;
 * end to end: a fresh :class:`lucidmem.Memory` on disk with the default settings, one
   ``add`` per turn in conversations of 20 turns, then ``flush`` until every vector is
-  stored; prints turns/s over the whole run and ``add``'s p50/p95 per call.
+  stored and every turn's facts extracted (both happen after ``add`` returns); prints
+  turns/s over the whole run and ``add``'s p50/p95 per call.
 
 The last line is ``turns_per_s_1000=<value>`` (end to end, 1,000 characters).
 
     PYTHONPATH=src python bench/ingest.py                 # 2,000 turns per length
     PYTHONPATH=src python bench/ingest.py --turns 200     # a shorter run
+    PYTHONPATH=src python bench/ingest.py --facts-in-add  # extraction inside add
 """
 
 from __future__ import annotations
@@ -113,14 +115,18 @@ def main() -> int:
                         help="fact extractor (default: the settings' default; 'none' = off)")
     parser.add_argument("--sync", action="store_true",
                         help="embed inside add (LUCIDMEM_EMBEDDING__BACKGROUND=false)")
+    parser.add_argument("--facts-in-add", action="store_true",
+                        help="extract facts inside add (LUCIDMEM_FACTS__BACKGROUND=false)")
     args = parser.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"cores {os.cpu_count()}, load average {load:.1f}, turns per length {args.turns}, "
           f"embedding {'synchronous' if args.sync else 'background'}, "
-          f"facts {args.facts or 'default'}")
+          f"facts {args.facts or 'default'}{' inside add' if args.facts_in_add else ''}")
     options: dict[str, object] = {"embedding": {"background": not args.sync}}
+    facts: dict[str, object] = {"background": not args.facts_in_add}
     if args.facts is not None:
-        options["facts"] = {"extractor": args.facts}
+        facts["extractor"] = args.facts
+    options["facts"] = facts
     settings = Settings(**options)  # type: ignore[arg-type]
     embedder = E5Embedder()
     result = 0.0

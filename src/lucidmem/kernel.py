@@ -8,8 +8,12 @@ has to remember to.
 Capabilities react to events through explicit, ordered listener lists that
 :class:`lucidmem.Memory` fills in one visible place:
 
-* :attr:`Kernel.after_add` — run, in order, after turns are stored (fact extraction,
-  then the sleep cycle's activity tracking and scoring);
+* :attr:`Kernel.extract` — fact extraction from turns just stored: after ``add`` returns,
+  by the :class:`~lucidmem.extraction.Extractions` worker (the turns wait marked in the
+  store; a read of a user's facts first calls :meth:`Kernel.catch_up`), or inside ``add``
+  when ``settings.facts.background`` or ``settings.embedding.background`` is off;
+* :attr:`Kernel.after_add` — run, in order, after turns are stored (the sleep cycle's
+  activity tracking);
 * :attr:`Kernel.after_embed` — run after turns got their vectors (in the indexer's
   thread when embedding runs in the background), e.g. the sleep cycle's scoring;
 * :attr:`Kernel.before_forget_user` — run inside ``delete_all``'s transaction, before the
@@ -29,6 +33,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from .clock import Clock, from_epoch, system_clock, to_epoch
 from .embedding import Embedder, embedder_from_settings
@@ -41,6 +46,7 @@ from .embedding.turns import (
     vector_scheme,
 )
 from .errors import SchemaMismatchError, StoreUnavailableError
+from .extraction import ALL, Extractions
 from .indexing import REFRESH_KEY, VECTOR_SCHEME_KEY, Embedded, EmbedPassages, Indexer, Vector
 from .records import Kind, Record
 from .retrieval.fusion import FusedHit
@@ -51,8 +57,8 @@ from .store.base import Query, Store, VectorSearch
 from .store.sqlite import SQLiteStore
 from .types import MemoryItem, StoreStats
 
-__all__ = ["AddedTurns", "AfterAdd", "AfterForgetUser", "BeforeForgetUser", "Kernel", "Ranked",
-           "StoreFactory", "embed_stored_turns", "needs_vector", "previous_turn",
+__all__ = ["AddedTurns", "AfterAdd", "AfterForgetUser", "BeforeForgetUser", "Extract", "Kernel",
+           "Ranked", "StoreFactory", "embed_stored_turns", "needs_vector", "previous_turn",
            "previous_turns", "spoken", "to_item"]
 
 log = logging.getLogger(__name__)
@@ -68,9 +74,28 @@ class AddedTurns:
     store: Store
     user_id: str
     records: Sequence[Record]
+    deferred: bool = False
+    """Turns marked in the store's extraction queue (extracted after ``add`` returned): the
+    extraction step takes their marks (:meth:`Store.take_extraction_jobs`) in the
+    transaction that stages their facts, and stages none whose mark is gone."""
 
 
 AfterAdd = Callable[[AddedTurns], None]
+
+
+class Extract(Protocol):
+    """Fact extraction as the kernel runs it (``memory.facts``)."""
+
+    def on_turns_added(self, event: AddedTurns) -> None:
+        """Extract facts from turns just stored (see :attr:`AddedTurns.deferred`)."""
+        ...
+
+    def hidden_until_extracted(self, record: Record) -> bool:
+        """Whether search must leave this turn out until its facts are extracted (it may
+        confide a secret, which extraction takes out of search)."""
+        ...
+
+
 BeforeForgetUser = Callable[[str, Store, str], None]
 """``(context, store, user_id)``, called inside the forgetting transaction."""
 AfterForgetUser = Callable[[str, Store, str], None]
@@ -132,6 +157,7 @@ class Kernel:
         self.embedder: Embedder = QueryCachingEmbedder(embedder or embedder_from_settings(settings))
         self.clock: Clock = clock or system_clock
         self.index = HybridRetriever(self.embedder.dimension)
+        self.extract: Extract | None = None
         self.after_add: list[AfterAdd] = []
         self.after_embed: list[AfterAdd] = []
         self.before_forget_user: list[BeforeForgetUser] = []
@@ -149,6 +175,7 @@ class Kernel:
         self.indexer = Indexer(self.embedder, stores=self._open_stores,
                                vectors_for=self._vectors_for, on_embedded=self._embedded,
                                batch=settings.embedding.batch)
+        self.extraction = Extractions(stores=self._open_stores, extract=self._extract_marked)
 
     # -- stores -----------------------------------------------------------------------------
     def context_name(self, context: str | None) -> str:
@@ -179,6 +206,9 @@ class Kernel:
                 if self.settings.embedding.background:
                     self.indexer.start()  # resumes what a crashed run left queued
                     self.indexer.wake()
+                if self.defers_extraction:
+                    self.extraction.start()
+                    self.extraction.wake()
             return store
 
     def _let_go_over_limit(self) -> None:
@@ -193,7 +223,7 @@ class Kernel:
             self._let_go[name] = store
 
     def _let_go_idle(self, now: float) -> None:
-        """Let go of stores not named for ``settings.store_idle_seconds`` whose queue is
+        """Let go of stores not named for ``settings.store_idle_seconds`` whose queues are
         empty (looked at no more often than that, and at most once a minute)."""
         idle = self.settings.store_idle_seconds
         if self.settings.in_memory or idle <= 0 or now - self._idle_checked < min(idle, 60.0):
@@ -201,7 +231,8 @@ class Kernel:
         self._idle_checked = now
         for name in list(self._stores):
             if now - self._used.get(name, now) > idle and \
-                    not self._stores[name].embedding_queue().pending:
+                    not self._stores[name].embedding_queue().pending and \
+                    not self.extraction.waiting(self._stores[name]):
                 self._let_go[name] = self._stores.pop(name)
 
     def open_contexts(self) -> list[str]:
@@ -272,13 +303,14 @@ class Kernel:
 
     # -- the one place that writes ----------------------------------------------------------
     def write(self, context: str | None, user_id: str, records: Sequence[Record], *,
-              audit: bool = True) -> None:
+              audit: bool = True, extract_later: bool = False) -> None:
         """Store ``records`` of ``user_id`` (one transaction) and update the vector index.
 
         A record written without an embedding leaves the index (a fact made secret must stop
         matching at once, like it would after a rebuild from the store). ``audit=False`` for
         bookkeeping records that change on every event (bandit arms, checkpoints): they get
-        no audit rows.
+        no audit rows. ``extract_later``: the turns among ``records`` are marked for fact
+        extraction in the same transaction (:attr:`extract` runs on them later).
         """
         if not records:
             return
@@ -289,25 +321,40 @@ class Kernel:
             store.put(records, audit=audit)
             # a turn written without its vector is queued, in the same transaction
             store.queue_embeddings(user_id, [r.id for r in records if needs_vector(r)])
+            turns = [r for r in records if r.kind == Kind.TURN]
+            if extract_later and turns and self.extract is not None:
+                store.queue_extraction(
+                    user_id, [r.id for r in turns], batch=turns[0].id,
+                    hidden=[r.id for r in turns if self.extract.hidden_until_extracted(r)])
         self.index.written(name, store, user_id, records, before,
                            removed=[r.id for r in records if r.embedding is None])
 
+    @property
+    def defers_extraction(self) -> bool:
+        """Whether facts are extracted after ``add`` returns (both ``settings.facts.background``
+        and ``settings.embedding.background`` on, and an extraction step set)."""
+        return (self.extract is not None and self.settings.facts.background
+                and self.settings.embedding.background)
+
     def store_turns(self, context: str | None, user_id: str, records: Sequence[Record]) -> None:
-        """Store new turns and queue their embedding (one transaction), then run the
-        :attr:`after_add` listeners. In the background the indexer embeds them afterwards;
-        with ``settings.embedding.background`` off they are embedded before the listeners.
+        """Store new turns, queue their embedding and (in the background) mark them for fact
+        extraction, in one transaction; then run :attr:`extract` (unless deferred) and the
+        :attr:`after_add` listeners. In the background the indexer embeds them afterwards and
+        the extraction worker extracts them; with ``settings.embedding.background`` off they
+        are embedded, then extracted, before ``add`` returns.
         """
         name = self.context_name(context)
         store = self.store(name)
         ids = [r.id for r in records]
+        later = self.defers_extraction
         self.indexer.hold(ids)
         try:
-            self.write(name, user_id, records)
+            self.write(name, user_id, records, extract_later=later)
             try:
                 if not self.settings.embedding.background:
                     self.indexer.embed_now(name, store, user_id, ids)
                     records = store.get(user_id, ids)  # with their vectors (and scores)
-                self.added(name, user_id, records)
+                self.added(name, user_id, records, extract=not later)
             except StoreUnavailableError as exc:
                 # The turns are committed: raising would make the caller send them again
                 # (StoreUnavailableError says a call is safe to repeat) and store them twice.
@@ -316,13 +363,35 @@ class Kernel:
                             "facts were not extracted: %s", len(ids), user_id, exc)
         finally:
             self.indexer.release(ids)
+            if later:
+                self.extraction.start()  # once; a store opened before extract was set has none
+                self.extraction.wake()
+
+    def catch_up(self, context: str | None, user_id: str | None) -> None:
+        """Extract the facts of ``user_id``'s turns still waiting (everyone's when None), in
+        the caller's thread: what reads facts calls this first, so a caller that adds and
+        then reads sees them. Never inside a store transaction: the worker may be waiting
+        for that store to stage the turns this call waits for."""
+        name = self.context_name(context)
+        self.extraction.drain(name, self.store(name), user_id)
+
+    def _extract_marked(self, context: str, store: Store, user_id: str,
+                        ids: Sequence[str]) -> None:
+        """The extraction worker's step: the marked turns still stored, to :attr:`extract`."""
+        turns = [r for r in store.get(user_id, list(ids)) if r.kind == Kind.TURN]
+        if turns and self.extract is not None:
+            self.extract.on_turns_added(AddedTurns(context, store, user_id, turns,
+                                                   deferred=True))
 
     def flush(self, timeout: float | None = None) -> bool:
-        """Wait until every context's vectors are computed (see :class:`Indexer`); opens
-        the contexts not opened yet, whose queues a crashed run may have left."""
+        """Wait until every context's vectors are computed (see :class:`Indexer`) and its
+        waiting turns extracted; opens the contexts not opened yet, whose queues a crashed
+        run may have left."""
         deadline = None if timeout is None else time.monotonic() + timeout
         for name in self.contexts():  # one after the other: not all may stay open at once
-            self.store(name)
+            store = self.store(name)
+            if not self.extraction.flush(name, store, deadline):
+                return False
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
             if not self.indexer.flush(left):
                 return False
@@ -357,10 +426,14 @@ class Kernel:
         self.index.written(name, store, user_id, [], before, removed=list(ids))
         return removed
 
-    def added(self, context: str | None, user_id: str, records: Sequence[Record]) -> None:
-        """Run the :attr:`after_add` listeners, in order, for turns just stored."""
+    def added(self, context: str | None, user_id: str, records: Sequence[Record], *,
+              extract: bool = True) -> None:
+        """Run :attr:`extract` (unless ``extract`` is False: it runs later) and then the
+        :attr:`after_add` listeners, in order, for turns just stored."""
         name = self.context_name(context)
         event = AddedTurns(name, self.store(name), user_id, records)
+        if extract and self.extract is not None:
+            self.extract.on_turns_added(event)
         for listener in self.after_add:
             listener(event)
 
@@ -371,8 +444,9 @@ class Kernel:
         (:meth:`Store.erase_freed`). Returns the records removed from the user's partition."""
         name = self.context_name(context)
         store = self.store(name)
-        # a background round that read the user's turns must not write them back afterwards
-        with self.indexer.paused(), store.transaction():
+        # a background round that read the user's turns must not write them back afterwards,
+        # nor an extraction validate their facts again
+        with self.extraction.paused(), self.indexer.paused(), store.transaction():
             for listener in self.before_forget_user:
                 listener(name, store, user_id)
             removed = store.delete_user(user_id)
@@ -393,7 +467,11 @@ class Kernel:
         vector = self.embedder.embed_queries([query])[0] if preset.vector_weight > 0 else None
         now = self.now() if now is None else now
         result = self.index.search(name, store, filters, query, vector, preset, now)
-        candidates = result.hits[: limit * 3 if preset.recency_weight else limit]
+        hits = result.hits
+        hidden = self.extraction.hidden(store, filters.user_id)  # may confide a secret:
+        if hidden:  # left out until extraction decides (see Extract.hidden_until_extracted)
+            hits = [h for h in hits if h.id not in hidden]
+        candidates = hits[: limit * 3 if preset.recency_weight else limit]
         records = {r.id: r for r in store.get(filters.user_id, [h.id for h in candidates])}
         ranked = self.index.apply_recency(
             [h for h in candidates if h.id in records],
@@ -415,7 +493,8 @@ class Kernel:
         return sorted(names)
 
     def stats(self, context: str | None = None) -> StoreStats:
-        """Counts and size of one context."""
+        """Counts and size of one context, as they stand (turns waiting for extraction are
+        counted, not extracted)."""
         name = self.context_name(context)
         store = self.store(name)
         users = store.user_ids()
@@ -433,7 +512,8 @@ class Kernel:
                           items_by_kind=by_kind, working_memory_items=working,
                           bytes_on_disk=size, embedder=store.get_meta("embedder"),
                           pending_embeddings=queue.pending, failing_embeddings=queue.failing,
-                          last_embedding_error=queue.last_error)
+                          last_embedding_error=queue.last_error,
+                          pending_extractions=len(store.extraction_jobs(ALL)))
 
     def _location(self, name: str, store: Store) -> tuple[str, int]:
         """Where a context lives and its bytes: the file(s), or the PostgreSQL schema's
@@ -449,8 +529,9 @@ class Kernel:
         return (str(path) if size else ":memory:"), size
 
     def close(self) -> None:
-        """Stop the indexer (what is still queued stays for the next open), close every
-        open store."""
+        """Stop the indexer and the extraction worker (what is still queued stays for the
+        next open), close every open store."""
+        self.extraction.stop()
         self.indexer.stop()
         with self._lock:
             for store in [*self._stores.values(), *self._let_go.values()]:

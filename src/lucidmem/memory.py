@@ -117,7 +117,8 @@ class Memory:
         self.sleep = Sleep(self.kernel, facts=self.facts, skills=self.skills,
                            agents=self.agents)
         # Reactions to events, in order (the one place they are registered).
-        self.kernel.after_add.extend([self.facts.on_turns_added, self.sleep.on_turns_added])
+        self.kernel.extract = self.facts  # after add returns (settings.facts.background)
+        self.kernel.after_add.append(self.sleep.on_turns_added)
         self.kernel.after_embed.append(self.sleep.on_turns_embedded)
         self.kernel.before_forget_user.extend([self.agents.on_forget_user,
                                                self.skills.on_forget_user])
@@ -135,9 +136,10 @@ class Memory:
         return self.kernel.contexts()
 
     def flush(self, *, timeout: float | None = None) -> bool:
-        """Wait until every index is current: the turns added so far have their vectors.
+        """Wait until every index is current: the turns added so far have their vectors and
+        their facts are extracted.
 
-        Returns True when nothing is left to embed, False if ``timeout`` seconds passed
+        Returns True when nothing is left to do, False if ``timeout`` seconds passed
         first. Raises :class:`~lucidmem.EmbeddingError` if the embedder fails meanwhile
         (the turns stay stored, keyword-searchable and queued; they are retried).
         """
@@ -271,6 +273,8 @@ class Memory:
         )
         if min_score is not None and not -1.0 <= min_score <= 1.0:
             raise InvalidInputError("min_score is a relevance in [-1, 1]", field="min_score")
+        if kinds is None or Kind.FACT in kinds:
+            self.kernel.catch_up(context, user_id)  # the facts of what was just added
         found = self.kernel.search(context, filters, query, limit=limit, preset=chosen, now=at)
         topic = about_the_user(query, own_names(found.records.values()))
         if topic != query:
@@ -335,6 +339,8 @@ class Memory:
         if not 1 <= limit <= 10_000 or offset < 0:
             raise InvalidInputError("limit must be 1..10000 and offset >= 0", field="limit")
         listed = None if kinds is not None else [s for s in Status if s is not Status.INTERNAL]
+        if kinds is None or Kind.FACT in kinds:
+            self.kernel.catch_up(context, user_id)
         records = self.kernel.store(context).find(
             Query(user_id=user_id, conversation_id=conversation_id, kinds=kinds,
                   statuses=listed, limit=limit, offset=offset)
@@ -397,6 +403,9 @@ class Memory:
                 or expected_version < 1):
             raise InvalidInputError("expected_version is an item's version: an integer >= 1",
                                     field="expected_version")
+        # An edited turn is first extracted as it was said; outside the transaction, which
+        # the extraction worker may be waiting for.
+        self.kernel.catch_up(context, user_id)
         # The version check and the write are one store transaction holding the item's
         # lock, so no other edit of it — from this process or another — comes in between
         # (SQLite: the file's write transaction; PostgreSQL: an advisory lock).
@@ -479,6 +488,7 @@ class Memory:
         deletes the facts learned only from it, and takes it out of the others' evidence
         (:meth:`Facts.forget_turn`)."""
         validate_id(user_id)
+        self.kernel.catch_up(context, user_id)  # a turn's facts are learned before it goes
         store = self.kernel.store(context)
         with store.transaction():
             found = store.get(user_id, [item_id])
@@ -525,6 +535,8 @@ class Memory:
         the user left in agents' partitions. ``lucidmem export`` and
         :func:`lucidmem.export.write_export` write the same document to a file.
         """
+        validate_id(user_id)
+        self.kernel.catch_up(context, user_id)
         return export_user(self.kernel, user_id=user_id, context=context,
                            include_embeddings=include_embeddings)
 
@@ -543,6 +555,8 @@ class Memory:
         skill guidance (and ``agent_id``'s compiled behaviour), what was learned about the
         user, recent turns, facts and relevant memories. ``selection_id`` of the result is
         what ``memory.skills.feedback`` takes once the user has opted in to learning."""
+        validate_id(user_id)
+        self.kernel.catch_up(context, user_id)
         return self._assembler.build(message, user_id=user_id, token_budget=token_budget,
                                      conversation_id=conversation_id, agent_id=agent_id,
                                      context=context)
@@ -565,6 +579,8 @@ class Memory:
         them) → ``detail`` (the full items), each result priced in tokens. ``min_score``
         leaves out hits below that relevance to ``query`` and ``as_of`` searches the memory
         as it stood then, as in :meth:`search`."""
+        validate_id(user_id)
+        self.kernel.catch_up(context, user_id)
         return self._discloser.disclose(layer, user_id=user_id, query=query, ids=ids,
                                         limit=limit, context=context,
                                         conversation_id=conversation_id,

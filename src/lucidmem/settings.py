@@ -233,6 +233,10 @@ class FactSettings(BaseModel):
     turns_per_call: int = Field(20, ge=1, le=200, description="Turns batched in one LLM call.")
     max_calls_per_add: int = Field(
         4, ge=1, le=100, description="Bound on LLM calls (retries included) per add.")
+    background: bool = Field(
+        True, description="Extract facts after add returns, in the background worker (reads "
+        "of a user's facts first finish that user's pending extraction); false = inside add. "
+        "Also inside add when embedding.background is false.")
     auto_validate: bool = Field(
         True, description="Validate staged facts at once (until the sleep cycle does it).")
     never_store: tuple[str, ...] = Field(

@@ -130,3 +130,6 @@ class StoreStats(_Frozen):
     failing_embeddings: int = 0
     """Of those, turns whose last embedding attempt failed (retried with backoff)."""
     last_embedding_error: str | None = None
+    pending_extractions: int = 0
+    """Turns stored whose facts are still to be extracted (a read of the user's facts
+    extracts them first)."""

@@ -108,6 +108,7 @@ def test_pattern_detection_creates_preference_and_trigger(memory: Memory) -> Non
 
 def test_archiving_and_variant_cleanup_follow_the_clock(memory: Memory, clock: Clock) -> None:
     memory.add("I love jazz", user_id="maya")
+    memory.flush()  # this test reads the store itself, below Memory's reads that wait for facts
     store = memory.kernel.store()
     facts = store.find(Query(user_id="maya", kinds=["fact"], statuses=["active"]))
     assert facts, "the facts layer extracted nothing"

@@ -156,10 +156,10 @@ def _queued(db: Path) -> int:
 
 
 def _drain(data_dir: Path, name: str, turns: int, kill_after: float | None,
-           timeout: float) -> tuple[bool, float]:
-    """One run of ``queue_child.py``: (finished by itself, seconds from ``draining`` to its
-    exit or kill)."""
-    child = subprocess.Popen([sys.executable, str(QUEUE_CHILD), str(data_dir), name,
+           timeout: float, script: Path = QUEUE_CHILD) -> tuple[bool, float]:
+    """One run of ``queue_child.py`` (or ``script``): (finished by itself, seconds from
+    ``draining`` to its exit or kill)."""
+    child = subprocess.Popen([sys.executable, str(script), str(data_dir), name,
                               str(turns)], env=_env(), stdout=subprocess.PIPE,
                              stderr=subprocess.DEVNULL, text=True)
     assert child.stdout is not None
@@ -245,5 +245,74 @@ def kill_queue(work: Path, embedder: Embedder, *, kills: int, turns: int = 120,
                   or any(float(a @ b) < 0.9999 for a, b in zip(chunks, other_chunks,
                                                                  strict=True))):
                 figures["differing"] += 1
+        shutil.rmtree(data_dir)
+    return figures
+
+
+EXTRACTION_CHILD = Path(__file__).with_name("extraction_child.py")
+
+
+def _marked(db: Path) -> int:
+    """Turns still waiting for fact extraction in ``db`` (read-only)."""
+    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)) as conn:
+        return int(conn.execute("SELECT count(*) FROM extraction_queue").fetchone()[0])
+
+
+def _facts_by_turn(memory: Memory, name: str) -> tuple[Counter[tuple[str, str]], set[str]]:
+    """Every fact record of ``name`` as (source turn's text, fact text) with how often it is
+    stored (whatever its status), and the texts of the turns search may return."""
+    from lucidmem.store.base import Query
+
+    store = memory.kernel.store()
+    turns = {t.id: t for t in store.find(Query(user_id=name, kinds=["turn"]))}
+    facts: Counter[tuple[str, str]] = Counter()
+    for fact in store.find(Query(user_id=name, kinds=["fact"])):
+        for source in fact.data.get("source_turn_ids", []):
+            facts[(turns[source].text if source in turns else "?", fact.text)] += 1
+    return facts, {t.text for t in turns.values() if t.searchable}
+
+
+def kill_extraction(work: Path, *, kills: int, turns: int = 40, name: str = "exq",
+                    seed: int = 0, timeout: float = 600.0) -> dict[str, int]:
+    """SIGKILL a process extracting facts after ``add`` returned ``kills`` times, resuming
+    every time, and compare each store's facts with an uninterrupted run's.
+
+    The reference: ``extraction_child.py`` adds ``turns`` turns (one fact each, every
+    seventh a secret) to ``work/clean`` and drains unkilled (*t* s). Then, cycle after
+    cycle, a fresh directory gets the same turns from runs each SIGKILLed a random 0–*t* s
+    after ``draining`` until a run finishes or a kill finds no turn waiting (*t* halves
+    after a cycle that saw no kill); a kill counts when turns still waited. The directory
+    is reopened here and flushed, and its facts are compared with the reference's per
+    source turn: ``lost`` (a fact missing, or a turn left waiting), ``duplicated`` (a fact
+    staged more often: a turn extracted twice) and ``exposed`` (a turn search may return
+    that the reference took out of search as a secret). Also returns ``kills``, ``cycles``
+    and ``runs``."""
+    rng = random.Random(seed)
+    work.mkdir(parents=True, exist_ok=True)
+    _, window = _drain(work / "clean", name, turns, None, timeout, EXTRACTION_CHILD)
+    with Memory(work / "clean") as memory:
+        want, want_searchable = _facts_by_turn(memory, name)
+    assert want and len(want_searchable) < turns, "the reference extracted no fact or secret"
+    figures = {"kills": 0, "cycles": 0, "runs": 1, "lost": 0, "duplicated": 0, "exposed": 0}
+    while figures["kills"] < kills and figures["runs"] < 4 * kills + 20:
+        figures["cycles"] += 1
+        data_dir = work / f"killed{figures['cycles']}"
+        before = figures["kills"]
+        while figures["kills"] < kills and figures["runs"] < 4 * kills + 20:
+            figures["runs"] += 1
+            finished, _ = _drain(data_dir, name, turns, rng.uniform(0.0, window), timeout,
+                                 EXTRACTION_CHILD)
+            if finished or not _marked(data_dir / "personal.db"):
+                break
+            figures["kills"] += 1
+        if figures["kills"] == before:  # drained faster than the reference (noisy machine)
+            window /= 2
+        with Memory(data_dir) as memory:
+            memory.flush(timeout=timeout)
+            got, searchable = _facts_by_turn(memory, name)
+        figures["lost"] += _marked(data_dir / "personal.db")
+        figures["lost"] += sum(max(0, n - got[key]) for key, n in want.items())
+        figures["duplicated"] += sum(max(0, n - want[key]) for key, n in got.items())
+        figures["exposed"] += len(searchable - want_searchable)
         shutil.rmtree(data_dir)
     return figures

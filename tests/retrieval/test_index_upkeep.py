@@ -24,8 +24,10 @@ def test_the_first_write_after_reopening_loads_the_stored_vectors(
         memory.add("I moved to Lisbon in May.", user_id="maya", conversation_id="c")
     with Memory(tmp_path, embedder=embedder) as memory:
         memory.add("My dog is called Rex.", user_id="maya", conversation_id="c")
-        assert memory.kernel.index.loaded("personal", "maya")
+        # add writes no vector now (turns and facts come from the background queues): the
+        # first write with vectors — the queue's — loads the stored ones
         assert memory.flush(timeout=120)
+        assert memory.kernel.index.loaded("personal", "maya")
         hits = memory.search("where do I live?", user_id="maya", preset="vector",
                              kinds=["turn"], limit=2)
         assert {h.item.text for h in hits} == {"I moved to Lisbon in May.",

@@ -485,6 +485,47 @@ def test_dropped_jobs_and_forgotten_users_leave_the_queue(store: Store) -> None:
     assert [j.record_id for j in store.embedding_jobs(10, due_by=T0)] == ["c"]
 
 
+# -- the durable extraction queue --------------------------------------------------------------
+def test_extraction_marks_come_out_in_order_with_their_add_and_privacy(store: Store) -> None:
+    store.put([rec("a"), rec("b"), rec("c", "bob"), rec("d")])
+    store.queue_extraction("alice", ["a", "b"], batch="a", hidden=["b"])
+    store.queue_extraction("bob", ["c"], batch="c")
+    store.queue_extraction("alice", ["d"], batch="d")
+    store.queue_extraction("alice", ["a"], batch="x")  # already marked: stays as it was
+    jobs = store.extraction_jobs(10)
+    assert [(j.user_id, j.record_id, j.batch, j.hidden) for j in jobs] == [
+        ("alice", "a", "a", False), ("alice", "b", "a", True), ("bob", "c", "c", False),
+        ("alice", "d", "d", False)]
+    assert [j.record_id for j in store.extraction_jobs(10, user_id="alice")] == ["a", "b", "d"]
+    assert [j.record_id for j in store.extraction_jobs(1, user_id="bob")] == ["c"]
+
+
+def test_an_extraction_mark_is_taken_once(store: Store) -> None:
+    store.put([rec("a"), rec("b"), rec("c", "bob")])
+    store.queue_extraction("alice", ["a", "b"], batch="a")
+    store.queue_extraction("bob", ["c"], batch="c")
+    assert store.take_extraction_jobs("alice", ["b", "a", "c"]) == ["b", "a"]  # not bob's
+    assert store.take_extraction_jobs("alice", ["a", "b"]) == []  # a second taker: nothing
+    assert [j.record_id for j in store.extraction_jobs(10)] == ["c"]
+
+
+def test_extraction_marks_join_the_transaction_and_leave_with_the_user(store: Store) -> None:
+    with pytest.raises(RuntimeError), store.transaction():
+        store.put([rec("a")])
+        store.queue_extraction("alice", ["a"], batch="a")
+        raise RuntimeError("crash between the turn and its mark")
+    assert store.extraction_jobs(10) == []
+    store.put([rec("a"), rec("c", "bob")])
+    store.queue_extraction("alice", ["a"], batch="a")
+    store.queue_extraction("bob", ["c"], batch="c")
+    with pytest.raises(RuntimeError), store.transaction():
+        assert store.take_extraction_jobs("alice", ["a"]) == ["a"]
+        raise RuntimeError("crash before the facts were staged")
+    assert [j.record_id for j in store.extraction_jobs(10)] == ["a", "c"]  # still marked
+    store.delete_user("alice")
+    assert [j.record_id for j in store.extraction_jobs(10)] == ["c"]
+
+
 # -- erasure -----------------------------------------------------------------------------------
 def test_an_erasing_delete_keeps_what_happened_not_what_was_said(store: Store) -> None:
     store.put([rec("r1", text="old quokkaslushy", at=T0)])

@@ -366,6 +366,7 @@ def stats(ctx: typer.Context) -> None:
     table.add_row("size on disk", f"{info.bytes_on_disk / 1024:.0f} KiB")
     table.add_row("embedder", info.embedder or "—")
     table.add_row("waiting for vectors", str(info.pending_embeddings))
+    table.add_row("waiting for fact extraction", str(info.pending_extractions))
     if info.failing_embeddings:
         table.add_row("embedding failures", f"{info.failing_embeddings} "
                       f"(retried; last: {info.last_embedding_error})")

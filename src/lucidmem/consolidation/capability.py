@@ -132,6 +132,7 @@ class Sleep:
         else:
             validate_id(user_id)
             users = [user_id]
+        self._kernel.catch_up(name, user_id)  # facts of turns still waiting for extraction
         env = JobEnv(kernel=self._kernel, facts=self._facts, context=name, store=store,
                      activity=lambda user: self._activity_of(name, user), dry_run=dry_run,
                      reset=reset, progress=progress)

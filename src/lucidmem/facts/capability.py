@@ -33,11 +33,18 @@ from lucidmem.facts.extractors import ExtractionFailure, Extractor
 from lucidmem.facts.graph import Evolution, believed_at, evolution, neighbours, overlapping, true_at
 from lucidmem.facts.llm_extractor import LLMExtractor
 from lucidmem.facts.model import PrivacyLevel
+from lucidmem.facts.privacy import assess_privacy
 from lucidmem.facts.recall import Recall, build_recall, topic_filter
 from lucidmem.facts.records import Fact, fact_from_record, is_searchable
 from lucidmem.facts.relevance import about_the_user, own_names, record_relevance
 from lucidmem.facts.results import ExtractionFailureView, FactHit, FactStats, RetryReport
-from lucidmem.facts.staging import StageReport, failure_record, retry_failures, stage_turns
+from lucidmem.facts.staging import (
+    StageReport,
+    extract_turns,
+    failure_record,
+    retry_failures,
+    write_staged,
+)
 from lucidmem.facts.validation import ValidationReport, archive_low_confidence, validate_staged
 from lucidmem.kernel import AddedTurns, Kernel
 from lucidmem.records import Kind, Record, Status
@@ -123,40 +130,71 @@ class Facts:
     def on_turns_added(self, event: AddedTurns) -> None:
         """Extract facts from the turns just stored and stage them (validated at once while
         ``settings.facts.auto_validate``). An extractor that raises costs no turn: the
-        failure is kept as a visible, retryable ``extraction_failure`` record."""
+        failure is kept as a visible, retryable ``extraction_failure`` record.
+
+        Turns extracted after ``add`` returned (``event.deferred``) have their marks taken
+        in the transaction that stages their facts; a turn whose mark is already gone
+        (extracted by another thread or process, or its user forgotten) is skipped."""
         extractor = self.extractor
+        kernel, context, user_id, store = self._kernel, event.context, event.user_id, event.store
         turns = [r for r in event.records if r.kind == Kind.TURN]
         if extractor is None or not turns:
+            if event.deferred:
+                store.take_extraction_jobs(user_id, [r.id for r in event.records])
             return
-        kernel, context, user_id = self._kernel, event.context, event.user_id
         try:
-            report = stage_turns(kernel, context, user_id, turns, extractor)
+            result = extract_turns(kernel, context, user_id, turns, extractor)
+            with store.transaction():
+                if event.deferred:
+                    taken = set(store.take_extraction_jobs(user_id, [t.id for t in turns]))
+                    turns = [t for t in turns if t.id in taken]
+                    result.facts = {k: v for k, v in result.facts.items() if k in taken}
+                    result.failures = [f for f in result.failures
+                                       if taken.intersection(f.turn_ids)]
+                report = write_staged(kernel, context, user_id, turns, extractor.name, result)
+                self._mark_secret_turns(event, turns, report)
         except Exception as exc:
             log.exception("fact extraction failed for %s turn(s)", len(turns))
             failure = ExtractionFailure(tuple(t.id for t in turns),
                                         f"{type(exc).__name__}: {exc}", None, 1, True)
-            kernel.write(context, user_id, [failure_record(
-                failure, user_id, extractor.name, kernel.now(), {t.id: t for t in turns})])
+            with store.transaction():
+                if event.deferred:
+                    taken = set(store.take_extraction_jobs(user_id, [t.id for t in turns]))
+                    turns = [t for t in turns if t.id in taken]
+                if turns:
+                    kernel.write(context, user_id, [failure_record(
+                        failure, user_id, extractor.name, kernel.now(),
+                        {t.id: t for t in turns})])
             return
-        self._mark_secret_turns(event, turns, report)
         if kernel.settings.facts.auto_validate and report.staged:
             validate_staged(kernel, user_id, context, report.vectors)
 
+    def hidden_until_extracted(self, record: Record) -> bool:
+        """Whether search leaves a turn out while its facts wait to be extracted: its text
+        confides a secret by the privacy rules (a secrecy marker, a credential, a sensitive
+        health or legal matter, a complaint about a named colleague), which extraction
+        would take out of search. A few regular expressions: cheap enough for ``add``."""
+        return record.kind == Kind.TURN and \
+            assess_privacy(record.text).level is PrivacyLevel.SECRET
+
     def _mark_secret_turns(self, event: AddedTurns, turns: Sequence[Record],
                            report: StageReport) -> None:
-        """Turns that confided a secret leave the search indexes (privacy at extraction)."""
+        """Turns that confided a secret leave the search indexes (privacy at extraction).
+        Read again inside the staging transaction (an edit meanwhile is kept), and their
+        version moves, so a vector computed from the old row is not stored on them."""
         staged = event.store.get(event.user_id, report.staged)
         secret_turns = {t for r in staged if r.data.get("privacy") == _SECRET
                         for t in r.data.get("source_turn_ids", [])}
+        ids = [t.id for t in turns if t.id in secret_turns]
         changed = []
-        for turn in turns:
-            if turn.id in secret_turns:
-                meta = dict(turn.data.get("metadata") or {})
-                meta["privacy"] = _SECRET
-                turn.data = {**turn.data, "metadata": meta}
-                turn.searchable = False
-                turn.embedding = None
-                changed.append(turn)
+        for turn in event.store.get(event.user_id, ids) if ids else []:
+            meta = dict(turn.data.get("metadata") or {})
+            meta["privacy"] = _SECRET
+            turn.data = {**turn.data, "metadata": meta}
+            turn.searchable = False
+            turn.embedding = None
+            turn.version += 1
+            changed.append(turn)
         self._kernel.write(event.context, event.user_id, changed)
 
     def forget_turn(self, turn: Record, *, context: str | None = None) -> int:
@@ -393,6 +431,7 @@ class Facts:
         """Extraction failures recorded for the user (error, raw response, turn ids): open and
         failed ones, and resolved ones too with ``include_resolved``."""
         validate_id(user_id)
+        self._kernel.catch_up(context, user_id)
         statuses = None if include_resolved else [Status.OPEN, Status.FAILED]
         records = self._kernel.store(context).find(
             Query(user_id=user_id, kinds=[Kind.EXTRACTION_FAILURE], statuses=statuses))
@@ -402,6 +441,7 @@ class Facts:
     def validate(self, *, user_id: str, context: str | None = None) -> ValidationReport:
         """Validate the user's staged facts now (dedupe, contradictions, entities)."""
         validate_id(user_id)
+        self._kernel.catch_up(context, user_id)
         return validate_staged(self._kernel, user_id, context)
 
     def archive_low_confidence(self, *, user_id: str, context: str | None = None,
@@ -410,6 +450,7 @@ class Facts:
         ``threshold`` (their belief interval closes now; nothing is deleted). Returns their
         ids. The sleep cycle calls this."""
         validate_id(user_id)
+        self._kernel.catch_up(context, user_id)
         return archive_low_confidence(self._kernel, user_id, context, threshold=threshold)
 
     def set_privacy(self, fact_id: str, privacy: str | PrivacyLevel, *, user_id: str,
@@ -439,6 +480,7 @@ class Facts:
         """Extract again the turns of open (retryable) failures; validate at once while
         ``settings.facts.auto_validate``. Nothing to do without an extractor."""
         validate_id(user_id)
+        self._kernel.catch_up(context, user_id)
         extractor = self.extractor
         if extractor is None:
             return RetryReport()
@@ -456,6 +498,7 @@ class Facts:
 
     def _record(self, fact_id: str, user_id: str, context: str | None) -> Record:
         validate_id(user_id)
+        self._kernel.catch_up(context, user_id)
         found = [r for r in self._kernel.store(context).get(user_id, [fact_id])
                  if r.kind == Kind.FACT]
         if not found:
@@ -465,6 +508,7 @@ class Facts:
     def _fact_records(self, user_id: str, context: str | None,
                       statuses: Sequence[str] | None = None) -> builtins.list[Record]:
         validate_id(user_id)
+        self._kernel.catch_up(context, user_id)
         return self._kernel.store(context).find(Query(user_id=user_id, kinds=[Kind.FACT],
                                                       statuses=statuses))
 
@@ -492,6 +536,7 @@ class Facts:
         return sorted(out, key=lambda f: (f.subject.casefold(), f.predicate, f.valid_from))
 
     def _entities(self, user_id: str, context: str | None) -> EntityIndex:
+        self._kernel.catch_up(context, user_id)
         return EntityIndex.load(user_id, self._kernel.store(context).find(
             Query(user_id=user_id, kinds=[Kind.ENTITY], statuses=[Status.ACTIVE])))
 
@@ -519,6 +564,7 @@ class Facts:
                 context: str | None) -> builtins.list[str]:
         """Ids of the facts ``Memory.search`` would rank for ``query`` (same preset, recency
         and access bookkeeping), best first."""
+        self._kernel.catch_up(context, user_id)
         found = self._kernel.search(context, SearchFilters(user_id=user_id, kinds=[Kind.FACT]),
                                     query, limit=limit, preset=self._kernel.settings.retrieval)
         return [h.id for h in found.hits]

@@ -20,7 +20,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from lucidmem.clock import from_epoch, to_epoch
-from lucidmem.facts.extractors import ExtractionFailure, Extractor, KnownFact, TurnInput
+from lucidmem.facts.extractors import (
+    ExtractionFailure,
+    ExtractionResult,
+    Extractor,
+    KnownFact,
+    TurnInput,
+)
 from lucidmem.facts.model import FactCandidate, FactCategory, PrivacyLevel, Subcategory
 from lucidmem.facts.temporal import zone
 from lucidmem.kernel import Kernel
@@ -30,11 +36,13 @@ from lucidmem.store.base import Query, Store
 __all__ = [
     "StageReport",
     "candidate_of",
+    "extract_turns",
     "failure_record",
     "retry_failures",
     "stage_turns",
     "stats_record",
     "turn_inputs",
+    "write_staged",
     "zone",
 ]
 
@@ -180,16 +188,32 @@ def failure_record(failure: ExtractionFailure, user_id: str, extractor: str,
 def stage_turns(kernel: Kernel, context: str, user_id: str, turns: Sequence[Record],
                 extractor: Extractor) -> StageReport:
     """Extract from ``turns`` and write staged facts, never-store counts and failures."""
+    if not turns:
+        return StageReport()
+    result = extract_turns(kernel, context, user_id, turns, extractor)
+    return write_staged(kernel, context, user_id, turns, extractor.name, result)
+
+
+def extract_turns(kernel: Kernel, context: str, user_id: str, turns: Sequence[Record],
+                  extractor: Extractor) -> ExtractionResult:
+    """What ``extractor`` reads in ``turns`` (nothing is written): the slow half of
+    :func:`stage_turns`, run outside any transaction."""
+    store = kernel.store(context)
+    inputs = turn_inputs(turns, kernel.settings.facts.timezone)
+    if _takes_known(extractor):
+        return extractor.extract(inputs, known=known_facts(store, user_id))  # type: ignore[call-arg]
+    return extractor.extract(inputs)
+
+
+def write_staged(kernel: Kernel, context: str, user_id: str, turns: Sequence[Record],
+                 extractor_name: str, result: ExtractionResult) -> StageReport:
+    """Write what :func:`extract_turns` found in ``turns``: staged facts, never-store counts
+    and failures (one :meth:`Kernel.write <lucidmem.kernel.Kernel.write>`)."""
     report = StageReport()
     if not turns:
         return report
     store = kernel.store(context)
     settings = kernel.settings.facts
-    inputs = turn_inputs(turns, settings.timezone)
-    if _takes_known(extractor):
-        result = extractor.extract(inputs, known=known_facts(store, user_id))  # type: ignore[call-arg]
-    else:
-        result = extractor.extract(inputs)
     report.llm_calls = result.calls
     never = set(settings.never_store)
     now = kernel.now()
@@ -202,14 +226,14 @@ def stage_turns(kernel: Kernel, context: str, user_id: str, turns: Sequence[Reco
             if label is not None:
                 report.never_stored[label] = report.never_stored.get(label, 0) + 1
                 continue
-            record = staged_record(cand, turn, seq, now, extractor.name)
+            record = staged_record(cand, turn, seq, now, extractor_name)
             records.append(record)
             if cand.vector is not None:
                 report.vectors[record.id] = cand.vector
             seq += 1
     report.staged = [r.id for r in records]
     for failure in result.failures:
-        rec = failure_record(failure, user_id, extractor.name, now, by_id)
+        rec = failure_record(failure, user_id, extractor_name, now, by_id)
         records.append(rec)
         report.failures.append(rec.id)
     skipped: dict[str, int] = {}

@@ -28,6 +28,7 @@ __all__ = [
     "AuditEntry",
     "EmbeddingJob",
     "EmbeddingQueueState",
+    "ExtractionJob",
     "Layer",
     "Query",
     "Record",
@@ -96,6 +97,18 @@ class EmbeddingQueueState:
     pending: int
     failing: int
     last_error: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractionJob:
+    """A turn whose facts are still to be extracted (the store's durable extraction queue)."""
+
+    user_id: str
+    record_id: str
+    batch: str
+    """The turns one ``add`` stored share it: they are extracted together, as they came."""
+    hidden: bool
+    """Search leaves the turn out until its facts are extracted (it may confide a secret)."""
 
 
 def user_meta_key(user_id: str, name: str) -> str:
@@ -246,6 +259,24 @@ class Store(Protocol):
 
     def embedding_queue(self) -> EmbeddingQueueState:
         """How many jobs wait, how many of them failed last time, the last failure."""
+        ...
+
+    # -- the durable extraction queue (turns whose facts are still to be extracted) ---------
+    def queue_extraction(self, user_id: str, ids: Sequence[str], *, batch: str,
+                         hidden: Sequence[str] = ()) -> None:
+        """Mark turns of ``user_id`` (stored by one ``add``: ``batch``) as waiting for fact
+        extraction; ``hidden`` ones stay out of search until then. Joins the caller's
+        transaction, so a turn and its mark are written together."""
+        ...
+
+    def extraction_jobs(self, limit: int, *, user_id: str | None = None) -> list[ExtractionJob]:
+        """Up to ``limit`` marked turns (of ``user_id`` only, if given), oldest first."""
+        ...
+
+    def take_extraction_jobs(self, user_id: str, ids: Sequence[str]) -> list[str]:
+        """Remove the marks of these turns and return the ids that were still marked. Inside
+        the transaction that stages their facts: whoever takes a mark extracts the turn, so
+        no turn is extracted twice (another taker finds nothing)."""
         ...
 
 

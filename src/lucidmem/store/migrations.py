@@ -95,4 +95,18 @@ MIGRATIONS: list[Migration] = [
         CREATE INDEX embedding_queue_user ON embedding_queue(user_id);
         """,
     ),
+    Migration(
+        # turns whose facts are still to be extracted (add returns before extraction)
+        "0005_extraction_queue",
+        """
+        CREATE TABLE extraction_queue (
+            seq INTEGER PRIMARY KEY,
+            record_id TEXT NOT NULL UNIQUE,
+            user_id TEXT NOT NULL,
+            batch TEXT NOT NULL,
+            hidden INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX extraction_queue_user ON extraction_queue(user_id, seq);
+        """,
+    ),
 ]

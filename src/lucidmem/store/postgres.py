@@ -46,6 +46,7 @@ from .base import (
     AuditEntry,
     EmbeddingJob,
     EmbeddingQueueState,
+    ExtractionJob,
     Query,
     Record,
     TextHit,
@@ -594,6 +595,7 @@ class PostgresStore:
             self._exec(f"DELETE FROM {s}.audit WHERE user_id = %s", (user_id,))
             self._exec(f"DELETE FROM {s}.users WHERE user_id = %s", (user_id,))
             self._exec(f"DELETE FROM {s}.embedding_queue WHERE user_id = %s", (user_id,))
+            self._exec(f"DELETE FROM {s}.extraction_queue WHERE user_id = %s", (user_id,))
             self._exec(f"DELETE FROM {s}.meta WHERE substr(key, 1, %s) = %s",
                        (len(prefix), prefix))
         return removed
@@ -1025,6 +1027,41 @@ class PostgresStore:
         last = self._run(f"SELECT last_error FROM {s}.embedding_queue "
                          "WHERE last_error IS NOT NULL ORDER BY due_at DESC LIMIT 1")
         return EmbeddingQueueState(int(pending), int(failing), last[0][0] if last else None)
+
+    # -- the extraction queue ---------------------------------------------------------------
+    def queue_extraction(self, user_id: str, ids: Sequence[str], *, batch: str,
+                         hidden: Sequence[str] = ()) -> None:
+        if not ids:
+            return
+        secret = set(hidden)
+        with self.transaction():
+            self._executemany(
+                f"INSERT INTO {self._s}.extraction_queue (record_id, user_id, batch, hidden) "
+                "VALUES (%s, %s, %s, %s) ON CONFLICT (record_id) DO NOTHING",
+                [(i, user_id, batch, i in secret) for i in ids],
+            )
+
+    def extraction_jobs(self, limit: int, *, user_id: str | None = None) -> list[ExtractionJob]:
+        s = self._s
+        if user_id is None:
+            rows = self._run(f"SELECT user_id, record_id, batch, hidden FROM {s}.extraction_queue "
+                             "ORDER BY seq LIMIT %s", (int(limit),))
+        else:
+            rows = self._run(f"SELECT user_id, record_id, batch, hidden FROM {s}.extraction_queue "
+                             "WHERE user_id = %s ORDER BY seq LIMIT %s", (user_id, int(limit)))
+        return [ExtractionJob(r[0], r[1], r[2], bool(r[3])) for r in rows]
+
+    def take_extraction_jobs(self, user_id: str, ids: Sequence[str]) -> list[str]:
+        if not ids:
+            return []
+        with self.transaction():  # DELETE locks the rows: a second taker waits, then finds none
+            rows = self._exec(
+                f"DELETE FROM {self._s}.extraction_queue WHERE user_id = %s "
+                "AND record_id = ANY(%s) RETURNING record_id",
+                (user_id, list(ids)),
+            ).fetchall()
+        taken = {r[0] for r in rows}
+        return [i for i in ids if i in taken]
 
     # -- administration ---------------------------------------------------------------------
     def size_bytes(self) -> int:

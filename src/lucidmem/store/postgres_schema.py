@@ -160,6 +160,19 @@ MIGRATIONS: list[Migration] = [
         CREATE INDEX chunks_user ON {s}.chunks (user_id)
         """,
     ),
+    Migration(
+        "0004_extraction_queue",
+        """
+        CREATE TABLE {s}.extraction_queue (
+            seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            record_id text COLLATE "C" NOT NULL UNIQUE,
+            user_id text COLLATE "C" NOT NULL,
+            batch text COLLATE "C" NOT NULL,
+            hidden boolean NOT NULL DEFAULT false
+        );
+        CREATE INDEX extraction_queue_user ON {s}.extraction_queue (user_id, seq)
+        """,
+    ),
 ]
 """Append-only, like :data:`lucidmem.store.migrations.MIGRATIONS`; never edit a shipped one."""
 

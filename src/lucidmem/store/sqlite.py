@@ -29,6 +29,7 @@ from .base import (
     AuditEntry,
     EmbeddingJob,
     EmbeddingQueueState,
+    ExtractionJob,
     Query,
     Record,
     TextHit,
@@ -358,6 +359,7 @@ class SQLiteStore:
             self._conn.execute("DELETE FROM audit WHERE user_id = ?", (user_id,))
             self._conn.execute("DELETE FROM users WHERE user_id = ?", (user_id,))
             self._conn.execute("DELETE FROM embedding_queue WHERE user_id = ?", (user_id,))
+            self._conn.execute("DELETE FROM extraction_queue WHERE user_id = ?", (user_id,))
             prefix = user_meta_key(user_id, "")
             self._conn.execute("DELETE FROM meta WHERE substr(key, 1, ?) = ?",
                                (len(prefix), prefix))
@@ -560,3 +562,34 @@ class SQLiteStore:
         last = self._run("SELECT last_error FROM embedding_queue WHERE last_error IS NOT NULL "
                          "ORDER BY due_at DESC LIMIT 1")
         return EmbeddingQueueState(int(pending), int(failing), last[0][0] if last else None)
+
+    # -- the extraction queue ---------------------------------------------------------------
+    def queue_extraction(self, user_id: str, ids: Sequence[str], *, batch: str,
+                         hidden: Sequence[str] = ()) -> None:
+        if not ids:
+            return
+        secret = set(hidden)
+        with self.transaction():
+            self._conn.executemany(
+                "INSERT INTO extraction_queue (record_id, user_id, batch, hidden) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT(record_id) DO NOTHING",
+                [(i, user_id, batch, int(i in secret)) for i in ids],
+            )
+
+    def extraction_jobs(self, limit: int, *, user_id: str | None = None) -> list[ExtractionJob]:
+        if user_id is None:
+            rows = self._run("SELECT user_id, record_id, batch, hidden FROM extraction_queue "
+                             "ORDER BY seq LIMIT ?", (int(limit),))
+        else:
+            rows = self._run("SELECT user_id, record_id, batch, hidden FROM extraction_queue "
+                             "WHERE user_id = ? ORDER BY seq LIMIT ?", (user_id, int(limit)))
+        return [ExtractionJob(r[0], r[1], r[2], bool(r[3])) for r in rows]
+
+    def take_extraction_jobs(self, user_id: str, ids: Sequence[str]) -> list[str]:
+        if not ids:
+            return []
+        with self.transaction():  # BEGIN IMMEDIATE: no other writer between read and delete
+            taken = [i for i in ids if self._conn.execute(
+                "DELETE FROM extraction_queue WHERE record_id = ? AND user_id = ?",
+                (i, user_id)).rowcount]
+        return taken

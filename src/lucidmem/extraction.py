@@ -1,0 +1,196 @@
+"""Fact extraction after ``add`` returns: draining each store's durable extraction queue.
+
+``add`` stores its turns, queues their embedding and marks them as waiting for fact
+extraction, all in one transaction (:meth:`Store.queue_extraction`). The
+:class:`Extractions` worker — a daemon thread of this process — then hands the turns of
+each ``add``, oldest first (so one user's turns go in the order they were added), to the
+kernel's extraction step, which stages their facts and takes the marks off in one
+transaction (:meth:`Store.take_extraction_jobs`). So a crash loses no turn (the marks stay,
+the next open resumes) and extracts none twice (a turn whose mark is gone is not staged
+again).
+
+Reads of a user's facts call :meth:`Extractions.drain` first: the user's waiting turns are
+extracted in the caller's thread, so whoever adds and then reads sees the facts at once.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+
+from .store.base import ExtractionJob, Store
+
+__all__ = ["IDLE_POLL_S", "LOOK_AHEAD", "RETRY_S", "ExtractBatch", "Extractions", "next_batch"]
+
+log = logging.getLogger(__name__)
+
+LOOK_AHEAD = 256
+"""Marks read at once when gathering the turns of the oldest waiting ``add``."""
+IDLE_POLL_S = 1.0
+"""How often an idle worker looks at the queues (turns marked by another process)."""
+RETRY_S = 5.0
+"""How long the worker leaves a store alone after its extraction step raised."""
+STOP_WAIT_S = 30.0
+"""How long ``close`` waits for the extraction under way."""
+ALL = 1 << 30
+"""A limit larger than any queue."""
+
+ExtractBatch = Callable[[str, Store, str, Sequence[str]], None]
+"""``(context, store, user_id, turn ids)``: extract the turns of one ``add`` and take their
+marks in the transaction that stages their facts (the kernel's step)."""
+
+
+def next_batch(jobs: Sequence[ExtractionJob]) -> list[ExtractionJob]:
+    """The oldest job and the others of the same ``add`` (same user and batch), in order."""
+    if not jobs:
+        return []
+    first = jobs[0]
+    return [j for j in jobs if j.user_id == first.user_id and j.batch == first.batch]
+
+
+class Extractions:
+    """Drains the extraction queues of the open stores, in a worker thread or on demand."""
+
+    def __init__(self, *, stores: Callable[[], Mapping[str, Store]],
+                 extract: ExtractBatch) -> None:
+        self._stores = stores
+        self._extract = extract
+        self._lock = threading.RLock()
+        """Held while one ``add``'s turns are extracted (worker or caller), so two threads
+        never extract the same turns at once."""
+        self._inside = threading.local()
+        self._changed = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._stopping = False
+        self._wake = False
+        self._busy: set[tuple[int, str]] = set()
+        """(store, user) pairs whose turns are being extracted: their marks may be taken
+        already while their facts are still being validated."""
+        self._resting: dict[str, float] = {}
+        """Context → monotonic time before which the worker leaves it alone (after a failure)."""
+
+    # -- what waits ---------------------------------------------------------------------------
+    @staticmethod
+    def waiting(store: Store, user_id: str | None = None) -> bool:
+        """Whether turns (of ``user_id``, or of anyone) wait for extraction in ``store``."""
+        return bool(store.extraction_jobs(1, user_id=user_id))
+
+    @staticmethod
+    def hidden(store: Store, user_id: str) -> set[str]:
+        """The user's turns that search leaves out until their facts are extracted."""
+        return {j.record_id for j in store.extraction_jobs(ALL, user_id=user_id) if j.hidden}
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """No extraction runs inside this block (it waits for the one under way, validation
+        included): what forgetting a user deletes cannot be written back by an extraction
+        that read the user's turns before."""
+        with self._lock:
+            yield
+
+    # -- extracting ---------------------------------------------------------------------------
+    def run_one(self, context: str, store: Store, user_id: str | None = None) -> bool:
+        """Extract the turns of the oldest waiting ``add`` (of ``user_id`` if given); False
+        when none waits. What the step did not take (a turn deleted meanwhile) is dropped;
+        when the step raises, the marks stay for a later try."""
+        with self._lock:
+            batch = next_batch(store.extraction_jobs(LOOK_AHEAD, user_id=user_id))
+            if not batch:
+                return False
+            owner, ids = batch[0].user_id, [j.record_id for j in batch]
+            busy = (id(store), owner)
+            with self._changed:
+                self._busy.add(busy)
+            self._inside.active = True
+            try:
+                self._extract(context, store, owner, ids)
+                store.take_extraction_jobs(owner, ids)
+            finally:
+                self._inside.active = False
+                with self._changed:
+                    self._busy.discard(busy)
+                    self._changed.notify_all()
+        return True
+
+    def drain(self, context: str, store: Store, user_id: str | None = None) -> None:
+        """Extract every waiting turn of ``user_id`` (everyone's when None) in the caller's
+        thread, in order. A read calls this first (read-your-writes); inside an extraction
+        step it does nothing (the step reads what it needs itself)."""
+        if getattr(self._inside, "active", False):
+            return
+        while True:
+            if self.waiting(store, user_id):
+                self.run_one(context, store, user_id)
+                continue
+            with self._changed:  # another thread may be finishing the user's last turns
+                if not any(s == id(store) and (user_id is None or u == user_id)
+                           for s, u in self._busy):
+                    return
+                self._changed.wait(0.1)
+
+    def flush(self, context: str, store: Store, deadline: float | None = None) -> bool:
+        """Extract everything waiting in ``store``: True, or False at ``deadline``
+        (monotonic seconds)."""
+        while self.waiting(store):
+            if deadline is not None and time.monotonic() >= deadline:
+                return False
+            self.run_one(context, store)
+        self.drain(context, store)  # and what another thread is finishing
+        return True
+
+    # -- the worker thread --------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the worker thread (once)."""
+        with self._changed:
+            if self._thread is not None or self._stopping:
+                return
+            self._thread = threading.Thread(target=self._work, name="lucidmem-extraction",
+                                            daemon=True)
+            self._thread.start()
+
+    def wake(self) -> None:
+        with self._changed:
+            self._wake = True
+            self._changed.notify_all()
+
+    def _round(self) -> bool:
+        handled = False
+        now = time.monotonic()
+        for context, store in list(self._stores().items()):
+            if self._stopping:
+                return False
+            if self._resting.get(context, 0.0) > now:
+                continue
+            try:
+                handled = self.run_one(context, store) or handled
+            except Exception as exc:  # a store closed under us, a database error, a bug
+                if self._stopping:
+                    return False
+                log.warning("fact extraction in %r will be retried in %.0f s: %s", context,
+                            RETRY_S, exc, exc_info=True)
+                self._resting[context] = time.monotonic() + RETRY_S
+        return handled
+
+    def _work(self) -> None:
+        while True:
+            with self._changed:
+                if self._stopping:
+                    return
+                self._wake = False
+            if self._round():
+                continue
+            with self._changed:
+                if not self._wake and not self._stopping:
+                    self._changed.wait(IDLE_POLL_S)
+
+    def stop(self, timeout: float = STOP_WAIT_S) -> None:
+        """Stop the worker after the extraction under way (what waits stays marked)."""
+        with self._changed:
+            self._stopping = True
+            self._changed.notify_all()
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
