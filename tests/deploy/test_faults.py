@@ -215,3 +215,16 @@ def test_the_api_answers_503_while_postgres_is_down_and_recovers(
         assert found.status_code == 200
         turns = [h for h in found.json() if h["item"]["kind"] == "turn"]
         assert len(turns) == 2, "the refused write must not have been stored"
+
+
+def test_the_shared_server_state_reconnects_after_postgres_restarted(restartable: Any) -> None:
+    from lucidmem.store.server_state import PostgresServerState
+
+    state = PostgresServerState(restartable.get_uri())
+    try:
+        assert state.take("maya", rate=1.0, burst=5) == 0.0
+        pg_ctl(restartable, "restart", "-m", "fast", "-l", str(restartable.log))
+        # the old connection died with the server: the first call after it works anyway
+        assert state.take("maya", rate=1.0, burst=5) == 0.0
+    finally:
+        state.close()

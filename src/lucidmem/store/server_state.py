@@ -121,12 +121,24 @@ class PostgresServerState:
                           f"{_scrub(str(exc), self._url)}; retry, and check the database")
 
     def _run(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> list[Any]:
+        """Run one autocommit statement. A connection found dead (the server restarted
+        since it was last used) is replaced and the statement tried once more on the new
+        one, so the first request after a restart does not fail for an old socket."""
         with self._lock:
             try:
-                cursor = self._connection().execute(sql, params)
-                return cursor.fetchall() if cursor.description else []
+                return self._execute(sql, params)
+            except psycopg.Error as exc:
+                if self._conn is None or not self._conn.broken:
+                    raise self._error(exc) from None
+            self._conn = None
+            try:
+                return self._execute(sql, params)
             except psycopg.Error as exc:
                 raise self._error(exc) from None
+
+    def _execute(self, sql: str, params: Sequence[Any] | dict[str, Any]) -> list[Any]:
+        cursor = self._connection().execute(sql, params)
+        return cursor.fetchall() if cursor.description else []
 
     # -- rate limits ------------------------------------------------------------------------
     def take(self, bucket: str, rate: float, burst: int) -> float:
