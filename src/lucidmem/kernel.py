@@ -326,8 +326,18 @@ class Kernel:
                 store.queue_extraction(
                     user_id, [r.id for r in turns], batch=turns[0].id,
                     hidden=[r.id for r in turns if self.extract.hidden_until_extracted(r)])
-        self.index.written(name, store, user_id, records, before,
-                           removed=[r.id for r in records if r.embedding is None])
+        try:
+            self.index.written(name, store, user_id, records, before,
+                               removed=[r.id for r in records if r.embedding is None])
+        except StoreUnavailableError as exc:
+            # The records are committed: raising would tell the caller nothing was written
+            # (StoreUnavailableError says a call is safe to repeat), and a repeated add would
+            # store its turns twice. The index is a copy of the store: drop it, the next
+            # search loads it again.
+            self.index.forget(name, user_id)
+            log.warning("the store went away after %d record(s) of %r were stored; the "
+                        "vector index is loaded again on the next search: %s", len(records),
+                        user_id, exc)
 
     @property
     def defers_extraction(self) -> bool:
