@@ -162,6 +162,7 @@ def test_postgres_restarting_mid_load_gives_clear_errors_and_writes_all_or_nothi
                             errors.append(exc)
                             time.sleep(0.2)
                     finished.append(b)
+                    time.sleep(0.1)  # add returns at once: pace the load past the restart
             finally:
                 done.set()
 
