@@ -43,7 +43,7 @@ from .serving import AssembledContext, ContextAssembler, Discloser, Disclosure
 from .serving.models import Layer
 from .serving.query_hints import question_hints
 from .settings import RETRIEVAL_PRESETS, RetrievalPreset, Settings
-from .store.base import Query, Record, Store
+from .store.base import Query, Record, Store, item_lock_key
 from .types import (
     HistoryEntry,
     ItemVersion,
@@ -62,12 +62,6 @@ MAX_LIMIT = 1_000
 def _earliest(a: float | None, b: float | None) -> float | None:
     """The earlier of two optional bounds."""
     return b if a is None else a if b is None else min(a, b)
-
-
-def _edit_lock_key(user_id: str, item_id: str) -> str:
-    """The store lock an edit of one item holds while it checks the version and writes
-    (``|`` cannot occur in a user id, so two users' keys never meet)."""
-    return f"edit|{user_id}|{item_id}"
 
 
 def _shared_metadata(metadata: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -411,7 +405,7 @@ class Memory:
         # (SQLite: the file's write transaction; PostgreSQL: an advisory lock).
         store = self.kernel.store(context)
         with store.transaction():
-            store.lock(_edit_lock_key(user_id, item_id))
+            store.lock(item_lock_key(user_id, item_id))
             return self._edit(item_id, user_id, text, metadata, context, expected_version)
 
     def _edit(self, item_id: str, user_id: str, text: str | None,

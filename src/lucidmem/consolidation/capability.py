@@ -27,7 +27,7 @@ from lucidmem.errors import EmbeddingError, InvalidInputError
 from lucidmem.kernel import AddedTurns, Kernel
 from lucidmem.scheduler import SCHEDULER_OWNER, IdleDetector, Job, Scheduler
 from lucidmem.scope import validate_id
-from lucidmem.store.base import Query, Record, Store
+from lucidmem.store.base import Query, Record, Store, item_lock_key
 
 __all__ = ["FLUSH_BEFORE_S", "Sleep"]
 
@@ -71,6 +71,8 @@ class Sleep:
         store, user_id = event.store, event.user_id
         with store.transaction():  # read fresh and write at once: an edit is never undone
             embedded = {r.id: r.version for r in event.records if r.kind == TURN}
+            for item_id in sorted(embedded):  # the lock an edit takes (of any process)
+                store.lock(item_lock_key(user_id, item_id))
             # the stored turns as they are now, if nobody changed them since their vectors
             # were computed (a changed one is queued again and scored then)
             fresh = [r for r in store.get(user_id, list(embedded))

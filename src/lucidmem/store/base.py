@@ -35,6 +35,7 @@ __all__ = [
     "Store",
     "TextHit",
     "VectorSearch",
+    "item_lock_key",
     "user_meta_key",
 ]
 
@@ -118,6 +119,13 @@ def user_meta_key(user_id: str, name: str) -> str:
     share a prefix with another's (ids may contain ":").
     """
     return f"{user_id}|{name}"
+
+
+def item_lock_key(user_id: str, item_id: str) -> str:
+    """The :meth:`Store.lock` key held by whoever reads one item to write it back: an edit
+    checking its version, scores stored after embedding. Take it before the read, so no
+    other process writes the item in between (``|`` cannot occur in a user id)."""
+    return f"item|{user_id}|{item_id}"
 
 
 @runtime_checkable
