@@ -51,7 +51,7 @@ from lucidmem.records import Kind, Record, Status
 from lucidmem.retrieval.fusion import reciprocal_rank_fusion
 from lucidmem.retrieval.hybrid import SearchFilters
 from lucidmem.scope import validate_id
-from lucidmem.store.base import Query
+from lucidmem.store.base import Query, item_lock_key
 from lucidmem.text import query_terms
 
 if TYPE_CHECKING:
@@ -185,7 +185,9 @@ class Facts:
         staged = event.store.get(event.user_id, report.staged)
         secret_turns = {t for r in staged if r.data.get("privacy") == _SECRET
                         for t in r.data.get("source_turn_ids", [])}
-        ids = [t.id for t in turns if t.id in secret_turns]
+        ids = sorted(t.id for t in turns if t.id in secret_turns)
+        for item_id in ids:  # the lock an edit takes (of any process): no edit in between
+            event.store.lock(item_lock_key(event.user_id, item_id))
         changed = []
         for turn in event.store.get(event.user_id, ids) if ids else []:
             meta = dict(turn.data.get("metadata") or {})
