@@ -95,6 +95,11 @@ class Extract(Protocol):
         confide a secret, which extraction takes out of search)."""
         ...
 
+    def finish_interrupted(self, context: str, store: Store, user_id: str) -> None:
+        """Finish what a crash cut short for this user after the marks of their turns were
+        taken: facts staged but not yet validated."""
+        ...
+
 
 BeforeForgetUser = Callable[[str, Store, str], None]
 """``(context, store, user_id)``, called inside the forgetting transaction."""
@@ -175,7 +180,8 @@ class Kernel:
         self.indexer = Indexer(self.embedder, stores=self._open_stores,
                                vectors_for=self._vectors_for, on_embedded=self._embedded,
                                batch=settings.embedding.batch)
-        self.extraction = Extractions(stores=self._open_stores, extract=self._extract_marked)
+        self.extraction = Extractions(stores=self._open_stores, extract=self._extract_marked,
+                                      resume=self._resume_extraction)
 
     # -- stores -----------------------------------------------------------------------------
     def context_name(self, context: str | None) -> str:
@@ -392,6 +398,11 @@ class Kernel:
         if turns and self.extract is not None:
             self.extract.on_turns_added(AddedTurns(context, store, user_id, turns,
                                                    deferred=True))
+
+    def _resume_extraction(self, context: str, store: Store, user_id: str) -> None:
+        """The extraction worker's resume step for one user (see :class:`Extractions`)."""
+        if self.extract is not None:
+            self.extract.finish_interrupted(context, store, user_id)
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every context's vectors are computed (see :class:`Indexer`) and its
