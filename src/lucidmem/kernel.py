@@ -461,8 +461,9 @@ class Kernel:
     def forget_user(self, context: str | None, user_id: str) -> int:
         """Remove everything of ``user_id`` in ``context``: the :attr:`before_forget_user`
         listeners and the partition's deletion share one transaction; then the
-        :attr:`after_forget_user` listeners run and the store's freed space is erased
-        (:meth:`Store.erase_freed`). Returns the records removed from the user's partition."""
+        :attr:`after_forget_user` listeners run and the store's freed space is erased, its
+        file rebuilt (:meth:`Store.erase_freed`). Returns the records removed from the
+        user's partition."""
         name = self.context_name(context)
         store = self.store(name)
         # a background round that read the user's turns must not write them back afterwards,
@@ -474,7 +475,7 @@ class Kernel:
         self.index.forget(name, user_id)
         for after in self.after_forget_user:
             after(name, store, user_id)
-        store.erase_freed()
+        store.erase_freed(rebuild=True)
         return removed
 
     # -- ranking ----------------------------------------------------------------------------
