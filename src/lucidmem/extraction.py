@@ -27,6 +27,7 @@ import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
+from .background import WorkerThread
 from .store.base import ExtractionJob, Store
 
 __all__ = ["IDLE_POLL_S", "LOOK_AHEAD", "RETRY_S", "ExtractBatch", "Extractions", "Resume",
@@ -79,9 +80,7 @@ class Extractions:
         never extract the same turns at once."""
         self._inside = threading.local()
         self._changed = threading.Condition()
-        self._thread: threading.Thread | None = None
-        self._stopping = False
-        self._wake = False
+        self._worker = WorkerThread("lucidmem-extraction", self._round, idle_poll=IDLE_POLL_S)
         self._busy: set[tuple[int, str]] = set()
         """(store, user) pairs whose turns are being extracted: their marks may be taken
         already while their facts are still being validated."""
@@ -129,7 +128,7 @@ class Extractions:
         if self._was_resumed(context, store):
             return
         for user_id in store.user_ids():
-            if worker and self._stopping:
+            if worker and self._worker.stopping:
                 return
             self._resume_user(context, store, user_id)
         with self._lock:
@@ -194,23 +193,16 @@ class Extractions:
     # -- the worker thread --------------------------------------------------------------------
     def start(self) -> None:
         """Start the worker thread (once)."""
-        with self._changed:
-            if self._thread is not None or self._stopping:
-                return
-            self._thread = threading.Thread(target=self._work, name="lucidmem-extraction",
-                                            daemon=True)
-            self._thread.start()
+        self._worker.start()
 
     def wake(self) -> None:
-        with self._changed:
-            self._wake = True
-            self._changed.notify_all()
+        self._worker.wake()
 
     def _round(self) -> bool:
         handled = False
         now = time.monotonic()
         for context, store in list(self._stores().items()):
-            if self._stopping:
+            if self._worker.stopping:
                 return False
             if self._resting.get(context, 0.0) > now:
                 continue
@@ -218,30 +210,13 @@ class Extractions:
                 self.resume(context, store, worker=True)
                 handled = self.run_one(context, store) or handled
             except Exception as exc:  # a store closed under us, a database error, a bug
-                if self._stopping:
+                if self._worker.stopping:
                     return False
                 log.warning("fact extraction in %r will be retried in %.0f s: %s", context,
                             RETRY_S, exc, exc_info=True)
                 self._resting[context] = time.monotonic() + RETRY_S
         return handled
 
-    def _work(self) -> None:
-        while True:
-            with self._changed:
-                if self._stopping:
-                    return
-                self._wake = False
-            if self._round():
-                continue
-            with self._changed:
-                if not self._wake and not self._stopping:
-                    self._changed.wait(IDLE_POLL_S)
-
     def stop(self, timeout: float = STOP_WAIT_S) -> None:
         """Stop the worker after the extraction under way (what waits stays marked)."""
-        with self._changed:
-            self._stopping = True
-            self._changed.notify_all()
-            thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
+        self._worker.stop(timeout)

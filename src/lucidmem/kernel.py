@@ -409,14 +409,27 @@ class Kernel:
         waiting turns extracted; opens the contexts not opened yet, whose queues a crashed
         run may have left."""
         deadline = None if timeout is None else time.monotonic() + timeout
-        for name in self.contexts():  # one after the other: not all may stay open at once
-            store = self.store(name)
-            if not self.extraction.flush(name, store, deadline):
-                return False
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            if not self.indexer.flush(left):
+        names = self.contexts()
+        while names:
+            for name in names:  # one after the other: not all may stay open at once
+                store = self.store(name)
+                if not self.extraction.flush(name, store, deadline):
+                    return False
+                left = None if deadline is None else max(0.0, deadline - time.monotonic())
+                if not self.indexer.flush(left):
+                    return False
+            # Checked again once all were visited: with more contexts than may stay open,
+            # a context let go while the others were flushed was once found with a vector
+            # still queued (about 1 run in 10 of tests/memory/test_open_stores.py, cause
+            # not found); another pass takes it.
+            names = [n for n in names if self._still_queued(n)]
+            if names and deadline is not None and time.monotonic() >= deadline:
                 return False
         return True
+
+    def _still_queued(self, name: str) -> bool:
+        store = self.store(name)
+        return bool(store.embedding_queue().pending) or self.extraction.waiting(store)
 
     def _vectors_for(self, store: Store, records: Sequence[Record],
                      embed_passages: EmbedPassages) -> list[TurnVectors]:
