@@ -326,7 +326,8 @@ def _subject_of(clause: Clause, state: ConversationState,
                      r"est|a|fait|es|está|tiene|ha|è|sta|é|está|tem|is|heeft|zit|woont|werkt|"
                      r"[a-zß-ÿ]+(?:s|t|a|e|ó|ou|eu))\b", text)
     if fresh is not None and clause.language not in ("de", "zh") and \
-            not _is_function_word(fresh.group(1)):
+            not _is_function_word(fresh.group(1)) and \
+            not _verb_before_its_object(text, clause.language):
         return fresh.group(1), _person_phrase(fresh.group(1), state, clause.language)
     if pronoun_subject(text, clause.language) or \
             pronoun_subject(_after_short_lead(text), clause.language):
@@ -334,6 +335,35 @@ def _subject_of(clause: Clause, state: ConversationState,
             return None
         return state.last_person, _person_phrase(state.last_person, state, clause.language)
     return USER_SUBJECT, "The user"
+
+
+_EN_VERB_THEN_OBJECT = re.compile(
+    r"^[A-Z][a-z]+(?:ed|ing)\s+(?:a|an|the|my|our|his|her|their|some|this|that|to|at|in|on|"
+    r"with|for|up|out|off|back|over|into)\b"
+)
+
+
+_FIRST_PERSON_THEN_OBJECT: dict[str, re.Pattern[str]] = {
+    "es": re.compile(r"^[A-ZÁÉÍÓÚ][a-záéíóúñ]+o\s+(?:en|a|al|con|para|de|del|el|la|los|las|un|"
+                     r"una|mi|mis)\b"),
+    "it": re.compile(r"^[A-ZÀÈÉÌÒÙ][a-zàèéìòù]+o\s+(?:a|al|alla|allo|ai|in|nel|nella|da|dal|"
+                     r"dalla|con|per|di|il|lo|la|i|le|un|una|mio|mia)\b"),
+    "pt": re.compile(r"^[A-ZÁÉÍÓÚÂÊÔÃÕ][a-záéíóúâêôãõç]+o\s+(?:em|na|no|a|ao|à|com|para|de|"
+                     r"da|do|o|os|as|um|uma|meu|minha)\b"),
+}
+"""A pro-drop clause that starts with a verb in the first person (-o) and a preposition or an
+article ("Lavoro alla Ferrero", "Trabajo en Telefónica")."""
+
+
+def _verb_before_its_object(text: str, lang: str) -> bool:
+    """A clause that starts with its verb, the subject left out (the user), and then the
+    verb's object or preposition: English -ed / -ing ("Started a new job", "Booked the
+    flights", "Moving to Leeds"), a Romance first person ("Lavoro alla Ferrero"). The first
+    word is no name."""
+    if lang == "en":
+        return _EN_VERB_THEN_OBJECT.match(text) is not None
+    pattern = _FIRST_PERSON_THEN_OBJECT.get(lang)
+    return pattern is not None and pattern.match(text) is not None
 
 
 def _after_short_lead(text: str) -> str:
@@ -441,6 +471,9 @@ def _text_for(item: _Pending, slot: str, span: str, lang: str) -> str:
     if subject == USER_SUBJECT:
         if lang == "en":
             body = english_third_person(span, "The user")
+            if not body.startswith("The user") and body.split(" ", 1)[0].endswith("ed") and \
+                    _verb_before_its_object(body, lang):  # "Started a new job at …"
+                return f"The user {body[0].lower()}{body[1:]}"
             return body if body.startswith("The user") else f"The user ({label}): {body}"
         return f"The user ({label}): {span}"
     body = _strip_person(span, item, lang)
@@ -767,9 +800,102 @@ def _instruction(clause: Clause, topic: str, at: datetime) -> FactCandidate:
     )
 
 
+_QUIT_VERBS: dict[str, str] = {
+    "en": r"quit|resigned|handed in my notice|gave my notice|gave notice|left my job",
+    "de": r"gekündigt|kündige|aufgehört zu arbeiten",
+    "fr": r"démissionné|démissionne|quitté mon (?:job|boulot|travail|poste)",
+    "es": r"renuncié|he renunciado|dimití|he dimitido|dejé mi (?:trabajo|curro|puesto)",
+    "it": r"mi sono dimess[oa]|mi sono licenziat[oa]|ho lasciato il (?:lavoro|posto)",
+    "pt": r"pedi demissão|me demiti|demiti-me|larguei o (?:emprego|trabalho)",
+    "nl": r"ontslag genomen|heb opgezegd|mijn baan opgezegd",
+    "zh": r"辞职|辞了职|离职|辞掉了?工作",
+}
+"""Verbs that say the user left their job, said with no other object."""
+
+_QUIT_FILLERS: dict[str, str] = {
+    "en": r"i|i've|i have|i just|just|finally|today|yesterday|my|the|job|work|it|so|well|"
+          r"officially|have|already|last week|this week|on friday|now",
+    "de": r"ich|hab|habe|heute|gestern|endlich|jetzt|meinen|meine|job|stelle|arbeit|"
+          r"offiziell|schon|also|so",
+    "fr": r"j'ai|j|ai|je|aujourd'hui|hier|enfin|finalement|officiellement|ça y est|voilà",
+    "es": r"yo|hoy|ayer|por fin|finalmente|ya|oficialmente|al final",
+    "it": r"io|oggi|ieri|finalmente|alla fine|ufficialmente|già",
+    "pt": r"eu|hoje|ontem|finalmente|enfim|já|oficialmente",
+    "nl": r"ik|heb|vandaag|gisteren|eindelijk|officieel|mijn|baan|werk|al|nu",
+    "zh": r"我|了|已经|今天|昨天|终于|刚|刚刚|正式|把|工作|的",
+}
+"""Words that may stand beside the verb in "I quit" / "Ich hab gekündigt": the subject, an
+auxiliary, the time, the job itself; anything else names what was quit."""
+
+
+def _quits_the_job(text: str, lang: str) -> bool:
+    """Whether the clause says only that the user left their job ("I quit", "Ich hab
+    gekündigt", "j'ai démissionné", "renuncié", "我辞职了"): with no object, it is the job."""
+    verbs, fillers = _QUIT_VERBS.get(lang), _QUIT_FILLERS.get(lang)
+    if verbs is None or fillers is None:
+        return False
+    folded = text.casefold().replace("’", "'")
+    if lang == "zh":
+        rest = re.sub(verbs, " ", folded, count=1)
+        if rest == folded:
+            return False
+        rest = re.sub(fillers, "", rest)
+        return not re.sub(r"[\s\W]", "", rest)
+    rest = re.sub(r"(?<!\w)(?:" + verbs + r")(?!\w)", " ", folded, count=1)
+    if rest == folded:
+        return False
+    rest = re.sub(r"(?<![\w'])(?:" + fillers + r")(?![\w'])", " ", rest)
+    return not re.findall(r"\w+", rest)
+
+
+_LEAD_THEN_SUBJECT: dict[str, str] = {
+    "en": r"I|I'm|I've|I'd|I'll|I’m|I’ve|my|My", "de": r"[Ii]ch", "fr": r"[Jj]e|[Jj]'|[Jj]’",
+    "es": r"[Yy]o", "it": r"[Ii]o", "pt": r"[Ee]u", "nl": r"[Ii]k",
+}
+_NOT_A_LEAD = re.compile(
+    r"(?i)^(?:in|at|on|since|for|from|with|after|before|during|until|im|am|bei|seit|nach|mit|"
+    r"à|au|en|dans|depuis|chez|avec|desde|con|para|dal|dalla|nel|nella|con|per|em|no|na|com|"
+    r"op|bij|sinds|met|not|no|nicht|pas|non|não|niet)\b")
+
+
+def _without_lead(span: str, lang: str) -> str:
+    """The user's clause without a lead of one or two words before a comma or a colon
+    ("Tiring, but I love the work", "Funny thing: I've gone off coffee", "important: I have
+    …"): the lead is a reply to the assistant or a heading, not part of the statement. A lead
+    that places or dates the statement ("In Berlin, I …") stays."""
+    subject = _LEAD_THEN_SUBJECT.get(lang)
+    if subject is None:
+        return span
+    m = re.match(r"^\W*([^\W\d]+(?:\s+[^\W\d]+)?)\s*[,:]\s*(?:(?:but|and|so|though|aber|"
+                 r"und|mais|et|pero|y|ma|e|mas|maar|en)\s+)?(?=(?:" + subject + r")(?![\w]))",
+                 span)
+    if m is None or _NOT_A_LEAD.match(m.group(1)) or re.search(r"\s[A-ZÀ-Þ]", m.group(1)):
+        return span
+    return span_of(span[m.end():], lang) or span
+
+
+def _left_the_job(item: _Pending, at: datetime) -> FactCandidate:
+    """The fact that the user left their job: it ends the employer held until now."""
+    clause = item.clause
+    info = SLOTS["employer"]
+    return FactCandidate(
+        category=category_of(info.subcategory), subcategory=info.subcategory,
+        subject=USER_SUBJECT, predicate=info.predicate, object="job", confidence=0.9,
+        emotional_intensity=0.4, privacy=assess_privacy(clause.sentence).level,
+        temporal_text=None, valid_from=at, valid_to=None, temporal_unresolved=False,
+        language=clause.language, source_text=clause.sentence, negated=False,
+        is_change=True, text="The user left the user's job", slot="employer",
+        evidence=clause.text, cessation=True)
+
+
 def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetime,
                  secret: bool, reading: TurnReading) -> FactCandidate | None:
     clause, cues, lang = item.clause, item.clause.cues, item.clause.language
+    if item.subject == USER_SUBJECT and not cues.negated and \
+            _quits_the_job(clause.text, lang):
+        return _left_the_job(item, at)
+    if item.subject == USER_SUBJECT:
+        span = _without_lead(span, lang)
     if not span or not content_words([span]):
         return None
     if lang != "zh" and len(span.split()) <= 3 and item.subject == USER_SUBJECT and \
@@ -841,7 +967,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if named_person and slot in ("residence", "employer", "occupation") and \
             item.subject.startswith(f"{USER_SUBJECT}'s "):
         slot = "people"
-    if slot in ("occupation", "employer") and not named_person and \
+    if slot in ("occupation", "employer") and not named_person and not names_job and \
             _past_act_without_subject(span, lang):
         reading.flags.append("skipped:moment")
         return None

@@ -1,0 +1,148 @@
+"""Known bugs of the offline reader, each pinned with sentences written for these tests: a
+weekday after "every" is a habit (no date), a verb that opens a clause is no name, a
+correction's day lands in the corrected event's month (also across summer time), and "I quit"
+with no object ends the job held."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from lucidmem import Memory
+from lucidmem.clock import ManualClock
+from lucidmem.facts.clauses import clauses_of
+from lucidmem.facts.temporal import find_temporal
+
+_SATURDAY = datetime(2025, 6, 7, 9, 0, tzinfo=UTC)
+
+
+def _history(turns: list[tuple[datetime, str]], zone: str = "Europe/Berlin"
+             ) -> list[tuple[str, str, datetime | None, datetime | None]]:
+    clock = ManualClock(turns[0][0])
+    memory = Memory(":memory:", clock=clock)
+    try:
+        for at, text in turns:
+            clock.now = at
+            memory.add([{"role": "user", "content": text, "timestamp": at.isoformat()}],
+                       user_id="ida", metadata={"timezone": zone})
+        return [(f.status, f.text, f.valid_from, f.valid_to)
+                for f in memory.facts.history(user_id="ida")]
+    finally:
+        memory.close()
+
+
+@pytest.mark.parametrize("said", [
+    "I go swimming every Sunday",
+    "we meet every other Friday",
+    "Ich gehe jeden Sonntag schwimmen",
+    "je cours chaque samedi",
+    "voy a cerámica cada miércoles",
+    "ogni venerdì suono con la band",
+    "elke dinsdag padel",
+    "每周日都去爬山",
+    "每个星期六下午打羽毛球",
+])
+def test_a_weekday_after_every_is_a_habit_not_a_date(said: str) -> None:
+    assert find_temporal(said, _SATURDAY) is None
+
+
+@pytest.mark.parametrize("said", ["I see my mum on Sunday", "am Sonntag gehe ich schwimmen",
+                                  "下周日去爬山"])
+def test_a_weekday_without_every_is_still_a_day(said: str) -> None:
+    found = find_temporal(said, _SATURDAY)
+    assert found is not None and found.start is not None
+    assert found.start.weekday() == 6
+
+
+def test_a_habit_on_a_weekday_is_stored_without_a_date() -> None:
+    rows = _history([(_SATURDAY, "I go swimming every Sunday.")])
+    assert [r[1] for r in rows] == ["The user goes swimming every Sunday"]
+    assert rows[0][3] is None
+
+
+@pytest.mark.parametrize(("turns", "employer"), [
+    (["I work at Bosch.", "Started a new job at Siemens last week."], "Siemens"),
+    (["Lavoro alla Ferrero."], "Ferrero"),
+    (["Trabajo en Telefónica."], "Telefónica"),
+])
+def test_a_verb_that_opens_a_clause_is_no_name(turns: list[str], employer: str) -> None:
+    rows = _history([(_SATURDAY + timedelta(days=i), t) for i, t in enumerate(turns)])
+    active = [text for status, text, _, _ in rows if status == "active"]
+    assert any(employer in t and t.startswith("The user ") for t in active), rows
+    assert not any(t.startswith(("Started", "Lavoro", "Trabajo")) for _, t, _, _ in rows), rows
+
+
+def test_a_name_before_its_verb_is_still_a_person() -> None:
+    rows = _history([(_SATURDAY, "Marco lavora in banca.")])
+    assert any(t.startswith("Marco") for _, t, _, _ in rows), rows
+
+
+@pytest.mark.parametrize(("first", "fix"), [
+    ((datetime(2025, 2, 20, 9, tzinfo=UTC), "My exam is on 3 March."),
+     (datetime(2025, 2, 27, 9, tzinfo=UTC), "Sorry, the exam is on the 14th, not the 3rd.")),
+    ((datetime(2025, 2, 20, 9, tzinfo=UTC), "My exam is on 3 March."),
+     (datetime(2025, 2, 27, 9, tzinfo=UTC), "Sorry, I meant the 14th, not the 3rd.")),
+    ((datetime(2025, 2, 20, 9, tzinfo=UTC), "Mein Termin ist am 3. März."),
+     (datetime(2025, 2, 27, 9, tzinfo=UTC), "Sorry, der Termin ist am 14., nicht am 3.")),
+    # summer time starts between the event (March) and the correction (June)
+    ((datetime(2025, 6, 4, 9, tzinfo=UTC), "My dentist appointment is on 3 March."),
+     (datetime(2025, 6, 5, 9, tzinfo=UTC), "Sorry, I meant the 14th, not the 3rd.")),
+])
+def test_a_corrected_day_of_the_month_is_in_the_corrected_events_month(
+        first: tuple[datetime, str], fix: tuple[datetime, str]) -> None:
+    rows = _history([first, fix])
+    active = [(text, start) for status, text, start, _ in rows if status == "active"]
+    assert len(active) == 1, rows
+    text, start = active[0]
+    assert "14 March 2025" in text and "3 March" not in text, rows
+    assert start is not None
+    local = start.astimezone(ZoneInfo("Europe/Berlin"))
+    assert (local.month, local.day, local.hour) == (3, 14, 0), start
+    assert any(status == "retracted" and "3 March" in text for status, text, _, _ in rows)
+
+
+def test_an_apology_that_sets_one_value_against_another_is_a_correction() -> None:
+    assert clauses_of("Sorry, the exam is on the 14th, not the 3rd.")[0].cues.correction
+    assert not clauses_of("I like tea, not coffee.")[0].cues.correction
+
+
+@pytest.mark.parametrize(("job", "quitting"), [
+    ("I work at Bosch.", "I quit."),
+    ("I work at Bosch.", "I finally handed in my notice today."),
+    ("Ich arbeite bei Bosch.", "Ich hab gekündigt."),
+    ("Je travaille chez Renault.", "J'ai démissionné."),
+    ("Trabajo en Telefónica.", "Renuncié."),
+    ("Lavoro alla Ferrero.", "Mi sono dimessa oggi."),
+    ("我在华为工作。", "我辞职了。"),
+])
+def test_quitting_with_no_object_ends_the_job(job: str, quitting: str) -> None:
+    rows = _history([(_SATURDAY, job), (_SATURDAY + timedelta(days=1), quitting)])
+    jobs = [r for r in rows if r[1].startswith("The user works at")]
+    assert len(jobs) == 1, rows
+    status, _, _, ended = jobs[0]
+    assert status == "superseded" and ended is not None, rows
+    assert ended == _SATURDAY + timedelta(days=1)
+    assert any("left the user's job" in r[1] for r in rows), rows
+
+
+def test_quitting_something_else_keeps_the_job() -> None:
+    rows = _history([(_SATURDAY, "I work at Bosch."),
+                     (_SATURDAY + timedelta(days=1), "I quit smoking.")])
+    assert ("active", "The user works at Bosch") in [(r[0], r[1]) for r in rows], rows
+    assert not any("left the user's job" in r[1] for r in rows), rows
+
+
+@pytest.mark.parametrize(("said", "written"), [
+    ("Tiring, but I love the work.", "The user loves the work"),
+    ("Also, important: I have a severe peanut allergy.", "The user has a severe peanut allergy"),
+])
+def test_a_short_lead_before_the_users_clause_is_left_out(said: str, written: str) -> None:
+    rows = _history([(_SATURDAY, said)])
+    assert [r[1] for r in rows] == [written]
+
+
+def test_a_lead_that_places_the_statement_stays() -> None:
+    rows = _history([(_SATURDAY, "In Berlin, I work nights.")])
+    assert any("In Berlin" in r[1] for r in rows), rows
