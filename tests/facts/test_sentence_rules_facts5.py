@@ -146,3 +146,53 @@ def test_a_short_lead_before_the_users_clause_is_left_out(said: str, written: st
 def test_a_lead_that_places_the_statement_stays() -> None:
     rows = _history([(_SATURDAY, "In Berlin, I work nights.")])
     assert any("In Berlin" in r[1] for r in rows), rows
+
+
+@pytest.mark.parametrize("said", [
+    "I just got home from a night shift and can't sleep yet.",
+    "Ich bin gerade nach Hause gekommen.",
+    "Je viens de rentrer du boulot.",
+    "hola, acabo de llegar del trabajo",
+    "Sono appena tornata dal lavoro.",
+    "Estou de rastos.",
+    "Ik ben net thuis.",
+    "我刚到家。",
+    "I'm so tired.",
+])
+def test_what_the_user_is_doing_as_they_write_is_a_moment(said: str) -> None:
+    assert _history([(_SATURDAY, said)]) == []
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("I'm always tired since the new job.", "tired"),
+    ("acabei de chegar do forró, toda sexta é sagrado", "toda sexta"),
+])
+def test_a_lasting_statement_beside_the_moment_is_kept(said: str, kept: str) -> None:
+    assert any(kept in text for _, text, _, _ in _history([(_SATURDAY, said)]))
+
+
+@pytest.mark.parametrize(("said", "lang"), [
+    ("sounds like consultant speak", "en"), ("klingt gut, danke", "de"),
+    ("ça a l'air compliqué", "fr"), ("听起来不错", "zh"),
+])
+def test_a_judgement_of_what_was_said_is_no_fact(said: str, lang: str) -> None:
+    from lucidmem.facts.clause_extractor import _about_a_thing
+
+    assert _about_a_thing(said, lang)
+    assert _history([(_SATURDAY, said)]) == []
+
+
+def test_a_judgement_that_names_the_user_is_read() -> None:
+    from lucidmem.facts.clause_extractor import _about_a_thing
+
+    assert not _about_a_thing("sounds like my old job", "en")
+
+
+@pytest.mark.parametrize(("said", "conditional"), [
+    ("Once I'm back on night shifts I'll be reading them half asleep.", True),
+    ("As soon as I get the keys I'll paint the kitchen.", True),
+    ("Sobald ich die Schlüssel habe, streiche ich die Küche.", True),
+    ("Once a week I go swimming.", False),
+])
+def test_a_condition_still_to_come_is_read_like_if(said: str, conditional: bool) -> None:
+    assert clauses_of(said)[0].cues.hypothetical is conditional

@@ -905,8 +905,13 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if _only_a_pronoun_object(span, lang) or _lacks_its_complement(span, lang):
         reading.flags.append("skipped:fragment")
         return None
-    if _the_moment(span, lang):
+    if _the_moment(span, lang) or (item.subject == USER_SUBJECT and
+                                   _now_and_passing(span, lang)):
         reading.flags.append("skipped:moment")
+        return None
+    if item.subject == USER_SUBJECT and not item.people and \
+            _about_a_thing(clause.text, lang):
+        reading.flags.append("skipped:not_about_the_user")
         return None
     rest = _without_correction_words(span, lang)
     if cues.correction and rest != span and (
@@ -1096,6 +1101,95 @@ _MOMENT: dict[str, re.Pattern[str]] = {
 }
 """A clause that says what time it is now ("it's the evening before a shift"): the moment
 of the turn, not a fact that lasts."""
+
+_JUST_NOW: dict[str, str] = {
+    "en": r"(?:i\s+|i've\s+)?just\s+(?:got|came|get)\s+(?:home|back|in)|(?:i\s+|i've\s+)?"
+          r"just\s+(?:woke\s+up|arrived|landed|got\s+up)",
+    "de": r"(?:bin|komme)\s+gerade\s+(?:erst\s+)?(?:nach\s+hause\s+gekommen|heimgekommen|"
+          r"angekommen|aufgewacht|aufgestanden|heim|nach\s+hause|zurück)",
+    "fr": r"viens\s+d['’e]\s*(?:rentrer|arriver|me\s+réveiller|me\s+lever|atterrir)",
+    "es": r"acabo\s+de\s+(?:llegar|volver|despertarme|levantarme|aterrizar)",
+    "it": r"(?:sono|mi\s+sono)\s+appena\s+(?:tornat[oa]|arrivat[oa]|rientrat[oa]|"
+          r"svegliat[oa]|alzat[oa]|atterrat[oa])",
+    "pt": r"acabei\s+de\s+(?:chegar|voltar|acordar|aterrar|aterrissar)|cheguei\s+agora",
+    "nl": r"(?:ben|kom)\s+(?:net|zojuist)\s+(?:thuis|terug|binnen|wakker|aangekomen|geland)",
+    "zh": r"我?刚(?:刚)?(?:到家|回家|回到家|下班|醒|起床|落地|到)",
+}
+"""Just arrived, just woke up: what the user is doing as they write."""
+
+_WORN_OUT: dict[str, str] = {
+    "en": r"(?:i'm|i\s+am)\s+(?:so\s+|really\s+|completely\s+|totally\s+)?(?:tired|"
+          r"exhausted|knackered|shattered|wiped\s+out|dead|wrecked)",
+    "de": r"bin\s+(?:so\s+|total\s+|völlig\s+|echt\s+)?(?:müde|todmüde|kaputt|fertig|"
+          r"erledigt|platt|k\.o\.)",
+    "fr": r"suis\s+(?:trop\s+|très\s+|complètement\s+)?(?:crevée?|épuisée?|fatiguée?|"
+          r"morte?|claquée?|naze|lessivée?)",
+    "es": r"estoy\s+(?:muy\s+|súper\s+|super\s+)?(?:cansad[oa]|agotad[oa]|muert[oa]|"
+          r"reventad[oa]|hech[oa]\s+polvo)",
+    "it": r"sono\s+(?:troppo\s+|molto\s+|super\s+)?(?:stanc[oa]|distrutt[oa]|mort[oa]|"
+          r"a\s+pezzi|cott[oa])",
+    "pt": r"estou\s+(?:muito\s+|super\s+)?(?:cansad[oa]|exaust[oa]|mort[oa]|de\s+rastos|"
+          r"acabad[oa]|destruíd[oa])",
+    "nl": r"ben\s+(?:zo\s+|echt\s+|heel\s+)?(?:moe|kapot|gesloopt|doodop|bekaf)",
+    "zh": r"我?(?:累死了|好累|太累了|困死了|好困)",
+}
+"""Worn out now ("estou de rastos", "bin total kaputt"), said as the whole clause."""
+
+
+def _now_and_passing(span: str, lang: str) -> bool:
+    """Whether the clause tells what the user is doing or how they feel as they write
+    ("I just got home", "acabo de llegar de clase", "estou de rastos"): a moment, not a fact
+    that lasts. Tiredness counts only when it is the whole clause ("I'm exhausted", not "I'm
+    always exhausted since the new job")."""
+    just, worn = _JUST_NOW.get(lang), _WORN_OUT.get(lang)
+    for body in {span.strip(), _after_short_lead(span.strip())}:  # also after "hola, …"
+        text = re.sub(r"^(?:ich|je|j['’]|yo|io|eu|ik)\s*", "", body, flags=re.I)
+        if just is not None and re.match(r"(?i)(?:" + just + r")(?!\w)[^,;:，]*$", text):
+            return True  # (a statement after a comma is its own: "…, toda sexta é sagrado")
+        if worn is not None and re.fullmatch(
+                r"(?i)(?:" + worn + r")(?:\s+(?:today|now|heute|jetzt|aujourd'hui|hoy|oggi|"
+                r"hoje|vandaag))?[\s.!,…~]*(?:😴|😩|😫|🥱)?[\s.!]*", text) is not None:
+            return True
+    return False
+
+
+_THING_SUBJECT: dict[str, str] = {
+    "en": r"(?:sounds|looks|seems)\s+(?:like|good|great|nice|fun|right|perfect|interesting)\b",
+    "de": r"(?:klingt|hört\s+sich|sieht\s+\w+\s+aus)\b",
+    "fr": r"(?:ça|ca|cela)\s+(?:a\s+l'air|semble|sonne)\b",
+    "es": r"(?:suena|suenan)\b",
+    "it": r"(?:suona|suonano)\s+(?:bene|come|male)\b",
+    "pt": r"(?:soa|soam)\b",
+    "nl": r"(?:klinkt|lijkt\s+me)\b",
+    "zh": r"(?:听起来|看起来)",
+}
+"""A clause that judges what was just said or shown ("sounds like consultant speak",
+"klingt gut", "ça a l'air bien", "听起来不错"), with no subject of its own."""
+
+_THE_USER_IN: dict[str, str] = {
+    "en": r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|us|our|ours)\b",
+    "de": r"\b(?:ich|mich|mir|mein\w*|wir|uns|unser\w*)\b",
+    "fr": r"\b(?:je|j|me|m|moi|mon|ma|mes|nous|notre|nos|on)\b",
+    "es": r"\b(?:yo|me|mi|mis|conmigo|nos|nuestr\w+)\b",
+    "it": r"\b(?:io|mi|me|mio|mia|miei|mie|ci|noi|nostr\w+)\b",
+    "pt": r"\b(?:eu|me|mim|meu|minha|meus|minhas|nós|nos|nosso\w*|nossa\w*)\b",
+    "nl": r"\b(?:ik|me|mij|mijn|we|wij|ons|onze)\b",
+    "zh": r"我",
+}
+"""Words that put the user in a clause (a first-person pronoun or possessive)."""
+
+
+def _about_a_thing(text: str, lang: str) -> bool:
+    """Whether the clause judges what was said or shown and does not name the user at all
+    ("sounds like consultant speak", "klingt gut"): a comment, no fact about the user. (A
+    clause about a thing in general, "it's 40 min each way", can be the user's fact.)"""
+    subject, user = _THING_SUBJECT.get(lang), _THE_USER_IN.get(lang)
+    if subject is None or user is None:
+        return False
+    bodies = {text.strip().replace("’", "'"), _after_short_lead(text.strip()).replace("’", "'")}
+    if not any(re.match(r"(?i)(?:" + subject + r")", body) for body in bodies):
+        return False
+    return re.search(r"(?i)" + user, text.replace("’", "'").replace("'", " ")) is None
 
 
 def _lacks_its_complement(span: str, lang: str) -> bool:

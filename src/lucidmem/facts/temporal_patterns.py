@@ -507,7 +507,8 @@ class Found:
 
 _EVERY_BEFORE = re.compile(
     r"(?i)(?:(?<!\w)(?:every|each|jeden|jede|jedem|chaque|tous\s+les|toutes\s+les|cada|"
-    r"todos\s+los|todas\s+las|ogni|tutti\s+i|tutte\s+le|todas\s+as|todos\s+os|elke|iedere)"
+    r"todos\s+los|todas\s+las|ogni|tutti\s+i|tutte\s+le|todas\s+as|todos\s+os|toda|todo|elke|"
+    r"iedere)"
     r"\s+(?:other\s+|second\s+|zweiten\s+|deux\s+)?|每(?:个|逢)?)$"
 )
 """A weekday after "every" ("every Sunday", "jeden Sonntag", "cada miércoles", 每周日) is a
