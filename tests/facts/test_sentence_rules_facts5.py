@@ -196,3 +196,51 @@ def test_a_judgement_that_names_the_user_is_read() -> None:
 ])
 def test_a_condition_still_to_come_is_read_like_if(said: str, conditional: bool) -> None:
     assert clauses_of(said)[0].cues.hypothetical is conditional
+
+
+def _conversation(turns: list[tuple[str, str]]) -> list[str]:
+    clock = ManualClock(_SATURDAY)
+    memory = Memory(":memory:", clock=clock)
+    try:
+        for role, text in turns:
+            clock.now = clock.now + timedelta(minutes=1)
+            memory.add([{"role": role, "content": text, "timestamp": clock.now.isoformat()}],
+                       user_id="ida")
+        return [f.text for f in memory.facts.history(user_id="ida")]
+    finally:
+        memory.close()
+
+
+@pytest.mark.parametrize(("asked", "lang", "about_others"), [
+    ("That's great. What did they play?", "en", True),
+    ("What do you listen to?", "en", False),
+    ("Schön! Was hat er gesagt?", "de", True),
+    ("Was hörst du gern?", "de", False),
+    ("Et elle, elle en pense quoi ?", "fr", True),
+    ("她喜欢什么？", "zh", True),
+    ("你喜欢什么？", "zh", False),
+    ("Noted, nothing with peanuts.", "en", False),
+])
+def test_a_question_about_someone_else_is_told_from_one_about_the_user(
+        asked: str, lang: str, about_others: bool) -> None:
+    from lucidmem.facts.clause_extractor import asks_about_others
+
+    assert asks_about_others(asked, lang) is about_others
+
+
+def test_a_reply_without_a_subject_answers_the_assistants_question() -> None:
+    texts = _conversation([
+        ("assistant", "A jazz bar! What did they play?"),
+        ("user", "Mostly standards, plus a pianist doing Bill Evans arrangements."),
+        ("assistant", "And what do you listen to yourself?"),
+        ("user", "Bill Evans mostly, sometimes Ella Fitzgerald."),
+    ])
+    assert not any("standards" in t for t in texts), texts
+    assert any("Ella Fitzgerald" in t for t in texts), texts
+
+
+def test_a_conclusion_without_a_subject_adds_no_fact() -> None:
+    texts = _conversation([("user", "Sarah is vegan, and remember I can't have peanuts. "
+                                    "So no satay sauce, which rules out half of her dishes.")])
+    assert not any("satay" in t for t in texts), texts
+    assert any("peanuts" in t for t in texts), texts

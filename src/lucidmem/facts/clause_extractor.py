@@ -56,7 +56,7 @@ from lucidmem.facts.temporal import TemporalAnchor, TemporalResolution, find_tem
 from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
 from lucidmem.facts.temporal_patterns import Days, Granularity
 
-__all__ = ["ConversationState", "TurnReading", "read_turn"]
+__all__ = ["ConversationState", "TurnReading", "asks_about_others", "read_turn"]
 
 NO_FACT_LIMIT = 0.55
 """A clause whose probability of being small talk or a request reaches this states
@@ -193,6 +193,41 @@ class ConversationState:
     people: dict[str, str] = field(default_factory=dict)
     last_person: str | None = None
     language: str = "en"
+    asked_about_others: bool = False
+    """The assistant's last turn asked about someone or something else ("What did they
+    play?"), not about the user: a reply with no subject answers that, not about the user."""
+
+
+_SECOND_PERSON: dict[str, str] = {
+    "en": r"you|your|yours|yourself", "de": r"du|dein\w*|dir|dich|euch|Sie|Ihr\w*",
+    "fr": r"tu|toi|ton|ta|tes|vous|votre|vos|t", "es": r"tú|tu|tus|te|ti|usted|ustedes|vosotr\w+",
+    "it": r"tu|tuo|tua|tuoi|tue|ti|te|voi|vostr\w+|Lei", "pt": r"você|vocês|tu|teu|tua|te|seu|sua",
+    "nl": r"jij|je|jou|jouw|jullie|u|uw", "zh": r"你|您",
+}
+_THIRD_PERSON: dict[str, str] = {
+    "en": r"they|he|she|it|them|their|his|her", "de": r"er|sie|ihm|ihn|ihnen",
+    "fr": r"ils|elles|il|elle|leur|leurs", "es": r"ellos|ellas|él|ella",
+    "it": r"loro|lui", "pt": r"eles|elas|ele|ela", "nl": r"ze|zij|hij|hun|hen",
+    "zh": r"他|她|它",
+}
+
+
+def asks_about_others(text: str, lang: str) -> bool:
+    """Whether an assistant's turn ends with a question about someone or something other
+    than the user ("What did they play?", "Was hat er gesagt?"): no "you" in it, a "they" /
+    "he" / "she" / "it" instead."""
+    asked = [q for q in re.split(r"(?<=[.!?。！？])\s*", text.strip()) if q.endswith(("?", "？"))]
+    if not asked:
+        return False
+    question = asked[-1]
+    you, them = _SECOND_PERSON.get(lang), _THIRD_PERSON.get(lang)
+    if you is None or them is None:
+        return False
+    if lang == "zh":
+        return re.search(you, question) is None and re.search(them, question) is not None
+    flags = 0 if lang in ("de", "it") else re.IGNORECASE  # "Sie" / "Lei": formal "you"
+    return re.search(r"(?<!\w)(?:" + you + r")(?!\w)", question, flags) is None and \
+        re.search(r"(?i)(?<!\w)(?:" + them + r")(?!\w)", question) is not None
 
 
 @dataclass
@@ -210,6 +245,7 @@ class _Pending:
     subject_phrase: str
     people: list[Mention]
     ruled: list[FactCandidate] = field(default_factory=list)
+    answers_others: bool = False
 
 
 def _tense(text: str, lang: str) -> str | None:
@@ -528,6 +564,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     hint = (language_hint or "").split("-")[0].casefold() or None
     clauses = clauses_of(text, default_language=state.language,
                          language_hint=hint if hint in LANGUAGES else None)
+    replying = state.asked_about_others and bool(clauses)
+    state.asked_about_others = False
     secret = has_secret_marker(text) or _SECRET_MARKS.search(text) is not None
     pending: list[_Pending] = []
     forgotten: list[str] = []
@@ -588,7 +626,9 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             state.last_person = subject
         if _only_mentions(clause, people):
             continue
-        pending.append(_Pending(clause, subject, phrase, people))
+        pending.append(_Pending(clause, subject, phrase, people,
+                                answers_others=replying
+                                and clause.sentence == clauses[0].sentence))
         named = _names_in(clause.text, clause.language)
         if named:
             state.last_person = named[-1]
@@ -909,6 +949,13 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
                                    _now_and_passing(span, lang)):
         reading.flags.append("skipped:moment")
         return None
+    if item.subject == USER_SUBJECT and not item.people and not _has_subject(clause.text, lang):
+        if item.answers_others:  # "What did they play?" "Mostly standards, …"
+            reading.flags.append("skipped:not_about_the_user")
+            return None
+        if _CONCLUSION.get(lang, _NO_MATCH).match(clause.text):
+            reading.flags.append("skipped:conclusion")  # "So no satay sauce, which …"
+            return None
     if item.subject == USER_SUBJECT and not item.people and \
             _about_a_thing(clause.text, lang):
         reading.flags.append("skipped:not_about_the_user")
@@ -1165,6 +1212,15 @@ _THING_SUBJECT: dict[str, str] = {
 }
 """A clause that judges what was just said or shown ("sounds like consultant speak",
 "klingt gut", "ça a l'air bien", "听起来不错"), with no subject of its own."""
+
+_CONCLUSION: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?:" + words + r")\b") for lang, words in {
+        "en": r"so|therefore|which means", "de": r"also|daher|deshalb", "fr": r"donc|du coup",
+        "es": r"así que|entonces|por eso", "it": r"quindi|dunque|perciò",
+        "pt": r"então|portanto|por isso", "nl": r"dus|daarom"}.items()}
+_CONCLUSION["zh"] = re.compile(r"^(?:所以|因此|那就)")
+"""A clause with no subject that draws a conclusion from what was said ("So no satay sauce,
+which rules out half of her favourite dishes"): it restates, it adds no fact."""
 
 _THE_USER_IN: dict[str, str] = {
     "en": r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|us|our|ours)\b",
