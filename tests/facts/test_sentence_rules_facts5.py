@@ -244,3 +244,20 @@ def test_a_conclusion_without_a_subject_adds_no_fact() -> None:
                                     "So no satay sauce, which rules out half of her dishes.")])
     assert not any("satay" in t for t in texts), texts
     assert any("peanuts" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said", [
+    "Dessert ideas? Something French, it's our last dinner here.",
+    "I'm not allergic, I just want to be careful.",
+    "Ich will nur vorsichtig sein.",
+])
+def test_what_the_user_asks_for_and_their_caution_are_no_facts(said: str) -> None:
+    assert _history([(_SATURDAY, said)]) == []
+
+
+def test_something_said_with_a_subject_is_still_read() -> None:
+    assert _history([(_SATURDAY, "I want to be a nurse.")])
+
+
+def test_something_the_user_says_about_themselves_is_read() -> None:
+    assert _history([(_SATURDAY, "Something I love is live jazz.")])

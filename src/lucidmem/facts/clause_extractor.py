@@ -949,6 +949,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
                                    _now_and_passing(span, lang)):
         reading.flags.append("skipped:moment")
         return None
+    if item.subject == USER_SUBJECT and not item.people and \
+            _WHAT_IS_WANTED.get(lang, _NO_MATCH).match(clause.text) and \
+            not _has_subject(re.split(r"[,;:，]", clause.text)[0], lang):
+        reading.flags.append("skipped:request")  # "Dessert ideas? Something French, …"
+        return None
     if item.subject == USER_SUBJECT and not item.people and not _has_subject(clause.text, lang):
         if item.answers_others:  # "What did they play?" "Mostly standards, …"
             reading.flags.append("skipped:not_about_the_user")
@@ -1193,6 +1198,9 @@ def _now_and_passing(span: str, lang: str) -> bool:
         text = re.sub(r"^(?:ich|je|j['’]|yo|io|eu|ik)\s*", "", body, flags=re.I)
         if just is not None and re.match(r"(?i)(?:" + just + r")(?!\w)[^,;:，]*$", text):
             return True  # (a statement after a comma is its own: "…, toda sexta é sagrado")
+        careful = _CAUTION.get(lang)
+        if careful is not None and re.fullmatch(r"(?i)(?:" + careful + r")[\s.!,…]*", text):
+            return True
         if worn is not None and re.fullmatch(
                 r"(?i)(?:" + worn + r")(?:\s+(?:today|now|heute|jetzt|aujourd'hui|hoy|oggi|"
                 r"hoje|vandaag))?[\s.!,…~]*(?:😴|😩|😫|🥱)?[\s.!]*", text) is not None:
@@ -1221,6 +1229,27 @@ _CONCLUSION: dict[str, re.Pattern[str]] = {
 _CONCLUSION["zh"] = re.compile(r"^(?:所以|因此|那就)")
 """A clause with no subject that draws a conclusion from what was said ("So no satay sauce,
 which rules out half of her favourite dishes"): it restates, it adds no fact."""
+
+_WHAT_IS_WANTED: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?:" + words + r")\b") for lang, words in {
+        "en": r"something|anything", "de": r"etwas|irgendwas|irgendetwas|was", "fr":
+        r"quelque chose|un truc", "es": r"algo", "it": r"qualcosa", "pt": r"algo|alguma coisa",
+        "nl": r"iets"}.items()}
+_WHAT_IS_WANTED["zh"] = re.compile(r"^(?:来点|来个|要点|随便)")
+"""A clause with no subject that opens with "something" ("Something French, it's our last
+dinner here", "etwas Leichtes"): it describes what the user asks for, not a fact."""
+
+_CAUTION: dict[str, str] = {
+    "en": r"(?:i\s+)?(?:just\s+)?want\s+to\s+be\s+(?:careful|safe|sure|on\s+the\s+safe\s+side)",
+    "de": r"(?:ich\s+)?will\s+(?:nur\s+|einfach\s+)?(?:vorsichtig\s+sein|auf\s+nummer\s+sicher"
+          r"\s+gehen)",
+    "fr": r"(?:je\s+)?veux\s+(?:juste\s+|seulement\s+)?être\s+prudente?",
+    "es": r"(?:yo\s+)?(?:solo\s+|sólo\s+)?quiero\s+(?:tener\s+cuidado|ir\s+a\s+lo\s+seguro)",
+    "it": r"(?:io\s+)?(?:voglio|vorrei)\s+(?:solo\s+)?(?:stare\s+attent[oa]|andare\s+sul\s+sicuro)",
+    "pt": r"(?:eu\s+)?(?:só\s+)?quero\s+ter\s+cuidado",
+    "nl": r"(?:ik\s+)?wil\s+(?:gewoon\s+|alleen\s+)?voorzichtig\s+zijn",
+}
+"""Wanting to be careful ("I just want to be careful"): caution about the request at hand."""
 
 _THE_USER_IN: dict[str, str] = {
     "en": r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|us|our|ours)\b",
