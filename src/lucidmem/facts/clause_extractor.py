@@ -56,7 +56,7 @@ from lucidmem.facts.temporal import TemporalAnchor, TemporalResolution, find_tem
 from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
 from lucidmem.facts.temporal_patterns import Days, Granularity
 
-__all__ = ["ConversationState", "TurnReading", "read_turn"]
+__all__ = ["ConversationState", "TurnReading", "asks_about_others", "read_turn"]
 
 NO_FACT_LIMIT = 0.55
 """A clause whose probability of being small talk or a request reaches this states
@@ -193,6 +193,41 @@ class ConversationState:
     people: dict[str, str] = field(default_factory=dict)
     last_person: str | None = None
     language: str = "en"
+    asked_about_others: bool = False
+    """The assistant's last turn asked about someone or something else ("What did they
+    play?"), not about the user: a reply with no subject answers that, not about the user."""
+
+
+_SECOND_PERSON: dict[str, str] = {
+    "en": r"you|your|yours|yourself", "de": r"du|dein\w*|dir|dich|euch|Sie|Ihr\w*",
+    "fr": r"tu|toi|ton|ta|tes|vous|votre|vos|t", "es": r"tú|tu|tus|te|ti|usted|ustedes|vosotr\w+",
+    "it": r"tu|tuo|tua|tuoi|tue|ti|te|voi|vostr\w+|Lei", "pt": r"você|vocês|tu|teu|tua|te|seu|sua",
+    "nl": r"jij|je|jou|jouw|jullie|u|uw", "zh": r"你|您",
+}
+_THIRD_PERSON: dict[str, str] = {
+    "en": r"they|he|she|it|them|their|his|her", "de": r"er|sie|ihm|ihn|ihnen",
+    "fr": r"ils|elles|il|elle|leur|leurs", "es": r"ellos|ellas|él|ella",
+    "it": r"loro|lui", "pt": r"eles|elas|ele|ela", "nl": r"ze|zij|hij|hun|hen",
+    "zh": r"他|她|它",
+}
+
+
+def asks_about_others(text: str, lang: str) -> bool:
+    """Whether an assistant's turn ends with a question about someone or something other
+    than the user ("What did they play?", "Was hat er gesagt?"): no "you" in it, a "they" /
+    "he" / "she" / "it" instead."""
+    asked = [q for q in re.split(r"(?<=[.!?。！？])\s*", text.strip()) if q.endswith(("?", "？"))]
+    if not asked:
+        return False
+    question = asked[-1]
+    you, them = _SECOND_PERSON.get(lang), _THIRD_PERSON.get(lang)
+    if you is None or them is None:
+        return False
+    if lang == "zh":
+        return re.search(you, question) is None and re.search(them, question) is not None
+    flags = 0 if lang in ("de", "it") else re.IGNORECASE  # "Sie" / "Lei": formal "you"
+    return re.search(r"(?<!\w)(?:" + you + r")(?!\w)", question, flags) is None and \
+        re.search(r"(?i)(?<!\w)(?:" + them + r")(?!\w)", question) is not None
 
 
 @dataclass
@@ -210,6 +245,7 @@ class _Pending:
     subject_phrase: str
     people: list[Mention]
     ruled: list[FactCandidate] = field(default_factory=list)
+    answers_others: bool = False
 
 
 def _tense(text: str, lang: str) -> str | None:
@@ -326,7 +362,8 @@ def _subject_of(clause: Clause, state: ConversationState,
                      r"est|a|fait|es|está|tiene|ha|è|sta|é|está|tem|is|heeft|zit|woont|werkt|"
                      r"[a-zß-ÿ]+(?:s|t|a|e|ó|ou|eu))\b", text)
     if fresh is not None and clause.language not in ("de", "zh") and \
-            not _is_function_word(fresh.group(1)):
+            not _is_function_word(fresh.group(1)) and \
+            not _verb_before_its_object(text, clause.language):
         return fresh.group(1), _person_phrase(fresh.group(1), state, clause.language)
     if pronoun_subject(text, clause.language) or \
             pronoun_subject(_after_short_lead(text), clause.language):
@@ -334,6 +371,35 @@ def _subject_of(clause: Clause, state: ConversationState,
             return None
         return state.last_person, _person_phrase(state.last_person, state, clause.language)
     return USER_SUBJECT, "The user"
+
+
+_EN_VERB_THEN_OBJECT = re.compile(
+    r"^[A-Z][a-z]+(?:ed|ing)\s+(?:a|an|the|my|our|his|her|their|some|this|that|to|at|in|on|"
+    r"with|for|up|out|off|back|over|into)\b"
+)
+
+
+_FIRST_PERSON_THEN_OBJECT: dict[str, re.Pattern[str]] = {
+    "es": re.compile(r"^[A-ZÁÉÍÓÚ][a-záéíóúñ]+o\s+(?:en|a|al|con|para|de|del|el|la|los|las|un|"
+                     r"una|mi|mis)\b"),
+    "it": re.compile(r"^[A-ZÀÈÉÌÒÙ][a-zàèéìòù]+o\s+(?:a|al|alla|allo|ai|in|nel|nella|da|dal|"
+                     r"dalla|con|per|di|il|lo|la|i|le|un|una|mio|mia)\b"),
+    "pt": re.compile(r"^[A-ZÁÉÍÓÚÂÊÔÃÕ][a-záéíóúâêôãõç]+o\s+(?:em|na|no|a|ao|à|com|para|de|"
+                     r"da|do|o|os|as|um|uma|meu|minha)\b"),
+}
+"""A pro-drop clause that starts with a verb in the first person (-o) and a preposition or an
+article ("Lavoro alla Ferrero", "Trabajo en Telefónica")."""
+
+
+def _verb_before_its_object(text: str, lang: str) -> bool:
+    """A clause that starts with its verb, the subject left out (the user), and then the
+    verb's object or preposition: English -ed / -ing ("Started a new job", "Booked the
+    flights", "Moving to Leeds"), a Romance first person ("Lavoro alla Ferrero"). The first
+    word is no name."""
+    if lang == "en":
+        return _EN_VERB_THEN_OBJECT.match(text) is not None
+    pattern = _FIRST_PERSON_THEN_OBJECT.get(lang)
+    return pattern is not None and pattern.match(text) is not None
 
 
 def _after_short_lead(text: str) -> str:
@@ -441,6 +507,9 @@ def _text_for(item: _Pending, slot: str, span: str, lang: str) -> str:
     if subject == USER_SUBJECT:
         if lang == "en":
             body = english_third_person(span, "The user")
+            if not body.startswith("The user") and body.split(" ", 1)[0].endswith("ed") and \
+                    _verb_before_its_object(body, lang):  # "Started a new job at …"
+                return f"The user {body[0].lower()}{body[1:]}"
             return body if body.startswith("The user") else f"The user ({label}): {body}"
         return f"The user ({label}): {span}"
     body = _strip_person(span, item, lang)
@@ -495,6 +564,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     hint = (language_hint or "").split("-")[0].casefold() or None
     clauses = clauses_of(text, default_language=state.language,
                          language_hint=hint if hint in LANGUAGES else None)
+    replying = state.asked_about_others and bool(clauses)
+    state.asked_about_others = False
     secret = has_secret_marker(text) or _SECRET_MARKS.search(text) is not None
     pending: list[_Pending] = []
     forgotten: list[str] = []
@@ -555,7 +626,9 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             state.last_person = subject
         if _only_mentions(clause, people):
             continue
-        pending.append(_Pending(clause, subject, phrase, people))
+        pending.append(_Pending(clause, subject, phrase, people,
+                                answers_others=replying
+                                and clause.sentence == clauses[0].sentence))
         named = _names_in(clause.text, clause.language)
         if named:
             state.last_person = named[-1]
@@ -767,9 +840,102 @@ def _instruction(clause: Clause, topic: str, at: datetime) -> FactCandidate:
     )
 
 
+_QUIT_VERBS: dict[str, str] = {
+    "en": r"quit|resigned|handed in my notice|gave my notice|gave notice|left my job",
+    "de": r"gekündigt|kündige|aufgehört zu arbeiten",
+    "fr": r"démissionné|démissionne|quitté mon (?:job|boulot|travail|poste)",
+    "es": r"renuncié|he renunciado|dimití|he dimitido|dejé mi (?:trabajo|curro|puesto)",
+    "it": r"mi sono dimess[oa]|mi sono licenziat[oa]|ho lasciato il (?:lavoro|posto)",
+    "pt": r"pedi demissão|me demiti|demiti-me|larguei o (?:emprego|trabalho)",
+    "nl": r"ontslag genomen|heb opgezegd|mijn baan opgezegd",
+    "zh": r"辞职|辞了职|离职|辞掉了?工作",
+}
+"""Verbs that say the user left their job, said with no other object."""
+
+_QUIT_FILLERS: dict[str, str] = {
+    "en": r"i|i've|i have|i just|just|finally|today|yesterday|my|the|job|work|it|so|well|"
+          r"officially|have|already|last week|this week|on friday|now",
+    "de": r"ich|hab|habe|heute|gestern|endlich|jetzt|meinen|meine|job|stelle|arbeit|"
+          r"offiziell|schon|also|so",
+    "fr": r"j'ai|j|ai|je|aujourd'hui|hier|enfin|finalement|officiellement|ça y est|voilà",
+    "es": r"yo|hoy|ayer|por fin|finalmente|ya|oficialmente|al final",
+    "it": r"io|oggi|ieri|finalmente|alla fine|ufficialmente|già",
+    "pt": r"eu|hoje|ontem|finalmente|enfim|já|oficialmente",
+    "nl": r"ik|heb|vandaag|gisteren|eindelijk|officieel|mijn|baan|werk|al|nu",
+    "zh": r"我|了|已经|今天|昨天|终于|刚|刚刚|正式|把|工作|的",
+}
+"""Words that may stand beside the verb in "I quit" / "Ich hab gekündigt": the subject, an
+auxiliary, the time, the job itself; anything else names what was quit."""
+
+
+def _quits_the_job(text: str, lang: str) -> bool:
+    """Whether the clause says only that the user left their job ("I quit", "Ich hab
+    gekündigt", "j'ai démissionné", "renuncié", "我辞职了"): with no object, it is the job."""
+    verbs, fillers = _QUIT_VERBS.get(lang), _QUIT_FILLERS.get(lang)
+    if verbs is None or fillers is None:
+        return False
+    folded = text.casefold().replace("’", "'")
+    if lang == "zh":
+        rest = re.sub(verbs, " ", folded, count=1)
+        if rest == folded:
+            return False
+        rest = re.sub(fillers, "", rest)
+        return not re.sub(r"[\s\W]", "", rest)
+    rest = re.sub(r"(?<!\w)(?:" + verbs + r")(?!\w)", " ", folded, count=1)
+    if rest == folded:
+        return False
+    rest = re.sub(r"(?<![\w'])(?:" + fillers + r")(?![\w'])", " ", rest)
+    return not re.findall(r"\w+", rest)
+
+
+_LEAD_THEN_SUBJECT: dict[str, str] = {
+    "en": r"I|I'm|I've|I'd|I'll|I’m|I’ve|my|My", "de": r"[Ii]ch", "fr": r"[Jj]e|[Jj]'|[Jj]’",
+    "es": r"[Yy]o", "it": r"[Ii]o", "pt": r"[Ee]u", "nl": r"[Ii]k",
+}
+_NOT_A_LEAD = re.compile(
+    r"(?i)^(?:in|at|on|since|for|from|with|after|before|during|until|im|am|bei|seit|nach|mit|"
+    r"à|au|en|dans|depuis|chez|avec|desde|con|para|dal|dalla|nel|nella|con|per|em|no|na|com|"
+    r"op|bij|sinds|met|not|no|nicht|pas|non|não|niet)\b")
+
+
+def _without_lead(span: str, lang: str) -> str:
+    """The user's clause without a lead of one or two words before a comma or a colon
+    ("Tiring, but I love the work", "Funny thing: I've gone off coffee", "important: I have
+    …"): the lead is a reply to the assistant or a heading, not part of the statement. A lead
+    that places or dates the statement ("In Berlin, I …") stays."""
+    subject = _LEAD_THEN_SUBJECT.get(lang)
+    if subject is None:
+        return span
+    m = re.match(r"^\W*([^\W\d]+(?:\s+[^\W\d]+)?)\s*[,:]\s*(?:(?:but|and|so|though|aber|"
+                 r"und|mais|et|pero|y|ma|e|mas|maar|en)\s+)?(?=(?:" + subject + r")(?![\w]))",
+                 span)
+    if m is None or _NOT_A_LEAD.match(m.group(1)) or re.search(r"\s[A-ZÀ-Þ]", m.group(1)):
+        return span
+    return span_of(span[m.end():], lang) or span
+
+
+def _left_the_job(item: _Pending, at: datetime) -> FactCandidate:
+    """The fact that the user left their job: it ends the employer held until now."""
+    clause = item.clause
+    info = SLOTS["employer"]
+    return FactCandidate(
+        category=category_of(info.subcategory), subcategory=info.subcategory,
+        subject=USER_SUBJECT, predicate=info.predicate, object="job", confidence=0.9,
+        emotional_intensity=0.4, privacy=assess_privacy(clause.sentence).level,
+        temporal_text=None, valid_from=at, valid_to=None, temporal_unresolved=False,
+        language=clause.language, source_text=clause.sentence, negated=False,
+        is_change=True, text="The user left the user's job", slot="employer",
+        evidence=clause.text, cessation=True)
+
+
 def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetime,
                  secret: bool, reading: TurnReading) -> FactCandidate | None:
     clause, cues, lang = item.clause, item.clause.cues, item.clause.language
+    if item.subject == USER_SUBJECT and not cues.negated and \
+            _quits_the_job(clause.text, lang):
+        return _left_the_job(item, at)
+    if item.subject == USER_SUBJECT:
+        span = _without_lead(span, lang)
     if not span or not content_words([span]):
         return None
     if lang != "zh" and len(span.split()) <= 3 and item.subject == USER_SUBJECT and \
@@ -779,8 +945,25 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if _only_a_pronoun_object(span, lang) or _lacks_its_complement(span, lang):
         reading.flags.append("skipped:fragment")
         return None
-    if _the_moment(span, lang):
+    if _the_moment(span, lang) or (item.subject == USER_SUBJECT and
+                                   _now_and_passing(span, lang)):
         reading.flags.append("skipped:moment")
+        return None
+    if item.subject == USER_SUBJECT and not item.people and \
+            _WHAT_IS_WANTED.get(lang, _NO_MATCH).match(clause.text) and \
+            not _has_subject(re.split(r"[,;:，]", clause.text)[0], lang):
+        reading.flags.append("skipped:request")  # "Dessert ideas? Something French, …"
+        return None
+    if item.subject == USER_SUBJECT and not item.people and not _has_subject(clause.text, lang):
+        if item.answers_others:  # "What did they play?" "Mostly standards, …"
+            reading.flags.append("skipped:not_about_the_user")
+            return None
+        if _CONCLUSION.get(lang, _NO_MATCH).match(clause.text):
+            reading.flags.append("skipped:conclusion")  # "So no satay sauce, which …"
+            return None
+    if item.subject == USER_SUBJECT and not item.people and \
+            _about_a_thing(clause.text, lang):
+        reading.flags.append("skipped:not_about_the_user")
         return None
     rest = _without_correction_words(span, lang)
     if cues.correction and rest != span and (
@@ -841,7 +1024,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if named_person and slot in ("residence", "employer", "occupation") and \
             item.subject.startswith(f"{USER_SUBJECT}'s "):
         slot = "people"
-    if slot in ("occupation", "employer") and not named_person and \
+    if slot in ("occupation", "employer") and not named_person and not names_job and \
             _past_act_without_subject(span, lang):
         reading.flags.append("skipped:moment")
         return None
@@ -970,6 +1153,128 @@ _MOMENT: dict[str, re.Pattern[str]] = {
 }
 """A clause that says what time it is now ("it's the evening before a shift"): the moment
 of the turn, not a fact that lasts."""
+
+_JUST_NOW: dict[str, str] = {
+    "en": r"(?:i\s+|i've\s+)?just\s+(?:got|came|get)\s+(?:home|back|in)|(?:i\s+|i've\s+)?"
+          r"just\s+(?:woke\s+up|arrived|landed|got\s+up)",
+    "de": r"(?:bin|komme)\s+gerade\s+(?:erst\s+)?(?:nach\s+hause\s+gekommen|heimgekommen|"
+          r"angekommen|aufgewacht|aufgestanden|heim|nach\s+hause|zurück)",
+    "fr": r"viens\s+d['’e]\s*(?:rentrer|arriver|me\s+réveiller|me\s+lever|atterrir)",
+    "es": r"acabo\s+de\s+(?:llegar|volver|despertarme|levantarme|aterrizar)",
+    "it": r"(?:sono|mi\s+sono)\s+appena\s+(?:tornat[oa]|arrivat[oa]|rientrat[oa]|"
+          r"svegliat[oa]|alzat[oa]|atterrat[oa])",
+    "pt": r"acabei\s+de\s+(?:chegar|voltar|acordar|aterrar|aterrissar)|cheguei\s+agora",
+    "nl": r"(?:ben|kom)\s+(?:net|zojuist)\s+(?:thuis|terug|binnen|wakker|aangekomen|geland)",
+    "zh": r"我?刚(?:刚)?(?:到家|回家|回到家|下班|醒|起床|落地|到)",
+}
+"""Just arrived, just woke up: what the user is doing as they write."""
+
+_WORN_OUT: dict[str, str] = {
+    "en": r"(?:i'm|i\s+am)\s+(?:so\s+|really\s+|completely\s+|totally\s+)?(?:tired|"
+          r"exhausted|knackered|shattered|wiped\s+out|dead|wrecked)",
+    "de": r"bin\s+(?:so\s+|total\s+|völlig\s+|echt\s+)?(?:müde|todmüde|kaputt|fertig|"
+          r"erledigt|platt|k\.o\.)",
+    "fr": r"suis\s+(?:trop\s+|très\s+|complètement\s+)?(?:crevée?|épuisée?|fatiguée?|"
+          r"morte?|claquée?|naze|lessivée?)",
+    "es": r"estoy\s+(?:muy\s+|súper\s+|super\s+)?(?:cansad[oa]|agotad[oa]|muert[oa]|"
+          r"reventad[oa]|hech[oa]\s+polvo)",
+    "it": r"sono\s+(?:troppo\s+|molto\s+|super\s+)?(?:stanc[oa]|distrutt[oa]|mort[oa]|"
+          r"a\s+pezzi|cott[oa])",
+    "pt": r"estou\s+(?:muito\s+|super\s+)?(?:cansad[oa]|exaust[oa]|mort[oa]|de\s+rastos|"
+          r"acabad[oa]|destruíd[oa])",
+    "nl": r"ben\s+(?:zo\s+|echt\s+|heel\s+)?(?:moe|kapot|gesloopt|doodop|bekaf)",
+    "zh": r"我?(?:累死了|好累|太累了|困死了|好困)",
+}
+"""Worn out now ("estou de rastos", "bin total kaputt"), said as the whole clause."""
+
+
+def _now_and_passing(span: str, lang: str) -> bool:
+    """Whether the clause tells what the user is doing or how they feel as they write
+    ("I just got home", "acabo de llegar de clase", "estou de rastos"): a moment, not a fact
+    that lasts. Tiredness counts only when it is the whole clause ("I'm exhausted", not "I'm
+    always exhausted since the new job")."""
+    just, worn = _JUST_NOW.get(lang), _WORN_OUT.get(lang)
+    for body in {span.strip(), _after_short_lead(span.strip())}:  # also after "hola, …"
+        text = re.sub(r"^(?:ich|je|j['’]|yo|io|eu|ik)\s*", "", body, flags=re.I)
+        if just is not None and re.match(r"(?i)(?:" + just + r")(?!\w)[^,;:，]*$", text):
+            return True  # (a statement after a comma is its own: "…, toda sexta é sagrado")
+        careful = _CAUTION.get(lang)
+        if careful is not None and re.fullmatch(r"(?i)(?:" + careful + r")[\s.!,…]*", text):
+            return True
+        if worn is not None and re.fullmatch(
+                r"(?i)(?:" + worn + r")(?:\s+(?:today|now|heute|jetzt|aujourd'hui|hoy|oggi|"
+                r"hoje|vandaag))?[\s.!,…~]*(?:😴|😩|😫|🥱)?[\s.!]*", text) is not None:
+            return True
+    return False
+
+
+_THING_SUBJECT: dict[str, str] = {
+    "en": r"(?:sounds|looks|seems)\s+(?:like|good|great|nice|fun|right|perfect|interesting)\b",
+    "de": r"(?:klingt|hört\s+sich|sieht\s+\w+\s+aus)\b",
+    "fr": r"(?:ça|ca|cela)\s+(?:a\s+l'air|semble|sonne)\b",
+    "es": r"(?:suena|suenan)\b",
+    "it": r"(?:suona|suonano)\s+(?:bene|come|male)\b",
+    "pt": r"(?:soa|soam)\b",
+    "nl": r"(?:klinkt|lijkt\s+me)\b",
+    "zh": r"(?:听起来|看起来)",
+}
+"""A clause that judges what was just said or shown ("sounds like consultant speak",
+"klingt gut", "ça a l'air bien", "听起来不错"), with no subject of its own."""
+
+_CONCLUSION: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?:" + words + r")\b") for lang, words in {
+        "en": r"so|therefore|which means", "de": r"also|daher|deshalb", "fr": r"donc|du coup",
+        "es": r"así que|entonces|por eso", "it": r"quindi|dunque|perciò",
+        "pt": r"então|portanto|por isso", "nl": r"dus|daarom"}.items()}
+_CONCLUSION["zh"] = re.compile(r"^(?:所以|因此|那就)")
+"""A clause with no subject that draws a conclusion from what was said ("So no satay sauce,
+which rules out half of her favourite dishes"): it restates, it adds no fact."""
+
+_WHAT_IS_WANTED: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?:" + words + r")\b") for lang, words in {
+        "en": r"something|anything", "de": r"etwas|irgendwas|irgendetwas|was", "fr":
+        r"quelque chose|un truc", "es": r"algo", "it": r"qualcosa", "pt": r"algo|alguma coisa",
+        "nl": r"iets"}.items()}
+_WHAT_IS_WANTED["zh"] = re.compile(r"^(?:来点|来个|要点|随便)")
+"""A clause with no subject that opens with "something" ("Something French, it's our last
+dinner here", "etwas Leichtes"): it describes what the user asks for, not a fact."""
+
+_CAUTION: dict[str, str] = {
+    "en": r"(?:i\s+)?(?:just\s+)?want\s+to\s+be\s+(?:careful|safe|sure|on\s+the\s+safe\s+side)",
+    "de": r"(?:ich\s+)?will\s+(?:nur\s+|einfach\s+)?(?:vorsichtig\s+sein|auf\s+nummer\s+sicher"
+          r"\s+gehen)",
+    "fr": r"(?:je\s+)?veux\s+(?:juste\s+|seulement\s+)?être\s+prudente?",
+    "es": r"(?:yo\s+)?(?:solo\s+|sólo\s+)?quiero\s+(?:tener\s+cuidado|ir\s+a\s+lo\s+seguro)",
+    "it": r"(?:io\s+)?(?:voglio|vorrei)\s+(?:solo\s+)?(?:stare\s+attent[oa]|andare\s+sul\s+sicuro)",
+    "pt": r"(?:eu\s+)?(?:só\s+)?quero\s+ter\s+cuidado",
+    "nl": r"(?:ik\s+)?wil\s+(?:gewoon\s+|alleen\s+)?voorzichtig\s+zijn",
+}
+"""Wanting to be careful ("I just want to be careful"): caution about the request at hand."""
+
+_THE_USER_IN: dict[str, str] = {
+    "en": r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|us|our|ours)\b",
+    "de": r"\b(?:ich|mich|mir|mein\w*|wir|uns|unser\w*)\b",
+    "fr": r"\b(?:je|j|me|m|moi|mon|ma|mes|nous|notre|nos|on)\b",
+    "es": r"\b(?:yo|me|mi|mis|conmigo|nos|nuestr\w+)\b",
+    "it": r"\b(?:io|mi|me|mio|mia|miei|mie|ci|noi|nostr\w+)\b",
+    "pt": r"\b(?:eu|me|mim|meu|minha|meus|minhas|nós|nos|nosso\w*|nossa\w*)\b",
+    "nl": r"\b(?:ik|me|mij|mijn|we|wij|ons|onze)\b",
+    "zh": r"我",
+}
+"""Words that put the user in a clause (a first-person pronoun or possessive)."""
+
+
+def _about_a_thing(text: str, lang: str) -> bool:
+    """Whether the clause judges what was said or shown and does not name the user at all
+    ("sounds like consultant speak", "klingt gut"): a comment, no fact about the user. (A
+    clause about a thing in general, "it's 40 min each way", can be the user's fact.)"""
+    subject, user = _THING_SUBJECT.get(lang), _THE_USER_IN.get(lang)
+    if subject is None or user is None:
+        return False
+    bodies = {text.strip().replace("’", "'"), _after_short_lead(text.strip()).replace("’", "'")}
+    if not any(re.match(r"(?i)(?:" + subject + r")", body) for body in bodies):
+        return False
+    return re.search(r"(?i)" + user, text.replace("’", "'").replace("'", " ")) is None
 
 
 def _lacks_its_complement(span: str, lang: str) -> bool:

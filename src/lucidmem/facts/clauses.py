@@ -212,6 +212,29 @@ _CONDITIONAL_START: dict[str, re.Pattern[str]] = {
         "en": r"if|unless|suppose", "de": r"wenn|falls", "fr": r"si|s'il",
         "es": r"si", "it": r"se", "pt": r"se", "nl": r"als|stel"}.items()}
 _CONDITIONAL_START["zh"] = re.compile(r"(?:如果|要是|假如)")
+_UNTIL_THEN_START: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?:" + words + r")\s") for lang, words in {
+        "en": r"once(?!\s+(?:a|an|per|every|or|in|more|again|upon)\b)|as\s+soon\s+as",
+        "de": r"sobald", "fr": r"dès\s+que|une\s+fois\s+que|quand\s+je\s+serai",
+        "es": r"en\s+cuanto|una\s+vez\s+que", "it": r"non\s+appena",
+        "pt": r"assim\s+que|logo\s+que", "nl": r"zodra"}.items()}
+_UNTIL_THEN_START["zh"] = re.compile(r"(?:一旦|等到)")
+"""A clause that starts with a condition still to come ("Once I'm back on night shifts I'll
+be reading them half asleep", "sobald ich …"): what follows depends on it, as after "if"."""
+_APOLOGY_THEN_NOT: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?:" + sorry + r")\b.*,\s*(?:" + neg + r")\s+\S")
+    for lang, (sorry, neg) in {
+        "en": (r"sorry|oops|whoops|wait", r"not"),
+        "de": (r"sorry|entschuldigung|ups|moment", r"nicht"),
+        "fr": (r"pardon|désolée?|oups", r"pas"),
+        "es": (r"perdón|perdona|uy|ups", r"no"),
+        "it": (r"scusa|scusami|ops", r"non"),
+        "pt": (r"desculpa|desculpe|ops|opa", r"não"),
+        "nl": (r"sorry|oeps|wacht", r"niet"),
+    }.items()}
+_APOLOGY_THEN_NOT["zh"] = re.compile(r"^\W*(?:不好意思|抱歉|对不起|哦不).*[，,]\s*不是\S")
+"""A sentence that apologises and then sets a value against another ("Sorry, the exam is on
+the 14th, not the 3rd"): a correction of what was said before."""
 _LEAD_FILLERS = re.compile(
     r"^(?:\W*(?:oh|ok|okay|so|and|but|also|hey|ah|well|und|also|aber|übrigens|et|mais|alors|"
     r"y|pero|oye|e|ma|senti|e|mas|olha|en|maar|trouwens|hm+)\b[\s,]*)+", re.IGNORECASE)
@@ -239,14 +262,16 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
         question=question,
         request=errand is not None and errand.start() == 0,
         hypothetical=has_cue("hypothetical", lang, text) or _CONDITIONAL_START.get(
-            lang, _NEVER).match(lead) is not None,
+            lang, _NEVER).match(lead) is not None
+        or _UNTIL_THEN_START.get(lang, _NEVER).match(lead) is not None,
         sarcasm=sarcasm,
         reported=has_cue("reported", lang, text),
         quoted=QUOTE_MARK in text,
         negated=has_cue("negation", lang, text),
         one_off=has_cue("one_off", lang, text),
         habit=has_cue("habit", lang, text),
-        correction=has_cue("correction", lang, sentence),
+        correction=has_cue("correction", lang, sentence)
+        or _APOLOGY_THEN_NOT.get(lang, _NEVER).search(sentence) is not None,
         retraction=has_cue("retraction", lang, text),
         hedge=has_cue("hedge", lang, text),
         change=has_cue("change", lang, text),

@@ -28,7 +28,13 @@ import numpy as np
 
 from lucidmem.embedding.base import Embedder
 from lucidmem.errors import LucidmemError
-from lucidmem.facts.clause_extractor import Begun, ConversationState, begin_turn, end_turn
+from lucidmem.facts.clause_extractor import (
+    Begun,
+    ConversationState,
+    asks_about_others,
+    begin_turn,
+    end_turn,
+)
 from lucidmem.facts.model import FactCandidate
 from lucidmem.facts.offline_extractor import LANGUAGES as RULE_LANGUAGES
 from lucidmem.facts.offline_extractor import NON_USER_SPEAKERS
@@ -162,6 +168,8 @@ class OfflineExtractor:
             speaker = turn.speaker
             if speaker.casefold() in NON_USER_SPEAKERS:
                 if not self.include_assistant:
+                    state = self._state(turn.user)
+                    state.asked_about_others = asks_about_others(turn.text, state.language)
                     result.facts[turn.id] = []
                     continue
                 speaker = "user"

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from datetime import UTC, date, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from lucidmem.clock import from_epoch
 from lucidmem.facts.entities import fold
@@ -45,6 +45,7 @@ __all__ = [
     "replacement_targets",
     "retraction_by_meaning",
     "retraction_targets",
+    "shifted_locally",
     "topic_of",
     "words_of",
 ]
@@ -180,6 +181,16 @@ def local_day(rec: Record, epoch: float) -> date:
     return from_epoch(epoch).astimezone(where).date()
 
 
+def shifted_locally(rec: Record, epoch: float, days: int) -> float:
+    """``epoch`` moved by ``days`` calendar days where the fact was said: the same local time
+    of day on the new day, across a change of summer time (86,400 s a day is not)."""
+    where = zone((rec.data.get("source_metadata") or {}).get("timezone")) or UTC
+    local = from_epoch(epoch).astimezone(where)
+    moved = datetime.combine(local.date() + timedelta(days=days), local.timetz().replace(
+        tzinfo=None), tzinfo=where)
+    return moved.timestamp()
+
+
 def _stated_day(rec: Record) -> date | None:
     stated = rec.data.get("stated_from")
     return None if stated is None else local_day(rec, float(stated))
@@ -283,8 +294,12 @@ def corrected_text(old: Record, new: Record, old_value: str) -> str | None:
 
 
 def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
-    """Facts the user says they stopped ("I quit the gym" → the gym facts)."""
+    """Facts the user says they stopped ("I quit the gym" → the gym facts). Leaving the job
+    with no other object ("I quit", "Ich hab gekündigt") ends the employer held."""
     slot = new.data.get("slot")
+    if slot == "employer" and new.data.get("object") == "job":
+        return [rec for rec in facts if rec.id != new.id and rec.data.get("slot") == "employer"
+                and rec.data.get("subject") == new.data.get("subject")]
     family = FAMILIES.get(str(slot))
     words = _fold_words(" ".join(str(x) for x in (new.data.get("object"),
                                                   new.data.get("evidence")) if x))

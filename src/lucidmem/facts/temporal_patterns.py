@@ -505,13 +505,31 @@ class Found:
     piece: _Piece
 
 
+_EVERY_BEFORE = re.compile(
+    r"(?i)(?:(?<!\w)(?:every|each|jeden|jede|jedem|chaque|tous\s+les|toutes\s+les|cada|"
+    r"todos\s+los|todas\s+las|ogni|tutti\s+i|tutte\s+le|todas\s+as|todos\s+os|toda|todo|elke|"
+    r"iedere)"
+    r"\s+(?:other\s+|second\s+|zweiten\s+|deux\s+)?|每(?:个|逢)?)$"
+)
+"""A weekday after "every" ("every Sunday", "jeden Sonntag", "cada miércoles", 每周日) is a
+habit, not a dated day: no single date is read from it."""
+
+_WEEKDAY_HANDLERS: tuple[_Handler, ...] = (_h_rel_weekday, _h_zh_weekday)
+
+
+def _a_habit(m: re.Match[str], handler: _Handler) -> bool:
+    """Whether a bare weekday match is the day of a habit ("every Sunday")."""
+    return handler in _WEEKDAY_HANDLERS and not m["r"] and \
+        _EVERY_BEFORE.search(m.string[: m.start()]) is not None
+
+
 def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> list[Found]:
     opts = Opts(day_first, tense)
     found: list[Found] = []
     han = re.search(r"[\u4e00-\u9fff]", text) is not None
     for pattern, handler in (*_MATCHERS, *_ZH_MATCHERS) if han else _MATCHERS:
         for m in pattern.finditer(text):
-            if m.end() == m.start():
+            if m.end() == m.start() or _a_habit(m, handler):
                 continue
             piece = handler(m, ref, opts)
             if piece is not None:

@@ -214,11 +214,10 @@ class _Pass:
             for ex in lifecycle.correction_targets(str(d["corrects"]), rec, held)[:3]:
                 moved = lifecycle.corrected_day(ex, rec)
                 if moved is not None:
-                    shift = (moved - lifecycle.local_day(rec, float(d["stated_from"]))).days \
-                        * 86_400
+                    shift = (moved - lifecycle.local_day(rec, float(d["stated_from"]))).days
                     for key in ("stated_from", "valid_from", "valid_to"):
                         if d.get(key) is not None:
-                            d[key] = float(d[key]) + shift
+                            d[key] = lifecycle.shifted_locally(rec, float(d[key]), shift)
                     start = d.get("stated_from")
                 fixed = lifecycle.corrected_text(ex, rec, str(d["corrects"]))
                 self.end(ex, rec, retract=True)
