@@ -183,6 +183,24 @@ class Indexer:
         with self._changed:
             self._changed.notify_all()
 
+    def drain_user(self, context: str, store: Store, user_id: str) -> int:
+        """Embed every due job of ``user_id`` in ``store`` in the caller's thread, a batch at
+        a time and in queue order (a job worker's task); returns the jobs handled. Stops at
+        the first failed batch: its jobs wait for their retry time."""
+        handled = 0
+        failures = self.failures
+        while self.failures == failures:
+            with self._run_lock:
+                jobs = store.embedding_jobs(self._batch, due_by=self._now(), user_id=user_id)
+                if not jobs:
+                    break
+                self._embed_user(context, store, user_id, jobs,
+                                 refresh=bool(store.get_meta(REFRESH_KEY)))
+            handled += len(jobs)
+        with self._changed:
+            self._changed.notify_all()
+        return handled
+
     def _round(self, context: str, store: Store) -> int:
         with self._changed:
             extra = len(self._held)
