@@ -14,6 +14,7 @@ shown by ``stats``) and retries them after :func:`retry_delay`.
 from __future__ import annotations
 
 import logging
+import math
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -326,6 +327,11 @@ class Indexer:
     def pending(self) -> int:
         return sum(s.embedding_queue().pending for s in list(self._stores().values()))
 
+    def _queued(self) -> bool:
+        """Whether any open store's queue holds a job (one indexed row read, where
+        :meth:`pending` counts a queue that holds a million during a bulk load)."""
+        return any(s.embedding_jobs(1, due_by=math.inf) for s in list(self._stores().values()))
+
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every open store's queue is empty: True, or False at ``timeout``.
 
@@ -335,18 +341,23 @@ class Indexer:
         deadline = None if timeout is None else time.monotonic() + timeout
         with self._changed:
             failures = self.failures
-        while self.pending():
+        worked = False
+        while worked or self._queued():
+            worked = False
             if self.failures != failures:
                 raise EmbeddingError(self._failure_message())
             if deadline is not None and time.monotonic() >= deadline:
                 return False
+            if not self.running and self.run_once():
+                worked = True
+                continue
             if self.running:
                 with self._changed:
                     self._wake = True
                     self._changed.notify_all()
                     left = 0.2 if deadline is None else max(0.0, deadline - time.monotonic())
                     self._changed.wait(min(0.2, left))
-            elif not self.run_once():
+            else:
                 with self._changed:  # only jobs waiting for a retry are left
                     left = 0.2 if deadline is None else max(0.0, deadline - time.monotonic())
                     self._changed.wait(min(0.2, left))
