@@ -480,47 +480,62 @@ def api_client(base: str, user: str, until: float, rng: random.Random,
 def part_api(url: str, args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         env = process_env(url, tmp)
+        if args.background_work == "workers":  # the API only stores; one worker embeds
+            env["LUCIDMEM_BACKGROUND_WORK"] = "workers"
         migrate(env)
-        for workers in args.api_workers:
-            port = free_port()
-            server = lucidmem(env, "serve", "--host", "127.0.0.1", "--port", str(port),
-                              "--workers", str(workers))
-            base = f"http://127.0.0.1:{port}"
+        job_worker = lucidmem(env, "worker") if args.background_work == "workers" else None
+        try:
+            for workers in args.api_workers:
+                api_round(url, args, env, workers)
+        finally:
+            if job_worker is not None:
+                stop(job_worker)
+
+
+def api_round(url: str, args: argparse.Namespace, env: dict[str, str], workers: int) -> None:
+    port = free_port()
+    server = lucidmem(env, "serve", "--host", "127.0.0.1", "--port", str(port),
+                      "--workers", str(workers))
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 600
+        while time.monotonic() < deadline:
             try:
-                deadline = time.monotonic() + 600
-                while time.monotonic() < deadline:
-                    try:
-                        if httpx.get(f"{base}/healthz", timeout=5).status_code == 200:
-                            break
-                    except httpx.HTTPError:
-                        time.sleep(0.5)
-                warm = [threading.Thread(target=api_client, args=(
-                    base, f"warm{c}", time.monotonic() + 10, random.Random(c), [], [],
-                    threading.Lock())) for c in range(args.clients)]
-                for t in warm:  # every API worker loads its model and opens the store
-                    t.start()
-                for t in warm:
-                    t.join()
-                timings: list[float] = []
-                errors: list[str] = []
-                lock = threading.Lock()
-                until = time.monotonic() + args.seconds
-                clients = [threading.Thread(target=api_client, args=(
-                    base, f"client{c}", until, random.Random(100 + c), timings, errors, lock))
-                    for c in range(args.clients)]
-                started = time.perf_counter()
-                for t in clients:
-                    t.start()
-                for t in clients:
-                    t.join()
-                took = time.perf_counter() - started
-            finally:
-                code = stop(server)
-            print(f"api, serve --workers {workers}: {len(timings) / took:.1f} requests/s, "
-                  f"p50 {statistics.median(timings) if timings else float('nan'):.0f} ms, "
-                  f"p95 {pct(timings, 0.95):.0f} ms ({args.clients} clients x "
-                  f"{args.seconds} s, half adds half searches; {len(errors)} errors; "
-                  f"exit {code})")
+                if httpx.get(f"{base}/healthz", timeout=5).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.5)
+        warm = [threading.Thread(target=api_client, args=(
+            base, f"warm{c}", time.monotonic() + 10, random.Random(c), [], [],
+            threading.Lock())) for c in range(args.clients)]
+        for t in warm:  # every API worker loads its model and opens the store
+            t.start()
+        for t in warm:
+            t.join()
+        timings: list[float] = []
+        errors: list[str] = []
+        lock = threading.Lock()
+        until = time.monotonic() + args.seconds
+        clients = [threading.Thread(target=api_client, args=(
+            base, f"client{c}", until, random.Random(100 + c), timings, errors, lock))
+            for c in range(args.clients)]
+        started = time.perf_counter()
+        for t in clients:
+            t.start()
+        for t in clients:
+            t.join()
+        took = time.perf_counter() - started
+    finally:
+        code = stop(server)
+    with psycopg.connect(url) as conn:
+        row = conn.execute("SELECT count(*) FROM lucidmem_personal.embedding_queue"
+                           ).fetchone()
+    print(f"api, serve --workers {workers} (background work: {args.background_work})"
+          f": {len(timings) / took:.1f} requests/s, "
+          f"p50 {statistics.median(timings) if timings else float('nan'):.0f} ms, "
+          f"p95 {pct(timings, 0.95):.0f} ms ({args.clients} clients x "
+          f"{args.seconds} s, half adds half searches; {len(errors)} errors; "
+          f"exit {code}; {row[0] if row else '?'} vectors queued at the end)")
 
 
 # -- tasks and kills --------------------------------------------------------------------------
@@ -681,6 +696,10 @@ def main() -> None:
     parser.add_argument("--recall-queries", type=int, default=100)
     parser.add_argument("--recall-noise-users", type=int, default=20)
     parser.add_argument("--api-workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--background-work", choices=["threads", "workers"],
+                        default="threads",
+                        help="api part: LUCIDMEM_BACKGROUND_WORK of the API processes "
+                             "(workers: one `lucidmem worker` runs beside them)")
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--task-workers", type=int, nargs="+", default=[1, 2, 4])
