@@ -11,6 +11,11 @@ again).
 
 Reads of a user's facts call :meth:`Extractions.drain` first: the user's waiting turns are
 extracted in the caller's thread, so whoever adds and then reads sees the facts at once.
+
+A kill can still fall between the staging transaction (which took the marks) and what the
+step does after it (validating the staged facts). So the first time the worker (or a
+``flush``) visits a store, and the first time a read drains a user, the kernel's resume
+step runs for each user (:data:`Resume`): it finishes what such a kill left.
 """
 
 from __future__ import annotations
@@ -18,12 +23,15 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 
+from .background import WorkerThread
 from .store.base import ExtractionJob, Store
 
-__all__ = ["IDLE_POLL_S", "LOOK_AHEAD", "RETRY_S", "ExtractBatch", "Extractions", "next_batch"]
+__all__ = ["IDLE_POLL_S", "LOOK_AHEAD", "RETRY_S", "ExtractBatch", "Extractions", "Resume",
+           "next_batch"]
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +49,9 @@ ALL = 1 << 30
 ExtractBatch = Callable[[str, Store, str, Sequence[str]], None]
 """``(context, store, user_id, turn ids)``: extract the turns of one ``add`` and take their
 marks in the transaction that stages their facts (the kernel's step)."""
+Resume = Callable[[str, Store, str], None]
+"""``(context, store, user_id)``: finish what a kill after the staging transaction left of
+the user's extraction (run once per user and store by each process)."""
 
 
 def next_batch(jobs: Sequence[ExtractionJob]) -> list[ExtractionJob]:
@@ -55,17 +66,21 @@ class Extractions:
     """Drains the extraction queues of the open stores, in a worker thread or on demand."""
 
     def __init__(self, *, stores: Callable[[], Mapping[str, Store]],
-                 extract: ExtractBatch) -> None:
+                 extract: ExtractBatch, resume: Resume) -> None:
         self._stores = stores
         self._extract = extract
+        self._resume = resume
+        self._resumed: dict[str, weakref.ref[Store]] = {}
+        """Context → the store whose every user was resumed (a store opened again is not;
+        weak: a store let go of must still close)."""
+        self._resumed_users: set[tuple[str, str]] = set()
+        """(context, user) resumed by a read before their whole store was."""
         self._lock = threading.RLock()
         """Held while one ``add``'s turns are extracted (worker or caller), so two threads
         never extract the same turns at once."""
         self._inside = threading.local()
         self._changed = threading.Condition()
-        self._thread: threading.Thread | None = None
-        self._stopping = False
-        self._wake = False
+        self._worker = WorkerThread("lucidmem-extraction", self._round, idle_poll=IDLE_POLL_S)
         self._busy: set[tuple[int, str]] = set()
         """(store, user) pairs whose turns are being extracted: their marks may be taken
         already while their facts are still being validated."""
@@ -90,6 +105,35 @@ class Extractions:
         that read the user's turns before."""
         with self._lock:
             yield
+
+    # -- resuming -----------------------------------------------------------------------------
+    def _was_resumed(self, context: str, store: Store) -> bool:
+        ref = self._resumed.get(context)
+        return ref is not None and ref() is store
+
+    def _resume_user(self, context: str, store: Store, user_id: str) -> None:
+        with self._lock:
+            if self._was_resumed(context, store) or (context, user_id) in self._resumed_users:
+                return
+            self._inside.active = True
+            try:
+                self._resume(context, store, user_id)
+            finally:
+                self._inside.active = False
+            self._resumed_users.add((context, user_id))
+
+    def resume(self, context: str, store: Store, *, worker: bool = False) -> None:
+        """Run the resume step for every user of ``store``, once per store opened (the
+        worker thread gives up when it is stopped)."""
+        if self._was_resumed(context, store):
+            return
+        for user_id in store.user_ids():
+            if worker and self._worker.stopping:
+                return
+            self._resume_user(context, store, user_id)
+        with self._lock:
+            self._resumed[context] = weakref.ref(store)
+            self._resumed_users = {k for k in self._resumed_users if k[0] != context}
 
     # -- extracting ---------------------------------------------------------------------------
     def run_one(self, context: str, store: Store, user_id: str | None = None) -> bool:
@@ -121,6 +165,10 @@ class Extractions:
         step it does nothing (the step reads what it needs itself)."""
         if getattr(self._inside, "active", False):
             return
+        if user_id is None:
+            self.resume(context, store)
+        else:
+            self._resume_user(context, store, user_id)
         while True:
             if self.waiting(store, user_id):
                 self.run_one(context, store, user_id)
@@ -134,6 +182,7 @@ class Extractions:
     def flush(self, context: str, store: Store, deadline: float | None = None) -> bool:
         """Extract everything waiting in ``store``: True, or False at ``deadline``
         (monotonic seconds)."""
+        self.resume(context, store)
         while self.waiting(store):
             if deadline is not None and time.monotonic() >= deadline:
                 return False
@@ -144,53 +193,30 @@ class Extractions:
     # -- the worker thread --------------------------------------------------------------------
     def start(self) -> None:
         """Start the worker thread (once)."""
-        with self._changed:
-            if self._thread is not None or self._stopping:
-                return
-            self._thread = threading.Thread(target=self._work, name="lucidmem-extraction",
-                                            daemon=True)
-            self._thread.start()
+        self._worker.start()
 
     def wake(self) -> None:
-        with self._changed:
-            self._wake = True
-            self._changed.notify_all()
+        self._worker.wake()
 
     def _round(self) -> bool:
         handled = False
         now = time.monotonic()
         for context, store in list(self._stores().items()):
-            if self._stopping:
+            if self._worker.stopping:
                 return False
             if self._resting.get(context, 0.0) > now:
                 continue
             try:
+                self.resume(context, store, worker=True)
                 handled = self.run_one(context, store) or handled
             except Exception as exc:  # a store closed under us, a database error, a bug
-                if self._stopping:
+                if self._worker.stopping:
                     return False
                 log.warning("fact extraction in %r will be retried in %.0f s: %s", context,
                             RETRY_S, exc, exc_info=True)
                 self._resting[context] = time.monotonic() + RETRY_S
         return handled
 
-    def _work(self) -> None:
-        while True:
-            with self._changed:
-                if self._stopping:
-                    return
-                self._wake = False
-            if self._round():
-                continue
-            with self._changed:
-                if not self._wake and not self._stopping:
-                    self._changed.wait(IDLE_POLL_S)
-
     def stop(self, timeout: float = STOP_WAIT_S) -> None:
         """Stop the worker after the extraction under way (what waits stays marked)."""
-        with self._changed:
-            self._stopping = True
-            self._changed.notify_all()
-            thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
+        self._worker.stop(timeout)

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .background import WorkerThread
 from .embedding.base import Embedder
 from .embedding.turns import CHUNKS_KEY, TurnVectors, with_chunks
 from .errors import EmbeddingError, LucidmemError
@@ -134,9 +135,7 @@ class Indexer:
         self._run_lock = threading.Lock()
         self._write_lock = threading.RLock()
         """Held while a round stores vectors and runs the listeners (not while it embeds)."""
-        self._thread: threading.Thread | None = None
-        self._stopping = False
-        self._wake = False
+        self._worker = WorkerThread("lucidmem-indexer", self._work_round, idle_poll=IDLE_POLL_S)
         self.failures = 0
         """Failed rounds since this indexer started (a flush watches it)."""
 
@@ -151,8 +150,7 @@ class Indexer:
         """Let the worker embed these records, and wake it."""
         with self._changed:
             self._held.difference_update(ids)
-            self._wake = True
-            self._changed.notify_all()
+        self._worker.wake()
 
     @contextmanager
     def paused(self) -> Iterator[None]:
@@ -279,49 +277,21 @@ class Indexer:
     # -- the worker thread --------------------------------------------------------------------
     def start(self) -> None:
         """Start the worker thread (once)."""
-        with self._changed:
-            if self._thread is not None or self._stopping:
-                return
-            self._thread = threading.Thread(target=self._work, name="lucidmem-indexer",
-                                            daemon=True)
-            self._thread.start()
+        self._worker.start()
 
     @property
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self._worker.running
 
     def wake(self) -> None:
-        with self._changed:
-            self._wake = True
-            self._changed.notify_all()
+        self._worker.wake()
 
-    def _work(self) -> None:
-        while True:
-            with self._changed:
-                if self._stopping:
-                    return
-                self._wake = False
-            try:
-                handled = self.run_once()
-            except Exception as exc:  # a store closed under us, a database error, a listener
-                if self._stopping:
-                    return
-                log.warning("the embedding worker will retry: %s", exc, exc_info=True)
-                handled = 0
-            if handled:
-                continue
-            with self._changed:
-                if not self._wake and not self._stopping:
-                    self._changed.wait(IDLE_POLL_S)
+    def _work_round(self) -> bool:
+        return self.run_once() > 0
 
     def stop(self, timeout: float = STOP_WAIT_S) -> None:
         """Stop the worker after its current round (queued jobs stay for the next open)."""
-        with self._changed:
-            self._stopping = True
-            self._changed.notify_all()
-            thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
+        self._worker.stop(timeout)
 
     # -- waiting ------------------------------------------------------------------------------
     def pending(self) -> int:
@@ -352,9 +322,8 @@ class Indexer:
                 worked = True
                 continue
             if self.running:
+                self._worker.wake()
                 with self._changed:
-                    self._wake = True
-                    self._changed.notify_all()
                     left = 0.2 if deadline is None else max(0.0, deadline - time.monotonic())
                     self._changed.wait(min(0.2, left))
             else:

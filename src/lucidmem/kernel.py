@@ -95,6 +95,11 @@ class Extract(Protocol):
         confide a secret, which extraction takes out of search)."""
         ...
 
+    def finish_interrupted(self, context: str, store: Store, user_id: str) -> None:
+        """Finish what a crash cut short for this user after the marks of their turns were
+        taken: facts staged but not yet validated."""
+        ...
+
 
 BeforeForgetUser = Callable[[str, Store, str], None]
 """``(context, store, user_id)``, called inside the forgetting transaction."""
@@ -178,7 +183,8 @@ class Kernel:
         self.indexer = Indexer(self.embedder, stores=self._open_stores,
                                vectors_for=self._vectors_for, on_embedded=self._embedded,
                                batch=settings.embedding.batch)
-        self.extraction = Extractions(stores=self._open_stores, extract=self._extract_marked)
+        self.extraction = Extractions(stores=self._open_stores, extract=self._extract_marked,
+                                      resume=self._resume_extraction)
 
     # -- stores -----------------------------------------------------------------------------
     def context_name(self, context: str | None) -> str:
@@ -419,19 +425,37 @@ class Kernel:
             self.extract.on_turns_added(AddedTurns(context, store, user_id, turns,
                                                    deferred=True))
 
+    def _resume_extraction(self, context: str, store: Store, user_id: str) -> None:
+        """The extraction worker's resume step for one user (see :class:`Extractions`)."""
+        if self.extract is not None:
+            self.extract.finish_interrupted(context, store, user_id)
+
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every context's vectors are computed (see :class:`Indexer`) and its
         waiting turns extracted; opens the contexts not opened yet, whose queues a crashed
         run may have left."""
         deadline = None if timeout is None else time.monotonic() + timeout
-        for name in self.contexts():  # one after the other: not all may stay open at once
-            store = self.store(name)
-            if not self.extraction.flush(name, store, deadline):
-                return False
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            if not self.indexer.flush(left):
+        names = self.contexts()
+        while names:
+            for name in names:  # one after the other: not all may stay open at once
+                store = self.store(name)
+                if not self.extraction.flush(name, store, deadline):
+                    return False
+                left = None if deadline is None else max(0.0, deadline - time.monotonic())
+                if not self.indexer.flush(left):
+                    return False
+            # Checked again once all were visited: with more contexts than may stay open,
+            # a context let go while the others were flushed was once found with a vector
+            # still queued (about 1 run in 10 of tests/memory/test_open_stores.py, cause
+            # not found); another pass takes it.
+            names = [n for n in names if self._still_queued(n)]
+            if names and deadline is not None and time.monotonic() >= deadline:
                 return False
         return True
+
+    def _still_queued(self, name: str) -> bool:
+        store = self.store(name)
+        return bool(store.embedding_queue().pending) or self.extraction.waiting(store)
 
     def _vectors_for(self, store: Store, records: Sequence[Record],
                      embed_passages: EmbedPassages) -> list[TurnVectors]:
@@ -476,8 +500,9 @@ class Kernel:
     def forget_user(self, context: str | None, user_id: str) -> int:
         """Remove everything of ``user_id`` in ``context``: the :attr:`before_forget_user`
         listeners and the partition's deletion share one transaction; then the
-        :attr:`after_forget_user` listeners run and the store's freed space is erased
-        (:meth:`Store.erase_freed`). Returns the records removed from the user's partition."""
+        :attr:`after_forget_user` listeners run and the store's freed space is erased, its
+        file rebuilt (:meth:`Store.erase_freed`). Returns the records removed from the
+        user's partition."""
         name = self.context_name(context)
         store = self.store(name)
         # a background round that read the user's turns must not write them back afterwards,
@@ -489,7 +514,7 @@ class Kernel:
         self.index.forget(name, user_id)
         for after in self.after_forget_user:
             after(name, store, user_id)
-        store.erase_freed()
+        store.erase_freed(rebuild=True)
         return removed
 
     # -- ranking ----------------------------------------------------------------------------

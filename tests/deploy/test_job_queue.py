@@ -117,6 +117,10 @@ def test_sigkilled_workers_lose_and_duplicate_nothing(
     for user in USERS:
         fill(ref, user)
         fill(run, user)
+    # both start from the same state: every vector stored and every fact extracted (this
+    # process's background threads must not still be working on ``run`` under the workers)
+    assert ref.flush(timeout=300) and run.flush(timeout=300)
+    for user in USERS:
         ref.sleep.consolidate(user_id=user)  # the uninterrupted reference, in-process
     migrate = start(COMMANDS["migrate"], queue_env)
     assert migrate.wait(timeout=120) == 0, migrate.stdout.read() if migrate.stdout else ""

@@ -172,3 +172,37 @@ def test_on_postgresql_the_queue_extracts_and_hides_the_same_way(
         assert marked(memory, "maya") == []
         hits = memory.search("parcel locker", user_id="maya", kinds=["turn"])
         assert [h.item.id for h in hits] == [plain.id]
+
+
+def _staged_and_active(memory: Memory, user_id: str) -> tuple[int, int]:
+    facts = memory.kernel.store().find(Query(user_id=user_id, kinds=["fact"]))
+    return (sum(f.status == "staged" for f in facts), sum(f.status == "active" for f in facts))
+
+
+def test_facts_staged_before_a_kill_are_validated_when_the_store_resumes(
+        tmp_path: Path, embedder: E5Embedder, clock: Clock) -> None:
+    """A kill between the staging transaction (which takes the turns' marks) and validation
+    leaves staged facts that no mark brings back; the next process validates them, for a
+    user who reads first as for everyone at ``flush``. (The state is made here without a
+    kill: ``auto_validate`` off stages without validating, exactly what the kill leaves.)"""
+    data = tmp_path / "data"
+    off = Settings(facts=FactSettings(auto_validate=False))
+    with Memory(data, settings=off, embedder=embedder, clock=clock) as memory:
+        memory.add(PLAIN, user_id="maya")
+        memory.add("I have a dog named Rex.", user_id="noor")
+        assert memory.flush(timeout=120)
+        assert _staged_and_active(memory, "maya")[0] > 0
+        assert _staged_and_active(memory, "noor")[0] > 0
+    with Memory(data, settings=off, embedder=embedder, clock=clock) as memory:
+        assert memory.flush(timeout=120)  # staged by design while auto_validate is off
+        assert _staged_and_active(memory, "maya")[0] > 0
+    on = Settings(facts=FactSettings(background=True), embedding=EmbeddingQueueSettings(
+        background=False))  # no worker thread racing the read below to the resume step
+    with Memory(data, settings=on, embedder=embedder, clock=clock) as memory:
+        memory.kernel.extraction.stop()
+        assert any("Porto" in f.text for f in memory.facts.list(user_id="maya"))
+        assert _staged_and_active(memory, "maya")[0] == 0
+        assert _staged_and_active(memory, "noor")[0] > 0  # not read yet
+        assert memory.flush(timeout=120)
+        staged, active = _staged_and_active(memory, "noor")
+        assert staged == 0 and active > 0

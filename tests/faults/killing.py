@@ -19,6 +19,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Iterator
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -184,6 +185,32 @@ def _drain(data_dir: Path, name: str, turns: int, kill_after: float | None,
         child.stdout.close()
 
 
+def _killed_runs(work: Path, figures: dict[str, int], *, kills: int, name: str, turns: int,
+                 window: float, timeout: float, rng: random.Random, script: Path,
+                 waiting: Callable[[Path], int]) -> Iterator[Path]:
+    """The kill cycles both queue rounds share. Each cycle, a fresh directory gets the same
+    turns from runs of ``script`` each SIGKILLed a random 0–``window`` s after ``draining``,
+    until a run finishes, a kill finds nothing ``waiting`` in its database, or ``kills``
+    kills were counted (``window`` halves after a cycle that saw no kill: the machine
+    drained faster than the reference). The directory is yielded for the caller to reopen
+    and compare, then removed. Counts ``kills``, ``cycles`` and ``runs`` in ``figures``."""
+    while figures["kills"] < kills and figures["runs"] < 4 * kills + 20:
+        figures["cycles"] += 1
+        data_dir = work / f"killed{figures['cycles']}"
+        before = figures["kills"]
+        while figures["kills"] < kills and figures["runs"] < 4 * kills + 20:
+            figures["runs"] += 1
+            finished, _ = _drain(data_dir, name, turns, rng.uniform(0.0, window), timeout,
+                                 script)
+            if finished or not waiting(data_dir / "personal.db"):
+                break
+            figures["kills"] += 1
+        if figures["kills"] == before:
+            window /= 2
+        yield data_dir
+        shutil.rmtree(data_dir)
+
+
 def _turn_vectors(memory: Memory, name: str, dimension: int) -> dict[str, list[tuple[Any, Any]]]:
     from lucidmem.embedding.turns import decode_chunks
     from lucidmem.store.base import Query
@@ -217,18 +244,9 @@ def kill_queue(work: Path, embedder: Embedder, *, kills: int, turns: int = 120,
     assert len(want) == turns and all(v[0][0] is not None for v in want.values())
     assert any(len(v[0][1]) for v in want.values()), "no long turn was chunked"
     figures = {"kills": 0, "cycles": 0, "runs": 1, "lost": 0, "duplicated": 0, "differing": 0}
-    while figures["kills"] < kills and figures["runs"] < 4 * kills + 20:
-        figures["cycles"] += 1
-        data_dir = work / f"killed{figures['cycles']}"
-        before = figures["kills"]
-        while figures["kills"] < kills and figures["runs"] < 4 * kills + 20:
-            figures["runs"] += 1
-            finished, _ = _drain(data_dir, name, turns, rng.uniform(0.0, window), timeout)
-            if finished or not _queued(data_dir / "personal.db"):
-                break
-            figures["kills"] += 1
-        if figures["kills"] == before:  # drained faster than the reference (noisy machine)
-            window /= 2
+    for data_dir in _killed_runs(work, figures, kills=kills, name=name, turns=turns,
+                                 window=window, timeout=timeout, rng=rng, script=QUEUE_CHILD,
+                                 waiting=_queued):
         with Memory(data_dir, settings=settings, embedder=embedder) as memory:
             memory.flush(timeout=timeout)
             got = _turn_vectors(memory, name, embedder.dimension)
@@ -245,7 +263,6 @@ def kill_queue(work: Path, embedder: Embedder, *, kills: int, turns: int = 120,
                   or any(float(a @ b) < 0.9999 for a, b in zip(chunks, other_chunks,
                                                                  strict=True))):
                 figures["differing"] += 1
-        shutil.rmtree(data_dir)
     return figures
 
 
@@ -294,19 +311,9 @@ def kill_extraction(work: Path, *, kills: int, turns: int = 40, name: str = "exq
         want, want_searchable = _facts_by_turn(memory, name)
     assert want and len(want_searchable) < turns, "the reference extracted no fact or secret"
     figures = {"kills": 0, "cycles": 0, "runs": 1, "lost": 0, "duplicated": 0, "exposed": 0}
-    while figures["kills"] < kills and figures["runs"] < 4 * kills + 20:
-        figures["cycles"] += 1
-        data_dir = work / f"killed{figures['cycles']}"
-        before = figures["kills"]
-        while figures["kills"] < kills and figures["runs"] < 4 * kills + 20:
-            figures["runs"] += 1
-            finished, _ = _drain(data_dir, name, turns, rng.uniform(0.0, window), timeout,
-                                 EXTRACTION_CHILD)
-            if finished or not _marked(data_dir / "personal.db"):
-                break
-            figures["kills"] += 1
-        if figures["kills"] == before:  # drained faster than the reference (noisy machine)
-            window /= 2
+    for data_dir in _killed_runs(work, figures, kills=kills, name=name, turns=turns,
+                                 window=window, timeout=timeout, rng=rng,
+                                 script=EXTRACTION_CHILD, waiting=_marked):
         with Memory(data_dir) as memory:
             memory.flush(timeout=timeout)
             got, searchable = _facts_by_turn(memory, name)
@@ -314,5 +321,4 @@ def kill_extraction(work: Path, *, kills: int, turns: int = 40, name: str = "exq
         figures["lost"] += sum(max(0, n - got[key]) for key, n in want.items())
         figures["duplicated"] += sum(max(0, n - want[key]) for key, n in got.items())
         figures["exposed"] += len(searchable - want_searchable)
-        shutil.rmtree(data_dir)
     return figures

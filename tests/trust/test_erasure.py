@@ -119,15 +119,20 @@ def test_verify_erasure_says_where_something_is_left(data_dir: Path,
 def test_verify_erasure_reads_the_raw_bytes_of_a_plain_database(
         data_dir: Path, embedder: E5Embedder) -> None:
     """Deleted text a store leaves in free pages is found (here: written with SQLite's
-    secure delete switched off by hand, as a database from before this release was)."""
+    secure delete switched off by hand and deleted without the rebuild ``delete_all`` does,
+    as a database from before these releases was); ``delete_all`` then cleans it up."""
     with Memory(data_dir, embedder=embedder) as memory:
         memory.add("a long canary sentence tinselotter", user_id=USER)
+        memory.flush()
         store = memory.kernel.store()
         store._conn.execute("PRAGMA secure_delete = OFF")  # type: ignore[attr-defined]
         store._conn.execute(  # type: ignore[attr-defined]
             "INSERT INTO records_fts (records_fts, rank) VALUES ('secure-delete', 0)")
-        memory.delete_all(user_id=USER)
+        store.delete_user(USER)
+        store.erase_freed()
         report = memory.verify_erasure(user_id=USER, texts=["tinselotter"])
         assert not report.clean
         assert {f.place for f in report.findings} == {"raw_bytes"}
         assert os.path.basename(report.findings[0].location).startswith("personal.db")
+        memory.delete_all(user_id=USER)  # the file rebuilt from its live rows
+        assert memory.verify_erasure(user_id=USER, texts=["tinselotter"]).clean

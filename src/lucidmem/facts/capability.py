@@ -51,7 +51,7 @@ from lucidmem.records import Kind, Record, Status
 from lucidmem.retrieval.fusion import reciprocal_rank_fusion
 from lucidmem.retrieval.hybrid import SearchFilters
 from lucidmem.scope import validate_id
-from lucidmem.store.base import Query, item_lock_key
+from lucidmem.store.base import Query, Store, item_lock_key
 from lucidmem.text import query_terms
 
 if TYPE_CHECKING:
@@ -168,6 +168,17 @@ class Facts:
             return
         if kernel.settings.facts.auto_validate and report.staged:
             validate_staged(kernel, user_id, context, report.vectors)
+
+    def finish_interrupted(self, context: str, store: Store, user_id: str) -> None:
+        """Validate the user's staged facts when ``settings.facts.auto_validate``: a process
+        killed between staging (which took the turns' marks) and validation left them so,
+        and no mark is left to bring them back (the extraction worker calls this once per
+        user when it resumes a store). Without ``auto_validate`` staged facts wait for
+        :meth:`validate` by design."""
+        if not self._kernel.settings.facts.auto_validate:
+            return
+        if store.count(Query(user_id=user_id, kinds=[Kind.FACT], statuses=[Status.STAGED])):
+            validate_staged(self._kernel, user_id, context)
 
     def hidden_until_extracted(self, record: Record) -> bool:
         """Whether search leaves a turn out while its facts wait to be extracted: its text

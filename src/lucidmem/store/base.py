@@ -169,9 +169,11 @@ class Store(Protocol):
         """
         ...
 
-    def erase_freed(self) -> None:
+    def erase_freed(self, *, rebuild: bool = False) -> None:
         """Make the space of deleted rows unreadable where the backend can (after a commit;
-        SQLite: checkpoint and truncate the write-ahead log; PostgreSQL: ``VACUUM``)."""
+        SQLite: checkpoint and truncate the write-ahead log; PostgreSQL: ``VACUUM``).
+        ``rebuild``: also rewrite what holds the live rows from scratch (SQLite ``VACUUM``:
+        unused space inside a page can keep deleted bytes), for forgetting a whole user."""
         ...
 
     def scan(self, pattern: str) -> dict[str, int]:

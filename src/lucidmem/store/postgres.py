@@ -600,10 +600,11 @@ class PostgresStore:
                        (len(prefix), prefix))
         return removed
 
-    def erase_freed(self) -> None:
+    def erase_freed(self, *, rebuild: bool = False) -> None:
         """``VACUUM`` the schema's tables: dead row versions (deleted text, its ``tsvector``)
-        are removed from the heap and indexes. What the server's disks, WAL archives and
-        backups keep is the server's business (see docs/security.md)."""
+        are removed from the heap and indexes (``rebuild`` changes nothing more). What the
+        server's disks, WAL archives and backups keep is the server's business (see
+        docs/security.md)."""
         with self._lock:
             self._ready()
             if self._depth:
