@@ -154,7 +154,9 @@ def part_search(url: str, args: argparse.Namespace, embedder: RandomPassages) ->
     rng = random.Random(11)
     with tempfile.TemporaryDirectory() as tmp, Memory(
             tmp, settings=settings_for(url), embedder=embedder) as memory:
-        if args.reuse:
+        if args.finish_load:
+            finish_load(url, memory)
+        elif args.reuse:
             from lucidmem.store.base import Query
 
             big = memory.kernel.store().count(Query(user_id="big"))
@@ -193,6 +195,26 @@ def part_search(url: str, args: argparse.Namespace, embedder: RandomPassages) ->
               f"{args.queries} queries (query embedding included)")
         if split is not None:
             split.report()
+
+
+def finish_load(url: str, memory: Memory) -> None:
+    """``--finish-load``: a kept load (``--pgdata``) stopped after its turns were stored
+    (the vectors still queued) is finished by this run's code: the time to store comes from
+    the records' own creation times, the time to embed and index is measured here."""
+    with psycopg.connect(url) as conn:
+        row = conn.execute("SELECT count(*), max(created_at) - min(created_at) "
+                           "FROM lucidmem_personal.records").fetchone()
+        queued = conn.execute("SELECT count(*) FROM lucidmem_personal.embedding_queue"
+                              ).fetchone()
+    assert row is not None and queued is not None
+    total, stored = int(row[0]), float(row[1])
+    started = time.perf_counter()
+    memory.flush()
+    rest = time.perf_counter() - started
+    print(f"finished a kept load of {total:,} turns: stored in {stored:.0f} s (earlier run), "
+          f"then {int(queued[0]):,} queued vectors computed and indexed (HNSW) in {rest:.0f} "
+          f"s ({int(queued[0]) / rest:,.0f} vectors/s); load {stored + rest:.0f} s at best "
+          "(the earlier run's embedding time before it was stopped not counted)", flush=True)
 
 
 class Split:
@@ -397,8 +419,12 @@ def stop(process: subprocess.Popen[bytes]) -> int:
 
 
 def process_env(url: str, data_dir: str) -> dict[str, str]:
+    # rate limits far above what the loopback clients reach: the server's throughput is
+    # measured, not the per-key limits (still checked, in PostgreSQL, on every request)
     return {"LUCIDMEM_STORE_URL": url, "LUCIDMEM_DATA_DIR": data_dir,
-            "LUCIDMEM_FACTS__EXTRACTOR": "none", "LUCIDMEM_API_ADMIN_KEY": ADMIN_KEY}
+            "LUCIDMEM_FACTS__EXTRACTOR": "none", "LUCIDMEM_API_ADMIN_KEY": ADMIN_KEY,
+            "LUCIDMEM_API_WRITE_RATE": "10000", "LUCIDMEM_API_WRITE_BURST": "10000",
+            "LUCIDMEM_API_READ_RATE": "10000", "LUCIDMEM_API_READ_BURST": "10000"}
 
 
 ADMIN_KEY = "scale-out-bench-admin-key"
@@ -458,47 +484,64 @@ def api_client(base: str, user: str, until: float, rng: random.Random,
 def part_api(url: str, args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         env = process_env(url, tmp)
+        if args.background_work == "workers":  # the API only stores; one worker embeds
+            env["LUCIDMEM_BACKGROUND_WORK"] = "workers"
         migrate(env)
-        for workers in args.api_workers:
-            port = free_port()
-            server = lucidmem(env, "serve", "--host", "127.0.0.1", "--port", str(port),
-                              "--workers", str(workers))
-            base = f"http://127.0.0.1:{port}"
+        job_worker = lucidmem(env, "worker") if args.background_work == "workers" else None
+        try:
+            for workers in args.api_workers:
+                api_round(url, args, env, workers)
+        finally:
+            if job_worker is not None:
+                stop(job_worker)
+
+
+def api_round(url: str, args: argparse.Namespace, env: dict[str, str], workers: int) -> None:
+    port = free_port()
+    server = lucidmem(env, "serve", "--host", "127.0.0.1", "--port", str(port),
+                      "--workers", str(workers))
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 600
+        while time.monotonic() < deadline:
             try:
-                deadline = time.monotonic() + 600
-                while time.monotonic() < deadline:
-                    try:
-                        if httpx.get(f"{base}/healthz", timeout=5).status_code == 200:
-                            break
-                    except httpx.HTTPError:
-                        time.sleep(0.5)
-                warm = [threading.Thread(target=api_client, args=(
-                    base, f"warm{c}", time.monotonic() + 10, random.Random(c), [], [],
-                    threading.Lock())) for c in range(args.clients)]
-                for t in warm:  # every API worker loads its model and opens the store
-                    t.start()
-                for t in warm:
-                    t.join()
-                timings: list[float] = []
-                errors: list[str] = []
-                lock = threading.Lock()
-                until = time.monotonic() + args.seconds
-                clients = [threading.Thread(target=api_client, args=(
-                    base, f"client{c}", until, random.Random(100 + c), timings, errors, lock))
-                    for c in range(args.clients)]
-                started = time.perf_counter()
-                for t in clients:
-                    t.start()
-                for t in clients:
-                    t.join()
-                took = time.perf_counter() - started
-            finally:
-                code = stop(server)
-            print(f"api, serve --workers {workers}: {len(timings) / took:.1f} requests/s, "
-                  f"p50 {statistics.median(timings) if timings else float('nan'):.0f} ms, "
-                  f"p95 {pct(timings, 0.95):.0f} ms ({args.clients} clients x "
-                  f"{args.seconds} s, half adds half searches; {len(errors)} errors; "
-                  f"exit {code})")
+                if httpx.get(f"{base}/healthz", timeout=5).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.5)
+        warm = [threading.Thread(target=api_client, args=(
+            base, f"warm{c}", time.monotonic() + 10, random.Random(c), [], [],
+            threading.Lock())) for c in range(args.clients)]
+        for t in warm:  # every API worker loads its model and opens the store
+            t.start()
+        for t in warm:
+            t.join()
+        timings: list[float] = []
+        errors: list[str] = []
+        lock = threading.Lock()
+        until = time.monotonic() + args.seconds
+        clients = [threading.Thread(target=api_client, args=(
+            base, f"client{c}", until, random.Random(100 + c), timings, errors, lock))
+            for c in range(args.clients)]
+        started = time.perf_counter()
+        for t in clients:
+            t.start()
+        for t in clients:
+            t.join()
+        took = time.perf_counter() - started
+    finally:
+        code = stop(server)
+    with psycopg.connect(url) as conn:
+        row = conn.execute("SELECT count(*) FROM lucidmem_personal.embedding_queue"
+                           ).fetchone()
+    print(f"api, serve --workers {workers} (background work: {args.background_work})"
+          f": {len(timings) / took:.1f} requests/s, "
+          f"p50 {statistics.median(timings) if timings else float('nan'):.0f} ms, "
+          f"p95 {pct(timings, 0.95):.0f} ms ({args.clients} clients x "
+          f"{args.seconds} s, half adds half searches; {len(errors)} errors; "
+          f"exit {code}; {row[0] if row else '?'} vectors queued at the end)")
+    for error, count in Counter(e[:40] for e in errors).most_common(3):
+        print(f"  {count} x {error}")
 
 
 # -- tasks and kills --------------------------------------------------------------------------
@@ -650,12 +693,19 @@ def main() -> None:
                         help="with --pgdata: PostgreSQL shared_buffers, e.g. 1024MB (in MB)")
     parser.add_argument("--warm", type=int, default=50,
                         help="with --reuse: searches run before measuring")
+    parser.add_argument("--finish-load", action="store_true",
+                        help="search part: finish a load kept by --pgdata whose vectors "
+                             "still wait, then measure")
     parser.add_argument("--reuse", action="store_true",
                         help="search part: measure the database kept by --pgdata, no load")
     parser.add_argument("--recall-turns", type=int, default=3000)
     parser.add_argument("--recall-queries", type=int, default=100)
     parser.add_argument("--recall-noise-users", type=int, default=20)
     parser.add_argument("--api-workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--background-work", choices=["threads", "workers"],
+                        default="threads",
+                        help="api part: LUCIDMEM_BACKGROUND_WORK of the API processes "
+                             "(workers: one `lucidmem worker` runs beside them)")
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--task-workers", type=int, nargs="+", default=[1, 2, 4])

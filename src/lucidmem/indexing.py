@@ -14,6 +14,7 @@ shown by ``stats``) and retries them after :func:`retry_delay`.
 from __future__ import annotations
 
 import logging
+import math
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -181,6 +182,24 @@ class Indexer:
         with self._changed:
             self._changed.notify_all()
 
+    def drain_user(self, context: str, store: Store, user_id: str) -> int:
+        """Embed every due job of ``user_id`` in ``store`` in the caller's thread, a batch at
+        a time and in queue order (a job worker's task); returns the jobs handled. Stops at
+        the first failed batch: its jobs wait for their retry time."""
+        handled = 0
+        failures = self.failures
+        while self.failures == failures:
+            with self._run_lock:
+                jobs = store.embedding_jobs(self._batch, due_by=self._now(), user_id=user_id)
+                if not jobs:
+                    break
+                self._embed_user(context, store, user_id, jobs,
+                                 refresh=bool(store.get_meta(REFRESH_KEY)))
+            handled += len(jobs)
+        with self._changed:
+            self._changed.notify_all()
+        return handled
+
     def _round(self, context: str, store: Store) -> int:
         with self._changed:
             extra = len(self._held)
@@ -278,6 +297,11 @@ class Indexer:
     def pending(self) -> int:
         return sum(s.embedding_queue().pending for s in list(self._stores().values()))
 
+    def _queued(self) -> bool:
+        """Whether any open store's queue holds a job (one indexed row read, where
+        :meth:`pending` counts a queue that holds a million during a bulk load)."""
+        return any(s.embedding_jobs(1, due_by=math.inf) for s in list(self._stores().values()))
+
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every open store's queue is empty: True, or False at ``timeout``.
 
@@ -287,17 +311,22 @@ class Indexer:
         deadline = None if timeout is None else time.monotonic() + timeout
         with self._changed:
             failures = self.failures
-        while self.pending():
+        worked = False
+        while worked or self._queued():
+            worked = False
             if self.failures != failures:
                 raise EmbeddingError(self._failure_message())
             if deadline is not None and time.monotonic() >= deadline:
                 return False
+            if not self.running and self.run_once():
+                worked = True
+                continue
             if self.running:
                 self._worker.wake()
                 with self._changed:
                     left = 0.2 if deadline is None else max(0.0, deadline - time.monotonic())
                     self._changed.wait(min(0.2, left))
-            elif not self.run_once():
+            else:
                 with self._changed:  # only jobs waiting for a retry are left
                     left = 0.2 if deadline is None else max(0.0, deadline - time.monotonic())
                     self._changed.wait(min(0.2, left))

@@ -167,6 +167,9 @@ class Kernel:
         self.after_embed: list[AfterAdd] = []
         self.before_forget_user: list[BeforeForgetUser] = []
         self.after_forget_user: list[AfterForgetUser] = []
+        self.turns_queued: list[Callable[[str, str], object]] = []
+        """``(context, user_id)`` after an ``add`` queued turns for embedding and extraction,
+        when ``settings.background_work`` hands them to the job workers (which are told)."""
         self._store_factory = store_factory or (
             self._postgres_store if settings.store_url else self._sqlite_store)
         self._stores: OrderedDict[str, Store] = OrderedDict()
@@ -209,10 +212,10 @@ class Kernel:
                 self._check_vector_scheme(store)
                 self._stores[name] = store
                 self._let_go_over_limit()
-                if self.settings.embedding.background:
+                if self.settings.embedding.background and self.runs_background_threads:
                     self.indexer.start()  # resumes what a crashed run left queued
                     self.indexer.wake()
-                if self.defers_extraction:
+                if self.defers_extraction and self.runs_background_threads:
                     self.extraction.start()
                     self.extraction.wake()
             return store
@@ -379,9 +382,32 @@ class Kernel:
                             "facts were not extracted: %s", len(ids), user_id, exc)
         finally:
             self.indexer.release(ids)
-            if later:
+            if later and self.runs_background_threads:
                 self.extraction.start()  # once; a store opened before extract was set has none
                 self.extraction.wake()
+            self._tell_turns_queued(name, user_id)
+
+    @property
+    def runs_background_threads(self) -> bool:
+        """Whether this process embeds and extracts in its own background threads (False
+        when ``settings.background_work`` is ``"workers"``: the job workers do it)."""
+        return self.settings.background_work == "threads"
+
+    def _tell_turns_queued(self, context: str, user_id: str) -> None:
+        if not self.settings.embedding.background:
+            return  # embedded (and extracted) before add returned
+        for listener in self.turns_queued:
+            try:
+                listener(context, user_id)
+            except Exception as exc:  # the turns are stored and queued: a sweep finds them
+                log.warning("could not hand %r's queued turns to the job workers (the "
+                            "workers' periodic sweep will): %s", user_id, exc)
+
+    def embed_waiting(self, context: str | None, user_id: str) -> int:
+        """Compute the vectors of ``user_id``'s queued turns in the caller's thread (a job
+        worker's task); returns the queue entries handled."""
+        name = self.context_name(context)
+        return self.indexer.drain_user(name, self.store(name), user_id)
 
     def catch_up(self, context: str | None, user_id: str | None) -> None:
         """Extract the facts of ``user_id``'s turns still waiting (everyone's when None), in

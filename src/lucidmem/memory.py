@@ -32,6 +32,7 @@ from .errors import ConflictError, InvalidInputError, NotFoundError, TextTooLong
 from .export import UserExport, export_user
 from .facts.capability import Facts
 from .facts.relevance import about_the_user, own_names, record_relevance
+from .handoff import Handoff
 from .ingest.messages import normalise_messages
 from .kernel import Kernel, StoreFactory, next_turn, previous_turn, spoken, to_item
 from .observability import deployment_log_key, use_log_key
@@ -117,6 +118,10 @@ class Memory:
         self.kernel.before_forget_user.extend([self.agents.on_forget_user,
                                                self.skills.on_forget_user])
         self.kernel.after_forget_user.append(self.agents.after_forget_user)
+        self._handoff: Handoff | None = None
+        if settings.background_work == "workers" and settings.store_url:
+            self._handoff = Handoff(settings.store_url)  # the job workers embed and extract
+            self.kernel.turns_queued.append(self._handoff.defer)
         self._assembler = ContextAssembler(self.kernel, self, facts=self.facts,
                                            skills=self.skills, agents=self.agents)
         self._discloser = Discloser(self.kernel, self)
@@ -146,6 +151,8 @@ class Memory:
         close every open store."""
         self.facts.close()
         self.kernel.close()
+        if self._handoff is not None:
+            self._handoff.close()
 
     def __enter__(self) -> Memory:
         return self

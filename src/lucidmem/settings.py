@@ -297,6 +297,12 @@ class Settings(BaseSettings):
         "(needs the postgres extra); each context is its own schema lucidmem_<context>.",
     )
 
+    background_work: Literal["threads", "workers"] = Field(
+        "threads", description='Who embeds and extracts the facts of turns after add returns: '
+        '"threads" (this process, in background threads) or "workers" (the `lucidmem worker` '
+        "processes of the PostgreSQL job queue; needs store_url). With \"workers\" an API "
+        "process only stores and queues; a read of a user's facts still extracts what waits.")
+
     embedder: Literal["e5", "openai"] = "e5"
     embedding_base_url: str | None = Field(
         None, description="OpenAI-compatible endpoint, e.g. http://localhost:11434/v1"
@@ -383,6 +389,14 @@ class Settings(BaseSettings):
                 "encryption) and in transit TLS's (sslmode=verify-full in the URL). Unset "
                 "LUCIDMEM_ENCRYPTION_KEY and LUCIDMEM_CONTEXT_KEYS to use PostgreSQL, or unset "
                 "LUCIDMEM_STORE_URL to keep the encrypted SQLite store."
+            )
+
+        if self.background_work == "workers" and not self.store_url:
+            raise ConfigurationError(
+                'background_work="workers" hands embedding and fact extraction to the '
+                "`lucidmem worker` processes of the PostgreSQL job queue, so it needs "
+                "store_url: set LUCIDMEM_STORE_URL=postgresql://..., or unset "
+                "LUCIDMEM_BACKGROUND_WORK to keep the background threads of this process."
             )
 
     def key_for(self, context: str) -> str | None:

@@ -297,3 +297,5 @@ def test_openapi_and_health_are_served(client: TestClient) -> None:
     spec = client.get("/openapi.json").json()
     assert "/api/v1/memories/feedback" in spec["paths"] and "/api/v1/context" in spec["paths"]
     assert client.get("/healthz").json() == {"status": "ok"}
+    ready = client.get("/readyz")
+    assert (ready.status_code, ready.json()["status"]) == (200, "ready")

@@ -8,6 +8,9 @@ import time
 from pathlib import Path
 
 import httpx
+import psycopg
+
+from lucidmem.records import Kind
 
 from .topology import COMMANDS, start
 
@@ -49,7 +52,28 @@ def test_two_api_workers_serve_one_database(postgres_url: str, tmp_path: Path) -
         assert httpx.post(f"{base}/api/v1/memories/search?user_id=ana", json={"query": "x"},
                           headers={"Authorization": "Bearer wrong"}, timeout=60
                           ).status_code == 401
+        # The API processes only queued the vectors (ENVIRONMENT): a worker computes them.
+        assert vectors(postgres_url) == (0, len(texts))
+        worker = start(COMMANDS["worker"], env)
+        try:
+            deadline = time.monotonic() + 240
+            while time.monotonic() < deadline and vectors(postgres_url) != (len(texts), 0):
+                time.sleep(0.5)
+        finally:
+            worker.send_signal(signal.SIGTERM)
+            assert worker.wait(timeout=60) == 0
+        assert vectors(postgres_url) == (len(texts), 0)
     finally:
         server.send_signal(signal.SIGTERM)
         code = server.wait(timeout=60)
     assert code == 0
+
+
+def vectors(url: str) -> tuple[int, int]:
+    """(turns with a vector, turns waiting for one) in the default context."""
+    with psycopg.connect(url) as conn:
+        done = conn.execute("SELECT count(*) FROM lucidmem_personal.records "
+                            "WHERE kind = %s AND embedding IS NOT NULL", (Kind.TURN,)).fetchone()
+        waiting = conn.execute(
+            "SELECT count(*) FROM lucidmem_personal.embedding_queue").fetchone()
+    return (int(done[0]) if done else -1, int(waiting[0]) if waiting else -1)

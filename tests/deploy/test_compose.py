@@ -7,7 +7,7 @@ from typing import Any
 
 import yaml
 
-from .topology import COMMANDS, ROOT
+from .topology import COMMANDS, ENVIRONMENT, ROOT
 
 
 def compose() -> dict[str, Any]:
@@ -23,6 +23,8 @@ def test_every_lucidmem_service_runs_the_tested_command() -> None:
         assert services[name]["command"] == command, name
         environment = services[name]["environment"]
         assert environment["LUCIDMEM_STORE_URL"].startswith("postgresql://")
+        for variable, value in ENVIRONMENT.items():
+            assert environment[variable] == value, (name, variable)
 
 
 def test_the_stack_starts_in_order_on_pgvector() -> None:

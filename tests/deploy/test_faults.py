@@ -203,12 +203,18 @@ def test_the_api_answers_503_while_postgres_is_down_and_recovers(
         add = {"messages": "My sister moved to Lisbon last spring."}
         assert client.post("/api/v1/memories?user_id=maya", json=add,
                            headers=headers).status_code == 201
+        assert client.get("/readyz").status_code == 200
         pg_ctl(restartable, "stop", "-m", "fast")
+        not_ready = client.get("/readyz")
+        assert not_ready.status_code == 503, not_ready.text
+        assert not_ready.json()["status"] == "unavailable"
+        assert client.get("/healthz").status_code == 200  # alive, just not ready
         down = client.post("/api/v1/memories?user_id=maya", json=add, headers=headers)
         assert down.status_code == 503, down.text
         assert down.json()["error"] == "store_unavailable"
         assert int(down.headers["Retry-After"]) >= 1
         pg_ctl(restartable, "restart", "-l", str(restartable.log))
+        assert client.get("/readyz").status_code == 200
         again = client.post("/api/v1/memories?user_id=maya", json=add, headers=headers)
         assert again.status_code == 201, again.text
         found = client.post("/api/v1/memories/search?user_id=maya",

@@ -21,11 +21,15 @@ COMMANDS: dict[str, list[str]] = {
 }
 """Service name → command line (``lucidmem`` is the installed script)."""
 
+ENVIRONMENT: dict[str, str] = {"LUCIDMEM_BACKGROUND_WORK": "workers"}
+"""Settings every service of the compose file has (beside the store URL and keys): the API
+processes leave embedding and fact extraction to the workers."""
+
 
 def start(command: list[str], env: dict[str, str], *extra: str) -> subprocess.Popen[bytes]:
     """``command`` (a :data:`COMMANDS` entry) as a process running this checkout's code."""
     assert command[0] == "lucidmem"
-    child_env = {**os.environ, **env,
+    child_env = {**os.environ, **ENVIRONMENT, **env,
                  "PYTHONPATH": os.pathsep.join([str(ROOT / "src"),
                                                 os.environ.get("PYTHONPATH", "")])}
     return subprocess.Popen(

@@ -22,11 +22,12 @@ class QueueReadHook(SQLiteStore):
 
     before_read: Callable[[], None] | None = None
 
-    def embedding_jobs(self, limit: int, *, due_by: float) -> list[EmbeddingJob]:
+    def embedding_jobs(self, limit: int, *, due_by: float,
+                       user_id: str | None = None) -> list[EmbeddingJob]:
         hook, self.before_read = self.before_read, None
         if hook is not None:
             hook()
-        return super().embedding_jobs(limit, due_by=due_by)
+        return super().embedding_jobs(limit, due_by=due_by, user_id=user_id)
 
 
 def _turn(record_id: str, at: float, text: str) -> Record:

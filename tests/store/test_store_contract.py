@@ -425,6 +425,9 @@ def test_queue_jobs_come_out_oldest_first_once(store: Store) -> None:
     assert [(j.user_id, j.record_id, j.attempts) for j in jobs] == [
         ("alice", "a", 0), ("alice", "b", 0), ("bob", "c", 0)]
     assert [j.record_id for j in store.embedding_jobs(2, due_by=T0)] == ["a", "b"]
+    assert [j.record_id for j in store.embedding_jobs(10, due_by=T0, user_id="bob")] == ["c"]
+    assert [j.record_id for j in store.embedding_jobs(1, due_by=T0, user_id="alice")] == ["a"]
+    assert store.embedding_jobs(10, due_by=T0, user_id="carol") == []
     state = store.embedding_queue()
     assert (state.pending, state.failing, state.last_error) == (3, 0, None)
 

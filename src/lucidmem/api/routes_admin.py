@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime
 from typing import Annotated, Literal
 
@@ -9,7 +10,7 @@ from fastapi import APIRouter, Path, Query, Request, Response
 from pydantic import BaseModel
 
 from ..erasure import ErasureReport
-from ..errors import InvalidInputError, NotFoundError
+from ..errors import InvalidInputError, NotFoundError, StoreError
 from ..observability import Aggregates, log_metric, read_aggregates
 from ..observability.prometheus import CONTENT_TYPE_LATEST
 from ..scope import validate_context, validate_id
@@ -22,6 +23,7 @@ from .settings import ADMIN, digest
 
 __all__ = ["router"]
 
+log = logging.getLogger(__name__)
 router = APIRouter(tags=["operations"])
 ContextParam = Annotated[str | None, Query(max_length=64)]
 
@@ -36,6 +38,28 @@ class Health(BaseModel):
 def healthz() -> Health:
     """Liveness (no key needed)."""
     return Health()
+
+
+class Readiness(BaseModel):
+    """``{"status": "ready"}`` when the store answers; ``"unavailable"`` (HTTP 503) when not."""
+
+    status: Literal["ready", "unavailable"]
+    detail: str | None = None
+
+
+@router.get("/readyz", response_model=Readiness,
+            responses={503: {"model": Readiness, "description": "the store does not answer"}})
+def readyz(request: Request, response: Response) -> Readiness:
+    """Readiness (no key needed): whether this process reaches its store (a fresh connection
+    to PostgreSQL, or the data directory). A load balancer sends no traffic while it is 503."""
+    try:
+        state(request).memory.contexts()
+    except StoreError as exc:
+        log.warning("not ready: %s", exc)
+        response.status_code = 503
+        return Readiness(status="unavailable",
+                         detail="the store does not answer; the server log says why")
+    return Readiness(status="ready")
 
 
 @router.get("/api/v1/stats", response_model=StoreStats)

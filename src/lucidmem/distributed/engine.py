@@ -17,16 +17,24 @@ Tasks (queue :data:`QUEUE`):
   its checkpoint (every step is idempotent), so the end state equals an uninterrupted run.
 * ``lucidmem.run_job(context, job, slot)``: one slot of a scheduled job (see
   ``memory.sleep.scheduler()``), skipped when the slot was already run.
+* ``lucidmem.drain(context, user_id)``: embeds and extracts the facts of one user's
+  queued turns (the store's durable embedding and extraction queues), when the processes
+  that add run with ``background_work="workers"``: their ``add`` defers it
+  (:class:`lucidmem.handoff.Handoff`, ``queueing_lock`` ``drain:<context>:<user>``) and
+  it runs holding the advisory lock of that key, so one worker at a time drains a user, in
+  the order the turns were added. Every step commits with the queue entries it consumed
+  (a vector with its job's removal, staged facts with their turns' marks), so a SIGKILLed
+  drain retried from the start ends where an uninterrupted one would: nothing lost, nothing
+  embedded or extracted twice.
 * ``lucidmem.tick`` (periodic, every minute): defers what the schedule says is due; the
   ``consolidation`` job fans out into one ``lucidmem.consolidate`` per user of the shard.
+  With ``background_work="workers"`` it also sweeps the queues: a drain is deferred for
+  every user whose turns wait (an add whose deferral failed, a retry that came due).
 
 A task that keeps failing (a poison task) runs :data:`MAX_ATTEMPTS` times in all, with a
 growing wait between runs, then is parked ``failed`` in ``procrastinate_jobs``, where other
 tasks no longer wait on it; :func:`parked_tasks` (``lucidmem jobs``) lists what is parked.
 
-An embedding backfill is the next task to move here: the store's durable embedding queue
-can be drained by a ``lucidmem.embed(context)`` task deferred with a per-context
-``queueing_lock``, exactly like ``run_job``.
 """
 
 from __future__ import annotations
@@ -43,11 +51,13 @@ from typing import Any
 import psycopg
 from procrastinate import App, JobContext, PsycopgConnector, RetryStrategy
 from procrastinate.exceptions import AlreadyEnqueued
+from procrastinate.jobs import Job, Status
 from pydantic import AwareDatetime, BaseModel, ConfigDict
 
 from ..clock import from_epoch, to_epoch
 from ..consolidation.replay import users_for_date
 from ..errors import ConfigurationError, LucidmemError, StoreError
+from ..handoff import DRAIN_TASK, QUEUE, drain_key
 from ..memory import Memory
 from ..scheduler import SCHEDULER_OWNER, Scheduler
 from ..scheduler import JobContext as JobContext_
@@ -60,18 +70,20 @@ __all__ = [
     "UserBusy",
     "build_app",
     "defer_consolidation",
+    "defer_drains",
     "defer_due",
     "distributed_scheduler",
+    "drain_key",
     "ensure_schema",
     "parked_tasks",
     "retry_waits",
     "run_worker",
     "user_lock_key",
+    "waiting_users",
 ]
 
 log = logging.getLogger("lucidmem.worker")
 
-QUEUE = "lucidmem"
 MAX_ATTEMPTS = 5
 """Runs of a task before it is parked as ``failed`` (first run included)."""
 RETRY_WAIT_SECONDS = 2
@@ -79,6 +91,9 @@ RETRY_WAIT_SECONDS = 2
 STALLED_AFTER_SECONDS = 30.0
 """A worker silent (no heartbeat) this long is dead: its running jobs are retried."""
 HEARTBEAT_SECONDS = 5.0
+SWEEP_LOOK = 10_000
+"""Queue entries a tick reads per context and queue to find the users whose turns wait (the
+rest are found by the next tick)."""
 
 
 class UserBusy(LucidmemError):
@@ -170,6 +185,14 @@ def build_app(url: str) -> App:
         return {"users": len(report.users),
                 "status": [str(u.status) for u in report.users]}
 
+    @app.task(name=DRAIN_TASK, queue=QUEUE, retry=_retry(), pass_context=True)
+    def drain(context: JobContext, ctx: str, user_id: str) -> dict[str, Any]:
+        kernel = _memory(context).kernel
+        with advisory_lock(url, drain_key(ctx, user_id)):
+            kernel.catch_up(ctx, user_id)  # facts first, then vectors, as a read would
+            embedded = kernel.embed_waiting(ctx, user_id)
+        return {"embedded": embedded}
+
     @app.task(name="lucidmem.run_job", queue=QUEUE, retry=_retry(), pass_context=True)
     def run_job(context: JobContext, ctx: str, job: str, slot: float) -> dict[str, Any]:
         memory = _memory(context)
@@ -187,7 +210,11 @@ def build_app(url: str) -> App:
               queueing_lock="lucidmem.tick")
     def tick(context: JobContext, timestamp: int) -> dict[str, int]:
         memory = _memory(context)
-        return defer_due(app, memory, from_epoch(float(timestamp)))
+        moment = from_epoch(float(timestamp))
+        done = defer_due(app, memory, moment)
+        if not memory.kernel.runs_background_threads:
+            done["drains"] = defer_drains(app, memory, to_epoch(moment))
+        return done
 
     return app
 
@@ -223,6 +250,28 @@ def defer_due(app: App, memory: Memory, now: datetime) -> dict[str, int]:
                 ).defer(ctx=ctx, job=job.name, slot=to_epoch(slot))
                 deferred += 1
     return {"deferred": deferred}
+
+
+def waiting_users(memory: Memory, context: str, now: float) -> list[str]:
+    """Users of ``context`` whose turns wait for their vectors (due at ``now``) or facts."""
+    store = memory.kernel.store(context)
+    users = {j.user_id for j in store.embedding_jobs(SWEEP_LOOK, due_by=now)}
+    users.update(j.user_id for j in store.extraction_jobs(SWEEP_LOOK))
+    return sorted(users)
+
+
+def defer_drains(app: App, memory: Memory, now: float) -> int:
+    """Defer a ``lucidmem.drain`` for every user whose turns wait, in every context (a user
+    already queued is skipped)."""
+    deferred = 0
+    for ctx in memory.contexts():
+        for user in waiting_users(memory, ctx, now):
+            key = drain_key(ctx, user)
+            with contextlib.suppress(AlreadyEnqueued):
+                app.configure_task(DRAIN_TASK, queue=QUEUE, lock=key,
+                                   queueing_lock=key).defer(ctx=ctx, user_id=user)
+                deferred += 1
+    return deferred
 
 
 def defer_consolidation(app: App, context: str, users: Sequence[str]) -> int:
@@ -262,6 +311,21 @@ def ensure_schema(url: str) -> bool:
             "LUCIDMEM_STORE_URL and that the role may create tables.") from exc
 
 
+async def _end_stalled(app: App, job: Job) -> None:
+    """A stalled job that could not be put back in the queue: either another worker did so
+    first, or a job of the same ``queueing_lock`` (the same user's next consolidation or
+    drain) waits there. That one cannot start while this one holds their shared ``lock``,
+    and it does all this one would have done (every task is idempotent and covers what was
+    queued before it), so this one is ended as ``aborted``."""
+    assert job.id is not None
+    if await app.job_manager.get_job_status_async(job.id) != Status.DOING:
+        log.debug("stalled job %s already retried", job.id)
+        return
+    await app.job_manager.finish_job(job, Status.ABORTED, delete_job=False)
+    log.info("stalled job %s (%s) ended: the same task waits in the queue", job.id,
+             job.task_name)
+
+
 async def _retry_stalled(app: App, stalled_after: float, every: float) -> None:
     """Retry jobs whose worker stopped sending heartbeats (killed, lost its machine)."""
     while True:
@@ -272,8 +336,8 @@ async def _retry_stalled(app: App, stalled_after: float, every: float) -> None:
                 try:
                     await app.job_manager.retry_job(job)
                     log.info("retried stalled job %s (%s)", job.id, job.task_name)
-                except Exception:  # another worker retried it first
-                    log.debug("stalled job %s already retried", job.id)
+                except Exception:
+                    await _end_stalled(app, job)
         except Exception:  # keep the worker alive; the next round tries again
             log.exception("could not look for stalled jobs")
 

@@ -244,8 +244,10 @@ class Store(Protocol):
         Joins the caller's transaction, so a record and its job are written together."""
         ...
 
-    def embedding_jobs(self, limit: int, *, due_by: float) -> list[EmbeddingJob]:
-        """Up to ``limit`` jobs due at ``due_by`` (retries wait for their time), oldest first."""
+    def embedding_jobs(self, limit: int, *, due_by: float,
+                       user_id: str | None = None) -> list[EmbeddingJob]:
+        """Up to ``limit`` jobs due at ``due_by`` (retries wait for their time), oldest first;
+        only ``user_id``'s when given."""
         ...
 
     def set_embeddings(

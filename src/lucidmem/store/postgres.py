@@ -933,11 +933,13 @@ class PostgresStore:
                 [(i, user_id) for i in ids],
             )
 
-    def embedding_jobs(self, limit: int, *, due_by: float) -> list[EmbeddingJob]:
+    def embedding_jobs(self, limit: int, *, due_by: float,
+                       user_id: str | None = None) -> list[EmbeddingJob]:
+        mine, params = ("", ()) if user_id is None else ("AND user_id = %s ", (user_id,))
         rows = self._run(
             f"SELECT user_id, record_id, attempts FROM {self._s}.embedding_queue "
-            "WHERE due_at <= %s ORDER BY seq LIMIT %s",
-            (due_by, int(limit)),
+            f"WHERE due_at <= %s {mine}ORDER BY seq LIMIT %s",
+            (due_by, *params, int(limit)),
         )
         return [EmbeddingJob(r[0], r[1], int(r[2])) for r in rows]
 

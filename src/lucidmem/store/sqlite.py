@@ -512,11 +512,12 @@ class SQLiteStore:
                 [(i, user_id) for i in ids],
             )
 
-    def embedding_jobs(self, limit: int, *, due_by: float) -> list[EmbeddingJob]:
+    def embedding_jobs(self, limit: int, *, due_by: float,
+                       user_id: str | None = None) -> list[EmbeddingJob]:
         rows = self._run(
             "SELECT user_id, record_id, attempts FROM embedding_queue WHERE due_at <= ? "
-            "ORDER BY seq LIMIT ?",
-            (due_by, int(limit)),
+            "AND (? IS NULL OR user_id = ?) ORDER BY seq LIMIT ?",
+            (due_by, user_id, user_id, int(limit)),
         )
         return [EmbeddingJob(r[0], r[1], int(r[2])) for r in rows]
 
