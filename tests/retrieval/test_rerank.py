@@ -67,6 +67,27 @@ def test_features_read_words_names_speaker_time_and_sessions() -> None:
     assert _column(plain, "in_window") == _column(plain, "out_window") == [0.0, 0.0, 0.0]
 
 
+def test_features_read_the_other_speaker_and_the_session_around_a_hit() -> None:
+    records = {
+        "a": _record("a", "We planted tulips", OCT, "s1", "Maya"),
+        "b": _record("b", "The weather was grey all week", MAR, "s2"),
+        "c": _record("c", "Tulips again, next to the roses", OCT + 60, "s1"),
+        "d": _record("d", "I planted roses too", MAR + 60, "s2", "Jon"),
+    }
+    hits = [FusedHit("b", 0.2, {"vector": 1}), FusedHit("a", 0.15, {"vector": 2}),
+            FusedHit("c", 0.1, {"bm25": 1}), FusedHit("d", 0.05, {"vector": 3})]
+    raw = {"bm25": {"c": 2.0}, "vector": {"b": 0.9, "a": 0.85, "d": 0.7}}
+    rows = candidate_features("What did Maya plant?", hits, records, raw, QueryHints())
+    # the question names Maya, who speaks in a: d is said by someone else
+    assert _column(rows, "other_speaker") == [0.0, 0.0, 0.0, 1.0]
+    # the best fused score among the others of its session (b and d share s2, a and c s1)
+    assert _column(rows, "session_best") == pytest.approx([0.25, 0.5, 0.75, 1.0])
+    # cosine below the session's best (c has no cosine: below the lowest one seen)
+    assert _column(rows, "session_cos_gap") == pytest.approx([0.0, 0.0, -0.2, -0.2])
+    unnamed = candidate_features("what was planted?", hits, records, raw, QueryHints())
+    assert _column(unnamed, "other_speaker") == [0.0, 0.0, 0.0, 0.0]
+
+
 def test_diversify_spreads_sessions_and_never_raises_a_score() -> None:
     scores = [3.0, 2.9, 2.8, 1.0]
     sessions = ["s1", "s1", "s1", "s2"]

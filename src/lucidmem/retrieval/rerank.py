@@ -2,13 +2,15 @@
 
 The first stage (BM25 and vectors fused by RRF) finds the evidence; this stage orders the top
 ``depth`` of it. Each candidate gets a few cheap features — how each leg ranked it, how much
-of the question's words, word pairs and names it holds, who said it, where it sits in time
-among the candidates (and inside a time the question names), how many other candidates come
-from its session — and a linear model scores them (fitted as a softmax over each question's
-candidates). The weights are a small JSON file shipped in the package
-(``rerank_weights.json``), fitted by ``bench/train_rerank.py`` on LoCoMo and the development
-half of the project's long-history set. No model is downloaded; reading and scoring 80
-candidates costs about 3.6 ms of CPU per search (docs/benchmarks.md, "second stage").
+of the question's words, word pairs and names it holds, who said it (and whether someone other
+than the person the question names said it), where it sits in time among the candidates (and
+inside a time the question names), how many other candidates come from its session, how strong
+the best of them is and how far its cosine falls below theirs — and a linear model scores
+them (fitted as a softmax over each question's candidates). The weights are a small JSON file
+shipped in the package (``rerank_weights.json``), fitted by ``bench/train_rerank.py`` on
+LoCoMo and the development half of the project's long-history set. No model is downloaded;
+reading and scoring 80 candidates costs about 4–5 ms of CPU per search on the shared machine
+(docs/benchmarks.md, "second stage").
 
 Questions that need several pieces ("how many …", "which … since …") then get a session-diverse
 list: a greedy pass (maximal marginal relevance over sessions) lowers a candidate's score by
@@ -64,6 +66,7 @@ FEATURES: tuple[str, ...] = (
     "term_cover", "pair_cover", "name_cover", "speaker", "user_role",
     "later", "latest_asked", "earliest_asked", "in_window", "out_window",
     "session_share", "neighbour", "derived", "length",
+    "other_speaker", "session_best", "session_cos_gap",
 )
 """The feature names, in the order of a feature row."""
 
@@ -229,6 +232,14 @@ def candidate_features(
     same = (session_code[:, None] == session_code[None, :]) & ~np.eye(n, dtype=bool)
     near = np.abs(times[:, None] - times[None, :]) <= neighbour_seconds
     neighbours = (same & near).any(axis=1)
+    fused_share = np.array([h.score / top_fused for h in hits])
+    cosines = np.array([vector.get(h.id, low_cos - 0.05) for h in hits])
+    # the best other candidate of the same session, and this one against its session's best
+    others = np.where(same, fused_share[None, :], 0.0)
+    session_best = others.max(axis=1)
+    session_cos = np.where(same | np.eye(n, dtype=bool), cosines[None, :], -np.inf).max(axis=1)
+    speakers = [records[h.id].keywords.casefold() for h in hits]
+    named_speakers = {s for s in speakers if s and s in asked}
     for i, hit in enumerate(hits):
         record = records[hit.id]
         have, mine_pairs = _words(record.text, record.keywords)
@@ -258,6 +269,11 @@ def candidate_features(
             row[16] = float(neighbours[i])
         row[17] = float(record.kind != "turn")
         row[18] = math.log1p(len(record.text)) / 8.0
+        row[19] = float(bool(named_speakers) and bool(speakers[i])
+                        and speakers[i] not in named_speakers)
+        if session is not None:
+            row[20] = session_best[i]
+            row[21] = cosines[i] - session_cos[i]
     return rows
 
 
