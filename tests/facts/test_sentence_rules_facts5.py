@@ -124,7 +124,7 @@ def test_quitting_with_no_object_ends_the_job(job: str, quitting: str) -> None:
     status, _, _, ended = jobs[0]
     assert status == "superseded" and ended is not None, rows
     assert ended == _SATURDAY + timedelta(days=1)
-    assert any("left the user's job" in r[1] for r in rows), rows
+    assert any(r[1].startswith("The user left their job") and r[0] == "active" for r in rows), rows
 
 
 def test_quitting_something_else_keeps_the_job() -> None:

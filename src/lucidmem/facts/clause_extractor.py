@@ -34,6 +34,7 @@ from lucidmem.facts.clauses import ZH_ASKS, Clause, Cues, clauses_of
 from lucidmem.facts.cue_lexicon import LANGUAGES, find_cue
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
+    LAST_DATED,
     USER_SUBJECT,
     FactCandidate,
     FactCategory,
@@ -374,8 +375,11 @@ def _subject_of(clause: Clause, state: ConversationState,
 
 
 _EN_VERB_THEN_OBJECT = re.compile(
-    r"^[A-Z][a-z]+(?:ed|ing)\s+(?:a|an|the|my|our|his|her|their|some|this|that|to|at|in|on|"
-    r"with|for|up|out|off|back|over|into)\b"
+    r"^(?:[A-Z][a-z]+(?:ed|ing)|Found|Got|Had|Made|Took|Bought|Met|Saw|Went|Left|Began|Ran|"
+    r"Heard|Lost|Won|Sent|Built|Brought|Caught|Felt|Kept|Paid|Sold|Spent|Told|Wrote|Came|"
+    r"Gave|Chose|Ate|Drank|Forgot|Thought|Tried|Fell|Broke|Spoke|Sat|Slept|Swam|Drove|Rode|"
+    r"Flew|Taught|Learnt|Burnt|Dropped|Stopped)\s+(?:a|an|the|my|our|his|her|their|some|"
+    r"this|that|to|at|in|on|with|for|up|out|off|back|over|into|it|him|them)\b"
 )
 
 
@@ -507,7 +511,8 @@ def _text_for(item: _Pending, slot: str, span: str, lang: str) -> str:
     if subject == USER_SUBJECT:
         if lang == "en":
             body = english_third_person(span, "The user")
-            if not body.startswith("The user") and body.split(" ", 1)[0].endswith("ed") and \
+            if not body.startswith("The user") and \
+                    not body.split(" ", 1)[0].endswith("ing") and \
                     _verb_before_its_object(body, lang):  # "Started a new job at …"
                 return f"The user {body[0].lower()}{body[1:]}"
             return body if body.startswith("The user") else f"The user ({label}): {body}"
@@ -763,7 +768,9 @@ _NOT_NAME_WORDS = frozenset([
     "i", "i'm", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
     "january", "february", "march", "april", "may", "june", "july", "august", "september",
     "october", "november", "december", "english", "french", "german", "spanish", "italian",
-    "portuguese", "dutch", "chinese"
+    "portuguese", "dutch", "chinese", "every", "each", "whenever", "chaque", "cada", "ogni",
+    "jedes", "jeden", "elke", "iedere", "telkens", "toda", "todo", "immer", "tutte", "toutes",
+    "sempre", "siempre", "found", "got", "had", "made", "took", "went", "left", "met", "saw",
 ])
 
 
@@ -841,7 +848,8 @@ def _instruction(clause: Clause, topic: str, at: datetime) -> FactCandidate:
 
 
 _QUIT_VERBS: dict[str, str] = {
-    "en": r"quit|resigned|handed in my notice|gave my notice|gave notice|left my job",
+    "en": r"quit|resigned|handed in my notice|gave my notice|gave notice|"
+          r"left (?:my|the|that) job|stopped working",
     "de": r"gekündigt|kündige|aufgehört zu arbeiten",
     "fr": r"démissionné|démissionne|quitté mon (?:job|boulot|travail|poste)",
     "es": r"renuncié|he renunciado|dimití|he dimitido|dejé mi (?:trabajo|curro|puesto)",
@@ -854,7 +862,8 @@ _QUIT_VERBS: dict[str, str] = {
 
 _QUIT_FILLERS: dict[str, str] = {
     "en": r"i|i've|i have|i just|just|finally|today|yesterday|my|the|job|work|it|so|well|"
-          r"officially|have|already|last week|this week|on friday|now",
+          r"officially|have|already|now|(?:last|this) (?:week|month|year|\w+day)|"
+          r"on \w+day|in \w+|(?:a|two|three|\w+) (?:days?|weeks?|months?) ago",
     "de": r"ich|hab|habe|heute|gestern|endlich|jetzt|meinen|meine|job|stelle|arbeit|"
           r"offiziell|schon|also|so",
     "fr": r"j'ai|j|ai|je|aujourd'hui|hier|enfin|finalement|officiellement|ça y est|voilà",
@@ -915,17 +924,29 @@ def _without_lead(span: str, lang: str) -> str:
 
 
 def _left_the_job(item: _Pending, at: datetime) -> FactCandidate:
-    """The fact that the user left their job: it ends the employer held until now."""
+    """The fact that the user left their job: it ends the employer and the occupation held
+    until then, and holds from the day said ("I left the job last month" → "The user left
+    their job in May 2025")."""
     clause = item.clause
     info = SLOTS["employer"]
+    text, since, said = "The user left their job", at, None
+    dated, days = with_dates(span_of(clause.text, clause.language), at, "past")
+    if len(days) == 1:
+        since = datetime.combine(days[0].first, datetime.min.time(), tzinfo=at.tzinfo)
+        found = re.search(r"(?:\b(?:on|in|since)\s+)?(?:\w+day\s+)?\d{1,2}\s+[A-Z]\w+\s+\d{4}"
+                          r"|\bin\s+[A-Z]\w+\s+\d{4}", dated)
+        if days[0].first >= at.date():
+            since = at  # "today" is the moment it was said
+        elif found is not None:
+            text = f"{text} {found.group(0)}"
+            said = found.group(0)
     return FactCandidate(
         category=category_of(info.subcategory), subcategory=info.subcategory,
         subject=USER_SUBJECT, predicate=info.predicate, object="job", confidence=0.9,
         emotional_intensity=0.4, privacy=assess_privacy(clause.sentence).level,
-        temporal_text=None, valid_from=at, valid_to=None, temporal_unresolved=False,
+        temporal_text=said, valid_from=since, valid_to=None, temporal_unresolved=False,
         language=clause.language, source_text=clause.sentence, negated=False,
-        is_change=True, text="The user left the user's job", slot="employer",
-        evidence=clause.text, cessation=True)
+        is_change=True, text=text, slot="employer", evidence=clause.text, cessation=True)
 
 
 def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetime,
@@ -966,7 +987,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         reading.flags.append("skipped:not_about_the_user")
         return None
     rest = _without_correction_words(span, lang)
-    if cues.correction and rest != span and (
+    said = clause.text.rstrip(" .!")
+    only_a_day = cues.correction and _corrected_value(clause) is None and \
+        _without_correction_words(said, lang) != said and \
+        _only_a_day(_without_correction_words(said, lang), at)  # "Sorry, I meant the 14th"
+    if cues.correction and rest != span and not only_a_day and (
             len(rest.strip(" ，,。!！")) <= 4 if lang == "zh" else len(rest.split()) <= 2):
         reading.flags.append("skipped:correction_header")
         return None
@@ -984,7 +1009,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if len(whole_days) == 1:
             span, dated_span = whole, whole_dated
     found = find_temporal(span, at, tense=tense)
-    slot = guess.slot if guess is not None else "personal"
+    slot = "event" if only_a_day else guess.slot if guess is not None else "personal"
     named_person = item.subject != USER_SUBJECT
     if guess is not None:
         limit = NO_FACT_LIMIT if (named_person or _has_subject(clause.text, lang)) \
@@ -993,7 +1018,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             limit = max(limit, NO_FACT_LIMIT)
         if days and (named_person or _has_subject(clause.text, lang)):
             limit = max(limit, DATED_NO_FACT_LIMIT)
-        if cues.correction and _corrected_value(clause):
+        if cues.correction and (_corrected_value(clause) or only_a_day):
             limit = 1.01  # a correction is always applied, however thin its own words
         if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
                 not named_person and not _has_subject(clause.text, lang):
@@ -1052,7 +1077,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             valid_from = start
     elif found is not None and not found.resolved and slot == "event":
         unresolved, temporal_text = True, found.text
-    elif (when := _WHEN_EVENT.search(clause.text)) is not None and tense != "past" and (
+    elif (when := _WHEN_EVENT.search(clause.text)) is not None and tense != "past" and \
+            not cues.habit and (  # "immer wenn …" is a habit, not a day to come
             slot == "event" or _FUTURE_MARKERS.get(lang, _NO_MATCH).search(clause.text)):
         unresolved, temporal_text = True, when.group(0)
     if one_off and valid_from is None:
@@ -1082,7 +1108,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if secret:
         privacy = stricter(privacy, PrivacyLevel.SECRET)
     corrects = _corrected_value(clause) if cues.correction else None
-    if corrects:
+    if only_a_day:
+        corrects = LAST_DATED  # the day said last is the one corrected
+    elif corrects:
         text = _without_old_value(text, corrects, lang)
     if cues.correction:
         text = _without_correction_words(text, lang) or text
@@ -1455,11 +1483,34 @@ def _without_old_value(text: str, old: str, lang: str) -> str:
     return cleaned or text
 
 
+_APOLOGY = re.compile(
+    r"(?i)^\W*(?:sorry|oops|oh|ah|sorry,? no|entschuldigung|entschuldige|pardon|désolée?|oups|"
+    r"perdón|perdona|perdone|lo siento|ups|scusa|scusate|scusi|desculpa|desculpe|oeps|sorry|"
+    r"不好意思|抱歉|对不起|哦)[\s,，.!！:：—-]*")
+"""An apology before a correction ("Sorry, I meant …", "Perdón, quería decir …")."""
+
+_WRITTEN_DAY = re.compile(
+    r"(?:\b(?:on|the)\s+)?(?:[A-Z][a-z]+day\s+)?\d{1,2}\s+[A-Z][a-z]+\s+\d{4}")
+
+
+def _only_a_day(text: str, at: datetime) -> bool:
+    """Whether a correction's words are a day and nothing else ("the 14th", "el 14",
+    "Thursday"): it moves the day said last."""
+    dated, days = with_dates(text, at, None)
+    if len(days) != 1 or days[0].granularity is not Granularity.DAY:
+        return False
+    return not content_words([_WRITTEN_DAY.sub(" ", dated)])
+
+
 def _without_correction_words(text: str, lang: str) -> str:
     """The fact's text without "small correction:" / "I got it wrong" said before it."""
     head, sep, body = text.partition(": ")
     target = body if sep and head.startswith("The user") else text
     m = find_cue("correction", lang, target)
+    sorry = _APOLOGY.match(target)
+    if m is not None and sorry is not None and m.start() <= sorry.end() + 3:
+        target = target[sorry.end():]  # "Sorry, I meant …": the apology goes with the cue
+        m = find_cue("correction", lang, target)
     if m is None or m.start() > 3:
         return text
     trimmed = target[m.end():].lstrip(" ,:;-，：；、").rstrip(" ，、")

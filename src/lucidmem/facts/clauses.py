@@ -153,11 +153,45 @@ def _zh_question_tail(part: str) -> list[str]:
     return [part]
 
 
+_WHENEVER: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?:" + words + r")(?:\s|(?<=[\u4e00-\u9fff]))")
+    for lang, words in {
+        "en": r"whenever|every\s+time|each\s+time|any\s+time",
+        "de": r"immer\s+wenn|jedes\s*mal,?\s+wenn|wann\s+immer",
+        "fr": r"(?:à\s+)?chaque\s+fois\s+que?|toutes\s+les\s+fois\s+que?",
+        "es": r"cada\s+vez\s+que|siempre\s+que",
+        "it": r"ogni\s+volta\s+che|tutte\s+le\s+volte\s+che",
+        "pt": r"sempre\s+que|toda\s+vez\s+que|cada\s+vez\s+que",
+        "nl": r"telkens\s+(?:als|wanneer)|(?:elke|iedere)\s+keer\s+(?:als|dat)",
+        "zh": r"每次|每当|每回"}.items()}
+"""A clause that says when a habit happens ("whenever I put on jazz, …"): it belongs to the
+clause after it, which says what the user then does."""
+
+
+def _keep_whenever(pieces: list[str], lang: str) -> list[str]:
+    """Pieces with a "whenever …" clause joined to the clause that follows it."""
+    pattern = _WHENEVER.get(lang)
+    if pattern is None:
+        return pieces
+    out: list[str] = []
+    i = 0
+    while i < len(pieces):
+        if pattern.match(pieces[i]) and i + 1 < len(pieces):
+            joiner = "，" if lang == "zh" else ", "
+            out.append(pieces[i].rstrip(" ,，") + joiner + pieces[i + 1])
+            i += 2
+            continue
+        out.append(pieces[i])
+        i += 1
+    return out
+
+
 def _split_clauses(sentence: str, lang: str) -> list[str]:
     if lang == "zh":
         parts = [p.strip() for p in re.split(
             r"[；;]|[，,：:](?=\s*(?:但是|不过|可是|所以|而且|对了|另外|我|他|她|[^\W\d_]{2}说))",
             sentence) if p and p.strip()]
+        parts = _keep_whenever(parts, lang)
         return _merge_fragments([*parts[:-1], *_zh_question_tail(parts[-1])], lang) \
             if parts else parts
     cut = _CUT_WORDS.get(lang)
@@ -170,7 +204,7 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
                              re.IGNORECASE)
         pieces = pattern.split(sentence)
     pieces = [p for chunk in pieces for p in re.split(r"\s*:\s+(?=\S)", chunk)]
-    pieces = [p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")]
+    pieces = _keep_whenever([p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")], lang)
     return _merge_fragments([c for p in pieces for c in _second_verb(p, lang)], lang)
 
 
@@ -261,7 +295,8 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
     return Cues(
         question=question,
         request=errand is not None and errand.start() == 0,
-        hypothetical=has_cue("hypothetical", lang, text) or _CONDITIONAL_START.get(
+        hypothetical=has_cue("hypothetical", lang, _WHENEVER.get(lang, _NEVER).sub("", text))
+        or _CONDITIONAL_START.get(
             lang, _NEVER).match(lead) is not None
         or _UNTIL_THEN_START.get(lang, _NEVER).match(lead) is not None,
         sarcasm=sarcasm,

@@ -206,14 +206,15 @@ CUES: dict[str, _T] = {
                  "je me suis trompée|je me trompe|erreur de ma part|j'ai inversé|"
                  "j'ai confondu|en fait c'est"),
         "es": _w("corrijo|corrección|me equivoqué|me he equivocado|quise decir|"
-                 "me lié|me confundí|error mío|perdón, es|en realidad es"),
+                 "me lié|me confundí|error mío|perdón, es|en realidad es|quería decir|"
+                 "quiero decir"),
         "it": _w("correggo|correzione|mi sono sbagliato|mi sono sbagliata|ho sbagliato|"
-                 "volevo dire|intendevo|mi sono confuso|mi sono confusa|errore mio"),
+                 "volevo dire|intendevo|intendo|mi sono confuso|mi sono confusa|errore mio"),
         "pt": _w("corrijo|correção|me enganei|enganei-me|errei|quis dizer|queria dizer|"
-                 "me confundi|confundi|erro meu"),
-        "nl": _w("foutje|correctie|ik bedoelde|ik vergiste me|ik heb me vergist|"
+                 "me confundi|confundi|erro meu|quero dizer"),
+        "nl": _w("foutje|correctie|ik bedoelde|ik bedoel|ik vergiste me|ik heb me vergist|"
                  "haal … door elkaar|verkeerd gezegd"),
-        "zh": _w("说错了|搞错了|记错了|更正|纠正|不对|是我弄错|写错了"),
+        "zh": _w("说错了|搞错了|记错了|更正|纠正|不对|是我弄错|写错了|我是说|我的意思是"),
     },
     "retraction": {
         "en": _w("forget what i said|forget what i told you|forget about what i said|"

@@ -64,7 +64,30 @@ _FUNCTION_WORDS: dict[str, str] = {
     "id": "saya aku kamu dia kami dan yang di ke dari ini itu tidak ada tinggal terima kasih",
     "ro": "eu tu el ea noi și este sunt nu în pe cu că la un o locuiesc mulțumesc",
 }
-_WORDS = {code: frozenset(words.split()) for code, words in _FUNCTION_WORDS.items()}
+_COMMON_WORDS: dict[str, str] = {
+    "en": "meant mean sorry work job week always never now brother sister mum mother dad "
+          "father wife husband friend moved live lived love hate still anymore",
+    "de": "entschuldigung meinte meine arbeit arbeite woche immer nie bruder schwester mutter "
+          "vater frau mann freund freundin wohne umgezogen gern liebe mag mehr",
+    "fr": "pardon désolé désolée voulais veux dire travail travaille semaine toujours jamais "
+          "maintenant frère sœur mère père femme mari ami amie habite déménagé aime adore",
+    "es": "perdón perdona quería quiero quise decir trabajo trabajando semana siempre ahora "
+          "hermano hermana mamá papá mujer marido amigo amiga mudé mudado gusta encanta "
+          "tengo estoy",
+    "it": "scusa scusate intendevo volevo voglio dire lavoro lavorando settimana adesso "
+          "fratello sorella mamma papà moglie marito amico amica abito trasferito piace "
+          "adoro sto",
+    "pt": "desculpa desculpe queria quero dizer trabalho trabalhando semana agora irmão "
+          "irmã mãe pai esposa marido amigo amiga moro mudei gosto adoro estou",
+    "nl": "bedoelde bedoel sorry werk werken week altijd nooit broer zus moeder vader vrouw "
+          "man vriend vriendin woon verhuisd hou vind",
+}
+"""Frequent words (verbs, kin, time) that few of the other languages share: a short sentence
+with one function word ("Trabajo de enfermera", "Scusa, intendevo il 14") still tells its
+language. A word two languages share counts for both."""
+
+_WORDS = {code: frozenset(words.split()) | frozenset(_COMMON_WORDS.get(code, "").split())
+          for code, words in _FUNCTION_WORDS.items()}
 _LETTERS: dict[str, str] = {
     "de": "ßäöü", "fr": "çèêëàâœùûî", "es": "ñ¿¡áíóú", "it": "òìù", "pt": "ãõçáâêô",
     "nl": "ĳ", "fi": "äö", "pl": "łąęśźżćń", "hu": "őű", "tr": "ğışç", "cs": "řěůčš",

@@ -40,6 +40,7 @@ __all__ = [
     "correction_targets",
     "exclusive_targets",
     "habit_of",
+    "last_dated",
     "local_day",
     "relation_change_targets",
     "replacement_targets",
@@ -234,6 +235,16 @@ def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> 
     return same
 
 
+def last_dated(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The dated fact a bare new day corrects ("Sorry, I meant the 14th"): the one said last
+    with a day of its own, the new statement's subject first; none when nothing is dated."""
+    dated = [r for r in facts if r.id != new.id and _stated_day(r) is not None
+             and r.data.get("slot") == "event"]
+    subject = new.data.get("subject")
+    dated.sort(key=lambda r: (r.data.get("subject") == subject, r.occurred_at))
+    return dated[-1:]
+
+
 def _states(text: str, words: set[str], numbers: list[str]) -> bool:
     """Whether ``text`` says the value made of ``words`` and ``numbers``."""
     if not text:
@@ -298,7 +309,8 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     with no other object ("I quit", "Ich hab gekündigt") ends the employer held."""
     slot = new.data.get("slot")
     if slot == "employer" and new.data.get("object") == "job":
-        return [rec for rec in facts if rec.id != new.id and rec.data.get("slot") == "employer"
+        return [rec for rec in facts if rec.id != new.id
+                and rec.data.get("slot") in ("employer", "occupation")
                 and rec.data.get("subject") == new.data.get("subject")]
     family = FAMILIES.get(str(slot))
     words = _fold_words(" ".join(str(x) for x in (new.data.get("object"),

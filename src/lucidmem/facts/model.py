@@ -20,6 +20,7 @@ from lucidmem.errors import InvalidInputError
 
 __all__ = [
     "DEFAULT_EMOTIONAL_INTENSITY",
+    "LAST_DATED",
     "SUBCATEGORIES",
     "USER_SUBJECT",
     "FactCandidate",
@@ -31,6 +32,10 @@ __all__ = [
 
 USER_SUBJECT = "user"
 """The subject that first-person statements of the user are normalised to ("I" → "user")."""
+
+LAST_DATED = "@last-dated"
+"""``corrects`` of a correction that names only the new day ("Sorry, I meant the 14th"): it
+moves the dated fact said last, whatever its old day was."""
 
 DEFAULT_EMOTIONAL_INTENSITY = 0.3
 """Schema default of ``emotional_intensity`` (emberhearth §3 "Schema")."""

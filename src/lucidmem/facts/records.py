@@ -148,8 +148,27 @@ _NEGATED: dict[str, tuple[str, str]] = {
 }
 
 
+_STATES_NOT_JOBS = frozenset(["retired", "unemployed", "self-employed", "freelance",
+                              "between jobs", "on leave", "a student", "student"])
+"""Occupations said with "be", not "work as" ("The user is retired")."""
+
+
+def _with_article(obj: str) -> str:
+    """An English job noun with its article ("nurse at the Charité" → "a nurse at the
+    Charité"); one that has a determiner or is a state ("retired") stays as it is."""
+    first = obj.split(maxsplit=1)[0].casefold() if obj.split() else ""
+    if not first or first in ("a", "an", "the", "my", "his", "her", "their", "our") or \
+            not first.isalpha() or not first.isascii():
+        return obj
+    return ("an " if first[0] in "aeiou" else "a ") + obj
+
+
 def _phrase(predicate: str, obj: str, negated: bool, second: bool) -> str:
     person = 1 if second else 0
+    if predicate == "occupation":
+        if obj.casefold() in _STATES_NOT_JOBS:
+            return f"{'are' if second else 'is'} {obj}"
+        obj = _with_article(obj)
     if negated and predicate in _NEGATED:
         return _NEGATED[predicate][person].format(o=obj)
     if predicate in _PHRASES:

@@ -72,6 +72,22 @@ _IRREGULAR_PAST = frozenset(
         "meant", "put", "quit", "read", "set", "shut", "slept", "split", "spread", "taught",
         "understood", "woke"
     ])
+_SAME_IN_PAST = frozenset(["put", "set", "cut", "hit", "let", "shut", "read", "quit", "hurt",
+                           "cost", "spread", "split"])
+"""Verbs whose past is their present: "put" is "puts" in a habit ("whenever I put on …")."""
+_HABIT_NOT_PAST = re.compile(
+    r"(?i)^(?!.*\b(?:yesterday|ago|last|was|were|had|did)\b).*\b(?:whenever|every|each|always|"
+    r"usually|often|normally|sometimes|never)\b")
+"""A clause that tells a habit and nothing past: an ambiguous verb in it is a present."""
+
+
+def _agreeing(verb: str, clause: str) -> str:
+    """``verb`` in the third person, read as a present in a habit ("whenever I put")."""
+    if verb.casefold() in _SAME_IN_PAST and _HABIT_NOT_PAST.search(clause):
+        return verb + "s"
+    return _third_person(verb)
+
+
 _EN_POSSESSIVE = ((re.compile(r"\b(?:my|our)\b", re.I), "the user's"),
                   (re.compile(r"\b(?:me|us|myself|ourselves)\b", re.I), "the user"),
                   (re.compile(r"\b(?:mine|ours)\b", re.I), "the user's"))
@@ -154,7 +170,7 @@ def english_third_person(text: str, subject: str = "The user") -> str:
         words = m["rest"].split(maxsplit=1)
         adverbs = clause[: len(clause) - len(m["rest"])].split()[1:]
         if words:
-            verb = _third_person(words[0])
+            verb = _agreeing(words[0], clause)
             rest = words[1] if len(words) > 1 else ""
             head = " ".join([subject, *adverbs, verb])
             return _possessives(f"{head} {rest}".strip())
@@ -180,14 +196,14 @@ _EN_COORDINATED = re.compile(
     r"never|then)\s+)?)(?P<verb>[a-z]+)\b")
 
 
-def _first_person_inside(text: str) -> str:
+def _first_person_inside(text: str, whole: str | None = None) -> str:
     """Every inner "I <verb>" of a clause in the third person ("…, and I'm trying to" →
     "…, and the user is trying to"; "before I leave Lyon" → "before the user leaves Lyon")."""
     for pattern, repl in _EN_INNER_CONTRACTED:
         text = pattern.sub(repl, text)
 
     def agree(m: re.Match[str]) -> str:
-        return f"the user {m['adverbs']}{_third_person(m['verb'])}"
+        return f"the user {m['adverbs']}{_agreeing(m['verb'], whole or text)}"
 
     return _EN_INNER_I.sub(agree, text)
 
@@ -227,7 +243,7 @@ def is_past_verb(word: str) -> bool:
 def _possessives(text: str) -> str:
     text = re.sub(r"^(?:my|our)\s+", "The user's ", text, flags=re.I)
     head, _, rest = text.partition(" ")
-    rest = _first_person_inside(rest)
+    rest = _first_person_inside(rest, text)
     for pattern, repl in _EN_POSSESSIVE:
         rest = pattern.sub(repl, rest)
     return _coordinated_verbs(f"{head} {rest}".strip())
@@ -253,6 +269,17 @@ def date_text(found: TemporalResolution | Days, with_weekday: bool = False) -> s
     if days == 2 and first.weekday() == 5:
         return f"the weekend of {text}"
     return f"{_WEEKDAYS[first.weekday()]} {text}" if with_weekday else text
+
+
+_PREPOSITION_BEFORE = re.compile(r"(?i)(?:\bon|\bam|\ble|\bel|\bil|\bop|\ba|\bo|\ben|\bno|"
+                                 r"\bna|\bde|\bdia|\bin|\bsince|\buntil|\bby|\bfrom)\s*$")
+"""A preposition just before a date: the date needs none of its own."""
+
+_ARTICLE_BEFORE_DAY = re.compile(r"(?i)\bthe\s+$")
+"""English "the" before a day of the month ("on the 3rd"), replaced by the written date."""
+
+_BARE_MONTH = re.compile(r"(?i)(?:last|next|this|that|the\s+following)\s+month\b")
+"""An English month said without a preposition ("last month"): written "in May 2025"."""
 
 
 def with_dates(text: str, reference: datetime, tense: str | None) -> tuple[str, list[Days]]:
@@ -283,10 +310,17 @@ def with_dates(text: str, reference: datetime, tense: str | None) -> tuple[str, 
         elif p.piece.granularity is Granularity.MONTH and re.match(
                 r"(?i)(?:since|seit|depuis|desde|sinds|da|dal|dalla|sedan)\s", said):
             written = "since " + written
+        before = text[last:p.start]
+        if lead is None and p.piece.granularity is Granularity.DAY:
+            # "on the 3rd of July" / "the 14th": the article goes with the date written out,
+            # and a preposition already said is not said twice ("on the on 3 July")
+            before = _ARTICLE_BEFORE_DAY.sub("", before)
+        elif (p.piece.granularity is Granularity.MONTH and _BARE_MONTH.match(said)
+              and not _PREPOSITION_BEFORE.search(text[:p.start])):
+            written = "in " + written  # "left the job last month" → "… in May 2025"
         needs_on = (lead is None and p.piece.granularity is Granularity.DAY
-                    and not re.search(r"(?i)(?:on|am|le|el|il|op|a|o|en|no|na|de)\s*$",
-                                      text[:p.start]))
-        out.append(text[last:p.start])
+                    and not _PREPOSITION_BEFORE.search(text[:last] + before))
+        out.append(before)
         out.append(("on " if needs_on else "") + written)
         last = p.end
         found.append(p.piece)

@@ -403,8 +403,8 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
     ),
     (
         _rx(_B + r"(?:(?:on\s+|am\s+|le\s+|el\s+|il\s+)?(?P<w>" + _WEEKDAY + r")\s+(?:the\s+|le\s+"
-            r"|el\s+|il\s+|den\s+)?|(?:the|le|el|il|am|den|dem|op|on)\s+)"
-            r"(?P<d>\d{1,2})(?:st|nd|rd|th|er|º|\.)?"
+            r"|el\s+|il\s+|den\s+)?|(?:the|le|el|il|am|den|dem|op|on|dia|de(?=\s+\d{1,2}e\b))\s+)"
+            r"(?P<d>\d{1,2})(?:st|nd|rd|th|er|º|e|\.)?"
             + r"(?![\w/.:,]\d)(?!\.?\s*(?:(?:de|of|di)\s+)?(?:" + _MONTH
             + r"|%|€|\$|years?|ans|años|anni|anos|jahre|jaar|h\b|uhr|heures?|min|km|kg|kilos?"
             r"|minutes?|hours?|people|personas|persone))"
@@ -487,6 +487,7 @@ def _h_zh_day_word(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
 
 _ZH_MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
     (re.compile(r"(?:(?P<y>\d{4})年)?(?P<mo>\d{1,2})月(?P<d>\d{1,2})[日号]"), _h_zh_date),
+    (re.compile(r"(?<![\d月])(?P<w>)(?P<d>\d{1,2})[日号](?!\w*[月])"), _h_day_of_month),
     (re.compile(r"(?P<r>[下上这本]?)(?:个)?(?:周|星期|礼拜)(?P<w>[一二三四五六日天])"),
      _h_zh_weekday),
     (re.compile(r"(?P<r>[下上这本今明去])(?:个)?(?P<u>周末|周|星期|礼拜|月|年)(?![一二三四五六日天])"),

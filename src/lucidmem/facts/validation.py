@@ -45,7 +45,13 @@ from lucidmem.facts.contradictions import (
 )
 from lucidmem.facts.decay import confidence_band, decayed_confidence, reinforce
 from lucidmem.facts.entities import EntityIndex, fold, relation_word
-from lucidmem.facts.model import USER_SUBJECT, FactCandidate, FactCategory, PrivacyLevel
+from lucidmem.facts.model import (
+    LAST_DATED,
+    USER_SUBJECT,
+    FactCandidate,
+    FactCategory,
+    PrivacyLevel,
+)
 from lucidmem.facts.privacy import stricter
 from lucidmem.facts.records import fact_sentence, is_searchable
 from lucidmem.facts.relevance import record_relevance
@@ -210,6 +216,12 @@ class _Pass:
                 if d.get("ends_as") == "retract":
                     rec.data["applied_to"] = [target.id]
                     return Status.DISCARDED
+        if d.get("corrects") == LAST_DATED:  # "Sorry, I meant the 14th"
+            targets = lifecycle.last_dated(rec, held)
+            if not targets or lifecycle.corrected_day(targets[0], rec) is None:
+                return Status.DISCARDED  # a bare day with nothing to move states nothing
+            d["corrects"] = str(lifecycle.local_day(
+                targets[0], float(targets[0].data["stated_from"])).day)
         if d.get("corrects"):
             for ex in lifecycle.correction_targets(str(d["corrects"]), rec, held)[:3]:
                 moved = lifecycle.corrected_day(ex, rec)
@@ -244,7 +256,10 @@ class _Pass:
                 d["exception_of"] = habit.id
                 self.report.exceptions += 1
                 return Status.EXCEPTION
-        if d.get("cessation") and d.get("slot") in ("employer", "residence", "occupation"):
+        if d.get("cessation") and d.get("slot") in ("employer", "residence", "occupation") \
+                and d.get("object") != "job":
+            # "I quit Bosch" names the old value a current question must not hear; "I left
+            # my job" names nothing and stays true from then on
             end = d.get("valid_to") or ts
             d["valid_to"] = max(float(end), float(d["valid_from"]))
             return Status.SUPERSEDED
