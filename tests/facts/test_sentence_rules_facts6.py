@@ -149,3 +149,32 @@ def test_leaving_the_job_last_month_is_dated_last_month() -> None:
 ])
 def test_a_job_reads_as_english(said: str, reads: str) -> None:
     assert _active(_history([said])) == [reads]
+
+
+@pytest.mark.parametrize(("habit", "only", "old", "new"), [
+    ("I drink coffee every morning.", "These days I only drink green tea.", "coffee", "tea"),
+    ("Ich trinke morgens Kaffee.", "Ich trinke jetzt nur noch Tee.", "Kaffee", "Tee"),
+    ("Je bois du café le matin.", "Maintenant je ne bois plus que du thé.", "café", "thé"),
+    ("Tomo café por la mañana.", "Ahora solo tomo té.", "café", "té"),
+    ("Bevo caffè la mattina.", "Adesso bevo solo tè.", "caffè", "tè"),
+    ("Bebo café de manhã.", "Agora só bebo chá.", "café", "chá"),
+    ("Ik drink 's ochtends koffie.", "Ik drink nu alleen nog thee.", "koffie", "thee"),
+    ("我每天早上喝咖啡。", "我现在只喝茶了。", "咖啡", "茶"),
+])
+def test_only_x_now_ends_the_other_values_in_every_language(habit: str, only: str, old: str,
+                                                           new: str) -> None:
+    """The verb both statements share is not their value, a habit said with a time of day
+    ends too, and "té" / 了 after "now" do not make the statement a past one."""
+    active = _active(_history([habit, only]))
+    assert any(new in t for t in active), active
+    assert not any(old in t for t in active), active
+
+
+@pytest.mark.parametrize(("said", "tense"), [
+    ("Ahora solo tomo té", None), ("Me mudé a Valencia", "past"), ("Tomé el tren", "past"),
+    ("我现在只喝茶了", None), ("我搬到上海了", "past"), ("我昨天去了上海", "past"),
+])
+def test_what_a_past_tense_looks_like(said: str, tense: str | None) -> None:
+    from lucidmem.facts.clause_extractor import _tense
+    language = "zh" if not said.isascii() and "é" not in said else "es"
+    assert _tense(said, language) == tense

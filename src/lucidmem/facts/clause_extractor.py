@@ -107,15 +107,21 @@ _PAST_MARKERS: dict[str, re.Pattern[str]] = {
                      r"|(?-i:\bge[a-zäöüß]{3,}(?:t|en))(?=\s*(?:[,.;!]|$))"),
     "fr": re.compile(r"(?i)\b(?:était|étais|hier|dernier|dernière|(?:j'ai|ai|as|a|avons|ont|"
                      r"suis|est|sommes|sont)\s+\w+(?:é|ée|és|i|it|u|is))\b"),
-    "es": re.compile(r"(?i)\b(?:fue|fui|era|ayer|pasado|pasada|\w+(?:é|ó|aron|ieron|aste))\b|"
+    "es": re.compile(r"(?i)\b(?:fue|fui|era|ayer|pasado|pasada|"
+                     # a preterite (-é, -ó) has a verb's stem; "té", "café", "bebé" are nouns
+                     r"(?!(?:caf|beb|pur|canap|chal|comit|carn|jos)[éó]\b)\w{2,}(?:é|ó)|"
+                     r"\w+(?:aron|ieron|aste))\b|"
                      r"\b(?:he|ha|han|hemos)\s+\w+(?:ado|ido)\b"),
     "it": re.compile(r"(?i)\b(?:era|ero|ieri|scorso|scorsa|(?:ho|hai|ha|abbiamo|hanno|sono|"
                      r"è|siamo)\s+\w+(?:ato|ata|uto|uta|ito|ita|ati|iti))\b"),
     "pt": re.compile(r"(?i)\b(?:foi|fui|era|ontem|passado|passada|\w+(?:ei|ou|aram|eram|iu))\b"),
     "nl": re.compile(r"(?i)\b(?:was|waren|had|gisteren|vorige|afgelopen|(?:heb|heeft|hebben|"
                      r"ben|is|zijn)\b.*\bge\w+[dtn])\b"),
-    "zh": re.compile(r"了|过|昨天|上周|上个月|前天|刚才"),
+    "zh": re.compile(r"^(?!.*(?:现在|如今|目前|最近|这几天|这阵子|开始|不再|只)).*了|"
+                     r"过|昨天|上周|上个月|前天|刚才"),
 }
+"""Chinese 了 after "now" / "only" / "no longer" says a state changed ("我现在只喝茶了"),
+not that something is over."""
 _FUTURE_MARKERS: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"(?i)\b(?:will|going to|gonna|next|tomorrow|coming|upcoming|'ll|in \w+ "
                      r"(?:days?|weeks?|months?))\b"),

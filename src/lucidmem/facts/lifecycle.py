@@ -335,11 +335,15 @@ def exclusive_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     if family is None or family in ("likes", "project", "work"):
         return []
     words = _value_words(str(new.data.get("object", "")))
+    verb = _leading_word(str(new.data.get("object", "")))
+    if verb is not None and len(str(new.data.get("object", "")).split()) > 1:
+        words.discard(verb)  # "trinke nur noch Tee", "solo tomo té": the verb is no value
     out = []
     for rec in facts:
         if rec.id == new.id or rec.data.get("subject") != new.data.get("subject") or \
-                FAMILIES.get(str(rec.data.get("slot"))) != family or rec.data.get("context"):
-            continue
+                FAMILIES.get(str(rec.data.get("slot"))) != family or \
+                (rec.data.get("context") and new.data.get("context")):
+            continue  # "only tea now" ends coffee in the mornings too, not "only at work"
         own = words_of(rec)
         shared = [w for w in words if any(_stem_match(w, t) for t in own)]
         if len(shared) * 2 < max(len(words), 1):
@@ -410,6 +414,20 @@ _GENERIC = frozenset(
         "somente", "enkel", "nog", "inmiddels", "ormai", "désormais", "already", "schon",
         "déjà", "ya", "già",
     ])
+
+
+def _leading_word(text: str) -> str | None:
+    """The first content word of a value said as a clause ("Ahora solo tomo té" → "tomo",
+    "trinke jetzt nur noch Tee" → "trinke"): in a clause that starts with its verb (the
+    subject left out, or said before it), that is the verb."""
+    if re.search(r"[\u4e00-\u9fff]", text):
+        return None
+    content = _fold_words(text) - _GENERIC
+    for token in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text):
+        folded = next(iter(_fold_words(token)), None)
+        if folded is not None and folded in content:
+            return folded
+    return None
 
 
 def _value_words(text: str) -> set[str]:
