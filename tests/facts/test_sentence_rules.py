@@ -122,7 +122,7 @@ def test_the_users_own_words_in_a_fact_about_someone_else_are_in_the_third_perso
 
 @pytest.mark.parametrize(("first", "correction", "held_now", "wrong"), [
     ("My dentist appointment is on Thursday.", "Correction: not Thursday, Friday.",
-     "dentist appointment is Friday 14 March 2025", "Thursday"),
+     "dentist appointment is on Friday 14 March 2025", "Thursday"),
     ("Mein Zahnarzttermin ist am Donnerstag.", "Korrektur: nicht Donnerstag, sondern Freitag.",
      "Zahnarzttermin ist Friday 14 March 2025", "Thursday"),
     ("Meine Cousine Ida heiratet am 12. Juli.",

@@ -6,6 +6,7 @@ and ends the job held, and a job reads as English ("works as a nurse")."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -178,3 +179,49 @@ def test_what_a_past_tense_looks_like(said: str, tense: str | None) -> None:
     from lucidmem.facts.clause_extractor import _tense
     language = "zh" if not said.isascii() and "é" not in said else "es"
     assert _tense(said, language) == tense
+
+
+@pytest.mark.parametrize(("first", "correction", "new", "old"), [
+    ("My flight is on Friday.", "Correction: the flight is on Sunday, not Friday.", "Sunday",
+     "Friday"),
+    ("Mon rendez-vous est vendredi.", "Je me suis trompé, c'est lundi, pas vendredi.",
+     "Monday", "Friday"),
+    ("我的预约在周五。", "说错了，是周一，不是周五。", "Monday", "Friday"),
+    ("My exam is on Monday.", "Actually it's on Wednesday, not Monday.", "Wednesday",
+     "Monday"),
+    ("Ich wohne in Köln.", "Eigentlich wohne ich in Bonn, nicht in Köln.", "Bonn", "Köln"),
+    ("My brother is called Tom.", "Actually my brother's name is Tim, not Tom.", "Tim", "Tom"),
+    ("Mi hermano se llama Pablo.", "En realidad mi hermano se llama Pedro, no Pablo.", "Pedro",
+     "Pablo"),
+    ("Ma sœur s'appelle Claire.", "En fait ma sœur s'appelle Clara, pas Claire.", "Clara",
+     "Claire"),
+])
+def test_a_short_correction_or_an_actually_not_is_applied(first: str, correction: str,
+                                                          new: str, old: str) -> None:
+    """A correction is applied however short its clause ("c'est lundi"); "actually X, not Y"
+    is a correction in every language; "is called" / "s'appelle" names a relative."""
+    active = _active(_history([first, correction]))
+    assert any(new in t for t in active), active
+    assert not any(re.search(rf"\b{old}\b", t) for t in active), active
+
+
+def test_a_weekday_said_in_the_present_is_the_coming_one_in_french() -> None:
+    """"est vendredi" is no passé composé: the appointment is next Friday, not yesterday."""
+    rows = _history(["Mon rendez-vous est vendredi."])
+    assert rows and rows[0][2] is not None and rows[0][2] > _SATURDAY, rows
+
+
+@pytest.mark.parametrize(("said", "language", "name", "relation"), [
+    ("Meine Schwester heißt Anna", "de", "Anna", "sister"),
+    ("My brother is called Tom", "en", "Tom", "brother"),
+    ("My brother's name is Tim", "en", "Tim", "brother"),
+    ("Mi hermana se llama Lucía", "es", "Lucía", "sister"),
+    ("Mia sorella si chiama Giulia", "it", "Giulia", "sister"),
+    ("A minha irmã chama-se Rita", "pt", "Rita", "sister"),
+    ("Mijn zus heet Eva", "nl", "Eva", "sister"),
+    ("我妹妹叫小雨", "zh", "小雨", "sister"),
+])
+def test_how_a_name_is_given(said: str, language: str, name: str, relation: str) -> None:
+    from lucidmem.facts.people import mentions
+    found = mentions(said, language)
+    assert [(m.name, m.relation) for m in found] == [(name, relation)]

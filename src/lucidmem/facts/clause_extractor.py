@@ -106,7 +106,10 @@ _PAST_MARKERS: dict[str, re.Pattern[str]] = {
                      # getrunken, alles wie immer"); lower case, so no noun ("Geschenken")
                      r"|(?-i:\bge[a-zäöüß]{3,}(?:t|en))(?=\s*(?:[,.;!]|$))"),
     "fr": re.compile(r"(?i)\b(?:était|étais|hier|dernier|dernière|(?:j'ai|ai|as|a|avons|ont|"
-                     r"suis|est|sommes|sont)\s+\w+(?:é|ée|és|i|it|u|is))\b"),
+                     r"suis|est|sommes|sont)\s+"
+                     # a participle, not a day ("est vendredi", "c'est lundi")
+                     r"(?!(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|midi)\b)"
+                     r"\w+(?:é|ée|és|i|it|u|is))\b"),
     "es": re.compile(r"(?i)\b(?:fue|fui|era|ayer|pasado|pasada|"
                      # a preterite (-é, -ó) has a verb's stem; "té", "café", "bebé" are nouns
                      r"(?!(?:caf|beb|pur|canap|chal|comit|carn|jos)[éó]\b)\w{2,}(?:é|ó)|"
@@ -1024,11 +1027,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             limit = max(limit, NO_FACT_LIMIT)
         if days and (named_person or _has_subject(clause.text, lang)):
             limit = max(limit, DATED_NO_FACT_LIMIT)
-        if cues.correction and (_corrected_value(clause) or only_a_day):
-            limit = 1.01  # a correction is always applied, however thin its own words
         if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
                 not named_person and not _has_subject(clause.text, lang):
             limit = min(limit, SHORT_NO_FACT_LIMIT)
+        if cues.correction and (_corrected_value(clause) or only_a_day):
+            limit = 1.01  # a correction is always applied, however short ("c'est lundi")
         if guess.no_fact >= limit:
             reading.flags.append("skipped:small_talk" if guess.no_fact >= 0.5 else
                                  "skipped:unclear")

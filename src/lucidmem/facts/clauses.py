@@ -269,6 +269,16 @@ _APOLOGY_THEN_NOT: dict[str, re.Pattern[str]] = {
 _APOLOGY_THEN_NOT["zh"] = re.compile(r"^\W*(?:不好意思|抱歉|对不起|哦不).*[，,]\s*不是\S")
 """A sentence that apologises and then sets a value against another ("Sorry, the exam is on
 the 14th, not the 3rd"): a correction of what was said before."""
+_ACTUALLY_NOT: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?<!\w)(?:" + actually + r")(?!\w).*[,，]\s*(?:" + neg + r")\s*\S")
+    for lang, actually, neg in (
+        ("en", r"actually|in fact", r"not"), ("de", r"eigentlich|tatsächlich", r"nicht"),
+        ("fr", r"en fait|en réalité", r"pas"), ("es", r"en realidad|de hecho", r"no"),
+        ("it", r"in realtà|anzi", r"non"), ("pt", r"na verdade|aliás", r"não"),
+        ("nl", r"eigenlijk|sterker nog", r"niet"), ("zh", r"其实|实际上", r"不是"))}
+"""A correction said as "actually X, not Y" in each language ("Actually my brother's name
+is Tim, not Tom", "其实是周一，不是周五")."""
+
 _LEAD_FILLERS = re.compile(
     r"^(?:\W*(?:oh|ok|okay|so|and|but|also|hey|ah|well|und|also|aber|übrigens|et|mais|alors|"
     r"y|pero|oye|e|ma|senti|e|mas|olha|en|maar|trouwens|hm+)\b[\s,]*)+", re.IGNORECASE)
@@ -306,7 +316,8 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
         one_off=has_cue("one_off", lang, text),
         habit=has_cue("habit", lang, text),
         correction=has_cue("correction", lang, sentence)
-        or _APOLOGY_THEN_NOT.get(lang, _NEVER).search(sentence) is not None,
+        or _APOLOGY_THEN_NOT.get(lang, _NEVER).search(sentence) is not None
+        or _ACTUALLY_NOT.get(lang, _NEVER).search(sentence) is not None,
         retraction=has_cue("retraction", lang, text),
         hedge=has_cue("hedge", lang, text),
         change=has_cue("change", lang, text),

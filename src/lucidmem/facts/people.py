@@ -43,6 +43,13 @@ _ADVERBS = (r"(?:\s+(?i:now|already|still|finally|officially|\w+ly|\w+mente|\w+m
             r"nu|inmiddels|eindelijk)){0,2}")
 """Up to two adverbs between the copula and the relation ("Larissa is officially my
 fiancée now", "Jana ist jetzt meine Frau"): time and manner, never a preposition."""
+_NAMING: dict[str, str] = {
+    "en": r"is\s+called|is\s+named|was\s+called", "de": r"heißt|heisst|hieß",
+    "fr": r"s'appelle|s’appelle", "es": r"se\s+llama", "it": r"si\s+chiama",
+    "pt": r"chama-se|se\s+chama", "nl": r"heet|heette",
+}
+"""How a name is given ("my sister is called Anna", "meine Schwester heißt Anna", "mi
+hermana se llama Lucía", "我妹妹叫小雨")."""
 _THIRD_PRONOUN: dict[str, str] = {
     "en": r"she|he|she's|he's", "de": r"sie|er", "fr": r"elle|il", "es": r"ella|él",
     "it": r"lei|lui", "pt": r"ela|ele", "nl": r"zij|ze|hij", "zh": r"她|他",
@@ -90,7 +97,9 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
                        if len(w) >= 2 and w not in ("父亲", "母亲", "爸爸", "妈妈", "老爸", "老妈"))
         stop = ("的在是说也都和跟就要会去来又今昨明上下这那很太不没让给把被还从到对比与为向往想能可"
                 "才再真最别刚已总只圈节们说")
-        return (re.compile(r"(?:我的?|我们的?)?(?P<rel>" + rel + r")(?P<name>(?![" + stop
+        return (re.compile(r"(?:我的?|我们的?)(?P<rel>" + rel + r")(?:名字)?叫(?P<name>"
+                           r"[\u4e00-\u9fff]{2})"),
+                re.compile(r"(?:我的?|我们的?)?(?P<rel>" + rel + r")(?P<name>(?![" + stop
                            + r"])(?:小|阿|老)?[\u4e00-\u9fff]{1,2}?)(?=[" + stop
                            + r"，。！？,\s]|$)"),
                 re.compile(r"(?:我的?|我们的?)?(?P<rel>" + rel + r")(?P<name>(?![" + stop
@@ -101,6 +110,7 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
     adj = _ADJECTIVES.get(lang, "x^")
     head = r"(?i:(?<!\w)(?:" + poss + r")\s+(?:(?:" + adj + r")\s+)?(?P<rel>" + rel + r"))(?!\w)"
     out = [
+        re.compile(head + r"(?:'s\s+name\s+is|\s+(?i:" + _NAMING[lang] + r"))\s+" + _NAME),
         re.compile(head + r"(?:\s*,\s*|\s+)" + _ARTICLE + _TITLE + _NAME),
         re.compile(_NAME + r"\s*\(\s*" + head + r"\s*\)"),
         re.compile(r"(?<!\w)" + _NAME + r"\s*,\s*" + head),

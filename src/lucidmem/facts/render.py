@@ -318,8 +318,10 @@ def with_dates(text: str, reference: datetime, tense: str | None) -> tuple[str, 
         elif (p.piece.granularity is Granularity.MONTH and _BARE_MONTH.match(said)
               and not _PREPOSITION_BEFORE.search(text[:p.start])):
             written = "in " + written  # "left the job last month" → "… in May 2025"
-        needs_on = (lead is None and p.piece.granularity is Granularity.DAY
-                    and not _PREPOSITION_BEFORE.search(text[:last] + before))
+        needs_on = p.piece.granularity is Granularity.DAY and (
+            (lead is None and not _PREPOSITION_BEFORE.search(text[:last] + before))
+            or (lead is not None and lead.group(0).strip().casefold() == "on"))
+        # "on Friday" keeps its "on" in the date written out: "is on Friday 7 March"
         out.append(before)
         out.append(("on " if needs_on else "") + written)
         last = p.end
