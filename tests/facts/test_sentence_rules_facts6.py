@@ -225,3 +225,18 @@ def test_how_a_name_is_given(said: str, language: str, name: str, relation: str)
     from lucidmem.facts.people import mentions
     found = mentions(said, language)
     assert [(m.name, m.relation) for m in found] == [(name, relation)]
+
+
+@pytest.mark.parametrize(("old_job", "new_job", "old", "new"), [
+    ("I work at Tesco.", "Started at Aldi on Monday.", "Tesco", "Aldi"),
+    ("Trabalho na Sonae.", "Desde segunda trabalho na Galp.", "Sonae", "Galp"),
+    ("Ich arbeite bei Bosch.", "Ich habe eine neue Stelle bei Siemens.", "Bosch", "Siemens"),
+    ("Lavoro alla Fiat.", "Da lunedì lavoro alla Barilla.", "Fiat", "Barilla"),
+    ("Ik werk bij Philips.", "Sinds maandag werk ik bij ASML.", "Philips", "ASML"),
+])
+def test_a_new_employer_said_with_a_start_replaces_the_old_one(old_job: str, new_job: str,
+                                                              old: str, new: str) -> None:
+    """Starting at an organisation is the employer; "Desde" / "Since" is no person's name."""
+    active = _active(_history([old_job, new_job]))
+    assert any(new in t and t.startswith("The user") for t in active), active
+    assert not any(old in t for t in active), active

@@ -780,6 +780,7 @@ _NOT_NAME_WORDS = frozenset([
     "portuguese", "dutch", "chinese", "every", "each", "whenever", "chaque", "cada", "ogni",
     "jedes", "jeden", "elke", "iedere", "telkens", "toda", "todo", "immer", "tutte", "toutes",
     "sempre", "siempre", "found", "got", "had", "made", "took", "went", "left", "met", "saw",
+    "desde", "depuis", "seit", "sinds", "since", "hasta", "até", "bis", "dopo", "após",
 ])
 
 
@@ -1342,11 +1343,16 @@ def _names_workplace(span: str, lang: str) -> bool:
 
 
 _JOB_WORDS: dict[str, str] = {
-    "en": r"job|position|work|works|working", "de": r"job|stelle|arbeite|arbeitet",
-    "fr": r"emploi|poste|boulot|job|travaille|bosse", "es": r"trabajo|empleo|puesto|trabaja",
-    "it": r"lavoro|posto|impiego|lavora", "pt": r"emprego|trabalho|vaga|cargo|trabalha",
-    "nl": r"baan|job|functie|werk|werkt",
+    "en": r"job|position|work|works|working|started|start|starting",
+    "de": r"job|stelle|arbeite|arbeitet|angefangen|fange",
+    "fr": r"emploi|poste|boulot|job|travaille|bosse|commencé|commence",
+    "es": r"trabajo|empleo|puesto|trabaja|empecé|empiezo|empezado",
+    "it": r"lavoro|posto|impiego|lavora|iniziato|inizio|cominciato",
+    "pt": r"emprego|trabalho|vaga|cargo|trabalha|comecei|começo|começado",
+    "nl": r"baan|job|functie|werk|werkt|begonnen|begin",
 }
+"""Words of working, or of starting, before the organisation ("started at Aldi on Monday",
+"angefangen bei Siemens", "comecei na Galp")."""
 _EMPLOYER_PREP: dict[str, str] = {
     "en": r"at|for", "de": r"bei|für", "fr": r"chez|pour", "es": r"en|para",
     "it": r"da|per|presso|alla|al", "pt": r"na|no|em|para", "nl": r"bij|voor",
