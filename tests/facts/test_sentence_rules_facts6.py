@@ -84,6 +84,8 @@ def test_a_whenever_clause_stays_with_what_the_user_then_does(said: str) -> None
     ("I left the job last month", "I left the job in May 2025"),
     ("my appointment is on 2 March", "my appointment is on 2 March 2025"),
     ("O meu exame é no dia 3 de julho", "O meu exame é no dia 3 July 2025"),
+    ("Lisbon with Sarah, June 14 to June 18", "Lisbon with Sarah, on 14 June 2025 to 18 June 2025"),
+    ("My appointment is on Friday", "My appointment is on Friday 13 June 2025"),
 ])
 def test_a_date_gets_one_preposition(said: str, written: str) -> None:
     assert with_dates(said, _SATURDAY, None)[0] == written

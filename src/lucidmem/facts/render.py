@@ -272,8 +272,10 @@ def date_text(found: TemporalResolution | Days, with_weekday: bool = False) -> s
 
 
 _PREPOSITION_BEFORE = re.compile(r"(?i)(?:\bon|\bam|\ble|\bel|\bil|\bop|\ba|\bo|\ben|\bno|"
-                                 r"\bna|\bde|\bdia|\bin|\bsince|\buntil|\bby|\bfrom)\s*$")
-"""A preposition just before a date: the date needs none of its own."""
+                                 r"\bna|\bde|\bdia|\bin|\bsince|\buntil|\btill|\bto|\band|\bor|\bthrough|"
+                                 r"\bby|\bfrom|\bbetween|[-–])\s*$")
+"""A preposition (or "to", "and" between two dates) just before a date: the date needs none
+of its own ("on 14 May to 18 May", not "to on 18 May")."""
 
 _ARTICLE_BEFORE_DAY = re.compile(r"(?i)\bthe\s+$")
 """English "the" before a day of the month ("on the 3rd"), replaced by the written date."""
