@@ -188,6 +188,8 @@ def test_what_a_past_tense_looks_like(said: str, tense: str | None) -> None:
      "Friday"),
     ("Mon rendez-vous est vendredi.", "Je me suis trompé, c'est lundi, pas vendredi.",
      "Monday", "Friday"),
+    ("Mi cita con el médico es el martes.", "Perdón, me equivoqué: es el miércoles, no el "
+     "martes.", "Wednesday", "Tuesday"),
     ("我的预约在周五。", "说错了，是周一，不是周五。", "Monday", "Friday"),
     ("My exam is on Monday.", "Actually it's on Wednesday, not Monday.", "Wednesday",
      "Monday"),

@@ -627,7 +627,9 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         if found is None:
             continue
         subject, phrase = found
-        if subject == USER_SUBJECT and _third_person_verb(clause.text, clause.language):
+        if subject == USER_SUBJECT and _third_person_verb(clause.text, clause.language) and \
+                not (cues.correction and _corrected_value(clause)):
+            # ("es el miércoles, no el martes": the corrected thing, not someone else)
             if state.last_person not in turn_people:
                 if not _USER_IN_CLAUSE.get(clause.language, _NO_MATCH).search(clause.text):
                     # "ha portato un tiramisù": someone did it, and the turn does not say who

@@ -239,9 +239,10 @@ def last_dated(new: Record, facts: Sequence[Record]) -> list[Record]:
     """The dated fact a bare new day corrects ("Sorry, I meant the 14th"): the one said last
     with a day of its own, the new statement's subject first; none when nothing is dated."""
     dated = [r for r in facts if r.id != new.id and _stated_day(r) is not None
-             and r.data.get("slot") == "event"]
+             and r.data.get("valid_to") is not None]
     subject = new.data.get("subject")
-    dated.sort(key=lambda r: (r.data.get("subject") == subject, r.occurred_at))
+    dated.sort(key=lambda r: (r.data.get("slot") == "event", r.data.get("subject") == subject,
+                              r.occurred_at))
     return dated[-1:]
 
 
