@@ -67,7 +67,7 @@ FEATURES: tuple[str, ...] = (
     "term_cover", "pair_cover", "name_cover", "speaker", "user_role",
     "later", "latest_asked", "earliest_asked", "in_window", "out_window",
     "session_share", "neighbour", "derived", "length",
-    "other_speaker", "session_best", "session_cos_gap", "top_session", "top_rare",
+    "other_speaker", "session_best", "session_cos_gap",
 )
 """The feature names, in the order of a feature row."""
 
@@ -78,15 +78,6 @@ read from could fall below an unrelated fact. Costs LoCoMo R@20 0.001 (docs/benc
 
 DEFAULT_NEIGHBOUR_SECONDS = 600.0
 """Two turns of one conversation this close in time count as neighbours."""
-
-TOP_HITS = 5
-"""How many of the first fused hits the ``top_session`` / ``top_rare`` features look at."""
-
-RARE_AMONG = 4
-"""A word held by at most this many candidates is rare (for ``top_rare``)."""
-
-RARE_CAP = 3
-"""``top_rare`` counts shared rare words up to this many (then divides by it)."""
 
 Order = Literal["earliest", "latest"]
 
@@ -250,11 +241,9 @@ def candidate_features(
     session_cos = np.where(same | np.eye(n, dtype=bool), cosines[None, :], -np.inf).max(axis=1)
     speakers = [records[h.id].keywords.casefold() for h in hits]
     named_speakers = {s for s in speakers if s and s in asked}
-    words = [_words(records[h.id].text, records[h.id].keywords) for h in hits]
-    top_session, top_rare = _top_links(hits, records, [w for w, _ in words], asked)
     for i, hit in enumerate(hits):
         record = records[hit.id]
-        have, mine_pairs = words[i]
+        have, mine_pairs = _words(record.text, record.keywords)
         cos = vector.get(hit.id, low_cos - 0.05)
         row = rows[i]
         row[0] = hit.score / top_fused
@@ -286,39 +275,7 @@ def candidate_features(
         if session is not None:
             row[20] = session_best[i]
             row[21] = cosines[i] - session_cos[i]
-        row[22] = top_session[i]
-        row[23] = top_rare[i]
     return rows
-
-
-def _top_links(hits: Sequence[FusedHit], records: Mapping[str, Record],
-               words: Sequence[frozenset[str]], asked: set[str]
-               ) -> tuple[list[float], list[float]]:
-    """Per hit, what ties it to one of the first :data:`TOP_HITS` other hits: the same session
-    (1 or 0), and the rare words (held by at most :data:`RARE_AMONG` candidates, not asked,
-    not stopwords) it shares with them, counted up to :data:`RARE_CAP` and scaled to 0–1.
-    The evidence of a multi-hop question deep in the list often sits beside a top hit, or
-    names what the top hit names."""
-    top = range(min(TOP_HITS, len(hits)))
-    content = [frozenset(w for w in ws if len(w) > 2 and not w.isdigit()
-                         and w not in STOPWORDS and w not in asked) for ws in words]
-    held: dict[str, int] = {}
-    for ws in content:
-        for w in ws:
-            held[w] = held.get(w, 0) + 1
-    rare = [frozenset(w for w in content[j] if held[w] <= RARE_AMONG) for j in top]
-    sessions = [records[hits[j].id].conversation_id for j in top]
-    same, shared = [], []
-    for i, hit in enumerate(hits):
-        session = records[hit.id].conversation_id
-        same.append(float(session is not None and any(
-            sessions[j] == session for j in top if j != i)))
-        mine: set[str] = set()
-        for j in top:
-            if j != i:
-                mine |= content[i] & rare[j]
-        shared.append(min(len(mine), RARE_CAP) / RARE_CAP)
-    return same, shared
 
 
 def best_cosine(record: Record, query: npt.NDArray[np.float32]) -> float:
