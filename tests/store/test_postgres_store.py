@@ -18,7 +18,14 @@ import numpy as np
 import psycopg
 import pytest
 
-from lucidmem import ConfigurationError, InvalidInputError, Memory, Settings, StoreError
+from lucidmem import (
+    ConfigurationError,
+    InvalidInputError,
+    Memory,
+    Settings,
+    StoreError,
+    StoreUnavailableError,
+)
 from lucidmem.embedding import E5Embedder
 from lucidmem.store.base import Query, Record, Store
 from lucidmem.store.postgres import PostgresStore
@@ -221,21 +228,39 @@ def test_migrations_are_recorded_and_not_rerun(postgres_url: str) -> None:
     again.close()
 
 
-def test_a_dropped_connection_is_replaced_on_the_next_call(
+def _terminate(store: PostgresStore, admin_url: str) -> None:
+    """End ``store``'s session from the server side, as a restart or an operator would."""
+    [(pid,)] = store._run("SELECT pg_backend_pid()")
+    # The second argument waits (up to 5 s) until the backend has exited, so no race.
+    assert _rows(admin_url, "SELECT pg_terminate_backend(%s, 5000)", (pid,)) == [(True,)]
+
+
+def test_a_connection_ended_while_idle_is_replaced_and_the_call_succeeds(
     postgres_url: str, postgres_admin_url: str
 ) -> None:
     store = PostgresStore(postgres_url, schema="r")
     store.put([Record(id="r1", kind="turn", user_id="maya", text="still here")])
-    [(pid,)] = store._run("SELECT pg_backend_pid()")
-    # The second argument waits (up to 5 s) until the backend has exited, so no race.
-    assert _rows(postgres_admin_url, "SELECT pg_terminate_backend(%s, 5000)", (pid,)) == [
-        (True,)]
-    with pytest.raises(StoreError):
-        store.get("maya", ["r1"])
-    assert [r.text for r in store.get("maya", ["r1"])] == ["still here"]
+    _terminate(store, postgres_admin_url)
+    assert [r.text for r in store.get("maya", ["r1"])] == ["still here"]  # a statement
+    _terminate(store, postgres_admin_url)
+    store.put([Record(id="r2", kind="turn", user_id="maya", text="written once")])  # BEGIN
+    assert _rows(postgres_url, "SELECT id FROM r.records ORDER BY id") == [("r1",), ("r2",)]
     store.close()
     with pytest.raises(StoreError, match="closed"):
         store.get("maya", ["r1"])
+
+
+def test_a_connection_lost_inside_a_transaction_fails_the_call_and_the_next_reconnects(
+    postgres_url: str, postgres_admin_url: str
+) -> None:
+    store = PostgresStore(postgres_url, schema="t")
+    store.put([Record(id="r1", kind="turn", user_id="maya", text="kept")])
+    with pytest.raises(StoreUnavailableError, match="rolled back"), store.transaction():
+        store.put([Record(id="half", kind="turn", user_id="maya", text="never written")])
+        _terminate(store, postgres_admin_url)
+        store.get("maya", ["r1"])
+    assert [r.id for r in store.get("maya", ["r1", "half"])] == ["r1"]
+    store.close()
 
 
 def test_embeddings_round_trip_exactly_at_model_size(postgres_url: str) -> None:

@@ -7,9 +7,12 @@ migrations; nothing here ever names two schemas in one statement.
 
 * One connection (autocommit outside :meth:`PostgresStore.transaction`) guarded by a
   re-entrant lock, like the SQLite store; a connection the server dropped is replaced on
-  the next call. The call that saw it fail, and every call while the server stays away,
-  raises :class:`~lucidmem.errors.StoreUnavailableError` (its transaction rolled back), so a
-  client can send it again.
+  the next call. A connection the server ended while it was idle (restarted, or the session
+  terminated) is found out by the first statement sent on it, which that server never ran:
+  that statement, or the ``BEGIN`` of a transaction, is sent once more on a new connection
+  (:func:`_ended_while_idle`). A call that fails any other way, and every call while the
+  server stays away, raises :class:`~lucidmem.errors.StoreUnavailableError` (its
+  transaction rolled back), so a client can send it again.
 * Embeddings are a pgvector ``vector`` column without a fixed dimension, sent and read in
   pgvector's binary format (float32 exactly as given). Similarity runs in SQL
   (:meth:`PostgresStore.vector_search`): an HNSW index over ``embedding::vector(d)`` (inner
@@ -29,6 +32,7 @@ removed; nothing above this module sees a psycopg exception.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import struct
 import threading
@@ -182,6 +186,13 @@ def _connect(url: str, where: str) -> psycopg.Connection[Any]:
             f"cannot connect to {where}: {_scrub(str(exc), url)}. Check LUCIDMEM_STORE_URL "
             "and that the server is running and reachable."
         ) from exc
+
+
+def _ended_while_idle(exc: psycopg.Error) -> bool:
+    """Whether ``exc`` says the server ended the session (``admin_shutdown``: a restart, a
+    fast shutdown or ``pg_terminate_backend``). Outside a transaction the statement that
+    found it out had no effect: it never ran, or ran and was rolled back with the session."""
+    return isinstance(exc, psycopg.errors.AdminShutdown)
 
 
 def _scrub(message: str, url: str) -> str:
@@ -363,17 +374,28 @@ class PostgresStore:
         if self._closed:
             raise StoreError(f"the store {self.location} is closed; open a new Memory.")
         if self._depth == 0 and (self._conn.broken or self._conn.closed):
-            self._conn.close()
-            try:
-                self._conn = self._open()
-            except StoreError as exc:  # it worked before: the server is away, not misnamed
-                raise StoreUnavailableError(
-                    f"{exc} The server was reachable before; it may be restarting: send the "
-                    "call again shortly (nothing of it was written).") from exc
+            self._reconnect()
+
+    def _reconnect(self) -> None:
+        """Replace the connection (no transaction is open on it)."""
+        self._conn.close()
+        try:
+            self._conn = self._open()
+        except StoreError as exc:  # it worked before: the server is away, not misnamed
+            raise StoreUnavailableError(
+                f"{exc} The server was reachable before; it may be restarting: send the "
+                "call again shortly (nothing of it was written).") from exc
 
     def _exec(self, sql: str, params: Sequence[Any] | None = None, *,
               prepare: bool | None = None) -> psycopg.Cursor[Any]:
-        """Run one statement on the connection (caller holds the lock)."""
+        """Run one statement on the connection (caller holds the lock); outside a
+        transaction, once more on a new connection when the old one had been ended."""
+        try:
+            return self._conn.execute(sql, params, binary=True, prepare=prepare)
+        except psycopg.Error as exc:
+            if self._depth or not _ended_while_idle(exc):
+                raise self._error(exc) from exc
+        self._reconnect()
         try:
             return self._conn.execute(sql, params, binary=True, prepare=prepare)
         except psycopg.Error as exc:
@@ -423,12 +445,25 @@ class PostgresStore:
                 return
             self._depth = 1
             try:
-                with self._conn.transaction():
+                with contextlib.ExitStack() as stack:
+                    self._begin(stack)
                     yield
             except psycopg.Error as exc:
                 raise self._error(exc, "transaction failed: ") from exc
             finally:
                 self._depth = 0
+
+    def _begin(self, stack: contextlib.ExitStack[Any]) -> None:
+        """Enter a transaction of the connection on ``stack``. A ``BEGIN`` that finds the
+        connection dropped has done nothing, so it is sent once more on a new one."""
+        try:
+            stack.enter_context(self._conn.transaction())
+            return
+        except psycopg.OperationalError:
+            if not (self._conn.broken or self._conn.closed):
+                raise
+        self._reconnect()
+        stack.enter_context(self._conn.transaction())
 
     def lock(self, key: str) -> None:
         with self._lock:
