@@ -49,6 +49,7 @@ __all__ = [
     "HINT_FEATURES",
     "QueryHints",
     "RankerWeights",
+    "best_cosine",
     "candidate_features",
     "default_weights",
     "diversify",
@@ -216,7 +217,7 @@ def candidate_features(
     if query_vector is not None:
         for h in hits:
             if h.id not in vector and records[h.id].embedding is not None:
-                vector[h.id] = _best_cosine(records[h.id], query_vector)
+                vector[h.id] = best_cosine(records[h.id], query_vector)
     bm25 = raw.get("bm25", {})
     top_cos = max((vector[h.id] for h in hits if h.id in vector), default=0.0)
     low_cos = min((vector[h.id] for h in hits if h.id in vector), default=0.0)
@@ -277,7 +278,7 @@ def candidate_features(
     return rows
 
 
-def _best_cosine(record: Record, query: npt.NDArray[np.float32]) -> float:
+def best_cosine(record: Record, query: npt.NDArray[np.float32]) -> float:
     assert record.embedding is not None
     best = float(record.embedding @ query)
     if CHUNKS_KEY in record.data:
