@@ -5,7 +5,8 @@ The first stage (BM25 and vectors fused by RRF) finds the evidence; this stage o
 of the question's words, word pairs and names it holds, who said it (and whether someone other
 than the person the question names said it), where it sits in time among the candidates (and
 inside a time the question names), how many other candidates come from its session, how strong
-the best of them is and how far its cosine falls below theirs — and a linear model scores
+the best of them is and how far its cosine falls below theirs (these three at weight 0 for
+now: see docs/benchmarks.md, "Finding the missing evidence") — and a linear model scores
 them (fitted as a softmax over each question's candidates). The weights are a small JSON file
 shipped in the package (``rerank_weights.json``), fitted by ``bench/train_rerank.py`` on
 LoCoMo and the development half of the project's long-history set. No model is downloaded;
