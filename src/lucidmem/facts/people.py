@@ -110,7 +110,7 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
     adj = _ADJECTIVES.get(lang, "x^")
     head = r"(?i:(?<!\w)(?:" + poss + r")\s+(?:(?:" + adj + r")\s+)?(?P<rel>" + rel + r"))(?!\w)"
     out = [
-        re.compile(head + r"(?:'s\s+name\s+is|\s+(?i:" + _NAMING[lang] + r"))\s+" + _NAME),
+        re.compile(head + r"\s+(?i:" + _NAMING[lang] + r")\s+" + _NAME),
         re.compile(head + r"(?:\s*,\s*|\s+)" + _ARTICLE + _TITLE + _NAME),
         re.compile(_NAME + r"\s*\(\s*" + head + r"\s*\)"),
         re.compile(r"(?<!\w)" + _NAME + r"\s*,\s*" + head),
