@@ -370,7 +370,7 @@ def _subject_of(clause: Clause, state: ConversationState,
     fresh = re.match(r"([A-ZÀ-ÖØ-Þ][a-zß-ÿ]+)(?:'s|’s)?\s+(?:is|was|has|had|got|gets|wants|"
                      r"loves|likes|hates|works|lives|thinks|says|keeps|comes|goes|made|did|"
                      r"est|a|fait|es|está|tiene|ha|è|sta|é|está|tem|is|heeft|zit|woont|werkt|"
-                     r"[a-zß-ÿ]+(?:s|t|a|e|ó|ou|eu))\b", text)
+                     r"[a-zß-ÿ]+(?:s|t|a|e|ó|ou|eu|ed))\b", text)
     if fresh is not None and clause.language not in ("de", "zh") and \
             not _is_function_word(fresh.group(1)) and \
             not _verb_before_its_object(text, clause.language):
