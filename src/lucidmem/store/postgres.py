@@ -34,8 +34,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import struct
 import threading
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, NamedTuple
@@ -65,6 +67,14 @@ from .postgres_schema import (
     ident,
     is_schema_name,
 )
+from .postgres_user_indexes import (
+    LARGE_USER_RECORDS,
+    build_lock_key,
+    build_statements,
+    drop_statement,
+    user_index_names,
+    user_index_prefix,
+)
 from .sql import (
     AUDIT_COLUMNS,
     COLUMNS,
@@ -86,6 +96,7 @@ try:
     from psycopg.adapt import Dumper, Loader
     from psycopg.conninfo import conninfo_to_dict
     from psycopg.pq import Format
+    from psycopg.sql import Composed
     from psycopg.types import TypeInfo
 except ImportError as _exc:  # pragma: no cover - exercised by a test that hides psycopg
     raise ConfigurationError(INSTALL_HINT) from _exc
@@ -93,6 +104,7 @@ except ImportError as _exc:  # pragma: no cover - exercised by a test that hides
 __all__ = ["INSTALL_HINT", "PostgresStore", "list_contexts"]
 
 _CONNECT_TIMEOUT_SECONDS = 10
+_log = logging.getLogger(__name__)
 
 HNSW_M = 16
 """Graph degree of the HNSW index (pgvector's default)."""
@@ -124,6 +136,9 @@ HNSW_DEFERRED_META = "hnsw_deferred"
 load to finish; any process that drains the queue builds it."""
 HNSW_BUILD_MEMORY = "512MB"
 """``maintenance_work_mem`` for that build: pgvector builds the graph in memory when it fits."""
+OWN_INDEXES_RECHECK_SECONDS = 600.0
+"""How long a process trusts that a large user's own indexes exist before it looks again
+(another process may have forgotten the user, dropping them)."""
 
 
 def defer_hnsw(pending: int, indexed: float) -> bool:
@@ -264,6 +279,7 @@ class PostgresStore:
         self._closed = False
         self._vector_type = ""
         self._vector_dimension = 0
+        self._own_indexes: dict[tuple[str, int], float] = {}  # (user, dimension): seen at
         self._conn = self._open()
         try:
             self._migrate()
@@ -386,7 +402,7 @@ class PostgresStore:
                 f"{exc} The server was reachable before; it may be restarting: send the "
                 "call again shortly (nothing of it was written).") from exc
 
-    def _exec(self, sql: str, params: Sequence[Any] | None = None, *,
+    def _exec(self, sql: str | Composed, params: Sequence[Any] | None = None, *,
               prepare: bool | None = None) -> psycopg.Cursor[Any]:
         """Run one statement on the connection (caller holds the lock); outside a
         transaction, once more on a new connection when the old one had been ended."""
@@ -583,20 +599,24 @@ class PostgresStore:
             rows,
         )
 
-    def _bump(self, changes: dict[str, tuple[int, int]]) -> None:
+    def _bump(self, changes: dict[str, tuple[int, int]]) -> dict[str, int]:
         """New revision of each user, and the change in their indexed records and tokens
-        (kept here so BM25's collection statistics cost one row read, not a scan)."""
+        (kept here so BM25's collection statistics cost one row read, not a scan); returns
+        each user's indexed records after the change."""
         s = self._s
+        records = {}
         for user_id in sorted(changes):
             docs, tokens = changes[user_id]
-            self._exec(
+            row = self._exec(
                 f"INSERT INTO {s}.users (user_id, revision, fts_docs, fts_tokens) "
                 "VALUES (%s, 1, %s, %s) ON CONFLICT (user_id) DO UPDATE SET "
                 f"revision = {s}.users.revision + 1, "
                 f"fts_docs = {s}.users.fts_docs + EXCLUDED.fts_docs, "
-                f"fts_tokens = {s}.users.fts_tokens + EXCLUDED.fts_tokens",
+                f"fts_tokens = {s}.users.fts_tokens + EXCLUDED.fts_tokens RETURNING fts_docs",
                 (user_id, docs, tokens),
-            )
+            ).fetchone()
+            records[user_id] = 0 if row is None else int(row[0])
+        return records
 
     def delete(self, user_id: str, ids: Sequence[str], *, at: float = 0.0,
                erase: bool = False) -> int:
@@ -633,6 +653,14 @@ class PostgresStore:
             self._exec(f"DELETE FROM {s}.extraction_queue WHERE user_id = %s", (user_id,))
             self._exec(f"DELETE FROM {s}.meta WHERE substr(key, 1, %s) = %s",
                        (len(prefix), prefix))
+            # the user's id is in their own indexes' predicates: gone with the user
+            for (name,) in self._exec(
+                    "SELECT c.relname FROM pg_class c JOIN pg_namespace n "
+                    "ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relkind = 'i' "
+                    "AND starts_with(c.relname, %s)",
+                    (self.schema, user_index_prefix(user_id))).fetchall():
+                self._exec(drop_statement(self.schema, name))
+            self._own_indexes = {k: v for k, v in self._own_indexes.items() if k[0] != user_id}
         return removed
 
     def erase_freed(self, *, rebuild: bool = False) -> None:
@@ -902,12 +930,14 @@ class PostgresStore:
         read = max(int(limit), HNSW_MIN_CANDIDATES)
         args = [values, *params, values, read, values, query.user_id, *chunk_params, values,
                 read, int(limit)]
+        # Never a prepared statement: a generic plan cannot match a large user's own
+        # HNSW index (its predicate names the user) and walks the shared one.
         if ef_search == hnsw_ef_search(0):  # the session's settings (set on connecting)
-            rows = self._run(sql, args)
+            rows = self._run(sql, args, prepare=False)
         else:
             with self.transaction():
                 self._exec(f"SET LOCAL hnsw.ef_search = {ef_search}")
-                rows = self._exec(sql, args).fetchall()
+                rows = self._exec(sql, args, prepare=False).fetchall()
         return [(row[0], float(row[1])) for row in rows]
 
     def embeddings(self, query: Query) -> tuple[list[str], npt.NDArray[np.float32]]:
@@ -992,6 +1022,7 @@ class PostgresStore:
         if indexed is not None and rows:  # a bulk load builds the index once, at its end
             with self.transaction():
                 self._defer_hnsw_if_bulk(indexed)
+        records = 0
         with self.transaction():
             # one pipelined batch, not a round trip per vector: what a bulk load waits on
             stored = self._executemany_returning(
@@ -1008,8 +1039,10 @@ class PostgresStore:
                         rid, user_id, new_data[rid], dimension[rid])])
                 self._exec(f"DELETE FROM {s}.embedding_queue WHERE record_id = ANY(%s)",
                            (stored,))
-                self._bump({user_id: (0, 0)})
+                records = self._bump({user_id: (0, 0)})[user_id]
         self._finish_bulk_load()
+        if stored and records >= LARGE_USER_RECORDS:
+            self.index_large_users(user_id)
         return stored
 
     def _finish_bulk_load(self) -> None:
@@ -1033,6 +1066,92 @@ class PostgresStore:
             with self._lock:
                 if self._depth == 0:  # VACUUM runs outside a transaction only
                     self._exec(f"VACUUM (ANALYZE) {self._s}.records")
+            self.index_large_users()
+
+    # -- a large user's own indexes ---------------------------------------------------------
+    def index_large_users(self, user_id: str | None = None) -> list[str]:
+        """Build the indexes of their own (:mod:`.postgres_user_indexes`) of ``user_id``,
+        or of every user, who has passed
+        :data:`~.postgres_user_indexes.LARGE_USER_RECORDS` records and lacks them; returns
+        the users whose indexes were built now.
+
+        Called after vectors are stored, and for every user at the end of a bulk load (while
+        a load has the shared index deferred it does nothing: the load's end builds both).
+        Each build runs ``CREATE INDEX CONCURRENTLY`` on a connection of its own, so writes
+        go on and this store's connection stays free for searches; one process builds a
+        user's indexes at a time (an advisory lock, the others skip), and a build left
+        invalid by a crash is dropped and built again. A failed build is logged, not
+        raised: the vectors are stored, searches read the shared index meanwhile, and the
+        next stored vector of the user tries again."""
+        dimension = self._vector_dimension
+        now = time.monotonic()
+        if not dimension or (user_id is not None and now - self._own_indexes.get(
+                (user_id, dimension), -OWN_INDEXES_RECHECK_SECONDS)
+                < OWN_INDEXES_RECHECK_SECONDS):
+            return []
+        with self._lock:
+            if self._depth:  # inside the caller's transaction: its commit comes first
+                return []
+        mine, params = ("", []) if user_id is None else ("AND user_id = %s ", [user_id])
+        rows = self._run(
+            f"SELECT user_id FROM {self._s}.users WHERE fts_docs >= %s {mine}"
+            f"AND NOT EXISTS (SELECT 1 FROM {self._s}.meta WHERE key = %s) "
+            "ORDER BY user_id", [LARGE_USER_RECORDS, *params, HNSW_DEFERRED_META])
+        built = []
+        for (user,) in rows:
+            if self._own_indexes_ready(user, dimension):
+                self._own_indexes[(user, dimension)] = now
+            elif self._build_own_indexes(user, dimension):
+                self._own_indexes[(user, dimension)] = time.monotonic()
+                built.append(user)
+        return built
+
+    def _own_indexes_ready(self, user_id: str, dimension: int) -> bool:
+        """Whether both of the user's own indexes exist and are valid (a concurrent build
+        that failed leaves its index ``INVALID``: never read, still written)."""
+        row = self._run(
+            "SELECT count(*) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+            "JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE n.nspname = %s AND c.relname = ANY(%s) AND i.indisvalid",
+            (self.schema, list(user_index_names(user_id, dimension))))
+        return int(row[0][0]) == 2
+
+    def _build_own_indexes(self, user_id: str, dimension: int) -> bool:
+        """Build the user's own indexes on a connection of its own; False when another
+        process is building them or the build failed (logged)."""
+        try:
+            conn = _connect(self.url, self.location)
+        except StoreError as exc:
+            _log.warning("%s: cannot build a large user's own indexes: %s", self.location, exc)
+            return False
+        try:
+            with conn:
+                locked = conn.execute("SELECT pg_try_advisory_lock(hashtextextended(%s, 0))",
+                                      (build_lock_key(self.schema, user_id),)).fetchone()
+                if locked != (True,):
+                    return False
+                invalid = conn.execute(
+                    "SELECT count(*) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+                    "JOIN pg_namespace n ON n.oid = c.relnamespace "
+                    "WHERE n.nspname = %s AND c.relname = ANY(%s) AND NOT i.indisvalid",
+                    (self.schema, list(user_index_names(user_id, dimension)))).fetchone()
+                if invalid is not None and invalid[0]:  # a build that died half-way
+                    for name in user_index_names(user_id, dimension):
+                        conn.execute(drop_statement(self.schema, name))
+                conn.execute(f"SET maintenance_work_mem = '{HNSW_BUILD_MEMORY}'")
+                started = time.monotonic()
+                for statement in build_statements(
+                        self.schema, user_id, dimension, self._vector_type,
+                        m=HNSW_M, ef_construction=HNSW_EF_CONSTRUCTION):
+                    conn.execute(statement)
+                _log.info("%s: built a large user's own indexes in %.1f s", self.location,
+                          time.monotonic() - started)
+                return True
+        except psycopg.Error as exc:
+            _log.warning("%s: building a large user's own indexes failed (tried again with "
+                         "their next stored vector): %s", self.location,
+                         _scrub(str(exc), self.url))
+            return False
 
     def drop_embedding_jobs(self, user_id: str, ids: Sequence[str]) -> None:
         if not ids:
