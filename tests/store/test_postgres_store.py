@@ -278,6 +278,32 @@ def test_embeddings_round_trip_exactly_at_model_size(postgres_url: str) -> None:
     store.close()
 
 
+def test_an_access_leaves_the_records_row_where_it_is(postgres_url: str) -> None:
+    """A search's access update writes the narrow ``record_access`` row, never a new version
+    of the record's ~2 KB row (which, moved to another page, is inserted again into every
+    index, HNSW graphs included): the row keeps its physical place and its version."""
+    store = PostgresStore(postgres_url, schema="a")
+    vector = np.ones(384, dtype=np.float32) / np.sqrt(384)
+    store.put([Record(id=f"a{i}", kind="turn", user_id="maya", text=f"note {i}",
+                      embedding=vector) for i in range(3)])
+
+    def places() -> list[tuple[object, ...]]:
+        with psycopg.connect(postgres_url) as conn:
+            return conn.execute("SELECT id, ctid::text, xmin::text FROM a.records "
+                                "ORDER BY id").fetchall()
+
+    before = places()
+    store.touch("maya", ["a0", "a2"], 100.0)
+    store.touch("maya", ["a0"], 200.0)
+    assert places() == before
+    assert [(r.access_count, r.last_accessed) for r in store.get("maya", ["a0", "a1", "a2"])] \
+        == [(2, 200.0), (0, None), (1, 100.0)]
+    store.delete_user("maya")  # the access rows go with the records
+    with psycopg.connect(postgres_url) as conn:
+        assert conn.execute("SELECT count(*) FROM a.record_access").fetchone() == (0,)
+    store.close()
+
+
 def test_nul_characters_are_refused_before_anything_is_written(postgres_url: str) -> None:
     store = PostgresStore(postgres_url, schema="n")
     with pytest.raises(InvalidInputError, match="NUL"):

@@ -6,6 +6,8 @@ joins by adding one param to the ``store_factory`` fixture.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -213,6 +215,24 @@ def test_touch(populated: Store) -> None:
     assert [e.action for e in populated.history("alice", "t1")] == ["add"]
     populated.touch("alice", [], T0)
     assert populated.revision("alice") == revision
+
+
+def test_touch_then_update_then_touch_counts_each_access_once(populated: Store) -> None:
+    populated.touch("alice", ["t1"], T0 + 100)
+    populated.touch("alice", ["t1"], T0 + 200)
+    [t1] = populated.get("alice", ["t1"])
+    populated.put([replace(t1, text="edited", version=t1.version + 1)])
+    [edited] = populated.get("alice", ["t1"])
+    assert (edited.access_count, edited.last_accessed) == (2, T0 + 200)
+    populated.touch("alice", ["t1"], T0 + 300)
+    [again] = populated.get("alice", ["t1"])
+    assert (again.text, again.access_count, again.last_accessed) == ("edited", 3, T0 + 300)
+    assert [r.access_count for r in populated.find(Query(user_id="alice"))
+            if r.id == "t1"] == [3]
+    populated.delete("alice", ["t1"])
+    populated.put([replace(t1, access_count=0, last_accessed=None)])  # the id again, fresh
+    [fresh] = populated.get("alice", ["t1"])
+    assert (fresh.access_count, fresh.last_accessed) == (0, None)
 
 
 # -- full-text search --------------------------------------------------------------------------

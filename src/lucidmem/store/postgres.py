@@ -530,6 +530,9 @@ class PostgresStore:
             written = self._executemany(upsert, rows)
             if written != len(records):  # another user's id, inserted meanwhile elsewhere
                 raise StoreError("a record id belongs to another user; ids are not reusable.")
+            if existing:  # the records as written carry their access, read folded in
+                self._exec(f"DELETE FROM {s}.record_access WHERE record_id = ANY(%s)",
+                           (list(existing),))
             had_chunks = any(CHUNKS_KEY in p.record.data for p in existing.values())
             self._write_chunks(records, replace=had_chunks)
             if audit:
@@ -578,7 +581,7 @@ class PostgresStore:
 
     def _existing(self, ids: Sequence[str]) -> dict[str, _Prior]:
         rows = self._exec(
-            f"SELECT {COLUMNS}, (fts IS NOT NULL)::int, fts_len FROM {self._s}.records "
+            f"SELECT {COLUMNS}, (fts IS NOT NULL)::int, fts_len FROM {self._s}.records_read "
             "WHERE id = ANY(%s)",
             (list(ids),),
         ).fetchall()
@@ -672,7 +675,7 @@ class PostgresStore:
             self._ready()
             if self._depth:
                 return  # VACUUM cannot run inside a transaction; the caller's commit first
-            for table in ("records", "chunks", "audit", "users", "meta"):
+            for table in ("records", "record_access", "chunks", "audit", "users", "meta"):
                 self._exec(f"VACUUM {self._s}.{table}")
 
     def scan(self, pattern: str) -> dict[str, int]:
@@ -692,13 +695,18 @@ class PostgresStore:
         return found
 
     def touch(self, user_id: str, ids: Sequence[str], at: float) -> None:
-        """Access statistics, written on every search: on its own, the update is one round
-        trip that does not wait for the WAL flush (``synchronous_commit = off``: a crash may
-        lose the last counts, never a record); inside a caller's transaction, part of it."""
+        """Access statistics, written on every search, into the narrow ``record_access``
+        table (migration ``0005_record_access`` says why not into the records); reads see
+        them folded in (``records_read``). On its own, the write is one round trip that does
+        not wait for the WAL flush (``synchronous_commit = off``: a crash may lose the last
+        counts, never a record); inside a caller's transaction, part of it."""
         if not ids:
             return
-        sql = (f"UPDATE {self._s}.records SET last_accessed = %s, "
-               "access_count = access_count + 1 WHERE user_id = %s AND id = ANY(%s)")
+        s = self._s
+        sql = (f"INSERT INTO {s}.record_access (record_id, last_accessed, access_count) "
+               f"SELECT id, %s, 1 FROM {s}.records WHERE user_id = %s AND id = ANY(%s) "
+               "ORDER BY id ON CONFLICT (record_id) DO UPDATE SET last_accessed = "
+               f"EXCLUDED.last_accessed, access_count = {s}.record_access.access_count + 1")
         params = (at, user_id, list(ids))
         with self._lock:
             self._ready()
@@ -720,7 +728,8 @@ class PostgresStore:
         if not ids:
             return []
         rows = self._run(
-            f"SELECT {COLUMNS} FROM {self._s}.records WHERE user_id = %s AND id = ANY(%s)",
+            f"SELECT {COLUMNS} FROM {self._s}.records_read "
+            "WHERE user_id = %s AND id = ANY(%s)",
             (user_id, list(ids)),
         )
         found = {row[0]: row_to_record(row) for row in rows}
@@ -734,7 +743,8 @@ class PostgresStore:
         if query.limit is not None:
             limit = f" LIMIT {int(query.limit)} OFFSET {int(query.offset)}"
         rows = self._run(
-            f"SELECT {COLUMNS} FROM {self._s}.records WHERE {where} ORDER BY {order}{limit}",
+            f"SELECT {COLUMNS} FROM {self._s}.records_read WHERE {where} "
+            f"ORDER BY {order}{limit}",
             params,
         )
         return [row_to_record(r) for r in rows]
