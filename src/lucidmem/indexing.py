@@ -132,7 +132,7 @@ class Indexer:
         self._batch = batch
         self._held: set[str] = set()
         self._changed = threading.Condition()
-        self._run_lock = threading.Lock()
+        self._run_lock = threading.RLock()
         self._write_lock = threading.RLock()
         """Held while a round stores vectors and runs the listeners (not while it embeds)."""
         self._worker = WorkerThread("lucidmem-indexer", self._work_round, idle_poll=IDLE_POLL_S)
@@ -303,7 +303,9 @@ class Indexer:
         return any(s.embedding_jobs(1, due_by=math.inf) for s in list(self._stores().values()))
 
     def flush(self, timeout: float | None = None) -> bool:
-        """Wait until every open store's queue is empty: True, or False at ``timeout``.
+        """Wait until every open store's queue is empty and the round that emptied it has
+        finished (with the store's work after it, such as a bulk load's index builds): True,
+        or False at ``timeout``.
 
         Without a running worker the caller's thread does the work. Raises
         :class:`EmbeddingError` when the embedder fails meanwhile (the jobs stay queued).
@@ -330,6 +332,12 @@ class Indexer:
                 with self._changed:  # only jobs waiting for a retry are left
                     left = 0.2 if deadline is None else max(0.0, deadline - time.monotonic())
                     self._changed.wait(min(0.2, left))
+        # The queue is empty once the last round has stored its vectors, but that round may
+        # still be finishing the store's work (a bulk load's index builds): wait for it.
+        left = -1.0 if deadline is None else max(0.0, deadline - time.monotonic())
+        if not self._run_lock.acquire(timeout=left):
+            return False
+        self._run_lock.release()
         return True
 
     def _failure_message(self) -> str:
