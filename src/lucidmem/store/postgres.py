@@ -1080,7 +1080,7 @@ class PostgresStore:
 
     # -- a large user's own indexes ---------------------------------------------------------
     def index_large_users(self, user_id: str | None = None) -> list[str]:
-        """Build the indexes of their own (:mod:`.postgres_user_indexes`) of ``user_id``,
+        """Build the own indexes (:mod:`.postgres_user_indexes`) of ``user_id``,
         or of every user, who has passed
         :data:`~.postgres_user_indexes.LARGE_USER_RECORDS` records and lacks them; returns
         the users whose indexes were built now.

@@ -1,4 +1,4 @@
-"""Indexes of one large user's own: an HNSW graph and a full-text index the size of the user.
+"""A large user's own indexes: an HNSW graph and a full-text index the size of the user.
 
 Every user's vectors share one HNSW index and every user's ``tsvector`` one GIN index. A
 search filters the shared index by user, so it walks (or reads) the whole population's
