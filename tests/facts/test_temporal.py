@@ -137,6 +137,28 @@ def test_other_language_times() -> None:
     assert resolve_temporal("mañana a las 7", WED).start == _d(2023, 5, 4, 7)
 
 
+@pytest.mark.parametrize("text", [
+    "last night", "Last night I finally finished the book", "I slept badly last night",
+    "letzte Nacht", "gestern Abend", "Hier soir on a mangé chez Paul", "la nuit dernière",
+    "anoche", "Anoche cenamos en casa", "ieri sera", "ontem à noite", "gisteravond",
+])
+def test_last_night_is_the_day_before(text: str) -> None:
+    assert resolve_temporal(text, WED).start == _d(2023, 5, 2)
+
+
+@pytest.mark.parametrize("text", [
+    "Ich wohne jetzt hier in Berlin", "Hier ist es im Winter kalt",
+    "Mein Büro ist hier um die Ecke", "Ik woon hier met mijn vriend",
+])
+def test_german_and_dutch_hier_is_here_not_yesterday(text: str) -> None:
+    assert find_temporal(text, WED) is None
+
+
+@pytest.mark.parametrize("text", ["Hier, j'ai vu Marie", "Je suis arrivée hier", "hier"])
+def test_french_hier_is_still_yesterday(text: str) -> None:
+    assert resolve_temporal(text, WED).start == _d(2023, 5, 2)
+
+
 def test_part_of_day_words_are_not_tomorrow() -> None:
     assert find_temporal("por la mañana", WED) is None
     assert find_temporal("am Morgen", WED) is None

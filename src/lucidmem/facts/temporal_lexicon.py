@@ -134,6 +134,11 @@ DAY_WORDS: dict[str, int] = {
     "ontem": -1, "anteontem": -2,
     "vandaag": 0, "vanavond": 0, "vanochtend": 0, "vanmorgen": 0, "overmorgen": 2,
     "gisteren": -1, "eergisteren": -2,
+    # the night before the message: the day before
+    "last night": -1, "letzte nacht": -1, "gestern abend": -1, "gestern nacht": -1,
+    "hier soir": -1, "la nuit dernière": -1, "la nuit derniere": -1, "anoche": -1,
+    "ieri sera": -1, "ieri notte": -1, "ontem à noite": -1, "ontem a noite": -1,
+    "gisteravond": -1, "gisternacht": -1,
 }
 """Day offsets relative to the message's own date."""
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date, time, timedelta
 from enum import StrEnum
 
+from lucidmem.facts.language import detect_language
 from lucidmem.facts.temporal_lexicon import (
     DAY_WORDS,
     MONTHS,
@@ -93,6 +94,8 @@ _ANCHOR_SINCE = re.compile(r"\b(?:since|seit|depuis|desde|from|ab)\s*$", re.IGNO
 _ANCHOR_UNTIL = re.compile(
     r"\b(?:until|till|til|by|bis|jusqu'(?:à|au)|hasta)\s*$", re.IGNORECASE
 )
+_HIER_IS_HERE = ("de", "nl")
+"""Languages in which "hier" means "here" (French "hier" is yesterday)."""
 _NOT_A_DAY_BEFORE = re.compile(
     r"(?:\b(?:am|guten|jeden|den|la|de|por|the)\s*)$", re.IGNORECASE
 )
@@ -247,6 +250,8 @@ def _h_day_word(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     word = " ".join(m["w"].casefold().split())
     if word in ("morgen", "mañana") and _NOT_A_DAY_BEFORE.search(m.string[: m.start()]):
         return None  # "am Morgen", "por la mañana": a part of the day, not tomorrow
+    if word == "hier" and detect_language(m.string) in _HIER_IS_HERE:
+        return None  # "Ich wohne hier", "Ik woon hier": here, not French "yesterday"
     return _one_day(ref + timedelta(days=DAY_WORDS[word]))
 
 
