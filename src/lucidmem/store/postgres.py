@@ -1154,6 +1154,13 @@ class PostgresStore:
                         self.schema, user_id, dimension, self._vector_type,
                         m=HNSW_M, ef_construction=HNSW_EF_CONSTRUCTION):
                     conn.execute(statement)
+                # forgotten while the indexes were built (delete_user found none to drop):
+                # their id must not stay in the catalog
+                if conn.execute(f"SELECT 1 FROM {self._s}.users WHERE user_id = %s",
+                                (user_id,)).fetchone() is None:
+                    for name in user_index_names(user_id, dimension):
+                        conn.execute(drop_statement(self.schema, name))
+                    return False
                 _log.info("%s: built a large user's own indexes in %.1f s", self.location,
                           time.monotonic() - started)
                 return True
