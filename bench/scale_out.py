@@ -328,6 +328,9 @@ def part_recall(url: str, args: argparse.Namespace, real: E5Embedder) -> None:
         print(f"recall data: {len(texts):,} real turns embedded and {args.recall_noise_users} "
               f"x {args.turns:,} random-vector turns of others in "
               f"{time.perf_counter() - started:.0f} s")
+        if args.own_index_from is not None:  # the reader searched through their own graph
+            built = store.index_large_users("reader", min_records=args.own_index_from)
+            print(f"own indexes (from {args.own_index_from:,} records) built for: {built}")
         vectors = real.embed_queries(queries)
         hits = 0
         for vector in vectors:
@@ -699,6 +702,9 @@ def main() -> None:
     parser.add_argument("--reuse", action="store_true",
                         help="search part: measure the database kept by --pgdata, no load")
     parser.add_argument("--recall-turns", type=int, default=3000)
+    parser.add_argument("--own-index-from", type=int, default=None,
+                        help="recall part: give the reader their own indexes from this many "
+                             "records (the store does from 10,000; the real texts are fewer)")
     parser.add_argument("--recall-queries", type=int, default=100)
     parser.add_argument("--recall-noise-users", type=int, default=20)
     parser.add_argument("--api-workers", type=int, nargs="+", default=[1, 2])

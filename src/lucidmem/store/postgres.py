@@ -1079,11 +1079,12 @@ class PostgresStore:
             self.index_large_users()
 
     # -- a large user's own indexes ---------------------------------------------------------
-    def index_large_users(self, user_id: str | None = None) -> list[str]:
+    def index_large_users(self, user_id: str | None = None, *,
+                          min_records: int | None = None) -> list[str]:
         """Build the own indexes (:mod:`.postgres_user_indexes`) of ``user_id``,
-        or of every user, who has passed
-        :data:`~.postgres_user_indexes.LARGE_USER_RECORDS` records and lacks them; returns
-        the users whose indexes were built now.
+        or of every user, who has passed ``min_records`` records (default
+        :data:`~.postgres_user_indexes.LARGE_USER_RECORDS`) and lacks them; returns the
+        users whose indexes were built now.
 
         Called after vectors are stored, and for every user at the end of a bulk load (while
         a load has the shared index deferred it does nothing: the load's end builds both).
@@ -1106,7 +1107,9 @@ class PostgresStore:
         rows = self._run(
             f"SELECT user_id FROM {self._s}.users WHERE fts_docs >= %s {mine}"
             f"AND NOT EXISTS (SELECT 1 FROM {self._s}.meta WHERE key = %s) "
-            "ORDER BY user_id", [LARGE_USER_RECORDS, *params, HNSW_DEFERRED_META])
+            "ORDER BY user_id",
+            [LARGE_USER_RECORDS if min_records is None else min_records, *params,
+             HNSW_DEFERRED_META])
         built = []
         for (user,) in rows:
             if self._own_indexes_ready(user, dimension):
