@@ -179,3 +179,14 @@ def test_memory_on_postgres_indexes_a_large_user_and_forget_drops_it(
         assert "otter" in hits[0].item.text
         memory.delete_all(user_id="dana")
         assert own_indexes(postgres_url, "lucidmem_personal") == {}
+
+
+def test_a_smaller_size_can_be_asked_for(postgres_url: str) -> None:
+    store = PostgresStore(postgres_url, schema=SCHEMA)
+    store.prepare_vectors(DIM)
+    add_with_vectors(store, USER, unit(np.random.default_rng(11), 30))
+    assert own_indexes(postgres_url) == {}  # far below the store's size
+    assert store.index_large_users(min_records=31) == []
+    assert store.index_large_users(min_records=30) == [USER]
+    assert set(own_indexes(postgres_url)) == set(user_index_names(USER, DIM))
+    store.close()
