@@ -68,6 +68,7 @@ from .postgres_schema import (
     is_schema_name,
 )
 from .postgres_user_indexes import (
+    INDEX_VALIDITY,
     LARGE_USER_RECORDS,
     build_lock_key,
     build_statements,
@@ -1120,14 +1121,10 @@ class PostgresStore:
         return built
 
     def _own_indexes_ready(self, user_id: str, dimension: int) -> bool:
-        """Whether both of the user's own indexes exist and are valid (a concurrent build
-        that failed leaves its index ``INVALID``: never read, still written)."""
-        row = self._run(
-            "SELECT count(*) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
-            "JOIN pg_namespace n ON n.oid = c.relnamespace "
-            "WHERE n.nspname = %s AND c.relname = ANY(%s) AND i.indisvalid",
-            (self.schema, list(user_index_names(user_id, dimension))))
-        return int(row[0][0]) == 2
+        """Whether both of the user's own indexes exist and are valid."""
+        names = user_index_names(user_id, dimension)
+        rows = self._run(INDEX_VALIDITY, (self.schema, list(names)))
+        return len(rows) == len(names) and all(valid for _, valid in rows)
 
     def _build_own_indexes(self, user_id: str, dimension: int) -> bool:
         """Build the user's own indexes on a connection of its own; False when another
@@ -1143,13 +1140,10 @@ class PostgresStore:
                                       (build_lock_key(self.schema, user_id),)).fetchone()
                 if locked != (True,):
                     return False
-                invalid = conn.execute(
-                    "SELECT count(*) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
-                    "JOIN pg_namespace n ON n.oid = c.relnamespace "
-                    "WHERE n.nspname = %s AND c.relname = ANY(%s) AND NOT i.indisvalid",
-                    (self.schema, list(user_index_names(user_id, dimension)))).fetchone()
-                if invalid is not None and invalid[0]:  # a build that died half-way
-                    for name in user_index_names(user_id, dimension):
+                names = user_index_names(user_id, dimension)
+                for name, valid in conn.execute(INDEX_VALIDITY,
+                                                (self.schema, list(names))).fetchall():
+                    if not valid:  # a build that died half-way
                         conn.execute(drop_statement(self.schema, name))
                 conn.execute(f"SET maintenance_work_mem = '{HNSW_BUILD_MEMORY}'")
                 started = time.monotonic()
@@ -1161,7 +1155,7 @@ class PostgresStore:
                 # their id must not stay in the catalog
                 if conn.execute(f"SELECT 1 FROM {self._s}.users WHERE user_id = %s",
                                 (user_id,)).fetchone() is None:
-                    for name in user_index_names(user_id, dimension):
+                    for name in names:
                         conn.execute(drop_statement(self.schema, name))
                     return False
                 _log.info("%s: built a large user's own indexes in %.1f s", self.location,

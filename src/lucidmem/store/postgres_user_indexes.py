@@ -21,6 +21,7 @@ import hashlib
 from psycopg import sql
 
 __all__ = [
+    "INDEX_VALIDITY",
     "LARGE_USER_RECORDS",
     "build_lock_key",
     "build_statements",
@@ -35,6 +36,15 @@ indexes of their own. Below it the planner reads the user's rows through the
 ``(user_id, ...)`` B-tree and sorts them exactly: 0.4 ms p50 for 1,000 vectors, about
 linear, so about 4 ms at 10,000, where the user's own HNSW graph costs 7-8 ms at 100,000
 (measured on bench/scale_out.py's full load)."""
+
+
+INDEX_VALIDITY = (
+    "SELECT c.relname, i.indisvalid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+    "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = %s AND c.relname = ANY(%s)"
+)
+"""Which of the named indexes of a schema exist (a row each) and whether each is valid (a
+concurrent build that failed leaves its index ``INVALID``: never read, still written).
+Parameters: the schema, the names."""
 
 
 def user_index_prefix(user_id: str) -> str:
