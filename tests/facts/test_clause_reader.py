@@ -59,6 +59,28 @@ def test_cues_of_clauses() -> None:
     assert clauses_of("¿cuánto aguanta el pollo en la nevera?")[0].cues.question
 
 
+@pytest.mark.parametrize("said", [
+    "if I ever won the lottery, I'd buy a cabin in Norway",
+    "if we ever move abroad, we'll go to Canada",
+    "wenn ich im Lotto gewinne, ziehe ich nach Neuseeland",
+    "si un jour je quitte Paris, je m'installe à Annecy",
+    "si me toca la lotería, me voy a vivir a Menorca",
+    "se vinco alla lotteria, mi trasferisco subito a Lisbona",
+    "als ik ooit verhuis, ga ik naar Portugal",
+    "如果我中了彩票，我就去冰岛买个小房子，天天看极光",
+])
+def test_what_would_follow_an_if_is_as_unreal_as_the_if(said: str) -> None:
+    clauses = clauses_of(said)
+    assert all(c.cues.hypothetical for c in clauses), [(c.text, c.cues) for c in clauses]
+
+
+def test_a_habit_after_a_plain_condition_is_still_a_habit() -> None:
+    condition, habit = clauses_of("if it rains, I always take the bus")
+    assert condition.cues.hypothetical and not habit.cues.hypothetical
+    (said,) = clauses_of("I live in Leeds, if you were wondering")
+    assert not said.cues.hypothetical
+
+
 def test_bad_input_yields_no_fact_and_is_counted(memory: Memory, clock: Clock) -> None:
     for text in ("if I ever moved abroad it'd be Canada, but that's a fantasy",
                  "Minä asun Helsingissä ja olen lääkäri.",

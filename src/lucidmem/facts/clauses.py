@@ -328,6 +328,15 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
     )
 
 
+def _starts_with_if(piece: str, lang: str) -> bool:
+    """Whether a clause is the condition of an "if" sentence ("if I ever won the lottery",
+    "如果我中了彩票"): the clauses after it in its sentence say what would follow, so they are
+    as unreal as it is (unless it is only a condition, such as "if it rains", and they name a
+    habit: "I always take the bus")."""
+    pattern = _CONDITIONAL_START.get(lang)
+    return pattern is not None and pattern.match(_LEAD_FILLERS.sub("", piece)) is not None
+
+
 def clauses_of(text: str, *, default_language: str = "en",
                language_hint: str | None = None) -> list[Clause]:
     """The clauses of a turn, in order, each with its language and cues.
@@ -341,10 +350,17 @@ def clauses_of(text: str, *, default_language: str = "en",
     turn_corrects = turn_lang in LANGUAGES and has_cue("correction", turn_lang, body)
     for sentence in _split_sentences(body):
         found = _language_of(sentence, turn_lang, language_hint)
+        conditional = unreal = False
         for piece in _split_clauses(sentence, found.code):
             if not piece.strip(" .,!?…" + QUOTE_MARK):
                 continue
             cues = read_cues(piece, sentence, found.code)
+            if _starts_with_if(piece, found.code):
+                # "if I ever …" is unreal whatever follows; "if it rains" only for a one-off
+                unreal = has_cue("hypothetical", found.code, piece)
+                conditional = True
+            elif conditional and not cues.hypothetical and (unreal or not cues.habit):
+                cues = replace(cues, hypothetical=True)  # "if I won, I'd go to Iceland"
             if turn_corrects and not cues.correction and has_cue("negation", found.code, piece):
                 cues = replace(cues, correction=True)
             out.append(Clause(piece, sentence, found.code, found.supported, cues, len(out),
