@@ -81,6 +81,29 @@ def test_a_habit_after_a_plain_condition_is_still_a_habit() -> None:
     assert not said.cues.hypothetical
 
 
+@pytest.mark.parametrize(("text", "kept", "left_out"), [
+    ("comptable lol, pas médecin du tout", "comptable", "médecin"),
+    ("I'm vegetarian, not vegan", "vegetarian", "vegan"),
+    ("I drink tea, not coffee!", "tea", "coffee"),
+    ("ich trinke Tee, keinen Kaffee", "Tee", "Kaffee"),
+    ("soy enfermera, no médica", "enfermera", "médica"),
+    ("ik drink thee, geen koffie", "thee", "koffie"),
+    ("我是会计，不是医生", "会计", "医生"),
+])
+def test_the_value_a_statement_is_set_against_is_not_part_of_the_fact(
+        memory: Memory, clock: Clock, text: str, kept: str, left_out: str) -> None:
+    _say(memory, clock, text, "2025-05-01T10:00:00")
+    texts = _texts(memory)
+    assert any(kept in t for t in texts), texts
+    assert not any(left_out in t for t in texts), texts
+
+
+def test_a_plain_negation_is_still_read_as_one(memory: Memory, clock: Clock) -> None:
+    _say(memory, clock, "I'm not vegan, not any more", "2025-05-01T10:00:00")
+    (text,) = _texts(memory)
+    assert "vegan" in text and ("not" in text or "n't" in text), text
+
+
 def test_bad_input_yields_no_fact_and_is_counted(memory: Memory, clock: Clock) -> None:
     for text in ("if I ever moved abroad it'd be Canada, but that's a fantasy",
                  "Minä asun Helsingissä ja olen lääkäri.",

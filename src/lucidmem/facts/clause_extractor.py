@@ -349,6 +349,29 @@ def _corrected_value(clause: Clause) -> str | None:
     return None
 
 
+_CONTRAST_TAIL: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?<=\w)\s*[,;]\s*(?:" + words + r")\s+(?P<old>[^,;.!?]+)[.!?]*$")
+    for lang, words in {
+        "en": r"(?:and\s+|but\s+)?not", "de": r"(?:und\s+|aber\s+)?(?:nicht|kein\w*)",
+        "fr": r"(?:et\s+|mais\s+|non\s+)?pas", "es": r"(?:y\s+|pero\s+)?no|ni",
+        "it": r"(?:e\s+|ma\s+)?(?:non|mica)", "pt": r"(?:e\s+|mas\s+)?não",
+        "nl": r"(?:en\s+|maar\s+)?(?:niet|geen)"}.items()}
+_CONTRAST_TAIL["zh"] = re.compile(
+    r"(?<=[\u4e00-\u9fff\w])[，,；;]\s*(?:而)?不是(?P<old>[^，。！？,]+)[。！!]*$")
+
+
+def _contrasted_away(clause: Clause) -> str | None:
+    """The end of a clause that sets its statement against another value ("comptable lol,
+    pas médecin du tout", "tea, not coffee", "我是会计，不是医生"): it is not part of the
+    fact. Only when something is said before it."""
+    pattern = _CONTRAST_TAIL.get(clause.language)
+    text = clause.text.rstrip(" .!?。！")
+    m = None if pattern is None else pattern.search(text)
+    if m is None or not content_words([text[:m.start()]]):
+        return None
+    return text[m.start():]
+
+
 def _subject_of(clause: Clause, state: ConversationState,
                 people: list[Mention]) -> tuple[str, str] | None:
     """(subject, phrase) of the clause: a person it starts with or points to, else the user.
@@ -1011,6 +1034,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     wrong = _corrected_value(clause) if cues.correction else None
     if wrong:  # "Thursday the 6th, not Friday": the dates are read without the wrong one
         span = _without_old_value(span, wrong, lang)
+    elif (against := _contrasted_away(clause)) and span.endswith(against):
+        span = span[:-len(against)].rstrip(" ,;，；")  # "comptable, pas médecin": no doctor
     dated_span, days = with_dates(span, at, tense)
     size = len(clause.text) if lang == "zh" else len(clause.text.split())
     if days and len(days) == 1 and clause.text != clause.sentence and size < 9 and \
