@@ -230,6 +230,20 @@ def test_how_a_name_is_given(said: str, language: str, name: str, relation: str)
     assert [(m.name, m.relation) for m in found] == [(name, relation)]
 
 
+@pytest.mark.parametrize(("said", "language", "name", "relation"), [
+    ("super, meine Chefin Dr. Hoffmann ist sehr direkt", "de", "Hoffmann", "boss"),
+    ("unsere Nachbarin Frau Yilmaz hat mich auf die Idee gebracht", "de", "Yilmaz", "neighbour"),
+    ("my neighbour Mrs Okafor waters the plants", "en", "Okafor", "neighbour"),
+    ("my sister Drew lives in Leeds", "en", "Drew", "sister"),  # a name, not a title
+    ("mi jefa la Dra. Gómez es muy maja", "es", "Gómez", "boss"),
+])
+def test_a_title_before_a_name_is_not_the_name(said: str, language: str, name: str,
+                                               relation: str) -> None:
+    from lucidmem.facts.people import mentions
+    found = mentions(said, language)
+    assert [(m.name, m.relation) for m in found] == [(name, relation)]
+
+
 @pytest.mark.parametrize(("old_job", "new_job", "old", "new"), [
     ("I work at Tesco.", "Started at Aldi on Monday.", "Tesco", "Aldi"),
     ("Trabalho na Sonae.", "Desde segunda trabalho na Galp.", "Sonae", "Galp"),

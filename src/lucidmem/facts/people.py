@@ -35,7 +35,10 @@ _ADJECTIVES: dict[str, str] = {
     "pt": r"pequena|pequeno|nova|novo|mais\s+velha|mais\s+velho",
     "nl": r"kleine|grote|oudere|jongere|nieuwe",
 }
-_TITLE = r"(?:(?:dona|don|seu|herr|frau|madame|monsieur|mme|sr|sra|signora|signor|tia|tio)\.?\s+)?"
+_TITLE = (r"(?:(?i:dona|don|seu|herr|frau|madame|monsieur|mme|mlle|sr|sra|signora|signor|tia|"
+          r"tio|dr|dra|prof|doktor|dott|dottoressa|doutor|doutora|mr|mrs|ms|miss|mevrouw|"
+          r"meneer|mevr|dhr)\.?\s+)?")
+"""A title before the name ("meine Chefin Dr. Hoffmann", "Frau Yilmaz"): not the name."""
 _NAME = r"(?P<name>[A-ZÀ-ÖØ-Þ][\w'’-]*[\w](?:\s+[A-ZÀ-ÖØ-Þ][\w'’-]+)?)"
 _ARTICLE = r"(?:(?:a|o|la|le|el|il|lo|der|die|den|dem|de|het)\s+)?"
 _ADVERBS = (r"(?:\s+(?i:now|already|still|finally|officially|\w+ly|\w+mente|\w+ment|\w+lich|"
