@@ -104,6 +104,30 @@ def test_a_plain_negation_is_still_read_as_one(memory: Memory, clock: Clock) -> 
     assert "vegan" in text and ("not" in text or "n't" in text), text
 
 
+@pytest.mark.parametrize(("said", "value"), [
+    ("can you note down that I moved to Leeds?", "Leeds"),
+    ("kannst du dir merken, dass ich ab Mai bei Bosch arbeite?", "Bosch"),
+    ("note que je déménage à Lyon le 3 mai", "Lyon"),
+    ("apunta que el martes tengo dentista", "dentista"),
+    ("ricordati che giovedì ho il dentista", "dentista"),
+    ("anota aí: sexta tenho dentista", "dentista"),
+    ("onthoud even dat ik vrijdag naar de tandarts moet", "tandarts"),
+    ("帮我记一下，下周四要去新竹面试", "新竹"),
+])
+def test_asking_to_remember_something_keeps_the_something(
+        memory: Memory, clock: Clock, said: str, value: str) -> None:
+    _say(memory, clock, said, "2025-03-12T10:00:00")
+    texts = _texts(memory)
+    assert any(value in t for t in texts), texts
+    lead = said.split()[0].casefold().rstrip(",:")
+    assert not any(lead in t.casefold() for t in texts), texts  # the ask is not the fact
+
+
+def test_a_chinese_visit_is_no_home_in_its_aspect_marker(memory: Memory, clock: Clock) -> None:
+    _say(memory, clock, "我去年去过上海", "2025-03-12T10:00:00")
+    assert not any("过上海" in t and "lives in" in t for t in _texts(memory))
+
+
 def test_bad_input_yields_no_fact_and_is_counted(memory: Memory, clock: Clock) -> None:
     for text in ("if I ever moved abroad it'd be Canada, but that's a fantasy",
                  "Minä asun Helsingissä ja olen lääkäri.",

@@ -461,7 +461,7 @@ _PROPER = (r"((?:[A-ZÀ-ÖØ-Þ][\w'’.&-]*)(?:\s+(?:de|del|di|da|do|van|der|la
 
 def _proper_after(span: str, lang: str, preps: dict[str, str], avoid: set[str]) -> str | None:
     if lang == "zh":
-        m = re.search(r"(?:住在|搬到|搬去|去|到|在)([\u4e00-\u9fff]{2,4}?)"
+        m = re.search(r"(?:住在|搬到|搬去|去|到|在)(?![过了着])([\u4e00-\u9fff]{2,4}?)"
                       r"(?=[，。！？,住工上做的了读入当]|$)", span)
         return m.group(1) if m else None
     prep = preps.get(lang)

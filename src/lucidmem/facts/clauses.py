@@ -328,6 +328,48 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
     )
 
 
+_ASK = {"en": r"(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+",
+        "de": r"(?:kannst|könntest)\s+du\s+(?:bitte\s+)?|bitte\s+",
+        "fr": r"(?:tu\s+peux|peux-tu|pourrais-tu)\s+|s'il\s+te\s+plaît,?\s+",
+        "es": r"(?:puedes|podés|podrías)\s+|por\s+favor,?\s+",
+        "it": r"(?:puoi|potresti)\s+|per\s+favore,?\s+",
+        "pt": r"(?:pode|podes|você\s+pode)\s+|por\s+favor,?\s+",
+        "nl": r"(?:kun|kan|wil)\s+je\s+|alsjeblieft\s+"}
+_REMEMBER: dict[str, str] = {
+    "en": r"(?:remember|note(?:\s+down)?|keep\s+in\s+mind|make\s+a\s+note|write\s+down|"
+          r"jot\s+down|save)(?:\s+(?:this|it))?(?:\s+that|\s*[:,])",
+    "de": r"(?:merk\s+dir|merke\s+dir|dir\s+merken|notier\s+dir|notiere|notier|schreib\s+dir|"
+          r"dir\s+notieren)(?:\s+(?:bitte|mal|das))*(?:\s*,?\s+dass|\s*[:,])",
+    "fr": r"(?:note|notes|retiens|souviens-toi|rappelle-toi|n'oublie\s+pas|noter|retenir)"
+          r"(?:\s+bien)?(?:\s+que|\s+qu'|\s*[:,])",
+    "es": r"(?:apunta|apuntá|anota|anotá|recuerda|acuérdate|no\s+olvides|apuntar|anotar|"
+          r"recordar)(?:\s+(?:esto|esto\s+otro))?(?:\s+que|\s+de\s+que|\s*[:,])",
+    "it": r"(?:ricordati|ricorda|segnati|segna|annota|prendi\s+nota|segnarti|ricordarti)"
+          r"(?:\s+(?:che|questo)|\s*[:,])",
+    "pt": r"(?:anota|anote|lembra|lembre|não\s+esquece|não\s+esqueça|guarda|anotar|lembrar)"
+          r"(?:\s+(?:aí|ai|isso|aqui|de|-te))*(?:\s+que|\s*[:,])",
+    "nl": r"(?:onthoud|noteer|schrijf\s+op|onthouden|noteren)(?:\s+(?:even|maar|effe))*"
+          r"(?:\s+dat|\s*[:,])",
+}
+_REMEMBER_LEAD: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?:(?:ok|okay|hey|oh|so|also|und|alors|bueno|allora|então|"
+                     r"dus)\W+)?(?:" + _ASK[lang] + r")?" + words + r"\s*")
+    for lang, words in _REMEMBER.items()}
+_REMEMBER_LEAD["zh"] = re.compile(r"^\W*(?:帮我|请|你)?(?:记一下|记住|记下|记着|备注一下|记得)"
+                                  r"(?:吧|哦|喔)?[，,：:\s]+")
+
+
+def _without_remember_lead(sentence: str, lang: str) -> str:
+    """A sentence that asks to remember something says the something ("can you note down that
+    I moved to Leeds?", "帮我记一下，下周四要去新竹面试"): the ask is dropped (with the question
+    mark it makes), what is left is the statement."""
+    pattern = _REMEMBER_LEAD.get(lang)
+    m = None if pattern is None else pattern.match(sentence)
+    if m is None or not sentence[m.end():].strip(" ?？.!"):
+        return sentence
+    return sentence[m.end():].rstrip(" ?？") or sentence
+
+
 def _starts_with_if(piece: str, lang: str) -> bool:
     """Whether a clause is the condition of an "if" sentence ("if I ever won the lottery",
     "如果我中了彩票"): the clauses after it in its sentence say what would follow, so they are
@@ -350,6 +392,7 @@ def clauses_of(text: str, *, default_language: str = "en",
     turn_corrects = turn_lang in LANGUAGES and has_cue("correction", turn_lang, body)
     for sentence in _split_sentences(body):
         found = _language_of(sentence, turn_lang, language_hint)
+        sentence = _without_remember_lead(sentence, found.code)
         conditional = unreal = False
         for piece in _split_clauses(sentence, found.code):
             if not piece.strip(" .,!?…" + QUOTE_MARK):
