@@ -205,3 +205,30 @@ def test_result_stays_in_the_reference_timezone() -> None:
 def test_naive_reference_is_refused() -> None:
     with pytest.raises(InvalidInputError):
         resolve_temporal("tomorrow", datetime(2023, 5, 3))
+
+
+@pytest.mark.parametrize(("text", "day"), [
+    ("the 15th of next month", _d(2023, 6, 15)),
+    ("next month on the 15th", _d(2023, 6, 15)),
+    ("on the 2nd of last month", _d(2023, 4, 2)),
+    ("am 15. nächsten Monats", _d(2023, 6, 15)),
+    ("le 15 du mois prochain", _d(2023, 6, 15)),
+    ("el 15 del mes que viene", _d(2023, 6, 15)),
+    ("il 15 del mese prossimo", _d(2023, 6, 15)),
+    ("no dia 15 do mês que vem", _d(2023, 6, 15)),
+    ("de 15e van volgende maand", _d(2023, 6, 15)),
+    ("下个月15号还要回去复查", _d(2023, 6, 15)),
+    ("上个月的3号", _d(2023, 4, 3)),
+    ("这个月二十号", _d(2023, 5, 20)),
+])
+def test_a_day_of_the_month_named_relative_to_now(text: str, day: datetime) -> None:
+    """Said on 3 May: the day falls in the month the relative word names, not the nearest
+    15th with the month words left over ("September 202615 号")."""
+    found = find_temporal(text, WED)
+    assert found is not None and found.granularity is Granularity.DAY, found
+    assert found.start == day, found
+
+
+def test_a_count_before_next_month_is_no_day() -> None:
+    found = find_temporal("3 next month", WED)
+    assert found is not None and found.granularity is Granularity.MONTH, found

@@ -315,6 +315,17 @@ def _h_day_of_month(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     return _one_day(min(candidates, key=lambda c: (abs((c - ref).days), c < ref)))
 
 
+def _h_day_of_rel_month(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    """"the 15th of next month", "am 15. nächsten Monats", "le 3 du mois dernier", "下个月15号":
+    that day of the month the relative word names."""
+    groups = m.groupdict()
+    rel = groups.get("r") or groups.get("r2") or ""
+    shift = {"下": 1, "上": -1, "这": 0, "本": 0}.get(rel)
+    first = add_months(ref.replace(day=1), _relation(rel) if shift is None else shift)
+    day = int(m["d"]) if m["d"].isdigit() else _zh_number(m["d"])
+    return _ymd(first.year, first.month, day)
+
+
 def _h_clock(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     if m["word"]:
         word = m["word"].casefold()
@@ -343,6 +354,10 @@ def _rx(pattern: str) -> re.Pattern[str]:
 
 
 _ART = r"(?:(?:the|la|le|el|am|on)\s+|l')?"
+_MONTH_UNIT = alternation((*(w for w, u in UNITS.items() if u == "month"), "monats"))
+_REL_MONTH = (r"(?:(?P<r>" + _REL + r")\s+(?P<u>" + _MONTH_UNIT + r")|(?P<u2>" + _MONTH_UNIT
+              + r")\s+(?P<r2>" + _REL + r"))")
+"""A month named relative to now ("next month", "mois prochain", "el mes que viene")."""
 _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
     (
         _rx(r"(?<!\d)(?P<y>\d{4})-(?P<mo>\d{1,2})-(?P<d>\d{1,2})"
@@ -405,6 +420,19 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
             r"(?P<post>ago|from\s+now|later|fa|atrás|geleden|plus\s+tard|después|dopo|depois)"
             + _E),
         _h_offset,
+    ),
+    (
+        _rx(_B + r"(?:(?:the|le|el|il|am|den|dem|op|on|dia|o|de)\s+|"
+            r"(?=\d{1,2}(?:st|nd|rd|th|er|º|e|\.)\s))(?P<d>\d{1,2})"
+            r"(?:st|nd|rd|th|er|º|e|\.)?\s+(?:of\s+(?:the\s+)?|du\s+|del\s+|de\s+la\s+|"
+            r"de\s+|do\s+|van\s+(?:de\s+)?|des\s+|dello\s+|della\s+)?" + _REL_MONTH + _E),
+        _h_day_of_rel_month,
+    ),
+    (
+        _rx(_B + _ART + _REL_MONTH + r"\s*,?\s+(?:(?:on\s+)?the\s+|am\s+|le\s+|el\s+|il\s+|"
+            r"o\s+dia\s+|dia\s+|op\s+de\s+|den\s+)(?P<d>\d{1,2})(?:st|nd|rd|th|er|º|e|\.)?"
+            r"(?![\d:/])" + _E),
+        _h_day_of_rel_month,
     ),
     (
         _rx(_B + r"(?:(?:on\s+|am\s+|le\s+|el\s+|il\s+)?(?P<w>" + _WEEKDAY + r")\s+(?:the\s+|le\s+"
@@ -491,6 +519,8 @@ def _h_zh_day_word(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
 
 
 _ZH_MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
+    (re.compile(r"(?P<r>[下上这本])(?:个)?月(?:的)?(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号]"),
+     _h_day_of_rel_month),
     (re.compile(r"(?:(?P<y>\d{4})年)?(?P<mo>\d{1,2})月(?P<d>\d{1,2})[日号]"), _h_zh_date),
     (re.compile(r"(?<![\d月])(?P<w>)(?P<d>\d{1,2})[日号](?!\w*[月])"), _h_day_of_month),
     (re.compile(r"(?P<r>[下上这本]?)(?:个)?(?:周|星期|礼拜)(?P<w>[一二三四五六日天])"),
