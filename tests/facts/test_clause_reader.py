@@ -128,6 +128,30 @@ def test_a_chinese_visit_is_no_home_in_its_aspect_marker(memory: Memory, clock: 
     assert not any("过上海" in t and "lives in" in t for t in _texts(memory))
 
 
+@pytest.mark.parametrize(("said", "corrected"), [
+    ("they want me in for a trial shift tomorrow at 5am",
+     "wait no, I just reread the email, it's friday not tomorrow"),
+    ("ich hab morgen um 5 ein Probearbeiten in der Bäckerei",
+     "warte, nein, es ist am Freitag, nicht morgen"),
+    ("demain j'ai un essai à la boulangerie à 5h", "attends, non, c'est vendredi, pas demain"),
+    ("mañana tengo la prueba en la panadería a las 5", "espera, no, es el viernes, no mañana"),
+    ("domani ho la prova al forno alle 5", "aspetta, no, è venerdì, non domani"),
+    ("amanhã tenho a prova na padaria às 5", "espera, não, é na sexta, não amanhã"),
+    ("morgen heb ik om 5 uur een proefdag bij de bakker",
+     "wacht, nee, het is vrijdag, niet morgen"),
+    ("明天早上五点要去面包店试工", "等等，是周五，不是明天"),
+])
+def test_one_day_corrected_for_another_moves_the_event(
+        memory: Memory, clock: Clock, said: str, corrected: str) -> None:
+    """Said on Wednesday 19 February: "tomorrow" (the 20th) is corrected to Friday the 21st.
+    The event keeps what it is and moves; the wrong day never held."""
+    _say(memory, clock, said, "2025-02-19T21:15:00")
+    _say(memory, clock, corrected, "2025-02-19T21:16:00")
+    texts = _texts(memory)
+    assert any("21 February 2025" in t and len(t) > 40 for t in texts), texts
+    assert not any("20 February" in t for t in texts), texts
+
+
 def test_bad_input_yields_no_fact_and_is_counted(memory: Memory, clock: Clock) -> None:
     for text in ("if I ever moved abroad it'd be Canada, but that's a fantasy",
                  "Minä asun Helsingissä ja olen lääkäri.",
