@@ -152,6 +152,17 @@ def test_one_day_corrected_for_another_moves_the_event(
     assert not any("20 February" in t for t in texts), texts
 
 
+def test_what_follows_a_corrected_name_is_about_the_right_person(
+        memory: Memory, clock: Clock) -> None:
+    _say(memory, clock, "è arrivata la nuova coinquilina, si chiama Marta e studia medicina",
+         "2025-10-01T22:00:00")
+    _say(memory, clock, "ah no aspetta, si chiama Marina, non Marta!! è al quarto anno",
+         "2025-10-01T22:01:00")
+    texts = _texts(memory)
+    assert any(t.startswith("Marina") and "quarto anno" in t for t in texts), texts
+    assert not any(t.startswith("Marta") for t in texts), texts
+
+
 def test_bad_input_yields_no_fact_and_is_counted(memory: Memory, clock: Clock) -> None:
     for text in ("if I ever moved abroad it'd be Canada, but that's a fantasy",
                  "Minä asun Helsingissä ja olen lääkäri.",

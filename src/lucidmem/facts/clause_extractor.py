@@ -669,6 +669,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                                 answers_others=replying
                                 and clause.sentence == clauses[0].sentence))
         named = _names_in(clause.text, clause.language)
+        if cues.correction and (wrong := _corrected_value(clause)):
+            named = [n for n in named if n not in wrong.split()]  # "Marina, non Marta"
         if named:
             state.last_person = named[-1]
         turn_people.update(named)
