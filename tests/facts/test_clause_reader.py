@@ -163,6 +163,20 @@ def test_what_follows_a_corrected_name_is_about_the_right_person(
     assert not any(t.startswith("Marta") for t in texts), texts
 
 
+def test_a_chinese_correction_said_as_ones_own_mistake(memory: Memory, clock: Clock) -> None:
+    """"周四是我自己记错了" (Thursday was my own mistake): the day moves to Friday; "台中是我
+    自己脑补的" (Taichung I made up): the wrong city is not kept."""
+    _say(memory, clock, "帮我记一下，下周四要去新竹面试", "2026-08-29T15:21:00")
+    _say(memory, clock, "等一下，上面写的是下周五下午两点，周四是我自己记错了😅",
+         "2026-08-29T15:22:00")
+    texts = _texts(memory)
+    assert any("4 September 2026" in t and "新竹" in t for t in texts), texts
+    assert not any("3 September" in t for t in texts), texts
+    _say(memory, clock, "还没…啊等等，婚宴是在台南啦，台中是我自己脑补的", "2026-10-11T21:01:00")
+    texts = _texts(memory)
+    assert any("台南" in t for t in texts) and not any("台中" in t for t in texts), texts
+
+
 def test_bad_input_yields_no_fact_and_is_counted(memory: Memory, clock: Clock) -> None:
     for text in ("if I ever moved abroad it'd be Canada, but that's a fantasy",
                  "Minä asun Helsingissä ja olen lääkäri.",

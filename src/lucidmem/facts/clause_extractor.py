@@ -338,10 +338,18 @@ def _retraction_topic(clause: Clause) -> str | None:
     return topic or None
 
 
+_ZH_MY_MISTAKE = re.compile(
+    r"(?:^|(?<=[，,。！!\s]))(?P<old>[^，,。！？!?\s]{1,8}?)(?:其实)?是我(?:自己)?(?:记错|搞错|弄错|"
+    r"看错|写错|打错|说错|脑补|瞎猜|乱说)(?:了|的)?[了啦啊呀😅]*")
+"""The wrong value said as one's own mistake ("周四是我自己记错了", "台中是我自己脑补的")."""
+
+
 def _corrected_value(clause: Clause) -> str | None:
     pattern = _CORRECTED_VALUE.get(clause.language)
     for text in (clause.text,):
         m = None if pattern is None else pattern.search(text)
+        if m is None and clause.language == "zh":
+            m = _ZH_MY_MISTAKE.search(text)
         if m is not None:
             old = m["old"].strip()
             if 0 < len(old.split()) <= 4:
@@ -1523,6 +1531,8 @@ def _without_old_value(text: str, old: str, lang: str) -> str:
     pattern = _CORRECTED_VALUE.get(lang)
     if pattern is None:
         return text
+    if lang == "zh" and not pattern.search(text):
+        pattern = _ZH_MY_MISTAKE
     cleaned = pattern.sub("", text, count=1)
     # "ist nicht am 12., sondern am 19." → "ist am 19.": the contrast word goes with it
     cleaned = re.sub(r"(?i)(?<=\w)\s*\.?\s*,\s*(?:sondern|but|mais|sino|ma|mas|maar)\s+", " ",
