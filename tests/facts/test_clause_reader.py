@@ -177,6 +177,17 @@ def test_a_chinese_correction_said_as_ones_own_mistake(memory: Memory, clock: Cl
     assert any("台南" in t for t in texts) and not any("台中" in t for t in texts), texts
 
 
+def test_a_chinese_home_that_names_no_place_keeps_the_one_that_does(
+        memory: Memory, clock: Clock) -> None:
+    """"新家附近就有游泳池" (there is a pool near the new home) says nothing of where home is:
+    the home said before ("搬进Punggol的新家") stays, with the Latin name as a word."""
+    _say(memory, clock, "终于！BTO拿钥匙了，这个月初搬进Punggol的新家", "2026-06-14T20:30:00")
+    _say(memory, clock, "是啊，新家附近就有游泳池，我现在几乎每天早上游一公里",
+         "2026-06-14T20:31:00")
+    texts = _texts(memory)
+    assert any(" Punggol " in t for t in texts), texts
+
+
 def test_bad_input_yields_no_fact_and_is_counted(memory: Memory, clock: Clock) -> None:
     for text in ("if I ever moved abroad it'd be Canada, but that's a fantasy",
                  "Minä asun Helsingissä ja olen lääkäri.",

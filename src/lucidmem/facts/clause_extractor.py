@@ -1165,6 +1165,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         text = _without_old_value(text, corrects, lang)
     if cues.correction:
         text = _without_correction_words(text, lang) or text
+    if lang == "zh":
+        text = _LATIN_IN_HAN.sub(" ", text)  # "搬进Punggol的新家" → "搬进 Punggol 的新家"
     obj = structured[0] if structured else _object_of(text, dated_span, item, lang)
     return FactCandidate(
         category=category, subcategory=subcategory, subject=item.subject,
@@ -1449,11 +1451,23 @@ def _said_more_after(text: str, obj: str) -> bool:
     return at >= 0 and _AND_THEN.match(text[at + len(obj):]) is not None
 
 
+_ZH_NAMED_PLACE = re.compile(r"[\u4e00-\u9fff](?:市|省|区|县|镇|村|路|街|国|州|岛|城|公司|集团|"
+                             r"银行|医院|大学|学校|中学|小学)")
+
+
+_LATIN_IN_HAN = re.compile(r"(?<=[\u4e00-\u9fff])(?=[A-Za-z])|(?<=[A-Za-z])(?=[\u4e00-\u9fff])")
+"""Where a Latin word meets Chinese characters: a fact's sentence puts a space there, so the
+name stands as a word ("Punggol", "East Coast") for search and for reading."""
+
+
 def _names_entity(span: str, lang: str) -> bool:
     """Whether a clause names a place or organisation: a capitalised word after its first
-    word (every German noun counts), or a number; Chinese clauses always count."""
+    word (every German noun counts), or a number; in Chinese a Latin name, a place after a
+    verb of living or working ("住在成都", "在腾讯"), or a word ending in a place suffix
+    ("高新区", "深圳市"). ("新家附近就有游泳池", a pool near the new home, names none.)"""
     if lang == "zh" or re.search(r"[\u4e00-\u9fff]", span):
-        return True
+        return bool(re.search(r"[A-Z][A-Za-z]+|\d", span) or _ZH_NAMED_PLACE.search(span)
+                    or _proper_after(span, "zh", _PLACE_PREP, set()))
     words = re.findall(r"[^\W\d_][\w'’&.-]*", span)
     return bool(re.search(r"\d", span)) or any(
         w[0].isupper() and w.casefold() not in _NOT_NAME_WORDS for w in words[1:])
