@@ -188,6 +188,29 @@ def test_a_chinese_home_that_names_no_place_keeps_the_one_that_does(
     assert any(" Punggol " in t for t in texts), texts
 
 
+@pytest.mark.parametrize(("said", "value"), [
+    ("Du, nächsten Donnerstag wird mir ein Weisheitszahn gezogen, was kann ich danach essen?",
+     "Weisheitszahn"),
+    ("I just moved to Leeds, any idea where to get good coffee?", "Leeds"),
+    ("je suis végane depuis mars, tu as des idées de recettes ?", "végane"),
+])
+def test_a_statement_before_a_question_in_one_sentence_is_read(
+        memory: Memory, clock: Clock, said: str, value: str) -> None:
+    _say(memory, clock, said, "2026-01-17T09:40:00")
+    assert any(value in t for t in _texts(memory)), _texts(memory)
+
+
+@pytest.mark.parametrize("said", [
+    "je suis intolérant au lactose, tu crois ?",
+    "I'm lactose intolerant, do you think?",
+    "am I allergic to cats or is it just hay fever?",
+])
+def test_a_statement_the_user_doubts_is_still_a_question(
+        memory: Memory, clock: Clock, said: str) -> None:
+    _say(memory, clock, said, "2026-01-17T09:40:00")
+    assert _texts(memory) == []
+
+
 def test_bad_input_yields_no_fact_and_is_counted(memory: Memory, clock: Clock) -> None:
     for text in ("if I ever moved abroad it'd be Canada, but that's a fantasy",
                  "Minä asun Helsingissä ja olen lääkäri.",

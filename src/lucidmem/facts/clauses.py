@@ -186,6 +186,25 @@ def _keep_whenever(pieces: list[str], lang: str) -> list[str]:
     return out
 
 
+_QUESTION_AFTER_COMMA: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i),\s+(?=(?:" + words + r")\b)") for lang, words in {
+        "en": r"what|how|where|when|which|who|any\s+idea|can\s+you|could\s+you|"
+              r"do\s+you(?!\s+think)|"
+              r"should\s+i|is\s+that|is\s+it",
+        "de": r"was|wie|wo|wann|welche[snmr]?|wer|kannst\s+du|hast\s+du|weißt\s+du|soll\s+ich|"
+              r"ist\s+das",
+        "fr": r"qu'est-ce|comment|où|quand|quel(?:le)?s?|tu\s+(?:as|peux|sais)|"
+              r"est-ce|c'est\s+grave",
+        "es": r"qué|cómo|dónde|cuándo|cuál(?:es)?|sabes|puedes|me\s+recomiendas|es\s+normal",
+        "it": r"cosa|che\s+cosa|come|dove|quando|quale|sai|puoi|mi\s+consigli|è\s+normale",
+        "pt": r"o\s+que|como|onde|quando|qual|sabe|sabes|pode|podes|me\s+indica|é\s+normal",
+        "nl": r"wat|hoe|waar|wanneer|welke|weet\s+je|kun\s+je|is\s+dat"}.items()}
+"""A question after a statement in one sentence ("next Thursday I get a wisdom tooth out, what
+can I eat after?"): the question is a clause of its own, so the statement is still read. A
+tag that doubts the statement ("je suis intolérant au lactose, tu crois ?", "…, do you
+think?") is no new question: the statement stays asked."""
+
+
 def _split_clauses(sentence: str, lang: str) -> list[str]:
     if lang == "zh":
         parts = [p.strip() for p in re.split(
@@ -204,6 +223,9 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
                              re.IGNORECASE)
         pieces = pattern.split(sentence)
     pieces = [p for chunk in pieces for p in re.split(r"\s*:\s+(?=\S)", chunk)]
+    asks = _QUESTION_AFTER_COMMA.get(lang)
+    if asks is not None and sentence.rstrip().endswith("?"):
+        pieces = [p for chunk in pieces for p in asks.split(chunk)]
     pieces = _keep_whenever([p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")], lang)
     return _merge_fragments([c for p in pieces for c in _second_verb(p, lang)], lang)
 
@@ -294,7 +316,11 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
         return Cues()
     lead = _LEAD_FILLERS.sub("", text)
     asks = find_cue("question", lang, lead[:40])
-    question = sentence.rstrip().endswith(("?", "？")) or (asks is not None and asks.start() == 0)
+    # the sentence's question mark belongs to its last clause: "next Thursday I get a wisdom
+    # tooth out, what can I eat after?" asks only in its second clause
+    tail = sentence.rstrip(" ?？!！.。…").endswith(text.rstrip(" ?？!！.。…,，"))
+    question = (tail and sentence.rstrip().endswith(("?", "？"))) or \
+        text.rstrip().endswith(("?", "？")) or (asks is not None and asks.start() == 0)
     if lang == "zh":
         question = question or bool(re.search(r"[吗么呢]\s*[？?。！!]?$", text)) or \
             has_cue("question", lang, text)
