@@ -158,6 +158,11 @@ def test_a_lead_that_places_the_statement_stays() -> None:
     "Ik ben net thuis.",
     "我刚到家。",
     "I'm so tired.",
+    "Sitz grad beim Frühstück, draußen schneit's wie blöd.",
+    "ich sitze gerade im Zug nach Köln",
+    "acabo de llegar de mi clase de cerámica, traigo las manos llenas de barro",
+    "午安～刚从全联买完菜回来",
+    "I'm on my way home.",
 ])
 def test_what_the_user_is_doing_as_they_write_is_a_moment(said: str) -> None:
     assert _history([(_SATURDAY, said)]) == []
@@ -166,6 +171,8 @@ def test_what_the_user_is_doing_as_they_write_is_a_moment(said: str) -> None:
 @pytest.mark.parametrize(("said", "kept"), [
     ("I'm always tired since the new job.", "tired"),
     ("acabei de chegar do forró, toda sexta é sagrado", "toda sexta"),
+    ("刚在East Coast跑完二十公里，每个星期天早上都跑", "每个星期天"),
+    ("I just finished my degree in May", "degree"),
 ])
 def test_a_lasting_statement_beside_the_moment_is_kept(said: str, kept: str) -> None:
     assert any(kept in text for _, text, _, _ in _history([(_SATURDAY, said)]))

@@ -31,7 +31,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from lucidmem.facts.clauses import ZH_ASKS, Clause, Cues, clauses_of
-from lucidmem.facts.cue_lexicon import LANGUAGES, find_cue
+from lucidmem.facts.cue_lexicon import LANGUAGES, find_cue, has_cue
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
     LAST_DATED,
@@ -1237,16 +1237,22 @@ of the turn, not a fact that lasts."""
 
 _JUST_NOW: dict[str, str] = {
     "en": r"(?:i\s+|i've\s+)?just\s+(?:got|came|get)\s+(?:home|back|in)|(?:i\s+|i've\s+)?"
-          r"just\s+(?:woke\s+up|arrived|landed|got\s+up)",
-    "de": r"(?:bin|komme)\s+gerade\s+(?:erst\s+)?(?:nach\s+hause\s+gekommen|heimgekommen|"
-          r"angekommen|aufgewacht|aufgestanden|heim|nach\s+hause|zurück)",
-    "fr": r"viens\s+d['’e]\s*(?:rentrer|arriver|me\s+réveiller|me\s+lever|atterrir)",
-    "es": r"acabo\s+de\s+(?:llegar|volver|despertarme|levantarme|aterrizar)",
+          r"just\s+(?:woke\s+up|arrived|landed|got\s+up)|(?:i'm\s+)?on\s+my\s+way\s+"
+          r"(?:home|back|to\s+work|out)",
+    "de": r"(?:bin|komme)\s+(?:gerade|grad)\s+(?:erst\s+)?(?:nach\s+hause\s+gekommen|"
+          r"heimgekommen|angekommen|aufgewacht|aufgestanden|heim|nach\s+hause|zurück)|"
+          r"(?:sitz|sitze|steh|stehe|lieg|liege)\s+(?:gerade|grad)\b|"
+          r"(?:bin|komme?)\s+(?:gerade|grad)\s+(?:beim|im|vom|aus\s+dem|unterwegs)\b|"
+          r"schau\w*\s+(?:gerade|grad)\b",
+    "fr": r"viens\s+d['’e]\s*(?:rentrer|arriver|me\s+réveiller|me\s+lever|atterrir|finir|"
+          r"sortir)",
+    "es": r"acabo\s+de\s+(?:llegar|volver|despertarme|levantarme|aterrizar|salir|terminar)",
     "it": r"(?:sono|mi\s+sono)\s+appena\s+(?:tornat[oa]|arrivat[oa]|rientrat[oa]|"
           r"svegliat[oa]|alzat[oa]|atterrat[oa])",
     "pt": r"acabei\s+de\s+(?:chegar|voltar|acordar|aterrar|aterrissar)|cheguei\s+agora",
     "nl": r"(?:ben|kom)\s+(?:net|zojuist)\s+(?:thuis|terug|binnen|wakker|aangekomen|geland)",
-    "zh": r"我?刚(?:刚)?(?:到家|回家|回到家|下班|醒|起床|落地|到)",
+    "zh": r"我?刚(?:刚)?(?:到家|回家|回到家|下班|醒|起床|落地|到)|"
+          r"我?刚(?:刚)?(?:从|在|陪|送|洗|吃|买|去)[^，,。]{0,14}?(?:回来|完|出来)",
 }
 """Just arrived, just woke up: what the user is doing as they write."""
 
@@ -1275,10 +1281,12 @@ def _now_and_passing(span: str, lang: str) -> bool:
     that lasts. Tiredness counts only when it is the whole clause ("I'm exhausted", not "I'm
     always exhausted since the new job")."""
     just, worn = _JUST_NOW.get(lang), _WORN_OUT.get(lang)
-    for body in {span.strip(), _after_short_lead(span.strip())}:  # also after "hola, …"
+    greeted = re.sub(r"^[^，,～~!！]{1,4}[～~!！]+\s*", "", span.strip()) if lang == "zh" else span
+    for body in {span.strip(), _after_short_lead(span.strip()), greeted.strip()}:
         text = re.sub(r"^(?:ich|je|j['’]|yo|io|eu|ik)\s*", "", body, flags=re.I)
-        if just is not None and re.match(r"(?i)(?:" + just + r")(?!\w)[^,;:，]*$", text):
-            return True  # (a statement after a comma is its own: "…, toda sexta é sagrado")
+        m = None if just is None else re.match(r"(?i)(?:" + just + r")(?!\w)[^,;:，]*", text)
+        if m is not None and not has_cue("habit", lang, text[m.end():]):
+            return True  # (a habit after a comma is its own: "…, toda sexta é sagrado")
         careful = _CAUTION.get(lang)
         if careful is not None and re.fullmatch(r"(?i)(?:" + careful + r")[\s.!,…]*", text):
             return True
