@@ -211,6 +211,35 @@ def test_a_statement_the_user_doubts_is_still_a_question(
     assert _texts(memory) == []
 
 
+def test_someone_elses_home_after_a_comma_is_not_the_users(memory: Memory,
+                                                           clock: Clock) -> None:
+    _say(memory, clock, "I live in Leeds", "2025-02-19T21:00:00")
+    _say(memory, clock, "I'll practise shaping at Marcus's mom's, Denise lives in Evanston and "
+         "has this giant kitchen table", "2025-02-19T21:05:00")
+    texts = _texts(memory)
+    assert "The user lives in Leeds" in texts, texts
+    assert not any(t.startswith("The user lives in") and "Leeds" not in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("first", "correction", "person", "right", "wrong"), [
+    ("vino su hermano Facundo desde Rivera para el cumple",
+     "y me equivoqué el otro día, Facundo vive en Rocha, no en Rivera", "Facundo", "Rocha",
+     "Rivera"),
+    ("my sister Ana lives in Leeds", "I got it wrong, Ana lives in York, not Leeds", "Ana",
+     "York", "Leeds"),
+])
+def test_a_correction_after_i_was_wrong_is_about_the_person_it_names(
+        memory: Memory, clock: Clock, first: str, correction: str, person: str, right: str,
+        wrong: str) -> None:
+    _say(memory, clock, first, "2025-08-10T10:00:00")
+    _say(memory, clock, correction, "2025-08-12T10:00:00")
+    texts = _texts(memory)
+    assert any(person in t and right in t for t in texts), texts
+    assert not any(t.startswith("The user lives in") for t in texts), texts
+    assert not any(f"{person} lives in {wrong}" in t or (f"{person} (home)" in t and wrong in t)
+                   for t in texts), texts
+
+
 def test_bad_input_yields_no_fact_and_is_counted(memory: Memory, clock: Clock) -> None:
     for text in ("if I ever moved abroad it'd be Canada, but that's a fantasy",
                  "Minä asun Helsingissä ja olen lääkäri.",

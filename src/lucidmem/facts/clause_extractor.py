@@ -380,12 +380,30 @@ def _contrasted_away(clause: Clause) -> str | None:
     return text[m.start():]
 
 
+_CORRECTION_HEADER: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?:(?:y|e|and|und|et|en|ah|oh|ok)\s+)?(?:" + words + r")\b[^,]*,")
+    for lang, words in {
+        "en": r"i\s+got\s+it\s+wrong|i\s+was\s+wrong|my\s+mistake|i\s+mixed\s+(?:it\s+)?up",
+        "de": r"ich\s+hab(?:e)?\s+mich\s+(?:vertan|geirrt)|hab\s+mich\s+(?:vertan|geirrt)",
+        "fr": r"je\s+me\s+suis\s+trompée?|erreur\s+de\s+ma\s+part",
+        "es": r"me\s+equivoqué|me\s+he\s+equivocado|me\s+confundí|error\s+mío",
+        "it": r"mi\s+sono\s+sbagliat[oa]|ho\s+sbagliato|errore\s+mio",
+        "pt": r"me\s+enganei|enganei-me|errei|erro\s+meu",
+        "nl": r"ik\s+(?:heb\s+me\s+)?vergist|ik\s+vergiste\s+me"}.items()}
+"""A correction's opening that says only "I was wrong" ("me equivoqué el otro día, …"): the
+subject of the corrected statement comes after it."""
+
+
 def _subject_of(clause: Clause, state: ConversationState,
                 people: list[Mention]) -> tuple[str, str] | None:
     """(subject, phrase) of the clause: a person it starts with or points to, else the user.
     ``None`` when it is about someone unnamed and unknown."""
     text = span_of(clause.text, clause.language)
-    if clause.cues.correction:  # "kleine Korrektur: Jonas wohnt …" is about Jonas
+    if clause.cues.correction and \
+            (header := _CORRECTION_HEADER.get(clause.language, _NO_MATCH).match(clause.text)):
+        # "me equivoqué el otro día, Facundo vive en Rocha": the correction is about Facundo
+        text = clause.text[header.end():].strip()
+    elif clause.cues.correction:  # "kleine Korrektur: Jonas wohnt …" is about Jonas
         text = _without_correction_words(text, clause.language) or text
     lead = people[0] if people and people[0].span[0] <= 3 + clause.text.find(text[:8]) else None
     if lead is not None:
@@ -478,6 +496,8 @@ def _proper_after(span: str, lang: str, preps: dict[str, str], avoid: set[str]) 
     for m in re.finditer(r"(?i:(?<![\w'’])(?:" + prep + r"))\s+(?:(?:the|la|le|el|il|der|"
                          r"dem|den|het|o|a|l')\s*)?" + _PROPER, span):
         value = _without_trailing_date_words(m.group(1).strip())
+        if value.endswith(("'s", "’s")):
+            continue  # "at Marcus's (mom's)": someone's home, not a place of the user's
         if value and value.split()[0].casefold() not in _NOT_NAME_WORDS and value not in avoid:
             return value
     return None
@@ -1002,6 +1022,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         return _left_the_job(item, at)
     if item.subject == USER_SUBJECT:
         span = _without_lead(span, lang)
+    elif cues.correction and (header := _CORRECTION_HEADER.get(lang, _NO_MATCH).match(span)):
+        span = span[header.end():].strip()  # "me equivoqué el otro día, Facundo vive …"
     if not span or not content_words([span]):
         return None
     if lang != "zh" and len(span.split()) <= 3 and item.subject == USER_SUBJECT and \
@@ -1097,6 +1119,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if slot == "people" and guess is not None and not item.people and \
             guess.second not in _NOT_STATES and not named_person:
         slot = guess.second  # names without a relation to the user ("Bill Evans mostly")
+        if slot == "residence" and _others_home(item, span, lang):
+            reading.flags.append("skipped:someone_else")  # ", Denise lives in Evanston"
+            return None
     if named_person and slot in ("residence", "employer", "occupation") and \
             item.subject.startswith(f"{USER_SUBJECT}'s "):
         slot = "people"
@@ -1515,7 +1540,8 @@ def _someone_else_before(text: str, place: str, lang: str) -> bool:
     if at < 0:
         return False
     before = re.split(r"[,;:，]", text[:at])[-1]
-    return bool(_names_in(before, lang)) and not _has_subject(before, lang)
+    named = [n for n in _names_in(text[:at], lang) if re.search(rf"\b{re.escape(n)}\b", before)]
+    return bool(named) and not _has_subject(before, lang)  # (", Denise lives in …" too)
 
 
 def _others_home(item: _Pending, span: str, lang: str) -> bool:
