@@ -240,6 +240,16 @@ def test_a_correction_after_i_was_wrong_is_about_the_person_it_names(
                    for t in texts), texts
 
 
+def test_only_one_thing_now_is_a_state_not_small_talk(memory: Memory, clock: Clock) -> None:
+    """"it's just matcha now" reads like small talk to the slot model (no verb, four words);
+    the exclusive change says a state, and it is kept beside the coffee that stopped."""
+    _say(memory, clock, "down to one coffee a day, matcha the rest", "2025-04-02T10:05:00")
+    _say(memory, clock, "haven't had coffee in like three weeks. it's just matcha now, I actually "
+         "prefer it", "2025-06-10T08:55:00")
+    texts = _texts(memory)
+    assert any("matcha now" in t for t in texts), texts
+
+
 def test_bad_input_yields_no_fact_and_is_counted(memory: Memory, clock: Clock) -> None:
     for text in ("if I ever moved abroad it'd be Canada, but that's a fantasy",
                  "Minä asun Helsingissä ja olen lääkäri.",

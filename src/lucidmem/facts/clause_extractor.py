@@ -73,6 +73,10 @@ DATED_NO_FACT_LIMIT = 0.65
 """The same for a clause in which the user (or someone named) does something on a day it
 names ("die Theorie hab ich vorgestern bestanden"): a dated event is rarely small talk."""
 
+ONLY_NOW_NO_FACT_LIMIT = 0.75
+"""The same for a clause that says the user now does only one thing ("it's just matcha now",
+"nur noch Cello"): a changed state, rarely small talk."""
+
 HEDGE_FACTOR = 0.6
 """Confidence multiplier of hedged statements ("I think …")."""
 
@@ -1091,6 +1095,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             limit = max(limit, NO_FACT_LIMIT)
         if days and (named_person or _has_subject(clause.text, lang)):
             limit = max(limit, DATED_NO_FACT_LIMIT)
+        if cues.exclusive and cues.change:
+            limit = max(limit, ONLY_NOW_NO_FACT_LIMIT)
         if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
                 not named_person and not _has_subject(clause.text, lang):
             limit = min(limit, SHORT_NO_FACT_LIMIT)
