@@ -250,6 +250,20 @@ def test_only_one_thing_now_is_a_state_not_small_talk(memory: Memory, clock: Clo
     assert any("matcha now" in t for t in texts), texts
 
 
+def test_what_stopped_never_ends_the_new_value_said_with_it(memory: Memory,
+                                                             clock: Clock) -> None:
+    _say(memory, clock, "moitié-moitié avec le lait de vache pour l'instant", "2025-03-08T10:00:00")
+    _say(memory, clock, "ça y est, je ne prends plus que du lait d'avoine. le lait de vache, c'est "
+         "fini", "2025-05-17T09:30:00")
+    assert any("avoine" in t for t in _texts(memory)), _texts(memory)
+    # "only that one now" points back: it ends nothing by itself
+    _say(memory, clock, "le bio du marché est le meilleur, je n'achète plus que celui-là",
+         "2025-07-05T10:15:00")
+    texts = _texts(memory)
+    assert any("avoine" in t for t in texts), texts
+    assert not any(t.endswith("celui-là") for t in texts), texts
+
+
 def test_bad_input_yields_no_fact_and_is_counted(memory: Memory, clock: Clock) -> None:
     for text in ("if I ever moved abroad it'd be Canada, but that's a fantasy",
                  "Minä asun Helsingissä ja olen lääkäri.",

@@ -1034,7 +1034,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             not _has_subject(clause.text, lang) and not find_temporal(span, at):
         reading.flags.append("skipped:fragment")
         return None
-    if _only_a_pronoun_object(span, lang) or _lacks_its_complement(span, lang):
+    if _only_a_pronoun_object(span, lang) or _lacks_its_complement(span, lang) or \
+            (cues.exclusive and _ends_pointing_back(span, lang)):
         reading.flags.append("skipped:fragment")
         return None
     if _the_moment(span, lang) or (item.subject == USER_SUBJECT and
@@ -1228,6 +1229,26 @@ _PRONOUN_OBJECT: dict[str, re.Pattern[str]] = {
 }
 """A clause whose verb's only object is a pronoun ("I love it", "we hate that"): what it is
 about was said elsewhere, so alone it states nothing."""
+
+
+_POINTING_BACK: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?<!\w)(?:" + words + r")[\s.!…]*$") for lang, words in {
+        "en": r"that\s+one|this\s+one|that|this|those|these|it|them",
+        "de": r"den|die|das|diesen|diese|dieses|davon",
+        "fr": r"celui-là|celle-là|celui-ci|celle-ci|ceux-là|celles-là|ça|cela",
+        "es": r"ese|esa|eso|este|esta|esos|esas",
+        "it": r"quello|quella|questo|questa|quelli|quelle",
+        "pt": r"esse|essa|isso|este|esta|aquele|aquela",
+        "nl": r"die|dat|deze|dit"}.items()}
+_POINTING_BACK["zh"] = re.compile(r"(?:那个|这个|那种|这种|那家|这家)[了。！!]*$")
+"""A clause that ends on a pronoun pointing back ("je n'achète plus que celui-là", "only that
+one now"): with "only", what it keeps was named elsewhere, so alone it ends every other value
+of its kind for nothing."""
+
+
+def _ends_pointing_back(span: str, lang: str) -> bool:
+    pattern = _POINTING_BACK.get(lang)
+    return pattern is not None and pattern.search(span.strip()) is not None
 
 
 def _past_act_without_subject(span: str, lang: str) -> bool:

@@ -239,14 +239,21 @@ class _Pass:
                     d["text"] = fixed
                     self.vectors.pop(rec.id, None)  # now another fact's sentence: re-embed
                     d["evidence"] = f"{ex.data.get('evidence')} / {d.get('evidence')}"
+        said_with = set(d.get("source_turn_ids", []))
+
+        def earlier(found: list[Record]) -> list[Record]:
+            """Not what the same turn says: "only oat milk now. cow's milk is over" ends the
+            cow's milk, never the oat milk beside it."""
+            return [f for f in found if not said_with & set(f.data.get("source_turn_ids", []))]
+
         if d.get("cessation"):
-            for ex in lifecycle.cessation_targets(rec, held):
+            for ex in earlier(lifecycle.cessation_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)
         if d.get("exclusive"):
-            for ex in lifecycle.exclusive_targets(rec, self.active(ts)):
+            for ex in earlier(lifecycle.exclusive_targets(rec, self.active(ts))):
                 self.end(ex, rec, retract=False, at=start)
         elif d.get("is_change") and not d.get("one_off"):
-            for ex in lifecycle.replacement_targets(rec, self.active(ts)):
+            for ex in earlier(lifecycle.replacement_targets(rec, self.active(ts))):
                 self.end(ex, rec, retract=False, at=start)
         for ex in lifecycle.relation_change_targets(rec, held):
             self.end(ex, rec, retract=False)
