@@ -1513,6 +1513,7 @@ def _said_more_after(text: str, obj: str) -> bool:
 
 _ZH_NAMED_PLACE = re.compile(r"[\u4e00-\u9fff](?:市|省|区|县|镇|村|路|街|国|州|岛|城|公司|集团|"
                              r"银行|医院|大学|学校|中学|小学)")
+"""A Chinese word that ends in a place or organisation suffix ("高新区", "深圳市", "协和医院")."""
 
 
 _LATIN_IN_HAN = re.compile(r"(?<=[\u4e00-\u9fff])(?=[A-Za-z])|(?<=[A-Za-z])(?=[\u4e00-\u9fff])")
