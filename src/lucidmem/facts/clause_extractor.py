@@ -362,14 +362,14 @@ def _corrected_value(clause: Clause) -> str | None:
 
 
 _CONTRAST_TAIL: dict[str, re.Pattern[str]] = {
-    lang: re.compile(r"(?i)(?<=\w)\s*[,;]\s*(?:" + words + r")\s+(?P<old>[^,;.!?]+)[.!?]*$")
+    lang: re.compile(r"(?i)(?<=\w)\s*[,;]\s*(?:" + words + r")\s+[^,;.!?]+[.!?]*$")
     for lang, words in {
         "en": r"(?:and\s+|but\s+)?not", "de": r"(?:und\s+|aber\s+)?(?:nicht|kein\w*)",
         "fr": r"(?:et\s+|mais\s+|non\s+)?pas", "es": r"(?:y\s+|pero\s+)?no|ni",
         "it": r"(?:e\s+|ma\s+)?(?:non|mica)", "pt": r"(?:e\s+|mas\s+)?não",
         "nl": r"(?:en\s+|maar\s+)?(?:niet|geen)"}.items()}
 _CONTRAST_TAIL["zh"] = re.compile(
-    r"(?<=[\u4e00-\u9fff\w])[，,；;]\s*(?:而)?不是(?P<old>[^，。！？,]+)[。！!]*$")
+    r"(?<=[\u4e00-\u9fff\w])[，,；;]\s*(?:而)?不是[^，。！？,]+[。！!]*$")
 
 
 def _contrasted_away(clause: Clause) -> str | None:
