@@ -678,6 +678,9 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         if cues.reported and _reported_by_other(clause):
             reading.flags.append("skipped:reported_speech")
             continue
+        if not cues.negated and (ended := _breakup(clause, people, state, timestamp)):
+            reading.facts.append(ended)
+            continue
         found = _subject_of(clause, state, people)
         if found is None:
             continue
@@ -992,6 +995,42 @@ def _without_lead(span: str, lang: str) -> str:
     return span_of(span[m.end():], lang) or span
 
 
+PARTNERS = frozenset({"girlfriend", "boyfriend", "partner", "fiancée", "wife", "husband"})
+"""Relations that a breakup ends."""
+
+
+def _breakup(clause: Clause, people: Sequence[Mention], state: ConversationState,
+             at: datetime) -> FactCandidate | None:
+    """The fact that the user and their partner split up ("Sarah and I broke up last month",
+    "Seit der Trennung …", "我和小雨分手了"): the partner named in the clause, or the one
+    partner this conversation knows; with none known, the name is left for the memory's
+    held facts to fill (``object`` empty). The partner relation ends there."""
+    lang = clause.language
+    if not has_cue("breakup", lang, clause.text):
+        return None
+    partners = [n for n, rel in state.people.items() if rel in PARTNERS]
+    named = [m.name for m in people if m.name and m.relation in PARTNERS]
+    named += [n for n in partners if n not in named and (
+        n in clause.text if lang == "zh" else
+        re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", clause.text))]
+    name = named[-1] if named else partners[-1] if len(partners) == 1 else ""
+    since, said = at, None
+    _dated, days = with_dates(span_of(clause.text, lang) or clause.text, at, "past")
+    if len(days) == 1 and days[0].first <= at.date():
+        since = datetime.combine(days[0].first, datetime.min.time(), tzinfo=at.tzinfo)
+        said = _day_words(since) if days[0].granularity is Granularity.DAY else \
+            f"{since:%B %Y}"
+    text = f"The user broke up with {name}" if name else "The user broke up with their partner"
+    if said:
+        text = f"{text} ({'on' if days[0].granularity is Granularity.DAY else 'in'} {said})"
+    sub = Subcategory.RELATIONSHIP_FRIENDS
+    return FactCandidate(
+        category=category_of(sub), subcategory=sub, subject=USER_SUBJECT,
+        predicate="has_ex", object=name, confidence=0.9, language=lang,
+        source_text=clause.sentence, text=text, slot="people", evidence=clause.text,
+        privacy=PrivacyLevel.PRIVATE, valid_from=since, temporal_text=said, is_change=True)
+
+
 def _left_the_job(item: _Pending, at: datetime) -> FactCandidate:
     """The fact that the user left their job: it ends the employer and the occupation held
     until then, and holds from the day said ("I left the job last month" → "The user left
@@ -1077,11 +1116,18 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         span = _without_old_value(span, wrong, lang)
     elif (against := _contrasted_away(clause)) and span.endswith(against):
         span = span[:-len(against)].rstrip(" ,;，；")  # "comptable, pas médecin": no doctor
+    switched = None if cues.correction or cues.negated or item.subject != USER_SUBJECT \
+        else _switched_from(span, lang)
+    if switched is not None:
+        span = switched[0]  # "switched to cello": the piano is what ends
     dated_span, days = with_dates(span, at, tense)
     size = len(clause.text) if lang == "zh" else len(clause.text.split())
     if days and len(days) == 1 and clause.text != clause.sentence and size < 9 and \
             not clause.sentence.rstrip().endswith("?") and \
-            not (lang == "zh" and ZH_ASKS.search(clause.sentence[len(clause.text):])):
+            not (lang == "zh" and ZH_ASKS.search(clause.sentence[len(clause.text):])) and \
+            not has_cue("cessation", lang, clause.sentence.replace(clause.text, " ", 1)):
+        # (not when the rest ends something: "j'ai démissionné de X, je commence chez Y
+        # lundi" starts Y on Monday, and X is not the new job)
         whole = span_of(clause.sentence, lang)
         whole_dated, whole_days = with_dates(whole, at, tense)
         if len(whole_days) == 1:
@@ -1171,8 +1217,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         began = _duration_start(clause.text, lang, at)
         if began is not None:
             valid_from = began
-    begins = None if days or valid_from is not None or slot not in _ENTITY_SLOTS \
-        else _start_said_beside(clause, at)
+    begins = None if days or valid_from is not None or slot not in _ENTITY_SLOTS or \
+        cues.cessation else _start_said_beside(clause, at)
     if begins is not None:
         valid_from = begins
     confidence = 0.9 * (HEDGE_FACTOR if cues.hedge else 1.0)
@@ -1207,11 +1253,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         privacy=privacy, temporal_text=temporal_text, valid_from=valid_from,
         valid_to=valid_to, temporal_unresolved=unresolved, language=lang,
         source_text=clause.sentence, negated=False,
-        is_change=cues.change or cues.cessation or cues.start,
+        is_change=cues.change or cues.cessation or cues.start or switched is not None,
         is_correction=cues.correction, one_off=one_off, context=cues.context,
         text=text, slot=slot, evidence=clause.text, corrects=corrects,
         exclusive=cues.exclusive and (cues.change or cues.habit) and tense != "past",
-        cessation=cues.cessation,
+        cessation=cues.cessation, switched_from=switched[1] if switched else None,
         flags=("unresolved_date",) if unresolved else (),
     )
 
@@ -1244,6 +1290,46 @@ _POINTING_BACK["zh"] = re.compile(r"(?:那个|这个|那种|这种|那家|这家
 """A clause that ends on a pronoun pointing back ("je n'achète plus que celui-là", "only that
 one now"): with "only", what it keeps was named elsewhere, so alone it ends every other value
 of its kind for nothing."""
+
+
+_SWITCHED_FROM: dict[str, tuple[str, str]] = {
+    # (the switch verb, anywhere in the clause; "from X " before the new value, X as old)
+    "en": (r"switch(?:ed|ing)?|mov(?:ed|ing)|chang(?:ed|ing)|went|gone|convert(?:ed)?|"
+           r"upgrad(?:ed|ing)|downgrad(?:ed|ing)|swapp?(?:ed|ing)",
+           r"from\s+(?:the\s+|my\s+)?(?P<old>[\w'’-]+(?:\s+[\w'’-]+)?)\s+(?=to\s)"),
+    "de": (r"umgestiegen|gewechselt|umgesattelt|umgestellt|umgezogen|gezogen",
+           r"von\s+(?:der\s+|dem\s+|den\s+|meinem\s+|meiner\s+)?(?P<old>[\wäöüß-]+)\s+"
+           r"(?=(?:auf|zu|zum|zur|nach|in)\s)"),
+    "fr": (r"pass[ée]e?s?|chang[ée]e?s?|switch[ée]e?s?|déménagée?s?",
+           r"(?:du|des|de\s+la|de\s+l'|de|d')\s*(?P<old>[\w-]+(?:\s+(?:de|d')\s*[\w-]+)?)\s+"
+           r"(?=(?:au|aux|à)\s)"),
+    "es": (r"pasé|pasado|cambié|cambiado|me\s+mudé|nos\s+mudamos",
+           r"(?:del|de\s+la|de)\s+(?P<old>[\w-]+(?:\s+(?:de|con)\s+[\w-]+)?)\s+(?=(?:al|a)\s)"),
+    "it": (r"passat[oaie]|cambiat[oaie]|trasferit[oaie]",
+           r"(?:dal|dalla|dallo|dall'|da)\s*(?P<old>[\w-]+(?:\s+(?:di|al)\s+[\w-]+)?)\s+"
+           r"(?=(?:al|alla|allo|all'|a)\b)"),
+    "pt": (r"mudei|mudamos|passei|passamos|troquei",
+           r"(?:do|da|de)\s+(?P<old>[\w-]+(?:\s+(?:de|com)\s+[\w-]+)?)\s+"
+           r"(?=(?:para|pra|pro)\s)"),
+    "nl": (r"overgestapt|overgeschakeld|gewisseld|geswitcht|verhuisd",
+           r"van\s+(?:de\s+|het\s+|mijn\s+)?(?P<old>[\w-]+)\s+(?=naar\s)"),
+    "zh": (r"换成|改成|转成|换到|改到|转到|变成|搬到",
+           r"从(?P<old>[\u4e00-\u9fff]{1,5}?)(?=换成|改成|转成|换到|改到|转到|变成|搬到)"),
+}
+"""A change that names the value it leaves ("I switched from piano to cello", "bin von der
+Geige auf die Bratsche umgestiegen", "passé du piano au violoncelle", "从钢琴换成大提琴"):
+the old value is what ends, and the fact says only where the user went."""
+
+
+def _switched_from(span: str, lang: str) -> tuple[str, str] | None:
+    """(span without "from X", X) when the clause is a switch that names its old value."""
+    verbs, source = _SWITCHED_FROM.get(lang, ("", ""))
+    if lang != "zh":  # whole words, any case
+        verbs, source = r"(?i)(?<!\w)(?:" + verbs + r")(?!\w)", r"(?i)(?<![\w'])" + source
+    m = re.search(source, span) if verbs and re.search(verbs, span) else None
+    if m is None or not content_words([m["old"]]):
+        return None
+    return re.sub(r"\s{2,}", " ", span[:m.start()] + span[m.end():]).strip(), m["old"]
 
 
 def _ends_pointing_back(span: str, lang: str) -> bool:

@@ -44,6 +44,20 @@ _CUT_WORDS: dict[str, str] = {
     "pt": r"mas|então|porque|embora|e(?=\s+(?:eu\b|meu\b|minha\b|ela\b|ele\b))",
     "nl": r"maar|dus|omdat|hoewel|en(?=\s+(?:ik\b|mijn\b|ze\b|hij\b|zij\b))",
 }
+_NOW_START: dict[str, str] = {
+    "en": r"now\b|nowadays\b|these\s+days\b|starting\s+(?:at|with|in|on|next)\b",
+    "de": r"jetzt\b|nun\b|inzwischen\b|mittlerweile\b",
+    "fr": r"maintenant\b|désormais\b|aujourd'hui\s+je\b",
+    "es": r"ahora\b|ahorita\b|empiezo\b|empezando\b",
+    "it": r"adesso\b|ora\b|ormai\b|inizio\b|comincio\b",
+    "pt": r"agora\b|hoje\s+em\s+dia\b|começo\b",
+    "nl": r"nu\b|tegenwoordig\b|inmiddels\b",
+}
+"""Words that start a clause about the present or what begins next after a comma ("ho
+lasciato la banca, adesso faccio il barista", "handed in my notice, starting at a clinic in
+June"): the clause before says what was, this one what is, and each is read on its own (the
+word stays: it is the change's cue)."""
+
 _SUBJECT_START: dict[str, str] = {
     "en": r"i\b|i'm|i've|i'd|we\b|we're|my\b|our\b|she\b|he\b|she's|he's|they\b|it's\b|"
           r"it\s+is\b|that's\b",
@@ -205,10 +219,49 @@ tag that doubts the statement ("je suis intolérant au lactose, tu crois ?", "�
 think?") is no new question: the statement stays asked."""
 
 
+_PLACE_NAME = (r"[A-ZÀ-ÖØ-Þ][\w'’-]*(?:\s+(?:de|del|di|da|do|van|der|la|le|den)?\s*"
+               r"[A-ZÀ-ÖØ-Þ][\w'’-]*)*")
+_SINCE_MOVED: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i:(?<!\w)(?:" + lead + r"))\s+(?:" + _PLACE_NAME + r")" + tail
+                     + r"(?=\s+[a-zà-öø-ÿ])") for lang, (lead, tail) in {
+        "en": (r"since\s+(?:I|we)(?:'ve|\s+have)?\s+(?:moved|relocated)\s+(?:back\s+)?"
+               r"(?:to|into)", ""),
+        "fr": (r"depuis\s+qu(?:e\s+|')(?:je\s+|j'|on\s+|nous\s+)(?:me\s+suis|nous\s+sommes|"
+               r"suis|sommes|a|avons|ai)\s+(?:installée?s?|emménagée?s?|déménagée?s?|arrivée?s?)"
+               r"\s+(?:à|a|en|au|dans)", ""),
+        "es": (r"desde\s+que\s+(?:me\s+mudé|nos\s+mudamos|me\s+vine|nos\s+vinimos|vine|"
+               r"vinimos|me\s+trasladé|nos\s+trasladamos|vivo|vivimos)\s+(?:a|en|para)", ""),
+        "it": (r"da\s+quando\s+(?:mi\s+sono|ci\s+siamo|sono|siamo)\s+(?:trasferit[oaie]|"
+               r"spostat[oaie]|venut[oaie]|andat[oaie]\s+a\s+vivere)\s+(?:a|in)|"
+               r"da\s+quando\s+(?:abito|abitiamo|vivo|viviamo)\s+(?:a|in)", ""),
+        "pt": (r"desde\s+que\s+(?:me\s+mudei|nos\s+mudamos|mudei|mudamos|vim|viemos|"
+               r"moro|moramos)\s+(?:para|pra|pro|a|em|no|na)", ""),
+        "nl": (r"sinds\s+(?:ik|we|wij)\s+(?:naar|in)",
+               r"\s+(?:(?:zijn|ben)\s+(?:verhuisd|gaan\s+wonen)|(?:verhuisd|gaan\s+wonen)\s+"
+               r"(?:zijn|ben)|woon|wonen)"),
+        "de": (r"seit\s+(?:ich|wir)\s+(?:in|nach)",
+               r"\s+(?:(?:gezogen|umgezogen)\s+(?:bin|sind)|wohne|wohnen)"),
+    }.items()}
+"""A clause saying since when the user lives somewhere, run into the clause it dates
+without a comma ("desde que me mudé a Málaga voy a la playa cada día", "sinds we naar Leiden
+zijn verhuisd fiets ik overal heen"): the place name ends it, so it is a clause of its own,
+and the move is not read as part of the habit."""
+
+
+def _since_moved(piece: str, lang: str) -> list[str]:
+    pattern = _SINCE_MOVED.get(lang)
+    found = pattern.search(piece) if pattern is not None else None
+    if found is None:
+        return [piece]
+    before, moved, after = piece[:found.start()], found.group(0), piece[found.end():]
+    return [p.strip(" ,") for p in (before, moved, after) if p.strip(" ,.!?")]
+
+
 def _split_clauses(sentence: str, lang: str) -> list[str]:
     if lang == "zh":
         parts = [p.strip() for p in re.split(
-            r"[；;]|[，,：:](?=\s*(?:但是|不过|可是|所以|而且|对了|另外|我|他|她|[^\W\d_]{2}说))",
+            r"[；;]|[，,：:](?=\s*(?:但是|不过|可是|所以|而且|对了|另外|现在|如今|我|他|她|"
+            r"[^\W\d_]{2}说))",
             sentence) if p and p.strip()]
         parts = _keep_whenever(parts, lang)
         return _merge_fragments([*parts[:-1], *_zh_question_tail(parts[-1])], lang) \
@@ -219,13 +272,14 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
     if cut:
         # a cut word ends in a space, or in a look-ahead past the space ("and(?=\s+i\b)")
         pattern = re.compile(r",?\s+(?:" + cut + r")(?:(?<=\s)|\s+)|,\s+(?=(?:"
-                             + (subject or "x^") + r"))",
+                             + (subject or "x^") + "|" + _NOW_START.get(lang, "x^") + r"))",
                              re.IGNORECASE)
         pieces = pattern.split(sentence)
     pieces = [p for chunk in pieces for p in re.split(r"\s*:\s+(?=\S)", chunk)]
     asks = _QUESTION_AFTER_COMMA.get(lang)
     if asks is not None and sentence.rstrip().endswith("?"):
         pieces = [p for chunk in pieces for p in asks.split(chunk)]
+    pieces = [part for p in pieces for part in _since_moved(p, lang)]
     pieces = _keep_whenever([p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")], lang)
     return _merge_fragments([c for p in pieces for c in _second_verb(p, lang)], lang)
 

@@ -44,18 +44,24 @@ CUES: dict[str, _T] = {
     # an errand for the reply, not a fact about anyone
     "request": {
         "en": _w("remind me|tell me|help me|show me|give me|send me|let me know|write me|"
-                 "just remind me|please remind me"),
+                 "just remind me|please remind me|i need ideas|i need some ideas|i need an idea|"
+                 "i need a … idea|i need … ideas|need ideas|i need tips|i need suggestions|"
+                 "any ideas|any tips|looking for ideas"),
         "de": _w("erinner mich|erinnere mich|sag mir|hilf mir|zeig mir|gib mir|schick mir|"
-                 "schreib mir"),
+                 "schreib mir|ich brauche Ideen|brauche Ideen|ich brauche eine Idee|"
+                 "brauche eine Idee|ich brauche Tipps|brauche Tipps|suche Ideen"),
         "fr": _w("rappelle-moi|rappelle moi|dis-moi|dis moi|aide-moi|aide moi|montre-moi|"
-                 "donne-moi|envoie-moi|écris-moi"),
+                 "donne-moi|envoie-moi|écris-moi|j'ai besoin d'idées|besoin d'idées|"
+                 "j'ai besoin d'une idée|besoin d'une idée|cherche des idées|des idées de"),
         "es": _w("recuérdame|recordame|dime|decime|ayúdame|ayudame|muéstrame|dame|mándame|"
-                 "escríbeme"),
-        "it": _w("ricordami|dimmi|aiutami|mostrami|dammi|mandami|scrivimi"),
+                 "escríbeme|necesito ideas|necesito una idea|necesito consejos|busco ideas"),
+        "it": _w("ricordami|dimmi|aiutami|mostrami|dammi|mandami|scrivimi|ho bisogno di idee|"
+                 "ho bisogno di un'idea|mi servono idee|mi serve un'idea|cerco idee"),
         "pt": _w("lembra-me|lembre-me|me lembra|me lembre|diz-me|me diz|ajuda-me|me ajuda a|"
-                 "mostra-me|me mostra|dá-me|manda-me|escreve-me"),
+                 "mostra-me|me mostra|dá-me|manda-me|escreve-me|preciso de ideia|preciso de ideias|"
+                 "preciso de uma ideia|procuro ideias"),
         "nl": _w("herinner me|herinner mij|vertel me|help me|laat me weten|geef me|stuur me|"
-                 "schrijf me"),
+                 "schrijf me|ik heb ideeën nodig|heb ideeën nodig|ik zoek ideeën|zoek ideeën"),
         "zh": _w("提醒我|告诉我|帮我|给我发|给我写|记得提醒"),
     },
     # a clause that asks rather than states (besides a final "?")
@@ -284,18 +290,38 @@ CUES: dict[str, _T] = {
     # the user stopped something
     "cessation": {
         "en": _w("quit|quitting|stopped|gave up|given up|sold|cancelled|canceled|left|"
-                 "haven't had|no more|dropped|last day|done with|unsubscribed|moved out"),
+                 "haven't had|no more|dropped|last day|done with|unsubscribed|moved out|resigned"),
         "de": _w("aufgehört|höre auf|aufgegeben|abgemeldet|gekündigt|verkauft|verlassen|"
                  "letzter tag|nicht mehr|schluss mit|ausgetreten"),
         "fr": _w("arrêté|arrête|arrêter|quitté|quitte|abandonné|vendu|résilié|"
-                 "c'est fini|fini|plus jamais|dernier cours|désinscrit"),
+                 "c'est fini|fini|plus jamais|dernier cours|désinscrit|démissionné|démissionnée|"
+                 "démissionne"),
         "es": _w("dejé|dejado|dejar|vendí|vendido|cancelé|renuncié|me di de baja|"
-                 "se acabó|ya no"),
+                 "se acabó|ya no|dimití|he dimitido|he renunciado"),
         "it": _w("smesso|smettere|smetto|lasciato|venduto|disdetto|mollato|basta con|"
-                 "non più|licenziato"),
-        "pt": _w("parei|parar|larguei|vendi|vendido|cancelei|saí|desisti|já não|acabou"),
+                 "non più|licenziato|dimesso|dimessa|licenziata"),
+        "pt": _w("parei|parar|larguei|vendi|vendido|cancelei|saí|desisti|já não|acabou|"
+                 "pedi demissão|me demiti|demiti-me"),
         "nl": _w("gestopt|stop|opgezegd|verkocht|opgegeven|afgemeld|niet meer|ontslag"),
         "zh": _w("戒了|戒掉|不喝了|不抽了|退了|辞职|卖了|没喝|不再|停了|放弃"),
+    },
+    # the user and their partner are no longer together (the partner relation ends)
+    "breakup": {
+        "en": _w("broke up|broken up|split up with|we split up|we've split up|got divorced|"
+                 "the breakup|the break-up|dumped me|we're divorced|since the divorce"),
+        "de": _w("uns getrennt|uns … getrennt|sich getrennt|Trennung|Schluss gemacht|"
+                 "geschieden|Scheidung|hat mich verlassen|kein Paar mehr"),
+        "fr": _w("on a rompu|avons rompu|a rompu|rupture|on s'est séparés|on s'est quittés|"
+                 "nous sommes séparés|divorcé|divorcée|m'a quitté|m'a quittée"),
+        "es": _w("yo lo dejamos|lo hemos dejado|nos separamos|ruptura|nos divorciamos|"
+                 "me divorcié|yo terminamos|yo cortamos|yo rompimos|terminamos la relación"),
+        "it": _w("ci siamo lasciati|ci siamo separati|rottura|divorziato|divorziata|"
+                 "abbiamo rotto|mi ha mollato|mi ha mollata"),
+        "pt": _w("e a … terminamos|e o … terminamos|terminei com|terminou comigo|nos separamos|"
+                 "término|me divorciei|nos divorciamos|acabou o namoro|terminamos o namoro"),
+        "nl": _w("zijn uit elkaar|uit elkaar gegaan|gingen uit elkaar|het uitgemaakt|"
+                 "gescheiden|scheiding|heeft me verlaten|het is uit"),
+        "zh": _w("分手|离婚|离了婚"),
     },
     # the state begins (a start date is the validity's start)
     "start": {

@@ -8,8 +8,11 @@ Pure functions over fact records (validation applies what they return):
 * :func:`correction_targets` — "…, not Friday" / "I meant X": the facts that said the old
   value (they never held; their corrected copy is written by :func:`corrected_text`);
 * :func:`cessation_targets` — "I quit X", "no more X": facts of the same kind about X end;
+* :func:`switched_from_targets` — "switched from piano to cello": the facts about the piano
+  end;
 * :func:`exclusive_targets` — "only X now": the kind's other values end;
 * :func:`relation_change_targets` — "Larissa is now my fiancée": her earlier relation ends;
+  "we broke up": the partner ends;
 * :func:`habit_of` — the standing fact a one-off ("just today I took the train") deviates
   from.
 
@@ -47,6 +50,7 @@ __all__ = [
     "retraction_by_meaning",
     "retraction_targets",
     "shifted_locally",
+    "switched_from_targets",
     "topic_of",
     "words_of",
 ]
@@ -329,6 +333,28 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     return out
 
 
+def switched_from_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """Facts about the old value a change names ("switched from piano to cello" → the piano
+    facts): the same subject's facts that share one of its words, whatever their slot (the
+    piano was a hobby, the cello may be read as music)."""
+    old = str(new.data.get("switched_from") or "")
+    words = _fold_words(old) - _GENERIC
+    if not words:
+        return []
+    out = []
+    for rec in facts:
+        if rec.id == new.id or rec.data.get("subject") != new.data.get("subject") or \
+                rec.data.get("slot") in ("people", "event"):
+            continue
+        if re.search(r"[\u4e00-\u9fff]", old):
+            said = " ".join(str(x) for x in (rec.text, rec.data.get("evidence")) if x)
+            if old in said:
+                out.append(rec)
+        elif any(_stem_match(w, t) for w in words for t in words_of(rec)):
+            out.append(rec)
+    return out
+
+
 def exclusive_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     """Facts of the same kind with another value, ended by "only X now": those that share
     less than half of the new statement's words."""
@@ -379,17 +405,32 @@ _PARTNER_STAGE = {
 }
 
 
+_EX = _PARTNER_STAGE["has_ex"]
+
+
 def relation_change_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     """The user's earlier relation to the same person when it moved on ("girlfriend" before
-    "fiancée", "wife" before "ex"); two words for the same stage both stand."""
+    "fiancée", "wife" before "ex"); two words for the same stage both stand. A breakup with
+    no name ("we broke up") ends every partner held; a breakup also ends the facts that call
+    the person the user's partner ("The user's girlfriend Julia (likes): …")."""
     d = new.data
     stage = _PARTNER_STAGE.get(str(d.get("predicate")))
     if d.get("subject") != USER_SUBJECT or stage is None:
         return []
-    return [rec for rec in facts
-            if rec.id != new.id and rec.data.get("subject") == USER_SUBJECT
-            and _PARTNER_STAGE.get(str(rec.data.get("predicate")), stage) != stage
-            and fold(str(rec.data.get("object"))) == fold(str(d.get("object")))]
+    name = fold(str(d.get("object") or ""))
+    relations = [rec for rec in facts
+                 if rec.id != new.id and rec.data.get("subject") == USER_SUBJECT
+                 and _PARTNER_STAGE.get(str(rec.data.get("predicate")), stage) != stage
+                 and (fold(str(rec.data.get("object"))) == name
+                      or (not name and stage == _EX))]
+    if stage != _EX:
+        return relations
+    ended = {fold(str(rec.data.get("object"))) for rec in relations}
+    labels = tuple(f"the user's {p.removeprefix('has_')} "
+                   for p, s in _PARTNER_STAGE.items() if s < _EX)
+    return relations + [rec for rec in facts
+                        if rec.id != new.id and fold(str(rec.data.get("subject"))) in ended
+                        and rec.text.casefold().startswith(labels)]
 
 
 def habit_of(new: Record, facts: Sequence[Record]) -> Record | None:

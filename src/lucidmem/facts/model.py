@@ -141,7 +141,9 @@ class FactCandidate:
     old value a correction names ("not Friday" → "Friday"); ``retracts`` the topic of a
     retraction ("forget what I said about X" — such a candidate is an instruction, never
     stored as a fact); ``exclusive`` marks "only X now" (the slot's other values end) and
-    ``cessation`` "I stopped X" (facts about X end); ``flags`` are notes such as
+    ``cessation`` "I stopped X" (facts about X end); ``switched_from`` the old value a change
+    names ("I switched from piano to cello" → "piano": facts about it end); ``flags`` are
+    notes such as
     ``unresolved_date``. An LLM names the held fact a statement ends: ``replaces`` is its id
     and ``ends_as`` how ("supersede", "correct" or "retract"). ``vector`` is the embedding of
     the clause the fact was read from, when the extractor computed one: it becomes the fact's
@@ -174,6 +176,7 @@ class FactCandidate:
     retracts: str | None = None
     exclusive: bool = False
     cessation: bool = False
+    switched_from: str | None = None
     flags: tuple[str, ...] = ()
     replaces: str | None = None
     ends_as: str | None = None

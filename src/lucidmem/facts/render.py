@@ -42,7 +42,8 @@ _EMOJI = re.compile(r"[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]")
 
 _EN_SUBJECT = re.compile(
     r"^(?:(?:i|we)\s+(?:just\s+|really\s+|also\s+|still\s+|finally\s+|actually\s+|only\s+|"
-    r"now\s+|never\s+|always\s+|usually\s+)*)(?P<rest>.*)$", re.IGNORECASE)
+    r"now\s+|never\s+|always\s+|usually\s+|already\s+|even\s+|often\s+|sometimes\s+|"
+    r"rarely\s+|mostly\s+|totally\s+|literally\s+|basically\s+)*)(?P<rest>.*)$", re.IGNORECASE)
 _EN_CONTRACTED = (
     (re.compile(r"^(?:i'm not|i am not)\b", re.I), "isn't"),
     (re.compile(r"^(?:i'm|im|i am|we're|we are)\b", re.I), "is"),

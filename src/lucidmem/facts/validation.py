@@ -249,14 +249,27 @@ class _Pass:
         if d.get("cessation"):
             for ex in earlier(lifecycle.cessation_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)
+        if d.get("switched_from"):
+            for ex in earlier(lifecycle.switched_from_targets(rec, held)):
+                self.end(ex, rec, retract=False, at=start)
         if d.get("exclusive"):
             for ex in earlier(lifecycle.exclusive_targets(rec, self.active(ts))):
                 self.end(ex, rec, retract=False, at=start)
         elif d.get("is_change") and not d.get("one_off"):
             for ex in earlier(lifecycle.replacement_targets(rec, self.active(ts))):
                 self.end(ex, rec, retract=False, at=start)
-        for ex in lifecycle.relation_change_targets(rec, held):
-            self.end(ex, rec, retract=False)
+        moved_on = lifecycle.relation_change_targets(rec, held)
+        partners = {str(ex.data.get("object")) for ex in moved_on
+                    if ex.data.get("subject") == d.get("subject")}
+        if d.get("predicate") == "has_ex" and not d.get("object") and len(partners) == 1:
+            name = partners.pop()  # "we broke up": the one partner held
+            d["object"], d["text"] = name, str(d["text"]).replace("their partner", name, 1)
+            self.vectors.pop(rec.id, None)  # another sentence now: re-embed
+        for ex in moved_on:
+            self.end(ex, rec, retract=False, at=start if d.get("predicate") == "has_ex"
+                     else None)
+        if moved_on and d.get("predicate") != "has_ex":
+            self.relabel(rec, moved_on, held)
         if d.get("one_off"):
             habit = lifecycle.habit_of(rec, held)
             if habit is not None:
@@ -271,6 +284,39 @@ class _Pass:
             d["valid_to"] = max(float(end), float(d["valid_from"]))
             return Status.SUPERSEDED
         return None
+
+    def relabel(self, rec: Record, moved_on: Sequence[Record], held: Sequence[Record]) -> None:
+        """"Larissa is now my fiancée": what was said of her as the user's girlfriend holds on,
+        said of the fiancée. Each such fact ends at the change and a new version with the new
+        word begins there, so a question about a day before the change still reads
+        "girlfriend"."""
+        d = rec.data
+        name = fold(str(d["object"]))
+        new_word = relation_word(str(d["predicate"])) or ""
+        for old in moved_on:
+            old_word = relation_word(str(old.data["predicate"]))
+            if not old_word or not new_word:
+                continue
+            label = f"The user's {old_word} "
+            for fact in held:
+                if fact.id in (rec.id, old.id) or not fact.text.startswith(label) or \
+                        fold(str(fact.data.get("subject"))) != name:
+                    continue
+                self.end(fact, rec, retract=False)
+                text = f"The user's {new_word} {fact.text[len(label):]}"
+                data = {**fact.data, "text": text, "valid_from": rec.occurred_at,
+                        "valid_to": None, "retracted_at": None, "superseded_by": None,
+                        "recorded_at": rec.data.get("recorded_at", rec.occurred_at),
+                        "source_turn_ids": [*fact.data.get("source_turn_ids", []),
+                                            *d.get("source_turn_ids", [])],
+                        "relabelled_from": fact.id}
+                version = new_record(uuid.uuid4().hex, Kind.FACT, self.user_id,
+                                     self.kernel.now(), data, text=text, layer=1,
+                                     occurred_at=rec.occurred_at, agent_id=fact.agent_id,
+                                     status=Status.ACTIVE)
+                version.conversation_id = fact.conversation_id
+                self.working.append(version)
+                self.touched[version.id] = version
 
     def retract_topic(self, rec: Record) -> None:
         """Apply "forget what I said about X" and keep the instruction as ``discarded``."""

@@ -1,0 +1,210 @@
+"""Changes said in passing, each pinned with sentences written for these tests in several
+languages: a move said as "since I moved to X" inside a longer sentence, what was and what is
+now in one sentence ("I left the bank, now I'm a barista"), leaving one job and starting the
+next, and a breakup, which ends the partner relation."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from lucidmem import Memory
+from lucidmem.clock import ManualClock
+from lucidmem.facts.clauses import clauses_of
+
+_WEDNESDAY = datetime(2025, 3, 5, 9, 0, tzinfo=UTC)
+
+
+def _history(turns: list[str], *, conversations: bool = False
+             ) -> list[tuple[str, str, datetime | None, datetime | None]]:
+    """Each turn a week after the one before (each in a conversation of its own with
+    ``conversations``): (status, text, valid_from, valid_to) of every fact."""
+    clock = ManualClock(_WEDNESDAY)
+    memory = Memory(":memory:", clock=clock)
+    try:
+        for i, text in enumerate(turns):
+            at = _WEDNESDAY + timedelta(weeks=i)
+            clock.now = at
+            memory.add([{"role": "user", "content": text, "timestamp": at.isoformat()}],
+                       user_id="ida", conversation_id=f"c{i}" if conversations else None)
+        return [(str(f.status), f.text, f.valid_from, f.valid_to)
+                for f in memory.facts.history(user_id="ida")]
+    finally:
+        memory.close()
+
+
+def _active(rows: list[tuple[str, str, datetime | None, datetime | None]]) -> str:
+    return " | ".join(text for status, text, _, _ in rows if status.endswith("active"))
+
+
+@pytest.mark.parametrize(("language", "said", "move"), [
+    ("es", "desde que me mudé a Málaga voy a la playa cada día", "desde que me mudé a Málaga"),
+    ("it", "da quando mi sono trasferita a Verona vado al lavoro a piedi",
+     "da quando mi sono trasferita a Verona"),
+    ("nl", "sinds we naar Leiden zijn verhuisd fiets ik overal heen",
+     "sinds we naar Leiden zijn verhuisd"),
+    ("de", "seit ich in Leipzig wohne fahre ich nur noch Rad", "seit ich in Leipzig wohne"),
+    ("en", "since we moved to Boulder everything is quieter", "since we moved to Boulder"),
+])
+def test_since_i_moved_there_is_a_clause_of_its_own(language: str, said: str,
+                                                    move: str) -> None:
+    texts = [c.text for c in clauses_of(said, language_hint=language)]
+    assert texts[0] == move
+    assert len(texts) == 2
+
+
+@pytest.mark.parametrize(("home", "moved", "new", "old"), [
+    ("vivo en Sevilla", "desde que me mudé a Málaga voy a la playa cada día", "Málaga",
+     "Sevilla"),
+    ("abito a Bologna", "da quando mi sono trasferita a Verona vado al lavoro a piedi",
+     "Verona", "Bologna"),
+    ("ik woon in Utrecht", "sinds we naar Leiden zijn verhuisd fiets ik overal heen",
+     "Leiden", "Utrecht"),
+])
+def test_a_move_said_in_passing_replaces_the_home(home: str, moved: str, new: str,
+                                                  old: str) -> None:
+    active = _active(_history([home, moved]))
+    assert f"lives in {new}" in active
+    assert old not in active
+
+
+@pytest.mark.parametrize(("language", "said", "now"), [
+    ("it", "ho lasciato la banca, adesso faccio il barista", "adesso faccio il barista"),
+    ("pt", "saí da loja, agora sou motorista de aplicativo", "agora sou motorista de aplicativo"),
+    ("nl", "ben gestopt bij de Albert Heijn, nu werk ik bij een fietsenmaker",
+     "nu werk ik bij een fietsenmaker"),
+    ("zh", "我从腾讯辞职了，现在在一家咖啡店打工", "现在在一家咖啡店打工"),
+    ("en", "handed in my notice at St Mary's today, starting at a private clinic in June",
+     "starting at a private clinic in June"),
+])
+def test_what_is_now_after_a_comma_is_read_apart_from_what_was(language: str, said: str,
+                                                               now: str) -> None:
+    assert [c.text for c in clauses_of(said, language_hint=language)][-1] == now
+
+
+def test_leaving_one_job_and_starting_the_next_names_the_new_one() -> None:
+    rows = _history(["je bosse chez Decathlon comme vendeur",
+                     "j'ai démissionné de Decathlon, je commence chez Leroy Merlin lundi"])
+    active = _active(rows)
+    assert "works at Leroy Merlin" in active
+    assert "works at Decathlon" not in active
+    started = next(start for status, text, start, _ in rows if "Leroy Merlin" in text)
+    assert started is not None and started.date() == datetime(2025, 3, 17).date()  # Monday
+
+
+def test_notice_handed_in_is_not_the_job_left() -> None:
+    active = _active(_history(["I work as a nurse at St Mary's",
+                               "work news: I handed in my notice at St Mary's"]))
+    assert "St Mary's" in active
+
+
+@pytest.mark.parametrize(("partner", "breakup", "name"), [
+    ("My girlfriend Sarah loves hiking",
+     "Sarah and I broke up last month, so I'm cooking for one again", "Sarah"),
+    ("Meine Freundin Julia kommt heute Abend vorbei",
+     "Julia und ich haben uns getrennt, jetzt wohne ich allein", "Julia"),
+    ("Mein Freund Tobias kocht heute", "Seit der Trennung schlafe ich schlecht", "Tobias"),
+    ("Mon copain Hugo m'emmène au cinéma ce soir", "Hugo et moi, on s'est séparés, c'est dur",
+     "Hugo"),
+    ("Mi novia Carla me regaló un libro", "Carla y yo lo dejamos hace dos semanas", "Carla"),
+    ("Il mio ragazzo Luca cucina benissimo", "Io e Luca ci siamo lasciati", "Luca"),
+    ("Minha namorada Bia adora praia", "Eu e a Bia terminamos semana passada", "Bia"),
+    ("Mijn vriendin Sanne komt vanavond eten", "Sanne en ik zijn uit elkaar", "Sanne"),
+    ("我女朋友小雨今天来我家吃饭", "我和小雨上个月分手了", "小雨"),
+])
+def test_a_breakup_ends_the_partner_in_every_language(partner: str, breakup: str,
+                                                      name: str) -> None:
+    rows = _history([partner, breakup])
+    relations = [(status, start, end) for status, text, start, end in rows
+                 if text.startswith("The user's") and text.endswith(f"is {name}")]
+    assert [status for status, _, _ in relations] == ["superseded"]
+    assert f"The user broke up with {name}" in _active(rows)
+    # what was said of the partner as partner ends with the relation
+    assert not any(text.startswith(("The user's girlfriend", "The user's boyfriend"))
+                   for text in _active(rows).split(" | "))
+
+
+def test_a_breakup_said_in_another_conversation_ends_the_one_partner_held() -> None:
+    rows = _history(["My boyfriend Ravi loves climbing", "we broke up, I'm okay though"],
+                    conversations=True)
+    assert "The user broke up with Ravi" in _active(rows)
+    assert "The user's boyfriend is Ravi" not in _active(rows)
+
+
+def test_a_breakup_date_said_ends_the_relation_then() -> None:
+    rows = _history(["Mein Freund Tobias kocht heute",
+                     "Tobias und ich haben uns am Sonntag getrennt"])
+    relation = next(row for row in rows if row[1].endswith("is Tobias"))
+    assert relation[3] is not None and relation[3].date() == datetime(2025, 3, 9).date()  # Sunday
+
+
+@pytest.mark.parametrize(("partner", "said", "relation"), [
+    ("My girlfriend Sarah loves hiking", "we split the bill at dinner, Sarah and I",
+     "The user's girlfriend is Sarah"),
+    ("My girlfriend Sarah loves hiking",
+     "Sarah and I finally sorted the recycling, glass and paper separated",
+     "The user's girlfriend is Sarah"),
+    ("My girlfriend Sarah loves hiking", "I don't think Sarah and I will ever break up",
+     "The user's girlfriend is Sarah"),
+    ("Mi novia Carla me regaló un libro", "lo dejamos para mañana, dice Carla",
+     "The user's girlfriend (novia) is Carla"),
+])
+def test_what_only_sounds_like_a_breakup_ends_nothing(partner: str, said: str,
+                                                      relation: str) -> None:
+    rows = _history([partner, said])
+    assert not any("broke up" in text for _, text, _, _ in rows)
+    assert relation in _active(rows)
+
+
+@pytest.mark.parametrize(("before", "switch", "new", "old"), [
+    ("I play piano in a small jazz trio", "I switched from piano to cello this winter",
+     "cello", "piano"),
+    ("Ich spiele Geige im Orchester", "Ich bin von der Geige auf die Bratsche umgestiegen",
+     "Bratsche", "Geige"),
+    ("je joue du piano depuis dix ans", "je suis passée du piano au violoncelle cet hiver",
+     "violoncelle", "piano"),
+    ("toco la guitarra en un grupo", "me pasé de la guitarra al bajo, el grupo lo necesitaba",
+     "bajo", "guitarra"),
+    ("bevo tre caffè al giorno", "sono passata dal caffè al tè verde, dormo meglio",
+     "tè verde", "caffè"),
+    ("tomo leite de vaca no café da manhã", "mudei do leite de vaca para o de aveia", "aveia",
+     "vaca"),
+    ("ik hardloop drie keer per week", "ben van hardlopen naar zwemmen overgestapt",
+     "zwemmen", "hardloop"),
+    ("我每周末练钢琴", "我从钢琴换成大提琴了，老师说我手型适合", "大提琴", "钢琴"),
+])
+def test_a_switch_that_names_the_old_value_ends_it(before: str, switch: str, new: str,
+                                                   old: str) -> None:
+    active = _active(_history([before, switch]))
+    assert new in active
+    assert old not in active  # neither the old fact nor "from piano" in the new one
+
+
+def test_a_switch_denied_ends_nothing() -> None:
+    active = _active(_history(["I play piano in a small jazz trio",
+                               "I never switched from piano to organ, people mix that up"]))
+    assert "piano" in active
+
+
+def test_a_partner_who_becomes_a_fiancee_keeps_what_was_said_of_her() -> None:
+    rows = _history(["Minha namorada Larissa ama plantas",
+                     "agora a Larissa é oficialmente minha noiva"])
+    active = _active(rows)
+    assert "The user's fiancée Larissa" in active
+    assert "The user's girlfriend Larissa" not in active
+    # before the change the old word still holds
+    old = next(row for row in rows if row[1].startswith("The user's girlfriend Larissa"))
+    assert old[0] == "superseded" and old[3] is not None
+    new = next(row for row in rows if row[1].startswith("The user's fiancée Larissa"))
+    assert new[2] is not None and new[2] >= old[3]
+
+
+@pytest.mark.parametrize(("said", "language"), [
+    ("preciso de ideia de presente de natal pra minha namorada", "pt"),
+    ("I need a gift idea for my sister, something small", "en"),
+    ("ich brauche Ideen für den Geburtstag meiner Mutter", "de"),
+    ("necesito ideas para la cena de mañana", "es"),
+])
+def test_asking_for_ideas_is_an_errand_not_a_fact(said: str, language: str) -> None:
+    assert clauses_of(said, language_hint=language)[0].cues.request
