@@ -208,3 +208,72 @@ def test_a_partner_who_becomes_a_fiancee_keeps_what_was_said_of_her() -> None:
 ])
 def test_asking_for_ideas_is_an_errand_not_a_fact(said: str, language: str) -> None:
     assert clauses_of(said, language_hint=language)[0].cues.request
+
+
+@pytest.mark.parametrize(("before", "correction", "right", "wrong"), [
+    ("Die Hochzeit meiner Schwester ist im Juni in Lübeck",
+     "Lübeck stimmt gar nicht, die Hochzeit ist in Kiel", "Kiel", "Lübeck"),
+    ("my sister's wedding is in Bath in June", "Bath was wrong, the wedding is in Bristol",
+     "Bristol", "Bath"),
+    ("Wir fliegen im Mai nach Porto", "Porto... nee, Quatsch, wir fliegen nach Faro", "Faro",
+     "Porto"),
+    ("a festa da empresa vai ser no Porto", "errei, a festa vai ser em Braga", "Braga", "Porto"),
+    ("mon entretien d'embauche est le 12 mars", "je me suis trompée, l'entretien est le 14 mars",
+     "14 March", "12 March"),
+    ("I'm allergic to peanuts", "actually it's not peanuts, it's cashews I'm allergic to",
+     "cashews", "peanuts"),
+])
+def test_a_correction_that_restates_the_thing_takes_back_the_wrong_value(
+        before: str, correction: str, right: str, wrong: str) -> None:
+    rows = _history([before, correction])
+    active = _active(rows)
+    assert right in active
+    assert wrong not in active
+    assert any(status == "retracted" and wrong in text for status, text, _, _ in rows)
+
+
+def test_a_correction_by_a_generic_noun_moves_the_day_said_last() -> None:
+    rows = _history(["nächsten Donnerstag wird mir ein Weisheitszahn gezogen",
+                     "Blödsinn, der Termin ist am Mittwoch!"])
+    active = _active(rows)
+    assert "Weisheitszahn" in active and "Wednesday" in active and "Thursday" not in active
+
+
+def test_an_apology_that_corrects_nothing_held_states_nothing() -> None:
+    rows = _history(["I live in Leeds", "sorry, I meant that I'm tired today"])
+    assert "Leeds" in _active(rows)
+    assert not any(status == "retracted" for status, _, _, _ in rows)
+
+
+def test_the_wrong_value_said_again_after_its_correction_is_no_fact() -> None:
+    rows = _history(["Gefeiert wird am Samstag beim Heurigen in Grinzing",
+                     "Grinzing stimmt gar nicht, die Feier ist in Stammersdorf. "
+                     "Keine Ahnung wie ich auf Grinzing komm"])
+    assert "Grinzing" not in _active(rows)
+
+
+@pytest.mark.parametrize(("named", "corrected", "right", "relation"), [
+    ("ma nouvelle collègue s'appelle Amélie", "pardon, elle s'appelle Aurélie, pas Amélie",
+     "Aurélie", "colleague"),
+    ("la mia vicina si chiama Marta", "scusa, si chiama Marina, non Marta", "Marina",
+     "neighbour"),
+    ("mi gato se llama Tofu", "perdón, mi gato se llama Tofi, el corrector me cambió el nombre",
+     "Tofi", "cat"),
+    ("my new boss is called Karen", "sorry, I meant Sharon, not Karen", "Sharon", "boss"),
+])
+def test_a_corrected_name_keeps_the_relation(named: str, corrected: str, right: str,
+                                             relation: str) -> None:
+    rows = _history([named, corrected])
+    active = _active(rows)
+    assert relation in active and right in active
+    wrong = next(text for _, text, _, _ in rows if text != active and "is " in text
+                 and right not in text and text.startswith("The user's"))
+    assert (next(status for status, text, _, _ in rows if text == wrong)) == "retracted"
+
+
+def test_my_boss_followed_by_a_name_is_no_complaint() -> None:
+    from lucidmem.facts.privacy import assess_privacy
+
+    assert assess_privacy("my boss is Sharon").level.value != "secret"
+    assert assess_privacy("my boss is a nightmare, Sharon micromanages everything"
+                          ).level.value == "secret"

@@ -35,6 +35,7 @@ from lucidmem.facts.cue_lexicon import LANGUAGES, find_cue, has_cue
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
     LAST_DATED,
+    RESTATED,
     USER_SUBJECT,
     FactCandidate,
     FactCategory,
@@ -42,7 +43,13 @@ from lucidmem.facts.model import (
     Subcategory,
     category_of,
 )
-from lucidmem.facts.people import Mention, mentions, pronoun_subject, starts_with_name
+from lucidmem.facts.people import (
+    Mention,
+    given_name,
+    mentions,
+    pronoun_subject,
+    starts_with_name,
+)
 from lucidmem.facts.privacy import assess_privacy, has_secret_marker, stricter
 from lucidmem.facts.render import (
     content_words,
@@ -348,7 +355,28 @@ _ZH_MY_MISTAKE = re.compile(
 """The wrong value said as one's own mistake ("周四是我自己记错了", "台中是我自己脑补的")."""
 
 
+_WRONG_FIRST: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?P<old>[^,;:.!?]{1,40}?)[\s,]+(?:" + words + r")\s*[,;:!.]+\s*")
+    for lang, words in {
+        "en": r"(?:is|was|'s)\s+wrong|is\s+not\s+right|isn't\s+right",
+        "de": r"stimmt\s+(?:gar\s+|doch\s+|überhaupt\s+)?nicht|ist\s+falsch|war\s+falsch",
+        "fr": r"c'est\s+faux|c’est\s+faux|c'est\s+pas\s+ça|n'est\s+pas\s+juste",
+        "es": r"(?:está|esta)\s+mal|no\s+es\s+así|es\s+incorrecto",
+        "it": r"è\s+sbagliato|non\s+è\s+giusto|non\s+è\s+così",
+        "pt": r"(?:está|tá|ta)\s+errado|não\s+é\s+isso|não\s+é\s+assim",
+        "nl": r"klopt\s+(?:helemaal\s+|toch\s+)?niet|is\s+fout",
+    }.items()}
+_WRONG_FIRST["zh"] = re.compile(r"^\W*(?![哎啊哦噢唉呃嗯诶哈这那])(?P<old>[^，。！？,]{2,8}?)"
+                                r"(?:不对|是错的|说错了)[，,。！!]\s*")
+"""A correction that first names the wrong value and then says the right thing ("Lübeck
+stimmt gar nicht, die Hochzeit ist in Kiel", "Bath was wrong, it's in Bristol")."""
+
+
 def _corrected_value(clause: Clause) -> str | None:
+    first = _WRONG_FIRST.get(clause.language, _NO_MATCH).match(clause.text)
+    if first is not None and clause.text[first.end():].strip() and \
+            content_words([first["old"]]):  # ("that's wrong, …" names nothing)
+        return first["old"].strip()
     pattern = _CORRECTED_VALUE.get(clause.language)
     for text in (clause.text,):
         m = None if pattern is None else pattern.search(text)
@@ -557,6 +585,8 @@ def _strip_person(span: str, item: _Pending, lang: str) -> str:
                   body, count=1).strip()
     if lang == "en":
         body = re.sub(r"^(?:she|he)\b", "", body, count=1, flags=re.I).strip()
+        if re.match(r"^(?:'s|’s)\s+\w+\s+(?:is|was|will|has|had|are|were)\b", body):
+            return "'s " + body[2:].lstrip()  # "my sister's wedding is in Bath": hers, no "is"
         body = re.sub(r"^(?:'s|’s)\s+(?=\w+(?:ed|en|wn|ne|got)\b)", "has ", body)
         body = re.sub(r"^(?:'s|’s)\s+", "is ", body)
         body = re.sub(r"^(?:'s|’s)$", "is", body)
@@ -584,6 +614,8 @@ def _text_for(item: _Pending, slot: str, span: str, lang: str) -> str:
     body = _strip_person(span, item, lang)
     if lang == "en":
         body = english_first_person_inside(body)
+    if body.startswith("'s "):
+        return f"{phrase}{body}"
     if lang == "en" and re.match(r"(?i)(?:is|was|has|had|got|gets|will|would|can|loves?|likes?|"
                                  r"hates?|wants?|works?|lives?|keeps?|comes?|goes?|\w+s|\w+ed)\b",
                                  body):
@@ -638,6 +670,7 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     secret = has_secret_marker(text) or _SECRET_MARKS.search(text) is not None
     pending: list[_Pending] = []
     forgotten: list[str] = []
+    mistaken: list[str] = []
     turn_people: set[str] = set()
     for clause in clauses:
         if not clause.supported:
@@ -654,6 +687,12 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 if state.last_person and state.last_person in topic:
                     forgotten.append(state.last_person)
                 continue
+        if mistaken and not (cues.correction and _corrected_value(clause)) and \
+                any(_names_value(clause.text, w) for w in mistaken):
+            reading.flags.append("skipped:about_the_mistake")  # "keine Ahnung wie ich auf
+            continue  # Grinzing komm": the wrong value, said again after its correction
+        if cues.correction and (wrong := _corrected_value(clause)):
+            mistaken.append(wrong)
         if forgotten and (any(n in clause.text for n in forgotten) or (
                 pronoun_subject(clause.text, clause.language)
                 and state.last_person in forgotten)):
@@ -664,6 +703,14 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                else "sarcasm" if cues.sarcasm else None)
         if why is None and clause.quotes and cues.reported:
             why = "quoted_speech"
+        if why is None and (renamed := _renamed(clause, people, state)) is not None:
+            m, wrong = renamed
+            state.people[str(m.name)] = m.relation
+            state.last_person = m.name
+            cand = _relation_candidate(m, clause, timestamp)
+            if cand is not None:  # the wrong name's relation is taken back
+                reading.facts.append(replace(cand, corrects=wrong, is_correction=True))
+            continue
         for m in people:
             if m.name is not None and why not in ("hypothetical", "sarcasm"):
                 state.people[m.name] = m.relation if m.of is None else \
@@ -681,7 +728,11 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         if not cues.negated and (ended := _breakup(clause, people, state, timestamp)):
             reading.facts.append(ended)
             continue
-        found = _subject_of(clause, state, people)
+        named_wrong = _WRONG_FIRST.get(clause.language, _NO_MATCH).match(clause.text) \
+            if cues.correction else None
+        found = _subject_of(clause if named_wrong is None or not _corrected_value(clause)
+                            else replace(clause, text=clause.text[named_wrong.end():]),
+                            state, people)  # "Bath was wrong, …": Bath is no one
         if found is None:
             continue
         subject, phrase = found
@@ -739,6 +790,7 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
     secret, text, clauses = begun.secret, begun.text, begun.clauses
     seen = {c.key for c in reading.facts}
     classified = iter(zip(guesses, vectors, strict=True))
+    carried: str | None = None
     for item in begun.pending:
         ruled_slot = _rule_slot(item)
         guess: SlotGuess | None
@@ -752,6 +804,13 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         if cand is not None and vector is not None:
             cand = replace(cand, vector=vector)
         header = bool(reading.flags) and reading.flags[-1] == "skipped:correction_header"
+        if cand is None and item.clause.cues.correction and reading.flags and \
+                reading.flags[-1] in ("skipped:correction_header", "skipped:fragment"):
+            # "actually it's not peanuts, it's cashews": the next clause corrects
+            carried = _corrected_value(item.clause) or carried
+        elif cand is not None and carried and cand.corrects in (None, RESTATED):
+            cand = replace(cand, corrects=carried, is_correction=True)
+            carried = None
         ruled = [] if header or rules is None else [r for r in item.ruled if r.key not in seen]
         if ruled:
             tense = _tense(item.clause.text, item.clause.language)
@@ -995,6 +1054,38 @@ def _without_lead(span: str, lang: str) -> str:
     return span_of(span[m.end():], lang) or span
 
 
+def _names_value(text: str, value: str) -> bool:
+    """Whether ``text`` says the capitalised name (or the Chinese word) ``value`` holds."""
+    names = re.findall(r"[A-ZÀ-Þ][\w'’-]+|[\u4e00-\u9fff]{2,}", value)
+    return any((name in text) if re.match(r"[\u4e00-\u9fff]", name) else
+               re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text) is not None
+               for name in names)
+
+
+def _renamed(clause: Clause, people: Sequence[Mention],
+             state: ConversationState) -> tuple[Mention, str] | None:
+    """A correction of someone's name (the mention under the right name, the wrong name):
+    "pardon, elle s'appelle Aurélie, pas Amélie" (Amélie the colleague → Aurélie), "perdón,
+    mi gato se llama Tofi" (the cat named last was Tofu), "sorry, I meant Sharon, not Karen"
+    (the one other name said). ``None`` for anything else."""
+    if not clause.cues.correction:
+        return None
+    wrong = _corrected_value(clause)
+    for m in people:
+        if m.name is None or m.of is not None:
+            continue
+        before = [n for n, rel in state.people.items() if rel == m.relation and n != m.name]
+        old = wrong if wrong in before else before[-1] if before else None
+        return (m, old) if old else None
+    others = [n for n in _names_in(clause.text, clause.language) if n != wrong]
+    name = given_name(clause.text, clause.language) or (others[0] if len(others) == 1 else None)
+    if wrong and name and name != wrong and wrong in state.people and \
+            " of " not in state.people[wrong]:
+        relation = state.people[wrong]
+        return Mention(name, relation, relation, None, (0, len(clause.text))), wrong
+    return None
+
+
 PARTNERS = frozenset({"girlfriend", "boyfriend", "partner", "fiancée", "wife", "husband"})
 """Relations that a breakup ends."""
 
@@ -1063,6 +1154,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if item.subject == USER_SUBJECT and not cues.negated and \
             _quits_the_job(clause.text, lang):
         return _left_the_job(item, at)
+    if cues.correction and (named := _WRONG_FIRST.get(lang, _NO_MATCH).match(span)) and \
+            span[named.end():].strip() and content_words([named["old"]]):
+        span = span[named.end():]  # "Lübeck stimmt gar nicht, die Hochzeit ist in Kiel"
     if item.subject == USER_SUBJECT:
         span = _without_lead(span, lang)
     elif cues.correction and (header := _CORRECTION_HEADER.get(lang, _NO_MATCH).match(span)):
@@ -1133,6 +1227,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if len(whole_days) == 1:
             span, dated_span = whole, whole_dated
     found = find_temporal(span, at, tense=tense)
+    weak = False
     slot = "event" if only_a_day else guess.slot if guess is not None else "personal"
     named_person = item.subject != USER_SUBJECT
     if guess is not None:
@@ -1149,7 +1244,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             limit = min(limit, SHORT_NO_FACT_LIMIT)
         if cues.correction and (_corrected_value(clause) or only_a_day):
             limit = 1.01  # a correction is always applied, however short ("c'est lundi")
-        if guess.no_fact >= limit:
+        if cues.correction and rest != span and guess.no_fact >= limit:
+            weak = True  # kept only if it restates something held (validation)
+        elif guess.no_fact >= limit:
             reading.flags.append("skipped:small_talk" if guess.no_fact >= 0.5 else
                                  "skipped:unclear")
             return None
@@ -1241,6 +1338,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         corrects = LAST_DATED  # the day said last is the one corrected
     elif corrects:
         text = _without_old_value(text, corrects, lang)
+    elif cues.correction and rest != span:
+        corrects = RESTATED  # "errei, a festa vai ser em Braga": the festa said before
     if cues.correction:
         text = _without_correction_words(text, lang) or text
     if lang == "zh":
@@ -1258,7 +1357,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         text=text, slot=slot, evidence=clause.text, corrects=corrects,
         exclusive=cues.exclusive and (cues.change or cues.habit) and tense != "past",
         cessation=cues.cessation, switched_from=switched[1] if switched else None,
-        flags=("unresolved_date",) if unresolved else (),
+        flags=(*(("unresolved_date",) if unresolved else ()),
+               *(("only_as_correction",) if weak else ())),
     )
 
 

@@ -205,29 +205,36 @@ CUES: dict[str, _T] = {
         "en": _w("i meant|i mean|correction|i got it wrong|got it wrong|i was wrong|"
                  "my mistake|i misspoke|wrong, it's|not x|let me correct|to correct|"
                  "i mixed up|i mix up|scratch that, it's|actually it's|typo|wait no|wait, no|"
-                 "no wait|no, wait|nonsense|scratch that"),
-        "de": _w("korrektur|kleine korrektur|ich meinte|ich meine|ich habe mich vertan|"
-                 "hab mich vertan|ich hab mich geirrt|ich habe mich geirrt|falsch gesagt|"
+                 "no wait|no, wait|nonsense|scratch that|autocorrect|was wrong,|is wrong,|"
+                 "'s wrong,"),
+        "de": _w("korrektur|kleine korrektur|ich meinte|ich meine,|meinte ich|"
+                 "ich meine natürlich|ich habe mich vertan|hab mich vertan|ich hab mich geirrt|"
+                 "ich habe mich geirrt|falsch gesagt|"
                  "verwechselt|stimmt nicht|warte, nein|warte nein|nein, warte|nein warte|"
-                 "nee, warte|nee warte|blödsinn|quatsch|stimmt gar nicht|stimmt doch nicht"),
+                 "nee, warte|nee warte|blödsinn|quatsch|stimmt gar nicht|stimmt doch nicht|"
+                 "autokorrektur|vertippt|ist falsch,|war falsch,"),
         "fr": _w("correction|petite correction|je voulais dire|je me suis trompé|"
-                 "je me suis trompée|je me trompe|erreur de ma part|j'ai inversé|"
+                 "je me suis trompée|me suis trompé|me suis trompée|je me trompe|"
+                 "erreur de ma part|j'ai inversé|"
                  "j'ai confondu|en fait c'est|attends, non|attends non|non, attends|"
-                 "non attends|n'importe quoi|c'est faux"),
+                 "non attends|n'importe quoi|c'est faux|le correcteur|faute de frappe"),
         "es": _w("corrijo|corrección|me equivoqué|me he equivocado|quise decir|"
                  "me lié|me confundí|error mío|perdón, es|en realidad es|quería decir|"
-                 "quiero decir|espera, no|espera no|no, espera|no espera|qué digo|está mal"),
+                 "quiero decir|espera, no|espera no|no, espera|no espera|qué digo|está mal|"
+                 "el corrector|autocorrector"),
         "it": _w("correggo|correzione|mi sono sbagliato|mi sono sbagliata|ho sbagliato|"
                  "volevo dire|intendevo|intendo|mi sono confuso|mi sono confusa|errore mio|"
-                 "aspetta, no|aspetta no|no, aspetta|no aspetta|che dico|è sbagliato"),
+                 "aspetta, no|aspetta no|no, aspetta|no aspetta|che dico|è sbagliato|correttore|"
+                 "errore di battitura"),
         "pt": _w("corrijo|correção|me enganei|enganei-me|errei|quis dizer|queria dizer|"
                  "me confundi|confundi|erro meu|quero dizer|espera, não|espera não|"
-                 "não, espera|pera, não|pera não|que besteira|tá errado|está errado"),
+                 "não, espera|pera, não|pera não|que besteira|tá errado|está errado|o corretor|"
+                 "erro de digitação"),
         "nl": _w("foutje|correctie|ik bedoelde|ik bedoel|ik vergiste me|ik heb me vergist|"
                  "haal … door elkaar|verkeerd gezegd|wacht, nee|wacht nee|nee, wacht|nee wacht|"
-                 "onzin|klopt niet|klopt helemaal niet"),
+                 "onzin|klopt niet|klopt helemaal niet|autocorrectie|typfout|is fout,"),
         "zh": _w("说错了|搞错了|记错了|更正|纠正|不对|是我弄错|写错了|我是说|我的意思是|等等，|"
-                 "等一下，|啊等等|打错了|看错了"),
+                 "等一下，|啊等等|打错了|看错了|输入法|手滑"),
     },
     "retraction": {
         "en": _w("forget what i said|forget what i told you|forget about what i said|"

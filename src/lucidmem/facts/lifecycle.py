@@ -7,6 +7,7 @@ Pure functions over fact records (validation applies what they return):
   that person; a topic that is only a person means everything about them;
 * :func:`correction_targets` — "…, not Friday" / "I meant X": the facts that said the old
   value (they never held; their corrected copy is written by :func:`corrected_text`);
+* :func:`restated_target` — "errei, a festa vai ser em Braga": the festa said before;
 * :func:`cessation_targets` — "I quit X", "no more X": facts of the same kind about X end;
 * :func:`switched_from_targets` — "switched from piano to cello": the facts about the piano
   end;
@@ -47,6 +48,7 @@ __all__ = [
     "local_day",
     "relation_change_targets",
     "replacement_targets",
+    "restated_target",
     "retraction_by_meaning",
     "retraction_targets",
     "shifted_locally",
@@ -237,6 +239,27 @@ def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> 
                               -r.occurred_at))
     same = [r for r in found if r.data.get("subject") == subject] or found
     return same
+
+
+def restated_target(new: Record, facts: Sequence[Record]) -> Record | None:
+    """The fact a correction that restates its thing takes back ("errei, a festa vai ser em
+    Braga" → the festa in Porto): a fact of the same subject, no relation, that shares a word
+    of four letters or more with the correction's clause; the one sharing most, then the one
+    said last. ``None`` when nothing held is about the same thing."""
+    words = {w for w in _fold_words(str(new.data.get("evidence") or new.text))
+             if len(w) >= 4 or re.search(r"[\u4e00-\u9fff]", w)} - _GENERIC
+    best: Record | None = None
+    most = 0
+    for rec in facts:
+        if rec.id == new.id or rec.data.get("subject") != new.data.get("subject") or \
+                str(rec.data.get("predicate", "")).startswith("has_"):
+            continue
+        theirs = words_of(rec)
+        shared = sum(1 for w in words if any(_stem_match(w, t) for t in theirs))
+        if shared and (shared > most or (shared == most and best is not None
+                                         and rec.occurred_at >= best.occurred_at)):
+            best, most = rec, shared
+    return best
 
 
 def last_dated(new: Record, facts: Sequence[Record]) -> list[Record]:

@@ -21,6 +21,7 @@ from lucidmem.errors import InvalidInputError
 __all__ = [
     "DEFAULT_EMOTIONAL_INTENSITY",
     "LAST_DATED",
+    "RESTATED",
     "SUBCATEGORIES",
     "USER_SUBJECT",
     "FactCandidate",
@@ -36,6 +37,11 @@ USER_SUBJECT = "user"
 LAST_DATED = "@last-dated"
 """``corrects`` of a correction that names only the new day ("Sorry, I meant the 14th"): it
 moves the dated fact said last, whatever its old day was."""
+
+RESTATED = "@restated"
+"""``corrects`` of a correction that restates the thing with its right value and does not
+name the wrong one ("errei, a festa vai ser em Braga", "Blödsinn, der Termin ist am
+Mittwoch"): it takes back the fact said last about the same thing."""
 
 DEFAULT_EMOTIONAL_INTENSITY = 0.3
 """Schema default of ``emotional_intensity`` (emberhearth §3 "Schema")."""

@@ -15,7 +15,7 @@ from functools import cache
 
 from lucidmem.facts.cue_lexicon import RELATIONS
 
-__all__ = ["Mention", "mentions", "pronoun_subject", "starts_with_name"]
+__all__ = ["Mention", "given_name", "mentions", "pronoun_subject", "starts_with_name"]
 
 _POSSESSIVE: dict[str, str] = {
     "en": r"my|our",
@@ -180,6 +180,19 @@ def mentions(text: str, lang: str) -> list[Mention]:
             found.append(Mention(None, _canonical(lang, m["rel"]), m["rel"], None,
                                  (m.start(), m.end())))
     return sorted(found, key=lambda x: x.span)
+
+
+def given_name(text: str, lang: str) -> str | None:
+    """The name a clause gives with a naming verb, whoever it names ("elle s'appelle
+    Aurélie", "si chiama Marina", "she's called Ines", "叫可可")."""
+    if lang == "zh":
+        m = re.search(r"叫(?P<name>(?:小|阿|老)?[\u4e00-\u9fff]{1,2}?)"
+                      r"(?=[啦了吧呀啊，。！？,\s]|$)", text)
+        return m["name"] if m else None
+    naming = _NAMING.get(lang)
+    m = None if naming is None else re.search(r"(?i:(?<!\w)(?:" + naming + r"))\s+" + _NAME,
+                                              text)
+    return m["name"].strip() if m and _is_name(m["name"]) else None
 
 
 def pronoun_subject(text: str, lang: str) -> bool:

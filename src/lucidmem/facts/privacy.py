@@ -124,12 +124,16 @@ LEGAL_KEYWORDS: tuple[str, ...] = (
 """Legal matters ("sensitive by nature", emberhearth §1 SECRETS) → secret."""
 
 WORKPLACE_COMPLAINT_KEYWORDS: tuple[str, ...] = (
-    "hate my job", "hate my boss", "my boss is", "toxic", "micromanage", "micromanages",
+    "hate my job", "hate my boss", "my boss is a", "my boss is an", "my boss is so",
+    "my boss is such", "my boss is always", "my boss is being", "my boss is driving", "toxic",
+    "micromanage", "micromanages",
     "unfair", "harass", "harassed", "harassment", "bully", "bullied", "bullying",
     "fired", "laid off", "quit my job", "thinking of quitting", "underpaid", "overworked",
     "complain", "complaint", "annoying", "incompetent", "can't stand my",
 )
-"""Workplace complaints → private (secret when about a specific person)."""
+"""Workplace complaints → private (secret when about a specific person). "my boss is" only
+before what a complaint says ("my boss is a nightmare"), not before a name ("my boss is
+Sharon")."""
 
 _SPECIFIC_ROLE_AT_WORK = re.compile(
     r"\b(?:my|our) (?:boss|manager|supervisor|colleague|coworker|co-worker|team lead|ceo)\b",

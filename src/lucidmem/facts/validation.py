@@ -47,6 +47,7 @@ from lucidmem.facts.decay import confidence_band, decayed_confidence, reinforce
 from lucidmem.facts.entities import EntityIndex, fold, relation_word
 from lucidmem.facts.model import (
     LAST_DATED,
+    RESTATED,
     USER_SUBJECT,
     FactCandidate,
     FactCategory,
@@ -216,6 +217,25 @@ class _Pass:
                 if d.get("ends_as") == "retract":
                     rec.data["applied_to"] = [target.id]
                     return Status.DISCARDED
+        said_with = set(d.get("source_turn_ids", []))
+
+        def earlier(found: list[Record]) -> list[Record]:
+            """Not what the same turn says: "only oat milk now. cow's milk is over" ends the
+            cow's milk, never the oat milk beside it."""
+            return [f for f in found if not said_with & set(f.data.get("source_turn_ids", []))]
+
+        if d.get("corrects") == RESTATED:  # "errei, a festa vai ser em Braga"
+            d["corrects"] = None
+            restated = lifecycle.restated_target(rec, earlier(held))
+            if restated is None and d.get("slot") == "event" and start is not None:
+                d["corrects"] = LAST_DATED  # "Blödsinn, der Termin ist am Mittwoch"
+            elif restated is None and "only_as_correction" in d.get("flags", []):
+                return Status.DISCARDED  # "sorry, long day": it corrects nothing held
+            if restated is not None:
+                self.end(restated, rec, retract=True)
+                if start is None:  # the right value held since the wrong one was said
+                    d["valid_from"] = min(float(d["valid_from"]),
+                                          float(restated.data["valid_from"]))
         if d.get("corrects") == LAST_DATED:  # "Sorry, I meant the 14th"
             targets = lifecycle.last_dated(rec, held)
             if not targets or lifecycle.corrected_day(targets[0], rec) is None:
@@ -239,13 +259,6 @@ class _Pass:
                     d["text"] = fixed
                     self.vectors.pop(rec.id, None)  # now another fact's sentence: re-embed
                     d["evidence"] = f"{ex.data.get('evidence')} / {d.get('evidence')}"
-        said_with = set(d.get("source_turn_ids", []))
-
-        def earlier(found: list[Record]) -> list[Record]:
-            """Not what the same turn says: "only oat milk now. cow's milk is over" ends the
-            cow's milk, never the oat milk beside it."""
-            return [f for f in found if not said_with & set(f.data.get("source_turn_ids", []))]
-
         if d.get("cessation"):
             for ex in earlier(lifecycle.cessation_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)
