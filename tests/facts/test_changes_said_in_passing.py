@@ -16,15 +16,16 @@ from lucidmem.facts.clauses import clauses_of
 _WEDNESDAY = datetime(2025, 3, 5, 9, 0, tzinfo=UTC)
 
 
-def _history(turns: list[str], *, conversations: bool = False
+def _history(turns: list[str], *, conversations: bool = False,
+             step: timedelta = timedelta(weeks=1),
              ) -> list[tuple[str, str, datetime | None, datetime | None]]:
-    """Each turn a week after the one before (each in a conversation of its own with
-    ``conversations``): (status, text, valid_from, valid_to) of every fact."""
+    """Each turn ``step`` (a week) after the one before (each in a conversation of its own
+    with ``conversations``): (status, text, valid_from, valid_to) of every fact."""
     clock = ManualClock(_WEDNESDAY)
     memory = Memory(":memory:", clock=clock)
     try:
         for i, text in enumerate(turns):
-            at = _WEDNESDAY + timedelta(weeks=i)
+            at = _WEDNESDAY + i * step
             clock.now = at
             memory.add([{"role": "user", "content": text, "timestamp": at.isoformat()}],
                        user_id="ida", conversation_id=f"c{i}" if conversations else None)
@@ -277,3 +278,59 @@ def test_my_boss_followed_by_a_name_is_no_complaint() -> None:
     assert assess_privacy("my boss is Sharon").level.value != "secret"
     assert assess_privacy("my boss is a nightmare, Sharon micromanages everything"
                           ).level.value == "secret"
+
+
+@pytest.mark.parametrize(("said", "language", "contexts"), [
+    ("Am Wochenende geh ich immer klettern, unter der Woche schwimmen", "de",
+     ["on weekends", "on weekdays"]),
+    ("I speak English at work, at home we only speak Polish", "en", ["at work", "at home"]),
+])
+def test_two_contexts_in_one_sentence_are_two_clauses(said: str, language: str,
+                                                      contexts: list[str]) -> None:
+    assert [c.cues.context for c in clauses_of(said, language_hint=language)] == contexts
+
+
+def test_a_context_without_a_verb_stays_with_its_clause() -> None:
+    (clause,) = clauses_of("Im Büro red ich Hochdeutsch, daheim nur Schwäbisch",
+                           language_hint="de")
+    assert "Schwäbisch" in clause.text
+
+
+@pytest.mark.parametrize(("planned", "moved", "new_day", "old_day"), [
+    ("Am Freitag ist unser Teamessen beim Italiener",
+     "Das Teamessen wurde auf nächsten Montag verschoben", "10 March", "7 March"),
+    ("my dentist appointment is on Thursday", "the dentist moved it to next Tuesday, annoying",
+     "11 March", "6 March"),
+    ("le dîner chez Paul est samedi", "le dîner chez Paul est reporté à dimanche", "9 March",
+     "8 March"),
+    ("la cena di classe è venerdì", "la cena di classe è stata spostata a sabato", "8 March",
+     "7 March"),
+    ("周四下午开家长会", "家长会推迟到下周一了", "10 March", "6 March"),
+])
+def test_an_event_moved_to_another_day_ends_the_old_day(planned: str, moved: str,
+                                                        new_day: str, old_day: str) -> None:
+    rows = _history([planned, moved], step=timedelta(days=1))  # Wednesday, then Thursday
+    active = _active(rows)
+    assert new_day in active
+    assert old_day not in active
+    old = next(row for row in rows if old_day in row[1])
+    assert old[0] == "superseded"  # it was the plan until it moved: no mistake
+
+
+@pytest.mark.parametrize(("before", "turn", "now", "stopped"), [
+    ("je prends du lait de vache dans mon café",
+     "je ne prends plus que du lait d'avoine. le lait de vache, c'est fini", "avoine", "vache"),
+    ("Ich spiel seit der Schule Klavier",
+     "Das Klavier hab ich verkauft, jetzt lern ich Saxophon", "Saxophon", "Klavier"),
+])
+def test_what_stopped_beside_its_replacement_is_history(before: str, turn: str, now: str,
+                                                         stopped: str) -> None:
+    rows = _history([before, turn])
+    active = _active(rows)
+    assert now in active and stopped not in active
+    assert any(stopped in text for status, text, _, _ in rows if status == "superseded")
+
+
+def test_what_stopped_with_nothing_in_its_place_stays_current() -> None:
+    rows = _history(["fumo un pacchetto al giorno", "ho smesso di fumare un mese fa"])
+    assert any("smesso" in text for text in _active(rows).split(" | "))

@@ -1204,7 +1204,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             len(rest.strip(" ，,。!！")) <= 4 if lang == "zh" else len(rest.split()) <= 2):
         reading.flags.append("skipped:correction_header")
         return None
-    tense = _tense(clause.text, lang)
+    moves = not cues.negated and not cues.correction and \
+        has_cue("rescheduled", lang, clause.text)
+    tense = None if moves else _tense(clause.text, lang)  # "reporté à dimanche": to come
     wrong = _corrected_value(clause) if cues.correction else None
     if wrong:  # "Thursday the 6th, not Friday": the dates are read without the wrong one
         span = _without_old_value(span, wrong, lang)
@@ -1228,7 +1230,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             span, dated_span = whole, whole_dated
     found = find_temporal(span, at, tense=tense)
     weak = False
-    slot = "event" if only_a_day else guess.slot if guess is not None else "personal"
+    rescheduled = moves and len(days) == 1
+    slot = "event" if only_a_day or rescheduled else \
+        guess.slot if guess is not None else "personal"
     named_person = item.subject != USER_SUBJECT
     if guess is not None:
         limit = NO_FACT_LIMIT if (named_person or _has_subject(clause.text, lang)) \
@@ -1242,7 +1246,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
                 not named_person and not _has_subject(clause.text, lang):
             limit = min(limit, SHORT_NO_FACT_LIMIT)
-        if cues.correction and (_corrected_value(clause) or only_a_day):
+        if (cues.correction and (_corrected_value(clause) or only_a_day)) or rescheduled:
             limit = 1.01  # a correction is always applied, however short ("c'est lundi")
         if cues.correction and rest != span and guess.no_fact >= limit:
             weak = True  # kept only if it restates something held (validation)
@@ -1357,6 +1361,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         text=text, slot=slot, evidence=clause.text, corrects=corrects,
         exclusive=cues.exclusive and (cues.change or cues.habit) and tense != "past",
         cessation=cues.cessation, switched_from=switched[1] if switched else None,
+        rescheduled=rescheduled,
         flags=(*(("unresolved_date",) if unresolved else ()),
                *(("only_as_correction",) if weak else ())),
     )

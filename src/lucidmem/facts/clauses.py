@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 from lucidmem.facts.cue_lexicon import (
     CONTEXTS,
@@ -272,14 +273,14 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
     if cut:
         # a cut word ends in a space, or in a look-ahead past the space ("and(?=\s+i\b)")
         pattern = re.compile(r",?\s+(?:" + cut + r")(?:(?<=\s)|\s+)|,\s+(?=(?:"
-                             + (subject or "x^") + "|" + _NOW_START.get(lang, "x^") + r"))",
-                             re.IGNORECASE)
+                             + (subject or "x^") + "|" + _NOW_START.get(lang, "x^") + "|"
+                             + _context_start(lang) + r"))", re.IGNORECASE)
         pieces = pattern.split(sentence)
     pieces = [p for chunk in pieces for p in re.split(r"\s*:\s+(?=\S)", chunk)]
     asks = _QUESTION_AFTER_COMMA.get(lang)
     if asks is not None and sentence.rstrip().endswith("?"):
         pieces = [p for chunk in pieces for p in asks.split(chunk)]
-    pieces = [part for p in pieces for part in _since_moved(p, lang)]
+    pieces = _context_gaps([part for p in pieces for part in _since_moved(p, lang)], lang)
     pieces = _keep_whenever([p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")], lang)
     return _merge_fragments([c for p in pieces for c in _second_verb(p, lang)], lang)
 
@@ -305,6 +306,29 @@ def _second_verb(piece: str, lang: str) -> list[str]:
             rest = piece[m.start("verb"):]
             return [piece[:m.start()], *_second_verb(f"{head['subject']} {rest}", lang)]
     return [piece]
+
+
+@cache
+def _context_start(lang: str) -> str:
+    """A context phrase that starts a clause after a comma ("Im Büro red ich Hochdeutsch,
+    daheim nur Schwäbisch", "climbing on weekends, during the week swimming"): each context
+    has its own clause, so each value keeps its own."""
+    phrases = sorted((p for p, _ in CONTEXTS.get(lang, ())), key=len, reverse=True)
+    return "|".join(re.escape(p) + r"\b" for p in phrases) or "x^"
+
+
+def _context_gaps(pieces: list[str], lang: str) -> list[str]:
+    """A piece cut at a context phrase that has no verb of its own ("…, daheim nur
+    Schwäbisch": the verb is the first clause's) goes back to the clause before: alone it
+    would be a fragment, and with it the value is kept."""
+    starts = re.compile(r"(?i)^(?:" + _context_start(lang) + r")")
+    out: list[str] = []
+    for piece in pieces:
+        if out and starts.match(piece.strip()) and len(piece.split()) <= 3:
+            out[-1] = f"{out[-1]}, {piece.strip()}"
+        else:
+            out.append(piece)
+    return out
 
 
 def _context(lang: str, text: str) -> str | None:

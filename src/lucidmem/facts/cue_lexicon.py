@@ -330,6 +330,20 @@ CUES: dict[str, _T] = {
                  "gescheiden|scheiding|heeft me verlaten|het is uit"),
         "zh": _w("分手|离婚|离了婚"),
     },
+    # a planned event moves to another day (the old day ends, it was true when said)
+    "rescheduled": {
+        "en": _w("postponed|rescheduled|pushed back|been moved|was moved|got moved|"
+                 "brought forward|moved it to|pushed it to"),
+        "de": _w("verschoben|vorverlegt|verlegt"),
+        "fr": _w("reporté|reportée|décalé|décalée|avancé à|avancée à|repoussé|repoussée"),
+        "es": _w("aplazado|aplazada|pospuesto|pospuesta|cambiado al|cambiada al|lo movieron|"
+                 "la movieron|adelantado|adelantada"),
+        "it": _w("rimandato|rimandata|è stata spostata|è stato spostato|l'hanno spostata|"
+                 "l'hanno spostato|posticipato|posticipata|anticipato|anticipata"),
+        "pt": _w("adiado|adiada|remarcado|remarcada|antecipado|antecipada"),
+        "nl": _w("verplaatst|uitgesteld|verzet|opgeschoven"),
+        "zh": _w("改到|推迟到|推迟|延期|提前到|挪到|改成了"),
+    },
     # the state begins (a start date is the validity's start)
     "start": {
         "en": _w("start|starting|starts|begin|beginning|from|moving|will move|going to move|"

@@ -8,6 +8,7 @@ Pure functions over fact records (validation applies what they return):
 * :func:`correction_targets` — "…, not Friday" / "I meant X": the facts that said the old
   value (they never held; their corrected copy is written by :func:`corrected_text`);
 * :func:`restated_target` — "errei, a festa vai ser em Braga": the festa said before;
+* :func:`rescheduled_target` — "the dinner was moved to Sunday": the dinner on Saturday;
 * :func:`cessation_targets` — "I quit X", "no more X": facts of the same kind about X end;
 * :func:`switched_from_targets` — "switched from piano to cello": the facts about the piano
   end;
@@ -47,7 +48,9 @@ __all__ = [
     "last_dated",
     "local_day",
     "relation_change_targets",
+    "replaced_in_the_same_turn",
     "replacement_targets",
+    "rescheduled_target",
     "restated_target",
     "retraction_by_meaning",
     "retraction_targets",
@@ -262,6 +265,21 @@ def restated_target(new: Record, facts: Sequence[Record]) -> Record | None:
     return best
 
 
+_WRITTEN_DAY = re.compile(r"\b\d{1,2} [A-Z][a-z]+ \d{4}\b")
+
+
+def rescheduled_target(new: Record, facts: Sequence[Record]) -> Record | None:
+    """The dated fact an event moved to another day replaces ("das Teamessen wurde auf
+    Montag verschoben" → the team dinner on Friday): the one about the same thing, else the
+    one said last with a day; only a fact that names a day (a stated one or one written in
+    its sentence)."""
+    found = restated_target(new, facts) or next(iter(last_dated(new, facts)), None)
+    if found is None or (found.data.get("stated_from") is None
+                         and not _WRITTEN_DAY.search(found.text)):
+        return None
+    return found
+
+
 def last_dated(new: Record, facts: Sequence[Record]) -> list[Record]:
     """The dated fact a bare new day corrects ("Sorry, I meant the 14th"): the one said last
     with a day of its own, the new statement's subject first; none when nothing is dated."""
@@ -376,6 +394,24 @@ def switched_from_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
         elif any(_stem_match(w, t) for w in words for t in words_of(rec)):
             out.append(rec)
     return out
+
+
+def replaced_in_the_same_turn(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """Facts of the same turn and kind as ``new`` when one of the two stops something and the
+    other is a change ("le lait de vache, c'est fini" beside "je ne prends plus que du lait
+    d'avoine"): the new value says what holds, the stopped one is history."""
+    family = FAMILIES.get(str(new.data.get("slot")))
+    turns = set(new.data.get("source_turn_ids", []))
+    if family is None or not turns:
+        return []
+    stops = bool(new.data.get("cessation"))
+    return [rec for rec in facts
+            if rec.id != new.id and turns & set(rec.data.get("source_turn_ids", []))
+            and FAMILIES.get(str(rec.data.get("slot"))) == family
+            and rec.data.get("subject") == new.data.get("subject")
+            and bool(rec.data.get("cessation")) != stops
+            and (stops or new.data.get("is_change") or new.data.get("exclusive"))
+            and (not stops or rec.data.get("is_change") or rec.data.get("exclusive"))]
 
 
 def exclusive_targets(new: Record, facts: Sequence[Record]) -> list[Record]:

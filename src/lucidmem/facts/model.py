@@ -148,8 +148,9 @@ class FactCandidate:
     retraction ("forget what I said about X" — such a candidate is an instruction, never
     stored as a fact); ``exclusive`` marks "only X now" (the slot's other values end) and
     ``cessation`` "I stopped X" (facts about X end); ``switched_from`` the old value a change
-    names ("I switched from piano to cello" → "piano": facts about it end); ``flags`` are
-    notes such as
+    names ("I switched from piano to cello" → "piano": facts about it end); ``rescheduled``
+    an event moved to another day ("the team dinner was moved to Monday": the dinner said
+    before ends there); ``flags`` are notes such as
     ``unresolved_date``. An LLM names the held fact a statement ends: ``replaces`` is its id
     and ``ends_as`` how ("supersede", "correct" or "retract"). ``vector`` is the embedding of
     the clause the fact was read from, when the extractor computed one: it becomes the fact's
@@ -183,6 +184,7 @@ class FactCandidate:
     exclusive: bool = False
     cessation: bool = False
     switched_from: str | None = None
+    rescheduled: bool = False
     flags: tuple[str, ...] = ()
     replaces: str | None = None
     ends_as: str | None = None

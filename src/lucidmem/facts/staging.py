@@ -136,7 +136,7 @@ def staged_record(cand: FactCandidate, turn: Record, seq: int, now: float,
         "text": cand.text, "slot": cand.slot, "evidence": cand.evidence or cand.source_text,
         "corrects": cand.corrects, "retracts": cand.retracts, "exclusive": cand.exclusive,
         "cessation": cand.cessation, "replaces": cand.replaces, "ends_as": cand.ends_as,
-        "switched_from": cand.switched_from,
+        "switched_from": cand.switched_from, "rescheduled": cand.rescheduled,
     }
     flags = [*flags, *(f for f in cand.flags if f not in flags)]
     data["flags"] = flags
@@ -166,7 +166,7 @@ def candidate_of(record: Record) -> FactCandidate:
         context=d.get("context"), text=d.get("text"), slot=d.get("slot"),
         evidence=d.get("evidence"), corrects=d.get("corrects"), retracts=d.get("retracts"),
         exclusive=bool(d.get("exclusive")), cessation=bool(d.get("cessation")),
-        switched_from=d.get("switched_from"),
+        switched_from=d.get("switched_from"), rescheduled=bool(d.get("rescheduled")),
     )
 
 

@@ -262,6 +262,10 @@ class _Pass:
         if d.get("cessation"):
             for ex in earlier(lifecycle.cessation_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)
+        if d.get("rescheduled"):  # "das Teamessen wurde auf Montag verschoben"
+            planned = lifecycle.rescheduled_target(rec, earlier(held))
+            if planned is not None:
+                self.end(planned, rec, retract=False)
         if d.get("switched_from"):
             for ex in earlier(lifecycle.switched_from_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)
@@ -289,10 +293,15 @@ class _Pass:
                 d["exception_of"] = habit.id
                 self.report.exceptions += 1
                 return Status.EXCEPTION
-        if d.get("cessation") and d.get("slot") in ("employer", "residence", "occupation") \
-                and d.get("object") != "job":
-            # "I quit Bosch" names the old value a current question must not hear; "I left
-            # my job" names nothing and stays true from then on
+        replaced = lifecycle.replaced_in_the_same_turn(rec, self.active(ts))
+        for stopped in [f for f in replaced if f.data.get("cessation")]:
+            self.end(stopped, rec, retract=False)  # "Klavier verkauft, jetzt Saxophon"
+        if d.get("cessation") and d.get("object") != "job" and (
+                d.get("slot") in ("employer", "residence", "occupation") or
+                any(not f.data.get("cessation") for f in replaced)):
+            # "I quit Bosch" names the old value a current question must not hear, and so
+            # does "le lait de vache, c'est fini" beside "only oat milk now"; "I left my
+            # job" and "ho smesso di fumare" say the state that holds from then on
             end = d.get("valid_to") or ts
             d["valid_to"] = max(float(end), float(d["valid_from"]))
             return Status.SUPERSEDED
