@@ -1,9 +1,12 @@
 """Fit the second-stage ranker's weights (src/lucidmem/retrieval/rerank_weights.json).
 
 Training data, and only this: the LoCoMo conversations (public; the ranker is therefore tuned
-on LoCoMo, and LoCoMo figures measured with it are not held-out figures) and the DEV half of
-the project's long-history set (bench/data/longhist/dev.jsonl). The long-history TEST half is
-never read here.
+on LoCoMo, and LoCoMo figures measured with it are not held-out figures), the DEV half of
+the project's long-history set (bench/data/longhist/dev.jsonl) and, as small memories (a few
+dozen short turns and their facts, no conversation ids: what the other two never show), the
+project's multilingual retrieval pairs (bench/data/multilingual_retrieval.jsonl, 120 queries
+in 6 languages; ``--no-multilingual`` leaves them out). The long-history TEST half is never
+read here.
 
 For every question the script asks lucidmem's search with the second stage off (preset
 "fused": BM25 + vectors fused by RRF), takes the top ``--depth`` candidates, computes the
@@ -44,7 +47,7 @@ import statistics
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -80,10 +83,14 @@ KS = (1, 5, 10, 20)
 DEFAULT_DEPTH = 80
 DEFAULT_L2 = 1.0
 DEFAULT_FOLDS = 5
-DEFAULT_WITHOUT = ("other_speaker", "session_best", "session_cos_gap")
-"""Held at weight 0 by default: fitted, they hold out better on LoCoMo and long-history dev
-but misorder small memories (three tests of a handful of turns fail; docs/benchmarks.md,
-"Choosing by what holds out"). ``--without ""`` fits them."""
+DEFAULT_WITHOUT = ("session_cos_gap",)
+"""Held at weight 0 by default: fitted, it holds out no better (LoCoMo + long-history dev,
+5 folds) and its negative weight makes a candidate's own cosine count about four times more
+for a hit alone in its session (or without a conversation) than inside one, which misordered
+small memories (docs/benchmarks.md, "rank6"). ``--without ""`` fits every feature."""
+DEFAULT_MULTI_WEIGHT = 3.0
+"""Weight of a row of the multilingual small memories against a LoCoMo row: chosen held out
+among 1, 2, 3, 5 (docs/benchmarks.md, "rank6")."""
 DIVERSITY_GRID = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5)
 REPEAT_GRID = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0)
 """Not above 3: at 5 or 10 most repeats land exactly on ``repeat_floor`` and lose their order
@@ -116,6 +123,7 @@ class Question:
     text: str = ""
     links: RepeatLinks | None = None  # which candidates repeat which (a fact, its turn)
     inputs: RankerInputs | None = None  # what the features were computed from (any depth)
+    weight: float = 1.0     # of its rows in the fit (a long-history row: also ×longhist_weight)
 
     @property
     def labels(self) -> npt.NDArray[np.float64]:
@@ -241,6 +249,52 @@ def longhist_questions(cache: Path, depth: int) -> list[Question]:
     return out
 
 
+MULTILINGUAL = Path(__file__).resolve().parent / "data" / "multilingual_retrieval.jsonl"
+
+
+def multilingual_questions(cache: Path, depth: int) -> list[Question]:
+    """Small memories: per language of bench/data/multilingual_retrieval.jsonl, one user who
+    said its 20 passages and 20 distractors (each distractor shares words with its passage),
+    one turn a day in a fixed shuffled order, no conversation ids, facts extracted as usual;
+    each query's evidence is its passage (a fact read from it counts for it). Every other
+    training memory is a long conversation, where the ranker never sees a memory of a few
+    dozen short turns and their facts, all of them candidates."""
+    rows = [json.loads(line) for line in MULTILINGUAL.read_text("utf-8").splitlines()
+            if line.strip()]
+    embedder = PassageCache(default_embedder(), cache)
+    rng = np.random.default_rng(0)
+    out = []
+    for lang in sorted({r["lang"] for r in rows}):
+        items = [r for r in rows if r["lang"] == lang]
+        said = [(r["id"], text) for r in items for text in (r["passage"], r["distractor"])]
+        said = [said[i] for i in rng.permutation(len(said))]
+        start = datetime.fromisoformat("2024-01-01T09:00:00+00:00")
+        clock = ManualClock(start)
+        with Memory(":memory:", embedder=embedder, clock=clock) as memory:
+            user, passage_of = f"multi-{lang}", {}
+            for day, (item_id, text) in enumerate(said):
+                clock.now = start + timedelta(days=day)
+                added = memory.add([{"role": "user", "content": text}], user_id=user)
+                if any(text == r["passage"] for r in items if r["id"] == item_id):
+                    passage_of[added[0].id] = item_id
+            memory.flush()
+            clock.now = start + timedelta(days=len(said) + 1)
+            for r in items:
+                def covers(record: Any, want: str = r["id"],
+                           passage_of: dict[str, str] = passage_of) -> set[str]:
+                    ids = [record.id] if record.kind == "turn" else \
+                        [str(t) for t in record.data.get("source_turn_ids") or []]
+                    return {passage_of[i] for i in ids if i in passage_of} & {want}
+
+                found = featurise(memory, user, r["query"], clock.now, depth, covers)
+                rows_, covered, sessions, hints, links, inputs = found
+                out.append(Question(f"multi:{lang}", "small memory", rows_, covered, sessions,
+                                    {r["id"]}, hints, r["query"], links, inputs))
+        embedder.save()
+        print(f"  multilingual {lang}: {len(items)} questions", flush=True)
+    return out
+
+
 def fit(questions: Sequence[Question], l2: float, longhist_weight: float,
         diversity: float = 0.0) -> RankerWeights:
     """Logistic regression on standardised features, Newton's method with an L2 penalty.
@@ -249,8 +303,8 @@ def fit(questions: Sequence[Question], l2: float, longhist_weight: float,
     x = np.vstack([q.rows for q in questions])
     x[:, [FEATURES.index(f) for f in HINT_FEATURES]] = 0.0
     y = np.concatenate([q.labels for q in questions])
-    w_row = np.concatenate([np.full(len(q.rows), longhist_weight if q.source.startswith(
-        "longhist") else 1.0) for q in questions])
+    w_row = np.concatenate([np.full(len(q.rows), q.weight * (
+        longhist_weight if q.source.startswith("longhist") else 1.0)) for q in questions])
     mean = x.mean(axis=0)
     scale = x.std(axis=0)
     scale[scale < 1e-9] = 1.0
@@ -288,7 +342,8 @@ def fit_listwise(questions: Sequence[Question], l2: float, longhist_weight: floa
         z = (q.rows - mean) / scale
         z[:, hint_cols] = 0.0
         y = q.labels / q.labels.sum()
-        blocks.append((z, y, longhist_weight if q.source.startswith("longhist") else 1.0))
+        blocks.append((z, y, q.weight * (
+            longhist_weight if q.source.startswith("longhist") else 1.0)))
     total = sum(w for _, _, w in blocks)
     beta = np.zeros(len(FEATURES))
     m = np.zeros_like(beta)
@@ -407,10 +462,11 @@ def dataset(q: Question) -> str:
 
 def folds_of(questions: Sequence[Question], k: int) -> list[list[Question]]:
     """``k`` folds by conversation / history: every question of one LoCoMo conversation or
-    one long-history history lands in the same fold. Each data set's sources are dealt round
-    the folds in sorted order, so every fold holds some of both."""
+    one long-history history (or one language of the small memories) lands in the same fold.
+    Each data set's sources are dealt round the folds in sorted order, so every fold holds
+    some of each."""
     fold_of: dict[str, int] = {}
-    for name in ("locomo", "longhist"):
+    for name in ("locomo", "longhist", "multi"):
         sources = sorted({q.source for q in questions if dataset(q) == name})
         fold_of.update({source: i % k for i, source in enumerate(sources)})
     return [[q for q in questions if fold_of[q.source] == i] for i in range(k)]
@@ -471,8 +527,10 @@ def fold_report(fits: Fits, arms: dict[str, Boosts]) -> None:
     everything: dict[str, list[tuple[Question, dict[int, float]]]] = {a: [] for a in arms}
     for i, (held, weights) in enumerate(fits):
         sources = ",".join(sorted({q.source.split(":")[1] for q in held}))
-        for name in ("locomo", "longhist"):
+        for name in ("locomo", "longhist", "multi"):
             part = [q for q in held if dataset(q) == name]
+            if not part:
+                continue
             for a, (arm, boosts) in enumerate(arms.items()):
                 rows = [recalls(q, ranked_order(q, boosts.on(weights))) for q in part]
                 everything[arm] += list(zip(part, rows, strict=True))
@@ -482,9 +540,11 @@ def fold_report(fits: Fits, arms: dict[str, Boosts]) -> None:
                           f"{statistics.mean(r[k] for r in rows):7.3f}" for k in KS)
                       + (f"{len(rows):5d}" if a == 0 else ""))
     print("all held out")
-    for name in ("locomo", "multi-hop", "longhist"):
+    for name in ("locomo", "multi-hop", "longhist", "multi"):
         for arm, results in everything.items():
             rows = [r for q, r in results if dataset(q) == name or q.kind == name]
+            if not rows:
+                continue
             print(f"  {name:10s}{arm:6s}" + "".join(
                 f"{statistics.mean(r[k] for r in rows):7.3f}" for k in KS) + f"{len(rows):5d}")
     for arm, results in everything.items():
@@ -518,7 +578,14 @@ def main() -> int:
     parser.add_argument("--pointwise", action="store_true",
                         help="fit pointwise logistic regression instead of the default softmax "
                         "over each question's candidates")
+    parser.add_argument("--no-multilingual", dest="multilingual", action="store_false",
+                        help="leave out the small memories of "
+                        "bench/data/multilingual_retrieval.jsonl")
+    parser.add_argument("--multi-weight", type=float, default=DEFAULT_MULTI_WEIGHT,
+                        help="weight of a multilingual small-memory row against a LoCoMo row")
     parser.add_argument("--dry-run", action="store_true", help="do not write the weights")
+    parser.add_argument("--write", type=Path, default=None,
+                        help="also write the weights here (with --dry-run: only here)")
     parser.add_argument("--questions", type=Path, default=None,
                         help="keep the featurised questions here (pickle) and reuse them")
     args = parser.parse_args()
@@ -530,6 +597,15 @@ def main() -> int:
         questions += longhist_questions(args.cache, args.depth)
         if args.questions:
             args.questions.write_bytes(pickle.dumps(questions))
+    if args.multilingual:
+        small = args.questions.with_suffix(".multi.pkl") if args.questions else None
+        if small and small.exists():
+            extra = pickle.loads(small.read_bytes())
+        else:
+            extra = multilingual_questions(args.cache.parent / "multilingual", args.depth)
+            if small:
+                small.write_bytes(pickle.dumps(extra))
+        questions = questions + [dataclasses.replace(q, weight=args.multi_weight) for q in extra]
     questions = at_depth(questions, args.rank_depth)
     unknown = set(args.without) - set(FEATURES)
     if unknown:
@@ -554,6 +630,8 @@ def main() -> int:
     if not args.dry_run:
         WEIGHTS.write_text(weights.to_json() + "\n", encoding="utf-8")
         print(f"written {WEIGHTS}")
+    if args.write:
+        args.write.write_text(weights.to_json() + "\n", encoding="utf-8")
     return 0
 
 

@@ -82,10 +82,29 @@ def test_features_read_the_other_speaker_and_the_session_around_a_hit() -> None:
     assert _column(rows, "other_speaker") == [0.0, 0.0, 0.0, 1.0]
     # the best fused score among the others of its session (b and d share s2, a and c s1)
     assert _column(rows, "session_best") == pytest.approx([0.25, 0.5, 0.75, 1.0])
-    # cosine below the session's best (c has no cosine: below the lowest one seen)
-    assert _column(rows, "session_cos_gap") == pytest.approx([0.0, 0.0, -0.2, -0.2])
+    # cosine below the session's best (c has no cosine: the candidates' median, 0.85)
+    assert _column(rows, "session_cos_gap") == pytest.approx([0.0, 0.0, 0.0, -0.2])
     unnamed = candidate_features("what was planted?", hits, records, raw, QueryHints())
     assert _column(unnamed, "other_speaker") == [0.0, 0.0, 0.0, 0.0]
+
+
+def test_a_hit_without_a_vector_yet_gets_the_median_cosine_and_vector_rank() -> None:
+    """A just-added or edited turn whose vector is still being computed is neither the best
+    nor the worst by cosine: it used to get a cosine below the lowest and no vector rank, which
+    put a just-edited turn holding the query's word below unrelated ones in a small memory."""
+    records = {rid: _record(rid, text, OCT + i, f"s{i}") for i, (rid, text) in enumerate(
+        [("a", "Maya moved to Porto"), ("b", "Maya is vegan"), ("c", "A cello method"),
+         ("d", "Grey weather")])}
+    hits = [FusedHit("a", 0.2, {"bm25": 1}), FusedHit("b", 0.15, {"vector": 1}),
+            FusedHit("c", 0.1, {"vector": 2}), FusedHit("d", 0.05, {"vector": 4})]
+    raw = {"bm25": {"a": 3.0}, "vector": {"b": 0.9, "c": 0.8, "d": 0.6}}
+    rows = candidate_features("Porto", hits, records, raw, QueryHints())
+    assert _column(rows, "vector_gap") == pytest.approx([-0.1, 0.0, -0.1, -0.3])
+    assert _column(rows, "vector_rank") == pytest.approx([2 ** -0.5, 1.0, 2 ** -0.5, 0.5])
+    # no cosine known at all (no query vector, no vector scores): the same for every hit
+    bare = candidate_features("Porto", hits, records, {"bm25": {"a": 3.0}}, QueryHints())
+    assert _column(bare, "vector_gap") == [0.0, 0.0, 0.0, 0.0]
+    assert _column(bare, "vector_rank") == pytest.approx([2 ** -0.5, 1.0, 2 ** -0.5, 0.5])
 
 
 def test_diversify_spreads_sessions_and_never_raises_a_score() -> None:

@@ -5,11 +5,12 @@ The first stage (BM25 and vectors fused by RRF) finds the evidence; this stage o
 of the question's words, word pairs and names it holds, who said it (and whether someone other
 than the person the question names said it), where it sits in time among the candidates (and
 inside a time the question names), how many other candidates come from its session, how strong
-the best of them is and how far its cosine falls below theirs (these three at weight 0 for
-now: see docs/benchmarks.md, "Finding the missing evidence") — and a linear model scores
-them (fitted as a softmax over each question's candidates). The weights are a small JSON file
-shipped in the package (``rerank_weights.json``), fitted by ``bench/train_rerank.py`` on
-LoCoMo and the development half of the project's long-history set. No model is downloaded;
+the best of them is and how far its cosine falls below theirs (this last one at weight 0: see
+docs/benchmarks.md, "rank6") — and a linear model scores them (fitted as a softmax over each
+question's candidates). The weights are a small JSON file shipped in the package
+(``rerank_weights.json``), fitted by ``bench/train_rerank.py`` on LoCoMo, the development half
+of the project's long-history set and small memories made of the project's multilingual
+retrieval pairs. No model is downloaded;
 reading and scoring 80 candidates costs about 4–5 ms of CPU per search on the shared machine
 (docs/benchmarks.md, "second stage").
 
@@ -203,7 +204,8 @@ def candidate_features(
     """One row of :data:`FEATURES` per hit (every hit must have its record).
 
     With ``query_vector``, a hit the vector leg did not return gets its cosine from its
-    record's own vector (best chunk of a long turn) instead of a guess below the lowest."""
+    record's own vector (best chunk of a long turn). A hit whose cosine stays unknown (no
+    vector yet) gets the median cosine and vector rank of the candidates."""
     n = len(hits)
     rows = np.zeros((n, len(FEATURES)), dtype=np.float64)
     if n == 0:
@@ -220,8 +222,15 @@ def candidate_features(
             if h.id not in vector and records[h.id].embedding is not None:
                 vector[h.id] = best_cosine(records[h.id], query_vector)
     bm25 = raw.get("bm25", {})
-    top_cos = max((vector[h.id] for h in hits if h.id in vector), default=0.0)
-    low_cos = min((vector[h.id] for h in hits if h.id in vector), default=0.0)
+    known = [vector[h.id] for h in hits if h.id in vector]
+    top_cos = max(known, default=0.0)
+    # A hit whose cosine is unknown (its vector is still being computed: just added or
+    # edited) is neither the best nor the worst: it gets the candidates' median cosine and
+    # vector rank, not a guess below the lowest (which sank a just-edited turn below
+    # unrelated ones in a small memory).
+    unknown_cos = float(np.median(known)) if known else 0.0
+    vector_ranks = [h.ranks["vector"] for h in hits if "vector" in h.ranks]
+    unknown_rank = float(np.median(vector_ranks)) if vector_ranks else None
     top_bm25 = max((bm25[h.id] for h in hits if h.id in bm25), default=0.0)
     top_fused = hits[0].score or 1.0
     times = np.array([records[h.id].occurred_at for h in hits])
@@ -235,7 +244,7 @@ def candidate_features(
     near = np.abs(times[:, None] - times[None, :]) <= neighbour_seconds
     neighbours = (same & near).any(axis=1)
     fused_share = np.array([h.score / top_fused for h in hits])
-    cosines = np.array([vector.get(h.id, low_cos - 0.05) for h in hits])
+    cosines = np.array([vector.get(h.id, unknown_cos) for h in hits])
     # the best other candidate of the same session, and this one against its session's best
     others = np.where(same, fused_share[None, :], 0.0)
     session_best = others.max(axis=1)
@@ -245,11 +254,13 @@ def candidate_features(
     for i, hit in enumerate(hits):
         record = records[hit.id]
         have, mine_pairs = _words(record.text, record.keywords)
-        cos = vector.get(hit.id, low_cos - 0.05)
+        cos = cosines[i]
         row = rows[i]
         row[0] = hit.score / top_fused
         row[1] = _rank_feature(hit.ranks.get("bm25"))
-        row[2] = _rank_feature(hit.ranks.get("vector"))
+        row[2] = (1.0 / math.sqrt(unknown_rank)
+                  if unknown_rank is not None and hit.id not in vector
+                  and "vector" not in hit.ranks else _rank_feature(hit.ranks.get("vector")))
         row[3] = cos - top_cos
         row[4] = bm25.get(hit.id, 0.0) / top_bm25 if top_bm25 > 0 else 0.0
         row[5] = _share(terms, have)
