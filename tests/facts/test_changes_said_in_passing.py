@@ -334,3 +334,17 @@ def test_what_stopped_beside_its_replacement_is_history(before: str, turn: str, 
 def test_what_stopped_with_nothing_in_its_place_stays_current() -> None:
     rows = _history(["fumo un pacchetto al giorno", "ho smesso di fumare un mese fa"])
     assert any("smesso" in text for text in _active(rows).split(" | "))
+
+
+@pytest.mark.parametrize(("said", "start"), [
+    ("下下周三", datetime(2025, 3, 19)),  # the Wednesday of the week after next
+    ("上上周五", datetime(2025, 2, 21)),
+    ("下下个月", datetime(2025, 5, 1)),
+    ("下周三", datetime(2025, 3, 12)),
+])
+def test_chinese_weeks_and_months_two_away(said: str, start: datetime) -> None:
+    from lucidmem.facts.temporal import find_temporal
+
+    found = find_temporal(said, _WEDNESDAY)
+    assert found is not None and found.start is not None
+    assert found.start.date() == start.date()

@@ -471,7 +471,7 @@ def _zh_number(text: str) -> int:
 
 
 def _h_zh_weekday(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
-    rel = {"下": 1, "上": -1, "这": 0, "本": 0, "": 0}[m["r"] or ""]
+    rel = {"下下": 2, "上上": -2, "下": 1, "上": -1, "这": 0, "本": 0, "": 0}[m["r"] or ""]
     target = _ZH_WEEKDAY[m["w"]]
     if m["r"]:
         monday = ref - timedelta(days=ref.weekday()) + timedelta(weeks=rel)
@@ -480,7 +480,8 @@ def _h_zh_weekday(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
 
 
 def _h_zh_rel_unit(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
-    rel = {"下": 1, "上": -1, "这": 0, "本": 0, "今": 0, "明": 1, "去": -1}[m["r"]]
+    rel = {"下下": 2, "上上": -2, "下": 1, "上": -1, "这": 0, "本": 0, "今": 0, "明": 1,
+           "去": -1}[m["r"]]
     unit = {"周": "week", "星期": "week", "礼拜": "week", "月": "month", "年": "year",
             "周末": "weekend"}[m["u"]]
     return _relative_unit(unit, rel, ref)
@@ -523,10 +524,10 @@ _ZH_MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
      _h_day_of_rel_month),
     (re.compile(r"(?:(?P<y>\d{4})年)?(?P<mo>\d{1,2})月(?P<d>\d{1,2})[日号]"), _h_zh_date),
     (re.compile(r"(?<![\d月])(?P<w>)(?P<d>\d{1,2})[日号](?!\w*[月])"), _h_day_of_month),
-    (re.compile(r"(?P<r>[下上这本]?)(?:个)?(?:周|星期|礼拜)(?P<w>[一二三四五六日天])"),
+    (re.compile(r"(?P<r>下下|上上|[下上这本]?)(?:个)?(?:周|星期|礼拜)(?P<w>[一二三四五六日天])"),
      _h_zh_weekday),
-    (re.compile(r"(?P<r>[下上这本今明去])(?:个)?(?P<u>周末|周|星期|礼拜|月|年)(?![一二三四五六日天])"),
-     _h_zh_rel_unit),
+    (re.compile(r"(?P<r>下下|上上|[下上这本今明去])(?:个)?(?P<u>周末|周|星期|礼拜|月|年)"
+                r"(?![一二三四五六日天])"), _h_zh_rel_unit),
     (re.compile(r"(?P<n>\d+|[一两二三四五六七八九十半]{1,2})(?P<u>天|周|星期|礼拜|个月|年)(?P<post>[后前])"),
      _h_zh_offset),
     (re.compile("(?:" + "|".join(sorted(_ZH_DAY_WORDS, key=len, reverse=True)) + ")"
