@@ -348,3 +348,38 @@ def test_chinese_weeks_and_months_two_away(said: str, start: datetime) -> None:
     found = find_temporal(said, _WEDNESDAY)
     assert found is not None and found.start is not None
     assert found.start.date() == start.date()
+
+
+@pytest.mark.parametrize(("old_job", "tenure", "new"), [
+    ("I've been on the grill at Lula's almost four years", "three weeks at Hearth & Rye already",
+     "Hearth & Rye"),
+    ("Ich arbeite bei Ford in Köln", "Erste Woche bei Lanxess überstanden", "Lanxess"),
+    ("sou guia de turismo em Manaus", "primeiro mês no laboratório do INPA", "INPA"),
+    ("ik werk bij de Albert Heijn", "mijn eerste week bij Coolblue zit erop", "Coolblue"),
+])
+def test_time_at_a_new_workplace_said_in_passing_is_the_new_job(old_job: str, tenure: str,
+                                                                 new: str) -> None:
+    rows = _history([old_job, tenure])
+    current = [text for status, text, _, _ in rows if status == "active" and new in text]
+    assert current, rows
+
+
+@pytest.mark.parametrize("trip", ["two weeks in Lisbon and I'm already tanned",
+                                  "duas semanas no Algarve, que maravilha"])
+def test_time_spent_somewhere_is_no_job(trip: str) -> None:
+    rows = _history(["I work at the Ministry of Health", trip])
+    assert "Ministry" in _active(rows)
+
+
+@pytest.mark.parametrize(("said", "subject"), [
+    ("the head baker Ines is from Lisbon", "Ines"),
+    ("the new guy Tom starts Monday", "Tom"),
+])
+def test_a_role_then_a_name_is_that_person(said: str, subject: str) -> None:
+    active = _active(_history([said]))
+    assert active.startswith(subject) and not active.startswith("The user")
+
+
+def test_a_place_after_a_preposition_is_nobody() -> None:
+    active = _active(_history(["the weather in Lisbon is great, I love it here"]))
+    assert not active.startswith("Lisbon")

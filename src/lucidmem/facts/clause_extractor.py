@@ -448,6 +448,9 @@ def _subject_of(clause: Clause, state: ConversationState,
     named = starts_with_name(text, set(state.people) | {p.name for p in people if p.name})
     if named is not None:
         return named, _person_phrase(named, state, clause.language)
+    titled = _ROLE_THEN_NAME.get(clause.language, _NO_MATCH).match(text)
+    if titled is not None and not _is_function_word(titled["name"]):
+        text = text[titled.start("name"):]  # "the head baker Ines is from Lisbon": Ines
     fresh = re.match(r"([A-ZÀ-ÖØ-Þ][a-zß-ÿ]+)(?:'s|’s)?\s+(?:is|was|has|had|got|gets|wants|"
                      r"loves|likes|hates|works|lives|thinks|says|keeps|comes|goes|made|did|"
                      r"est|a|fait|es|está|tiene|ha|è|sta|é|está|tem|is|heeft|zit|woont|werkt|"
@@ -462,6 +465,19 @@ def _subject_of(clause: Clause, state: ConversationState,
             return None
         return state.last_person, _person_phrase(state.last_person, state, clause.language)
     return USER_SUBJECT, "The user"
+
+
+_PREPOSITIONS = (r"in|at|on|from|to|of|for|with|near|by|de|du|des|à|au|aux|en|di|da|del|della|"
+                 r"dal|nel|em|no|na|do|dos|das|van|naar|op|bij|uit|met|voor|con|per|pour|sur")
+_ROLE_THEN_NAME: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"^(?:" + articles + r")\s+(?:(?!(?:" + _PREPOSITIONS + r")\s)[a-zß-ÿ-]+\s+)"
+                     r"{1,3}(?P<name>[A-ZÀ-Þ][a-zß-ÿ]+)(?=\s+[a-zß-ÿ])")
+    for lang, articles in {
+        "en": r"the|our|their", "fr": r"le|la|notre", "es": r"el|la|nuestro|nuestra",
+        "it": r"il|la|lo|nostro|nostra", "pt": r"o|a|nosso|nossa", "nl": r"de|het|onze|ons",
+    }.items()}
+"""A clause that starts with someone's role and then their name ("the head baker Ines is
+from Lisbon", "la prof de yoga Clara dit …"): the name is the subject, not the user."""
 
 
 _EN_VERB_THEN_OBJECT = re.compile(
@@ -1260,8 +1276,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if slot == "residence" and not named_person and _others_home(item, span, lang):
         reading.flags.append("skipped:someone_else")
         return None
+    tenure = not named_person and not cues.negated and not cues.hypothetical and \
+        _tenure_at(span, lang)
     names_job = (_names_workplace(span, lang) and slot in ("project", "work", "occupation")) \
-        or (not named_person and _new_job_at(span, item, lang))
+        or (not named_person and _new_job_at(span, item, lang)) or tenure
     if names_job:
         slot = "employer"
     elif slot in _ENTITY_SLOTS and guess is not None and not _names_entity(span, lang) and \
@@ -1356,7 +1374,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         privacy=privacy, temporal_text=temporal_text, valid_from=valid_from,
         valid_to=valid_to, temporal_unresolved=unresolved, language=lang,
         source_text=clause.sentence, negated=False,
-        is_change=cues.change or cues.cessation or cues.start or switched is not None,
+        is_change=cues.change or cues.cessation or cues.start or switched is not None or tenure,
         is_correction=cues.correction, one_off=one_off, context=cues.context,
         text=text, slot=slot, evidence=clause.text, corrects=corrects,
         exclusive=cues.exclusive and (cues.change or cues.habit) and tense != "past",
@@ -1651,6 +1669,41 @@ _EMPLOYER_PREP: dict[str, str] = {
     "en": r"at|for", "de": r"bei|für", "fr": r"chez|pour", "es": r"en|para",
     "it": r"da|per|presso|alla|al", "pt": r"na|no|em|para", "nl": r"bij|voor",
 }
+
+
+_ORG = r"(?:(?:the|der|die|dem|le|la|el|il|o|a|de|het)\s+)?[A-ZÀ-Þ][\w'’.-]*"
+_TENURE: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i:(?<!\w)(?:(?:" + first + r")\s+(?:" + unit + r")\s+(?:" + at + "|"
+                     + within + r")|(?:" + count + r")\s+(?:" + unit + r")\s+(?:" + at
+                     + r"))\s+)" + _ORG)
+    for lang, (first, count, unit, at, within) in {
+        "en": (r"first|second|third", r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
+               r"a\s+few|a\s+couple\s+of", r"days?|weeks?|months?|years?", r"at|into", r"in"),
+        "de": (r"erste[nrs]?|zweite[nrs]?|dritte[nrs]?", r"\d+|zwei|drei|vier|fünf|sechs",
+               r"Tage?n?|Wochen?|Monate?n?|Jahre?n?", r"bei", r"im|in\s+der"),
+        "fr": (r"premi(?:er|ère)|deuxième", r"\d+|un|une|deux|trois|quatre|cinq|six",
+               r"jours?|semaines?|mois|ans?|années?(?:\s+que\s+je\s+(?:suis|bosse|travaille))?",
+               r"chez", r"à"),
+        "es": (r"primer(?:o|a)?|segund[oa]", r"\d+|un|una|dos|tres|cuatro|cinco|seis",
+               r"días?|semanas?|mes(?:es)?|años?", r"con", r"en"),
+        "it": (r"prim[oa]|second[oa]", r"\d+|un|una|due|tre|quattro|cinque|sei",
+               r"giorn[oi]|settiman[ae]|mes[ei]|ann[oi]", r"da|presso", r"in|alla|al"),
+        "pt": (r"primeir[oa]|segund[oa]", r"\d+|um|uma|dois|duas|três|quatro|cinco|seis",
+               r"dias?|semanas?|m[eê]s(?:es)?|anos?", r"(?:no|na)\s+\w+\s+d[oa]",
+               r"no|na|em"),
+        "nl": (r"eerste|tweede|derde", r"\d+|een|twee|drie|vier|vijf|zes",
+               r"dag(?:en)?|weken|week|maand(?:en)?|jaar", r"bij", r"op"),
+    }.items()}
+"""How long the user has been at an organisation, said in passing ("three weeks at Hearth &
+Rye already", "Erste Woche bei Lanxess überstanden", "primeiro mês no laboratório do INPA",
+"mijn eerste week bij Coolblue"): a new workplace, whatever else the clause says. A count
+of weeks needs a preposition of working ("at", "bei", "chez"): "two weeks in Lisbon" is a
+trip; only a first week may be "in" somewhere."""
+
+
+def _tenure_at(span: str, lang: str) -> bool:
+    pattern = _TENURE.get(lang)
+    return pattern is not None and pattern.search(span) is not None
 
 
 def _new_job_at(span: str, item: _Pending, lang: str) -> bool:
