@@ -383,3 +383,12 @@ def test_a_role_then_a_name_is_that_person(said: str, subject: str) -> None:
 def test_a_place_after_a_preposition_is_nobody() -> None:
     active = _active(_history(["the weather in Lisbon is great, I love it here"]))
     assert not active.startswith("Lisbon")
+
+
+def test_a_chinese_typo_named_as_ones_own_takes_the_wrong_name_back() -> None:
+    rows = _history(["我家可乐今早又把我老公阿峰的拖鞋咬烂了",
+                     "可乐是我手滑打错，我家狗叫可可啦，输入法老自作主张"],
+                    step=timedelta(minutes=5))
+    active = _active(rows)
+    assert "可可" in active and "可乐" not in active
+    assert all(text.split(":", 1)[-1].strip() for _, text, _, _ in rows)  # no empty fact

@@ -350,8 +350,8 @@ def _retraction_topic(clause: Clause) -> str | None:
 
 
 _ZH_MY_MISTAKE = re.compile(
-    r"(?:^|(?<=[，,。！!\s]))(?P<old>[^，,。！？!?\s]{1,8}?)(?:其实)?是我(?:自己)?(?:记错|搞错|弄错|"
-    r"看错|写错|打错|说错|脑补|瞎猜|乱说)(?:了|的)?[了啦啊呀😅]*")
+    r"(?:^|(?<=[，,。！!\s]))(?P<old>[^，,。！？!?\s]{1,8}?)(?:其实)?是我(?:自己)?(?:手滑)?(?:记错|"
+    r"搞错|弄错|看错|写错|打错|说错|脑补|瞎猜|乱说|手滑)(?:了|的)?[了啦啊呀😅]*")
 """The wrong value said as one's own mistake ("周四是我自己记错了", "台中是我自己脑补的")."""
 
 
@@ -1360,6 +1360,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         corrects = LAST_DATED  # the day said last is the one corrected
     elif corrects:
         text = _without_old_value(text, corrects, lang)
+        if text.rstrip().endswith(":"):  # "可乐是我手滑打错": only the wrong value, said
+            reading.flags.append("skipped:correction_header")
+            return None
     elif cues.correction and rest != span:
         corrects = RESTATED  # "errei, a festa vai ser em Braga": the festa said before
     if cues.correction:

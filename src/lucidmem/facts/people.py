@@ -100,7 +100,7 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
                        if len(w) >= 2 and w not in ("父亲", "母亲", "爸爸", "妈妈", "老爸", "老妈"))
         stop = ("的在是说也都和跟就要会去来又今昨明上下这那很太不没让给把被还从到对比与为向往想能可"
                 "才再真最别刚已总只圈节们说")
-        return (re.compile(r"(?:我的?|我们的?)(?P<rel>" + rel + r")(?:名字)?叫(?P<name>"
+        return (re.compile(r"(?:我的?|我们的?|我家的?)(?P<rel>" + rel + r")(?:名字)?叫(?P<name>"
                            r"[\u4e00-\u9fff]{2})"),
                 re.compile(r"(?:我的?|我们的?)?(?P<rel>" + rel + r")(?P<name>(?![" + stop
                            + r"])(?:小|阿|老)?[\u4e00-\u9fff]{1,2}?)(?=[" + stop
