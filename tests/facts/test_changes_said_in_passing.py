@@ -392,3 +392,20 @@ def test_a_chinese_typo_named_as_ones_own_takes_the_wrong_name_back() -> None:
     active = _active(rows)
     assert "可可" in active and "可乐" not in active
     assert all(text.split(":", 1)[-1].strip() for _, text, _, _ in rows)  # no empty fact
+
+
+@pytest.mark.parametrize(("said", "name", "relation", "of"), [
+    ("慧玲的弟弟志明下个月要搬去墨尔本了", "志明", "brother", "慧玲"),
+    ("我老婆小雨今天生日", "小雨", "wife", None),
+])
+def test_whose_relative_a_chinese_name_is(said: str, name: str, relation: str,
+                                          of: str | None) -> None:
+    from lucidmem.facts.people import mentions
+
+    assert [(m.name, m.relation, m.of) for m in mentions(said, "zh")] == [(name, relation, of)]
+
+
+def test_a_chinese_verb_after_a_relation_is_no_name() -> None:
+    from lucidmem.facts.people import mentions
+
+    assert [m.name for m in mentions("我丈母娘舍不得得很", "zh")] == [None]

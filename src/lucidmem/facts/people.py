@@ -166,11 +166,18 @@ def mentions(text: str, lang: str) -> list[Mention]:
             if not name or not _is_name(name) or any(a < m.end() and m.start() < b
                                                      for a, b in taken):
                 continue
-            if lang == "zh" and (name in ("的", "们") or name[0] in _ZH_NOT_NAME_START):
+            if lang == "zh" and (name in ("的", "们") or name[0] in _ZH_NOT_NAME_START
+                                 or name[-1] in "不得了着过"):  # "舍不得": a verb
                 continue  # "丈母娘帮忙带孩子": 帮忙 (helps) is what she does, not her name
             of = groups.get("of")
+            if lang == "zh" and not of and not m.group(0).startswith("我"):
+                owner = re.search(r"([\u4e00-\u9fff]{2,3})的$", text[:m.start()])
+                who = re.sub(r"^[和跟与在对给把被让从向同]", "", owner[1]) if owner else ""
+                if len(who) >= 2 and not re.match(r"[我你他她它]", who):
+                    of = who  # "慧玲的弟弟志明": Huiling's brother, not the user's
             found.append(Mention(name.strip(), _canonical(lang, m["rel"]), m["rel"],
-                                 of if of and _is_name(of) else None, (m.start(), m.end())))
+                                 of if of and (lang == "zh" or _is_name(of)) else None,
+                                 (m.start(), m.end())))
             taken.append((m.start(), m.end()))
     bare = _bare_pattern(lang)
     if bare is not None:
