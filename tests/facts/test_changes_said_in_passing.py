@@ -409,3 +409,21 @@ def test_a_chinese_verb_after_a_relation_is_no_name() -> None:
     from lucidmem.facts.people import mentions
 
     assert [m.name for m in mentions("我丈母娘舍不得得很", "zh")] == [None]
+
+
+def test_a_breakup_the_reader_cannot_name_is_named_from_the_memory(tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "memory.db"
+    clock = ManualClock(_WEDNESDAY)
+    with Memory(str(path), clock=clock) as memory:
+        memory.add([{"role": "user", "content": "My boyfriend Ravi loves climbing",
+                     "timestamp": _WEDNESDAY.isoformat()}], user_id="ida")
+    later = _WEDNESDAY + timedelta(days=30)
+    clock.now = later
+    with Memory(str(path), clock=clock) as memory:  # a new process: the reader knows no one
+        memory.add([{"role": "user", "content": "we broke up last week, I'm okay though",
+                     "timestamp": later.isoformat()}], user_id="ida")
+        active = [f.text for f in memory.facts.list(user_id="ida")]
+    assert any(text.startswith("The user broke up with Ravi") for text in active), active
+    assert "The user's boyfriend is Ravi" not in active

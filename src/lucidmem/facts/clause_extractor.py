@@ -36,6 +36,7 @@ from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
     LAST_DATED,
     RESTATED,
+    UNNAMED_PARTNER,
     USER_SUBJECT,
     FactCandidate,
     FactCategory,
@@ -1111,7 +1112,7 @@ def _breakup(clause: Clause, people: Sequence[Mention], state: ConversationState
     """The fact that the user and their partner split up ("Sarah and I broke up last month",
     "Seit der Trennung …", "我和小雨分手了"): the partner named in the clause, or the one
     partner this conversation knows; with none known, the name is left for the memory's
-    held facts to fill (``object`` empty). The partner relation ends there."""
+    held facts to fill (``UNNAMED_PARTNER``). The partner relation ends there."""
     lang = clause.language
     if not has_cue("breakup", lang, clause.text):
         return None
@@ -1120,14 +1121,14 @@ def _breakup(clause: Clause, people: Sequence[Mention], state: ConversationState
     named += [n for n in partners if n not in named and (
         n in clause.text if lang == "zh" else
         re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", clause.text))]
-    name = named[-1] if named else partners[-1] if len(partners) == 1 else ""
+    name = named[-1] if named else partners[-1] if len(partners) == 1 else UNNAMED_PARTNER
     since, said = at, None
     _dated, days = with_dates(span_of(clause.text, lang) or clause.text, at, "past")
     if len(days) == 1 and days[0].first <= at.date():
         since = datetime.combine(days[0].first, datetime.min.time(), tzinfo=at.tzinfo)
         said = _day_words(since) if days[0].granularity is Granularity.DAY else \
             f"{since:%B %Y}"
-    text = f"The user broke up with {name}" if name else "The user broke up with their partner"
+    text = f"The user broke up with {name}"
     if said:
         text = f"{text} ({'on' if days[0].granularity is Granularity.DAY else 'in'} {said})"
     sub = Subcategory.RELATIONSHIP_FRIENDS

@@ -30,7 +30,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from lucidmem.clock import from_epoch
 from lucidmem.facts.entities import fold
-from lucidmem.facts.model import USER_SUBJECT
+from lucidmem.facts.model import UNNAMED_PARTNER, USER_SUBJECT
 from lucidmem.facts.render import content_words, date_text
 from lucidmem.facts.temporal import zone
 from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
@@ -477,11 +477,11 @@ def relation_change_targets(new: Record, facts: Sequence[Record]) -> list[Record
     if d.get("subject") != USER_SUBJECT or stage is None:
         return []
     name = fold(str(d.get("object") or ""))
+    unnamed = stage == _EX and name == fold(UNNAMED_PARTNER)
     relations = [rec for rec in facts
                  if rec.id != new.id and rec.data.get("subject") == USER_SUBJECT
                  and _PARTNER_STAGE.get(str(rec.data.get("predicate")), stage) != stage
-                 and (fold(str(rec.data.get("object"))) == name
-                      or (not name and stage == _EX))]
+                 and (fold(str(rec.data.get("object"))) == name or unnamed)]
     if stage != _EX:
         return relations
     ended = {fold(str(rec.data.get("object"))) for rec in relations}

@@ -23,6 +23,7 @@ __all__ = [
     "LAST_DATED",
     "RESTATED",
     "SUBCATEGORIES",
+    "UNNAMED_PARTNER",
     "USER_SUBJECT",
     "FactCandidate",
     "FactCategory",
@@ -42,6 +43,10 @@ RESTATED = "@restated"
 """``corrects`` of a correction that restates the thing with its right value and does not
 name the wrong one ("errei, a festa vai ser em Braga", "Blödsinn, der Termin ist am
 Mittwoch"): it takes back the fact said last about the same thing."""
+
+UNNAMED_PARTNER = "their partner"
+"""``object`` of a breakup whose partner the reader could not name ("we broke up", in a
+conversation that never named them): validation puts the one partner held in its place."""
 
 DEFAULT_EMOTIONAL_INTENSITY = 0.3
 """Schema default of ``emotional_intensity`` (emberhearth §3 "Schema")."""

@@ -48,6 +48,7 @@ from lucidmem.facts.entities import EntityIndex, fold, relation_word
 from lucidmem.facts.model import (
     LAST_DATED,
     RESTATED,
+    UNNAMED_PARTNER,
     USER_SUBJECT,
     FactCandidate,
     FactCategory,
@@ -278,9 +279,10 @@ class _Pass:
         moved_on = lifecycle.relation_change_targets(rec, held)
         partners = {str(ex.data.get("object")) for ex in moved_on
                     if ex.data.get("subject") == d.get("subject")}
-        if d.get("predicate") == "has_ex" and not d.get("object") and len(partners) == 1:
+        if d.get("predicate") == "has_ex" and d.get("object") == UNNAMED_PARTNER and \
+                len(partners) == 1:
             name = partners.pop()  # "we broke up": the one partner held
-            d["object"], d["text"] = name, str(d["text"]).replace("their partner", name, 1)
+            d["object"], d["text"] = name, str(d["text"]).replace(UNNAMED_PARTNER, name, 1)
             self.vectors.pop(rec.id, None)  # another sentence now: re-embed
         for ex in moved_on:
             self.end(ex, rec, retract=False, at=start if d.get("predicate") == "has_ex"
