@@ -427,3 +427,28 @@ def test_a_breakup_the_reader_cannot_name_is_named_from_the_memory(tmp_path: obj
         active = [f.text for f in memory.facts.list(user_id="ida")]
     assert any(text.startswith("The user broke up with Ravi") for text in active), active
     assert "The user's boyfriend is Ravi" not in active
+
+
+@pytest.mark.parametrize("said", ["da questo mese nella band suono il sax",
+                                  "sinds januari speel ik cello"])
+def test_since_this_month_is_a_beginning(said: str) -> None:
+    from lucidmem.facts.temporal import find_temporal
+    from lucidmem.facts.temporal_patterns import TemporalAnchor
+
+    found = find_temporal(said, _WEDNESDAY)
+    assert found is not None and found.anchor is TemporalAnchor.SINCE
+
+
+def test_portuguese_da_before_a_date_is_no_beginning() -> None:
+    from lucidmem.facts.temporal import find_temporal
+    from lucidmem.facts.temporal_patterns import TemporalAnchor
+
+    found = find_temporal("a festa da semana que vem", _WEDNESDAY)
+    assert found is not None and found.anchor is TemporalAnchor.AT
+
+
+def test_a_new_instrument_in_the_same_band_replaces_the_old_one() -> None:
+    rows = _history(["suono il basso nei Lampioni Rotti, una band di amici",
+                     "da questo mese nella band suono quello, il sassofono"])
+    active = _active(rows)
+    assert "sassofono" in active and "basso" not in active

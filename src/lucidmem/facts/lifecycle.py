@@ -437,6 +437,11 @@ def exclusive_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     return out
 
 
+_FRAMED_TOGETHER = {"music": ("activity",), "activity": ("music",)}
+"""Kinds one frame may hold both of: playing in a band is read as music or as a hobby ("in
+the band I now play the sax" replaces "I play bass in a band" whichever it was read as)."""
+
+
 def replacement_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     """A change said in the same frame ("in the band I now play the sax" after "I play bass
     in a band"): same kind, shared frame words, a value the old fact lacks."""
@@ -445,10 +450,11 @@ def replacement_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
                                     "occupation"):
         return []
     words = _value_words(str(new.data.get("object", "")))
+    kinds = {family, *_FRAMED_TOGETHER.get(family, ())}
     out = []
     for rec in facts:
         if rec.id == new.id or rec.data.get("subject") != new.data.get("subject") or \
-                FAMILIES.get(str(rec.data.get("slot"))) != family or rec.data.get("context"):
+                FAMILIES.get(str(rec.data.get("slot"))) not in kinds or rec.data.get("context"):
             continue
         own = {w for w in words_of(rec) - _GENERIC if not re.fullmatch(r"\d+\w?", w)}
         shared = {w for w in words if any(_stem_match(w, t) for t in own)}

@@ -90,7 +90,8 @@ _WEEKDAY = alternation(WEEKDAYS)
 _UNIT = alternation(UNITS)
 _NUM = r"(?:\d{1,3}|" + alternation(NUMBERS)[3:]
 _REL = alternation((*REL_NEXT, *REL_LAST, *REL_THIS))
-_ANCHOR_SINCE = re.compile(r"\b(?:since|seit|depuis|desde|from|ab)\s*$", re.IGNORECASE)
+_ANCHOR_SINCE = re.compile(r"\b(?:since|seit|depuis|desde|from|ab|sinds|vanaf|dal|dalla|dallo)"
+                           r"\s*$", re.IGNORECASE)
 _ANCHOR_UNTIL = re.compile(
     r"\b(?:until|till|til|by|bis|jusqu'(?:à|au)|hasta)\s*$", re.IGNORECASE
 )
@@ -583,7 +584,9 @@ def anchor_of(text: str, start: int) -> TemporalAnchor:
     before = text[max(0, start - 12) : start]
     head = text[start : start + 7]
     if _ANCHOR_SINCE.search(before) or \
-            re.match(r"(since|seit|depuis|desde|sinds|da|dal|dalla)\b", head, re.I):
+            re.match(r"(since|seit|depuis|desde|sinds|da|dal|dalla)\b", head, re.I) or \
+            (re.search(r"\bda\s*$", before, re.I) and re.match(r"quest", head, re.I)):
+        # ("da questo mese": Italian "since"; a bare "da" before a date is Portuguese "of")
         return TemporalAnchor.SINCE
     if _ANCHOR_UNTIL.search(before):
         return TemporalAnchor.UNTIL
