@@ -452,3 +452,14 @@ def test_a_new_instrument_in_the_same_band_replaces_the_old_one() -> None:
                      "da questo mese nella band suono quello, il sassofono"])
     active = _active(rows)
     assert "sassofono" in active and "basso" not in active
+
+
+@pytest.mark.parametrize(("said", "theirs"), [
+    ("Der hat grad bei Roche in Basel angefangen", True),
+    ("Die wohnt ja auch in Chur", True),
+    ("Die Wohnung hier ist eh zu groß", False),
+])
+def test_a_german_demonstrative_subject_is_someone_else(said: str, theirs: bool) -> None:
+    from lucidmem.facts.people import pronoun_subject
+
+    assert pronoun_subject(said, "de") is theirs

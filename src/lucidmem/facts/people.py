@@ -209,7 +209,16 @@ def pronoun_subject(text: str, lang: str) -> bool:
         return False
     if lang == "zh":
         return re.match(r"(?:" + pattern + r")", text.strip()) is not None
+    if lang == "de" and _DE_DEMONSTRATIVE.match(text.strip()):
+        return True
     return re.match(r"(?i)(?:" + pattern + r")(?:\s|$)", text.strip()) is not None
+
+
+_DE_DEMONSTRATIVE = re.compile(
+    r"(?i)(?:der|die)\s+(?:hat|hatte|ist|war|wohnt|arbeitet|macht|kann|will|muss|kommt|fährt|"
+    r"geht|spielt|mag|sagt|meint|findet|hört|studiert|lebt|zieht|fängt)\b")
+"""Spoken German's demonstrative as a subject ("Der hat grad bei Roche angefangen", "Die
+wohnt in Chur"): someone just named, not the user; an article before a noun is no match."""
 
 
 def starts_with_name(text: str, names: set[str]) -> str | None:
