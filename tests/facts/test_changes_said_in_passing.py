@@ -463,3 +463,13 @@ def test_a_german_demonstrative_subject_is_someone_else(said: str, theirs: bool)
     from lucidmem.facts.people import pronoun_subject
 
     assert pronoun_subject(said, "de") is theirs
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("super, meine Chefin Dr. Hoffmann ist sehr direkt, mag ich", "Hoffmann"),
+    ("Meine Nachbarin Frau Yilmaz spielt übrigens Geige", "Yilmaz"),
+])
+def test_no_relation_names_a_title(said: str, name: str) -> None:
+    texts = [text for _, text, _, _ in _history([said])]
+    assert not any(text.endswith((" is Dr", " is Frau")) for text in texts), texts
+    assert any(name in text for text in texts)

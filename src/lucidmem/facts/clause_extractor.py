@@ -47,6 +47,7 @@ from lucidmem.facts.model import (
 from lucidmem.facts.people import (
     Mention,
     given_name,
+    is_title,
     mentions,
     pronoun_subject,
     starts_with_name,
@@ -784,7 +785,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         if rules is not None:
             item.ruled = [r for r in rules(item.clause.text, item.clause.language, timestamp)
                           if not (r.predicate.startswith("has_")
-                                  and r.object.casefold().startswith("user's"))]
+                                  and (r.object.casefold().startswith("user's")
+                                       or is_title(r.object)))]  # "boss is Dr"
     # a clause the rule tables read needs no classifier (and no embedding of its own)
     spans = [span_of(p.clause.text, p.clause.language) or p.clause.text for p in pending
              if not _rule_slot(p)]

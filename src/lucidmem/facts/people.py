@@ -15,7 +15,8 @@ from functools import cache
 
 from lucidmem.facts.cue_lexicon import RELATIONS
 
-__all__ = ["Mention", "given_name", "mentions", "pronoun_subject", "starts_with_name"]
+__all__ = ["Mention", "given_name", "is_title", "mentions", "pronoun_subject",
+           "starts_with_name"]
 
 _POSSESSIVE: dict[str, str] = {
     "en": r"my|our",
@@ -187,6 +188,11 @@ def mentions(text: str, lang: str) -> list[Mention]:
             found.append(Mention(None, _canonical(lang, m["rel"]), m["rel"], None,
                                  (m.start(), m.end())))
     return sorted(found, key=lambda x: x.span)
+
+
+def is_title(word: str) -> bool:
+    """Whether ``word`` is a title said before a name ("Dr", "Frau", "Mme"), not a name."""
+    return re.fullmatch(_TITLE, word.strip() + " ") is not None and bool(word.strip())
 
 
 def given_name(text: str, lang: str) -> str | None:
