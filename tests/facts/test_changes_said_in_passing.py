@@ -473,3 +473,25 @@ def test_no_relation_names_a_title(said: str, name: str) -> None:
     texts = [text for _, text, _, _ in _history([said])]
     assert not any(text.endswith((" is Dr", " is Frau")) for text in texts), texts
     assert any(name in text for text in texts)
+
+
+@pytest.mark.parametrize(("said", "language", "name", "relation"), [
+    ("è arrivata la nuova coinquilina, si chiama Marta e studia medicina", "it", "Marta",
+     "roommate"),
+    ("Der Lehrer heißt Herr Brandt und unterrichtet an der Musikschule", "de", "Brandt",
+     "teacher"),
+    ("the new roommate is called Ines", "en", "Ines", "roommate"),
+])
+def test_a_relation_named_without_my(said: str, language: str, name: str,
+                                     relation: str) -> None:
+    from lucidmem.facts.people import mentions
+
+    assert [(m.name, m.relation) for m in mentions(said, language)] == [(name, relation)]
+
+
+def test_the_new_roommates_name_corrected_keeps_her_a_roommate() -> None:
+    rows = _history(["è arrivata la nuova coinquilina, si chiama Marta e studia medicina",
+                     "ah no aspetta, si chiama Marina, non Marta!! il correttore fa come gli pare"],
+                    step=timedelta(minutes=2))
+    active = _active(rows)
+    assert "roommate is Marina" in active and "Marta" not in active

@@ -159,7 +159,8 @@ def test_what_follows_a_corrected_name_is_about_the_right_person(
     _say(memory, clock, "ah no aspetta, si chiama Marina, non Marta!! è al quarto anno",
          "2025-10-01T22:01:00")
     texts = _texts(memory)
-    assert any(t.startswith("Marina") and "quarto anno" in t for t in texts), texts
+    # (she is known as the roommate now: "The user's roommate Marina (about): …")
+    assert any("Marina" in t.split("(")[0] and "quarto anno" in t for t in texts), texts
     assert not any(t.startswith("Marta") for t in texts), texts
 
 

@@ -725,6 +725,7 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             m, wrong = renamed
             state.people[str(m.name)] = m.relation
             state.last_person = m.name
+            turn_people.add(str(m.name))  # "… è al quarto anno" is about her
             cand = _relation_candidate(m, clause, timestamp)
             if cand is not None:  # the wrong name's relation is taken back
                 reading.facts.append(replace(cand, corrects=wrong, is_correction=True))

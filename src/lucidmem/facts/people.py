@@ -119,6 +119,12 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
         re.compile(_NAME + r"\s*\(\s*" + head + r"\s*\)"),
         re.compile(r"(?<!\w)" + _NAME + r"\s*,\s*" + head),
     ]
+    the = {"en": r"the|our\s+new|the\s+new", "de": r"der|die|das", "fr": r"la|le|l'|l’",
+           "es": r"la|el", "it": r"la|il|lo|l'|l’", "pt": r"a|o", "nl": r"de|het"}[lang]
+    out.append(re.compile(
+        r"(?i:(?<!\w)(?:" + the + r")\s*(?:(?:" + adj + r")\s+)?(?P<rel>" + rel + r"))(?!\w)"
+        r"\s*,?\s*(?i:(?:she|he|who|sie|er|elle|il|ella|él|lei|lui|ela|ele|ze|hij)\s+)?"
+        r"(?i:" + _NAMING[lang] + r")\s+" + _TITLE + _NAME))
     copula = {"en": r"is|was|'s", "de": r"ist|war", "fr": r"est|c'est", "es": r"es",
               "it": r"è", "pt": r"é", "nl": r"is"}[lang]
     out.append(re.compile(r"(?<!\w)" + _NAME + r"\s+(?i:" + copula + r")" + _ADVERBS + r"\s+"
