@@ -11,6 +11,12 @@ set of candidates (a fact counts for the turns it was read from), averaged. Arms
   the 10 rarest-weighted words (idf over the user's memory, weighted by the feedback hit's
   rank) of the first 5 or 10 fused or ranked hits, searched alone (``exp``) or with the
   question's words (``qexp``); up to ``quota`` new hits join the 80.
+- ``…-swap<quota>`` (rank7): the same new hits in place of the last ``quota`` of the 80, so the
+  second stage would order no more candidates than now.
+- ``vprf-<feedback>-b<beta>-<add|swap><quota>`` (rank7): a second vector hop, the question's
+  vector plus ``beta`` × the mean vector of the first 5 fused / 5 or 10 ranked hits (Rocchio).
+- ``rare-<feedback>-<add|swap><quota>`` (rank7): hits sharing a rare word (held by 2–4 records
+  of the user, not asked) with the feedback hits, by idf weighted by the feedback hit's rank.
 - ``session-best1/2``: the best one or two hits by cosine of every session join the 80.
 - ``decomp``: questions naming two people, or joining two parts with "and", are split into
   sub-queries (one per name, or the two halves) searched alone; up to 10 new hits each join.
@@ -45,6 +51,7 @@ from lucidmem.text import STOPWORDS, query_terms, tokens
 
 EXPANSION_TERMS = 10
 SUB_QUERY_QUOTA = 10
+RARE = 4  # a word held by at most this many of the user's records
 
 
 def share(ids: Iterable[str], cover: dict[str, set[str]], evidence: set[str]) -> float:
@@ -109,7 +116,13 @@ def main() -> int:
             for w in words.values():
                 df.update(set(w))
             idf = {w: math.log((len(records) + 1) / (c + 0.5)) for w, c in df.items()}
+            holders: dict[str, list[str]] = defaultdict(list)
+            for r in records:
+                for w in set(words[r.id]):
+                    if df[w] <= RARE:
+                        holders[w].append(r.id)
             with_vector = [r for r in records if r.embedding is not None]
+            row_of = {r.id: j for j, r in enumerate(with_vector)}
             matrix = np.vstack([r.embedding for r in with_vector]).astype(np.float32)
             for qa in sample["qa"]:
                 category = int(qa["category"])
@@ -132,10 +145,19 @@ def main() -> int:
                         arms[name][group].append(share(ids, cover, evidence))
                     sizes[name].append(len(ids))
 
-                for n in (80, 100, 120):
+                for n in (60, 70, 80, 100, 120):
                     record(f"fused{n}", fused[:n])
                 record("ranked20", ranked)
+                def pools(name: str, found: list[str], fused: list[str] = fused) -> None:
+                    for quota in (10, 20):
+                        head = fused[:80 - quota]
+                        kept = set(head)
+                        record(f"{name}-swap{quota}",
+                               head + [i for i in found if i not in kept][:quota])
+
                 asked = set(query_terms(question))
+                vector = memory.kernel.embedder.embed_queries([question])[0]
+                unit = vector / np.linalg.norm(vector)
                 for label, feedback in (("fused5", fused[:5]), ("ranked5", ranked[:5]),
                                         ("ranked10", ranked[:10])):
                     extra = expansion(feedback, words, df, idf, asked)
@@ -146,7 +168,33 @@ def main() -> int:
                         new = [i for i in found if i not in taken]
                         for quota in (10, 20):
                             record(f"prf-{label}-{mode}-q{quota}", base + new[:quota])
-                vector = memory.kernel.embedder.embed_queries([question])[0]
+                        if mode == "qexp":
+                            pools(f"prf-{label}-{mode}", found)
+                    vectors = [matrix[row_of[i]] for i in feedback if i in row_of]
+                    if vectors:
+                        mean = np.mean(vectors, axis=0)
+                        mean /= np.linalg.norm(mean)
+                        for beta in (0.5, 1.0):
+                            order = np.argsort(-(matrix @ (unit + beta * mean)))[:120]
+                            found = [with_vector[j].id for j in order]
+                            new = [i for i in found if i not in taken]
+                            for quota in (10, 20):
+                                record(f"vprf-{label}-b{beta}-add{quota}", base + new[:quota])
+                            pools(f"vprf-{label}-b{beta}", found)
+                    linked: Counter[str] = Counter()
+                    for rank, item_id in enumerate(feedback):
+                        for w in set(words.get(item_id, ())):
+                            if (not 2 <= df[w] <= RARE or w in asked or w in STOPWORDS
+                                    or len(w) < 3 or w.isdigit()):
+                                continue
+                            for other in holders[w]:
+                                if other not in feedback:
+                                    linked[other] += idf[w] / math.sqrt(rank + 1)
+                    found = [i for i, _ in linked.most_common(40)]
+                    new = [i for i in found if i not in taken]
+                    for quota in (10, 20):
+                        record(f"rare-{label}-add{quota}", base + new[:quota])
+                    pools(f"rare-{label}", found)
                 cosines = matrix @ vector
                 best: dict[str | None, list[str]] = defaultdict(list)
                 for j in np.argsort(-cosines):

@@ -42,9 +42,11 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 import pickle
 import statistics
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -56,6 +58,7 @@ import numpy.typing as npt
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from candidate_ceiling import expansion
 from locomo import CATEGORY_NAMES, DEFAULT_DATA, evidence_ids
 from longhist import PassageCache, default_embedder, load
 from lucidmem import Memory
@@ -75,6 +78,8 @@ from lucidmem.retrieval.rerank import (
     repeat_links,
 )
 from lucidmem.serving.query_hints import question_hints
+from lucidmem.store.base import Query
+from lucidmem.text import query_terms, tokens
 from lucidmem.types import SearchHit
 
 WEIGHTS = Path(__file__).resolve().parents[1] / "src" / "lucidmem" / "retrieval" / \
@@ -124,6 +129,8 @@ class Question:
     links: RepeatLinks | None = None  # which candidates repeat which (a fact, its turn)
     inputs: RankerInputs | None = None  # what the features were computed from (any depth)
     weight: float = 1.0     # of its rows in the fit (a long-history row: also ×longhist_weight)
+    prf: list[str] = field(default_factory=list)  # ids a second BM25 hop found (``--prf-swap``)
+    pool: list[str] = field(default_factory=list)  # the candidates' ids, as ranked (rows' order)
 
     @property
     def labels(self) -> npt.NDArray[np.float64]:
@@ -156,15 +163,71 @@ def featurise(memory: Memory, user: str, question: str, now: datetime, depth: in
     inputs = RankerInputs(question, [dataclasses.replace(
         h, ranks=dict(h.ranks), contributions=dict(h.contributions)) for h in fused], slim, raw)
     rows = candidate_features(question, fused, records, raw, hints)
+    PRF_IDS.append(second_hop(memory, user, question, [h.id for h in fused[:PRF_FEEDBACK]]))
     return (rows, [covers(records[h.id]) for h in fused],
             [records[h.id].conversation_id for h in fused], hints, links_of(fused, slim),
             inputs)
+
+
+PRF_FEEDBACK = 5
+PRF_IDS: list[list[str]] = []  # per featurised question, in order
+_VOCAB: dict[tuple[int, str], tuple[dict[str, list[str]], Counter[str], dict[str, float]]] = {}
+
+
+def second_hop(memory: Memory, user: str, question: str, feedback: list[str]) -> list[str]:
+    """Pseudo-relevance feedback (bench/candidate_ceiling.py's ``prf-fused5-qexp``): the
+    question's words plus the 10 idf-weighted words of the first fused hits, searched by BM25
+    again; the ids found, best first (60)."""
+    store = memory.kernel.store(None)
+    key = (id(memory), user)
+    if key not in _VOCAB:
+        recs = [r for r in store.find(Query(user_id=user)) if r.status == "active"]
+        words = {r.id: tokens(f"{r.text} {r.keywords}") for r in recs}
+        df: Counter[str] = Counter()
+        for w in words.values():
+            df.update(set(w))
+        idf = {w: math.log((len(recs) + 1) / (c + 0.5)) for w, c in df.items()}
+        _VOCAB.clear()
+        _VOCAB[key] = (words, df, idf)
+    words, df, idf = _VOCAB[key]
+    asked = set(query_terms(question))
+    extra = expansion(feedback, words, df, idf, asked)
+    if not extra:
+        return []
+    return [h.id for h in store.text_search(Query(user_id=user), [*asked, *extra], 60)]
 
 
 def links_of(hits: Sequence[FusedHit], records: dict[str, Record]) -> RepeatLinks:
     return repeat_links([h.id for h in hits], [
         None if records[h.id].kind == "turn"
         else [str(t) for t in records[h.id].data.get("source_turn_ids") or ()] for h in hits])
+
+
+def attach_prf(questions: Sequence[Question]) -> None:
+    assert len(PRF_IDS) == len(questions), (len(PRF_IDS), len(questions))
+    for q, ids in zip(questions, PRF_IDS, strict=True):
+        q.prf = ids
+    PRF_IDS.clear()
+
+
+def swapped(questions: Sequence[Question], depth: int, n: int) -> list[Question]:
+    """The first ``depth - n`` candidates plus up to ``n`` deeper fused candidates that the
+    second BM25 hop found (in the hop's order), features recomputed over that pool."""
+    out = []
+    for q in questions:
+        assert q.inputs is not None, "featurised without inputs: featurise again"
+        hits = q.inputs.hits
+        head = list(range(min(depth - n, len(hits))))
+        where = {h.id: i for i, h in enumerate(hits) if i >= depth - n}
+        tail = [where[i] for i in q.prf if i in where][:n]
+        keep = sorted(head + tail)
+        sub = [hits[i] for i in keep]
+        rows = candidate_features(q.text, sub, q.inputs.records, q.inputs.raw, q.hints)
+        out.append(dataclasses.replace(q, rows=rows, found=[q.found[i] for i in keep],
+                                       sessions=[q.sessions[i] for i in keep],
+                                       links=links_of(sub, q.inputs.records),
+                                       pool=[h.id for h in sub]))
+    return out
 
 
 def at_depth(questions: Sequence[Question], depth: int) -> list[Question]:
@@ -177,7 +240,8 @@ def at_depth(questions: Sequence[Question], depth: int) -> list[Question]:
         rows = candidate_features(q.text, hits, q.inputs.records, q.inputs.raw, q.hints)
         out.append(dataclasses.replace(q, rows=rows, found=q.found[:depth],
                                        sessions=q.sessions[:depth],
-                                       links=links_of(hits, q.inputs.records)))
+                                       links=links_of(hits, q.inputs.records),
+                                       pool=[h.id for h in hits]))
     return out
 
 
@@ -583,6 +647,14 @@ def main() -> int:
                         "bench/data/multilingual_retrieval.jsonl")
     parser.add_argument("--multi-weight", type=float, default=DEFAULT_MULTI_WEIGHT,
                         help="weight of a multilingual small-memory row against a LoCoMo row")
+    parser.add_argument("--prf-swap", type=int, default=0,
+                        help="replace the last N of the --rank-depth candidates by deeper fused "
+                        "candidates a second BM25 hop found (an experiment; needs --depth > "
+                        "--rank-depth)")
+    parser.add_argument("--prf-feature", action="store_true",
+                        help="an experiment: put 1/sqrt(1 + rank) among the second BM25 hop's "
+                        "hits (0 if not found) in the column of session_cos_gap (held at 0 by "
+                        "default; use with --without \"\"); weights not for shipping")
     parser.add_argument("--dry-run", action="store_true", help="do not write the weights")
     parser.add_argument("--write", type=Path, default=None,
                         help="also write the weights here (with --dry-run: only here)")
@@ -595,6 +667,7 @@ def main() -> int:
     else:
         questions = locomo_questions(args.locomo_store, args.locomo_data, args.depth)
         questions += longhist_questions(args.cache, args.depth)
+        attach_prf(questions)
         if args.questions:
             args.questions.write_bytes(pickle.dumps(questions))
     if args.multilingual:
@@ -603,10 +676,21 @@ def main() -> int:
             extra = pickle.loads(small.read_bytes())
         else:
             extra = multilingual_questions(args.cache.parent / "multilingual", args.depth)
+            attach_prf(extra)
             if small:
                 small.write_bytes(pickle.dumps(extra))
+        for q in [*questions, *extra]:  # pickled before these fields existed
+            q.__dict__.setdefault("pool", [])
+            q.__dict__.setdefault("prf", [])
         questions = questions + [dataclasses.replace(q, weight=args.multi_weight) for q in extra]
-    questions = at_depth(questions, args.rank_depth)
+    questions = (swapped(questions, args.rank_depth, args.prf_swap) if args.prf_swap
+                 else at_depth(questions, args.rank_depth))
+    if args.prf_feature:
+        column = FEATURES.index("session_cos_gap")
+        for q in questions:
+            place = {i: r for r, i in enumerate(q.prf)}
+            q.rows[:, column] = [1 / np.sqrt(1 + place[i]) if i in place else 0.0
+                                 for i in q.pool]
     unknown = set(args.without) - set(FEATURES)
     if unknown:
         parser.error(f"--without: no feature {sorted(unknown)}; features: {', '.join(FEATURES)}")
