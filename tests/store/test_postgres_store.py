@@ -250,6 +250,21 @@ def test_a_connection_ended_while_idle_is_replaced_and_the_call_succeeds(
         store.get("maya", ["r1"])
 
 
+def test_an_access_count_after_the_session_ended_is_written_once_on_a_new_connection(
+    postgres_url: str, postgres_admin_url: str
+) -> None:
+    """The access update is a pipelined transaction: on a connection the server ended while
+    idle it fails inside the pipeline ("cannot exit pipeline mode while busy"), not as
+    ``admin_shutdown``; nothing of it ran, so it is sent again on a new connection."""
+    store = PostgresStore(postgres_url, schema="p")
+    store.put([Record(id="p1", kind="turn", user_id="maya", text="counted")])
+    _terminate(store, postgres_admin_url)
+    store.touch("maya", ["p1"], 100.0)
+    [record] = store.get("maya", ["p1"])
+    assert (record.access_count, record.last_accessed) == (1, 100.0)
+    store.close()
+
+
 def test_a_connection_lost_inside_a_transaction_fails_the_call_and_the_next_reconnects(
     postgres_url: str, postgres_admin_url: str
 ) -> None:

@@ -714,12 +714,19 @@ class PostgresStore:
             if self._depth:
                 self._exec(sql, params)
                 return
-            try:
-                with self._conn.pipeline(), self._conn.transaction():
-                    self._conn.execute("SET LOCAL synchronous_commit = off")
-                    self._conn.execute(sql, params, binary=True)
-            except psycopg.Error as exc:
-                raise self._error(exc, "transaction failed: ") from exc
+            for attempt in (1, 2):
+                try:
+                    with self._conn.pipeline(), self._conn.transaction():
+                        self._conn.execute("SET LOCAL synchronous_commit = off")
+                        self._conn.execute(sql, params, binary=True)
+                    return
+                except psycopg.Error as exc:
+                    # A connection the server had ended while idle (a restart) fails only
+                    # here, inside the pipeline ("cannot exit pipeline mode while busy"): its
+                    # transaction never ran, so the counts are sent once more, on a new one.
+                    if attempt == 2 or not (self._conn.broken or self._conn.closed):
+                        raise self._error(exc, "transaction failed: ") from exc
+                self._reconnect()
 
     # -- reads ------------------------------------------------------------------------------
     def _where(self, query: Query, alias: str = "") -> tuple[str, list[Any]]:
