@@ -164,7 +164,7 @@ def test_sigkilled_workers_lose_and_duplicate_nothing(
     for user in USERS:
         want, got = snapshot(ref, user), snapshot(run, user)
         assert sum(want.values()) > 30
-        assert want - got == Counter(), f"{user}: records lost"
+        assert want - got == Counter(), f"{user}: records lost; extra {got - want}"
         assert got - want == Counter(), f"{user}: records duplicated"
 
 
