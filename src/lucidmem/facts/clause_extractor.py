@@ -374,10 +374,16 @@ _WRONG_FIRST["zh"] = re.compile(r"^\W*(?![哎啊哦噢唉呃嗯诶哈这那])(?P
 stimmt gar nicht, die Hochzeit ist in Kiel", "Bath was wrong, it's in Bristol")."""
 
 
+def _wrong_first(text: str, lang: str) -> re.Match[str] | None:
+    """The opening that names the wrong value (``_WRONG_FIRST``), when it names one and a
+    statement follows it ("that's wrong, …" names nothing)."""
+    m = _WRONG_FIRST.get(lang, _NO_MATCH).match(text)
+    return m if m is not None and text[m.end():].strip() and content_words([m["old"]]) \
+        else None
+
+
 def _corrected_value(clause: Clause) -> str | None:
-    first = _WRONG_FIRST.get(clause.language, _NO_MATCH).match(clause.text)
-    if first is not None and clause.text[first.end():].strip() and \
-            content_words([first["old"]]):  # ("that's wrong, …" names nothing)
+    if (first := _wrong_first(clause.text, clause.language)) is not None:
         return first["old"].strip()
     pattern = _CORRECTED_VALUE.get(clause.language)
     for text in (clause.text,):
@@ -747,9 +753,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         if not cues.negated and (ended := _breakup(clause, people, state, timestamp)):
             reading.facts.append(ended)
             continue
-        named_wrong = _WRONG_FIRST.get(clause.language, _NO_MATCH).match(clause.text) \
-            if cues.correction else None
-        found = _subject_of(clause if named_wrong is None or not _corrected_value(clause)
+        named_wrong = _wrong_first(clause.text, clause.language) if cues.correction else None
+        found = _subject_of(clause if named_wrong is None
                             else replace(clause, text=clause.text[named_wrong.end():]),
                             state, people)  # "Bath was wrong, …": Bath is no one
         if found is None:
@@ -1174,8 +1179,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if item.subject == USER_SUBJECT and not cues.negated and \
             _quits_the_job(clause.text, lang):
         return _left_the_job(item, at)
-    if cues.correction and (named := _WRONG_FIRST.get(lang, _NO_MATCH).match(span)) and \
-            span[named.end():].strip() and content_words([named["old"]]):
+    if cues.correction and (named := _wrong_first(span, lang)) is not None:
         span = span[named.end():]  # "Lübeck stimmt gar nicht, die Hochzeit ist in Kiel"
     if item.subject == USER_SUBJECT:
         span = _without_lead(span, lang)

@@ -317,11 +317,16 @@ def _context_start(lang: str) -> str:
     return "|".join(re.escape(p) + r"\b" for p in phrases) or "x^"
 
 
+@cache
+def _context_at_start(lang: str) -> re.Pattern[str]:
+    return re.compile(r"(?i)^(?:" + _context_start(lang) + r")")
+
+
 def _context_gaps(pieces: list[str], lang: str) -> list[str]:
     """A piece cut at a context phrase that has no verb of its own ("…, daheim nur
     Schwäbisch": the verb is the first clause's) goes back to the clause before: alone it
     would be a fragment, and with it the value is kept."""
-    starts = re.compile(r"(?i)^(?:" + _context_start(lang) + r")")
+    starts = _context_at_start(lang)
     out: list[str] = []
     for piece in pieces:
         if out and starts.match(piece.strip()) and len(piece.split()) <= 3:

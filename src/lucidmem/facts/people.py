@@ -119,7 +119,7 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
         re.compile(_NAME + r"\s*\(\s*" + head + r"\s*\)"),
         re.compile(r"(?<!\w)" + _NAME + r"\s*,\s*" + head),
     ]
-    the = {"en": r"the|our\s+new|the\s+new", "de": r"der|die|das", "fr": r"la|le|l'|l’",
+    the = {"en": r"the", "de": r"der|die|das", "fr": r"la|le|l'|l’",
            "es": r"la|el", "it": r"la|il|lo|l'|l’", "pt": r"a|o", "nl": r"de|het"}[lang]
     out.append(re.compile(
         r"(?i:(?<!\w)(?:" + the + r")\s*(?:(?:" + adj + r")\s+)?(?P<rel>" + rel + r"))(?!\w)"
