@@ -240,6 +240,23 @@ def test_a_correction_by_a_generic_noun_moves_the_day_said_last() -> None:
     assert "Weisheitszahn" in active and "Wednesday" in active and "Thursday" not in active
 
 
+@pytest.mark.parametrize(("before", "correction"), [
+    ("后天还要先去医院拿体检报告", "对了，拿报告不是后天，是明天，周四。我老记错"),
+    ("Zahnarzt ist übermorgen um zehn",
+     "Ach nee, der Zahnarzt ist nicht übermorgen, sondern morgen"),
+    ("The dentist is the day after tomorrow at ten",
+     "Wait, the dentist is not the day after tomorrow, it is tomorrow."),
+    ("El dentista es pasado mañana a las diez", "El dentista no es pasado mañana, es mañana"),
+    ("De tandarts is overmorgen om tien uur", "De tandarts is niet overmorgen maar morgen"),
+])
+def test_not_one_day_but_another_moves_the_event(before: str, correction: str) -> None:
+    # said on Wednesday 5 March: the day after tomorrow is the 7th, tomorrow (Thursday) the 6th
+    rows = _history([before, correction], step=timedelta(minutes=5))
+    active = _active(rows)
+    assert "6 March 2025" in active and "7 March 2025" not in active, rows
+    assert any(status == "retracted" and "7 March 2025" in text for status, text, _, _ in rows)
+
+
 def test_an_apology_that_corrects_nothing_held_states_nothing() -> None:
     rows = _history(["I live in Leeds", "sorry, I meant that I'm tired today"])
     assert "Leeds" in _active(rows)

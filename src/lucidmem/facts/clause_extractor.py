@@ -408,6 +408,56 @@ _CONTRAST_TAIL["zh"] = re.compile(
     r"(?<=[\u4e00-\u9fff\w])[，,；;]\s*(?:而)?不是[^，。！？,]+[。！!]*$")
 
 
+def _day_corrections_joined(clauses: list[Clause], at: datetime) -> list[Clause]:
+    """The clauses with each one that sets one day against another read as a correction
+    (:func:`_one_day_for_another`); "the dentist is not the day after tomorrow, it's
+    tomorrow" is one clause again when the second half is only the right day."""
+    out: list[Clause] = []
+    for clause in clauses:
+        before = out[-1] if out else None
+        if before is not None and before.sentence == clause.sentence and \
+                before.cues.negated and not before.cues.correction and \
+                _only_a_day(clause.text, at):
+            joined = replace(before, text=f"{before.text}, {clause.text}")
+            if _one_day_for_another(joined, at):
+                out[-1] = replace(joined, cues=replace(joined.cues, correction=True,
+                                                      negated=False))
+                continue
+        if _one_day_for_another(clause, at):
+            clause = replace(clause, cues=replace(clause.cues, correction=True, negated=False))
+        out.append(clause)
+    return out
+
+
+def _day_set_against(clause: Clause, at: datetime) -> Days | None:
+    """The day a clause says something is not on ("不是大后天", "nicht übermorgen", "not the
+    day after tomorrow"), when the value after its "not" is only a day."""
+    pattern = _CORRECTED_VALUE.get(clause.language)
+    m = None if pattern is None else pattern.search(clause.text)
+    if m is None:
+        return None
+    said = clause.text[m.start():m.end()]  # with the article the pattern leaves out
+    for old in (m["old"], said.split(None, 1)[-1]):
+        if _only_a_day(old, at):
+            return with_dates(old, at, None)[1][0]
+    return None
+
+
+def _one_day_for_another(clause: Clause, at: datetime) -> bool:
+    """Whether a negated clause sets one day against another ("拿报告不是大后天，是后天",
+    "nicht übermorgen, sondern morgen"): a correction of the day said before, not a
+    negation."""
+    if not clause.cues.negated or clause.cues.correction:
+        return False
+    pattern = _CORRECTED_VALUE.get(clause.language)
+    m = None if pattern is None else pattern.search(clause.text)
+    if m is None or _day_set_against(clause, at) is None:
+        return False
+    _, days = with_dates(clause.text[m.end():], at, None)  # "是后天，周一": one day, twice
+    return len({d.first for d in days}) == 1 and \
+        all(d.granularity is Granularity.DAY for d in days)
+
+
 def _contrasted_away(clause: Clause) -> str | None:
     """The end of a clause that sets its statement against another value ("comptable lol,
     pas médecin du tout", "tea, not coffee", "我是会计，不是医生"): it is not part of the
@@ -696,6 +746,7 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     forgotten: list[str] = []
     mistaken: list[str] = []
     turn_people: set[str] = set()
+    clauses = _day_corrections_joined(clauses, timestamp)
     for clause in clauses:
         if not clause.supported:
             reading.flags.append(f"skipped:unsupported_language:{clause.language}")
@@ -1371,6 +1422,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if text.rstrip().endswith(":"):  # "可乐是我手滑打错": only the wrong value, said
             reading.flags.append("skipped:correction_header")
             return None
+        if (old_day_held := _day_set_against(clause, at)) is not None:
+            corrects = str(old_day_held.first.day)  # "拿报告不是大后天，是后天": the day held
     elif cues.correction and rest != span:
         corrects = RESTATED  # "errei, a festa vai ser em Braga": the festa said before
     if cues.correction:

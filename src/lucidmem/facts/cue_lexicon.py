@@ -515,9 +515,15 @@ RELATIONS: dict[str, dict[str, str]] = {
 """Relation words per language → the English relation a fact states."""
 
 
+_ZH_INSIDE_A_WORD = {"要是": "主只还就总需必不"}
+"""Chinese cue phrases that are also the end of another word, with the characters that
+make that word: "要是" (if) is not the one in "主要是" (mainly is) or "还要是"."""
+
+
 def _phrase_regex(phrase: str, lang: str) -> str:
     if lang == "zh":
-        return re.escape(phrase)
+        before = _ZH_INSIDE_A_WORD.get(phrase)
+        return (f"(?<![{before}])" if before else "") + re.escape(phrase)
     suffix = phrase.startswith("*")
     body = phrase.lstrip("*")
     parts = [re.escape(p) for p in body.split()]
