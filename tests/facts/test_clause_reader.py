@@ -13,7 +13,7 @@ from lucidmem import Memory
 from lucidmem.facts.clauses import clauses_of
 from lucidmem.facts.language import detect
 from lucidmem.facts.slot_training import digest, examples
-from lucidmem.facts.slots import MODEL_FILE, SlotClassifier
+from lucidmem.facts.slots import MODEL_FILE, NO_FACT, SlotClassifier
 from lucidmem.facts.temporal import find_temporal
 
 from .conftest import Clock
@@ -79,6 +79,14 @@ def test_a_habit_after_a_plain_condition_is_still_a_habit() -> None:
     assert condition.cues.hypothetical and not habit.cues.hypothetical
     (said,) = clauses_of("I live in Leeds, if you were wondering")
     assert not said.cues.hypothetical
+
+
+def test_a_chinese_if_inside_another_word_is_no_if() -> None:
+    # "主要是" is "mainly is"; "要是" alone is "if"
+    (said,) = clauses_of("下个月开始在家接翻译的活，主要是游戏本地化", default_language="zh")
+    assert not said.cues.hypothetical
+    assert all(c.cues.hypothetical for c in clauses_of("要是我搬到上海，我就天天吃小笼包",
+                                                         default_language="zh"))
 
 
 @pytest.mark.parametrize(("text", "kept", "left_out"), [
@@ -432,3 +440,15 @@ def test_the_slot_classifier_reads_clauses_it_never_saw(embedder: object) -> Non
                                    "thanks, that's perfect"])
     assert [g.slot for g in guesses[:2]] == ["employer", "drink"]
     assert guesses[2].no_fact > 0.5
+
+
+def test_slot_probabilities_cover_every_slot_and_agree_with_the_guess(embedder: object) -> None:
+    classifier = SlotClassifier(embedder)  # type: ignore[arg-type]
+    vectors = classifier.embed(["ich wohne seit März in Kiel", "haha danke dir"])
+    probs = classifier.probabilities(vectors)
+    assert probs.shape == (2, len(classifier.labels))
+    assert np.allclose(probs.sum(axis=1), 1.0, atol=1e-5)
+    home, thanks = classifier.guess(vectors)
+    assert home.slot == classifier.labels[int(probs[0].argmax())] == "residence"
+    no_fact = [i for i, label in enumerate(classifier.labels) if label in NO_FACT]
+    assert thanks.no_fact == pytest.approx(float(probs[1, no_fact].sum()), abs=1e-6)

@@ -117,14 +117,21 @@ class SlotClassifier:
         """Passage embeddings of ``texts`` (what :meth:`guess` reads)."""
         return np.asarray(self.embedder.embed_passages(list(texts)), dtype=np.float32)
 
-    def guess(self, vectors: np.ndarray[Any, np.dtype[np.float32]]) -> list[SlotGuess]:
-        """The slot of each embedded clause."""
-        if len(vectors) == 0:
-            return []
+    def probabilities(self, vectors: np.ndarray[Any, np.dtype[np.float32]]
+                      ) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """Each embedded clause's probability of every slot (columns in :attr:`labels`
+        order, the two no-fact slots included)."""
         logits = vectors @ self.weights + self.bias
         logits -= logits.max(axis=1, keepdims=True)
         probs = np.exp(logits)
         probs /= probs.sum(axis=1, keepdims=True)
+        return np.asarray(probs, dtype=np.float32)
+
+    def guess(self, vectors: np.ndarray[Any, np.dtype[np.float32]]) -> list[SlotGuess]:
+        """The slot of each embedded clause."""
+        if len(vectors) == 0:
+            return []
+        probs = self.probabilities(vectors)
         out = []
         empty = [i for i, label in enumerate(self.labels) if label in NO_FACT]
         for row in probs:
