@@ -63,7 +63,7 @@ from lucidmem.records import Kind, Record, Status, new_record
 from lucidmem.store.base import Query
 
 __all__ = ["ValidationReport", "archive_low_confidence", "current_confidence",
-           "validate_staged"]
+           "facts_lock_key", "validate_staged"]
 
 
 class ValidationReport(BaseModel):
@@ -554,23 +554,45 @@ class _Pass:
         return out
 
 
+def facts_lock_key(user_id: str) -> str:
+    """The :meth:`Store.lock` key held by whoever reads a user's facts to decide and write
+    them back (a validation pass): one at a time per user, in every process
+    (``|`` cannot occur in a user id)."""
+    return f"facts|{user_id}"
+
+
 def validate_staged(kernel: Kernel, user_id: str, context: str | None = None,
                     vectors: dict[str, Any] | None = None) -> ValidationReport:
     """Validate every staged fact of ``user_id`` (oldest first); see the module docstring.
     ``vectors`` (staged id → clause embedding, from staging) spare embedding a fact whose
-    text is still the one written from its clause."""
+    text is still the one written from its clause.
+
+    One pass per user at a time, in every process, and it reads what it decides from (the
+    staged facts, the held ones, the entities) inside its own transaction, after taking
+    the user's :func:`facts_lock_key`: many callers start passes (each process's extraction
+    worker, the resume step of a process that finds staged facts — it cannot tell a kill
+    from a pass under way elsewhere —, the sleep cycle, ``memory.facts.validate``). A pass
+    that read the staged facts before another pass committed and the held ones after
+    validated them again: a restatement reinforced its fact twice, a new fact met itself
+    among the held ones and was merged into itself. The pass that comes second now finds
+    nothing staged."""
     ctx = kernel.context_name(context)
     store = kernel.store(ctx)
-    staged = store.find(Query(user_id=user_id, kinds=[Kind.FACT], statuses=[Status.STAGED]))
-    if not staged:
+    query = Query(user_id=user_id, kinds=[Kind.FACT], statuses=[Status.STAGED])
+    if not store.count(query):  # no write transaction for nothing to do
         return ValidationReport()
-    staged.sort(key=lambda r: (r.occurred_at, r.created_at, int(r.data.get("seq", 0))))
-    run = _Pass(kernel, user_id, ctx)
-    run.vectors = dict(vectors or {})
-    run.staged_text = {r.id: r.text for r in staged}
-    for rec in staged:
-        run.validate(rec)
-    run.finish()
+    with store.transaction():
+        store.lock(facts_lock_key(user_id))
+        staged = store.find(query)
+        if not staged:  # validated by another pass meanwhile
+            return ValidationReport()
+        staged.sort(key=lambda r: (r.occurred_at, r.created_at, int(r.data.get("seq", 0))))
+        run = _Pass(kernel, user_id, ctx)
+        run.vectors = dict(vectors or {})
+        run.staged_text = {r.id: r.text for r in staged}
+        for rec in staged:
+            run.validate(rec)
+        run.finish()
     return ValidationReport(**asdict(run.report))
 
 
