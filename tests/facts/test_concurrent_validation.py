@@ -1,4 +1,5 @@
-"""Two processes validating one user's staged facts at once apply each staged fact once.
+"""Two processes validating one user's staged facts at once apply each staged fact once,
+and archiving beside a validation pass undoes nothing the pass did.
 
 Validation reads the staged facts and the held ones, decides, and writes. Any process may
 start a pass over a user's staged facts while another is half-way through one: the
@@ -121,3 +122,54 @@ def test_two_passes_at_once_validate_each_staged_fact_once(two: tuple[Memory, Me
     assert len(merged) == 2
     assert all(f.data["merged_into"] != f.id for f in merged)  # never into itself
 
+
+def test_archiving_while_a_pass_reinforces_loses_no_restatement(
+        two: tuple[Memory, Memory], clock: Clock) -> None:
+    """Archiving reads the held facts, picks the weak ones and writes them archived; a pass
+    that reinforced one of them in between (the user just said it again) must not be
+    undone by archiving what was read before."""
+    a, b = two
+    long_ago = clock() - timedelta(days=400)  # decayed far below the archiving threshold
+    a.add("I love jazz.", user_id="li", timestamp=long_ago)
+    assert a.flush(timeout=120)
+    a.facts.validate(user_id="li")
+    a.add("I love jazz.", user_id="li", timestamp=clock())  # said again today: staged
+    assert a.flush(timeout=120) and b.flush(timeout=120)
+
+    other: list[BaseException] = []
+
+    def validate_in_a() -> None:
+        try:
+            a.facts.validate(user_id="li")
+        except BaseException as exc:
+            other.append(exc)
+
+    store = b.kernel.store()
+    find = store.find
+    started: list[threading.Thread] = []
+
+    def held_find(query: Query) -> list[Record]:
+        found = find(query)
+        if not started and query.statuses == [Status.ACTIVE] and query.kinds == [Kind.FACT]:
+            # b just read the held facts to archive the weak ones: a validates now
+            started.append(threading.Thread(target=validate_in_a))
+            started[0].start()
+            started[0].join(HELD_S)
+        return found
+
+    store.find = held_find  # type: ignore[method-assign]
+    try:
+        b.facts.archive_low_confidence(user_id="li", threshold=0.3)
+    finally:
+        store.find = find  # type: ignore[method-assign]
+    assert started, "archiving never read the held facts"
+    started[0].join(60)
+    assert not started[0].is_alive() and other == []
+
+    jazz = [f for f in facts(a, "li") if f.text == "The user likes jazz"]
+    assert [f.status for f in jazz if f.status == Status.ACTIVE] == [Status.ACTIVE], \
+        [(f.status, f.version, f.data.get("reinforcement_count")) for f in jazz]
+    for fact in jazz:  # what was said today is held, and never into an archived fact
+        if fact.status == Status.MERGED:
+            [into] = [f for f in jazz if f.id == fact.data["merged_into"]]
+            assert into.status == Status.ACTIVE

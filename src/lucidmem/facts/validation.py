@@ -556,7 +556,7 @@ class _Pass:
 
 def facts_lock_key(user_id: str) -> str:
     """The :meth:`Store.lock` key held by whoever reads a user's facts to decide and write
-    them back (a validation pass): one at a time per user, in every process
+    them back (a validation pass, archiving): one at a time per user, in every process
     (``|`` cannot occur in a user id)."""
     return f"facts|{user_id}"
 
@@ -599,22 +599,28 @@ def validate_staged(kernel: Kernel, user_id: str, context: str | None = None,
 def archive_low_confidence(kernel: Kernel, user_id: str, context: str | None = None,
                            *, threshold: float = 0.3) -> list[str]:
     """Archive active facts whose decayed confidence fell below ``threshold`` (the seed's
-    pruning band). Their belief interval closes now; nothing is deleted. Returns their ids."""
+    pruning band). Their belief interval closes now; nothing is deleted. Returns their ids.
+
+    Read and written under the user's :func:`facts_lock_key`, like a validation pass: a
+    fact reinforced meanwhile is not archived from what it was before, and a pass does not
+    write back as held a fact archived under it."""
     ctx = kernel.context_name(context)
     store = kernel.store(ctx)
     now = kernel.now()
     rate = kernel.settings.facts.decay_base_rate
-    low = [r for r in store.find(Query(user_id=user_id, kinds=[Kind.FACT],
-                                       statuses=[Status.ACTIVE]))
-           if current_confidence(r, now, rate) < threshold]
-    for rec in low:
-        rec.status = Status.ARCHIVED
-        rec.searchable = False
-        rec.updated_at = now
-        rec.version += 1
-        rec.data = {**rec.data, "retracted_at": now, "archived_at": now,
-                    "metadata": {**rec.data.get("metadata", {}),
-                                 "fact_status": Status.ARCHIVED}}
-    kernel.write(ctx, user_id, low)
+    with store.transaction():
+        store.lock(facts_lock_key(user_id))
+        low = [r for r in store.find(Query(user_id=user_id, kinds=[Kind.FACT],
+                                           statuses=[Status.ACTIVE]))
+               if current_confidence(r, now, rate) < threshold]
+        for rec in low:
+            rec.status = Status.ARCHIVED
+            rec.searchable = False
+            rec.updated_at = now
+            rec.version += 1
+            rec.data = {**rec.data, "retracted_at": now, "archived_at": now,
+                        "metadata": {**rec.data.get("metadata", {}),
+                                     "fact_status": Status.ARCHIVED}}
+        kernel.write(ctx, user_id, low)
     return [r.id for r in low]
 
