@@ -63,7 +63,7 @@ from lucidmem.records import Kind, Record, Status, new_record
 from lucidmem.store.base import Query
 
 __all__ = ["ValidationReport", "archive_low_confidence", "current_confidence",
-           "validate_staged"]
+           "facts_lock_key", "validate_staged"]
 
 
 class ValidationReport(BaseModel):
@@ -554,45 +554,73 @@ class _Pass:
         return out
 
 
+def facts_lock_key(user_id: str) -> str:
+    """The :meth:`Store.lock` key held by whoever reads a user's facts to decide and write
+    them back (a validation pass, archiving): one at a time per user, in every process
+    (``|`` cannot occur in a user id)."""
+    return f"facts|{user_id}"
+
+
 def validate_staged(kernel: Kernel, user_id: str, context: str | None = None,
                     vectors: dict[str, Any] | None = None) -> ValidationReport:
     """Validate every staged fact of ``user_id`` (oldest first); see the module docstring.
     ``vectors`` (staged id → clause embedding, from staging) spare embedding a fact whose
-    text is still the one written from its clause."""
+    text is still the one written from its clause.
+
+    One pass per user at a time, in every process, and it reads what it decides from (the
+    staged facts, the held ones, the entities) inside its own transaction, after taking
+    the user's :func:`facts_lock_key`: many callers start passes (each process's extraction
+    worker, the resume step of a process that finds staged facts — it cannot tell a kill
+    from a pass under way elsewhere —, the sleep cycle, ``memory.facts.validate``). A pass
+    that read the staged facts before another pass committed and the held ones after
+    validated them again: a restatement reinforced its fact twice, a new fact met itself
+    among the held ones and was merged into itself. The pass that comes second now finds
+    nothing staged."""
     ctx = kernel.context_name(context)
     store = kernel.store(ctx)
-    staged = store.find(Query(user_id=user_id, kinds=[Kind.FACT], statuses=[Status.STAGED]))
-    if not staged:
+    query = Query(user_id=user_id, kinds=[Kind.FACT], statuses=[Status.STAGED])
+    if not store.count(query):  # no write transaction for nothing to do
         return ValidationReport()
-    staged.sort(key=lambda r: (r.occurred_at, r.created_at, int(r.data.get("seq", 0))))
-    run = _Pass(kernel, user_id, ctx)
-    run.vectors = dict(vectors or {})
-    run.staged_text = {r.id: r.text for r in staged}
-    for rec in staged:
-        run.validate(rec)
-    run.finish()
+    with store.transaction():
+        store.lock(facts_lock_key(user_id))
+        staged = store.find(query)
+        if not staged:  # validated by another pass meanwhile
+            return ValidationReport()
+        staged.sort(key=lambda r: (r.occurred_at, r.created_at, int(r.data.get("seq", 0))))
+        run = _Pass(kernel, user_id, ctx)
+        run.vectors = dict(vectors or {})
+        run.staged_text = {r.id: r.text for r in staged}
+        for rec in staged:
+            run.validate(rec)
+        run.finish()
     return ValidationReport(**asdict(run.report))
 
 
 def archive_low_confidence(kernel: Kernel, user_id: str, context: str | None = None,
                            *, threshold: float = 0.3) -> list[str]:
     """Archive active facts whose decayed confidence fell below ``threshold`` (the seed's
-    pruning band). Their belief interval closes now; nothing is deleted. Returns their ids."""
+    pruning band). Their belief interval closes now; nothing is deleted. Returns their ids.
+
+    Read and written under the user's :func:`facts_lock_key`, like a validation pass: a
+    fact reinforced meanwhile is not archived from what it was before, and a pass does not
+    write back as held a fact archived under it."""
     ctx = kernel.context_name(context)
     store = kernel.store(ctx)
     now = kernel.now()
     rate = kernel.settings.facts.decay_base_rate
-    low = [r for r in store.find(Query(user_id=user_id, kinds=[Kind.FACT],
-                                       statuses=[Status.ACTIVE]))
-           if current_confidence(r, now, rate) < threshold]
-    for rec in low:
-        rec.status = Status.ARCHIVED
-        rec.searchable = False
-        rec.updated_at = now
-        rec.version += 1
-        rec.data = {**rec.data, "retracted_at": now, "archived_at": now,
-                    "metadata": {**rec.data.get("metadata", {}),
-                                 "fact_status": Status.ARCHIVED}}
-    kernel.write(ctx, user_id, low)
+    with store.transaction():
+        store.lock(facts_lock_key(user_id))
+        low = [r for r in store.find(Query(user_id=user_id, kinds=[Kind.FACT],
+                                           statuses=[Status.ACTIVE]))
+               if current_confidence(r, now, rate) < threshold]
+        for rec in low:
+            rec.status = Status.ARCHIVED
+            rec.searchable = False
+            rec.updated_at = now
+            rec.version += 1
+            rec.data = {**rec.data, "retracted_at": now, "archived_at": now,
+                        "metadata": {**rec.data.get("metadata", {}),
+                                     "fact_status": Status.ARCHIVED}}
+        kernel.write(ctx, user_id, low)
     return [r.id for r in low]
 
