@@ -87,7 +87,9 @@ def test_classification_is_the_same_with_and_without_the_shipped_vectors(
         a, b = shipped.classify(message, when), live.classify(message, when)
         assert (a.intent, a.sentiment) == (b.intent, b.sentiment)
         for label, score in b.intent_scores.items():
-            assert abs(a.intent_scores[label] - score) < 1e-4
+            # the shipped vectors were computed on another CPU: float32 sums can differ in
+            # the fourth decimal between instruction sets (1.06e-4 seen on a CI machine)
+            assert abs(a.intent_scores[label] - score) < 1e-3
     assert counting.calls == [[m] for m in (  # only the messages were embedded
         "Why does my Rust program panic on unwrap?", "Ich fühle mich heute so einsam.",
         "¿Cuántos habitantes tiene Lima?")]

@@ -275,4 +275,6 @@ def test_flush_over_http_waits_for_the_vectors(served: Served, memory: Memory) -
             admin.flush(timeout=-1)
     assert memory.stats().pending_embeddings == 0
     hits = memory.search("which dog?", user_id="maya", preset="vector")
-    assert hits and hits[0].item.text.startswith("I adopted")
+    # the turn or the fact read from it ("The user adopted …"), whichever is extracted by
+    # now: either way found by its vector
+    assert hits and "adopted a greyhound" in hits[0].item.text
