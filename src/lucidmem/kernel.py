@@ -533,7 +533,10 @@ class Kernel:
         if hidden:  # left out until extraction decides (see Extract.hidden_until_extracted)
             hits = [h for h in hits if h.id not in hidden]
         candidates = hits[: limit * 3 if preset.recency_weight else limit]
-        records = {r.id: r for r in store.get(filters.user_id, [h.id for h in candidates])}
+        read = result.records  # what the second stage read for this search: not read again
+        records = {h.id: read[h.id] for h in candidates if h.id in read}
+        records.update((r.id, r) for r in store.get(
+            filters.user_id, [h.id for h in candidates if h.id not in read]))
         ranked = self.index.apply_recency(
             [h for h in candidates if h.id in records],
             {i: r.occurred_at for i, r in records.items()}, preset, now,

@@ -55,6 +55,9 @@ class LegResult:
 
     hits: list[FusedHit]
     raw: dict[str, dict[str, float]] = field(default_factory=dict)
+    records: dict[str, Record] = field(default_factory=dict)
+    """The records of the hits the second stage read (none without it), so the caller
+    does not read them again."""
 
 
 def vector_rows(records: Sequence[Record]) -> list[VectorRow]:
@@ -179,23 +182,26 @@ class HybridRetriever:
             k=preset.rrf_k,
             weights={"bm25": preset.bm25_weight, "vector": preset.vector_weight},
         )
+        records: dict[str, Record] = {}
         if preset.rerank_depth > 0 and len(fused) > 1:
-            fused = self._rerank(store, filters, text, query_vector, fused, raw,
-                                 preset.rerank_depth)
-        return LegResult(hits=fused, raw=raw)
+            fused, records = self._rerank(store, filters, text, query_vector, fused, raw,
+                                          preset.rerank_depth)
+        return LegResult(hits=fused, raw=raw, records=records)
 
     @staticmethod
     def _rerank(store: Store, filters: SearchFilters, text: str,
                 query_vector: npt.NDArray[np.float32] | None, fused: list[FusedHit],
-                raw: dict[str, dict[str, float]], depth: int) -> list[FusedHit]:
-        """The second stage over the top ``depth`` fused hits (:mod:`.rerank`)."""
+                raw: dict[str, dict[str, float]], depth: int,
+                ) -> tuple[list[FusedHit], dict[str, Record]]:
+        """The second stage over the top ``depth`` fused hits (:mod:`.rerank`); returns the
+        hits and the records it read."""
         head = fused[:depth]
         records = {r.id: r for r in store.get(filters.user_id, [h.id for h in head])}
         ranked = [h for h in head if h.id in records]
         ranked = rerank(text, ranked, records, raw, filters.hints, default_weights(),
                         query_vector)
         raw["rerank"] = {h.id: h.score - 1.0 for h in ranked}
-        return ranked + [h for h in head if h.id not in records] + fused[depth:]
+        return ranked + [h for h in head if h.id not in records] + fused[depth:], records
 
     @staticmethod
     def apply_recency(

@@ -228,9 +228,9 @@ def candidate_features(
     # edited) is neither the best nor the worst: it gets the candidates' median cosine and
     # vector rank, not a guess below the lowest (which sank a just-edited turn below
     # unrelated ones in a small memory).
-    unknown_cos = float(np.median(known)) if known else 0.0
+    unknown_cos = _median(known) if known else 0.0
     vector_ranks = [h.ranks["vector"] for h in hits if "vector" in h.ranks]
-    unknown_rank = float(np.median(vector_ranks)) if vector_ranks else None
+    unknown_rank = _median(vector_ranks) if vector_ranks else None
     top_bm25 = max((bm25[h.id] for h in hits if h.id in bm25), default=0.0)
     top_fused = hits[0].score or 1.0
     times = np.array([records[h.id].occurred_at for h in hits])
@@ -288,6 +288,16 @@ def candidate_features(
             row[20] = session_best[i]
             row[21] = cosines[i] - session_cos[i]
     return rows
+
+
+def _median(values: Sequence[float]) -> float:
+    """``float(np.median(values))`` for a short non-empty list, without numpy's overhead
+    (18 µs a call against 2): the middle value, or the mean of the two."""
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    if len(ordered) % 2:
+        return float(ordered[middle])
+    return (ordered[middle - 1] + ordered[middle]) / 2
 
 
 def best_cosine(record: Record, query: npt.NDArray[np.float32]) -> float:

@@ -108,7 +108,9 @@ def question_hints(question: str, now: datetime,
     if window is None:
         found = find_temporal(question, now, tense="past")
         if found is None:
-            found = find_temporal(_MONTH_LEAD.sub("in ", question), now, tense="past")
+            leading = _MONTH_LEAD.sub("in ", question)
+            if leading != question:  # the same text would find nothing again
+                found = find_temporal(leading, now, tense="past")
         if found is not None and found.start is not None and found.end is not None:
             end = found.end if found.end > found.start else found.start + timedelta(days=1)
             if found.anchor is TemporalAnchor.SINCE:
