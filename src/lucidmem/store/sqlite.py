@@ -56,6 +56,7 @@ _PLAIN_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 5000
 """How long a connection waits for another process's write lock before giving up."""
 WAL_RETRY_S = 0.05
+"""Pause between tries of switching a new file to WAL while another process holds it."""
 MMAP_BYTES = 1 << 30
 """How much of a plain database file SQLite reads through a memory map instead of ``read``
 calls into its own small page cache. A search's full-text leg looks up the row of every
@@ -63,7 +64,6 @@ match, of every user (a fact or turn row with its vector about fills a 4 KiB pag
 the map, LoCoMo's BM25 queries took 1.5 ms of CPU instead of 3.5 (docs/benchmarks.md, "p95
 at LoCoMo scale"). Address space, not memory: the pages are the operating system's file
 cache. SQLCipher ignores it for an encrypted file."""
-"""Pause between tries of switching a new file to WAL while another process holds it."""
 
 
 class SQLiteStore:
