@@ -20,7 +20,7 @@ one pass is held right after it read the staged facts until the other pass has f
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -63,19 +63,11 @@ def facts(memory: Memory, user_id: str) -> list[Record]:
     return memory.kernel.store().find(Query(user_id=user_id, kinds=[Kind.FACT]))
 
 
-def test_two_passes_at_once_validate_each_staged_fact_once(two: tuple[Memory, Memory]) -> None:
-    a, b = two
-    a.add("I love jazz and I'm allergic to peanuts!", user_id="li", timestamp=SUNDAY)
-    assert a.flush(timeout=120)
-    a.facts.validate(user_id="li")
-    a.add("Let's plan the groceries for week 1", user_id="li", conversation_id="sun1",
-          timestamp=SUNDAY + timedelta(weeks=1))
-    a.add("I love jazz and I'm allergic to peanuts!", user_id="li", conversation_id="tue1",
-          timestamp=SUNDAY + timedelta(weeks=1, days=2))
-    assert a.flush(timeout=120) and b.flush(timeout=120)
-    staged = [f for f in facts(a, "li") if f.status == Status.STAGED]
-    assert len(staged) == 3  # the new event, and jazz and peanuts said again
-
+def _validate_in_a_when_b_reads(a: Memory, b: Memory, reads: Callable[[Query], bool],
+                                 b_does: Callable[[], object]) -> None:
+    """Run ``b_does`` in b; the moment b's store answers a query ``reads`` matches, a
+    validation pass of li runs in a (another thread), and b waits for it up to ``HELD_S``:
+    the interleaving two processes could produce."""
     other: list[BaseException] = []
 
     def validate_in_a() -> None:
@@ -90,8 +82,7 @@ def test_two_passes_at_once_validate_each_staged_fact_once(two: tuple[Memory, Me
 
     def held_find(query: Query) -> list[Record]:
         found = find(query)
-        if not started and query.statuses == [Status.STAGED] and found:
-            # b just read the staged facts: a validates them now
+        if not started and reads(query) and found:
             started.append(threading.Thread(target=validate_in_a))
             started[0].start()
             started[0].join(HELD_S)
@@ -99,12 +90,29 @@ def test_two_passes_at_once_validate_each_staged_fact_once(two: tuple[Memory, Me
 
     store.find = held_find  # type: ignore[method-assign]
     try:
-        b.facts.validate(user_id="li")
+        b_does()
     finally:
         store.find = find  # type: ignore[method-assign]
-    assert started, "b's pass never read the staged facts"
+    assert started, "b never read what a was to interleave with"
     started[0].join(60)
     assert not started[0].is_alive() and other == []
+
+
+def test_two_passes_at_once_validate_each_staged_fact_once(two: tuple[Memory, Memory]) -> None:
+    a, b = two
+    a.add("I love jazz and I'm allergic to peanuts!", user_id="li", timestamp=SUNDAY)
+    assert a.flush(timeout=120)
+    a.facts.validate(user_id="li")
+    a.add("Let's plan the groceries for week 1", user_id="li", conversation_id="sun1",
+          timestamp=SUNDAY + timedelta(weeks=1))
+    a.add("I love jazz and I'm allergic to peanuts!", user_id="li", conversation_id="tue1",
+          timestamp=SUNDAY + timedelta(weeks=1, days=2))
+    assert a.flush(timeout=120) and b.flush(timeout=120)
+    staged = [f for f in facts(a, "li") if f.status == Status.STAGED]
+    assert len(staged) == 3  # the new event, and jazz and peanuts said again
+    # b just read the staged facts: a validates them now
+    _validate_in_a_when_b_reads(a, b, lambda q: q.statuses == [Status.STAGED],
+                                lambda: b.facts.validate(user_id="li"))
 
     by_status: dict[str, list[Record]] = {}
     for fact in facts(a, "li"):
@@ -135,36 +143,10 @@ def test_archiving_while_a_pass_reinforces_loses_no_restatement(
     a.facts.validate(user_id="li")
     a.add("I love jazz.", user_id="li", timestamp=clock())  # said again today: staged
     assert a.flush(timeout=120) and b.flush(timeout=120)
-
-    other: list[BaseException] = []
-
-    def validate_in_a() -> None:
-        try:
-            a.facts.validate(user_id="li")
-        except BaseException as exc:
-            other.append(exc)
-
-    store = b.kernel.store()
-    find = store.find
-    started: list[threading.Thread] = []
-
-    def held_find(query: Query) -> list[Record]:
-        found = find(query)
-        if not started and query.statuses == [Status.ACTIVE] and query.kinds == [Kind.FACT]:
-            # b just read the held facts to archive the weak ones: a validates now
-            started.append(threading.Thread(target=validate_in_a))
-            started[0].start()
-            started[0].join(HELD_S)
-        return found
-
-    store.find = held_find  # type: ignore[method-assign]
-    try:
-        b.facts.archive_low_confidence(user_id="li", threshold=0.3)
-    finally:
-        store.find = find  # type: ignore[method-assign]
-    assert started, "archiving never read the held facts"
-    started[0].join(60)
-    assert not started[0].is_alive() and other == []
+    # b just read the held facts to archive the weak ones: a validates now
+    _validate_in_a_when_b_reads(
+        a, b, lambda q: q.statuses == [Status.ACTIVE] and q.kinds == [Kind.FACT],
+        lambda: b.facts.archive_low_confidence(user_id="li", threshold=0.3))
 
     jazz = [f for f in facts(a, "li") if f.text == "The user likes jazz"]
     assert [f.status for f in jazz if f.status == Status.ACTIVE] == [Status.ACTIVE], \
