@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lucidmem.retrieval import vector_index
 from lucidmem.retrieval.fusion import DEFAULT_RRF_K, recency_bonus, reciprocal_rank_fusion
 from lucidmem.retrieval.vector_index import VectorIndex, VectorRow
 
@@ -195,6 +196,21 @@ def test_vector_index_matches_argsort(seed: int, n: int, limit: int,
     by_id = {r.id: r.vector for r in rows}
     for item_id, score in got:
         assert score == pytest.approx(float(by_id[item_id] @ query), abs=1e-5)
+
+
+@pytest.mark.parametrize("blas_rows", [1, 10**9])
+def test_vector_index_both_products(monkeypatch: pytest.MonkeyPatch, blas_rows: int) -> None:
+    """The same neighbours with BLAS's product (large matrices) and einsum's (the rest)."""
+    monkeypatch.setattr(vector_index, "BLAS_ROWS", blas_rows)
+    rng = np.random.default_rng(11)
+    rows = _rows(rng, 400, 32)
+    index = VectorIndex(32)
+    index.upsert(rows)
+    for filters in FILTERS:
+        query = rng.standard_normal(32).astype(np.float32)
+        query /= np.linalg.norm(query)
+        got = index.search(query, 25, **filters)  # type: ignore[arg-type]
+        assert [i for i, _ in got] == _brute_force(rows, query, 25, **filters)
 
 
 def test_vector_index_remove_and_replace() -> None:

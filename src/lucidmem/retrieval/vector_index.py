@@ -18,7 +18,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["VectorIndex", "VectorRow"]
+__all__ = ["BLAS_ROWS", "VectorIndex", "VectorRow"]
+
+BLAS_ROWS = 20_000
+"""From this many rows a product is long enough for BLAS's threads to pay for waking: on a
+quiet machine 100,000 rows took 6 ms with them against 13 in one thread (10,000: 0.4 against
+1.3), and with other processes on the cores both took about 20."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,13 +148,16 @@ class VectorIndex:
 
 def _cosines(matrix: npt.NDArray[np.float32],
              query: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    """``matrix @ query`` (unit vectors: cosines) without BLAS. numpy's BLAS splits a
-    matrix-vector product over threads, which sleep between searches and spin-wait for
-    work after one: when other processes share the cores, waking them made one product of
-    a LoCoMo user's 1,500 rows take 7-16 ms instead of 0.05-0.3 (docs/benchmarks.md, "p95
-    at LoCoMo scale"). ``einsum`` runs in the calling thread (0.1-0.3 ms there; at 100,000
-    rows it is bound by memory, as fast as BLAS was). A row's sum does not depend on where
-    the row sits, so scoring the filtered rows or all of them gives the same cosines."""
+    """``matrix @ query`` (unit vectors: cosines); below :data:`BLAS_ROWS` rows without
+    BLAS. numpy's BLAS splits a matrix-vector product over threads, which sleep between
+    searches and spin-wait for work after one: when other processes share the cores, waking
+    them made the product of a LoCoMo user's 1,500 rows take 7-16 ms instead of 0.1-0.3
+    (docs/benchmarks.md, "p95 at LoCoMo scale"). ``einsum`` runs in the calling thread, and
+    a row's sum does not depend on where the row sits: scoring the filtered rows or all of
+    them gives the same cosines."""
+    if len(matrix) >= BLAS_ROWS:
+        blas: npt.NDArray[np.float32] = matrix @ query
+        return blas
     scores: npt.NDArray[np.float32] = np.einsum("ij,j->i", matrix, query)
     return scores
 
