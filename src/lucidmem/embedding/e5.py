@@ -26,9 +26,10 @@ ONE_THREAD_TOKENS = 32
 The engine runs a few hundred small parallel regions per text, and with passive waiting
 (below) waking the second thread for each costs more than it saves on a short text: a
 LoCoMo question (13-23 tokens for 80 % of them) took p50 24.7 ms with one thread against
-30.6 ms with two on a quiet machine, the same vector (docs/benchmarks.md, "p95 at LoCoMo
-scale"). Longer texts keep both threads, which pay off when the other core is free (242
-tokens: 250 ms against 470), and so do batches (64 passages: 0.8 s against 1.3-1.5)."""
+30.6 ms with two on a quiet machine, the same vector (docs/benchmarks.md, "At LoCoMo
+scale, stop 29": search p95 58.8 → 46.7 ms). Longer texts keep both threads, which pay
+off when the other core is free (242 tokens: 250 ms against 470), and so do batches (64
+passages: 0.8 s against 1.3-1.5)."""
 
 
 class E5Embedder:
