@@ -42,7 +42,8 @@ def _demo_data() -> dict[str, Any]:
 
     Fact confidence decays with age (about 0.7 % a day), so replaying the sessions at
     their written dates months later would show every fact as a pruning candidate. The
-    truth questions move with it: their ``as_of`` and the ``date:YYYY-MM-DD`` they expect.
+    truth questions move with it: their ``as_of`` (and ``{as_of}`` in a question's text)
+    and the ``date:YYYY-MM-DD`` they expect.
     """
     text = resources.files("lucidmem.data").joinpath("demo_conversation.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
@@ -53,7 +54,9 @@ def _demo_data() -> dict[str, Any]:
         message["timestamp"] = (datetime.fromisoformat(message["timestamp"]) + shift).isoformat()
     for question in data.get("truth", []):
         if question.get("as_of"):
-            question["as_of"] = (datetime.fromisoformat(question["as_of"]) + shift).isoformat()
+            moved = datetime.fromisoformat(question["as_of"]) + shift
+            question["as_of"] = moved.isoformat()
+            question["ask"] = question["ask"].replace("{as_of}", _day_text(moved))
         question["expect"] = [_moved_date(e, shift) for e in question["expect"]]
         question["reject"] = [_moved_date(r, shift) for r in question.get("reject", [])]
     return data
@@ -63,8 +66,12 @@ def _moved_date(value: str, shift: timedelta) -> str:
     """``date:2026-04-01`` → the moved day as facts write it ("1 april 2026"), else as is."""
     if not value.startswith("date:"):
         return value
-    day = datetime.fromisoformat(value[5:]) + shift
-    return f"{day.day} {day.strftime('%B').casefold()} {day.year}"
+    return _day_text(datetime.fromisoformat(value[5:]) + shift).casefold()
+
+
+def _day_text(day: datetime) -> str:
+    """A day as facts write it: "1 April 2026"."""
+    return f"{day.day} {day.strftime('%B')} {day.year}"
 
 
 @app.command()
@@ -96,21 +103,30 @@ def demo(
             seconds = time.perf_counter() - started
             console.print(f"remembered {total} messages from {len(data['conversations'])} "
                           f"sessions in {seconds:.2f} s ({total / seconds:.0f} messages/s)")
+            # Vectors and facts are made after `add` returns; wait for them here so the
+            # search timings below are those of a search, not of the first catch-up.
+            started = time.perf_counter()
+            memory.flush()
+            console.print(f"embedded them and read their facts in "
+                          f"{time.perf_counter() - started:.1f} s")
             _show_searches(memory, user, data["queries"])
             _show_truth(memory, user, data.get("truth", []))
             _show_facts(memory, user)
 
 
-def _hit_mentions(memory: Memory, user: str, item: MemoryItem, expect: str) -> bool:
-    """Whether a hit, or for a fact the turns it was learned from, contains ``expect``."""
-    if expect in item.text.lower():
+def _hit_mentions(memory: Memory, user: str, item: MemoryItem,
+                  expect: str | list[str]) -> bool:
+    """Whether a hit, or for a fact the turns it was learned from, contains ``expect`` (one
+    of them when it lists several: the same answer in each language it was said in)."""
+    wanted = [expect] if isinstance(expect, str) else expect
+    if any(w in item.text.lower() for w in wanted):
         return True
     sources = [str(t) for t in item.metadata.get("source_turn_ids", [])]
     turns = memory.get_all(user_id=user, kinds=["turn"], limit=10_000) if sources else []
-    return any(t.id in sources and expect in t.text.lower() for t in turns)
+    return any(t.id in sources and any(w in t.text.lower() for w in wanted) for t in turns)
 
 
-def _show_searches(memory: Memory, user: str, queries: list[dict[str, str]]) -> None:
+def _show_searches(memory: Memory, user: str, queries: list[dict[str, Any]]) -> None:
     table = Table(title="What the memory finds (best of the top 3)", show_lines=True)
     for column in ("query", "best match", "kind", "ms", "ok"):
         table.add_column(column)
