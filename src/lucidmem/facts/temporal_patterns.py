@@ -423,7 +423,7 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
         _h_offset,
     ),
     (
-        _rx(_B + r"(?:(?:the|le|el|il|am|den|dem|op|on|dia|o|de)\s+|"
+        _rx(_B + r"(?:(?:the|le|el|il|am|den|dem|op|on|dia|día|o|de)\s+|"
             r"(?=\d{1,2}(?:st|nd|rd|th|er|º|e|\.)\s))(?P<d>\d{1,2})"
             r"(?:st|nd|rd|th|er|º|e|\.)?\s+(?:of\s+(?:the\s+)?|du\s+|del\s+|de\s+la\s+|"
             r"de\s+|do\s+|van\s+(?:de\s+)?|des\s+|dello\s+|della\s+)?" + _REL_MONTH + _E),
@@ -437,7 +437,7 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
     ),
     (
         _rx(_B + r"(?:(?:on\s+|am\s+|le\s+|el\s+|il\s+)?(?P<w>" + _WEEKDAY + r")\s+(?:the\s+|le\s+"
-            r"|el\s+|il\s+|den\s+)?|(?:the|le|el|il|am|den|dem|op|on|dia|de(?=\s+\d{1,2}e\b))\s+)"
+            r"|el\s+|il\s+|den\s+)?|(?:the|le|el|il|am|den|dem|op|on|dia|día|de(?=\s+\d{1,2}e\b))\s+)"
             r"(?P<d>\d{1,2})(?:st|nd|rd|th|er|º|e|\.)?"
             + r"(?![\w/.:,]\d)(?!\.?\s*(?:(?:de|of|di)\s+)?(?:" + _MONTH
             + r"|%|€|\$|years?|ans|años|anni|anos|jahre|jaar|h\b|uhr|heures?|min|km|kg|kilos?"
