@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from lucidmem.facts.clauses import ZH_ASKS, Clause, Cues, clauses_of
@@ -515,7 +515,8 @@ def _subject_of(clause: Clause, state: ConversationState,
                      r"[a-zß-ÿ]+(?:s|t|a|e|ó|ou|eu|ed))\b", text)
     if fresh is not None and clause.language not in ("de", "zh") and \
             not _is_function_word(fresh.group(1)) and \
-            not _verb_before_its_object(text, clause.language):
+            not _verb_before_its_object(text, clause.language) and \
+            not _own_verb_first(text[fresh.end(1):], clause.language):
         return fresh.group(1), _person_phrase(fresh.group(1), state, clause.language)
     if pronoun_subject(text, clause.language) or \
             pronoun_subject(_after_short_lead(text), clause.language):
@@ -523,6 +524,22 @@ def _subject_of(clause: Clause, state: ConversationState,
             return None
         return state.last_person, _person_phrase(state.last_person, state, clause.language)
     return USER_SUBJECT, "The user"
+
+
+_LIVE_SHOW = re.compile(r"(?i)(?<!\w)(?:dal|en|ao|al)\s+vivo(?!\w)")
+"""A show seen live ("dal vivo a Bologna", "en vivo en Madrid"): not a verb of living."""
+
+
+def _own_verb_first(rest: str, lang: str) -> bool:
+    """Whether a capitalised first word is the speaker's own verb, not a name: "Vado a Roma
+    sabato", "Vuelo mañana a Roma" (languages that drop the subject; a short clause like these
+    may also be read as English). "a" after a name is French "has" only, and a day right
+    after the word is not what a name is followed by."""
+    rest = rest.lstrip()
+    if lang != "fr" and re.match(r"(?i)a\b", rest):
+        return True
+    found = find_temporal(rest, datetime(2000, 1, 1, tzinfo=UTC))
+    return found is not None and found.span[0] == 0
 
 
 _PREPOSITIONS = (r"in|at|on|from|to|of|for|with|near|by|de|du|des|à|au|aux|en|di|da|del|della|"
@@ -1344,6 +1361,13 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     elif slot in _ENTITY_SLOTS and guess is not None and not _names_entity(span, lang) and \
             not _has_subject(clause.text, lang):
         slot = guess.second if guess.second not in _ENTITY_SLOTS else "personal"
+    dwelling = has_cue("dwelling", lang, _LIVE_SHOW.sub(" ", span))
+    if slot == "residence" and not names_job and not dwelling and has_cue("trip", lang, span):
+        slot = "event"  # "je pars à Rome le 5", "vou a Lisboa": a trip, not a new home
+    elif slot not in ("residence", "event") and not names_job and not named_person and \
+            dwelling and _names_entity(span, lang) and not _others_home(item, span, lang):
+        slot = "residence"  # "io abito a Lione": the classifier is unsure of a city it
+        # has not seen; a verb of living and a place are a home
     if slot == "event" and guess is not None and guess.second not in _NOT_STATES and \
             _began(found, cues, days, at):
         slot = guess.second  # "da gennaio suono il sax": a state that began, not an event
