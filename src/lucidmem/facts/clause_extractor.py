@@ -509,7 +509,9 @@ def _subject_of(clause: Clause, state: ConversationState,
     titled = _ROLE_THEN_NAME.get(clause.language, _NO_MATCH).match(text)
     if titled is not None and not _is_function_word(titled["name"]):
         text = text[titled.start("name"):]  # "the head baker Ines is from Lisbon": Ines
-    fresh = re.match(r"([A-ZÀ-ÖØ-Þ][a-zß-ÿ]+)(?:'s|’s)?\s+(?:is|was|has|had|got|gets|wants|"
+    fresh = re.match(r"([A-ZÀ-ÖØ-Þ][a-zß-ÿ]+)(?:'s|’s)?"
+                     r"(?:\s+(?:from|du|de\s+la|del|dal|da|do|van)\s+(?:the\s+|my\s+)?[a-zß-ÿ]+)?"
+                     r"\s+(?:is|was|has|had|got|gets|wants|"
                      r"loves|likes|hates|works|lives|thinks|says|keeps|comes|goes|made|did|"
                      r"est|a|fait|es|está|tiene|ha|è|sta|é|está|tem|is|heeft|zit|woont|werkt|"
                      r"[a-zß-ÿ]+(?:s|t|a|e|ó|ou|eu|ed))\b", text)
@@ -526,6 +528,12 @@ def _subject_of(clause: Clause, state: ConversationState,
     return USER_SUBJECT, "The user"
 
 
+_EN_AFTER_A_VERB = re.compile(
+    r"(?i)(?:out|up|off|down|back|over|away|around|into|onto|to|the|an|my|our|some|all|it|"
+    r"them|me)\b")
+"""Words that follow a verb, never a name that starts an English clause ("Cut out …")."""
+
+
 _LIVE_SHOW = re.compile(r"(?i)(?<!\w)(?:dal|en|ao|al)\s+vivo(?!\w)")
 """A show seen live ("dal vivo a Bologna", "en vivo en Madrid"): not a verb of living."""
 
@@ -538,6 +546,8 @@ def _own_verb_first(rest: str, lang: str) -> bool:
     rest = rest.lstrip()
     if lang != "fr" and re.match(r"(?i)a\b", rest):
         return True
+    if lang == "en" and _EN_AFTER_A_VERB.match(rest):
+        return True  # "Cut out coffee", "Moved to Leeds", "Quit my job": no name does that
     found = find_temporal(rest, datetime(2000, 1, 1, tzinfo=UTC))
     return found is not None and found.span[0] == 0
 
@@ -610,8 +620,9 @@ _PROPER = (r"((?:[A-ZÀ-ÖØ-Þ][\w'’.&-]*)(?:\s+(?:de|del|di|da|do|van|der|la
 
 def _proper_after(span: str, lang: str, preps: dict[str, str], avoid: set[str]) -> str | None:
     if lang == "zh":
-        m = re.search(r"(?:住在|搬到|搬去|去|到|在)(?![过了着])([\u4e00-\u9fff]{2,4}?)"
-                      r"(?=[，。！？,住工上做的了读入当]|$)", span)
+        # not the 在 of 现在 / 正在 ("now", "-ing"), nor a time after 到 ("加班到很晚": late)
+        m = re.search(r"(?:住在|搬到|搬去|去|到|(?<![现正实存])在)(?![过了着很晚早半几凌深])"
+                      r"([\u4e00-\u9fff]{2,4}?)(?=[，。！？,住工上做的了读入当]|$)", span)
         return m.group(1) if m else None
     prep = preps.get(lang)
     if prep is None:
@@ -1299,6 +1310,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     moves = not cues.negated and not cues.correction and \
         has_cue("rescheduled", lang, clause.text)
     tense = None if moves else _tense(clause.text, lang)  # "reporté à dimanche": to come
+    if tense is None and cues.start and not moves:
+        tense = "future"  # "Chloé commence la crèche en septembre", said in March: this one
     wrong = _corrected_value(clause) if cues.correction else None
     if wrong:  # "Thursday the 6th, not Friday": the dates are read without the wrong one
         span = _without_old_value(span, wrong, lang)

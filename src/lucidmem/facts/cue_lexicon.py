@@ -297,7 +297,8 @@ CUES: dict[str, _T] = {
     # the user stopped something
     "cessation": {
         "en": _w("quit|quitting|stopped|gave up|given up|sold|cancelled|canceled|left|"
-                 "haven't had|no more|dropped|last day|done with|unsubscribed|moved out|resigned"),
+                 "haven't had|no more|dropped|last day|done with|unsubscribed|moved out|resigned|"
+                 "cut out|gone off|went off|kicked"),
         "de": _w("aufgehört|höre auf|aufgegeben|abgemeldet|gekündigt|verkauft|verlassen|"
                  "letzter tag|nicht mehr|schluss mit|ausgetreten"),
         "fr": _w("arrêté|arrête|arrêter|quitté|quitte|abandonné|vendu|résilié|"
@@ -314,7 +315,9 @@ CUES: dict[str, _T] = {
     },
     # the user and their partner are no longer together (the partner relation ends)
     "breakup": {
-        "en": _w("broke up|broken up|split up with|we split up|we've split up|got divorced|"
+        "en": _w("broke up|broken up|split up with|we split up|we've split up|i split up|"
+                 "and i have split up|and i've split up|and i separated|and i are separated|"
+                 "got divorced|"
                  "the breakup|the break-up|dumped me|we're divorced|since the divorce"),
         "de": _w("uns getrennt|uns … getrennt|sich getrennt|Trennung|Schluss gemacht|"
                  "geschieden|Scheidung|hat mich verlassen|kein Paar mehr"),

@@ -555,10 +555,19 @@ habit, not a dated day: no single date is read from it."""
 _WEEKDAY_HANDLERS: tuple[_Handler, ...] = (_h_rel_weekday, _h_zh_weekday)
 
 
+_HABIT_ARTICLE = re.compile(r"(?i)(?<!\w)(?:los|las|il)\s+$")
+"""An article that makes a weekday every one of them: Spanish "los jueves" (plural), Italian
+"il giovedì" (a bare "giovedì" is this Thursday); French "le jeudi" below."""
+
+
 def _a_habit(m: re.Match[str], handler: _Handler) -> bool:
-    """Whether a bare weekday match is the day of a habit ("every Sunday")."""
-    return handler in _WEEKDAY_HANDLERS and not m["r"] and \
-        _EVERY_BEFORE.search(m.string[: m.start()]) is not None
+    """Whether a bare weekday match is the day of a habit ("every Sunday", "los jueves", "le
+    jeudi", "il giovedì")."""
+    if handler not in _WEEKDAY_HANDLERS or m["r"]:
+        return False
+    before = m.string[: m.start()]
+    return _EVERY_BEFORE.search(before) is not None or \
+        _HABIT_ARTICLE.search(before) is not None or re.match(r"(?i)le\s", m.group(0)) is not None
 
 
 def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> list[Found]:
