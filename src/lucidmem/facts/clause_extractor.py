@@ -1360,6 +1360,12 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             _past_act_without_subject(span, lang):
         reading.flags.append("skipped:moment")
         return None
+    if not named_person and not item.people and slot not in _KEPT_FROM_OTHERS and \
+            not (cues.change or cues.cessation or cues.start or cues.correction or moves) and \
+            not any(d.first > at.date() for d in days) and \
+            _someone_elses_act(clause.text, lang):
+        reading.flags.append("skipped:someone_else")  # "a Larissa amou o terrário"
+        return None
     info = SLOTS.get(slot) or SLOTS["personal"]
     subcategory = info.subcategory
     valid_from = valid_to = None
@@ -1533,6 +1539,77 @@ def _past_act_without_subject(span: str, lang: str) -> bool:
     while words and words[0].casefold() in ("already", "just", "finally", "also", "only"):
         words = words[1:]
     return bool(words) and is_past_verb(words[0])
+
+
+_OTHER_DET: dict[str, str] = {
+    "en": r"the|a|an|this|that|his|her|their|some",
+    "de": r"der|die|das|ein|eine|dieser|diese|dieses|sein|seine|ihr|ihre|frau|herr",
+    "fr": r"le|la|les|l['’]|un|une|ce|cet|cette|ces|son|sa|ses|leur|leurs|madame|monsieur|mme",
+    "es": r"el|la|los|las|un|una|este|esta|ese|esa|su|sus|don|doña|señor|señora",
+    "it": r"il|lo|la|i|gli|le|l['’]|un|uno|una|un['’]|questo|questa|quel|quella|quello|suo|sua|"
+          r"signor|signora",
+    "pt": r"o|a|os|as|um|uma|esse|essa|este|esta|aquele|aquela|seu|sua|dona|senhor|senhora",
+    "nl": r"de|het|een|die|dat|deze|dit|zijn|haar|hun|mevrouw|meneer",
+}
+"""Determiners (and titles) that open a noun phrase naming someone or something other than
+the user: never a first-person possessive ("my flat is in Kreuzberg" is the user's fact)."""
+
+_OTHER_PAST: dict[str, str] = {
+    "en": r"got|made|took|came|went|said|told|gave|left|ate|sent|brought|bought|won|lost|"
+          r"found|(?:has|have)\s+(?:\w+\s+)?\w+(?:ed|en)|"
+          r"(?!(?:called|named|based|located|owned|run|used|known)\b)\w{2,}ed",
+    "de": r"(?:hat|haben|hatte|hatten)\b(?=.*\bge\w+[tn]\b)|(?:ist|sind)\b(?=.*\bge\w+en\b)",
+    "fr": r"(?:(?:m['’]|me\s+|nous\s+|lui\s+|leur\s+|s['’]|se\s+)?(?:a|ont|est|sont)\s+"
+          r"(?:\w+\s+)?\w+(?:é|ée|és|ées|i|ie|it|u|ue|is|ert))",
+    "es": r"(?:(?:me|nos|le|les|lo|la|se)\s+)?(?:\w{2,}ó|\w+aron|\w+ieron|"
+          r"(?:ha|han)\s+\w+(?:ado|ido|isto|echo|icho))",
+    "it": r"(?:(?:mi|ci|gli|le|si)\s+|m['’]|c['’])?(?:(?:ha|hanno)\s+(?:\w+\s+)?"
+          r"\w+(?:at|ut|it|tt|st|s)[oaie]|è\s+(?:\w+\s+)?\w+(?:at|ut|it)[oaie])",
+    "pt": r"(?:(?:me|nos|lhe|se)\s+)?(?:"
+          r"(?!(?:estou|sou|vou|dou)\b)\w{2,}(?:ou|eu|iu)|\w+(?:aram|eram|iram))|"
+          r"(?:tá|está|estava|estão)\s+(?:me\s+|nos\s+)?\w+ndo",
+    "nl": r"(?:heeft|hebben|had|hadden)\b(?=.*\bge\w+[dtn]\b)|(?:is|zijn)\b(?=.*\bge\w+en\b)",
+}
+"""A verb of action in the third person and the past (or, in Portuguese, the progressive
+"tá me enlouquecendo"), after the noun phrase its subject: forms the user never uses of
+themselves (no "sono" / "ich war" reading: a first-person subject anywhere rules the clause
+out). A bare copula ("le 81 était en panne", "el examen fue ayer") is left out: a thing's
+state or an event's day can be the user's fact."""
+
+_MINE = (r"my|our|mein\w*|unser\w*|mon|ma|mes|notre|nos|mi|mis|mio|mia|miei|mie|nostr\w+|"
+         r"meu|minha|meus|minhas|noss\w+|mijn|ons|onze")
+"""First-person possessives: a noun phrase with one is the user's own ("il mio appartamento
+è stato allagato")."""
+
+_FIRST_PERSON_SUBJECT: dict[str, str] = {
+    "en": r"i|i'm|i've|i'd|i'll|we|we're|we've", "de": r"ich|wir|hab|bin",
+    "fr": r"je|j['’]|nous|on", "es": r"yo|nosotros|nosotras", "it": r"io|noi",
+    "pt": r"eu|nós|a gente", "nl": r"ik|we|wij|'k",
+}
+
+
+def _someone_elses_act(text: str, lang: str) -> bool:
+    """Whether the clause tells what someone or something else did ("a Larissa amou o
+    terrário", "un cliente tedesco mi ha chiesto se …", "Frau Yilmaz hat mich auf die Idee
+    gebracht", "le voile a fait le boulot"): its subject is a noun phrase that is not the
+    user's and its verb a third person in the past; the user is at most its object, so the
+    clause is no fact of the user's (the callers keep health, work, home and changes)."""
+    det, past, me = _OTHER_DET.get(lang), _OTHER_PAST.get(lang), \
+        _FIRST_PERSON_SUBJECT.get(lang)
+    if det is None or past is None or me is None:
+        return False
+    flat = text.replace("’", "'")
+    if re.search(r"(?i)(?<![\w'])(?:" + me + r")(?![\w])", flat):
+        return False
+    pattern = re.compile(r"(?i)^(?:" + det + r")\s*(?<=['\s])(?:(?!(?:" + _MINE + r")\s)"
+                         r"[\w'-]+\s+){1,3}?(?:" + past + r")(?!\w)")
+    bodies = {flat.strip(), _after_short_lead(flat.strip())}
+    return any(pattern.match(body) for body in bodies)
+
+
+_KEPT_FROM_OTHERS = frozenset({"health", "employer", "occupation", "residence"})
+"""Slots in which what someone else did still says something lasting about the user ("the
+company hired me", "il medico mi ha diagnosticato l'asma")."""
 
 
 def _began(found: TemporalResolution | None, cues: Cues, days: Sequence[Days],
