@@ -50,3 +50,29 @@ def test_what_someone_else_did_is_no_fact_of_the_users(lang: str, said: str, wor
 def test_the_users_own_clause_is_kept(lang: str, said: str, word: str) -> None:
     active = _active([said], lang)
     assert any(word in t for t in active), active
+
+
+
+@pytest.mark.parametrize(("lang", "held", "word", "only"), [
+    ("en", "I drink green tea every morning", "green tea",
+     "now the espresso from the machine downstairs is the only thing that keeps me awake"),
+    ("de", "ich trinke jeden Morgen grünen Tee", "Tee",
+     "jetzt ist der Espresso aus der Maschine unten das Einzige, was mich wach hält"),
+    ("fr", "je bois du thé vert tous les matins", "thé",
+     "maintenant l'espresso de la machine d'en bas est la seule chose qui me garde éveillé"),
+    ("es", "tomo té verde todas las mañanas", "té",
+     "ahora el espresso de la máquina de abajo es lo único que me mantiene despierto"),
+    ("it", "bevo tè verde tutte le mattine", "tè",
+     "ora l'espresso della macchinetta di sotto è l'unica cosa che mi tiene sveglio"),
+    ("pt", "bebo chá verde todas as manhãs", "chá",
+     "agora o espresso da máquina lá de baixo é a única coisa que me mantém acordado"),
+    ("nl", "ik drink elke ochtend groene thee", "thee",
+     "nu is de espresso uit de automaat beneden het enige wat me wakker houdt"),
+    ("zh", "我每天早上喝绿茶", "绿茶", "现在楼下咖啡机的浓缩咖啡是唯一让我保持清醒的东西"),
+])
+def test_only_what_acts_on_the_user_ends_nothing(lang: str, held: str, word: str,
+                                                 only: str) -> None:
+    """"X is the only thing that keeps me awake" says nothing of what else the user drinks
+    (unlike "the only thing I drink now is X"): the held habit stays."""
+    after = _active([held, only], lang)
+    assert any(word in t for t in after), after

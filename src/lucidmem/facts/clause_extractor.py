@@ -1447,7 +1447,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         is_change=cues.change or cues.cessation or cues.start or switched is not None or tenure,
         is_correction=cues.correction, one_off=one_off, context=cues.context,
         text=text, slot=slot, evidence=clause.text, corrects=corrects,
-        exclusive=cues.exclusive and (cues.change or cues.habit) and tense != "past",
+        exclusive=cues.exclusive and (cues.change or cues.habit) and tense != "past" and
+        not _only_of_another(clause.text, lang),
         cessation=cues.cessation, switched_from=switched[1] if switched else None,
         rescheduled=rescheduled,
         flags=(*(("unresolved_date",) if unresolved else ()),
@@ -1605,6 +1606,39 @@ def _someone_elses_act(text: str, lang: str) -> bool:
                          r"[\w'-]+\s+){1,3}?(?:" + past + r")(?!\w)")
     bodies = {flat.strip(), _after_short_lead(flat.strip())}
     return any(pattern.match(body) for body in bodies)
+
+
+_ONLY_OF_ANOTHER: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)" + pattern) for lang, pattern in {
+        # "the only thing that still makes me twitchy": a subject relative ("that makes"),
+        # not "the only thing (that) I drink"
+        "en": r"\bonly\s+(?:\w+\s+)?(?:that|which|who)\s+(?!i\b|i'|we\b)",
+        # "das Einzige, was mich nervt" / "die einzige Sache, die mir fehlt", not "was ich"
+        "de": r"\beinzig\w*(?:\s+\w+)?\s*,?\s+(?:was|das|der|die|den|dem)\s+"
+              r"(?!ich\b|wir\b)(?:\w+\s+){0,3}?(?:mich|mir|uns)\b",
+        # "la seule chose qui m'énerve": qui is the subject
+        "fr": r"\bseul(?:e|s|es)?\s+(?:\w+\s+)?qui\b",
+        # "lo único que me pone nervioso", not "lo único que me gusta / que bebo"
+        # (a verb in the first person, "que me compro", keeps the user its subject)
+        "es": r"\búnic[oa]s?\s+(?:\w+\s+)?que\s+(?:me|nos)\s+"
+              r"(?!(?:gusta|gustan|encanta|encantan|apetece|interesa)\b)(?!\w+o\b)\w+",
+        "it": r"\bunic[oa]\s+(?:\w+\s+)?che\s+(?:mi|ci|m['’])\s*"
+              r"(?!(?:piace|piacciono|interessa|va)\b)(?!\w+o\b)\w+",
+        "pt": r"\búnic[oa]s?\s+(?:\w+\s+)?que\s+(?:me|nos)\s+"
+              r"(?!(?:agrada|interessa)\b)(?!\w+o\b)\w+",
+        # "het enige wat me nog zenuwachtig maakt", not "het enige wat ik drink"
+        "nl": r"\benige\s+(?:\w+\s+)?(?:wat|dat|die)\s+(?!ik\b|we\b|wij\b)"
+              r"(?:\w+\s+){0,3}?(?:me|mij|ons)\b",
+        "zh": r"唯一.{0,6}?(?:让|使|令|叫)我",
+    }.items()}
+""""Only" inside a phrase whose verb acts on the user ("now the work laptop is the only thing
+that still makes me twitchy", "la seule chose qui m'énerve", "唯一让我头疼的"): the user's
+own things and habits are not said to be only this, so no other value of its kind ends."""
+
+
+def _only_of_another(text: str, lang: str) -> bool:
+    pattern = _ONLY_OF_ANOTHER.get(lang)
+    return pattern is not None and pattern.search(text.replace("’", "'")) is not None
 
 
 _KEPT_FROM_OTHERS = frozenset({"health", "employer", "occupation", "residence"})
