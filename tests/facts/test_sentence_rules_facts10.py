@@ -76,3 +76,40 @@ def test_only_what_acts_on_the_user_ends_nothing(lang: str, held: str, word: str
     (unlike "the only thing I drink now is X"): the held habit stays."""
     after = _active([held, only], lang)
     assert any(word in t for t in after), after
+
+
+def _rows(turns: list[str], lang: str) -> list[tuple[str, str]]:
+    clock = ManualClock(_TUESDAY)
+    memory = Memory(":memory:", clock=clock)
+    try:
+        for i, text in enumerate(turns):
+            at = _TUESDAY + timedelta(days=30 * i)
+            clock.now = at
+            memory.add([{"role": "user", "content": text, "timestamp": at.isoformat()}],
+                       user_id="ida", metadata={"timezone": "UTC", "language": lang})
+        return [(str(f.status), f.text) for f in memory.facts.history(user_id="ida")]
+    finally:
+        memory.close()
+
+
+@pytest.mark.parametrize(("lang", "held", "old", "new"), [
+    ("en", "been behind the bar at Murphy's nearly three years and I'm tired", "Murphy",
+     "two weeks at Crumb & Co already"),
+    ("de", "ich steh bei Kaufhof seit fast fünf Jahren an der Kasse", "Kaufhof",
+     "erste Woche bei Thalia überstanden"),
+    ("es", "estoy en la cocina con Telepizza desde hace casi cuatro años", "Telepizza",
+     "primera semana con Mercadona superada"),
+    ("it", "sto in cucina da Eataly da quasi quattro anni", "Eataly",
+     "prima settimana da Esselunga finita"),
+    ("nl", "ik sta bij Albert Heijn al bijna vier jaar achter de kassa", "Albert Heijn",
+     "eerste week bij Coolblue zit erop"),
+])
+def test_years_at_a_workplace_said_after_it_is_the_employer(lang: str, held: str, old: str,
+                                                             new: str) -> None:
+    """How long the user has been at an organisation, said after its name ("behind the bar at
+    Murphy's nearly three years"), is their workplace: the next one named by a first week
+    ends it."""
+    rows = _rows([held, new], lang)
+    assert any(old in t and not status.endswith("active") for status, t in rows), rows
+    assert not any(old in t and status.endswith("active") for status, t in rows), rows
+    assert any(status.endswith("active") and t.split()[-1] in new for status, t in rows), rows

@@ -86,6 +86,10 @@ ONLY_NOW_NO_FACT_LIMIT = 0.75
 """The same for a clause that says the user now does only one thing ("it's just matcha now",
 "nur noch Cello"): a changed state, rarely small talk."""
 
+TENURE_NO_FACT_LIMIT = 0.9
+"""The same for a clause that says how long the user has been at a named organisation ("prima
+settimana da Esselunga finita", "four years at Lula's"): a workplace, rarely small talk."""
+
 HEDGE_FACTOR = 0.6
 """Confidence multiplier of hedged statements ("I think …")."""
 
@@ -1318,6 +1322,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             limit = max(limit, DATED_NO_FACT_LIMIT)
         if cues.exclusive and cues.change:
             limit = max(limit, ONLY_NOW_NO_FACT_LIMIT)
+        if not named_person and not cues.negated and not cues.hypothetical and \
+                _tenure_at(span, lang):
+            limit = max(limit, TENURE_NO_FACT_LIMIT)
         if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
                 not named_person and not _has_subject(clause.text, lang):
             limit = min(limit, SHORT_NO_FACT_LIMIT)
@@ -1876,9 +1883,55 @@ of weeks needs a preposition of working ("at", "bei", "chez"): "two weeks in Lis
 trip; only a first week may be "in" somewhere."""
 
 
+_TENURE_AFTER: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i:(?<!\w)(?:" + at + r")\s+)" + _ORG + r"(?:\s+[A-ZÀ-Þ&][\w'’.&-]*)*"
+                     r"(?i:,?\s+(?:(?:" + since + r")\s+)?(?:(?:" + about + r")\s+)?(?:" +
+                     count + r")\s+(?:" + unit + r"))(?!\w)")
+    for lang, (at, since, about, count, unit) in {
+        "en": (r"at|with", r"for|since|now|already|going\s+on", r"almost|nearly|about|"
+               r"over|more\s+than|just\s+over|just\s+under",
+               r"\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few|"
+               r"a\s+couple\s+of", r"months|years"),
+        "de": (r"bei", r"seit|schon\s+seit|jetzt\s+seit", r"fast|knapp|über|gut|bald",
+               r"\d+|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|ein\s+paar",
+               r"Monaten|Jahren"),
+        "fr": (r"chez", r"depuis|ça\s+fait", r"presque|bientôt|plus\s+de|environ",
+               r"\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quelques", r"mois|ans|années"),
+        # ("en", "na", "alla" name a place too: only after a verb of working)
+        "es": (r"con|para|(?<=trabajo\s)en|(?<=trabajando\s)en", r"desde\s+hace|hace",
+               r"casi|más\s+de|unos|unas",
+               r"\d+|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez", r"meses|años"),
+        "it": (r"presso|da|(?<=lavoro\s)(?:alla|al|all['’]|nella|nel|in)",
+               r"da|ormai\s+da|già\s+da", r"quasi|più\s+di|circa",
+               r"\d+|due|tre|quattro|cinque|sei|sette|otto|nove|dieci", r"mesi|anni"),
+        "pt": (r"para|(?<=trabalho\s)(?:na|no|em)|(?<=trabalhando\s)(?:na|no|em)",
+               r"há|faz|já\s+há|desde\s+há", r"quase|mais\s+de|uns|umas",
+               r"\d+|dois|duas|três|quatro|cinco|seis|sete|oito|nove|dez", r"meses|anos"),
+        "nl": (r"bij", r"al|sinds|nu\s+al", r"bijna|ruim|zo'n|meer\s+dan",
+               r"\d+|twee|drie|vier|vijf|zes|zeven|acht|negen|tien", r"maanden|jaar"),
+    }.items()}
+"""The same said the other way round, the organisation first and then how long, in months or
+years ("on the grill at Lula's almost four years", "bei Bosch seit fast fünf Jahren", "chez
+Decathlon depuis trois ans", "na Embraer há quase quatro anos"): the user's workplace. A
+trip is never months or years "at" a named place."""
+
+
+_LIVING: dict[str, str] = {
+    "en": r"live|lived|living|stay|stayed|staying", "de": r"wohne|wohnt|wohnen|gewohnt|lebe|lebt",
+    "fr": r"habite|habitons|vis|vit|vivons|loge", "es": r"vivo|vivimos|resido|estoy\s+viviendo",
+    "it": r"vivo|viviamo|abito|abitiamo|sto", "pt": r"moro|moramos|vivo|vivemos",
+    "nl": r"woon|woont|wonen|gewoond",
+}
+"""Verbs of living somewhere: "ich wohne bei Anna seit zwei Jahren" is a home, not a job."""
+
+
 def _tenure_at(span: str, lang: str) -> bool:
-    pattern = _TENURE.get(lang)
-    return pattern is not None and pattern.search(span) is not None
+    pattern, after = _TENURE.get(lang), _TENURE_AFTER.get(lang)
+    if pattern is not None and pattern.search(span) is not None:
+        return True
+    living = _LIVING.get(lang)
+    return after is not None and after.search(span) is not None and (
+        living is None or re.search(r"(?i)(?<!\w)(?:" + living + r")(?!\w)", span) is None)
 
 
 def _new_job_at(span: str, item: _Pending, lang: str) -> bool:
