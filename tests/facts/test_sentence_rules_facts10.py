@@ -113,3 +113,22 @@ def test_years_at_a_workplace_said_after_it_is_the_employer(lang: str, held: str
     assert any(old in t and not status.endswith("active") for status, t in rows), rows
     assert not any(old in t and status.endswith("active") for status, t in rows), rows
     assert any(status.endswith("active") and t.split()[-1] in new for status, t in rows), rows
+
+
+@pytest.mark.parametrize(("lang", "named", "said", "word"), [
+    ("es", "mi hermano Pablo vive en Montevideo", "en invierno es profesor de esquí", "esquí"),
+    ("es", "mi hermana Lucía vino a cenar", "le encanta el flan, es su postre favorito", "flan"),
+    ("it", "mio fratello Paolo vive a Bari", "d'estate fa il bagnino a Polignano", "bagnino"),
+    ("it", "mia sorella Giulia è venuta a cena", "gli piace il jazz", "jazz"),
+    ("pt", "meu irmão Paulo mora em Recife", "no verão é salva-vidas na praia", "salva-vidas"),
+    ("fr", "ma sœur Camille est passée hier", "elle, ne jure que par le yoga", "yoga"),
+    ("en", "my sister Kate came over", "she, on the other hand, only drinks oat milk", "oat"),
+    ("nl", "mijn zus Eva kwam langs", "zij, die drinkt alleen havermelk", "havermelk"),
+])
+def test_someone_elses_clause_without_a_subject_word_is_not_the_users(
+        lang: str, named: str, said: str, word: str) -> None:
+    """A pro-drop clause whose third-person verb comes after a phrase of time or a pronoun
+    of the person pleased ("en invierno es profesor", "gli piace il jazz"), or a pronoun
+    set off by a comma ("elle, ne jure que par …"), is about the person just named."""
+    active = _active([named, said], lang)
+    assert not any(t.startswith("The user (") and word in t for t in active), active

@@ -1012,13 +1012,19 @@ def _only_mentions(clause: Clause, people: list[Mention]) -> bool:
 
 
 _THIRD_VERBS: dict[str, re.Pattern[str]] = {
-    "es": re.compile(r"(?i)^(?:\w+\s+)?(?:es|está|tiene|trabaja|vive|va|hace|sale|quiere|"
-                     r"estudia|juega|anda|se\s+\w+)\b"),
-    "it": re.compile(r"(?i)^(?:\w+\s+)?(?:è|sta|ha|lavora|vive|abita|va|fa|vuole|studia|"
-                     r"gioca|si\s+\w+)\b"),
-    "pt": re.compile(r"(?i)^(?:\w+\s+)?(?:é|está|tá|tem|trabalha|mora|vive|vai|faz|quer|"
-                     r"estuda|joga|se\s+\w+)\b"),
+    "es": re.compile(r"(?i)^(?:(?:en|por|durante|desde)\s+(?:el\s+|la\s+)?\w+\s+|\w+\s+)?"
+                     r"(?:es|está|tiene|trabaja|vive|va|hace|sale|quiere|estudia|juega|anda|"
+                     r"se\s+\w+|le\s+(?:encanta|encantan|gusta|gustan|fascina|apasiona))\b"),
+    "it": re.compile(r"(?i)^(?:(?:in|d['’]|di|per|durante)\s*(?:\w+\s+)?\w+\s+|\w+\s+)?"
+                     r"(?:è|sta|ha|lavora|vive|abita|va|fa|vuole|studia|gioca|si\s+\w+|"
+                     r"(?:gli|le)\s+(?:piace|piacciono|interessa|interessano))\b"),
+    "pt": re.compile(r"(?i)^(?:(?:no|na|em|durante|pelo|pela)\s+\w+\s+|\w+\s+)?"
+                     r"(?:é|está|tá|tem|trabalha|mora|vive|vai|faz|quer|estuda|joga|se\s+\w+|"
+                     r"lhe\s+\w+)\b"),
 }
+"""A third-person verb at a pro-drop clause's start, after at most a word or a short phrase
+of time or place ("en verano es guardavidas", "d'estate fa il bagnino"), or a pronoun of the
+person pleased ("le encanta", "gli piace")."""
 
 
 _USER_IN_CLAUSE: dict[str, re.Pattern[str]] = {
