@@ -132,3 +132,44 @@ def test_someone_elses_clause_without_a_subject_word_is_not_the_users(
     set off by a comma ("elle, ne jure que par …"), is about the person just named."""
     active = _active([named, said], lang)
     assert not any(t.startswith("The user (") and word in t for t in active), active
+
+
+@pytest.mark.parametrize(("lang", "turns"), [
+    ("en", ["my husband Feng hates the cold", "my dad turns sixty next Wednesday",
+            "I'm getting him a tea set, he drinks oolong every morning"]),
+    ("de", ["mein Mann Jonas hasst die Kälte", "mein Vater wird nächsten Mittwoch sechzig",
+            "ich schenke ihm ein Teeservice, er trinkt jeden Morgen Oolong"]),
+    ("fr", ["mon mari Hugo déteste le froid", "mon père fête ses soixante ans mercredi prochain",
+            "je lui offre un service à thé, il boit du oolong tous les matins"]),
+    ("es", ["mi marido Diego odia el frío", "mi padre cumple sesenta el miércoles que viene",
+            "le regalo un juego de té, él toma oolong todas las mañanas"]),
+    ("it", ["mio marito Marco odia il freddo", "mio padre compie sessant'anni mercoledì prossimo",
+            "gli regalo un servizio da tè, lui beve oolong ogni mattina"]),
+    ("pt", ["o meu marido Rui odeia o frio", "o meu pai faz sessenta anos na quarta que vem",
+            "vou dar-lhe um jogo de chá, ele bebe oolong todas as manhãs"]),
+    ("nl", ["mijn man Joost haat de kou", "mijn vader wordt volgende woensdag zestig",
+            "ik geef hem een theeservies, hij drinkt elke ochtend oolong"]),
+    ("zh", ["我老公阿峰最怕冷", "我爸的六十大寿定在下周三",
+            "准备送他一套茶具，他每天早上都要喝乌龙茶"]),
+])
+def test_a_pronoun_points_to_the_relative_just_mentioned(lang: str, turns: list[str]) -> None:
+    """"He" after "my dad …" is the father, though he has no name and the husband was named
+    before: the habit is the father's."""
+    active = [t for t in _active(turns, lang) if "olong" in t or "乌龙" in t]
+    assert active and all(t.startswith("The user's father") for t in active), active
+
+
+@pytest.mark.parametrize(("lang", "turns"), [
+    ("pt", ["o meu chefe falou hoje na daily que ninguém pode chegar atrasado",
+            "esquece tudo o que eu te contei sobre a Fernanda, tá? ela tá namorando"]),
+    ("es", ["mi jefe dijo hoy en la reunión que nadie puede llegar tarde",
+            "olvida todo lo que te conté sobre Fernanda, ¿vale? ella está saliendo con alguien"]),
+    ("en", ["my boss said today nobody can be late",
+            "forget everything I told you about Fiona, ok? she's seeing someone"]),
+])
+def test_a_pronoun_after_forget_about_someone_is_that_person(lang: str,
+                                                             turns: list[str]) -> None:
+    """"Forget what I told you about Fernanda, she …": she is Fernanda (forgotten too), not
+    the boss mentioned before without a name."""
+    active = _active(turns, lang)
+    assert not any(t.startswith("The user's boss") for t in active), active

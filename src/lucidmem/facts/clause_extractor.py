@@ -765,6 +765,10 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 forgotten.extend(w for w in re.findall(r"[A-ZÀ-Þ][\w-]+", topic))
                 if state.last_person and state.last_person in topic:
                     forgotten.append(state.last_person)
+                named = [n for n in state.people if n in topic] or \
+                    [w for w in re.findall(r"[A-ZÀ-Þ][\w-]+", topic) if not _is_function_word(w)]
+                if named:
+                    state.last_person = named[-1]  # "forget Fernanda, she …": she is Fernanda
                 continue
         if mistaken and not (cues.correction and _corrected_value(clause)) and \
                 any(_names_value(clause.text, w) for w in mistaken):
@@ -799,6 +803,14 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 cand = _relation_candidate(m, clause, timestamp)
                 if cand is not None:
                     reading.facts.append(cand)
+            elif m.name is None and m.of is None and why not in ("hypothetical", "sarcasm"):
+                # "我爸的六十大寿…" then "他每天早上都要喝单枞": "he" is the father just
+                # mentioned, not the husband named before (the one named with this relation
+                # when there is one: "my husband" is Feng again)
+                known = [n for n, r in state.people.items() if r == m.relation]
+                state.last_person = known[-1] if len(known) == 1 else \
+                    f"{USER_SUBJECT}'s {m.relation}"
+                turn_people.add(state.last_person)
         if why is not None:
             reading.flags.append(f"skipped:{why}")
             continue
