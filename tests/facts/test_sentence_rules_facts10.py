@@ -173,3 +173,20 @@ def test_a_pronoun_after_forget_about_someone_is_that_person(lang: str,
     the boss mentioned before without a name."""
     active = _active(turns, lang)
     assert not any(t.startswith("The user's boss") for t in active), active
+
+
+@pytest.mark.parametrize(("lang", "said", "word"), [
+    ("en", "I sent the application off. and keep your fingers crossed for the flat", "flat"),
+    ("de", "Bewerbung ist raus. und drück mir die Daumen für die Wohnung", "Wohnung"),
+    ("fr", "dossier envoyé. je croise les doigts pour l'appartement", "appartement"),
+    ("es", "ya mandé la solicitud. y cruza los dedos por el piso", "piso"),
+    ("it", "ho mandato la domanda. e incrocia le dita per l'appartamento", "appartamento"),
+    ("pt", "já mandei a candidatura. e torce por mim com o apartamento", "apartamento"),
+    ("nl", "aanvraag is verstuurd. en duim voor me voor het appartement", "appartement"),
+    ("zh", "申请已经交了。祝我好运能拿到那套房子", "房子"),
+])
+def test_wishing_luck_is_no_fact(lang: str, said: str, word: str) -> None:
+    """"Keep your fingers crossed for the flat" asks the assistant for a wish: no fact (and no
+    home)."""
+    active = _active([said], lang)
+    assert not any(word in t for t in active), active
