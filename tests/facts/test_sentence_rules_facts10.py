@@ -190,3 +190,16 @@ def test_wishing_luck_is_no_fact(lang: str, said: str, word: str) -> None:
     home)."""
     active = _active([said], lang)
     assert not any(word in t for t in active), active
+
+
+@pytest.mark.parametrize(("lang", "said", "word"), [
+    ("de", "Ach, und drück mir die Daumen für die Wohnung", "Wohnung"),
+    ("fr", "bon, croisez les doigts pour l'appartement", "appartement"),
+    ("es", "bueno, y cruza los dedos por el piso", "piso"),
+    ("it", "beh, incrocia le dita per l'appartamento", "appartamento"),
+    ("nl", "nou, duim voor me voor het appartement", "appartement"),
+])
+def test_a_request_after_an_interjection_is_still_a_request(lang: str, said: str,
+                                                            word: str) -> None:
+    active = _active([said], lang)
+    assert not any(word in t for t in active), active
