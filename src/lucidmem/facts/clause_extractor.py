@@ -86,6 +86,10 @@ ONLY_NOW_NO_FACT_LIMIT = 0.75
 """The same for a clause that says the user now does only one thing ("it's just matcha now",
 "nur noch Cello"): a changed state, rarely small talk."""
 
+TENURE_NO_FACT_LIMIT = 0.9
+"""The same for a clause that says how long the user has been at a named organisation ("prima
+settimana da Esselunga finita", "four years at Lula's"): a workplace, rarely small talk."""
+
 HEDGE_FACTOR = 0.6
 """Confidence multiplier of hedged statements ("I think …")."""
 
@@ -789,6 +793,10 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 forgotten.extend(w for w in re.findall(r"[A-ZÀ-Þ][\w-]+", topic))
                 if state.last_person and state.last_person in topic:
                     forgotten.append(state.last_person)
+                named = [n for n in state.people if n in topic] or \
+                    [w for w in re.findall(r"[A-ZÀ-Þ][\w-]+", topic) if not _is_function_word(w)]
+                if named:
+                    state.last_person = named[-1]  # "forget Fernanda, she …": she is Fernanda
                 continue
         if mistaken and not (cues.correction and _corrected_value(clause)) and \
                 any(_names_value(clause.text, w) for w in mistaken):
@@ -823,6 +831,14 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 cand = _relation_candidate(m, clause, timestamp)
                 if cand is not None:
                     reading.facts.append(cand)
+            elif m.name is None and m.of is None and why not in ("hypothetical", "sarcasm"):
+                # "我爸的六十大寿…" then "他每天早上都要喝单枞": "he" is the father just
+                # mentioned, not the husband named before (the one named with this relation
+                # when there is one: "my husband" is Feng again)
+                known = [n for n, r in state.people.items() if r == m.relation]
+                state.last_person = known[-1] if len(known) == 1 else \
+                    f"{USER_SUBJECT}'s {m.relation}"
+                turn_people.add(state.last_person)
         if why is not None:
             reading.flags.append(f"skipped:{why}")
             continue
@@ -1036,13 +1052,19 @@ def _only_mentions(clause: Clause, people: list[Mention]) -> bool:
 
 
 _THIRD_VERBS: dict[str, re.Pattern[str]] = {
-    "es": re.compile(r"(?i)^(?:\w+\s+)?(?:es|está|tiene|trabaja|vive|va|hace|sale|quiere|"
-                     r"estudia|juega|anda|se\s+\w+)\b"),
-    "it": re.compile(r"(?i)^(?:\w+\s+)?(?:è|sta|ha|lavora|vive|abita|va|fa|vuole|studia|"
-                     r"gioca|si\s+\w+)\b"),
-    "pt": re.compile(r"(?i)^(?:\w+\s+)?(?:é|está|tá|tem|trabalha|mora|vive|vai|faz|quer|"
-                     r"estuda|joga|se\s+\w+)\b"),
+    "es": re.compile(r"(?i)^(?:(?:en|por|durante|desde)\s+(?:el\s+|la\s+)?\w+\s+|\w+\s+)?"
+                     r"(?:es|está|tiene|trabaja|vive|va|hace|sale|quiere|estudia|juega|anda|"
+                     r"se\s+\w+|le\s+(?:encanta|encantan|gusta|gustan|fascina|apasiona))\b"),
+    "it": re.compile(r"(?i)^(?:(?:in|d['’]|di|per|durante)\s*(?:\w+\s+)?\w+\s+|\w+\s+)?"
+                     r"(?:è|sta|ha|lavora|vive|abita|va|fa|vuole|studia|gioca|si\s+\w+|"
+                     r"(?:gli|le)\s+(?:piace|piacciono|interessa|interessano))\b"),
+    "pt": re.compile(r"(?i)^(?:(?:no|na|em|durante|pelo|pela)\s+\w+\s+|\w+\s+)?"
+                     r"(?:é|está|tá|tem|trabalha|mora|vive|vai|faz|quer|estuda|joga|se\s+\w+|"
+                     r"lhe\s+\w+)\b"),
 }
+"""A third-person verb at a pro-drop clause's start, after at most a word or a short phrase
+of time or place ("en verano es guardavidas", "d'estate fa il bagnino"), or a pronoun of the
+person pleased ("le encanta", "gli piace")."""
 
 
 _USER_IN_CLAUSE: dict[str, re.Pattern[str]] = {
@@ -1348,6 +1370,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             limit = max(limit, DATED_NO_FACT_LIMIT)
         if cues.exclusive and cues.change:
             limit = max(limit, ONLY_NOW_NO_FACT_LIMIT)
+        if not named_person and not cues.negated and not cues.hypothetical and \
+                _tenure_at(span, lang):
+            limit = max(limit, TENURE_NO_FACT_LIMIT)
         if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
                 not named_person and not _has_subject(clause.text, lang):
             limit = min(limit, SHORT_NO_FACT_LIMIT)
@@ -1396,6 +1421,12 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if slot in ("occupation", "employer") and not named_person and not names_job and \
             _past_act_without_subject(span, lang):
         reading.flags.append("skipped:moment")
+        return None
+    if not named_person and not item.people and slot not in _KEPT_FROM_OTHERS and \
+            not (cues.change or cues.cessation or cues.start or cues.correction or moves) and \
+            not any(d.first > at.date() for d in days) and \
+            _someone_elses_act(clause.text, lang):
+        reading.flags.append("skipped:someone_else")  # "a Larissa amou o terrário"
         return None
     info = SLOTS.get(slot) or SLOTS["personal"]
     subcategory = info.subcategory
@@ -1478,7 +1509,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         is_change=cues.change or cues.cessation or cues.start or switched is not None or tenure,
         is_correction=cues.correction, one_off=one_off, context=cues.context,
         text=text, slot=slot, evidence=clause.text, corrects=corrects,
-        exclusive=cues.exclusive and (cues.change or cues.habit) and tense != "past",
+        exclusive=cues.exclusive and (cues.change or cues.habit) and tense != "past" and
+        not _only_of_another(clause.text, lang),
         cessation=cues.cessation, switched_from=switched[1] if switched else None,
         rescheduled=rescheduled,
         flags=(*(("unresolved_date",) if unresolved else ()),
@@ -1570,6 +1602,110 @@ def _past_act_without_subject(span: str, lang: str) -> bool:
     while words and words[0].casefold() in ("already", "just", "finally", "also", "only"):
         words = words[1:]
     return bool(words) and is_past_verb(words[0])
+
+
+_OTHER_DET: dict[str, str] = {
+    "en": r"the|a|an|this|that|his|her|their|some",
+    "de": r"der|die|das|ein|eine|dieser|diese|dieses|sein|seine|ihr|ihre|frau|herr",
+    "fr": r"le|la|les|l['’]|un|une|ce|cet|cette|ces|son|sa|ses|leur|leurs|madame|monsieur|mme",
+    "es": r"el|la|los|las|un|una|este|esta|ese|esa|su|sus|don|doña|señor|señora",
+    "it": r"il|lo|la|i|gli|le|l['’]|un|uno|una|un['’]|questo|questa|quel|quella|quello|suo|sua|"
+          r"signor|signora",
+    "pt": r"o|a|os|as|um|uma|esse|essa|este|esta|aquele|aquela|seu|sua|dona|senhor|senhora",
+    "nl": r"de|het|een|die|dat|deze|dit|zijn|haar|hun|mevrouw|meneer",
+}
+"""Determiners (and titles) that open a noun phrase naming someone or something other than
+the user: never a first-person possessive ("my flat is in Kreuzberg" is the user's fact)."""
+
+_OTHER_PAST: dict[str, str] = {
+    "en": r"got|made|took|came|went|said|told|gave|left|ate|sent|brought|bought|won|lost|"
+          r"found|(?:has|have)\s+(?:\w+\s+)?\w+(?:ed|en)|"
+          r"(?!(?:called|named|based|located|owned|run|used|known)\b)\w{2,}ed",
+    "de": r"(?:hat|haben|hatte|hatten)\b(?=.*\bge\w+[tn]\b)|(?:ist|sind)\b(?=.*\bge\w+en\b)",
+    "fr": r"(?:(?:m['’]|me\s+|nous\s+|lui\s+|leur\s+|s['’]|se\s+)?(?:a|ont|est|sont)\s+"
+          r"(?:\w+\s+)?\w+(?:é|ée|és|ées|i|ie|it|u|ue|is|ert))",
+    "es": r"(?:(?:me|nos|le|les|lo|la|se)\s+)?(?:\w{2,}ó|\w+aron|\w+ieron|"
+          r"(?:ha|han)\s+\w+(?:ado|ido|isto|echo|icho))",
+    "it": r"(?:(?:mi|ci|gli|le|si)\s+|m['’]|c['’])?(?:(?:ha|hanno)\s+(?:\w+\s+)?"
+          r"\w+(?:at|ut|it|tt|st|s)[oaie]|è\s+(?:\w+\s+)?\w+(?:at|ut|it)[oaie])",
+    "pt": r"(?:(?:me|nos|lhe|se)\s+)?(?:"
+          r"(?!(?:estou|sou|vou|dou)\b)\w{2,}(?:ou|eu|iu)|\w+(?:aram|eram|iram))|"
+          r"(?:tá|está|estava|estão)\s+(?:me\s+|nos\s+)?\w+ndo",
+    "nl": r"(?:heeft|hebben|had|hadden)\b(?=.*\bge\w+[dtn]\b)|(?:is|zijn)\b(?=.*\bge\w+en\b)",
+}
+"""A verb of action in the third person and the past (or, in Portuguese, the progressive
+"tá me enlouquecendo"), after the noun phrase its subject: forms the user never uses of
+themselves (no "sono" / "ich war" reading: a first-person subject anywhere rules the clause
+out). A bare copula ("le 81 était en panne", "el examen fue ayer") is left out: a thing's
+state or an event's day can be the user's fact."""
+
+_MINE = (r"my|our|mein\w*|unser\w*|mon|ma|mes|notre|nos|mi|mis|mio|mia|miei|mie|nostr\w+|"
+         r"meu|minha|meus|minhas|noss\w+|mijn|ons|onze")
+"""First-person possessives: a noun phrase with one is the user's own ("il mio appartamento
+è stato allagato")."""
+
+_FIRST_PERSON_SUBJECT: dict[str, str] = {
+    "en": r"i|i'm|i've|i'd|i'll|we|we're|we've", "de": r"ich|wir|hab|bin",
+    "fr": r"je|j['’]|nous|on", "es": r"yo|nosotros|nosotras", "it": r"io|noi",
+    "pt": r"eu|nós|a gente", "nl": r"ik|we|wij|'k",
+}
+
+
+def _someone_elses_act(text: str, lang: str) -> bool:
+    """Whether the clause tells what someone or something else did ("a Larissa amou o
+    terrário", "un cliente tedesco mi ha chiesto se …", "Frau Yilmaz hat mich auf die Idee
+    gebracht", "le voile a fait le boulot"): its subject is a noun phrase that is not the
+    user's and its verb a third person in the past; the user is at most its object, so the
+    clause is no fact of the user's (the callers keep health, work, home and changes)."""
+    det, past, me = _OTHER_DET.get(lang), _OTHER_PAST.get(lang), \
+        _FIRST_PERSON_SUBJECT.get(lang)
+    if det is None or past is None or me is None:
+        return False
+    flat = text.replace("’", "'")
+    if re.search(r"(?i)(?<![\w'])(?:" + me + r")(?![\w])", flat):
+        return False
+    pattern = re.compile(r"(?i)^(?:" + det + r")\s*(?<=['\s])(?:(?!(?:" + _MINE + r")\s)"
+                         r"[\w'-]+\s+){1,3}?(?:" + past + r")(?!\w)")
+    bodies = {flat.strip(), _after_short_lead(flat.strip())}
+    return any(pattern.match(body) for body in bodies)
+
+
+_ONLY_OF_ANOTHER: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)" + pattern) for lang, pattern in {
+        # "the only thing that still makes me twitchy": a subject relative ("that makes"),
+        # not "the only thing (that) I drink"
+        "en": r"\bonly\s+(?:\w+\s+)?(?:that|which|who)\s+(?!i\b|i'|we\b)",
+        # "das Einzige, was mich nervt" / "die einzige Sache, die mir fehlt", not "was ich"
+        "de": r"\beinzig\w*(?:\s+\w+)?\s*,?\s+(?:was|das|der|die|den|dem)\s+"
+              r"(?!ich\b|wir\b)(?:\w+\s+){0,3}?(?:mich|mir|uns)\b",
+        # "la seule chose qui m'énerve": qui is the subject
+        "fr": r"\bseul(?:e|s|es)?\s+(?:\w+\s+)?qui\b",
+        # "lo único que me pone nervioso", not "lo único que me gusta / que bebo"
+        # (a verb in the first person, "que me compro", keeps the user its subject)
+        "es": r"\búnic[oa]s?\s+(?:\w+\s+)?que\s+(?:me|nos)\s+"
+              r"(?!(?:gusta|gustan|encanta|encantan|apetece|interesa)\b)(?!\w+o\b)\w+",
+        "it": r"\bunic[oa]\s+(?:\w+\s+)?che\s+(?:mi|ci|m['’])\s*"
+              r"(?!(?:piace|piacciono|interessa|va)\b)(?!\w+o\b)\w+",
+        "pt": r"\búnic[oa]s?\s+(?:\w+\s+)?que\s+(?:me|nos)\s+"
+              r"(?!(?:agrada|interessa)\b)(?!\w+o\b)\w+",
+        # "het enige wat me nog zenuwachtig maakt", not "het enige wat ik drink"
+        "nl": r"\benige\s+(?:\w+\s+)?(?:wat|dat|die)\s+(?!ik\b|we\b|wij\b)"
+              r"(?:\w+\s+){0,3}?(?:me|mij|ons)\b",
+        "zh": r"唯一.{0,6}?(?:让|使|令|叫)我",
+    }.items()}
+""""Only" inside a phrase whose verb acts on the user ("now the work laptop is the only thing
+that still makes me twitchy", "la seule chose qui m'énerve", "唯一让我头疼的"): the user's
+own things and habits are not said to be only this, so no other value of its kind ends."""
+
+
+def _only_of_another(text: str, lang: str) -> bool:
+    pattern = _ONLY_OF_ANOTHER.get(lang)
+    return pattern is not None and pattern.search(text.replace("’", "'")) is not None
+
+
+_KEPT_FROM_OTHERS = frozenset({"health", "employer", "occupation", "residence"})
+"""Slots in which what someone else did still says something lasting about the user ("the
+company hired me", "il medico mi ha diagnosticato l'asma")."""
 
 
 def _began(found: TemporalResolution | None, cues: Cues, days: Sequence[Days],
@@ -1802,9 +1938,55 @@ of weeks needs a preposition of working ("at", "bei", "chez"): "two weeks in Lis
 trip; only a first week may be "in" somewhere."""
 
 
+_TENURE_AFTER: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i:(?<!\w)(?:" + at + r")\s+)" + _ORG + r"(?:\s+[A-ZÀ-Þ&][\w'’.&-]*)*"
+                     r"(?i:,?\s+(?:(?:" + since + r")\s+)?(?:(?:" + about + r")\s+)?(?:" +
+                     count + r")\s+(?:" + unit + r"))(?!\w)")
+    for lang, (at, since, about, count, unit) in {
+        "en": (r"at|with", r"for|since|now|already|going\s+on", r"almost|nearly|about|"
+               r"over|more\s+than|just\s+over|just\s+under",
+               r"\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few|"
+               r"a\s+couple\s+of", r"months|years"),
+        "de": (r"bei", r"seit|schon\s+seit|jetzt\s+seit", r"fast|knapp|über|gut|bald",
+               r"\d+|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|ein\s+paar",
+               r"Monaten|Jahren"),
+        "fr": (r"chez", r"depuis|ça\s+fait", r"presque|bientôt|plus\s+de|environ",
+               r"\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quelques", r"mois|ans|années"),
+        # ("en", "na", "alla" name a place too: only after a verb of working)
+        "es": (r"con|para|(?<=trabajo\s)en|(?<=trabajando\s)en", r"desde\s+hace|hace",
+               r"casi|más\s+de|unos|unas",
+               r"\d+|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez", r"meses|años"),
+        "it": (r"presso|da|(?<=lavoro\s)(?:alla|al|all['’]|nella|nel|in)",
+               r"da|ormai\s+da|già\s+da", r"quasi|più\s+di|circa",
+               r"\d+|due|tre|quattro|cinque|sei|sette|otto|nove|dieci", r"mesi|anni"),
+        "pt": (r"para|(?<=trabalho\s)(?:na|no|em)|(?<=trabalhando\s)(?:na|no|em)",
+               r"há|faz|já\s+há|desde\s+há", r"quase|mais\s+de|uns|umas",
+               r"\d+|dois|duas|três|quatro|cinco|seis|sete|oito|nove|dez", r"meses|anos"),
+        "nl": (r"bij", r"al|sinds|nu\s+al", r"bijna|ruim|zo'n|meer\s+dan",
+               r"\d+|twee|drie|vier|vijf|zes|zeven|acht|negen|tien", r"maanden|jaar"),
+    }.items()}
+"""The same said the other way round, the organisation first and then how long, in months or
+years ("on the grill at Lula's almost four years", "bei Bosch seit fast fünf Jahren", "chez
+Decathlon depuis trois ans", "na Embraer há quase quatro anos"): the user's workplace. A
+trip is never months or years "at" a named place."""
+
+
+_LIVING: dict[str, str] = {
+    "en": r"live|lived|living|stay|stayed|staying", "de": r"wohne|wohnt|wohnen|gewohnt|lebe|lebt",
+    "fr": r"habite|habitons|vis|vit|vivons|loge", "es": r"vivo|vivimos|resido|estoy\s+viviendo",
+    "it": r"vivo|viviamo|abito|abitiamo|sto", "pt": r"moro|moramos|vivo|vivemos",
+    "nl": r"woon|woont|wonen|gewoond",
+}
+"""Verbs of living somewhere: "ich wohne bei Anna seit zwei Jahren" is a home, not a job."""
+
+
 def _tenure_at(span: str, lang: str) -> bool:
-    pattern = _TENURE.get(lang)
-    return pattern is not None and pattern.search(span) is not None
+    pattern, after = _TENURE.get(lang), _TENURE_AFTER.get(lang)
+    if pattern is not None and pattern.search(span) is not None:
+        return True
+    living = _LIVING.get(lang)
+    return after is not None and after.search(span) is not None and (
+        living is None or re.search(r"(?i)(?<!\w)(?:" + living + r")(?!\w)", span) is None)
 
 
 def _new_job_at(span: str, item: _Pending, lang: str) -> bool:

@@ -386,7 +386,9 @@ is Tim, not Tom", "其实是周一，不是周五")."""
 
 _LEAD_FILLERS = re.compile(
     r"^(?:\W*(?:oh|ok|okay|so|and|but|also|hey|ah|well|und|also|aber|übrigens|et|mais|alors|"
-    r"y|pero|oye|e|ma|senti|e|mas|olha|en|maar|trouwens|hm+)\b[\s,]*)+", re.IGNORECASE)
+    r"y|pero|oye|e|ma|senti|e|mas|olha|en|maar|trouwens|hm+|"
+    # interjections that open a clause in every language ("Ach, und drück mir …")
+    r"ach|naja|tja|bon|bref|bueno|pues|allora|beh|nou|enfin)\b[\s,]*)+", re.IGNORECASE)
 _CAPS_LOVE = re.compile(r"(?<![\w])(?:LOVE|LOVED|ADORE|ENCANTA|ENCANTAN|ADORO|AMO|LIEBE|"
                         r"J'ADORE|ADORA|AIME|GENIAL|GÉNIAL|GREAT)(?![\w])")
 _IRONY = re.compile("[\U0001F643\U0001F644\U0001F612]")  # 🙃 🙄 😒

@@ -40,29 +40,39 @@ def _w(text: str) -> tuple[str, ...]:
 
 
 CUES: dict[str, _T] = {
-    # a clause that asks the assistant to do something ("remind me to …"), said at its start:
-    # an errand for the reply, not a fact about anyone
+    # a clause that asks the assistant to do something ("remind me to …", "wish me luck"),
+    # said at its start: an errand for the reply, not a fact about anyone
     "request": {
         "en": _w("remind me|tell me|help me|show me|give me|send me|let me know|write me|"
                  "just remind me|please remind me|i need ideas|i need some ideas|i need an idea|"
                  "i need a … idea|i need … ideas|need ideas|i need tips|i need suggestions|"
-                 "any ideas|any tips|looking for ideas"),
+                 "any ideas|any tips|looking for ideas|wish me luck|fingers crossed|"
+                 "keep your fingers crossed|cross your fingers"),
         "de": _w("erinner mich|erinnere mich|sag mir|hilf mir|zeig mir|gib mir|schick mir|"
                  "schreib mir|ich brauche Ideen|brauche Ideen|ich brauche eine Idee|"
-                 "brauche eine Idee|ich brauche Tipps|brauche Tipps|suche Ideen"),
+                 "brauche eine Idee|ich brauche Tipps|brauche Tipps|suche Ideen|ich suche Ideen|"
+                 "drück mir die Daumen|drückt mir die Daumen|drück die Daumen|Daumen drücken|"
+                 "wünsch mir Glück"),
         "fr": _w("rappelle-moi|rappelle moi|dis-moi|dis moi|aide-moi|aide moi|montre-moi|"
                  "donne-moi|envoie-moi|écris-moi|j'ai besoin d'idées|besoin d'idées|"
-                 "j'ai besoin d'une idée|besoin d'une idée|cherche des idées|des idées de"),
+                 "j'ai besoin d'une idée|besoin d'une idée|cherche des idées|des idées de|"
+                 "je cherche des idées|je cherche une idée|croise les doigts|croisez les doigts|"
+                 "je croise les doigts|croisons les doigts|souhaite-moi bonne chance|"
+                 "souhaite moi bonne chance"),
         "es": _w("recuérdame|recordame|dime|decime|ayúdame|ayudame|muéstrame|dame|mándame|"
-                 "escríbeme|necesito ideas|necesito una idea|necesito consejos|busco ideas"),
+                 "escríbeme|necesito ideas|necesito una idea|necesito consejos|busco ideas|"
+                 "cruza los dedos|crucemos los dedos|deséame suerte|deseame suerte"),
         "it": _w("ricordami|dimmi|aiutami|mostrami|dammi|mandami|scrivimi|ho bisogno di idee|"
-                 "ho bisogno di un'idea|mi servono idee|mi serve un'idea|cerco idee"),
+                 "ho bisogno di un'idea|mi servono idee|mi serve un'idea|cerco idee|"
+                 "incrocia le dita|incrociamo le dita|augurami buona fortuna"),
         "pt": _w("lembra-me|lembre-me|me lembra|me lembre|diz-me|me diz|ajuda-me|me ajuda a|"
                  "mostra-me|me mostra|dá-me|manda-me|escreve-me|preciso de ideia|preciso de ideias|"
-                 "preciso de uma ideia|procuro ideias"),
+                 "preciso de uma ideia|procuro ideias|torce por mim|torça por mim|me deseja sorte|"
+                 "deseja-me sorte|me deseje sorte"),
         "nl": _w("herinner me|herinner mij|vertel me|help me|laat me weten|geef me|stuur me|"
-                 "schrijf me|ik heb ideeën nodig|heb ideeën nodig|ik zoek ideeën|zoek ideeën"),
-        "zh": _w("提醒我|告诉我|帮我|给我发|给我写|记得提醒"),
+                 "schrijf me|ik heb ideeën nodig|heb ideeën nodig|ik zoek ideeën|zoek ideeën|"
+                 "duim voor me|duim voor mij|duimen maar|wens me succes|wens me geluk"),
+        "zh": _w("提醒我|告诉我|帮我|给我发|给我写|记得提醒|祝我好运|保佑我"),
     },
     # a clause that asks rather than states (besides a final "?")
     "question": {

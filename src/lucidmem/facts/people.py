@@ -223,7 +223,17 @@ def pronoun_subject(text: str, lang: str) -> bool:
         return re.match(r"(?:" + pattern + r")", text.strip()) is not None
     if lang == "de" and _DE_DEMONSTRATIVE.match(text.strip()):
         return True
-    return re.match(r"(?i)(?:" + pattern + r")(?:\s|$)", text.strip()) is not None
+    if re.match(r"(?i)(?:" + pattern + r")(?:\s|$)", text.strip()) is not None:
+        return True
+    # set off by a comma ("elle, ne jure que par le skating", "she, on the other hand, …")
+    stressed = _STRESSED_PRONOUN.get(lang)
+    return re.match(r"(?i)(?:" + pattern + (f"|{stressed}" if stressed else "") + r")\s*,",
+                    text.strip()) is not None
+
+
+_STRESSED_PRONOUN: dict[str, str] = {"fr": r"lui|eux", "es": r"ellos|ellas",
+                                     "it": r"loro", "pt": r"eles|elas"}
+"""Stressed pronouns that are a subject only set off by a comma ("lui, il bosse chez …")."""
 
 
 _DE_DEMONSTRATIVE = re.compile(
