@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -13,6 +15,7 @@ from lucidmem.records import Record
 from lucidmem.retrieval.fusion import FusedHit
 from lucidmem.retrieval.rerank import (
     FEATURES,
+    HiddenLayer,
     QueryHints,
     RankerWeights,
     candidate_features,
@@ -180,6 +183,57 @@ def test_shipped_weights_fit_the_features_and_refuse_others() -> None:
 
     with pytest.raises(ValueError, match="train_rerank"):
         stale.logits(np.zeros((1, len(FEATURES))))
+
+
+def test_a_hidden_layer_adds_its_units_to_the_linear_score() -> None:
+    import numpy as np
+
+    n = len(FEATURES)
+    mean, scale = [0.0] * n, [1.0] * n
+    mean[0], scale[0] = 1.0, 2.0  # fused: standard = (x - 1) / 2
+    weights = [0.0] * n
+    weights[0] = 0.5
+    unit = [0.0] * n
+    unit[0] = 1.0
+    unit[2] = -1.0  # vector_rank, mean 0, scale 1
+    layer = HiddenLayer((tuple(unit), tuple(2.0 * u for u in unit)), (0.0, 0.5), (1.0, -2.0))
+    model = RankerWeights(FEATURES, tuple(weights), 0.25, tuple(mean), tuple(scale),
+                          hidden=layer)
+    rows = np.zeros((2, n))
+    rows[0, 0], rows[0, 2] = 3.0, 0.5  # standard fused 1.0, vector_rank 0.5
+    rows[1, 0], rows[1, 2] = 1.0, 1.0  # standard fused 0.0, vector_rank 1.0
+    # row 0: 0.25 + 0.5 * 1 + tanh(0.5) - 2 tanh(0.5 + 1.0)
+    # row 1: 0.25 + 0 + tanh(-1) - 2 tanh(0.5 - 2.0)
+    expected = [0.25 + 0.5 + math.tanh(0.5) - 2 * math.tanh(1.5),
+                0.25 + math.tanh(-1.0) - 2 * math.tanh(-1.5)]
+    assert model.logits(rows).tolist() == pytest.approx(expected)
+    linear = RankerWeights(FEATURES, tuple(weights), 0.25, tuple(mean), tuple(scale))
+    assert linear.logits(rows).tolist() == pytest.approx([0.75, 0.25])
+    assert RankerWeights.from_json(model.to_json()) == model
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d.pop("mean"), "'mean' must be a list of 22 numbers"),
+    (lambda d: d["weights"].pop(), "'weights' must be a list of 22 numbers"),
+    (lambda d: d.update(bias="x"), "'bias' must be a finite number"),
+    (lambda d: d.update(features="fused"), "'features' must be a list of feature names"),
+    (lambda d: d.update(hidden=[1.0]), "'hidden' must be an object"),
+    (lambda d: d.update(hidden={"weights": [[0.0] * 22], "bias": [0.0], "output": [1, 2]}),
+     "'hidden.output' must be a list of 1 numbers"),
+    (lambda d: d.update(hidden={"weights": [[0.0] * 21], "bias": [0.0], "output": [1]}),
+     "'hidden.weights row' must be a list of 22 numbers"),
+    (lambda d: d.update(hidden={"weights": [[0.0] * 22] * 2, "bias": [0.0], "output": [1]}),
+     "'hidden.weights' must be a list of 1 rows"),
+])
+def test_a_malformed_weights_file_says_what_is_wrong(change: object, message: str) -> None:
+    import json
+
+    raw = json.loads(default_weights().to_json())
+    change(raw)  # type: ignore[operator]
+    with pytest.raises(ValueError, match=re.escape(message)):
+        RankerWeights.from_json(json.dumps(raw))
+    with pytest.raises(ValueError, match="not JSON"):
+        RankerWeights.from_json("{")
 
 
 def _fact(rid: str, text: str, source: str, written: float) -> Record:

@@ -49,6 +49,7 @@ __all__ = [
     "DEFAULT_REPEAT_FLOOR",
     "FEATURES",
     "HINT_FEATURES",
+    "HiddenLayer",
     "QueryHints",
     "RankerWeights",
     "best_cosine",
@@ -98,8 +99,32 @@ class QueryHints:
 
 
 @dataclass(frozen=True, slots=True)
+class HiddenLayer:
+    """A small nonlinear part added to the linear score: ``Σ_j output[j] × tanh(bias[j] +
+    Σ_f weights[j][f] × standard[f])`` over the same standardised features (one row of
+    ``weights`` per hidden unit, one column per feature)."""
+
+    weights: tuple[tuple[float, ...], ...]
+    bias: tuple[float, ...]
+    output: tuple[float, ...]
+
+    def __call__(self, standard: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        units = np.tanh(standard @ _matrix(self.weights).T + np.asarray(self.bias))
+        return np.asarray(units @ np.asarray(self.output), dtype=np.float64)
+
+
+@cache
+def _matrix(rows: tuple[tuple[float, ...], ...]) -> npt.NDArray[np.float64]:
+    """A hidden layer's weights as an array, converted once (about 40 µs a call otherwise)."""
+    out = np.array(rows, dtype=np.float64)
+    out.setflags(write=False)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
 class RankerWeights:
-    """A linear model: ``logit = bias + Σ weight × (feature − mean) / scale``."""
+    """``logit = bias + Σ weight × standard + hidden(standard)``, ``standard`` being
+    ``(feature − mean) / scale``; without a :class:`HiddenLayer`, a linear model."""
 
     features: tuple[str, ...]
     weights: tuple[float, ...]
@@ -119,6 +144,8 @@ class RankerWeights:
     repeat_floor: float = DEFAULT_REPEAT_FLOOR
     """A repeat is lowered no further than this logit, so it stays above the candidates the
     ranker scores poorly."""
+    hidden: HiddenLayer | None = None
+    """The nonlinear part (docs/benchmarks.md, "rank8"), or None for a linear ranker."""
 
     def logits(self, rows: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         """The learned part plus the hint boosts. Too few questions name a time to learn
@@ -128,6 +155,8 @@ class RankerWeights:
                              "bench/train_rerank.py")
         standard = (rows - np.asarray(self.mean)) / np.asarray(self.scale)
         learned = standard @ np.asarray(self.weights) + self.bias
+        if self.hidden is not None:
+            learned = learned + self.hidden(standard)
         column = FEATURES.index
         time = rows[:, column("in_window")] - rows[:, column("out_window")]
         order = rows[:, column("latest_asked")] + rows[:, column("earliest_asked")]
@@ -135,22 +164,74 @@ class RankerWeights:
                           dtype=np.float64)
 
     def to_json(self) -> str:
-        return json.dumps({"features": list(self.features), "weights": list(self.weights),
-                           "bias": self.bias, "mean": list(self.mean),
-                           "scale": list(self.scale), "diversity": self.diversity,
-                           "time_boost": self.time_boost, "order_boost": self.order_boost,
-                           "repeat": self.repeat, "repeat_floor": self.repeat_floor},
-                          indent=1)
+        out: dict[str, object] = {
+            "features": list(self.features), "weights": list(self.weights), "bias": self.bias,
+            "mean": list(self.mean), "scale": list(self.scale), "diversity": self.diversity,
+            "time_boost": self.time_boost, "order_boost": self.order_boost,
+            "repeat": self.repeat, "repeat_floor": self.repeat_floor}
+        if self.hidden is not None:
+            out["hidden"] = {"weights": [list(r) for r in self.hidden.weights],
+                             "bias": list(self.hidden.bias), "output": list(self.hidden.output)}
+        return json.dumps(out, indent=1)
 
     @classmethod
     def from_json(cls, text: str) -> RankerWeights:
-        raw = json.loads(text)
-        return cls(tuple(raw["features"]), tuple(float(w) for w in raw["weights"]),
-                   float(raw["bias"]), tuple(float(m) for m in raw["mean"]),
-                   tuple(float(s) for s in raw["scale"]), float(raw.get("diversity", 0.0)),
-                   float(raw.get("time_boost", 0.0)), float(raw.get("order_boost", 0.0)),
-                   float(raw.get("repeat", 0.0)),
-                   float(raw.get("repeat_floor", DEFAULT_REPEAT_FLOOR)))
+        """Read :meth:`to_json`'s output; a file of another shape raises ValueError naming
+        what is wrong (a missing key, a length that does not match the features)."""
+        try:
+            raw = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"ranker weights: not JSON ({e})") from e
+        if not isinstance(raw, dict):
+            raise ValueError("ranker weights: expected a JSON object")
+        features = tuple(_strings(raw, "features"))
+        n = len(features)
+        hidden = None
+        if raw.get("hidden") is not None:
+            layer = raw["hidden"]
+            if not isinstance(layer, dict):
+                raise ValueError("ranker weights: 'hidden' must be an object")
+            bias = _numbers(layer, "bias", None, "hidden.")
+            rows = layer.get("weights")
+            if not isinstance(rows, list) or len(rows) != len(bias):
+                raise ValueError(f"ranker weights: 'hidden.weights' must be a list of "
+                                 f"{len(bias)} rows (one per hidden unit)")
+            matrix = tuple(tuple(_numbers({"row": r}, "row", n, "hidden.weights "))
+                           for r in rows)
+            output = _numbers(layer, "output", len(bias), "hidden.", "hidden unit")
+            hidden = HiddenLayer(matrix, tuple(bias), tuple(output))
+        return cls(features, tuple(_numbers(raw, "weights", n)), _number(raw, "bias"),
+                   tuple(_numbers(raw, "mean", n)), tuple(_numbers(raw, "scale", n)),
+                   _number(raw, "diversity", 0.0), _number(raw, "time_boost", 0.0),
+                   _number(raw, "order_boost", 0.0), _number(raw, "repeat", 0.0),
+                   _number(raw, "repeat_floor", DEFAULT_REPEAT_FLOOR), hidden)
+
+
+def _strings(raw: Mapping[str, object], key: str) -> list[str]:
+    value = raw.get(key)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"ranker weights: '{key}' must be a list of feature names")
+    return value
+
+
+def _number(raw: Mapping[str, object], key: str, default: float | None = None,
+            where: str = "") -> float:
+    value = raw.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int | float) \
+            or not math.isfinite(value):
+        raise ValueError(f"ranker weights: '{where}{key}' must be a finite number")
+    return float(value)
+
+
+def _numbers(raw: Mapping[str, object], key: str, length: int | None,
+             where: str = "", per: str = "feature") -> list[float]:
+    value = raw.get(key)
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        size = "" if length is None else f" of {length}"
+        each = "" if length is None else f" (one per {per})"
+        raise ValueError(f"ranker weights: '{where}{key}' must be a list{size} numbers{each}"
+                         .replace("list numbers", "list of numbers"))
+    return [_number({key: v}, key, None, where) for v in value]
 
 
 @cache
