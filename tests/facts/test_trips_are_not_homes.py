@@ -10,6 +10,7 @@ import pytest
 
 from lucidmem import Memory
 from lucidmem.clock import ManualClock
+from lucidmem.facts.cue_lexicon import has_cue
 from lucidmem.facts.temporal import find_temporal
 
 _MONDAY = datetime(2026, 11, 2, 10, 0, tzinfo=UTC)
@@ -93,3 +94,16 @@ def test_a_verb_of_living_and_a_place_is_a_home(text: str) -> None:
 def test_a_show_seen_live_is_not_a_home(text: str) -> None:
     facts = _facts([text])
     assert not [f for f in facts if f[1] == "lives_in"], facts
+
+
+@pytest.mark.parametrize(("cue", "lang", "text"), [
+    ("trip", "pt", "a partir de maio fico em Coimbra"),  # from May on, no departure
+    ("trip", "fr", "à partir de mai je reste à Genève"),
+    ("trip", "it", "a partire da maggio resto a Torino"),
+    ("dwelling", "pt", "mudei de emprego, agora estou na Natura"),  # "mudar de": to change
+    ("dwelling", "es", "quiero mudar de trabajo"),
+])
+def test_words_that_only_look_like_a_trip_or_a_move(cue: str, lang: str, text: str) -> None:
+    assert not has_cue(cue, lang, text)
+    assert has_cue("trip", "fr", "je pars à Rome")
+    assert has_cue("dwelling", "pt", "mudei-me para o Porto")

@@ -371,27 +371,29 @@ CUES: dict[str, _T] = {
         "zh": _w("开始|入职|搬去|去…入职|起"),
     },
     # going somewhere for a while or to a show: a trip, not a new home ("je pars à Rome le
-    # 5", "ho visto i Verdena dal vivo a Bologna")
+    # 5", "ho visto i Verdena dal vivo a Bologna"); not "partir(e)", which is also "à partir
+    # de" / "a partire da" (from a day on)
     "trip": {
         "en": _w("fly|flying|flew|going to|go to|went to|travel|travelling|traveling|"
                  "travelled|trip|off to|leave for|leaving for|heading to|drive to|driving to|"
                  "visit|visiting|holiday|vacation|concert|gig"),
         "de": _w("fliege|fliegen|flieg|geflogen|fahre|fahren|gefahren|reise|reisen|gereist|"
                  "besuche|besuchen|urlaub|ausflug|konzert"),
-        "fr": _w("pars|partir|part|parti|partie|vais à|vais en|allé|allée|voyage|voyager|"
+        "fr": _w("pars|part pour|parti|partie|vais à|vais en|allé|allée|voyage|voyager|"
                  "vole|visite|visiter|vacances|séjour|concert"),
         "es": _w("vuelo|volar|voy a|fui a|viajo|viajar|viaje|me voy a|visito|visitar|"
                  "vacaciones|escapada|en vivo|concierto"),
-        "it": _w("volo|volare|vado a|vado in|sono andato|sono andata|parto|partire|viaggio|"
+        "it": _w("volo|volare|vado a|vado in|sono andato|sono andata|parto|viaggio|"
                  "viaggiare|visito|visitare|vacanza|vacanze|dal vivo|concerto"),
         "pt": _w("vou a|vou para|vou pra|fui a|fui para|voo|voar|viajo|viajar|viagem|parto|"
-                 "partir|visito|visitar|férias|ao vivo|concerto|show"),
+                 "visito|visitar|férias|ao vivo|concerto|show"),
         "nl": _w("vlieg|vliegen|gevlogen|ga naar|ging naar|reis|reizen|gereisd|vertrek|"
                  "vertrekken|bezoek|bezoeken|vakantie|uitstapje|concert|optreden"),
         "zh": _w("飞|去|出差|旅游|旅行|出发|度假|演唱会|音乐会"),
     },
     # living somewhere or moving house: what makes a place a home (with the preposition
-    # where the word is also "live" music: "a live trio", "musica dal vivo", "en vivo")
+    # where the word is also "live" music: "a live trio", "musica dal vivo", "en vivo", and
+    # where "mudar" is also "to change": "mudei de emprego")
     "dwelling": {
         "en": _w("live in|live with|live at|live near|living in|living with|living at|"
                  "living near|lives in|lives with|lived in|lived with|move to|moving to|"
@@ -401,12 +403,13 @@ CUES: dict[str, _T] = {
                  "umzug"),
         "fr": _w("habite|habiter|vis à|vis en|vis avec|vivre à|vivre en|déménage|déménager|"
                  "déménagé|installe|installer|installé|installée|emménage|emménager"),
-        "es": _w("vivo en|vivo con|vivo cerca|vivir en|vivir con|mudo|mudar|mudarme|mudamos|"
-                 "mudé|instalo|instalarme"),
+        "es": _w("vivo en|vivo con|vivo cerca|vivir en|vivir con|me mudo|mudo a|mudarme|"
+                 "nos mudamos|me mudé|mudé a|instalo|instalarme"),
         "it": _w("vivo a|vivo in|vivo con|vivere a|vivere in|abito|abitare|trasferisco|"
                  "trasferirmi|trasferito|trasferita|trasloco|traslocare"),
-        "pt": _w("moro|morar|vivo em|vivo com|vivo no|vivo na|viver em|viver com|mudo|mudar|"
-                 "mudei|mudo-me|mudar-me|instalar"),
+        "pt": _w("moro|morar|vivo em|vivo com|vivo no|vivo na|viver em|viver com|mudo para|"
+                 "mudar para|mudei para|mudamos para|mudo-me|mudei-me|mudar-me|me mudar|"
+                 "me mudei|instalar"),
         "nl": _w("woon|wonen|woont|verhuis|verhuizen|verhuisd"),
         "zh": _w("住|搬|定居|落户"),
     },
