@@ -400,11 +400,11 @@ def fit(questions: Sequence[Question], l2: float, longhist_weight: float,
                          diversity)
 
 
-def fit_listwise(questions: Sequence[Question], l2: float, longhist_weight: float,
-                 steps: int = 400, rate: float = 0.05) -> RankerWeights:
-    """Softmax over each question's candidates (ListNet-style), full-batch Adam: the evidence
-    should take the probability mass of its question. Hint columns left out as in :func:`fit`.
-    """
+def standardisation(questions: Sequence[Question]
+                    ) -> tuple[list[Question], list[int], npt.NDArray[np.float64],
+                               npt.NDArray[np.float64]]:
+    """The questions with evidence, the hint columns (set to 0: too few questions name a time
+    to learn them), and the mean and scale of every feature over their candidates."""
     used = [q for q in questions if q.labels.any()]
     hint_cols = [FEATURES.index(f) for f in HINT_FEATURES]
     x_all = np.vstack([q.rows for q in used])
@@ -412,6 +412,15 @@ def fit_listwise(questions: Sequence[Question], l2: float, longhist_weight: floa
     mean = x_all.mean(axis=0)
     scale = x_all.std(axis=0)
     scale[scale < 1e-9] = 1.0
+    return used, hint_cols, mean, scale
+
+
+def fit_listwise(questions: Sequence[Question], l2: float, longhist_weight: float,
+                 steps: int = 400, rate: float = 0.05) -> RankerWeights:
+    """Softmax over each question's candidates (ListNet-style), full-batch Adam: the evidence
+    should take the probability mass of its question. Hint columns left out as in :func:`fit`.
+    """
+    used, hint_cols, mean, scale = standardisation(questions)
     blocks = []
     for q in used:
         z = (q.rows - mean) / scale
@@ -443,13 +452,7 @@ def padded(questions: Sequence[Question], longhist_weight: float
     """The questions with evidence as one (question, candidate, feature) block, padded to the
     longest list: standardised rows (hint columns 0), targets (evidence share), mask, question
     weights, and the standardisation (mean, scale) over every real row."""
-    used = [q for q in questions if q.labels.any()]
-    hint_cols = [FEATURES.index(f) for f in HINT_FEATURES]
-    x_all = np.vstack([q.rows for q in used])
-    x_all[:, hint_cols] = 0.0
-    mean = x_all.mean(axis=0)
-    scale = x_all.std(axis=0)
-    scale[scale < 1e-9] = 1.0
+    used, hint_cols, mean, scale = standardisation(questions)
     width = max(len(q.rows) for q in used)
     z = np.zeros((len(used), width, len(FEATURES)))
     y = np.zeros((len(used), width))
