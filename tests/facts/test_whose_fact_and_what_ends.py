@@ -81,3 +81,13 @@ def test_a_weekday_with_the_plural_or_habit_article_is_no_date(text: str, day: s
     found = find_temporal(text, datetime(2026, 3, 5, 10, tzinfo=UTC))
     got = found.start.date().isoformat() if found is not None and found.start else None
     assert got == day, found
+
+
+@pytest.mark.parametrize("retract", [
+    "Forget everything I told you about Fiona.", "Never mind what I said about Fiona.",
+    "Forget the bit about Fiona, please.",
+])
+def test_forget_everything_about_someone_retracts_them(retract: str) -> None:
+    facts = _history(["My colleague Fiona is lovely, she brings cake every Friday.", retract])
+    fiona = [f for f in facts if "Fiona" in f[2]]
+    assert fiona and all(f[0].endswith("retracted") for f in fiona), facts

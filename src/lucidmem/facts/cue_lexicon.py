@@ -249,7 +249,12 @@ CUES: dict[str, _T] = {
     "retraction": {
         "en": _w("forget what i said|forget what i told you|forget about what i said|"
                  "forget i said|forget i mentioned|please forget|ignore what i said|"
-                 "scratch what i said|don't remember that|delete what i said"),
+                 "scratch what i said|don't remember that|delete what i said|"
+                 "forget everything i said|forget everything i told you|forget all i said|"
+                 "forget all i told you|forget all that|forget anything i said|"
+                 "forget anything i told you|forget that i said|forget that i told you|"
+                 "forget the bit about|forget the part about|forget the stuff about|"
+                 "never mind what i said|disregard what i said"),
         "de": _w("vergiss|vergiss bitte|vergessen sie|ignorier|lösch"),
         "fr": _w("oublie ce que|oubliez ce que|oublie ça|oublie|ne retiens pas|efface"),
         "es": _w("olvida lo que|olvídate de lo que|olvida|olvídalo|borra lo que|ignora lo que"),
