@@ -14,6 +14,7 @@ from lucidmem.facts.temporal import (
     find_temporal,
     resolve_temporal,
 )
+from lucidmem.facts.temporal_patterns import Days, scan
 
 CEST = timezone(timedelta(hours=2))
 WED = datetime(2023, 5, 3, 14, 0, tzinfo=CEST)  # Wednesday 3 May 2023, 14:00 +02:00
@@ -86,6 +87,37 @@ def test_year_less_dates_take_the_closest_occurrence() -> None:
     assert resolve_temporal("on 3 January", dec).start == datetime(2024, 1, 3, tzinfo=UTC)
     jan = datetime(2024, 1, 10, tzinfo=UTC)
     assert resolve_temporal("on 3 January", jan).start == datetime(2024, 1, 3, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "start", "end"),
+    [
+        # 14 May is closest next year, 18 May this year: both are next year's
+        ("Lisbon with Sarah, May 14 to May 18", date(2026, 11, 13),
+         date(2027, 5, 14), date(2027, 5, 18)),
+        ("from 28 December to 3 January", date(2025, 6, 29), date(2025, 12, 28), date(2026, 1, 3)),
+        ("vom 28. Dezember bis 3. Januar", date(2025, 6, 29), date(2025, 12, 28), date(2026, 1, 3)),
+        ("du 28 décembre au 3 janvier", date(2025, 6, 29), date(2025, 12, 28), date(2026, 1, 3)),
+        ("del 28 de diciembre al 3 de enero", date(2025, 6, 29),
+         date(2025, 12, 28), date(2026, 1, 3)),
+        ("van 28 december tot 3 januari", date(2025, 6, 29), date(2025, 12, 28), date(2026, 1, 3)),
+        ("12月28日到1月3日", date(2025, 6, 29), date(2025, 12, 28), date(2026, 1, 3)),
+    ],
+)
+def test_the_end_of_a_range_of_dates_never_lies_before_its_start(
+        text: str, said: date, start: date, end: date) -> None:
+    first, last = (f.piece for f in scan(text, said, True))
+    assert isinstance(first, Days) and isinstance(last, Days)
+    assert (first.first, last.first) == (start, end)
+
+
+def test_dates_that_are_no_range_or_carry_a_year_keep_their_own_reading() -> None:
+    said = date(2025, 6, 29)
+    listed = [f.piece for f in scan("on 3 January and on 28 December", said, True)]
+    assert [p.first for p in listed if isinstance(p, Days)] == [date(2025, 1, 3),
+                                                                 date(2025, 12, 28)]
+    dated = [f.piece for f in scan("28 December to 3 January 2025", said, True)]
+    assert [p.first for p in dated if isinstance(p, Days)][1] == date(2025, 1, 3)
 
 
 def test_month_end_clamping() -> None:

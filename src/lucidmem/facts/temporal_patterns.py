@@ -586,7 +586,39 @@ def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> lis
     for item in found:
         if not chosen or item.start >= chosen[-1].end:
             chosen.append(item)
-    return chosen
+    return _ranges_in_order(text, chosen)
+
+
+_RANGE_BETWEEN = re.compile(
+    r"(?i)\s*(?:-|–|—|~|to|until|till|through|thru|bis(?:\s+zum|\s+zur)?|au|jusqu'au|"
+    r"jusqu’au|al|hasta\s+el|a|fino\s+al|tot(?:\s+en\s+met)?|t/m|até|ao|到|至)\s*$"
+)
+"""What stands between the two ends of a range of dates ("14 May to 18 May", "vom 28.
+Dezember bis 3. Januar", "du 28 décembre au 3 janvier", "5月14日到5月18日")."""
+
+
+def _ranges_in_order(text: str, chosen: list[Found]) -> list[Found]:
+    """The end of a range of dates never lies before its start: a year-less end that was
+    resolved on its own to an earlier day ("May 14 to May 18" said in November: 14 May is
+    closest next year, 18 May this year; "28 December to 3 January" said in June) is the
+    next such day after the start, a year on."""
+    out = list(chosen)
+    for i in range(1, len(out)):
+        a, b = out[i - 1], out[i]
+        if not (isinstance(a.piece, Days) and isinstance(b.piece, Days)):
+            continue
+        if b.piece.first >= a.piece.first or re.search(r"\d{4}", text[b.start:b.end]):
+            continue
+        if a.piece.granularity not in (Granularity.DAY, Granularity.MONTH) or \
+                b.piece.granularity is not a.piece.granularity:
+            continue
+        if not _RANGE_BETWEEN.fullmatch(text[a.end:b.start]):
+            continue
+        moved = Days(add_months(b.piece.first, 12), add_months(b.piece.end, 12),
+                     b.piece.granularity, b.piece.moment)
+        if moved.first >= a.piece.first:
+            out[i] = Found(b.start, b.end, moved)
+    return out
 
 
 def anchor_of(text: str, start: int) -> TemporalAnchor:
