@@ -2,11 +2,13 @@
 
 A slot is one kind of thing memory keeps about a person ("residence", "employer", "drink",
 "exercise", "event" …, see :data:`SLOTS`), mapped to the seed's taxonomy. The classifier
-is a softmax regression over multilingual-e5-small passage embeddings, trained by
-:mod:`lucidmem.facts.slot_training` from short examples written for this project
-(``facts/data/slots/<lang>.txt``, eight languages) and shipped as package data
-(``facts/data/slot_model.npz``): nothing trains at start-up. Two slots mean "no fact":
-``smalltalk`` and ``request``.
+is a softmax over multilingual-e5-small passage embeddings: a linear read-out with one layer
+of tanh units beside it, trained by :mod:`lucidmem.facts.slot_training` from short examples
+written for this project (``facts/data/slots/<lang>.txt``, eight languages) and half of the
+chat-register clauses of ``bench/data/slots_colloquial``, and shipped as package data
+(``facts/data/slot_model.npz``): nothing trains at start-up. A model file without the hidden
+layer is read as the plain linear read-out. Two slots mean "no fact": ``smalltalk`` and
+``request``.
 
 The model is tied to the embedder it was trained with; :class:`SlotClassifier` uses the
 memory's own embedder when it is that one and loads the bundled one otherwise.
@@ -93,13 +95,20 @@ class SlotGuess:
 
 
 class SlotClassifier:
-    """Softmax regression over passage embeddings; weights from the package data."""
+    """Softmax over passage embeddings (linear read-out, optional tanh layer); weights from
+    the package data."""
 
     def __init__(self, embedder: Embedder | None = None) -> None:
         data = _load()
         self.labels: list[str] = [str(x) for x in data["labels"]]
         self.weights = np.asarray(data["weights"], dtype=np.float32)
         self.bias = np.asarray(data["bias"], dtype=np.float32)
+        hidden = [k for k in _HIDDEN_KEYS if k in data]
+        if hidden and len(hidden) != len(_HIDDEN_KEYS):
+            raise ValueError(f"the slot model has {hidden} but not all of {list(_HIDDEN_KEYS)}: "
+                             "rebuild it with python -m lucidmem.facts.slot_training")
+        self.hidden: tuple[np.ndarray[Any, np.dtype[np.float32]], ...] | None = tuple(
+            np.asarray(data[k], dtype=np.float32) for k in _HIDDEN_KEYS) if hidden else None
         self.embedder_name = str(data["embedder"])
         self._embedder = embedder if embedder is not None and \
             embedder.name == self.embedder_name else None
@@ -122,6 +131,9 @@ class SlotClassifier:
         """Each embedded clause's probability of every slot (columns in :attr:`labels`
         order, the two no-fact slots included)."""
         logits = vectors @ self.weights + self.bias
+        if self.hidden is not None:
+            into, offset, out = self.hidden
+            logits += np.tanh(vectors @ into + offset) @ out
         logits -= logits.max(axis=1, keepdims=True)
         probs = np.exp(logits)
         probs /= probs.sum(axis=1, keepdims=True)
@@ -145,6 +157,10 @@ class SlotClassifier:
         """Embed and classify ``texts``."""
         return self.guess(self.embed(texts)) if texts else []
 
+
+_HIDDEN_KEYS = ("hidden_weights", "hidden_bias", "hidden_output")
+"""The optional hidden layer of tanh units beside the linear read-out: its input weights,
+biases and output weights (``logits = x·W + b + tanh(x·H + c)·O``)."""
 
 _CACHE: dict[str, Any] = {}
 

@@ -1,0 +1,70 @@
+"""The slot classifier's optional hidden layer: its fit, its loader and its arithmetic."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+from lucidmem.facts import slots
+from lucidmem.facts.slot_training import fit, fit_hidden, held_out, predict
+from lucidmem.facts.slots import SlotClassifier
+
+
+def _crossed(n: int = 400) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """Two classes no straight line separates: the sign of x·y (noisy quadrants)."""
+    rng = np.random.default_rng(7)
+    x = rng.choice([-1.0, 1.0], size=(n, 2)) + rng.normal(0, 0.2, (n, 2))
+    return x, (x[:, 0] * x[:, 1] > 0).astype(int)
+
+
+def test_the_hidden_layer_reads_what_a_linear_read_out_cannot() -> None:
+    x, y = _crossed()
+    w, b = fit(x, y, 2)
+    linear = float((predict(x, w, b) == y).mean())
+    w, b, hidden = fit_hidden(x, y, 2, units=8, rate=0.05, steps=400)
+    assert linear < 0.7
+    assert float((predict(x, w, b, hidden) == y).mean()) > 0.95
+    again = fit_hidden(x, y, 2, units=8, rate=0.05, steps=400)  # fixed seed: same weights
+    assert np.array_equal(again[0], w) and np.array_equal(again[2][0], hidden[0])
+
+
+@pytest.fixture
+def model() -> Iterator[dict[str, Any]]:
+    """The shipped model's arrays, put back in the loader's cache after the test."""
+    shipped = slots._load()
+    yield dict(shipped)
+    slots._CACHE["model"] = shipped
+
+
+def test_a_model_with_a_hidden_layer_adds_it_to_the_logits(model: dict[str, Any]) -> None:
+    rng = np.random.default_rng(3)
+    d, k, units = model["weights"].shape[0], model["weights"].shape[1], 4
+    layer = {"hidden_weights": rng.normal(0, 1, (d, units)).astype(np.float32),
+             "hidden_bias": rng.normal(0, 1, units).astype(np.float32),
+             "hidden_output": rng.normal(0, 1, (units, k)).astype(np.float32)}
+    vectors = rng.normal(0, 0.05, (3, d)).astype(np.float32)
+    plain = SlotClassifier().probabilities(vectors)
+    slots._CACHE["model"] = {**model, **layer}
+    with_layer = SlotClassifier().probabilities(vectors)
+    logits = vectors @ model["weights"] + model["bias"] + \
+        np.tanh(vectors @ layer["hidden_weights"] + layer["hidden_bias"]) @ layer["hidden_output"]
+    expected = np.exp(logits - logits.max(axis=1, keepdims=True))
+    expected /= expected.sum(axis=1, keepdims=True)
+    np.testing.assert_allclose(with_layer, expected, rtol=1e-4, atol=1e-6)
+    assert not np.allclose(with_layer, plain)
+
+
+def test_a_model_with_part_of_a_hidden_layer_is_refused(model: dict[str, Any]) -> None:
+    slots._CACHE["model"] = {**model, "hidden_weights": np.zeros((2, 2), np.float32)}
+    with pytest.raises(ValueError, match="rebuild it"):
+        SlotClassifier()
+
+
+def test_the_held_out_half_is_fixed_by_the_text_alone() -> None:
+    texts = [f"clause number {i}" for i in range(200)]
+    halves = [held_out(t) for t in texts]
+    assert halves == [held_out(t) for t in texts]
+    assert 70 < sum(halves) < 130
