@@ -2,13 +2,13 @@
 
 A slot is one kind of thing memory keeps about a person ("residence", "employer", "drink",
 "exercise", "event" …, see :data:`SLOTS`), mapped to the seed's taxonomy. The classifier
-is a softmax over multilingual-e5-small passage embeddings: a linear read-out with one layer
-of tanh units beside it, trained by :mod:`lucidmem.facts.slot_training` from short examples
-written for this project (``facts/data/slots/<lang>.txt``, eight languages) and half of the
-chat-register clauses of ``bench/data/slots_colloquial``, and shipped as package data
-(``facts/data/slot_model.npz``): nothing trains at start-up. A model file without the hidden
-layer is read as the plain linear read-out. Two slots mean "no fact": ``smalltalk`` and
-``request``.
+is a softmax over multilingual-e5-small passage embeddings, trained by
+:mod:`lucidmem.facts.slot_training` from short examples written for this project
+(``facts/data/slots/<lang>.txt``, eight languages) and shipped as package data
+(``facts/data/slot_model.npz``): nothing trains at start-up. The shipped model is a linear
+read-out; a model file may also hold a layer of tanh units beside it (``hidden_*`` arrays,
+fitted with ``--hidden N``), which :class:`SlotClassifier` then adds to the logits. Two slots
+mean "no fact": ``smalltalk`` and ``request``.
 
 The model is tied to the embedder it was trained with; :class:`SlotClassifier` uses the
 memory's own embedder when it is that one and loads the bundled one otherwise.

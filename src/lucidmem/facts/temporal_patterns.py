@@ -600,7 +600,7 @@ Dezember bis 3. Januar", "du 28 décembre au 3 janvier", "5月14日到5月18日"
 def _ranges_in_order(text: str, chosen: list[Found]) -> list[Found]:
     """The end of a range of dates never lies before its start: a year-less end that was
     resolved on its own to an earlier day ("May 14 to May 18" said in November: 14 May is
-    closest next year, 18 May this year; "28 December to 3 January" said in June) is the
+    closest next year, 18 May this year; "28 December to 3 January" said on 29 June) is the
     next such day after the start, a year on."""
     out = list(chosen)
     for i in range(1, len(out)):
