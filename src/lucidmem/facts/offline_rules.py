@@ -242,7 +242,9 @@ class LanguagePack:
 
     def __post_init__(self) -> None:
         rels = "|".join(sorted((re.escape(r) for r in self.relations), key=len, reverse=True))
-        name = r"(?P<name>[A-ZÀ-Ý][\w'-]+)"
+        # a capitalised word with a number after it is a date, not a name ("with my sister,
+        # May 14 to May 18")
+        name = r"(?P<name>[A-ZÀ-Ý][\w'-]+)(?![\w'-])(?!\s*\d)"
         modifiers = r"(?:(?:little|big|older|younger|twin|best|new|kleine|große|jüngere|ältere|" \
             r"petite|grande|petit|grand|pequeña|pequeño|mayor|menor)\s+)?"
         head = r"(?:" + self.possessive + r")\s+" + modifiers + r"(?P<rel>" + rels + r")"

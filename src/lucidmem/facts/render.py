@@ -274,7 +274,8 @@ def date_text(found: TemporalResolution | Days, with_weekday: bool = False) -> s
 
 _PREPOSITION_BEFORE = re.compile(r"(?i)(?:\bon|\bam|\ble|\bel|\bil|\bop|\ba|\bo|\ben|\bno|"
                                  r"\bna|\bde|\bdia|\bin|\bsince|\buntil|\btill|\bto|\band|\bor|\bthrough|"
-                                 r"\bby|\bfrom|\bbetween|[-–])\s*$")
+                                 r"\bby|\bfrom|\bbetween|\bdal|\bal|\bdel|\bdu|\bau|\bvom|\bbis|"
+                                 r"\bhasta|\bdesde|\bvan|\btot|\bvanaf|\bao|\baté|\bzum|\bzur|\bdem|\bden|[-–])\s*$")
 """A preposition (or "to", "and" between two dates) just before a date: the date needs none
 of its own ("on 14 May to 18 May", not "to on 18 May")."""
 
@@ -289,10 +290,10 @@ def with_dates(text: str, reference: datetime, tense: str | None) -> tuple[str, 
     """``text`` with each resolvable day, week, month or year expression replaced by its date
     (times of day stay as said); also returns the resolved pieces, in order. A date said as
     a beginning ("since Saturday") lies in the past."""
-    from lucidmem.facts.temporal_patterns import TemporalAnchor, anchor_of
+    from lucidmem.facts.temporal_patterns import looks_back
 
     pieces = [p for p in scan(text, reference.date(), True, tense) if isinstance(p.piece, Days)]
-    if tense != "past" and pieces and anchor_of(text, pieces[0].start) is TemporalAnchor.SINCE:
+    if tense != "past" and looks_back(text, pieces):
         pieces = [p for p in scan(text, reference.date(), True, "past")
                   if isinstance(p.piece, Days)]
     out, last, found = [], 0, []

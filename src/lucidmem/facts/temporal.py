@@ -45,6 +45,8 @@ from lucidmem.facts.temporal_patterns import (
     TemporalAnchor,
     add_months,
     anchor_of,
+    looks_back,
+    opens_range,
     scan,
 )
 
@@ -97,7 +99,8 @@ def find_temporal(
         )
     tz = reference.tzinfo
     pieces = scan(text, reference.date(), day_first, tense)
-    if tense != "past" and pieces and anchor_of(text, pieces[0].start) is TemporalAnchor.SINCE:
+    ranged = opens_range(text, pieces)
+    if tense != "past" and looks_back(text, pieces):
         pieces = scan(text, reference.date(), day_first, "past")
     if not pieces:
         return None
@@ -115,7 +118,8 @@ def find_temporal(
             (first.start, first.end),
         )
     lo, hi = min(p.start for p in used), max(p.end for p in used)
-    span_text, anchor = text[lo:hi], anchor_of(text, lo)
+    span_text = text[lo:hi]
+    anchor = TemporalAnchor.AT if ranged else anchor_of(text, lo)  # "from May 14 to May 18"
     if days is not None and isinstance(days.piece, Days):
         d = days.piece
         moment = clock.piece.moment if clock is not None and isinstance(clock.piece, Clock) \

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, time, timedelta
 from enum import StrEnum
@@ -27,7 +27,7 @@ from lucidmem.facts.temporal_lexicon import (
 )
 
 __all__ = ["Clock", "Days", "Found", "Granularity", "TemporalAnchor", "Vague", "add_months",
-           "anchor_of", "scan"]
+           "anchor_of", "looks_back", "opens_range", "scan"]
 
 
 class Granularity(StrEnum):
@@ -91,7 +91,9 @@ _UNIT = alternation(UNITS)
 _NUM = r"(?:\d{1,3}|" + alternation(NUMBERS)[3:]
 _REL = alternation((*REL_NEXT, *REL_LAST, *REL_THIS))
 _ANCHOR_SINCE = re.compile(r"\b(?:since|seit|depuis|desde|from|ab|sinds|vanaf|dal|dalla|dallo)"
-                           r"\s*$", re.IGNORECASE)
+                           r"(?:\s+(?:dem|den|le|el|o))?\s*$", re.IGNORECASE)
+"""A start said before a date, with the article some languages put there ("seit dem 14.
+Mai", "depuis le 14 mai", "desde el 14 de mayo")."""
 _ANCHOR_UNTIL = re.compile(
     r"\b(?:until|till|til|by|bis|jusqu'(?:à|au)|hasta)\s*$", re.IGNORECASE
 )
@@ -595,6 +597,33 @@ _RANGE_BETWEEN = re.compile(
 )
 """What stands between the two ends of a range of dates ("14 May to 18 May", "vom 28.
 Dezember bis 3. Januar", "du 28 décembre au 3 janvier", "5月14日到5月18日")."""
+
+
+_FROM_ON = re.compile(r"(?i)\b(?:from|ab|vanaf|a\s+partir\s+de|a\s+partire\s+da)"
+                      r"(?:\s+(?:dem|den|le|el|o))?\s*$")
+"""Words that start a state on a day without saying it has begun ("from May 14 I work
+nights", "ab April", "vanaf mei"): unlike "since" / "seit" / "depuis", the day may lie
+ahead."""
+
+
+def looks_back(text: str, pieces: Sequence[Found]) -> bool:
+    """Whether the first date found is the start of something that has already begun
+    ("since April", "seit Mai", "depuis lundi"), so it lies in the past: not the first end of
+    a range ("from May 14 to May 18") and not a start that may lie ahead ("from May 14",
+    "ab April")."""
+    if not pieces or opens_range(text, pieces) or \
+            anchor_of(text, pieces[0].start) is not TemporalAnchor.SINCE:
+        return False
+    return _FROM_ON.search(text[max(0, pieces[0].start - 16):pieces[0].start]) is None
+
+
+def opens_range(text: str, pieces: Sequence[Found]) -> bool:
+    """Whether the first two dates found are the two ends of a range ("from May 14 to May
+    18", "dal 14 al 18 maggio", "vom 3. bis 7. Juni"): its "from" is then no "since", and
+    the range may lie ahead."""
+    return len(pieces) >= 2 and isinstance(pieces[0].piece, Days) and \
+        isinstance(pieces[1].piece, Days) and \
+        _RANGE_BETWEEN.fullmatch(text[pieces[0].end:pieces[1].start]) is not None
 
 
 def _ranges_in_order(text: str, chosen: list[Found]) -> list[Found]:

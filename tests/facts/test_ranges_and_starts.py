@@ -1,0 +1,73 @@
+"""Two dates joined into a range, and a day something starts on, read as people mean them.
+
+"From May 14 to May 18" is a stay on those days, not something that began last May; "from
+May 14 I work nights" (said in March) starts this coming May, while "since May 14" began last
+May; and "with my sister, May 14 to May 18" names no sister "May". Sentences written for
+these tests."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from lucidmem import Memory
+from lucidmem.clock import ManualClock
+from lucidmem.facts.render import with_dates
+from lucidmem.facts.temporal import TemporalAnchor, find_temporal
+
+_MARCH = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)  # Tuesday 10 March 2026
+
+
+@pytest.mark.parametrize("text", [
+    "we are in Lisbon from May 14 to May 18",
+    "siamo a Lisbona dal 14 maggio al 18 maggio",
+    "wir sind vom 14. Mai bis zum 18. Mai in Lissabon",
+    "estamos en Lisboa desde el 14 de mayo hasta el 18 de mayo",
+    "we zijn van 14 mei tot 18 mei in Lissabon",
+])
+def test_a_range_starting_with_from_is_a_stay_on_its_days(text: str) -> None:
+    found = find_temporal(text, _MARCH)
+    assert found is not None and found.start is not None
+    assert found.start.date() == date(2026, 5, 14)  # coming, not May 2025
+    assert found.anchor is TemporalAnchor.AT
+    written, days = with_dates(text, _MARCH, None)
+    assert [d.first for d in days] == [date(2026, 5, 14), date(2026, 5, 18)]
+    assert " on 1" not in written, written  # "bis zum 18 May", not "bis zum on 18 May"
+
+
+@pytest.mark.parametrize("text", [
+    "from May 14 I work nights", "ab dem 14. Mai arbeite ich nachts",
+    "vanaf 14 mei werk ik 's nachts",
+])
+def test_a_start_said_with_from_may_lie_ahead(text: str) -> None:
+    found = find_temporal(text, _MARCH)
+    assert found is not None and found.start is not None
+    assert found.start.date() == date(2026, 5, 14)
+    assert found.anchor is TemporalAnchor.SINCE
+
+
+@pytest.mark.parametrize("text", [
+    "since May 14 I work nights", "seit dem 14. Mai arbeite ich nachts",
+    "depuis le 14 mai je travaille de nuit", "desde el 14 de mayo trabajo de noche",
+])
+def test_a_start_said_with_since_has_begun(text: str) -> None:
+    found = find_temporal(text, _MARCH)
+    assert found is not None and found.start is not None
+    assert found.start.date() == date(2025, 5, 14)
+    assert found.anchor is TemporalAnchor.SINCE
+
+
+def test_a_month_before_a_day_is_a_date_not_the_name_of_the_person_before_it() -> None:
+    said = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
+    memory = Memory(":memory:", clock=ManualClock(said))
+    try:
+        memory.add([{"role": "user", "timestamp": said.isoformat(),
+                     "content": "Planning a trip: Lisbon with my sister, May 14 to May 18."}],
+                   user_id="ida")
+        facts = memory.facts.history(user_id="ida")
+    finally:
+        memory.close()
+    assert not any(f.object == "May" for f in facts), [f.text for f in facts]
+    events = [f for f in facts if f.predicate == "event"]
+    assert events and "14 May 2027 to 18 May 2027" in events[0].text, [f.text for f in facts]
