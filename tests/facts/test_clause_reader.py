@@ -421,6 +421,17 @@ def test_recall_and_search_know_when_nothing_relevant_is_known(
     assert facts.entries == []
 
 
+def test_a_one_word_topic_said_in_a_fact_is_recalled(memory: Memory, clock: Clock) -> None:
+    _say(memory, clock, "Planning a trip to Lisbon with Sarah from May 14 to May 18, and I'm "
+         "allergic to peanuts", "2025-11-20T10:00:00")
+    recall = memory.facts.recall("trip", user_id="maya")
+    assert any("trip" in item.text for g in recall.groups for item in g.items), recall.answer
+    assert not any("peanut" in item.text for g in recall.groups for item in g.items)
+    hits = memory.facts.search("my trip", user_id="maya", min_score=0.3)
+    assert hits and all("trip" in h.fact.text for h in hits)
+    assert memory.facts.recall("quantum trip", user_id="maya").groups == []  # every word
+
+
 def test_the_shipped_slot_model_is_built_from_the_shipped_examples() -> None:
     from importlib import resources
 

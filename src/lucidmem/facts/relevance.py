@@ -27,12 +27,21 @@ import numpy as np
 from lucidmem.embedding.base import Embedder
 from lucidmem.facts.model import USER_SUBJECT
 from lucidmem.records import Kind, Record, Status
+from lucidmem.text import STOPWORDS, tokens
 
-__all__ = ["DEFAULT_MIN_RELEVANCE", "BackgroundRelevance", "about_the_user", "own_names",
-           "record_relevance", "relevance_for"]
+__all__ = ["DEFAULT_MIN_RELEVANCE", "WORD_MATCH_RELEVANCE", "BackgroundRelevance",
+           "about_the_user", "content_words", "own_names", "record_relevance", "relevance_for"]
 
 DEFAULT_MIN_RELEVANCE = 0.3
 """Relevance from which a fact is taken as being about the query."""
+
+WORD_MATCH_RELEVANCE = 0.5
+"""The least relevance of an item whose text holds every content word of the query ("trip"
+in "Planning a trip to Lisbon"): a single word embeds too weakly to rise above the
+background on its own, but said in the item it is what the item is about."""
+
+_NOT_CONTENT = frozenset({"user", "s"})
+"""Words of every fact's text ("The user's …"), which say nothing about its topic."""
 
 _QUERIES = (
     "what is the capital of France", "how do I fix a flat tyre", "recommend a movie",
@@ -112,7 +121,16 @@ def record_relevance(embedder: Embedder, query: str,
         vectors = {r.id: v for r, v in zip(missing, extra, strict=True)}
     matrix = [np.asarray(r.embedding if r.embedding is not None else vectors[r.id],
                          dtype=np.float32) for r in records]
-    return dict(zip([r.id for r in records], background.scores(vector, matrix), strict=True))
+    scores = background.scores(vector, matrix)
+    words = content_words(query)
+    return {r.id: max(score, WORD_MATCH_RELEVANCE) if words and words <= set(tokens(r.text))
+            else score for r, score in zip(records, scores, strict=True)}
+
+
+def content_words(query: str) -> frozenset[str]:
+    """The words of ``query`` that say what it is about: no stopwords, not "user"; empty
+    when there are none ("what about me?")."""
+    return frozenset(w for w in tokens(query) if w not in STOPWORDS and w not in _NOT_CONTENT)
 
 
 USER_WORDS = "the user"
