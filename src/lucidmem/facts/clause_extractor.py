@@ -1474,8 +1474,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         text = f"{text} (since {_day_words(valid_from)})"
     elif begins is not None:
         text = f"{text} (from {_day_words(begins)})"
-    if cues.context and cues.context not in text:
-        text = f"{text} ({cues.context})"
+    # the way to work is no thing done at work ("je vais au travail à vélo": "au travail" is
+    # also "at work"), so it stays one commute that a new way replaces
+    context = None if slot == "commute" and cues.context == "at work" else cues.context
+    if context and context not in text:
+        text = f"{text} ({context})"
     if unresolved:
         text = f"{text} (date not known yet)"
     category = category_of(subcategory)
@@ -1507,7 +1510,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         valid_to=valid_to, temporal_unresolved=unresolved, language=lang,
         source_text=clause.sentence, negated=False,
         is_change=cues.change or cues.cessation or cues.start or switched is not None or tenure,
-        is_correction=cues.correction, one_off=one_off, context=cues.context,
+        is_correction=cues.correction, one_off=one_off, context=context,
         text=text, slot=slot, evidence=clause.text, corrects=corrects,
         exclusive=cues.exclusive and (cues.change or cues.habit) and tense != "past" and
         not _only_of_another(clause.text, lang),

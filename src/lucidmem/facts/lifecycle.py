@@ -458,10 +458,17 @@ def replacement_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
             continue
         own = {w for w in words_of(rec) - _GENERIC if not re.fullmatch(r"\d+\w?", w)}
         shared = {w for w in words if any(_stem_match(w, t) for t in own)}
-        if shared and words - shared and own - {t for t in own
-                                                if any(_stem_match(t, w) for w in words)}:
+        if family in _ONE_WAY_AT_A_TIME and not shared and words:
+            out.append(rec)  # "I take the metro now" after "I cycle to work"
+        elif shared and words - shared and own - {t for t in own
+                                                  if any(_stem_match(t, w) for w in words)}:
             out.append(rec)
     return out
+
+
+_ONE_WAY_AT_A_TIME = frozenset({"commute"})
+"""Kinds whose frame is the kind itself: a way of getting to work said as a change ("I take
+the metro now") replaces the way held before ("I cycle to work") with no word in common."""
 
 
 _PARTNER_STAGE = {

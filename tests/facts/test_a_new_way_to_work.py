@@ -1,0 +1,46 @@
+"""A new way of getting to work said as a change replaces the old one, in five languages,
+although the two share no word ("I take the metro now" after "I cycle to work"); "to work"
+("au travail", "al lavoro") is the destination of a commute, not the context "at work".
+Sentences written for these tests."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from lucidmem import Memory
+from lucidmem.clock import ManualClock
+
+_JUNE = datetime(2026, 6, 2, 9, 0, tzinfo=UTC)
+
+WAYS = {
+    "en": ("I usually cycle to work.", "I take the metro now."),
+    "de": ("Ich fahre mit dem Rad zur Arbeit.", "Jetzt nehme ich die U-Bahn."),
+    "fr": ("Je vais au travail à vélo.", "Maintenant je prends le métro."),
+    "es": ("Voy al trabajo en bici.", "Ahora voy en metro."),
+    "it": ("Vado al lavoro in bici.", "Adesso prendo la metro."),
+}
+
+
+def _commutes(before: str, after: str) -> list[tuple[str, str, str | None]]:
+    clock = ManualClock(_JUNE)
+    memory = Memory(":memory:", clock=clock)
+    try:
+        for days, text in ((0, before), (5, after)):
+            clock.now = _JUNE + timedelta(days=days)
+            memory.add([{"role": "user", "content": text, "timestamp": clock.now.isoformat()}],
+                       user_id="ida")
+        return [(str(f.status), f.text, f.context) for f in memory.facts.history(user_id="ida")
+                if f.predicate == "commutes"]
+    finally:
+        memory.close()
+
+
+@pytest.mark.parametrize("lang", sorted(WAYS))
+def test_a_new_way_to_work_replaces_the_old_one(lang: str) -> None:
+    facts = _commutes(*WAYS[lang])
+    active = [f for f in facts if f[0].endswith("active")]
+    superseded = [f for f in facts if f[0].endswith("superseded")]
+    assert len(active) == 1 and len(superseded) == 1, facts
+    assert all(f[2] is None for f in facts), facts  # no "at work" context on a commute
