@@ -125,16 +125,18 @@ def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str
     rest = _fold_words(" ".join(parts))
     for name in names:
         rest -= _fold_words(name)
-    out = []
-    for rec in facts:
-        about_person = any(_mentions(rec, n) for n in names)
-        if rest:
-            hit = _overlaps(rest, words_of(rec)) and (about_person or not names)
-        else:
-            hit = about_person
-        if hit:
-            out.append(rec)
-    return out
+    if not rest:
+        return [rec for rec in facts if any(_mentions(rec, n) for n in names)]
+
+    def said(rec: Record, words: set[str]) -> bool:
+        return _overlaps(rest, words) and (not names or any(_mentions(rec, n) for n in names))
+
+    # what the fact states first; the user's whole clause only when no fact states the topic
+    # ("forget what I told you about the fish" takes back "eats fish sometimes", not
+    # "is vegetarian", although both were read from "I'm vegetarian, but I eat fish sometimes")
+    stated = [rec for rec in facts if said(rec, _fold_words(" ".join(
+        str(x) for x in (rec.text, rec.data.get("object")) if x)))]
+    return stated or [rec for rec in facts if said(rec, words_of(rec))]
 
 
 RETRACT_MIN_RELEVANCE = 0.6

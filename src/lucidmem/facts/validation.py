@@ -355,9 +355,27 @@ class _Pass:
             targets = lifecycle.retraction_by_meaning(scores, held)
         for ex in targets:
             self.end(ex, rec, retract=True)
+        self.restore_replaced_by(targets)
         rec.data["applied_to"] = [t.id for t in targets]
         rec.status = Status.DISCARDED
         self.touch(rec)
+
+    def restore_replaced_by(self, retracted: Sequence[Record]) -> None:
+        """A retracted statement never held, so what it had replaced holds again: "I'm
+        vegetarian" comes back when the user takes back the "ab und zu esse ich Fisch" that
+        had superseded it."""
+        ids = {r.id for r in retracted}
+        if not ids:
+            return
+        for old in self.store.find(Query(user_id=self.user_id, kinds=[Kind.FACT],
+                                         statuses=[Status.SUPERSEDED])):
+            if old.data.get("superseded_by") not in ids:
+                continue
+            old.status = Status.ACTIVE
+            old.data = {**old.data, "valid_to": None, "retracted_at": None,
+                        "superseded_by": None, "restored_after": old.data["superseded_by"]}
+            self.working.append(old)
+            self.touch(old)
 
     def validate(self, rec: Record) -> None:
         if rec.data.get("retracts"):
