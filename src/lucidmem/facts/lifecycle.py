@@ -47,6 +47,7 @@ __all__ = [
     "habit_of",
     "last_dated",
     "local_day",
+    "other_workplace_targets",
     "relation_change_targets",
     "replaced_in_the_same_turn",
     "replacement_targets",
@@ -471,6 +472,33 @@ def replacement_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
 _ONE_WAY_AT_A_TIME = frozenset({"commute"})
 """Kinds whose frame is the kind itself: a way of getting to work said as a change ("I take
 the metro now") replaces the way held before ("I cycle to work") with no word in common."""
+
+
+_AT_WORKPLACE = re.compile(
+    r"\b(?:at|for|bei|chez|pour|en|para|presso|per|bij|voor|na|no|em)\s+"
+    r"(?:(?:the|der|die|dem|den|la|le|l'|el|il|lo|de|het|a|o)\s+)?(?P<org>[A-ZÀ-Þ][\w'’&.-]*)")
+"""A named organisation in what a job fact says ("a data analyst at Spotify", "works at
+Vivantes", "infirmière chez Doctolib")."""
+
+
+def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The user's job facts that name another organisation than a new employer: "I work as a
+    data analyst at Spotify" ends when "I started at Klarna" is said, "I work as a nurse"
+    (no workplace in it) stays."""
+    d = new.data
+    if d.get("predicate") != "works_at" or d.get("negated") or d.get("context"):
+        return []
+    employer = _fold_words(str(d.get("object") or ""))
+    out = []
+    for rec in facts:
+        r = rec.data
+        if rec.id == new.id or r.get("predicate") != "occupation" or r.get("negated") or \
+                r.get("subject") != d.get("subject") or r.get("context"):
+            continue
+        named = {m["org"] for m in _AT_WORKPLACE.finditer(rec.text)}
+        if named and not any(_overlaps(_fold_words(org), employer) for org in named):
+            out.append(rec)
+    return out
 
 
 _PARTNER_STAGE = {

@@ -276,6 +276,9 @@ class _Pass:
         elif d.get("is_change") and not d.get("one_off"):
             for ex in earlier(lifecycle.replacement_targets(rec, self.active(ts))):
                 self.end(ex, rec, retract=False, at=start)
+        if not d.get("one_off"):  # a new employer ends the job said with the old one
+            for ex in earlier(lifecycle.other_workplace_targets(rec, held)):
+                self.end(ex, rec, retract=False, at=start)
         moved_on = lifecycle.relation_change_targets(rec, held)
         partners = {str(ex.data.get("object")) for ex in moved_on
                     if ex.data.get("subject") == d.get("subject")}

@@ -1,0 +1,54 @@
+"""A new employer ends the job the user said with the old one ("a data analyst at Spotify",
+then "I started at Klarna"); a job said without a workplace ("I work as a nurse") stays.
+Sentences written for these tests."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from lucidmem import Memory
+from lucidmem.clock import ManualClock
+
+_JUNE = datetime(2026, 6, 2, 9, 0, tzinfo=UTC)
+
+
+def _jobs(*turns: str) -> list[tuple[str, str, str]]:
+    clock = ManualClock(_JUNE)
+    memory = Memory(":memory:", clock=clock)
+    try:
+        for day, text in enumerate(turns):
+            clock.now = _JUNE + timedelta(days=10 * day)
+            memory.add([{"role": "user", "content": text, "timestamp": clock.now.isoformat()}],
+                       user_id="ida")
+        return [(str(f.status).rsplit(".", 1)[-1], f.predicate, f.text)
+                for f in memory.facts.history(user_id="ida")
+                if f.predicate in ("occupation", "works_at")]
+    finally:
+        memory.close()
+
+
+@pytest.mark.parametrize(("before", "after", "old", "new"), [
+    ("I work as a data analyst at Spotify.", "I started at Klarna last week.", "Spotify",
+     "Klarna"),
+    ("Ich arbeite als Krankenpfleger bei Vivantes.", "Seit Montag arbeite ich bei der Charité.",
+     "Vivantes", "Charité"),
+    ("Je suis infirmière chez Doctolib.", "J'ai commencé chez Alan la semaine dernière.",
+     "Doctolib", "Alan"),
+    ("Trabajo como enfermera en el Hospital Clínic.", "Desde el lunes trabajo en Quirónsalud.",
+     "Clínic", "Quirónsalud"),
+])
+def test_the_job_at_the_old_workplace_ends(before: str, after: str, old: str,
+                                           new: str) -> None:
+    facts = _jobs(before, after)
+    current = [text for status, _, text in facts if status == "active"]
+    assert any(new in text for text in current), facts
+    assert not any(old in text for text in current), facts
+
+
+def test_a_job_without_a_workplace_stays() -> None:
+    facts = _jobs("I work as a nurse.", "I started at Charité last week.")
+    current = [text for status, _, text in facts if status == "active"]
+    assert any("nurse" in text for text in current), facts
+    assert any("Charité" in text for text in current), facts
