@@ -52,3 +52,22 @@ def test_a_job_without_a_workplace_stays() -> None:
     current = [text for status, _, text in facts if status == "active"]
     assert any("nurse" in text for text in current), facts
     assert any("Charité" in text for text in current), facts
+
+
+def test_work_itself_is_not_qualified_as_at_work() -> None:
+    facts = _jobs("我在一家银行上班。", "I work at a bank in the city.")
+    assert facts and all("(at work)" not in text for _, _, text in facts), facts
+
+
+def test_a_home_said_beside_a_job_is_no_home_at_work() -> None:
+    clock = ManualClock(_JUNE)
+    memory = Memory(":memory:", clock=clock)
+    try:
+        for day, text in enumerate(("我住在上海，在一家银行上班。", "我上个月搬到杭州了。")):
+            clock.now = _JUNE + timedelta(days=10 * day)
+            memory.add([{"role": "user", "content": text, "timestamp": clock.now.isoformat()}],
+                       user_id="ida")
+        homes = [f.text for f in memory.facts.list(user_id="ida") if f.predicate == "lives_in"]
+    finally:
+        memory.close()
+    assert len(homes) == 1 and "杭州" in homes[0], homes  # 上海 ended: it was no "at work" home

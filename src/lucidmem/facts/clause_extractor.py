@@ -1274,6 +1274,10 @@ def _left_the_job(item: _Pending, at: datetime) -> FactCandidate:
         is_change=True, text=text, slot="employer", evidence=clause.text, cessation=True)
 
 
+_WORK_ITSELF = frozenset({"commute", "employer", "occupation"})
+"""Slots that are about work itself: "at work" qualifies none of them."""
+
+
 def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetime,
                  secret: bool, reading: TurnReading) -> FactCandidate | None:
     clause, cues, lang = item.clause, item.clause.cues, item.clause.language
@@ -1474,9 +1478,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         text = f"{text} (since {_day_words(valid_from)})"
     elif begins is not None:
         text = f"{text} (from {_day_words(begins)})"
-    # the way to work is no thing done at work ("je vais au travail à vélo": "au travail" is
-    # also "at work"), so it stays one commute that a new way replaces
-    context = None if slot == "commute" and cues.context == "at work" else cues.context
+    # the way to work, the job and the employer are no things done at work ("je vais au
+    # travail à vélo": "au travail" is also "at work"; "works at a bank (at work)"), so a new
+    # way, job or employer replaces them
+    context = None if slot in _WORK_ITSELF and cues.context == "at work" else cues.context
     if context and context not in text:
         text = f"{text} ({context})"
     if unresolved:

@@ -448,7 +448,8 @@ CONTEXTS: dict[str, tuple[tuple[str, str], ...]] = {
     "nl": (("op het werk", "at work"), ("op kantoor", "at work"), ("op werk", "at work"),
            ("thuis", "at home"), ("privé", "privately"), ("in het weekend", "on weekends"),
            ("doordeweeks", "on weekdays")),
-    "zh": (("在公司", "at work"), ("上班", "at work"), ("在单位", "at work"),
+    "zh": (("在公司", "at work"), ("上班时", "at work"), ("上班的时候", "at work"),
+           ("在单位", "at work"),
            ("在家", "at home"), ("家里", "at home"), ("周末", "on weekends"),
            ("工作日", "on weekdays")),
 }
