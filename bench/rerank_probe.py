@@ -10,7 +10,10 @@ standardised features that lie outside the range ``--questions`` (the training d
 
     python bench/rerank_probe.py W.json [--questions q.pkl]
 
-Nothing is written; the weights are used in this process only.
+Each memory is ranked twice: as the tests run (the search may come before the background
+embedder has computed every vector: one draw of that timing, which can change the order)
+and with every vector computed. Nothing is written; the weights are used in this process
+only.
 """
 
 from __future__ import annotations

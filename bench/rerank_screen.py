@@ -16,7 +16,9 @@ its full procedure; the candidates are those of ``train_rerank.py --questions``,
 Per model one line: LoCoMo R@1/5/10/20, multi-hop R@20, long-history dev R@1/5/10/20,
 small-memory R@1 (all held out, 5 folds), the pooled mean R@1/5/10, then whether the
 context test's and the LangGraph test's scenarios pass as the tests run / with every vector
-computed (:mod:`rerank_probe`). The weights fitted on everything go to ``--out/w_NAME.json``.
+computed (:mod:`rerank_probe`). "As the tests run" is one draw of the background embedder's
+timing: confirm a pass with the real tests, several times. The weights fitted on everything
+go to ``--out/w_NAME.json``.
 """
 
 from __future__ import annotations
