@@ -77,3 +77,31 @@ def test_held_out_recall_uses_weights_fitted_without_the_fold(tr: ModuleType) ->
     assert np.mean(by_source["locomo:conv-0"]) == 0.0  # misled, and nothing fitted on it
     assert 0.0 < tr.pooled(results) < 1.0
     assert tr.balanced(results) == tr.pooled(results)  # one data set: the same mean
+
+
+def test_a_clipped_hidden_fit_carries_the_training_range_and_seeds_average(
+        tr: ModuleType) -> None:
+    questions = [question(tr, f"locomo:conv-{c}", True, 10 * c + i)
+                 for c in range(4) for i in range(3)]
+    options = {"hidden": 3, "hidden_l2": 1.0, "steps": 20, "clip": 0.0,
+               "hidden_without": ["length"]}
+    model = tr.fit_mlp(questions, 1.0, 1.0, **options)
+    layer = model.hidden
+    assert layer is not None and layer.low is not None and layer.high is not None
+    z = np.vstack([(q.rows - np.asarray(model.mean)) / np.asarray(model.scale)
+                   for q in questions])
+    column = FEATURES.index("term_cover")
+    assert layer.low[column] == pytest.approx(z[:, column].min())
+    assert layer.high[column] == pytest.approx(z[:, column].max())
+    assert all(row[FEATURES.index("length")] == 0.0 for row in layer.weights)  # not read
+    far = np.zeros((1, len(FEATURES)))
+    far[0, column] = 50.0  # far above the range: the layer reads its upper bound
+    edge = far.copy()
+    edge[0, column] = model.mean[column] + layer.high[column] * model.scale[column]
+    linear = np.asarray(model.weights)[column] * (50.0 - edge[0, column]) / model.scale[column]
+    assert model.logits(far)[0] - model.logits(edge)[0] == pytest.approx(linear)
+    two = tr.fit_seeds(questions, 1.0, 1.0, [0, 1], **options)
+    each = [tr.fit_mlp(questions, 1.0, 1.0, seed=s, **options) for s in (0, 1)]
+    rows = np.vstack([q.rows for q in questions])
+    assert two.hidden is not None and len(two.hidden.bias) == 6
+    assert two.logits(rows) == pytest.approx((each[0].logits(rows) + each[1].logits(rows)) / 2)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from datetime import UTC, datetime
@@ -212,7 +213,44 @@ def test_a_hidden_layer_adds_its_units_to_the_linear_score() -> None:
     assert RankerWeights.from_json(model.to_json()) == model
 
 
+def test_a_bounded_hidden_layer_reads_features_clipped_to_its_training_range() -> None:
+    """Bounds clip what the units read (a feature far outside the range the layer was fitted
+    on counts as the nearest bound), never what the linear part reads."""
+    import numpy as np
+
+    n = len(FEATURES)
+    unit = [0.0] * n
+    unit[0] = 1.0
+    weights = [0.0] * n
+    weights[0] = 0.5
+    low, high = [-1.0] * n, [1.0] * n
+    high[0] = 2.0
+    bounded = HiddenLayer((tuple(unit),), (0.0,), (3.0,), tuple(low), tuple(high))
+    model = RankerWeights(FEATURES, tuple(weights), 0.0, (0.0,) * n, (1.0,) * n,
+                          hidden=bounded)
+    rows = np.zeros((3, n))
+    rows[:, 0] = [1.5, 7.0, -4.0]  # inside; far above (clipped to 2); far below (to -1)
+    expected = [0.5 * 1.5 + 3 * math.tanh(1.5), 0.5 * 7.0 + 3 * math.tanh(2.0),
+                0.5 * -4.0 + 3 * math.tanh(-1.0)]
+    assert model.logits(rows).tolist() == pytest.approx(expected)
+    free = dataclasses.replace(model, hidden=HiddenLayer((tuple(unit),), (0.0,), (3.0,)))
+    assert free.logits(rows)[1] == pytest.approx(0.5 * 7.0 + 3 * math.tanh(7.0))
+    assert RankerWeights.from_json(model.to_json()) == model
+    assert '"low"' in model.to_json() and '"low"' not in free.to_json()
+
+
+_LAYER = {"weights": [[0.0] * 22], "bias": [0.0], "output": [1.0]}
+
+
 @pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d.update(hidden={**_LAYER, "low": [0.0] * 22}),
+     "'hidden.low' and 'hidden.high' go together"),
+    (lambda d: d.update(hidden={**_LAYER, "low": [0.0] * 21, "high": [1.0] * 22}),
+     "'hidden.low' must be a list of 22 numbers"),
+    (lambda d: d.update(hidden={**_LAYER, "low": [0.0] * 22, "high": [1.0] * 21 + [None]}),
+     "'hidden.high' must be a finite number"),
+    (lambda d: d.update(hidden={**_LAYER, "low": [0.0] * 22, "high": [1.0] * 21 + [-1.0]}),
+     "'hidden.low' must not exceed 'hidden.high'"),
     (lambda d: d.pop("mean"), "'mean' must be a list of 22 numbers"),
     (lambda d: d["weights"].pop(), "'weights' must be a list of 22 numbers"),
     (lambda d: d.update(bias="x"), "'bias' must be a finite number"),

@@ -102,13 +102,30 @@ class QueryHints:
 class HiddenLayer:
     """A small nonlinear part added to the linear score: ``Σ_j output[j] × tanh(bias[j] +
     Σ_f weights[j][f] × standard[f])`` over the same standardised features (one row of
-    ``weights`` per hidden unit, one column per feature)."""
+    ``weights`` per hidden unit, one column per feature).
+
+    With ``low`` and ``high`` (one bound per feature, both or neither), every standardised
+    feature is first clipped to ``[low, high]``, the range of the training candidates: the
+    units never see a value they were not fitted on, so the layer cannot extrapolate where
+    a memory unlike the training ones (a few short notes) puts a feature far outside it.
+    The linear part still reads the unclipped value (docs/benchmarks.md, "rank9")."""
 
     weights: tuple[tuple[float, ...], ...]
     bias: tuple[float, ...]
     output: tuple[float, ...]
+    low: tuple[float, ...] | None = None
+    high: tuple[float, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if (self.low is None) != (self.high is None):
+            raise ValueError("ranker weights: 'hidden.low' and 'hidden.high' go together")
+        if self.low is not None and self.high is not None and any(
+                lo > hi for lo, hi in zip(self.low, self.high, strict=True)):
+            raise ValueError("ranker weights: 'hidden.low' must not exceed 'hidden.high'")
 
     def __call__(self, standard: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        if self.low is not None:
+            standard = np.clip(standard, _vector(self.low), _vector(self.high))
         units = np.tanh(standard @ _matrix(self.weights).T + np.asarray(self.bias))
         return np.asarray(units @ np.asarray(self.output), dtype=np.float64)
 
@@ -117,6 +134,14 @@ class HiddenLayer:
 def _matrix(rows: tuple[tuple[float, ...], ...]) -> npt.NDArray[np.float64]:
     """A hidden layer's weights as an array, converted once (about 40 µs a call otherwise)."""
     out = np.array(rows, dtype=np.float64)
+    out.setflags(write=False)
+    return out
+
+
+@cache
+def _vector(values: tuple[float, ...] | None) -> npt.NDArray[np.float64]:
+    """A hidden layer's bounds as an array, converted once."""
+    out = np.array(values, dtype=np.float64)
     out.setflags(write=False)
     return out
 
@@ -170,8 +195,12 @@ class RankerWeights:
             "time_boost": self.time_boost, "order_boost": self.order_boost,
             "repeat": self.repeat, "repeat_floor": self.repeat_floor}
         if self.hidden is not None:
-            out["hidden"] = {"weights": [list(r) for r in self.hidden.weights],
-                             "bias": list(self.hidden.bias), "output": list(self.hidden.output)}
+            layer: dict[str, object] = {
+                "weights": [list(r) for r in self.hidden.weights],
+                "bias": list(self.hidden.bias), "output": list(self.hidden.output)}
+            if self.hidden.low is not None and self.hidden.high is not None:
+                layer["low"], layer["high"] = list(self.hidden.low), list(self.hidden.high)
+            out["hidden"] = layer
         return json.dumps(out, indent=1)
 
     @classmethod
@@ -199,7 +228,9 @@ class RankerWeights:
             matrix = tuple(tuple(_numbers({"row": r}, "row", n, "hidden.weights "))
                            for r in rows)
             output = _numbers(layer, "output", len(bias), "hidden.", "hidden unit")
-            hidden = HiddenLayer(matrix, tuple(bias), tuple(output))
+            bounds = [None if layer.get(key) is None else tuple(_numbers(layer, key, n, "hidden."))
+                      for key in ("low", "high")]
+            hidden = HiddenLayer(matrix, tuple(bias), tuple(output), bounds[0], bounds[1])
         return cls(features, tuple(_numbers(raw, "weights", n)), _number(raw, "bias"),
                    tuple(_numbers(raw, "mean", n)), tuple(_numbers(raw, "scale", n)),
                    _number(raw, "diversity", 0.0), _number(raw, "time_boost", 0.0),
