@@ -48,3 +48,16 @@ def test_what_a_retracted_statement_had_replaced_holds_again() -> None:
     facts = _facts("I live in Lyon.", "I moved to Paris.", "Forget what I told you about Paris.")
     assert ("active", "The user lives in Lyon") in facts, facts
     assert all(status == "retracted" for status, text in facts if "Paris" in text), facts
+
+
+def test_the_same_holds_when_all_is_said_in_one_call() -> None:
+    said = datetime(2026, 6, 2, 9, 0, tzinfo=UTC)
+    memory = Memory(":memory:", clock=ManualClock(said))
+    try:
+        memory.add([{"role": "user", "content": text, "timestamp": said.isoformat()}
+                    for text in ("I live in Lyon.", "I moved to Paris.",
+                                 "Forget what I told you about Paris.")], user_id="ida")
+        current = [f.text for f in memory.facts.list(user_id="ida")]
+    finally:
+        memory.close()
+    assert current == ["The user lives in Lyon"], current

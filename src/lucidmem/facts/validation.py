@@ -370,14 +370,18 @@ class _Pass:
         ids = {r.id for r in retracted}
         if not ids:
             return
-        for old in self.store.find(Query(user_id=self.user_id, kinds=[Kind.FACT],
-                                         statuses=[Status.SUPERSEDED])):
-            if old.data.get("superseded_by") not in ids:
+        found = {r.id: r for r in self.store.find(Query(
+            user_id=self.user_id, kinds=[Kind.FACT], statuses=[Status.SUPERSEDED]))}
+        found.update((r.id, r) for r in self.touched.values() if r.kind == Kind.FACT)
+        working = {r.id for r in self.working}  # (this pass's own changes come first)
+        for old in found.values():
+            if old.status != Status.SUPERSEDED or old.data.get("superseded_by") not in ids:
                 continue
             old.status = Status.ACTIVE
             old.data = {**old.data, "valid_to": None, "retracted_at": None,
                         "superseded_by": None, "restored_after": old.data["superseded_by"]}
-            self.working.append(old)
+            if old.id not in working:
+                self.working.append(old)
             self.touch(old)
 
     def validate(self, rec: Record) -> None:
