@@ -36,6 +36,15 @@ def test_an_english_clause_is_in_the_third_person_with_its_verbs_agreeing(said: 
     ("My aunt is a baker, and I can't eat gluten.", ["My aunt is a baker", "I can't eat gluten."]),
     ("Ich habe einen Hund und eine Katze.", ["Ich habe einen Hund und eine Katze."]),
     ("I like bread and butter.", ["I like bread and butter."]),
+    # the languages that drop the subject: the verb says it
+    ("Moro em Porto e trabalho como professora.", ["Moro em Porto", "trabalho como professora."]),
+    ("Vivo en Madrid y trabajo como enfermera.", ["Vivo en Madrid", "trabajo como enfermera."]),
+    ("Abito a Roma e lavoro come infermiera.", ["Abito a Roma", "lavoro come infermiera."]),
+    ("Trabajo en Zara y estudio inglés por las tardes.",
+     ["Trabajo en Zara", "estudio inglés por las tardes."]),
+    ("Vivo en Madrid con mi novio y su hermano.", ["Vivo en Madrid con mi novio y su hermano."]),
+    ("Sono distrutto, due ore di sax e ho le labbra a pezzi.",
+     ["Sono distrutto, due ore di sax e ho le labbra a pezzi."]),
 ])
 def test_a_second_verb_or_subject_after_and_starts_its_own_clause(sentence: str,
                                                                  clauses: list[str]) -> None:
@@ -226,3 +235,20 @@ def test_and_remember_i_starts_a_clause() -> None:
 def test_a_place_name_does_not_take_the_month_written_after_it(said: str, place: str) -> None:
     homes = [t for _, t in _history([said]) if t.startswith("The user lives in")]
     assert homes and all(t.startswith(f"The user lives in {place} (") for t in homes), homes
+
+
+@pytest.mark.parametrize(("said", "home", "job"), [
+    ("Moro em Porto e trabalho como professora.", "Porto", "professora"),
+    ("Vivo en Madrid y trabajo como enfermera.", "Madrid", "enfermera"),
+    ("Abito a Roma e lavoro come infermiera.", "Roma", "infermiera"),
+])
+def test_a_home_and_a_job_said_with_the_subject_in_the_verb_are_both_kept(
+        said: str, home: str, job: str) -> None:
+    memory = Memory(":memory:")
+    try:
+        memory.add([{"role": "user", "content": said}], user_id="kai")
+        facts = {f.predicate: f.text for f in memory.facts.list(user_id="kai")}
+    finally:
+        memory.close()
+    assert home in facts.get("lives_in", ""), facts
+    assert job in facts.get("occupation", ""), facts

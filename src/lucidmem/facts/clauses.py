@@ -18,6 +18,7 @@ from lucidmem.facts.cue_lexicon import (
     CONTEXTS,
     DE_NOT_FIRST_PERSON_VERBS,
     EN_BASE_VERBS,
+    FIRST_PERSON_VERBS,
     LANGUAGES,
     find_cue,
     has_cue,
@@ -286,9 +287,14 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
 
 
 _OWN_SUBJECT = {"en": re.compile(r"(?i)^(?P<subject>I)\s"),
-                "de": re.compile(r"(?i)^(?P<subject>ich)\s")}
+                "de": re.compile(r"(?i)^(?P<subject>ich)\s"),
+                **{lang: re.compile(r"(?i)^(?:(?:yo|eu|io)\s+)?(?P<verb>\w+)\s")
+                   for lang in FIRST_PERSON_VERBS}}
 _AND_VERB = {"en": re.compile(r"\s+and\s+(?P<verb>[a-z]+)\b(?=\s+\S)"),
-             "de": re.compile(r"\s+und\s+(?P<verb>[a-zäöüß]+e)\b(?=\s+\S)")}
+             "de": re.compile(r"\s+und\s+(?P<verb>[a-zäöüß]+e)\b(?=\s+\S)"),
+             "es": re.compile(r"\s+[ye]\s+(?P<verb>\w+)\b(?=\s+\S)"),
+             "pt": re.compile(r"\s+e\s+(?P<verb>\w+)\b(?=\s+\S)"),
+             "it": re.compile(r"\s+(?:e|ed)\s+(?P<verb>\w+)\b(?=\s+\S)")}
 
 
 def _second_verb(piece: str, lang: str) -> list[str]:
@@ -300,9 +306,17 @@ def _second_verb(piece: str, lang: str) -> list[str]:
     head = own.match(piece) if own is not None else None
     if head is None or joined is None:
         return [piece]
+    dropped = FIRST_PERSON_VERBS.get(lang)  # the subject is in the verb ("Moro em Porto")
+    if dropped is not None and head["verb"].casefold() not in dropped:
+        return [piece]
     for m in joined.finditer(piece):
         verb = m["verb"]
-        if (verb in EN_BASE_VERBS) if lang == "en" else (verb not in DE_NOT_FIRST_PERSON_VERBS):
+        if dropped is not None:
+            if verb.casefold() in dropped:
+                rest = piece[m.start("verb"):]
+                return [piece[:m.start()], *_second_verb(rest, lang)]
+        elif (verb in EN_BASE_VERBS) if lang == "en" else \
+                (verb not in DE_NOT_FIRST_PERSON_VERBS):
             rest = piece[m.start("verb"):]
             return [piece[:m.start()], *_second_verb(f"{head['subject']} {rest}", lang)]
     return [piece]

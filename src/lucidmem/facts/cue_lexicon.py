@@ -639,6 +639,35 @@ EN_BASE_VERBS = frozenset([
 """Common English verbs in their base form: after "and" with no subject of its own ("I play
 the guitar and sing in a choir") one of them is a second verb of the same subject."""
 
+FIRST_PERSON_VERBS: dict[str, frozenset[str]] = {
+    "es": frozenset([
+        "trabajo", "vivo", "estudio", "hablo", "juego", "toco", "corro", "nado", "bebo",
+        "como", "voy", "hago", "uso", "escribo", "leo", "cocino", "enseño", "salgo",
+        "conduzco", "prefiero", "odio", "amo", "adoro", "practico", "entreno", "canto",
+        "bailo", "pinto", "camino", "duermo", "llevo", "cuido", "dirijo", "colecciono",
+        "monto", "escalo", "medito"
+    ]),
+    "pt": frozenset([
+        "trabalho", "moro", "vivo", "estudo", "falo", "jogo", "toco", "corro", "nado", "bebo",
+        "como", "vou", "faço", "uso", "escrevo", "leio", "cozinho", "ensino", "saio",
+        "dirijo", "prefiro", "odeio", "amo", "adoro", "pratico", "treino", "canto", "danço",
+        "pinto", "caminho", "durmo", "levo", "cuido", "coleciono", "monto", "escalo",
+        "medito", "ando"
+    ]),
+    "it": frozenset([
+        "lavoro", "vivo", "abito", "studio", "parlo", "gioco", "suono", "corro", "nuoto",
+        "bevo", "mangio", "vado", "faccio", "uso", "scrivo", "leggo", "cucino", "insegno",
+        "esco", "guido", "preferisco", "odio", "amo", "adoro", "pratico", "alleno", "canto",
+        "ballo", "dipingo", "cammino", "dormo", "porto", "curo", "colleziono", "scalo",
+        "medito"
+    ]),
+}
+"""Common verbs in the first person singular present in the languages that drop the
+subject: a clause that starts with one ("Moro em Porto", "Trabajo de enfermera") is the
+user's, and after "e" / "y" with no subject of its own one of them starts a second clause
+("Moro em Porto e trabalho como professora"). "to be" and "to have" are left out: after
+"e" they mostly say how the moment feels ("…, e ho le labbra a pezzi")."""
+
 DE_NOT_FIRST_PERSON_VERBS = frozenset([
     "alle", "andere", "beide", "deine", "diese", "eine", "ganze", "gerne", "große", "gute",
     "halbe", "heute", "ihre", "jede", "jene", "keine", "kleine", "letzte", "meine", "nette",
