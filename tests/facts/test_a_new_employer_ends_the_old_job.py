@@ -71,3 +71,12 @@ def test_a_home_said_beside_a_job_is_no_home_at_work() -> None:
     finally:
         memory.close()
     assert len(homes) == 1 and "杭州" in homes[0], homes  # 上海 ended: it was no "at work" home
+
+
+def test_a_job_said_with_its_workplace_keeps_both_and_a_new_employer_ends_only_the_place(
+        ) -> None:
+    facts = _jobs("I'm a nurse at St. Mary's.", "I started at Charité last week.")
+    current = [text for status, _, text in facts if status == "active"]
+    assert any("nurse" in text for text in current), facts
+    assert any("Charité" in text for text in current), facts
+    assert any("St. Mary's" in text and status == "superseded" for status, _, text in facts)

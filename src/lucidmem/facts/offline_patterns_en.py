@@ -86,6 +86,18 @@ def _relation_hits(rel_word: str, name: str | None, ctx: ClauseContext,
     return [Hit(f"has_{rel}", obj, sub, confidence if name else MEDIUM, subject=ctx.owner)]
 
 
+def _job_at(m: re.Match[str], ctx: ClauseContext) -> list[Hit]:
+    """"I'm a nurse at St. Mary's": the job and the workplace, each a fact of its own (the
+    workplace was dropped with the rest of the clause)."""
+    job, place = clean_object(m["job"]), clean_object(m["obj"], "place")
+    hits = [] if job is None else [Hit("occupation", job, S.BIOGRAPHICAL_PROFESSIONAL, 0.85,
+                                       subject=ctx.owner)]
+    if place is not None and place[:1].isupper():
+        hits.append(Hit("works_at", place, S.BIOGRAPHICAL_PROFESSIONAL, HIGH,
+                        subject=ctx.owner))
+    return hits
+
+
 def _is_of(m: re.Match[str], ctx: ClauseContext) -> list[Hit]:
     return _relation_hits(m["rel"], m["name"], ctx, EXPLICIT)
 
@@ -278,6 +290,8 @@ PREDICATE_RULES: tuple[Rule, ...] = (
          kind="place"),
     rule(r"^(?:now\s+)?(?:work|works)\s+as\s+(?:a|an)\s+(?P<obj>.+)$", "occupation",
          S.BIOGRAPHICAL_PROFESSIONAL),
+    Rule(rx(r"^" + _BE + r"\s+(?:now\s+)?(?:a|an)\s+(?P<job>(?:[\w-]+\s+){0,2}?(?:" + JOBS
+            + r"))\s+(?:at|for|with)\s+(?P<obj>.+)$"), _job_at),
     rule(r"^" + _BE + r"\s+(?:now\s+)?(?:a|an)\s+(?P<obj>(?:[\w-]+\s+){0,2}?(?:" + JOBS
          + r"))\b.*$", "occupation", S.BIOGRAPHICAL_PROFESSIONAL, 0.85),
     rule(r"^" + _BE + r"\s+(?:now\s+)?(?P<obj>retired|unemployed|self-employed)\b.*$",
