@@ -30,7 +30,7 @@ from lucidmem.records import Kind, Record, Status
 from lucidmem.text import STOPWORDS, tokens
 
 __all__ = ["DEFAULT_MIN_RELEVANCE", "WORD_MATCH_RELEVANCE", "BackgroundRelevance",
-           "about_the_user", "content_words", "own_names", "record_relevance", "relevance_for"]
+           "about_the_user", "own_names", "record_relevance", "relevance_for"]
 
 DEFAULT_MIN_RELEVANCE = 0.3
 """Relevance from which a fact is taken as being about the query."""
@@ -122,14 +122,15 @@ def record_relevance(embedder: Embedder, query: str,
     matrix = [np.asarray(r.embedding if r.embedding is not None else vectors[r.id],
                          dtype=np.float32) for r in records]
     scores = background.scores(vector, matrix)
-    words = content_words(query)
+    words = _topic_words(query)
     return {r.id: max(score, WORD_MATCH_RELEVANCE) if words and words <= set(tokens(r.text))
             else score for r, score in zip(records, scores, strict=True)}
 
 
-def content_words(query: str) -> frozenset[str]:
-    """The words of ``query`` that say what it is about: no stopwords, not "user"; empty
-    when there are none ("what about me?")."""
+def _topic_words(query: str) -> frozenset[str]:
+    """The words of ``query`` that say what it is about, as search tokenises them
+    (:func:`lucidmem.text.tokens`): no stopwords, not "user"; empty when there are none
+    ("what about me?")."""
     return frozenset(w for w in tokens(query) if w not in STOPWORDS and w not in _NOT_CONTENT)
 
 

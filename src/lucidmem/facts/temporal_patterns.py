@@ -621,9 +621,13 @@ def opens_range(text: str, pieces: Sequence[Found]) -> bool:
     """Whether the first two dates found are the two ends of a range ("from May 14 to May
     18", "dal 14 al 18 maggio", "vom 3. bis 7. Juni"): its "from" is then no "since", and
     the range may lie ahead."""
-    return len(pieces) >= 2 and isinstance(pieces[0].piece, Days) and \
-        isinstance(pieces[1].piece, Days) and \
-        _RANGE_BETWEEN.fullmatch(text[pieces[0].end:pieces[1].start]) is not None
+    return len(pieces) >= 2 and _joined_as_range(text, pieces[0], pieces[1])
+
+
+def _joined_as_range(text: str, a: Found, b: Found) -> bool:
+    """Whether two dates found one after the other are the two ends of one range."""
+    return isinstance(a.piece, Days) and isinstance(b.piece, Days) and \
+        _RANGE_BETWEEN.fullmatch(text[a.end:b.start]) is not None
 
 
 def _ranges_in_order(text: str, chosen: list[Found]) -> list[Found]:
@@ -634,14 +638,12 @@ def _ranges_in_order(text: str, chosen: list[Found]) -> list[Found]:
     out = list(chosen)
     for i in range(1, len(out)):
         a, b = out[i - 1], out[i]
-        if not (isinstance(a.piece, Days) and isinstance(b.piece, Days)):
+        if not _joined_as_range(text, a, b):
             continue
-        if b.piece.first >= a.piece.first or re.search(r"\d{4}", text[b.start:b.end]):
-            continue
-        if a.piece.granularity not in (Granularity.DAY, Granularity.MONTH) or \
+        assert isinstance(a.piece, Days) and isinstance(b.piece, Days)
+        if b.piece.first >= a.piece.first or re.search(r"\d{4}", text[b.start:b.end]) or \
+                a.piece.granularity not in (Granularity.DAY, Granularity.MONTH) or \
                 b.piece.granularity is not a.piece.granularity:
-            continue
-        if not _RANGE_BETWEEN.fullmatch(text[a.end:b.start]):
             continue
         moved = Days(add_months(b.piece.first, 12), add_months(b.piece.end, 12),
                      b.piece.granularity, b.piece.moment)
