@@ -440,6 +440,24 @@ def exclusive_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     return out
 
 
+_NOW = re.compile(
+    r"(?i)\b(?:now|these days|nowadays|jetzt|inzwischen|mittlerweile|maintenant|désormais|"
+    r"ahora|(?<!')ora|adesso|agora|nu|tegenwoordig)\b|现在|如今|最近")
+"""Words that say what holds now, as against before ("these days", "现在")."""
+_AS_WELL = re.compile(
+    r"(?i)\b(?:also|too|as well|auch|noch dazu|aussi|également|también|anche|pure|também|"
+    r"ook|daarnaast)\b|也|还")
+"""Words that add a value to the ones held ("now I also climb", "我也开始游泳")."""
+
+
+def _sport_now(new: Record, old: Record) -> bool:
+    """A sport said as what the user does now ("现在是游泳派", "these days I swim") after
+    another sport: the user moved from one to the other."""
+    said = str(new.data.get("evidence") or new.data.get("object") or "")
+    return new.data.get("slot") == old.data.get("slot") == "exercise" and \
+        bool(_NOW.search(said))
+
+
 _FRAMED_TOGETHER = {"music": ("activity",), "activity": ("music",)}
 """Kinds one frame may hold both of: playing in a band is read as music or as a hobby ("in
 the band I now play the sax" replaces "I play bass in a band" whichever it was read as)."""
@@ -452,6 +470,8 @@ def replacement_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     if family is None or family in ("likes", "project", "work", "residence", "employer",
                                     "occupation"):
         return []
+    if _AS_WELL.search(str(new.data.get("evidence") or new.data.get("object") or "")):
+        return []  # "now I also go climbing": one more, not another
     words = _value_words(str(new.data.get("object", "")))
     kinds = {family, *_FRAMED_TOGETHER.get(family, ())}
     out = []
@@ -463,6 +483,8 @@ def replacement_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
         shared = {w for w in words if any(_stem_match(w, t) for t in own)}
         if family in _ONE_WAY_AT_A_TIME and not shared and words:
             out.append(rec)  # "I take the metro now" after "I cycle to work"
+        elif not shared and words and _sport_now(new, rec):
+            out.append(rec)  # "现在是游泳派" after "每个星期天早上都跑"
         elif shared and words - shared and own - {t for t in own
                                                   if any(_stem_match(t, w) for w in words)}:
             out.append(rec)
