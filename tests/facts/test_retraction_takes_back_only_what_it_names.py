@@ -61,3 +61,22 @@ def test_the_same_holds_when_all_is_said_in_one_call() -> None:
     finally:
         memory.close()
     assert current == ["The user lives in Lyon"], current
+
+
+@pytest.mark.parametrize(("said", "forget", "gone"), [
+    ("Ando con insomnio y empecé terapia los jueves.",
+     "che, olvidate de lo de la terapia, ¿sí?", "terapia"),
+    ("Tengo un perro que se llama Tango y odio el invierno.",
+     "Olvídate del perro, por favor.", "Tango"),
+    ("Ho cominciato a vedere un nutrizionista il lunedì.",
+     "Scordati del nutrizionista, per favore.", "nutrizionista"),
+    ("Je vois une kiné le vendredi pour mon dos.",
+     "Oubliez la kiné, s'il vous plaît.", "kiné"),
+])
+def test_forget_said_the_way_people_say_it(said: str, forget: str, gone: str) -> None:
+    """Voseo and reflexive forms ("olvidate", "olvídate", "scordati"), the polite "oubliez",
+    and a tag question after it ("¿sí?") still take the statement back."""
+    facts = _facts(said, forget)
+    about = [(status, text) for status, text in facts if gone in text and
+             "asked to forget" not in text]
+    assert about and all(status == "retracted" for status, _ in about), facts

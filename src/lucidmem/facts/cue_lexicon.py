@@ -256,9 +256,11 @@ CUES: dict[str, _T] = {
                  "forget the bit about|forget the part about|forget the stuff about|"
                  "never mind what i said|disregard what i said"),
         "de": _w("vergiss|vergiss bitte|vergessen sie|ignorier|lösch"),
-        "fr": _w("oublie ce que|oubliez ce que|oublie ça|oublie|ne retiens pas|efface"),
-        "es": _w("olvida lo que|olvídate de lo que|olvida|olvídalo|borra lo que|ignora lo que"),
-        "it": _w("dimentica quello che|dimentica quel|dimentica|scorda|lascia perdere quello"),
+        "fr": _w("oublie ce que|oubliez ce que|oublie ça|oublie|oubliez|ne retiens pas|efface"),
+        "es": _w("olvida lo que|olvídate de lo que|olvida|olvídalo|borra lo que|ignora lo que|"
+                 "olvídate|olvidate|olvidá|olvidalo|olvidala|olvídala|borrá|borralo|bórralo"),
+        "it": _w("dimentica quello che|dimentica quel|dimentica|dimenticati|scorda|scordati|"
+                 "lascia perdere quello"),
         "pt": _w("esquece o que|esquece tudo|esquece|esqueça o que|esqueça|apaga o que"),
         "nl": _w("vergeet wat|vergeet dat|vergeet het|vergeet"),
         "zh": _w("忘了吧|忘掉|别记|不要记|当我没说|删掉|忘了"),
