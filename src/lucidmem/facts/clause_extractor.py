@@ -510,6 +510,10 @@ def _subject_of(clause: Clause, state: ConversationState,
     named = starts_with_name(text, set(state.people) | {p.name for p in people if p.name})
     if named is not None:
         return named, _person_phrase(named, state, clause.language)
+    described = _NAME_THEN_WHO_IS.get(clause.language, _NO_MATCH).match(text)
+    if described is not None and not _is_function_word(described["name"]):
+        # "con Rodrigo, que es chef en Pocitos": the job is Rodrigo's, not the user's
+        return described["name"], _person_phrase(described["name"], state, clause.language)
     titled = _ROLE_THEN_NAME.get(clause.language, _NO_MATCH).match(text)
     if titled is not None and not _is_function_word(titled["name"]):
         text = text[titled.start("name"):]  # "the head baker Ines is from Lisbon": Ines
@@ -567,6 +571,19 @@ _ROLE_THEN_NAME: dict[str, re.Pattern[str]] = {
     }.items()}
 """A clause that starts with someone's role and then their name ("the head baker Ines is
 from Lisbon", "la prof de yoga Clara dit …"): the name is the subject, not the user."""
+
+
+_NAME_THEN_WHO_IS: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"^(?:[a-zß-ÿ]+\s+){0,2}(?P<name>[A-ZÀ-Þ][a-zß-ÿ]+),?\s+(?:" + who +
+                     r")\s+(?:" + be + r")(?!\w)")
+    for lang, (who, be) in {
+        "en": ("who", "is|was|works"), "de": ("der|die", "ist|war|arbeitet"),
+        "fr": ("qui", "est|était|travaille"), "es": ("que|quien", "es|era|trabaja"),
+        "it": ("che", "è|era|lavora|fa"), "pt": ("que|quem", "é|era|trabalha"),
+        "nl": ("die", "is|was|werkt"),
+    }.items()}
+"""A clause that names someone and says who they are ("con Rodrigo, que es chef en un
+restaurante", "with Sam, who works at the bakery"): what follows is about that person."""
 
 
 _EN_VERB_THEN_OBJECT = re.compile(
