@@ -53,6 +53,11 @@ def test_cues_of_clauses() -> None:
     assert clause.cues.hypothetical
     (clause,) = clauses_of("sí, claro, me ENCANTA trabajar los domingos")
     assert clause.cues.sarcasm
+    for drawn_out in ("I just LOOOVE when the bus is late, best part of my day",
+                      "my boss LOVEs calling at 7am, really the highlight",
+                      "me ENCANTAAA madrugar los sábados"):
+        assert clauses_of(drawn_out)[0].cues.sarcasm, drawn_out
+    assert not clauses_of("I love my new bike")[0].cues.sarcasm
     quoted = clauses_of('my mate texted "I\'m moving to Helsinki next year" to wind me up')
     assert quoted[0].quotes and "Helsinki" not in quoted[0].text
     assert clauses_of("übermorgen hab ich meine Prüfung")[0].cues.question is False

@@ -403,8 +403,11 @@ _LEAD_FILLERS = re.compile(
     r"y|pero|oye|e|ma|senti|e|mas|olha|en|maar|trouwens|hm+|"
     # interjections that open a clause in every language ("Ach, und drück mir …")
     r"ach|naja|tja|bon|bref|bueno|pues|allora|beh|nou|enfin)\b[\s,]*)+", re.IGNORECASE)
-_CAPS_LOVE = re.compile(r"(?<![\w])(?:LOVE|LOVED|ADORE|ENCANTA|ENCANTAN|ADORO|AMO|LIEBE|"
-                        r"J'ADORE|ADORA|AIME|GENIAL|GÉNIAL|GREAT)(?![\w])")
+_CAPS_LOVE = re.compile(
+    r"(?<![\w])(?:" + "|".join("".join(re.escape(c) + "+" for c in word) for word in (
+        "LOVE", "LOVED", "ADORE", "ENCANTA", "ENCANTAN", "ADORO", "AMO", "LIEBE", "J'ADORE",
+        "ADORA", "AIME", "GENIAL", "GÉNIAL", "GREAT")) + r")(?:s|d)?(?![\w])")
+"""Praise in capitals, letters drawn out or not ("LOVE", "LOOOVEs"): sarcasm."""
 _IRONY = re.compile("[\U0001F643\U0001F644\U0001F612]")  # 🙃 🙄 😒
 _SMILE_AFTER_PRAISE = re.compile("(?:太喜欢|喜欢|爱|幸福|开心)[^。！？]*\U0001F642")
 
