@@ -80,3 +80,19 @@ def test_forget_said_the_way_people_say_it(said: str, forget: str, gone: str) ->
     about = [(status, text) for status, text in facts if gone in text and
              "asked to forget" not in text]
     assert about and all(status == "retracted" for status, _ in about), facts
+
+
+@pytest.mark.parametrize(("said", "forget"), [
+    ("My brother Tomas keeps fixing my bike, he and his wife Lena are getting divorced.",
+     "forget what I told you about Tomas and Lena please, it's private"),
+    ("Mein Bruder Tomas repariert immer mein Rad, er und seine Frau Lena lassen sich scheiden.",
+     "Vergiss bitte, was ich dir über Tomas und Lena erzählt habe."),
+])
+def test_forgetting_two_people_keeps_who_they_are(said: str, forget: str) -> None:
+    """"Forget what I told you about Tomas and Lena" takes back what went on between them,
+    not that Tomas is the user's brother."""
+    facts = _facts(said, forget)
+    assert any(status == "active" and "brother" in text and "Tomas" in text
+               for status, text in facts), facts
+    assert not any(status == "active" and ("divorc" in text or "scheiden" in text)
+                   for status, text in facts), facts

@@ -4,7 +4,9 @@ Pure functions over fact records (validation applies what they return):
 
 * :func:`retraction_targets` — "forget what I said about X": every fact about X. A topic
   naming a person *and* something else ("Kees and the moonlighting") means that thing about
-  that person; a topic that is only a person means everything about them;
+  that person; a topic that is only a person means everything about them; a topic naming
+  two people ("Kim and Derek") means what went on between them, not how each is related to
+  the user;
 * :func:`correction_targets` — "…, not Friday" / "I meant X": the facts that said the old
   value (they never held; their corrected copy is written by :func:`corrected_text`);
 * :func:`restated_target` — "errei, a festa vai ser em Braga": the festa said before;
@@ -29,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, date, datetime, timedelta
 
 from lucidmem.clock import from_epoch
-from lucidmem.facts.entities import fold
+from lucidmem.facts.entities import fold, relation_word
 from lucidmem.facts.model import UNNAMED_PARTNER, USER_SUBJECT
 from lucidmem.facts.render import content_words, date_text
 from lucidmem.facts.temporal import zone
@@ -73,7 +75,8 @@ FAMILIES: dict[str, str] = {
 _TOPIC_NOISE = re.compile(
     r"(?i)\b(?:erzählt|gesagt|geschrieben|told you|said|mentioned|je t'ai dit|j'ai dit|dit|"
     r"te conté|te dije|conté|dije|ti ho detto|detto|te contei|te disse|contei|gezegd|verteld|"
-    r"zei|habe|hab|heb|ich|dir|que|che)\b|我说的|我跟你说的|我告诉你的|那件事|的事")
+    r"zei|habe|hab|heb|ich|dir|que|che|pls|plz|please|bitte|por favor|per favore|"
+    r"s'il te plaît|stp|alsjeblieft|alsjeblief|pf)\b|我说的|我跟你说的|我告诉你的|那件事|的事")
 _CONJUNCTION = re.compile(r"(?i)\s+(?:and|und|et|y|e|en|i)\s+|\s*[,和与跟]\s*")
 
 
@@ -112,6 +115,13 @@ def _mentions(record: Record, name: str) -> bool:
     return re.search(r"(?i)(?<!\w)" + re.escape(name) + r"(?!\w)", text) is not None
 
 
+def _relation_to(record: Record, names: Iterable[str]) -> bool:
+    """Whether ``record`` says how one of ``names`` is related ("The user's sister is Kim")."""
+    d = record.data
+    return relation_word(str(d.get("predicate", ""))) is not None and \
+        fold(str(d.get("object", ""))) in {fold(n) for n in names}
+
+
 def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str]) -> list[Record]:
     """The facts "forget what I said about ``topic``" takes back (see the module docstring)."""
     cleaned = _TOPIC_NOISE.sub(" ", topic)
@@ -126,6 +136,10 @@ def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str
     rest = _fold_words(" ".join(parts))
     for name in names:
         rest -= _fold_words(name)
+    if len({fold(n) for n in names}) > 1:
+        # "forget what I told you about Kim and Derek": what went on between them, not that
+        # Kim is the user's sister
+        facts = [rec for rec in facts if not _relation_to(rec, names)]
     if not rest:
         return [rec for rec in facts if any(_mentions(rec, n) for n in names)]
 
