@@ -45,6 +45,7 @@ from lucidmem.facts.model import (
     category_of,
 )
 from lucidmem.facts.people import (
+    THEIRS,
     Mention,
     given_name,
     is_title,
@@ -318,6 +319,22 @@ def _relation_text(m: Mention, lang: str) -> str:
     if m.of:
         return f"{m.of}'s {m.relation}{word} is {m.name}"
     return f"The user's {m.relation}{word} is {m.name}"
+
+
+def _owners_named(people: list[Mention], state: ConversationState) -> list[Mention]:
+    """Relations said with "his" / "her" ("his fiancée Mei") are of the person named last:
+    before them in the clause ("my friend Davide got engaged to his boyfriend Tom") or in the
+    conversation. Without one, or when that is the user's unnamed relative, whose they are is
+    unknown and the mention is dropped."""
+    owner, out = state.last_person, []
+    for m in people:  # (in the order they are said)
+        if m.of != THEIRS:
+            out.append(m)
+        elif owner is not None and not owner.startswith(f"{USER_SUBJECT}'s ") and \
+                m.name != owner:
+            out.append(replace(m, of=owner))
+        owner = m.name or owner
+    return out
 
 
 def _relation_candidate(m: Mention, clause: Clause, at: datetime) -> FactCandidate | None:
@@ -802,7 +819,7 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             continue
         state.language = clause.language
         cues = clause.cues
-        people = mentions(clause.text, clause.language)
+        people = _owners_named(mentions(clause.text, clause.language), state)
         if cues.retraction:
             topic = _retraction_topic(clause)
             if topic:
@@ -840,15 +857,20 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             if cand is not None:  # the wrong name's relation is taken back
                 reading.facts.append(replace(cand, corrects=wrong, is_correction=True))
             continue
+        supposed = find_cue("hypothetical", clause.language, clause.text) \
+            if why == "hypothetical" else None
         for m in people:
-            if m.name is not None and why not in ("hypothetical", "sarcasm"):
+            said_as_so = why not in ("hypothetical", "sarcasm") or (
+                supposed is not None and m.span[1] <= supposed.start())
+            # "my sister Ana will be mad if I don't call": Ana is the sister, whatever "if"
+            if m.name is not None and said_as_so:
                 state.people[m.name] = m.relation if m.of is None else \
                     f"{m.relation} of {m.of}"
                 state.last_person = m.name
                 cand = _relation_candidate(m, clause, timestamp)
                 if cand is not None:
                     reading.facts.append(cand)
-            elif m.name is None and m.of is None and why not in ("hypothetical", "sarcasm"):
+            elif m.name is None and m.of is None and said_as_so:
                 # "我爸的六十大寿…" then "他每天早上都要喝单枞": "he" is the father just
                 # mentioned, not the husband named before (the one named with this relation
                 # when there is one: "my husband" is Feng again)

@@ -15,7 +15,7 @@ from functools import cache
 
 from lucidmem.facts.cue_lexicon import RELATIONS
 
-__all__ = ["Mention", "given_name", "is_title", "mentions", "pronoun_subject",
+__all__ = ["THEIRS", "Mention", "given_name", "is_title", "mentions", "pronoun_subject",
            "starts_with_name"]
 
 _POSSESSIVE: dict[str, str] = {
@@ -27,6 +27,21 @@ _POSSESSIVE: dict[str, str] = {
     "pt": r"(?:o\s+|a\s+)?(?:meu|minha|meus|minhas|nosso|nossa)",
     "nl": r"mijn|onze|ons",
 }
+_THIRD_POSSESSIVE: dict[str, str] = {
+    "en": r"his|her|their",
+    "de": r"sein|seine|seinen|seinem|seiner|ihr|ihre|ihren|ihrem|ihrer",
+    "fr": r"son|sa|ses|leur",
+    "es": r"su|sus",
+    "it": r"(?:il\s+|la\s+)?(?:suo|sua|loro)",
+    "nl": r"zijn|haar|hun",
+}
+"""Third-person possessives before a relation and a name ("his fiancée Mei"): someone else's
+relation (Portuguese "seu" / "sua" is left out: it says "your" as often as "his")."""
+
+THEIRS = "(theirs)"
+"""``Mention.of`` of a relation said with "his" / "her": the person the conversation was
+about; the caller, who knows who that is, puts the name in."""
+
 _ADJECTIVES: dict[str, str] = {
     "en": r"little|big|older|younger|twin|new|old|dear",
     "de": r"kleine|kleiner|große|großer|jüngere|jüngerer|ältere|älterer|neue|neuer|alte|alter",
@@ -134,6 +149,10 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
     if of_words:
         out.append(re.compile(r"(?<!\w)(?P<of>[A-ZÀ-Þ][\w-]+?)(?:" + of_words + r")\s+(?i:(?P<rel>"
                               + rel + r"))(?:\s*,\s*|\s+)" + _NAME))
+    third = _THIRD_POSSESSIVE.get(lang)
+    if third:
+        out.append(re.compile(r"(?i:(?<!\w)(?P<pro>" + third + r")\s+(?:(?:" + adj + r")\s+)?"
+                              r"(?P<rel>" + rel + r"))(?!\w)(?:\s*,\s*|\s+)" + _TITLE + _NAME))
     prep = {"fr": r"de|d'", "es": r"de", "it": r"di", "pt": r"d[oa]|de"}.get(lang)
     if prep:
         out.append(re.compile(r"(?i:(?:la|le|el|il|o|a|l')\s*(?P<rel>" + rel + r")\s+(?:"
@@ -176,14 +195,15 @@ def mentions(text: str, lang: str) -> list[Mention]:
             if lang == "zh" and (name in ("的", "们") or name[0] in _ZH_NOT_NAME_START
                                  or name[-1] in "不得了着过"):  # "舍不得": a verb
                 continue  # "丈母娘帮忙带孩子": 帮忙 (helps) is what she does, not her name
-            of = groups.get("of")
+            of = THEIRS if groups.get("pro") else groups.get("of")
             if lang == "zh" and not of and not m.group(0).startswith("我"):
                 owner = re.search(r"([\u4e00-\u9fff]{2,3})的$", text[:m.start()])
                 who = re.sub(r"^[和跟与在对给把被让从向同]", "", owner[1]) if owner else ""
                 if len(who) >= 2 and not re.match(r"[我你他她它]", who):
                     of = who  # "慧玲的弟弟志明": Huiling's brother, not the user's
             found.append(Mention(name.strip(), _canonical(lang, m["rel"]), m["rel"],
-                                 of if of and (lang == "zh" or _is_name(of)) else None,
+                                 of if of and (lang == "zh" or of == THEIRS or _is_name(of))
+                                 else None,
                                  (m.start(), m.end())))
             taken.append((m.start(), m.end()))
     bare = _bare_pattern(lang)

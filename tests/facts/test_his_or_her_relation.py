@@ -1,0 +1,56 @@
+"""A relation said with "his" / "her" ("his fiancée Priya") is of the person named last, in
+the clause or before it, not the user's; a relation named before an "if" is no supposition
+("my sister Ana will be mad if I don't call"). Sentences written for these tests."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from lucidmem import Memory
+from lucidmem.clock import ManualClock
+
+_MAY = datetime(2026, 5, 4, 19, 0, tzinfo=UTC)
+
+
+def _relations(*turns: str, lang: str = "en") -> list[str]:
+    clock = ManualClock(_MAY)
+    memory = Memory(":memory:", clock=clock)
+    try:
+        for day, text in enumerate(turns):
+            clock.now = _MAY + timedelta(days=day)
+            memory.add([{"role": "user", "content": text, "timestamp": clock.now.isoformat()}],
+                       user_id="kai", metadata={"language": lang})
+        return [f.text for f in memory.facts.list(user_id="kai")
+                if f.predicate.startswith("has_")]
+    finally:
+        memory.close()
+
+
+@pytest.mark.parametrize(("turns", "lang", "owner", "name"), [
+    (("My best mate Jonah is getting married in June.",
+      "His fiancée Priya would kill me if I told anyone about the stag weekend."),
+     "en", "Jonah", "Priya"),
+    (("my friend Sven just got engaged to his girlfriend Maja!",), "en", "Sven", "Maja"),
+    (("Mein Kollege Jonas ist umgezogen, seine Frau Lena hat in Hamburg einen Job.",),
+     "de", "Jonas", "Lena"),
+    (("Mon ami Hugo déménage, sa copine Inès a trouvé un poste à Lyon.",), "fr", "Hugo",
+     "Inès"),
+])
+def test_his_or_her_relation_is_of_the_person_named(turns: tuple[str, ...], lang: str,
+                                                     owner: str, name: str) -> None:
+    facts = _relations(*turns, lang=lang)
+    about = [text for text in facts if name in text and "is" in text.split()]
+    assert about and all(text.startswith(f"{owner}'s ") for text in about), facts
+    assert not any(text.startswith("The user's") and name in text for text in facts), facts
+
+
+def test_his_relation_with_no_one_named_is_left_out() -> None:
+    assert _relations("his wife Carla runs the bakery downstairs") == []
+
+
+def test_a_relation_named_before_an_if_is_kept() -> None:
+    facts = _relations("my sister Ana will be mad if I don't call her tonight")
+    assert any(text.startswith("The user's sister") and "Ana" in text for text in facts), facts
+    assert _relations("if I ever had a sister called Ana I'd teach her chess") == []
