@@ -464,6 +464,10 @@ def _day_set_against(clause: Clause, at: datetime) -> Days | None:
     return None
 
 
+def _names_weekday(text: str) -> bool:
+    return any(w in WEEKDAYS for w in re.findall(r"[^\W\d_]+(?:-feira)?", text.casefold()))
+
+
 def _one_day_for_another(clause: Clause, at: datetime) -> bool:
     """Whether a negated clause sets one day against another ("拿报告不是大后天，是后天",
     "nicht übermorgen, sondern morgen"): a correction of the day said before, not a
@@ -1537,8 +1541,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if text.rstrip().endswith(":"):  # "可乐是我手滑打错": only the wrong value, said
             reading.flags.append("skipped:correction_header")
             return None
-        if (old_day_held := _day_set_against(clause, at)) is not None:
-            corrects = str(old_day_held.first.day)  # "拿报告不是大后天，是后天": the day held
+        if not _names_weekday(corrects) and \
+                (old_day_held := _day_set_against(clause, at)) is not None:
+            # "拿报告不是大后天，是后天": the day held; a weekday is matched as itself, by the
+            # dated facts on one and by a habit that names it ("we rehearse on Wednesdays")
+            corrects = str(old_day_held.first.day)
     elif cues.correction and rest != span:
         corrects = RESTATED  # "errei, a festa vai ser em Braga": the festa said before
     if cues.correction:
