@@ -71,3 +71,24 @@ def test_a_month_before_a_day_is_a_date_not_the_name_of_the_person_before_it() -
     assert not any(f.object == "May" for f in facts), [f.text for f in facts]
     events = [f for f in facts if f.predicate == "event"]
     assert events and "14 May 2027 to 18 May 2027" in events[0].text, [f.text for f in facts]
+
+
+@pytest.mark.parametrize("text", [
+    "the market is adding a wednesday evening one too",
+    "it was a Friday like any other",
+    "je nage un mercredi sur deux",
+    "ein Mittwoch wie jeder andere, nichts los",
+    "een woensdag zonder regen, eindelijk",
+])
+def test_a_weekday_after_a_or_un_is_no_date(text: str) -> None:
+    """"a Wednesday evening one", "un mercredi sur deux": any one of them, no day."""
+    written, days = with_dates(text, _MARCH, None)
+    assert days == [] and "2026" not in written, written
+
+
+@pytest.mark.parametrize("text", [
+    "I have a meeting on Wednesday", "a quarta é dia de feira", "am Mittwoch kommt ein Freund",
+])
+def test_a_weekday_without_an_indefinite_article_keeps_its_date(text: str) -> None:
+    written, days = with_dates(text, _MARCH, None)
+    assert [d.first.weekday() for d in days] == [2], written

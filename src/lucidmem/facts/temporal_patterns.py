@@ -562,14 +562,25 @@ _HABIT_ARTICLE = re.compile(r"(?i)(?<!\w)(?:los|las|il)\s+$")
 "il giovedì" (a bare "giovedì" is this Thursday); French "le jeudi" below."""
 
 
+_ONE_OF_THEM = re.compile(r"(?i)(?<!\w)(?:un|une|ein|eine|einen|einem|uno|una|een)\s+$")
+"""An indefinite article that makes a weekday any one of them ("a Wednesday evening market",
+"un mercredi sur deux", "ein Mittwoch wie jeder andere"): no date. "a" only before an
+English weekday: Portuguese "a quarta" is "the Wednesday", Spanish "a viernes" "to Friday"."""
+
+
 def _a_habit(m: re.Match[str], handler: _Handler) -> bool:
     """Whether a bare weekday match is the day of a habit ("every Sunday", "los jueves", "le
-    jeudi", "il giovedì")."""
+    jeudi", "il giovedì") or any one of them ("a Wednesday evening one")."""
     if handler not in _WEEKDAY_HANDLERS or m["r"]:
         return False
     before = m.string[: m.start()]
     return _EVERY_BEFORE.search(before) is not None or \
-        _HABIT_ARTICLE.search(before) is not None or re.match(r"(?i)le\s", m.group(0)) is not None
+        _HABIT_ARTICLE.search(before) is not None or \
+        _ONE_OF_THEM.search(before) is not None or (
+            re.search(r"(?<!\w)(?:a|an|A|An)\s+$", before) is not None
+            and re.match(r"(?i)(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", m.group(0))
+            is not None) or \
+        re.match(r"(?i)le\s", m.group(0)) is not None
 
 
 def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> list[Found]:
