@@ -468,3 +468,18 @@ def test_slot_probabilities_cover_every_slot_and_agree_with_the_guess(embedder: 
     assert home.slot == classifier.labels[int(probs[0].argmax())] == "residence"
     no_fact = [i for i, label in enumerate(classifier.labels) if label in NO_FACT]
     assert thanks.no_fact == pytest.approx(float(probs[1, no_fact].sum()), abs=1e-6)
+
+
+@pytest.mark.parametrize(("said", "where", "job"), [
+    ("我住在杭州，在一家医院上班", "杭州", "医院"),
+    ("我们搬到苏州了，在一家设计公司工作，挺忙的", "苏州", "设计公司"),
+])
+def test_a_chinese_job_after_a_comma_is_a_clause_of_its_own(memory: Memory, clock: Clock,
+                                                           said: str, where: str,
+                                                           job: str) -> None:
+    """"我住在杭州，在一家医院上班": the home and the job, each a fact (the job was lost
+    in the home's clause)."""
+    _say(memory, clock, said, "2025-05-01T10:00:00", "Asia/Shanghai")
+    facts = memory.facts.list(user_id="maya")
+    assert any(f.predicate == "lives_in" and where in f.text for f in facts), _texts(memory)
+    assert any(f.predicate == "works_at" and job in f.text for f in facts), _texts(memory)

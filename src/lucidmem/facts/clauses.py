@@ -263,7 +263,7 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
     if lang == "zh":
         parts = [p.strip() for p in re.split(
             r"[；;]|[，,：:](?=\s*(?:但是|不过|可是|所以|而且|对了|另外|现在|如今|我|他|她|"
-            r"[^\W\d_]{2}说))",
+            r"[^\W\d_]{2}说|在[^，,。；;]{1,12}?(?:上班|工作|实习|打工)))",
             sentence) if p and p.strip()]
         parts = _keep_whenever(parts, lang)
         return _merge_fragments([*parts[:-1], *_zh_question_tail(parts[-1])], lang) \
