@@ -44,3 +44,21 @@ def test_a_new_way_to_work_replaces_the_old_one(lang: str) -> None:
     superseded = [f for f in facts if f[0].endswith("superseded")]
     assert len(active) == 1 and len(superseded) == 1, facts
     assert all(f[2] is None for f in facts), facts  # no "at work" context on a commute
+
+
+ONE_DAY = {
+    "en": ("I usually cycle to work.", "Today I took the bus because my bike had a flat tyre."),
+    "de": ("Ich fahre jeden Tag mit dem Rad zur Arbeit.",
+           "Heute bin ich mit dem Bus zur Arbeit gefahren, es hat geschüttet."),
+    "fr": ("Je vais au travail à vélo.",
+           "Hier j'ai pris le bus pour aller au travail, il pleuvait trop."),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(ONE_DAY))
+def test_one_past_day_another_way_is_that_days_exception(lang: str) -> None:
+    """"Today I took the bus" (no "just", no "for once") is that day's exception to the
+    habit, not a second way the user goes to work."""
+    facts = _commutes(*ONE_DAY[lang])
+    assert [f[0].rsplit(".", 1)[-1].casefold() for f in facts].count("active") == 1, facts
+    assert any(f[0].casefold().endswith("exception") for f in facts), facts

@@ -1478,7 +1478,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     info = SLOTS.get(slot) or SLOTS["personal"]
     subcategory = info.subcategory
     valid_from = valid_to = None
-    one_off = cues.one_off and not cues.habit
+    one_off = (cues.one_off or _one_past_day(slot, tense, days, cues, at)) and not cues.habit
     unresolved = False
     temporal_text = None
     if days:
@@ -1629,6 +1629,21 @@ _SWITCHED_FROM: dict[str, tuple[str, str]] = {
 """A change that names the value it leaves ("I switched from piano to cello", "bin von der
 Geige auf die Bratsche umgestiegen", "passé du piano au violoncelle", "从钢琴换成大提琴"):
 the old value is what ends, and the fact says only where the user went."""
+
+
+_HABIT_SLOTS = frozenset({"commute", "exercise", "drink", "food", "routine"})
+"""Slots whose facts are habits: one day's act in them is no new habit."""
+
+
+def _one_past_day(slot: str, tense: str | None, days: Sequence[Days], cues: Cues,
+                  at: datetime) -> bool:
+    """A habit's kind of act done on one past day ("today I took the bus", "gestern bin ich
+    nicht gelaufen"): that day's exception, not a way the user now goes to work; a change
+    ("since Monday I take the bus") is none."""
+    return slot in _HABIT_SLOTS and tense == "past" and len(days) == 1 and \
+        days[0].granularity is Granularity.DAY and days[0].first <= at.date() and \
+        (days[0].end - days[0].first).days <= 1 and \
+        not (cues.change or cues.start or cues.cessation)
 
 
 def _switched_from(span: str, lang: str) -> tuple[str, str] | None:
