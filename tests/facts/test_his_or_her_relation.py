@@ -54,3 +54,45 @@ def test_a_relation_named_before_an_if_is_kept() -> None:
     facts = _relations("my sister Ana will be mad if I don't call her tonight")
     assert any(text.startswith("The user's sister") and "Ana" in text for text in facts), facts
     assert _relations("if I ever had a sister called Ana I'd teach her chess") == []
+
+
+@pytest.mark.parametrize(("turns", "lang", "name"), [
+    (("Went hiking with Tom this weekend.", "we've been together since June, he's great"),
+     "en", "Tom"),
+    (("Ce week-end, rando avec Camille dans le Vercors.",
+      "on est ensemble depuis mars, c'est sérieux"), "fr", "Camille"),
+    (("Fui al cine con Lucía el sábado.", "estamos saliendo desde enero, me encanta"), "es",
+     "Lucía"),
+])
+def test_together_with_the_person_named_is_a_partner(turns: tuple[str, ...], lang: str,
+                                                     name: str) -> None:
+    facts = _relations(*turns, lang=lang)
+    assert any(text.startswith("The user's partner is " + name) for text in facts), facts
+
+
+def test_together_is_never_a_partner_of_a_relative_or_a_job() -> None:
+    """"We're together all day" said of a colleague makes no partner, and "wir sind seit
+    Juli zusammen" with no one named is no employer or home."""
+    assert not any("partner" in text for text in _relations(
+        "My colleague Priya helped me move.", "we're together all day at work anyway"))
+    clock = ManualClock(_MAY)
+    memory = Memory(":memory:", clock=clock)
+    try:
+        memory.add([{"role": "user", "content": "haha, wir sind seit Juli zusammen",
+                     "timestamp": _MAY.isoformat()}], user_id="kai")
+        assert memory.facts.list(user_id="kai") == []
+    finally:
+        memory.close()
+
+
+def test_a_weekday_opening_a_clause_is_no_one() -> None:
+    clock = ManualClock(_MAY)
+    memory = Memory(":memory:", clock=clock)
+    try:
+        memory.add([{"role": "user", "content": "Sabato gita al lago con Giulia.",
+                     "timestamp": _MAY.isoformat()}], user_id="kai",
+                   metadata={"language": "it"})
+        subjects = {f.subject for f in memory.facts.list(user_id="kai")}
+    finally:
+        memory.close()
+    assert "Sabato" not in subjects, subjects

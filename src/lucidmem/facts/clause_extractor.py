@@ -891,6 +891,13 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         if not cues.negated and (ended := _breakup(clause, people, state, timestamp)):
             reading.facts.append(ended)
             continue
+        if not cues.negated and has_cue("together", clause.language, clause.text):
+            couple = _together(clause, people, state, timestamp)
+            if couple is not None:
+                reading.facts.append(couple)
+            else:  # "wir sind seit Juli zusammen" with no one named: no job, no home
+                reading.flags.append("skipped:partner_unnamed")
+            continue
         named_wrong = _wrong_first(clause.text, clause.language) if cues.correction else None
         found = _subject_of(clause if named_wrong is None
                             else replace(clause, text=clause.text[named_wrong.end():]),
@@ -1081,8 +1088,9 @@ _FUNCTION_WORDS = frozenset([
 def _is_function_word(word: str) -> bool:
     """Whether a capitalised word at a clause's start is a function word, not a name."""
     folded = word.casefold()
-    if folded in _FUNCTION_WORDS or folded in _NOT_NAME_WORDS:
-        return True
+    if folded in _FUNCTION_WORDS or folded in _NOT_NAME_WORDS or folded in WEEKDAYS or \
+            folded in MONTHS:
+        return True  # "Sabato gita al lago", "Mardi, resto avec Paul": a day, no one
     return any(v >= 1 for v in votes(folded).values())
 
 
@@ -1289,6 +1297,35 @@ def _breakup(clause: Clause, people: Sequence[Mention], state: ConversationState
         predicate="has_ex", object=name, confidence=0.9, language=lang,
         source_text=clause.sentence, text=text, slot="people", evidence=clause.text,
         privacy=PrivacyLevel.PRIVATE, valid_from=since, temporal_text=said, is_change=True)
+
+
+def _together(clause: Clause, people: Sequence[Mention], state: ConversationState,
+              at: datetime) -> FactCandidate | None:
+    """The fact that the user and someone are a couple ("we've been together since June"
+    after "went hiking with Tom"): the person named in the clause, else the one the
+    conversation is about, when they are no relative or colleague of the user (``None``
+    otherwise). It starts on the day said."""
+    lang = clause.language
+    named = [m.name for m in people if m.name]
+    named += [n for n in _names_in(clause.text, lang) if n not in named]
+    name = named[-1] if named else state.last_person
+    if name is None or name.startswith(f"{USER_SUBJECT}'s ") or \
+            state.people.get(name, "partner") not in PARTNERS:
+        return None
+    since, said = None, None
+    _dated, days = with_dates(span_of(clause.text, lang) or clause.text, at, "past")
+    if len(days) == 1 and days[0].first <= at.date():
+        since = datetime.combine(days[0].first, datetime.min.time(), tzinfo=at.tzinfo)
+        said = _day_words(since) if days[0].granularity is Granularity.DAY else \
+            f"{since:%B %Y}"
+    state.people[name] = "partner"
+    text = f"The user's partner is {name}" + (f" (since {said})" if said else "")
+    sub = Subcategory.RELATIONSHIP_FAMILY
+    return FactCandidate(
+        category=category_of(sub), subcategory=sub, subject=USER_SUBJECT,
+        predicate="has_partner", object=name, confidence=0.85, language=lang,
+        source_text=clause.sentence, text=text, slot="people", evidence=clause.text,
+        privacy=PrivacyLevel.PRIVATE, valid_from=since, temporal_text=said)
 
 
 def _left_the_job(item: _Pending, at: datetime) -> FactCandidate:

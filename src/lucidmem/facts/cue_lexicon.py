@@ -350,6 +350,25 @@ CUES: dict[str, _T] = {
                  "gescheiden|scheiding|heeft me verlaten|het is uit"),
         "zh": _w("分手|离婚|离了婚"),
     },
+    # the user and someone are a couple ("we've been together since July")
+    "together": {
+        "en": _w("we're together|we are together|we've been together|we have been together|"
+                 "we got together|we've been dating|we have been dating|we're dating|"
+                 "we started dating|we're a couple|we are a couple"),
+        "de": _w("wir sind zusammen|wir sind … zusammen|sind seit … zusammen|"
+                 "wir sind ein Paar|sind zusammengekommen"),
+        "fr": _w("on est ensemble|on est … ensemble|nous sommes ensemble|on sort ensemble|"
+                 "on est en couple|on se fréquente"),
+        "es": _w("estamos juntos|estamos juntas|estamos … juntos|estamos saliendo|somos novios|"
+                 "somos pareja"),
+        "it": _w("stiamo insieme|stiamo … insieme|siamo fidanzati|ci frequentiamo|"
+                 "siamo una coppia"),
+        "pt": _w("estamos juntos|estamos namorando|a gente tá namorando|a gente namora|"
+                 "somos namorados"),
+        "nl": _w("we zijn samen|we zijn … samen|zijn … samen|we hebben verkering|"
+                 "we zijn een stel"),
+        "zh": _w("在一起了|在一起|交往|谈恋爱"),
+    },
     # a planned event moves to another day (the old day ends, it was true when said)
     "rescheduled": {
         "en": _w("postponed|rescheduled|pushed back|been moved|was moved|got moved|"
@@ -486,8 +505,9 @@ RELATIONS: dict[str, dict[str, str]] = {
         "nephew": "neffe", "mother-in-law": "schwiegermutter",
         "father-in-law": "schwiegervater", "brother-in-law": "schwager",
         "sister-in-law": "schwägerin", "best friend": "bester freund|beste freundin|"
-        "bester kumpel", "friend": "kumpel", "ex": "ex", "roommate": "mitbewohner|"
-        "mitbewohnerin", "neighbour": "nachbar|nachbarin", "boss": "chef|chefin",
+        "bester kumpel|bester kollege|beste kollegin", "friend": "kumpel", "ex": "ex",
+        "roommate": "mitbewohner|mitbewohnerin", "neighbour": "nachbar|nachbarin",
+        "boss": "chef|chefin",
         "colleague": "kollege|kollegin", "teacher": "lehrer|lehrerin",
         "dog": "hund", "cat": "katze|kater",
     }.items() for w in ws.split("|")},
