@@ -1088,9 +1088,9 @@ _FUNCTION_WORDS = frozenset([
 def _is_function_word(word: str) -> bool:
     """Whether a capitalised word at a clause's start is a function word, not a name."""
     folded = word.casefold()
-    if folded in _FUNCTION_WORDS or folded in _NOT_NAME_WORDS or folded in WEEKDAYS or \
-            folded in MONTHS:
-        return True  # "Sabato gita al lago", "Mardi, resto avec Paul": a day, no one
+    if folded in _FUNCTION_WORDS or folded in _NOT_NAME_WORDS or folded in WEEKDAYS:
+        return True  # "Sabato gita al lago", "Mardi, resto avec Paul": a day, no one (not
+        # the months: "marco" is one, written without its cedilla, and Marco a name)
     return any(v >= 1 for v in votes(folded).values())
 
 
