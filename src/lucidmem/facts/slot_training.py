@@ -5,6 +5,8 @@
     PYTHONPATH=src python -m lucidmem.facts.slot_training --no-check  # only writes
     PYTHONPATH=src python -m lucidmem.facts.slot_training --hidden 256 --colloquial \
         --out /tmp/candidate.npz                                   # the round facts12 candidate
+    PYTHONPATH=src python -m lucidmem.facts.slot_training --hidden 256 --colloquial \
+        --penalty 3e-3 --no-fact-bias 0.8 --no-check               # the shipped model (facts13)
 
 Each example is embedded as a passage with the bundled multilingual-e5-small; a softmax
 regression (L2-regularised, full-batch gradient descent, fixed seed and step count) is fitted
@@ -159,6 +161,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hidden", type=int, default=0,
                         help="tanh units beside the linear read-out (default 0: linear only, "
                              "as shipped)")
+    parser.add_argument("--penalty", type=float, default=3e-4,
+                        help="L2 penalty of the hidden layer's weights (with --hidden)")
+    parser.add_argument("--no-fact-bias", type=float, default=0.0,
+                        help="added to the biases of the no-fact slots (smalltalk, request) "
+                             "after fitting: moves the model's no-fact probabilities to the "
+                             "spread the extractor's limits were set for")
     parser.add_argument("--out", type=Path, default=DATA / MODEL_FILE,
                         help="where to write the model (default: the package's own)")
     args = parser.parse_args(argv)
@@ -182,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     def fitted(xs: np.ndarray[Any, Any], ys: np.ndarray[Any, Any]) -> tuple[
             np.ndarray[Any, Any], np.ndarray[Any, Any], Hidden | None]:
         if args.hidden > 0:
-            return fit_hidden(xs, ys, len(labels), units=args.hidden)
+            return fit_hidden(xs, ys, len(labels), units=args.hidden, l2=args.penalty)
         return (*fit(xs, ys, len(labels)), None)
 
     per_lang: dict[str, float] = defaultdict(float)
@@ -198,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     w, b, hidden = fitted(x, y)
     train_acc = float((predict(x, w, b, hidden) == y).mean())
+    b = b.copy()
+    b[[index[s] for s in ("smalltalk", "request") if s in index]] += args.no_fact_bias
     out = args.out
     arrays: dict[str, np.ndarray[Any, Any]] = {
         "weights": w, "bias": b, "labels": np.array(labels),
