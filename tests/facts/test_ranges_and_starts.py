@@ -7,7 +7,7 @@ these tests."""
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
@@ -92,3 +92,38 @@ def test_a_weekday_after_a_or_un_is_no_date(text: str) -> None:
 def test_a_weekday_without_an_indefinite_article_keeps_its_date(text: str) -> None:
     written, days = with_dates(text, _MARCH, None)
     assert [d.first.weekday() for d in days] == [2], written
+
+
+@pytest.mark.parametrize(("text", "first", "last"), [
+    ("in two weeks I'm in Madrid for a conference, Tuesday to Thursday",
+     date(2026, 3, 24), date(2026, 3, 26)),
+    ("daqui a duas semanas vou a Madrid a um congresso, de terça a quinta",
+     date(2026, 3, 24), date(2026, 3, 26)),
+    ("next week I'm in Rome, from Tuesday to Thursday", date(2026, 3, 17), date(2026, 3, 19)),
+])
+def test_weekdays_after_a_day_to_come_fall_in_its_week(text: str, first: date,
+                                                       last: date) -> None:
+    """A bare weekday said after a day still to come is in that day's week, not the one
+    nearest to when it is said."""
+    _written, days = with_dates(text, _MARCH, None)
+    assert (days[-2].first, days[-1].first) == (first, last), days
+
+
+@pytest.mark.parametrize(("text", "lang", "inside"), [
+    ("Also planning a trip! Lisbon with Sarah, May 14 to May 18.", "en", date(2026, 5, 16)),
+    ("in two weeks I'm in Madrid for a conference, Tuesday to Thursday", "en",
+     date(2026, 3, 25)),
+])
+def test_an_event_over_a_range_holds_on_every_day_of_it(text: str, lang: str,
+                                                        inside: date) -> None:
+    clock = ManualClock(_MARCH)
+    memory = Memory(":memory:", clock=clock)
+    try:
+        memory.add([{"role": "user", "content": text, "timestamp": _MARCH.isoformat()}],
+                   user_id="ona", metadata={"language": lang})
+        moment = datetime(inside.year, inside.month, inside.day, 12, tzinfo=UTC)
+        clock.now = moment + timedelta(days=1)
+        then = [f.text for f in memory.facts.list(user_id="ona", as_of=moment, mode="true")]
+    finally:
+        memory.close()
+    assert any(word in " ".join(then) for word in ("Lisbon", "Madrid")), then

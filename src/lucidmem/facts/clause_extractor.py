@@ -59,6 +59,7 @@ from lucidmem.facts.render import (
     english_first_person_inside,
     english_third_person,
     is_past_verb,
+    range_end,
     span_of,
     with_dates,
 )
@@ -1528,6 +1529,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             valid_from, valid_to = start, end
             if first.granularity in (Granularity.MONTH, Granularity.YEAR) and slot == "event":
                 valid_to = end
+            elif slot == "event" and (last := range_end(span, at, tense)) is not None:
+                # "Lisbon with Sarah, May 14 to May 18": the whole stay, not its first day
+                valid_to = datetime.combine(last, datetime.min.time(), tzinfo=at.tzinfo)
             if end <= at and slot == "event":
                 subcategory = Subcategory.EVENT_HISTORICAL
         elif anchor is TemporalAnchor.UNTIL:

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
+from itertools import pairwise
 
 from lucidmem.facts.cue_lexicon import EN_BASE_VERBS
 from lucidmem.facts.temporal import TemporalResolution
-from lucidmem.facts.temporal_patterns import Days, Granularity, scan
+from lucidmem.facts.temporal_patterns import Days, Found, Granularity, joined_as_range, scan
 
 __all__ = ["content_words", "date_text", "english_first_person_inside", "english_third_person",
-           "is_past_verb", "second_person", "span_of", "with_dates"]
+           "is_past_verb", "range_end", "second_person", "span_of", "with_dates"]
 
 _FILLERS = re.compile(
     r"^(?:(?:no|não|non|nein|nee)[,.!:;-]+\s*|"  # "no, …" is a filler; "no satay sauce" is not
@@ -286,16 +287,40 @@ _BARE_MONTH = re.compile(r"(?i)(?:last|next|this|that|the\s+following)\s+month\b
 """An English month said without a preposition ("last month"): written "in May 2025"."""
 
 
-def with_dates(text: str, reference: datetime, tense: str | None) -> tuple[str, list[Days]]:
-    """``text`` with each resolvable day, week, month or year expression replaced by its date
-    (times of day stay as said); also returns the resolved pieces, in order. A date said as
-    a beginning ("since Saturday") lies in the past."""
+def _days_said(text: str, reference: datetime, tense: str | None) -> list[Found]:
+    """The day, week, month or year expressions of ``text``, resolved; one said as a
+    beginning ("since Saturday") lies in the past."""
     from lucidmem.facts.temporal_patterns import looks_back
 
     pieces = [p for p in scan(text, reference.date(), True, tense) if isinstance(p.piece, Days)]
     if tense != "past" and looks_back(text, pieces):
         pieces = [p for p in scan(text, reference.date(), True, "past")
                   if isinstance(p.piece, Days)]
+    return pieces
+
+
+def range_end(text: str, reference: datetime, tense: str | None) -> date | None:
+    """The last day of a range of days that begins on the first day ``text`` says ("Lisbon,
+    May 14 to May 18" → 18 May; "in two weeks, Tuesday to Thursday" → that Thursday), or
+    ``None`` when no range begins there."""
+    pieces = _days_said(text, reference, tense)
+    if not pieces:
+        return None
+    first = pieces[0].piece
+    assert isinstance(first, Days)
+    for a, b in pairwise(pieces):
+        assert isinstance(a.piece, Days) and isinstance(b.piece, Days)
+        if joined_as_range(text, a, b) and first.first <= a.piece.first < first.end and \
+                b.piece.end > a.piece.first:
+            return b.piece.end
+    return None
+
+
+def with_dates(text: str, reference: datetime, tense: str | None) -> tuple[str, list[Days]]:
+    """``text`` with each resolvable day, week, month or year expression replaced by its date
+    (times of day stay as said); also returns the resolved pieces, in order. A date said as
+    a beginning ("since Saturday") lies in the past."""
+    pieces = _days_said(text, reference, tense)
     out, last, found = [], 0, []
     for p in pieces:
         assert isinstance(p.piece, Days)

@@ -27,7 +27,7 @@ from lucidmem.facts.temporal_lexicon import (
 )
 
 __all__ = ["Clock", "Days", "Found", "Granularity", "TemporalAnchor", "Vague", "add_months",
-           "anchor_of", "looks_back", "opens_range", "scan"]
+           "anchor_of", "joined_as_range", "looks_back", "opens_range", "scan"]
 
 
 class Granularity(StrEnum):
@@ -586,6 +586,7 @@ def _a_habit(m: re.Match[str], handler: _Handler) -> bool:
 def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> list[Found]:
     opts = Opts(day_first, tense)
     found: list[Found] = []
+    bare: dict[tuple[int, int], int] = {}  # where a bare weekday was said → which weekday
     han = re.search(r"[\u4e00-\u9fff]", text) is not None
     for pattern, handler in (*_MATCHERS, *_ZH_MATCHERS) if han else _MATCHERS:
         for m in pattern.finditer(text):
@@ -594,12 +595,32 @@ def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> lis
             piece = handler(m, ref, opts)
             if piece is not None:
                 found.append(Found(m.start(), m.end(), piece))
+                if handler in _WEEKDAY_HANDLERS and not m["r"] and \
+                        not m.groupdict().get("wk") and isinstance(piece, Days):
+                    bare[(m.start(), m.end())] = piece.first.weekday()
     found.sort(key=lambda f: (f.start, f.start - f.end))
     chosen: list[Found] = []
     for item in found:
         if not chosen or item.start >= chosen[-1].end:
             chosen.append(item)
-    return _ranges_in_order(text, chosen)
+    return _ranges_in_order(text, _weekdays_after_a_day_to_come(chosen, bare, ref))
+
+
+def _weekdays_after_a_day_to_come(chosen: list[Found], bare: dict[tuple[int, int], int],
+                                  ref: date) -> list[Found]:
+    """A bare weekday said after a day still to come is that day's or the next one after it
+    ("in two weeks I'm in Madrid, Tuesday to Thursday": the Tuesday of that week; "Saturday
+    the 26th is off, moved to Sunday": the 27th), not the one nearest to when it is said."""
+    out = list(chosen)
+    for i in range(1, len(out)):
+        before, item = out[i - 1].piece, out[i]
+        weekday = bare.get((item.start, item.end))
+        if weekday is None or not isinstance(before, Days) or before.first <= ref or \
+                before.granularity not in (Granularity.DAY, Granularity.WEEK):
+            continue
+        day = before.first + timedelta(days=(weekday - before.first.weekday()) % 7)
+        out[i] = Found(item.start, item.end, _one_day(day))
+    return out
 
 
 _RANGE_BETWEEN = re.compile(
@@ -632,10 +653,10 @@ def opens_range(text: str, pieces: Sequence[Found]) -> bool:
     """Whether the first two dates found are the two ends of a range ("from May 14 to May
     18", "dal 14 al 18 maggio", "vom 3. bis 7. Juni"): its "from" is then no "since", and
     the range may lie ahead."""
-    return len(pieces) >= 2 and _joined_as_range(text, pieces[0], pieces[1])
+    return len(pieces) >= 2 and joined_as_range(text, pieces[0], pieces[1])
 
 
-def _joined_as_range(text: str, a: Found, b: Found) -> bool:
+def joined_as_range(text: str, a: Found, b: Found) -> bool:
     """Whether two dates found one after the other are the two ends of one range."""
     return isinstance(a.piece, Days) and isinstance(b.piece, Days) and \
         _RANGE_BETWEEN.fullmatch(text[a.end:b.start]) is not None
@@ -649,7 +670,7 @@ def _ranges_in_order(text: str, chosen: list[Found]) -> list[Found]:
     out = list(chosen)
     for i in range(1, len(out)):
         a, b = out[i - 1], out[i]
-        if not _joined_as_range(text, a, b):
+        if not joined_as_range(text, a, b):
             continue
         assert isinstance(a.piece, Days) and isinstance(b.piece, Days)
         if b.piece.first >= a.piece.first or re.search(r"\d{4}", text[b.start:b.end]) or \
