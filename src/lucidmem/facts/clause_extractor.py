@@ -1513,6 +1513,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             _someone_elses_act(clause.text, lang):
         reading.flags.append("skipped:someone_else")  # "a Larissa amou o terrário"
         return None
+    if slot in _WORK_ITSELF and cues.cessation and _SOLD.search(clause.text):
+        cues = replace(cues, cessation=False)  # "ho venduto tre macchine": work, not quitting
     info = SLOTS.get(slot) or SLOTS["personal"]
     subcategory = info.subcategory
     valid_from = valid_to = None
@@ -1670,6 +1672,12 @@ _SWITCHED_FROM: dict[str, tuple[str, str]] = {
 """A change that names the value it leaves ("I switched from piano to cello", "bin von der
 Geige auf die Bratsche umgestiegen", "passé du piano au violoncelle", "从钢琴换成大提琴"):
 the old value is what ends, and the fact says only where the user went."""
+
+
+_SOLD = re.compile(r"(?i)(?<!\w)(?:sold|sell|verkauft|verkaufe|vendu|vends|vendí|vendido|"
+                   r"vendimos|vendi|vendeu|vendemos|venduto|venduta|vendo|verkocht|verkoop)(?!\w)|卖了|卖出")
+"""A sale, which ends what the user owned ("sold my piano"), but at work is the work itself
+("ho venduto tre macchine in concessionaria"): no cessation of the job."""
 
 
 _HABIT_SLOTS = frozenset({"commute", "exercise", "drink", "food", "routine"})

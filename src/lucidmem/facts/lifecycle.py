@@ -385,9 +385,12 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
             continue
         other = FAMILIES.get(str(rec.data.get("slot")))
         shared = [w for w in words if any(_stem_match(w, t) for t in words_of(rec))]
-        if shared and (other == family or len(shared) >= 2) and \
+        employer = _fold_words(str(rec.data.get("object") or "")) - _GENERIC \
+            if rec.data.get("predicate") == "works_at" else set()
+        if shared and (other == family or len(shared) >= 2 or (
+                employer and employer <= set(shared))) and \
                 rec.data.get("slot") not in ("people", "event"):
-            out.append(rec)
+            out.append(rec)  # ("I quit Zara" ends "works at Zara", whatever it was read as)
     return out
 
 
