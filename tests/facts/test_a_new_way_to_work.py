@@ -62,3 +62,20 @@ def test_one_past_day_another_way_is_that_days_exception(lang: str) -> None:
     facts = _commutes(*ONE_DAY[lang])
     assert [f[0].rsplit(".", 1)[-1].casefold() for f in facts].count("active") == 1, facts
     assert any(f[0].casefold().endswith("exception") for f in facts), facts
+
+
+def test_one_past_day_with_no_habit_held_stands_from_that_day_on() -> None:
+    """With no habit to be an exception to, "today I took the bus" is what the user said of
+    their way to work from that day on, as any past statement."""
+    clock = ManualClock(_JUNE)
+    memory = Memory(":memory:", clock=clock)
+    try:
+        memory.add([{"role": "user", "content": "Today I took the bus to work, first time.",
+                     "timestamp": _JUNE.isoformat()}], user_id="ida")
+        later = _JUNE + timedelta(days=9)
+        clock.now = later + timedelta(days=1)
+        then = [f.text for f in memory.facts.list(user_id="ida", as_of=later, mode="true")
+                if f.predicate == "commutes"]
+    finally:
+        memory.close()
+    assert any("bus" in text for text in then), then

@@ -35,6 +35,7 @@ from lucidmem.facts.cue_lexicon import LANGUAGES, find_cue, has_cue
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
     LAST_DATED,
+    ONE_PAST_DAY,
     RESTATED,
     UNNAMED_PARTNER,
     USER_SUBJECT,
@@ -1518,7 +1519,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     info = SLOTS.get(slot) or SLOTS["personal"]
     subcategory = info.subcategory
     valid_from = valid_to = None
-    one_off = (cues.one_off or _one_past_day(slot, tense, days, cues, at)) and not cues.habit
+    one_day = not cues.one_off and _one_past_day(slot, tense, days, cues, at)
+    one_off = (cues.one_off or one_day) and not cues.habit
     unresolved = False
     temporal_text = None
     if days:
@@ -1611,7 +1613,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         cessation=cues.cessation, switched_from=switched[1] if switched else None,
         rescheduled=rescheduled,
         flags=(*(("unresolved_date",) if unresolved else ()),
-               *(("only_as_correction",) if weak else ())),
+               *(("only_as_correction",) if weak else ()),
+               *((ONE_PAST_DAY,) if one_day and one_off else ())),
     )
 
 
@@ -1687,8 +1690,9 @@ _HABIT_SLOTS = frozenset({"commute", "exercise", "drink", "food", "routine"})
 def _one_past_day(slot: str, tense: str | None, days: Sequence[Days], cues: Cues,
                   at: datetime) -> bool:
     """A habit's kind of act done on one past day ("today I took the bus", "gestern bin ich
-    nicht gelaufen"): that day's exception, not a way the user now goes to work; a change
-    ("since Monday I take the bus") is none."""
+    nicht gelaufen"): an exception to the habit held, if one is (flagged ``ONE_PAST_DAY``:
+    with no habit it stands from that day on, as any past statement); a change ("since
+    Monday I take the bus") is none."""
     return slot in _HABIT_SLOTS and tense == "past" and len(days) == 1 and \
         days[0].granularity is Granularity.DAY and days[0].first <= at.date() and \
         (days[0].end - days[0].first).days <= 1 and \

@@ -459,11 +459,11 @@ def exclusive_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
 
 _NOW = re.compile(
     r"(?i)\b(?:now|these days|nowadays|jetzt|inzwischen|mittlerweile|maintenant|désormais|"
-    r"ahora|(?<!')ora|adesso|agora|nu|tegenwoordig)\b|现在|如今|最近")
+    r"ahora|(?<!')ora|adesso|agora|nu|tegenwoordig)\b|现在|如今")
 """Words that say what holds now, as against before ("these days", "现在")."""
 _AS_WELL = re.compile(
     r"(?i)\b(?:also|too|as well|auch|noch dazu|aussi|également|también|anche|pure|também|"
-    r"ook|daarnaast)\b|也|还")
+    r"ook|daarnaast)\b|也")
 """Words that add a value to the ones held ("now I also climb", "我也开始游泳")."""
 
 

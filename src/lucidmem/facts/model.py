@@ -21,6 +21,7 @@ from lucidmem.errors import InvalidInputError
 __all__ = [
     "DEFAULT_EMOTIONAL_INTENSITY",
     "LAST_DATED",
+    "ONE_PAST_DAY",
     "RESTATED",
     "SUBCATEGORIES",
     "UNNAMED_PARTNER",
@@ -43,6 +44,11 @@ RESTATED = "@restated"
 """``corrects`` of a correction that restates the thing with its right value and does not
 name the wrong one ("errei, a festa vai ser em Braga", "Blödsinn, der Termin ist am
 Mittwoch"): it takes back the fact said last about the same thing."""
+
+ONE_PAST_DAY = "one_past_day"
+"""Flag of a habit's kind of act said of one past day with no word that makes it a one-off
+("today I took the bus"): an exception when a habit of its kind is held, else a statement
+that stands from that day on."""
 
 UNNAMED_PARTNER = "their partner"
 """``object`` of a breakup whose partner the reader could not name ("we broke up", in a

@@ -47,6 +47,7 @@ from lucidmem.facts.decay import confidence_band, decayed_confidence, reinforce
 from lucidmem.facts.entities import EntityIndex, fold, relation_word
 from lucidmem.facts.model import (
     LAST_DATED,
+    ONE_PAST_DAY,
     RESTATED,
     UNNAMED_PARTNER,
     USER_SUBJECT,
@@ -298,6 +299,8 @@ class _Pass:
                 d["exception_of"] = habit.id
                 self.report.exceptions += 1
                 return Status.EXCEPTION
+            if ONE_PAST_DAY in d.get("flags", []):  # no habit to be an exception to
+                d["one_off"], d["valid_to"] = False, None
         replaced = lifecycle.replaced_in_the_same_turn(rec, self.active(ts))
         for stopped in [f for f in replaced if f.data.get("cessation")]:
             self.end(stopped, rec, retract=False)  # "Klavier verkauft, jetzt Saxophon"
