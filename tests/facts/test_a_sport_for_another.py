@@ -55,3 +55,12 @@ def test_a_sport_done_now_replaces_the_old_one(lang: str) -> None:
 def test_a_sport_done_as_well_stands_beside_the_old_one(lang: str) -> None:
     facts = _sports(*ADDED[lang], lang)
     assert len(facts) == 2 and all(status.endswith("active") for status, _ in facts), facts
+
+
+def test_too_of_too_much_is_no_addition() -> None:
+    """"too" adds a value only as "as well" ("these days I swim too"), not in "too tired"."""
+    facts = _sports("I run every Sunday morning.", "These days I swim, running is too hard "
+                    "on my knee.", "en")
+    assert [s for s, _ in facts if s.endswith("active")] == ["active"], facts
+    facts = _sports("I run every Sunday morning.", "These days I swim too.", "en")
+    assert all(status.endswith("active") for status, _ in facts), facts

@@ -34,6 +34,7 @@ from lucidmem.facts.clauses import ZH_ASKS, Clause, Cues, clauses_of
 from lucidmem.facts.cue_lexicon import LANGUAGES, find_cue, has_cue
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
+    CORRECTED_WEEKDAY,
     LAST_DATED,
     ONE_PAST_DAY,
     RESTATED,
@@ -1579,6 +1580,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if secret:
         privacy = stricter(privacy, PrivacyLevel.SECRET)
     corrects = _corrected_value(clause) if cues.correction else None
+    corrected_weekday = None
     if only_a_day:
         corrects = LAST_DATED  # the day said last is the one corrected
     elif corrects:
@@ -1586,11 +1588,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if text.rstrip().endswith(":"):  # "可乐是我手滑打错": only the wrong value, said
             reading.flags.append("skipped:correction_header")
             return None
-        if not _names_weekday(corrects) and \
-                (old_day_held := _day_set_against(clause, at)) is not None:
-            # "拿报告不是大后天，是后天": the day held; a weekday is matched as itself, by the
-            # dated facts on one and by a habit that names it ("we rehearse on Wednesdays")
-            corrects = str(old_day_held.first.day)
+        if (old_day_held := _day_set_against(clause, at)) is not None:
+            if _names_weekday(corrects):  # a habit may state the weekday itself
+                corrected_weekday = CORRECTED_WEEKDAY + corrects
+            corrects = str(old_day_held.first.day)  # "拿报告不是大后天，是后天": the day held
     elif cues.correction and rest != span:
         corrects = RESTATED  # "errei, a festa vai ser em Braga": the festa said before
     if cues.correction:
@@ -1614,7 +1615,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         rescheduled=rescheduled,
         flags=(*(("unresolved_date",) if unresolved else ()),
                *(("only_as_correction",) if weak else ()),
-               *((ONE_PAST_DAY,) if one_day and one_off else ())),
+               *((ONE_PAST_DAY,) if one_day and one_off else ()),
+               *((corrected_weekday,) if corrected_weekday else ())),
     )
 
 

@@ -462,9 +462,10 @@ _NOW = re.compile(
     r"ahora|(?<!')ora|adesso|agora|nu|tegenwoordig)\b|现在|如今")
 """Words that say what holds now, as against before ("these days", "现在")."""
 _AS_WELL = re.compile(
-    r"(?i)\b(?:also|too|as well|auch|noch dazu|aussi|également|también|anche|pure|também|"
-    r"ook|daarnaast)\b|也")
-"""Words that add a value to the ones held ("now I also climb", "我也开始游泳")."""
+    r"(?i)\b(?:also|as well|auch|noch dazu|aussi|également|también|anche|pure|também|"
+    r"ook|daarnaast)\b|\btoo\b(?=\s*(?:[,.;:!?)]|$))|也")
+"""Words that add a value to the ones held ("now I also climb", "I swim now too", "我也开始
+游泳"); not the "too" of "too tired"."""
 
 
 def _sport_now(new: Record, old: Record) -> bool:

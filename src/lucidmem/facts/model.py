@@ -19,6 +19,7 @@ from typing import Any
 from lucidmem.errors import InvalidInputError
 
 __all__ = [
+    "CORRECTED_WEEKDAY",
     "DEFAULT_EMOTIONAL_INTENSITY",
     "LAST_DATED",
     "ONE_PAST_DAY",
@@ -44,6 +45,11 @@ RESTATED = "@restated"
 """``corrects`` of a correction that restates the thing with its right value and does not
 name the wrong one ("errei, a festa vai ser em Braga", "Blödsinn, der Termin ist am
 Mittwoch"): it takes back the fact said last about the same thing."""
+
+CORRECTED_WEEKDAY = "corrected_weekday:"
+"""Flag prefix of a day correction that named a weekday ("de repetitie is op donderdag, niet
+op woensdag"), followed by that word: ``corrects`` holds the day it meant, which dated facts
+state; a habit states the weekday itself ("we rehearse on Wednesdays")."""
 
 ONE_PAST_DAY = "one_past_day"
 """Flag of a habit's kind of act said of one past day with no word that makes it a one-off

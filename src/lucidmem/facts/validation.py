@@ -46,6 +46,7 @@ from lucidmem.facts.contradictions import (
 from lucidmem.facts.decay import confidence_band, decayed_confidence, reinforce
 from lucidmem.facts.entities import EntityIndex, fold, relation_word
 from lucidmem.facts.model import (
+    CORRECTED_WEEKDAY,
     LAST_DATED,
     ONE_PAST_DAY,
     RESTATED,
@@ -245,7 +246,13 @@ class _Pass:
             d["corrects"] = str(lifecycle.local_day(
                 targets[0], float(targets[0].data["stated_from"])).day)
         if d.get("corrects"):
-            for ex in lifecycle.correction_targets(str(d["corrects"]), rec, held)[:3]:
+            targets = lifecycle.correction_targets(str(d["corrects"]), rec, held)
+            weekday = next((f[len(CORRECTED_WEEKDAY):] for f in d.get("flags", [])
+                            if f.startswith(CORRECTED_WEEKDAY)), None)
+            if not targets and weekday:  # no plan on that day: a habit that names it
+                targets = [t for t in lifecycle.correction_targets(weekday, rec, held)
+                           if t.data.get("stated_from") is None]
+            for ex in targets[:3]:
                 moved = lifecycle.corrected_day(ex, rec)
                 if moved is not None:
                     shift = (moved - lifecycle.local_day(rec, float(d["stated_from"]))).days
