@@ -61,7 +61,7 @@ def test_a_relation_named_before_an_if_is_kept() -> None:
      "en", "Tom"),
     (("Ce week-end, rando avec Camille dans le Vercors.",
       "on est ensemble depuis mars, c'est sérieux"), "fr", "Camille"),
-    (("Fui al cine con Lucía el sábado.", "estamos saliendo desde enero, me encanta"), "es",
+    (("Fui al cine con Lucía el sábado.", "somos novios desde enero, me encanta"), "es",
      "Lucía"),
 ])
 def test_together_with_the_person_named_is_a_partner(turns: tuple[str, ...], lang: str,

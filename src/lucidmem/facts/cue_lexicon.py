@@ -350,24 +350,24 @@ CUES: dict[str, _T] = {
                  "gescheiden|scheiding|heeft me verlaten|het is uit"),
         "zh": _w("分手|离婚|离了婚"),
     },
-    # the user and someone are a couple ("we've been together since July")
+    # the user and someone are a couple ("we've been together since July"); not "together"
+    # alone, which is as often an evening out ("wir sind zusammen essen gegangen", "我们在一起
+    # 吃饭", "estamos saliendo para el cine")
     "together": {
-        "en": _w("we're together|we are together|we've been together|we have been together|"
-                 "we got together|we've been dating|we have been dating|we're dating|"
+        "en": _w("we've been together|we have been together|we got together|been together for|"
+                 "been together since|we've been dating|we have been dating|we're dating|"
                  "we started dating|we're a couple|we are a couple"),
-        "de": _w("wir sind zusammen|wir sind … zusammen|sind seit … zusammen|"
-                 "wir sind ein Paar|sind zusammengekommen"),
-        "fr": _w("on est ensemble|on est … ensemble|nous sommes ensemble|on sort ensemble|"
+        "de": _w("sind seit … zusammen|wir sind ein Paar|sind zusammengekommen|"
+                 "wir sind jetzt zusammen"),
+        "fr": _w("on est ensemble depuis|sommes ensemble depuis|on sort ensemble|"
                  "on est en couple|on se fréquente"),
-        "es": _w("estamos juntos|estamos juntas|estamos … juntos|estamos saliendo|somos novios|"
+        "es": _w("estamos juntos desde|estamos juntas desde|llevamos … juntos|somos novios|"
                  "somos pareja"),
-        "it": _w("stiamo insieme|stiamo … insieme|siamo fidanzati|ci frequentiamo|"
-                 "siamo una coppia"),
-        "pt": _w("estamos juntos|estamos namorando|a gente tá namorando|a gente namora|"
-                 "somos namorados"),
-        "nl": _w("we zijn samen|we zijn … samen|zijn … samen|we hebben verkering|"
-                 "we zijn een stel"),
-        "zh": _w("在一起了|在一起|交往|谈恋爱"),
+        "it": _w("stiamo insieme da|siamo fidanzati|ci frequentiamo|ci siamo messi insieme"),
+        "pt": _w("estamos juntos desde|estamos namorando|a gente tá namorando|somos namorados|"
+                 "começamos a namorar"),
+        "nl": _w("zijn sinds … samen|we hebben verkering|we zijn een stel"),
+        "zh": _w("在一起了|交往|谈恋爱"),
     },
     # a planned event moves to another day (the old day ends, it was true when said)
     "rescheduled": {
