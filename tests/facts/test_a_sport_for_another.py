@@ -64,3 +64,9 @@ def test_too_of_too_much_is_no_addition() -> None:
     assert [s for s, _ in facts if s.endswith("active")] == ["active"], facts
     facts = _sports("I run every Sunday morning.", "These days I swim too.", "en")
     assert all(status.endswith("active") for status, _ in facts), facts
+
+
+def test_now_that_is_a_reason_not_a_replacement() -> None:
+    facts = _sports("I do yoga on Tuesdays.", "Now that it's summer I go running in the park.",
+                    "en")
+    assert all(status.endswith("active") for status, _ in facts), facts

@@ -459,8 +459,11 @@ def exclusive_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
 
 _NOW = re.compile(
     r"(?i)\b(?:now|these days|nowadays|jetzt|inzwischen|mittlerweile|maintenant|désormais|"
-    r"ahora|(?<!')ora|adesso|agora|nu|tegenwoordig)\b|现在|如今")
-"""Words that say what holds now, as against before ("these days", "现在")."""
+    r"ahora|(?<!')ora|adesso|agora|nu|tegenwoordig)\b(?![\s,]*(?:that|que|qu'|wo|che|dat)\b)"
+    r"|现在|如今")
+"""Words that say what holds now, as against before ("these days", "现在"); not "now that"
+("now that it's summer I go running", "maintenant qu'il fait beau"), a reason, not a
+replacement."""
 _AS_WELL = re.compile(
     r"(?i)\b(?:also|as well|auch|noch dazu|aussi|également|también|anche|pure|também|"
     r"ook|daarnaast)\b|\btoo\b(?=\s*(?:[,.;:!?)]|$))|也")
