@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -25,3 +26,20 @@ def clock() -> Clock:
 def memory(tmp_path: Path, embedder: E5Embedder, clock: Clock) -> Iterator[Memory]:
     with Memory(tmp_path / "data", embedder=embedder, clock=clock) as mem:
         yield mem
+
+
+@contextmanager
+def said_a_day_apart(*turns: str, start: datetime, user_id: str,
+                     lang: str | None = None) -> Iterator[Memory]:
+    """A fresh in-memory Memory after the user said ``turns``, one a day from ``start``; its
+    clock stays at the last turn."""
+    clock = ManualClock(start)
+    memory = Memory(":memory:", clock=clock)
+    try:
+        for day, text in enumerate(turns):
+            clock.now = start + timedelta(days=day)
+            memory.add([{"role": "user", "content": text, "timestamp": clock.now.isoformat()}],
+                       user_id=user_id, metadata={"language": lang} if lang else None)
+        yield memory
+    finally:
+        memory.close()

@@ -4,12 +4,11 @@ Wednesday (which no habit states). Sentences written for these tests."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
-from lucidmem import Memory
-from lucidmem.clock import ManualClock
+from .conftest import said_a_day_apart
 
 _APRIL = datetime(2026, 4, 6, 20, 0, tzinfo=UTC)  # a Monday
 
@@ -26,16 +25,8 @@ CASES = {
 @pytest.mark.parametrize("lang", sorted(CASES))
 def test_the_wrong_weekday_of_a_habit_is_corrected(lang: str) -> None:
     habit, correction, old = CASES[lang]
-    clock = ManualClock(_APRIL)
-    memory = Memory(":memory:", clock=clock)
-    try:
-        for day, text in enumerate((habit, correction)):
-            clock.now = _APRIL + timedelta(days=day)
-            memory.add([{"role": "user", "content": text, "timestamp": clock.now.isoformat()}],
-                       user_id="lio", metadata={"language": lang})
+    with said_a_day_apart(habit, correction, start=_APRIL, user_id="lio", lang=lang) as memory:
         current = [f.text for f in memory.facts.list(user_id="lio")]
-    finally:
-        memory.close()
     assert not any(old in text.casefold() for text in current), current
     assert any("donderdag" in t.casefold() or "donnerstag" in t.casefold() or
                "thursday" in t.casefold() for t in current), current

@@ -4,28 +4,22 @@ the clause or before it, not the user's; a relation named before an "if" is no s
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
 from lucidmem import Memory
 from lucidmem.clock import ManualClock
 
+from .conftest import said_a_day_apart
+
 _MAY = datetime(2026, 5, 4, 19, 0, tzinfo=UTC)
 
 
 def _relations(*turns: str, lang: str = "en") -> list[str]:
-    clock = ManualClock(_MAY)
-    memory = Memory(":memory:", clock=clock)
-    try:
-        for day, text in enumerate(turns):
-            clock.now = _MAY + timedelta(days=day)
-            memory.add([{"role": "user", "content": text, "timestamp": clock.now.isoformat()}],
-                       user_id="kai", metadata={"language": lang})
+    with said_a_day_apart(*turns, start=_MAY, user_id="kai", lang=lang) as memory:
         return [f.text for f in memory.facts.list(user_id="kai")
                 if f.predicate.startswith("has_")]
-    finally:
-        memory.close()
 
 
 @pytest.mark.parametrize(("turns", "lang", "owner", "name"), [

@@ -4,27 +4,18 @@ quit Zara last week"). Sentences written for these tests."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
-from lucidmem import Memory
-from lucidmem.clock import ManualClock
+from .conftest import said_a_day_apart
 
 _MAY = datetime(2026, 5, 11, 18, 0, tzinfo=UTC)
 
 
 def _current(*turns: str, lang: str) -> list[str]:
-    clock = ManualClock(_MAY)
-    memory = Memory(":memory:", clock=clock)
-    try:
-        for day, text in enumerate(turns):
-            clock.now = _MAY + timedelta(days=day)
-            memory.add([{"role": "user", "content": text, "timestamp": clock.now.isoformat()}],
-                       user_id="rui", metadata={"language": lang})
+    with said_a_day_apart(*turns, start=_MAY, user_id="rui", lang=lang) as memory:
         return [f.text for f in memory.facts.list(user_id="rui")]
-    finally:
-        memory.close()
 
 
 @pytest.mark.parametrize(("said", "lang", "place"), [

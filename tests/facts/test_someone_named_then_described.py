@@ -4,12 +4,11 @@ user's. Sentences written for these tests."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
-from lucidmem import Memory
-from lucidmem.clock import ManualClock
+from .conftest import said_a_day_apart
 
 _APRIL = datetime(2026, 4, 6, 18, 0, tzinfo=UTC)
 
@@ -28,16 +27,8 @@ CASES = {
 @pytest.mark.parametrize("lang", sorted(CASES))
 def test_the_described_person_gets_the_job(lang: str) -> None:
     own, other, job = CASES[lang]
-    clock = ManualClock(_APRIL)
-    memory = Memory(":memory:", clock=clock)
-    try:
-        for day, text in enumerate((own, other)):
-            clock.now = _APRIL + timedelta(days=day)
-            memory.add([{"role": "user", "content": text, "timestamp": clock.now.isoformat()}],
-                       user_id="eva", metadata={"language": lang})
+    with said_a_day_apart(own, other, start=_APRIL, user_id="eva", lang=lang) as memory:
         mine = [f.text for f in memory.facts.list(user_id="eva") if f.subject == "user"]
         history = [(f.status, f.subject, f.text) for f in memory.facts.history(user_id="eva")]
-    finally:
-        memory.close()
     assert not any(job in text for text in mine), history
     assert not any(status == "superseded" and subject == "user" for status, subject, _ in history)

@@ -1285,21 +1285,28 @@ def _breakup(clause: Clause, people: Sequence[Mention], state: ConversationState
         n in clause.text if lang == "zh" else
         re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", clause.text))]
     name = named[-1] if named else partners[-1] if len(partners) == 1 else UNNAMED_PARTNER
-    since, said = at, None
-    _dated, days = with_dates(span_of(clause.text, lang) or clause.text, at, "past")
-    if len(days) == 1 and days[0].first <= at.date():
-        since = datetime.combine(days[0].first, datetime.min.time(), tzinfo=at.tzinfo)
-        said = _day_words(since) if days[0].granularity is Granularity.DAY else \
-            f"{since:%B %Y}"
+    start = _relation_start(clause, at)
+    since, said = (start[0], start[1]) if start else (at, None)
     text = f"The user broke up with {name}"
-    if said:
-        text = f"{text} ({'on' if days[0].granularity is Granularity.DAY else 'in'} {said})"
+    if start is not None:
+        text = f"{text} ({'on' if start[2] is Granularity.DAY else 'in'} {said})"
     sub = Subcategory.RELATIONSHIP_FRIENDS
     return FactCandidate(
         category=category_of(sub), subcategory=sub, subject=USER_SUBJECT,
         predicate="has_ex", object=name, confidence=0.9, language=lang,
         source_text=clause.sentence, text=text, slot="people", evidence=clause.text,
         privacy=PrivacyLevel.PRIVATE, valid_from=since, temporal_text=said, is_change=True)
+
+
+def _relation_start(clause: Clause, at: datetime) -> tuple[datetime, str, Granularity] | None:
+    """The one past day or month a change of relation is dated by ("last month", "seit
+    Juli"): its start, written out ("3 May 2025" / "May 2025"), and its granularity."""
+    _dated, days = with_dates(span_of(clause.text, clause.language) or clause.text, at, "past")
+    if len(days) != 1 or days[0].first > at.date():
+        return None
+    since = datetime.combine(days[0].first, datetime.min.time(), tzinfo=at.tzinfo)
+    said = _day_words(since) if days[0].granularity is Granularity.DAY else f"{since:%B %Y}"
+    return since, said, days[0].granularity
 
 
 def _together(clause: Clause, people: Sequence[Mention], state: ConversationState,
@@ -1315,12 +1322,8 @@ def _together(clause: Clause, people: Sequence[Mention], state: ConversationStat
     if name is None or name.startswith(f"{USER_SUBJECT}'s ") or \
             state.people.get(name, "partner") not in PARTNERS:
         return None
-    since, said = None, None
-    _dated, days = with_dates(span_of(clause.text, lang) or clause.text, at, "past")
-    if len(days) == 1 and days[0].first <= at.date():
-        since = datetime.combine(days[0].first, datetime.min.time(), tzinfo=at.tzinfo)
-        said = _day_words(since) if days[0].granularity is Granularity.DAY else \
-            f"{since:%B %Y}"
+    start = _relation_start(clause, at)
+    since, said = (start[0], start[1]) if start else (None, None)
     state.people[name] = "partner"
     text = f"The user's partner is {name}" + (f" (since {said})" if said else "")
     sub = Subcategory.RELATIONSHIP_FAMILY
