@@ -39,8 +39,8 @@ _THIRD_POSSESSIVE: dict[str, str] = {
 relation (Portuguese "seu" / "sua" is left out: it says "your" as often as "his")."""
 
 THEIRS = "(theirs)"
-"""``Mention.of`` of a relation said with "his" / "her": the person the conversation was
-about; the caller, who knows who that is, puts the name in."""
+"""``Mention.of`` of a relation said with "his" / "her": someone named before it, in the clause
+or earlier in the conversation; the caller, who knows who that is, puts the name in."""
 
 _ADJECTIVES: dict[str, str] = {
     "en": r"little|big|older|younger|twin|new|old|dear",
