@@ -67,7 +67,7 @@ from lucidmem.facts.render import (
 )
 from lucidmem.facts.slots import NO_FACT, SLOTS, SlotClassifier, SlotGuess
 from lucidmem.facts.temporal import TemporalAnchor, TemporalResolution, find_temporal
-from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
+from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS, said_weekday
 from lucidmem.facts.temporal_patterns import Days, Granularity
 
 __all__ = ["ConversationState", "TurnReading", "asks_about_others", "read_turn"]
@@ -465,10 +465,6 @@ def _day_set_against(clause: Clause, at: datetime) -> Days | None:
         if _only_a_day(old, at):
             return with_dates(old, at, None)[1][0]
     return None
-
-
-def _names_weekday(text: str) -> bool:
-    return any(w in WEEKDAYS for w in re.findall(r"[^\W\d_]+(?:-feira)?", text.casefold()))
 
 
 def _one_day_for_another(clause: Clause, at: datetime) -> bool:
@@ -1592,7 +1588,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             reading.flags.append("skipped:correction_header")
             return None
         if (old_day_held := _day_set_against(clause, at)) is not None:
-            if _names_weekday(corrects):  # a habit may state the weekday itself
+            if said_weekday(corrects) is not None:  # a habit may state the weekday itself
                 corrected_weekday = CORRECTED_WEEKDAY + corrects
             corrects = str(old_day_held.first.day)  # "拿报告不是大后天，是后天": the day held
     elif cues.correction and rest != span:

@@ -35,7 +35,7 @@ from lucidmem.facts.entities import fold, relation_word
 from lucidmem.facts.model import UNNAMED_PARTNER, USER_SUBJECT
 from lucidmem.facts.render import content_words, date_text
 from lucidmem.facts.temporal import zone
-from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
+from lucidmem.facts.temporal_lexicon import MONTHS, said_weekday
 from lucidmem.facts.temporal_patterns import Days, Granularity
 from lucidmem.records import Record
 
@@ -192,15 +192,6 @@ def retraction_by_meaning(relevance: dict[str, float], facts: Sequence[Record], 
     return chosen
 
 
-def _said_weekday(text: str) -> int | None:
-    for word in re.findall(r"[^\W\d_]+", text.casefold()):
-        for name, day in WEEKDAYS.items():
-            if word == name or (len(word) > len(name) and word.startswith(name)):
-                return day
-    m = re.search(r"(?:周|星期|礼拜)([一二三四五六日天])", text)
-    return None if m is None else "一二三四五六日".find(m.group(1)) if m.group(1) != "天" else 6
-
-
 def local_day(rec: Record, epoch: float) -> date:
     """The day ``epoch`` falls on where the fact was said (its turn's ``timezone``): a
     fact's day starts at local midnight, which is the day before in UTC east of Greenwich."""
@@ -231,7 +222,7 @@ def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> 
     words = _fold_words(old_value)
     if not words and not numbers:
         return []
-    weekday = _said_weekday(old_value)
+    weekday = said_weekday(old_value)
     found = []
     stated: set[str] = set()
     for rec in facts:
@@ -325,7 +316,7 @@ def corrected_day(old: Record, new: Record) -> date | None:
     said = str(new.data.get("temporal_text") or "")
     if before is None or after is None:
         return None
-    weekday = _said_weekday(said)
+    weekday = said_weekday(said)
     if weekday is not None and not re.search(r"\d", said):
         return before + timedelta(days=weekday - before.weekday())
     if re.fullmatch(r"\D*\d{1,2}\D*", said) and not _said_month(said):
@@ -338,7 +329,7 @@ def corrected_day(old: Record, new: Record) -> date | None:
 
 def _names_day(value: str, day: date) -> bool:
     """Whether a corrected value ("Thursday", "the 12th", "14 March") names ``day``."""
-    weekday = _said_weekday(value)
+    weekday = said_weekday(value)
     if weekday is not None:
         return weekday == day.weekday()
     return str(day.day) in re.findall(r"\d+", value)

@@ -19,6 +19,7 @@ __all__ = [
     "VAGUE",
     "WEEKDAYS",
     "alternation",
+    "said_weekday",
 ]
 
 WEEKDAYS: dict[str, int] = {
@@ -160,3 +161,14 @@ def alternation(words: Iterable[str]) -> str:
     """A non-capturing regex alternation of ``words``, longest first, spaces as ``\\s+``."""
     items = sorted(set(words), key=len, reverse=True)
     return "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in items) + ")"
+
+
+def said_weekday(text: str) -> int | None:
+    """The weekday ``text`` names (0 = Monday), in any supported language ("woensdagavond",
+    "terça-feira", "周三"), or ``None``."""
+    for word in re.findall(r"[^\W\d_]+", text.casefold()):
+        for name, day in WEEKDAYS.items():
+            if word == name or (len(word) > len(name) and word.startswith(name)):
+                return day
+    m = re.search(r"(?:周|星期|礼拜)([一二三四五六日天])", text)
+    return None if m is None else "一二三四五六日".find(m.group(1)) if m.group(1) != "天" else 6
