@@ -29,15 +29,15 @@ def memory(tmp_path: Path, embedder: E5Embedder, clock: Clock) -> Iterator[Memor
 
 
 @contextmanager
-def said_a_day_apart(*turns: str, start: datetime, user_id: str,
-                     lang: str | None = None) -> Iterator[Memory]:
-    """A fresh in-memory Memory after the user said ``turns``, one a day from ``start``; its
-    clock stays at the last turn."""
+def said_a_day_apart(*turns: str, start: datetime, user_id: str, lang: str | None = None,
+                     days: int = 1) -> Iterator[Memory]:
+    """A fresh in-memory Memory after the user said ``turns``, one every ``days`` days from
+    ``start``; its clock stays at the last turn."""
     clock = ManualClock(start)
     memory = Memory(":memory:", clock=clock)
     try:
-        for day, text in enumerate(turns):
-            clock.now = start + timedelta(days=day)
+        for number, text in enumerate(turns):
+            clock.now = start + timedelta(days=number * days)
             memory.add([{"role": "user", "content": text, "timestamp": clock.now.isoformat()}],
                        user_id=user_id, metadata={"language": lang} if lang else None)
         yield memory

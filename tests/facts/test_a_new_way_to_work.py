@@ -12,6 +12,8 @@ import pytest
 from lucidmem import Memory
 from lucidmem.clock import ManualClock
 
+from .conftest import said_a_day_apart
+
 _JUNE = datetime(2026, 6, 2, 9, 0, tzinfo=UTC)
 
 WAYS = {
@@ -24,17 +26,9 @@ WAYS = {
 
 
 def _commutes(before: str, after: str) -> list[tuple[str, str, str | None]]:
-    clock = ManualClock(_JUNE)
-    memory = Memory(":memory:", clock=clock)
-    try:
-        for days, text in ((0, before), (5, after)):
-            clock.now = _JUNE + timedelta(days=days)
-            memory.add([{"role": "user", "content": text, "timestamp": clock.now.isoformat()}],
-                       user_id="ida")
+    with said_a_day_apart(before, after, start=_JUNE, user_id="ida", days=5) as memory:
         return [(str(f.status), f.text, f.context) for f in memory.facts.history(user_id="ida")
                 if f.predicate == "commutes"]
-    finally:
-        memory.close()
 
 
 @pytest.mark.parametrize("lang", sorted(WAYS))

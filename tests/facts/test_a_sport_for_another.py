@@ -5,12 +5,11 @@ these tests."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
-from lucidmem import Memory
-from lucidmem.clock import ManualClock
+from .conftest import said_a_day_apart
 
 _MARCH = datetime(2026, 3, 2, 8, 0, tzinfo=UTC)
 
@@ -29,17 +28,10 @@ ADDED = {
 
 
 def _sports(before: str, after: str, lang: str) -> list[tuple[str, str]]:
-    clock = ManualClock(_MARCH)
-    memory = Memory(":memory:", clock=clock)
-    try:
-        for days, text in ((0, before), (40, after)):
-            clock.now = _MARCH + timedelta(days=days)
-            memory.add([{"role": "user", "content": text, "timestamp": clock.now.isoformat()}],
-                       user_id="noor", metadata={"language": lang})
+    with said_a_day_apart(before, after, start=_MARCH, user_id="noor", lang=lang,
+                          days=40) as memory:
         return [(str(f.status), f.text) for f in memory.facts.history(user_id="noor")
                 if f.predicate == "exercise"]
-    finally:
-        memory.close()
 
 
 @pytest.mark.parametrize("lang", sorted(SWITCHES))

@@ -4,29 +4,23 @@ written for these tests."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
 
 from lucidmem import Memory
 from lucidmem.clock import ManualClock
 
+from .conftest import said_a_day_apart
+
 _JUNE = datetime(2026, 6, 2, 9, 0, tzinfo=UTC)
 
 
 def _facts(*turns: str) -> list[tuple[str, str]]:
     """(status, text) of every fact after ``turns``, said a day apart."""
-    clock = ManualClock(_JUNE)
-    memory = Memory(":memory:", clock=clock)
-    try:
-        for day, text in enumerate(turns):
-            clock.now = _JUNE + timedelta(days=day)
-            memory.add([{"role": "user", "content": text, "timestamp": clock.now.isoformat()}],
-                       user_id="ida")
+    with said_a_day_apart(*turns, start=_JUNE, user_id="ida") as memory:
         return [(str(f.status).rsplit(".", 1)[-1], f.text)
                 for f in memory.facts.history(user_id="ida")]
-    finally:
-        memory.close()
 
 
 @pytest.mark.parametrize(("said", "forget", "kept", "gone"), [
