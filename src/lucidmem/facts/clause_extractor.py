@@ -199,17 +199,25 @@ _TOPIC_AFTER: dict[str, re.Pattern[str]] = {
     "zh": re.compile(r"(?:把|关于)(?P<t>.+?)(?:那件事|的事|这件事|忘|$)"),
 }
 _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
-    "en": re.compile(r"(?i)(?:\bnot\s+(?:in\s+|on\s+|at\s+|the\s+)?)(?P<old>[^,.;!?]+)"),
-    "de": re.compile(r"(?i)(?:\bnicht\s+(?:in\s+|am\s+|bei\s+|im\s+)?)(?P<old>[^,.;!?]+)"),
-    "fr": re.compile(r"(?i)(?:\bpas\s+(?:à\s+|le\s+|au\s+|en\s+)?)(?P<old>[^,.;!?]+)"),
-    "es": re.compile(r"(?i)(?:\bno\s+(?:es\s+)?(?:el\s+|la\s+|en\s+)?)(?P<old>[^,.;!?]+)"),
+    "en": re.compile(r"(?i)(?:\bnot\s+(?:in\s+|on\s+|at\s+|the\s+)?|"
+                     r"(?:\bi\s+|^\W*)(?:told\s+you|said)\s+(?:it\s+was\s+|it's\s+)?"
+                     r"(?:in\s+|on\s+|at\s+)?)(?P<old>[^,.;!?:]+)"),
+    "de": re.compile(r"(?i)(?:\bnicht\s+(?:in\s+|am\s+|bei\s+|im\s+)?|"
+                     r"(?:\bich\s+|^\W*)sagte\s+(?:dir\s+)?)(?P<old>[^,.;!?]+)"),
+    "fr": re.compile(r"(?i)(?:\bpas\s+(?:à\s+|le\s+|au\s+|en\s+)?|"
+                     r"(?:\bje\s+|^\W*)(?:t'|t’|vous\s+)ai\s+dit\s+|(?:\bj'|^\W*)ai\s+dit\s+)(?P<old>[^,.;!?:]+)"),
+    "es": re.compile(r"(?i)(?:\bno\s+(?:es\s+)?(?:el\s+|la\s+|en\s+)?|\bte\s+dije\s+)"
+                     r"(?P<old>[^,.;!?:]+)"),
     "it": re.compile(r"(?i)(?:\bnon\s+(?:è\s+)?(?:a\s+|il\s+|la\s+|in\s+)?|ti ho detto\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
-    "pt": re.compile(r"(?i)(?:\bnão\s+(?:é\s+)?(?:a\s+|o\s+|em\s+|no\s+|na\s+)?)"
-                     r"(?P<old>[^,.;!?]+)"),
-    "nl": re.compile(r"(?i)(?:\bniet\s+(?:op\s+|in\s+|bij\s+)?)(?P<old>[^,.;!?]+)"),
+    "pt": re.compile(r"(?i)(?:\bnão\s+(?:é\s+)?(?:a\s+|o\s+|em\s+|no\s+|na\s+)?|"
+                     r"\bte\s+disse\s+|(?:\beu\s+|^\W*)disse\s+)(?P<old>[^,.;!?:]+)"),
+    "nl": re.compile(r"(?i)(?:\bniet\s+(?:op\s+|in\s+|bij\s+)?|(?:\bik\s+|^\W*)zei\s+)"
+                     r"(?P<old>[^,.;!?:]+)"),
     "zh": re.compile(r"不是(?P<old>[^，。！？,]+)"),
 }
+"""The value a correction takes back: the one after its "not" ("Thursday, not Friday") or
+the one the user says they told before ("I told you Leeds", "te dije Sevilla")."""
 _SECRET_MARKS = re.compile(
     r"(?i)in confidenza|entre nous|entre nosotros|entre nós|unter uns|tussen ons|between us|"
     r"não conta pra ninguém|no se lo digas|non dirlo|sag es niemandem|don't tell anyone|"
@@ -969,7 +977,8 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         else:
             guess, vector = next(classified, (None, None))
         span = span_of(item.clause.text, item.clause.language)
-        cand = _clause_fact(item, span, guess, timestamp, secret, reading)
+        cand = _clause_fact(item, span, guess, timestamp, secret, reading,
+                            carried if item.clause.cues.correction else None)
         if cand is not None and vector is not None:
             cand = replace(cand, vector=vector)
         header = bool(reading.flags) and reading.flags[-1] == "skipped:correction_header"
@@ -1361,13 +1370,20 @@ _WORK_ITSELF = frozenset({"commute", "employer", "occupation"})
 
 
 def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetime,
-                 secret: bool, reading: TurnReading) -> FactCandidate | None:
+                 secret: bool, reading: TurnReading,
+                 carried: str | None = None) -> FactCandidate | None:
+    """The fact of one clause, or ``None`` (with the reason in ``reading.flags``).
+    ``carried`` is the wrong value an earlier clause of the same correction named ("sorry, I
+    said Leeds" before "that was wrong, it's in York")."""
     clause, cues, lang = item.clause, item.clause.cues, item.clause.language
     if item.subject == USER_SUBJECT and not cues.negated and \
             _quits_the_job(clause.text, lang):
         return _left_the_job(item, at)
     if cues.correction and (named := _wrong_first(span, lang)) is not None:
         span = span[named.end():]  # "Lübeck stimmt gar nicht, die Hochzeit ist in Kiel"
+    elif carried and (named := _WRONG_FIRST.get(lang, _NO_MATCH).match(span)) is not None and \
+            span[named.end():].strip():
+        span = span[named.end():]  # "that was wrong, the appointment is in York"
     if item.subject == USER_SUBJECT:
         span = _without_lead(span, lang)
     elif cues.correction and (header := _CORRECTION_HEADER.get(lang, _NO_MATCH).match(span)):
@@ -1422,6 +1438,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         tense = "future"  # "Chloé commence la crèche en septembre", said in March: this one
     wrong = _corrected_value(clause) if cues.correction else None
     if wrong:  # "Thursday the 6th, not Friday": the dates are read without the wrong one
+        if _says_only_the_wrong_value(span, lang):
+            # "scusa, ti ho detto Padova": the right value comes in the next clause, which
+            # carries the wrong one (end_turn)
+            reading.flags.append("skipped:correction_header")
+            return None
         span = _without_old_value(span, wrong, lang)
     elif (against := _contrasted_away(clause)) and span.endswith(against):
         span = span[:-len(against)].rstrip(" ,;，；")  # "comptable, pas médecin": no doctor
@@ -1462,7 +1483,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
                 not named_person and not _has_subject(clause.text, lang):
             limit = min(limit, SHORT_NO_FACT_LIMIT)
-        if (cues.correction and (_corrected_value(clause) or only_a_day)) or rescheduled:
+        if (cues.correction and (_corrected_value(clause) or only_a_day or carried)) or \
+                rescheduled:
             limit = 1.01  # a correction is always applied, however short ("c'est lundi")
         if cues.correction and rest != span and guess.no_fact >= limit:
             weak = True  # kept only if it restates something held (validation)
@@ -2118,12 +2140,23 @@ def _new_job_at(span: str, item: _Pending, lang: str) -> bool:
     its slot is the employer, whatever else the clause mentions, so the old employer ends. The
     organisation follows within a few words."""
     words = _JOB_WORDS.get(lang)
-    m = None if words is None else re.search(r"(?i)(?<![\w])(?:" + words + r")(?![\w])", span)
-    if m is None:
+    if words is None:
         return False
-    near = " ".join(span[m.end():].split()[:6])
-    return _proper_after(near, lang, _EMPLOYER_PREP, {p.name for p in item.people if p.name}) \
-        is not None
+    for m in re.finditer(r"(?i)(?<![\w])(?:" + words + r")(?![\w])", span):
+        if _JOB_AS_MODIFIER.search(span[:m.start()]) or \
+                _JOB_THING.match(span[m.end():]):
+            continue  # "la entrevista de trabajo en Bilbao", "a job interview in Leeds"
+        near = " ".join(span[m.end():].split()[:6])
+        return _proper_after(near, lang, _EMPLOYER_PREP,
+                             {p.name for p in item.people if p.name}) is not None
+    return False
+
+
+_JOB_AS_MODIFIER = re.compile(r"(?i)\b(?:\w+\s+(?:de|di|da|do)|\w+\s+d['’])\s*$")
+"""A job word that qualifies the noun before it ("entrevista de trabajo", "colloquio di
+lavoro", "oferta de emprego"): a thing about work, not where the user works."""
+_JOB_THING = re.compile(r"(?i)\s+(?:interview|offer|fair|hunt|search|application|ad|advert)s?\b")
+"""An English job word before the noun it qualifies ("a job interview at Zalando")."""
 
 
 def _start_said_beside(clause: Clause, at: datetime) -> datetime | None:
@@ -2265,6 +2298,15 @@ def _without_old_value(text: str, old: str, lang: str) -> str:
                      cleaned, count=1) if cleaned != text else cleaned
     cleaned = re.sub(r"[\s,;]+(?=[.!?)]|$)", "", cleaned).strip(" ,;")
     return cleaned or text
+
+
+def _says_only_the_wrong_value(text: str, lang: str) -> bool:
+    """A correction's clause that names the wrong value and nothing else, an apology at most
+    ("scusa, ti ho detto Padova", "sorry, I told you Leeds")."""
+    pattern = _CORRECTED_VALUE.get(lang)
+    if pattern is None or pattern.search(text) is None:
+        return False
+    return not content_words([_APOLOGY.sub("", pattern.sub("", text, count=1))])
 
 
 _APOLOGY = re.compile(

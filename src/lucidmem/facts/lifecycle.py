@@ -57,9 +57,11 @@ __all__ = [
     "restated_target",
     "retraction_by_meaning",
     "retraction_targets",
+    "right_name",
     "shifted_locally",
     "switched_from_targets",
     "topic_of",
+    "with_name",
     "words_of",
 ]
 
@@ -356,6 +358,36 @@ def corrected_text(old: Record, new: Record, old_value: str) -> str | None:
                 return text.replace(old_words, date_text(Days(after, after, Granularity.DAY),
                                                          with_weekday=weekday))
     return None
+
+
+_NAME_RUN = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)*")
+
+
+def _whole(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w'’])" + re.escape(name) + r"(?![\w'’])")
+
+
+def right_name(old: Record, new: Record, old_value: str) -> str | None:
+    """The name a correction puts in place of the wrong one, when the wrong value is a name
+    the old fact's sentence says and the correction names exactly one name that sentence does
+    not ("I have the dentist appointment in Leeds on Tuesday 10 March", then "sorry, I said
+    Leeds, the appointment is in York" → "York"). ``None`` otherwise: the correction's own
+    sentence stands."""
+    wrong = old_value.strip()
+    if not _NAME_RUN.fullmatch(wrong) or _whole(wrong).search(old.text) is None:
+        return None
+    said = str(new.data.get("object") or new.text).strip()
+    known = _fold_words(old.text) | _fold_words(wrong)
+    names = {m.group(0) for m in _NAME_RUN.finditer(said)
+             if (m.start() > 0 or m.end() == len(said))  # not a sentence's first word
+             and not (_fold_words(m.group(0)) & known)
+             and said_weekday(m.group(0)) is None and fold(m.group(0)) not in MONTHS}
+    return names.pop() if len(names) == 1 else None
+
+
+def with_name(text: str, wrong: str, right: str) -> str:
+    """``text`` with the first whole-word ``wrong`` replaced by ``right``."""
+    return _whole(wrong.strip()).sub(right, text, count=1)
 
 
 def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:

@@ -252,6 +252,7 @@ class _Pass:
             if not targets and weekday:  # no plan on that day: a habit that names it
                 targets = [t for t in lifecycle.correction_targets(weekday, rec, held)
                            if t.data.get("stated_from") is None]
+            named_right = False
             for ex in targets[:3]:
                 moved = lifecycle.corrected_day(ex, rec)
                 if moved is not None:
@@ -262,6 +263,15 @@ class _Pass:
                     start = d.get("stated_from")
                 fixed = lifecycle.corrected_text(ex, rec, str(d["corrects"]))
                 self.end(ex, rec, retract=True)
+                name = None if named_right or fixed is not None or \
+                    "people" in (d.get("slot"), ex.data.get("slot")) \
+                    else lifecycle.right_name(ex, rec, str(d["corrects"]))
+                if name is not None:  # "sorry, I said Leeds, it's in York": the old fact,
+                    # put right, with its kind and its dates ("… in York on Tuesday 10 March")
+                    _put_right(d, ex, str(d["corrects"]), name, keep_dates=start is None)
+                    self.vectors.pop(rec.id, None)  # now another fact's sentence: re-embed
+                    named_right = True
+                    continue
                 if start is None:  # the corrected value held since the wrong one was said
                     d["valid_from"] = min(float(d["valid_from"]), float(ex.data["valid_from"]))
                 if fixed is not None and d.get("slot") not in ("people",):
@@ -587,6 +597,21 @@ class _Pass:
                                                "retracted_at")}},
             ))
         return out
+
+
+def _put_right(d: dict[str, Any], old: Record, wrong: str, right: str, *,
+               keep_dates: bool) -> None:
+    """Make the correction's fact data ``d`` the ``old`` fact with ``right`` for ``wrong``:
+    its sentence, kind and, when the correction names no date of its own, its dates."""
+    o = old.data
+    d["text"] = lifecycle.with_name(old.text, wrong, right)
+    d["object"] = lifecycle.with_name(str(o.get("object") or ""), wrong, right) or d["object"]
+    for key in ("slot", "predicate", "category", "subcategory"):
+        d[key] = o.get(key)
+    if keep_dates:
+        for key in ("stated_from", "valid_from", "valid_to", "temporal_text"):
+            d[key] = o.get(key)
+    d["evidence"] = f"{o.get('evidence')} / {d.get('evidence')}"
 
 
 def facts_lock_key(user_id: str) -> str:
