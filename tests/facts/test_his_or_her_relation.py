@@ -90,3 +90,34 @@ def test_a_weekday_opening_a_clause_is_no_one() -> None:
     finally:
         memory.close()
     assert "Sabato" not in subjects, subjects
+
+
+@pytest.mark.parametrize(("turns", "lang", "expected"), [
+    # the person named before it in the clause, not the one named last in the conversation
+    (("my husband Omar is taking the kids camping",
+      "his cousin Bea is coming round later",
+      "we're having Omar's parents for lunch tomorrow, his mum Leila makes the best tagine",
+      "Bea's dropping off her daughter Nour on the way"),
+     "en", {"Omar's cousin is Bea", "Omar's mother (mum) is Leila", "Bea's daughter is Nour"}),
+    # "his" is not the sister named last: the one man known is
+    (("my boyfriend Rafa is cooking tonight", "my sister Ines came over too",
+      "his brother Tiago moves to Porto next month"),
+     "en", {"Rafa's brother is Tiago"}),
+    (("Meine Freundin Jule hat morgen Geburtstag", "ihr Bruder Malte kommt auch",
+      "Malte bringt seine Tochter Ida mit"),
+     "de", {"Jule's brother (Bruder) is Malte", "Malte's daughter (Tochter) is Ida"}),
+    (("mijn vriend Bram is jarig", "zijn zus Noor komt ook",
+      "Noor neemt haar zoon Siem mee"),
+     "nl", {"Bram's sister (zus) is Noor", "Noor's son (zoon) is Siem"}),
+])
+def test_a_his_or_her_relation_goes_to_the_person_it_fits(
+        turns: tuple[str, ...], lang: str, expected: set[str]) -> None:
+    relations = _relations(*turns, lang=lang)
+    assert expected <= set(relations), relations
+
+
+def test_his_with_no_man_known_names_no_owner() -> None:
+    """The sister named last cannot be "his" and no man is known: no owner is guessed."""
+    relations = _relations("my friend Sam is cooking tonight", "my sister Ines came over too",
+                           "his brother Tiago moves to Porto next month")
+    assert not any("Tiago" in r for r in relations), relations

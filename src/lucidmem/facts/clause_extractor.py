@@ -52,7 +52,9 @@ from lucidmem.facts.people import (
     given_name,
     is_title,
     mentions,
+    possessive_gender,
     pronoun_subject,
+    relation_gender,
     starts_with_name,
 )
 from lucidmem.facts.privacy import assess_privacy, has_secret_marker, stricter
@@ -332,20 +334,53 @@ def _relation_text(m: Mention, lang: str) -> str:
     return f"The user's {m.relation}{word} is {m.name}"
 
 
-def _owners_named(people: list[Mention], state: ConversationState) -> list[Mention]:
-    """Relations said with "his" / "her" ("his fiancée Mei") are of the person named last:
-    before them in the clause ("my friend Davide got engaged to his boyfriend Tom") or in the
-    conversation. Without one, or when that is the user's unnamed relative, whose they are is
-    unknown and the mention is dropped."""
-    owner, out = state.last_person, []
+def _owners_named(people: list[Mention], state: ConversationState, text: str,
+                  lang: str) -> list[Mention]:
+    """Relations said with "his" / "her" ("his fiancée Mei") are of the person named last
+    before them: in the clause ("my friend Davide got engaged to his boyfriend Tom", "hosting
+    Marcus's family, his dad Ray …") or earlier in the conversation. Without one, or when that
+    is the user's unnamed relative, whose they are is unknown and the mention is dropped."""
+    out: list[Mention] = []
+    named: dict[str, str] = {}  # name → relation, said before in the clause
     for m in people:  # (in the order they are said)
         if m.of != THEIRS:
             out.append(m)
-        elif owner is not None and not owner.startswith(f"{USER_SUBJECT}'s ") and \
-                m.name != owner:
+        elif (owner := _whose(m, text, lang, state, named)) is not None:
             out.append(replace(m, of=owner))
-        owner = m.name or owner
+        if m.name:
+            named[m.name] = m.relation
     return out
+
+
+def _whose(m: Mention, text: str, lang: str, state: ConversationState,
+           named: dict[str, str]) -> str | None:
+    """The owner of a relation said with a third-person possessive: the person named last
+    before it, skipping one whose relation says the other gender than the possessive's ("her
+    son Eli" is not Ray's, the dad, when Tanya was named before him); when the one named last
+    does not fit, the one known person who does."""
+    before = text[:m.span[0]]
+    known = {**state.people, **named}
+    places: dict[str, int] = {}
+    for name in known:
+        for found in re.finditer(r"(?<!\w)" + re.escape(name) + r"(?!\w)", before):
+            places[name] = found.start()
+    order = sorted(places, key=places.__getitem__, reverse=True)
+    if state.last_person and state.last_person not in order:
+        order.append(state.last_person)
+    order = [n for n in order if n != m.name and not n.startswith(f"{USER_SUBJECT}'s ")]
+    said = text[m.span[0]:].split(None, 1)
+    gender = possessive_gender(said[0], lang) if said else None
+
+    def fits(name: str) -> bool:
+        other = relation_gender(known.get(name, ""))
+        return gender is None or other is None or other == gender
+
+    if order and fits(order[0]):
+        return order[0]
+    if gender is None:
+        return None
+    alike = [n for n in known if n != m.name and relation_gender(known[n]) == gender]
+    return alike[0] if len(alike) == 1 else None
 
 
 def _relation_candidate(m: Mention, clause: Clause, at: datetime) -> FactCandidate | None:
@@ -830,7 +865,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             continue
         state.language = clause.language
         cues = clause.cues
-        people = _owners_named(mentions(clause.text, clause.language), state)
+        people = _owners_named(mentions(clause.text, clause.language), state, clause.text,
+                               clause.language)
         if cues.retraction:
             topic = _retraction_topic(clause)
             if topic:

@@ -15,8 +15,8 @@ from functools import cache
 
 from lucidmem.facts.cue_lexicon import RELATIONS
 
-__all__ = ["THEIRS", "Mention", "given_name", "is_title", "mentions", "pronoun_subject",
-           "starts_with_name"]
+__all__ = ["THEIRS", "Mention", "given_name", "is_title", "mentions", "possessive_gender",
+           "pronoun_subject", "relation_gender", "starts_with_name"]
 
 _POSSESSIVE: dict[str, str] = {
     "en": r"my|our",
@@ -37,6 +37,35 @@ _THIRD_POSSESSIVE: dict[str, str] = {
 }
 """Third-person possessives before a relation and a name ("his fiancée Mei"): someone else's
 relation (Portuguese "seu" / "sua" is left out: it says "your" as often as "his")."""
+
+_FEMALE = frozenset({"aunt", "daughter", "girlfriend", "goddaughter", "grandmother", "mother",
+                     "mother-in-law", "niece", "sister", "sister-in-law", "wife"})
+_MALE = frozenset({"boyfriend", "brother", "brother-in-law", "father", "father-in-law",
+                   "godson", "grandfather", "husband", "nephew", "son", "uncle"})
+_GENDERED_POSSESSIVE: dict[str, tuple[str, str]] = {
+    "en": (r"his", r"her"),
+    "de": (r"sein|seine|seinen|seinem|seiner|seines", r"ihr|ihre|ihren|ihrem|ihrer|ihres"),
+    "nl": (r"zijn", r"haar"),
+}
+"""Possessives that say whose by gender (male, female): French, Spanish, Italian and
+Portuguese ones agree with the thing owned, so they say nothing of the owner."""
+
+
+def relation_gender(relation: str) -> str | None:
+    """``"m"`` / ``"f"`` for a relation that says it ("sister", "father of Tanya"), else
+    ``None`` ("friend", "cousin", "partner")."""
+    word = relation.split(" of ", 1)[0].strip().casefold()
+    return "f" if word in _FEMALE else "m" if word in _MALE else None
+
+
+def possessive_gender(word: str, lang: str) -> str | None:
+    """``"m"`` for "his" / "sein" / "zijn", ``"f"`` for "her" / "ihre" / "haar", ``None`` for
+    any other word (German "ihr" may also mean "their": it is taken as not male)."""
+    male, female = _GENDERED_POSSESSIVE.get(lang, ("x^", "x^"))
+    if re.fullmatch(male, word, re.IGNORECASE):
+        return "m"
+    return "f" if re.fullmatch(female, word, re.IGNORECASE) else None
+
 
 THEIRS = "(theirs)"
 """``Mention.of`` of a relation said with "his" / "her": someone named before it, in the clause
