@@ -603,7 +603,42 @@ def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> lis
     for item in found:
         if not chosen or item.start >= chosen[-1].end:
             chosen.append(item)
+    chosen = _without_every_working_week(text, chosen, bare, ref)
     return _ranges_in_order(text, _weekdays_after_a_day_to_come(chosen, bare, ref))
+
+
+_WORKING_WEEK_ENDS = (4, 5)
+"""The last day of a working week said as a range from Monday: Friday, or Saturday for a
+shop's week."""
+
+
+def _sets_the_week(text: str, said_before: Found, ref: date) -> bool:
+    """Whether a date said before a range of weekdays names the week they fall in ("next
+    week", "last week", "in two weeks"): a week, or a day still to come, that is not where a
+    habit starts ("ab nächster Woche", "from next week", "a partir de la semana que viene")."""
+    piece = said_before.piece
+    if not isinstance(piece, Days) or \
+            anchor_of(text, said_before.start) is not TemporalAnchor.AT or \
+            _FROM_ON.search(text[max(0, said_before.start - 16):said_before.start]):
+        return False
+    return piece.granularity is Granularity.WEEK or (
+        piece.granularity is Granularity.DAY and piece.first > ref)
+
+
+def _without_every_working_week(text: str, chosen: list[Found], bare: dict[tuple[int, int], int],
+                                ref: date) -> list[Found]:
+    """Monday to Friday (or Saturday) said of no week in particular is every such week, a
+    habit ("Trabajo de lunes a viernes", "von Montag bis Freitag", 周一到周五): neither end is
+    a date. Said after a week it stays that week's ("next week from Monday to Friday")."""
+    dropped: set[int] = set()
+    for i in range(1, len(chosen)):
+        first, last = chosen[i - 1], chosen[i]
+        if bare.get((first.start, first.end)) == 0 and \
+                bare.get((last.start, last.end)) in _WORKING_WEEK_ENDS and \
+                joined_as_range(text, first, last) and \
+                not (i >= 2 and _sets_the_week(text, chosen[i - 2], ref)):
+            dropped.update((i - 1, i))
+    return [item for i, item in enumerate(chosen) if i not in dropped]
 
 
 def _weekdays_after_a_day_to_come(chosen: list[Found], bare: dict[tuple[int, int], int],
@@ -631,7 +666,7 @@ _RANGE_BETWEEN = re.compile(
 Dezember bis 3. Januar", "du 28 décembre au 3 janvier", "5月14日到5月18日")."""
 
 
-_FROM_ON = re.compile(r"(?i)\b(?:from|ab|vanaf|a\s+partir\s+de|a\s+partire\s+da)"
+_FROM_ON = re.compile(r"(?i)\b(?:from|ab|vanaf|[aà]\s+partir\s+de|a\s+partire\s+da)"
                       r"(?:\s+(?:dem|den|le|el|o))?\s*$")
 """Words that start a state on a day without saying it has begun ("from May 14 I work
 nights", "ab April", "vanaf mei"): unlike "since" / "seit" / "depuis", the day may lie
