@@ -1,6 +1,8 @@
-"""Weekdays that name no day: Monday to Friday said of every week (a working week, a habit)
-is not turned into a date; a range tied to one week ("next week from Monday to Friday")
-keeps its dates. Sentences written for these tests."""
+"""Weekdays that name no day: Monday to Friday said of every week (a working week, a habit),
+and a weekday that qualifies a recurring thing ("the Sunday stall", "my Tuesday class", "le
+marché du dimanche"). Neither is turned into a date; a weekday tied to a week or said as a
+day ("next week from Monday to Friday", "this Sunday", "on Sunday") keeps its date.
+Sentences written for these tests."""
 
 from __future__ import annotations
 
@@ -67,3 +69,41 @@ def test_a_working_week_habit_is_kept_in_words_and_does_not_end() -> None:
     assert any("lunes a viernes" in t for t in texts), texts
     assert not any("2026" in t for t in texts), texts
     assert all(f.valid_to is None for f in facts), [(f.text, f.valid_to) for f in facts]
+
+
+@pytest.mark.parametrize("text", [
+    "The Sunday stall did really well, we sold all the honey",
+    "my Tuesday class has twelve students now",
+    "our Friday dinners with the neighbours are the best",
+    "her Saturday shift starts at six",
+    "the Sunday evening market is moving to the square",
+    "le marché du dimanche a changé de place",
+    "il corso del martedì è pieno",
+])
+def test_a_weekday_that_qualifies_a_recurring_thing_is_no_date(text: str) -> None:
+    written, days = with_dates(text, _MARCH, None)
+    assert days == [] and "2026" not in written, written
+
+
+@pytest.mark.parametrize(("text", "weekday"), [
+    ("on Sunday we're driving to the coast", 6),
+    ("this Sunday the stall is closed", 6),
+    ("next Sunday I'm selling at the fair", 6),
+    ("Sunday morning I'm meeting Joe", 6),
+    ("I'll see my sister on the Sunday", 6),
+    ("the Sunday we went to the coast was lovely", 6),
+    ("my Tuesday is completely free", 1),
+    ("à partir du lundi je travaille de nuit", 0),
+    ("tengo la entrevista del martes a las diez", 1),
+])
+def test_a_weekday_said_as_a_day_keeps_its_date(text: str, weekday: int) -> None:
+    _written, days = with_dates(text, _MARCH, None)
+    assert [d.first.weekday() for d in days][:1] == [weekday], days
+
+
+def test_the_stall_of_a_weekday_keeps_its_words() -> None:
+    with said_a_day_apart("The Saturday stall is going great, sold out of chutney",
+                          start=_MARCH, user_id="bo", lang="en") as memory:
+        texts = [f.text for f in memory.facts.list(user_id="bo")]
+    assert any("Saturday stall" in t for t in texts), texts
+    assert not any("2026" in t for t in texts), texts

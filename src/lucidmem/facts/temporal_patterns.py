@@ -568,9 +568,55 @@ _ONE_OF_THEM = re.compile(r"(?i)(?<!\w)(?:un|une|ein|eine|einen|einem|uno|una|ee
 English weekday: Portuguese "a quarta" is "the Wednesday", Spanish "a viernes" "to Friday"."""
 
 
+_OWNER_BEFORE = re.compile(r"(?i)(?<!\w)(?:my|our|your|his|her|their)\s+$")
+"""A possessive before an English weekday ("my Tuesday class", "our Friday dinners")."""
+
+_PART_OF_DAY = ("morning", "afternoon", "evening", "night")
+_NOT_A_NOUN = ("after", "before", "and", "but", "the", "for", "from", "with", "that", "this",
+               "then", "when", "which", "who", "where", "was", "were", "are", "will", "would",
+               "could", "should", "can", "has", "had", "have", "you", "she", "they", "his",
+               "her", "our", "your", "their", "its", "them", "him", "there", "off", "till",
+               "until", "through", "thru", "around", "about", "not", "too", "also", "just",
+               "next", "last", "coming", "following", "works", "suits", *_PART_OF_DAY)
+"""Words that may follow "the Sunday" or "my Sunday" when it is a day ("the Sunday after
+next", "the Sunday she left", "my Sunday was quiet", "the Sunday morning"): no noun that it
+could qualify."""
+
+_NOUN_AFTER = re.compile(r"(?:\s+(?:" + "|".join(_PART_OF_DAY) + r"))?\s+(?!(?:"
+                         + "|".join(_NOT_A_NOUN) + r")\b)[a-z]{3,}(?![\w'’])")
+"""A lowercase noun after an English weekday, past a part of the day ("stall", "evening
+market", "morning run")."""
+
+_OF_THE_DAY_BEFORE = re.compile(r"(?i)(?<!\w)(?:du|della|dello|del)\s+$")
+"""French "du" and Italian "del" / "della" before a weekday, after the noun it qualifies
+("le marché du dimanche", "il corso del martedì"): the one of every such day. Spanish "del
+martes" mostly names one Tuesday ("la entrevista del martes") and is left dated."""
+
+_FROM_THE_DAY_BEFORE = re.compile(r"(?i)(?:partir|compter)\s+du\s+$")
+"""French "à partir du lundi": from a day on, a date."""
+
+_RANGE_AFTER = re.compile(r"(?i)\s*(?:au|al|jusqu['’]au|fino\s+al)\s")
+"""The second end of a range after a weekday ("du lundi au vendredi")."""
+
+
+def _qualifies_a_noun(m: re.Match[str]) -> bool:
+    """Whether a bare weekday names the kind of a recurring thing rather than a day: English
+    after "the" or a possessive and before a noun ("the Sunday stall", "my Tuesday class";
+    not "the Sunday after next", "this Sunday"), French "du" and Italian "del" after the
+    noun ("le marché du dimanche", "il corso del martedì"; not "du lundi au vendredi")."""
+    before, after = m.string[: m.start()], m.string[m.end():]
+    if re.match(r"(?i)the\s", m.group(0)) or _OWNER_BEFORE.search(before):
+        return _NOUN_AFTER.match(after) is not None
+    of_the_day = _OF_THE_DAY_BEFORE.search(before)
+    if of_the_day is None or _FROM_THE_DAY_BEFORE.search(before) or _RANGE_AFTER.match(after):
+        return False
+    return of_the_day.group(0).casefold().startswith("du") or detect_language(m.string) == "it"
+
+
 def _a_habit(m: re.Match[str], handler: _Handler) -> bool:
     """Whether a bare weekday match is the day of a habit ("every Sunday", "los jueves", "le
-    jeudi", "il giovedì") or any one of them ("a Wednesday evening one")."""
+    jeudi", "il giovedì"), any one of them ("a Wednesday evening one") or the kind of a
+    recurring thing ("the Sunday stall", "le marché du dimanche")."""
     if handler not in _WEEKDAY_HANDLERS or m["r"]:
         return False
     before = m.string[: m.start()]
@@ -580,7 +626,7 @@ def _a_habit(m: re.Match[str], handler: _Handler) -> bool:
             re.search(r"(?<!\w)(?:a|an|A|An)\s+$", before) is not None
             and re.match(r"(?i)(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", m.group(0))
             is not None) or \
-        re.match(r"(?i)le\s", m.group(0)) is not None
+        re.match(r"(?i)le\s", m.group(0)) is not None or _qualifies_a_noun(m)
 
 
 def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> list[Found]:
