@@ -568,9 +568,55 @@ _ONE_OF_THEM = re.compile(r"(?i)(?<!\w)(?:un|une|ein|eine|einen|einem|uno|una|ee
 English weekday: Portuguese "a quarta" is "the Wednesday", Spanish "a viernes" "to Friday"."""
 
 
+_OWNER_BEFORE = re.compile(r"(?i)(?<!\w)(?:my|our|your|his|her|their)\s+$")
+"""A possessive before an English weekday ("my Tuesday class", "our Friday dinners")."""
+
+_PART_OF_DAY = ("morning", "afternoon", "evening", "night")
+_NOT_A_NOUN = ("after", "before", "and", "but", "the", "for", "from", "with", "that", "this",
+               "then", "when", "which", "who", "where", "was", "were", "are", "will", "would",
+               "could", "should", "can", "has", "had", "have", "you", "she", "they", "his",
+               "her", "our", "your", "their", "its", "them", "him", "there", "off", "till",
+               "until", "through", "thru", "around", "about", "not", "too", "also", "just",
+               "next", "last", "coming", "following", "works", "suits", *_PART_OF_DAY)
+"""Words that may follow "the Sunday" or "my Sunday" when it is a day ("the Sunday after
+next", "the Sunday she left", "my Sunday was quiet", "the Sunday morning"): no noun that it
+could qualify."""
+
+_NOUN_AFTER = re.compile(r"(?:\s+(?:" + "|".join(_PART_OF_DAY) + r"))?\s+(?!(?:"
+                         + "|".join(_NOT_A_NOUN) + r")\b)[a-z]{3,}(?![\w'’])")
+"""A lowercase noun after an English weekday, past a part of the day ("stall", "evening
+market", "morning run")."""
+
+_OF_THE_DAY_BEFORE = re.compile(r"(?i)(?<!\w)(?:du|della|dello|del)\s+$")
+"""French "du" and Italian "del" / "della" before a weekday, after the noun it qualifies
+("le marché du dimanche", "il corso del martedì"): the one of every such day. Spanish "del
+martes" mostly names one Tuesday ("la entrevista del martes") and is left dated."""
+
+_FROM_THE_DAY_BEFORE = re.compile(r"(?i)(?:partir|compter)\s+du\s+$")
+"""French "à partir du lundi": from a day on, a date."""
+
+_RANGE_AFTER = re.compile(r"(?i)\s*(?:au|al|jusqu['’]au|fino\s+al)\s")
+"""The second end of a range after a weekday ("du lundi au vendredi")."""
+
+
+def _qualifies_a_noun(m: re.Match[str]) -> bool:
+    """Whether a bare weekday names the kind of a recurring thing rather than a day: English
+    after "the" or a possessive and before a noun ("the Sunday stall", "my Tuesday class";
+    not "the Sunday after next", "this Sunday"), French "du" and Italian "del" after the
+    noun ("le marché du dimanche", "il corso del martedì"; not "du lundi au vendredi")."""
+    before, after = m.string[: m.start()], m.string[m.end():]
+    if re.match(r"(?i)the\s", m.group(0)) or _OWNER_BEFORE.search(before):
+        return _NOUN_AFTER.match(after) is not None
+    of_the_day = _OF_THE_DAY_BEFORE.search(before)
+    if of_the_day is None or _FROM_THE_DAY_BEFORE.search(before) or _RANGE_AFTER.match(after):
+        return False
+    return of_the_day.group(0).casefold().startswith("du") or detect_language(m.string) == "it"
+
+
 def _a_habit(m: re.Match[str], handler: _Handler) -> bool:
     """Whether a bare weekday match is the day of a habit ("every Sunday", "los jueves", "le
-    jeudi", "il giovedì") or any one of them ("a Wednesday evening one")."""
+    jeudi", "il giovedì"), any one of them ("a Wednesday evening one") or the kind of a
+    recurring thing ("the Sunday stall", "le marché du dimanche")."""
     if handler not in _WEEKDAY_HANDLERS or m["r"]:
         return False
     before = m.string[: m.start()]
@@ -580,7 +626,7 @@ def _a_habit(m: re.Match[str], handler: _Handler) -> bool:
             re.search(r"(?<!\w)(?:a|an|A|An)\s+$", before) is not None
             and re.match(r"(?i)(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", m.group(0))
             is not None) or \
-        re.match(r"(?i)le\s", m.group(0)) is not None
+        re.match(r"(?i)le\s", m.group(0)) is not None or _qualifies_a_noun(m)
 
 
 def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> list[Found]:
@@ -603,7 +649,42 @@ def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> lis
     for item in found:
         if not chosen or item.start >= chosen[-1].end:
             chosen.append(item)
+    chosen = _without_every_working_week(text, chosen, bare, ref)
     return _ranges_in_order(text, _weekdays_after_a_day_to_come(chosen, bare, ref))
+
+
+_WORKING_WEEK_ENDS = (4, 5)
+"""The last day of a working week said as a range from Monday: Friday, or Saturday for a
+shop's week."""
+
+
+def _sets_the_week(text: str, said_before: Found, ref: date) -> bool:
+    """Whether a date said before a range of weekdays names the week they fall in ("next
+    week", "last week", "in two weeks"): a week, or a day still to come, that is not where a
+    habit starts ("ab nächster Woche", "from next week", "a partir de la semana que viene")."""
+    piece = said_before.piece
+    if not isinstance(piece, Days) or \
+            anchor_of(text, said_before.start) is not TemporalAnchor.AT or \
+            _FROM_ON.search(text[max(0, said_before.start - 16):said_before.start]):
+        return False
+    return piece.granularity is Granularity.WEEK or (
+        piece.granularity is Granularity.DAY and piece.first > ref)
+
+
+def _without_every_working_week(text: str, chosen: list[Found], bare: dict[tuple[int, int], int],
+                                ref: date) -> list[Found]:
+    """Monday to Friday (or Saturday) said of no week in particular is every such week, a
+    habit ("Trabajo de lunes a viernes", "von Montag bis Freitag", 周一到周五): neither end is
+    a date. Said after a week it stays that week's ("next week from Monday to Friday")."""
+    dropped: set[int] = set()
+    for i in range(1, len(chosen)):
+        first, last = chosen[i - 1], chosen[i]
+        if bare.get((first.start, first.end)) == 0 and \
+                bare.get((last.start, last.end)) in _WORKING_WEEK_ENDS and \
+                joined_as_range(text, first, last) and \
+                not (i >= 2 and _sets_the_week(text, chosen[i - 2], ref)):
+            dropped.update((i - 1, i))
+    return [item for i, item in enumerate(chosen) if i not in dropped]
 
 
 def _weekdays_after_a_day_to_come(chosen: list[Found], bare: dict[tuple[int, int], int],
@@ -631,7 +712,7 @@ _RANGE_BETWEEN = re.compile(
 Dezember bis 3. Januar", "du 28 décembre au 3 janvier", "5月14日到5月18日")."""
 
 
-_FROM_ON = re.compile(r"(?i)\b(?:from|ab|vanaf|a\s+partir\s+de|a\s+partire\s+da)"
+_FROM_ON = re.compile(r"(?i)\b(?:from|ab|vanaf|[aà]\s+partir\s+de|a\s+partire\s+da)"
                       r"(?:\s+(?:dem|den|le|el|o))?\s*$")
 """Words that start a state on a day without saying it has begun ("from May 14 I work
 nights", "ab April", "vanaf mei"): unlike "since" / "seit" / "depuis", the day may lie
