@@ -649,8 +649,42 @@ def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> lis
     for item in found:
         if not chosen or item.start >= chosen[-1].end:
             chosen.append(item)
+    chosen = _weekdays_with_their_date(text, chosen, bare)
     chosen = _without_every_working_week(text, chosen, bare, ref)
     return _ranges_in_order(text, _weekdays_after_a_day_to_come(chosen, bare, ref))
+
+
+_BESIDE_ITS_DATE = re.compile(r"(?i)[\s,，]*(?:(?:the|den|der|dia|de|el|le|il|op|am)\s+)?")
+"""What may stand between a weekday and the date it names: "Saturday, March 14", "Samstag,
+den 14.", "sábado dia 14", "zaterdag de 14e", "3月14日星期六"."""
+
+
+def _weekdays_with_their_date(text: str, chosen: list[Found],
+                              bare: dict[tuple[int, int], int]) -> list[Found]:
+    """A bare weekday said right beside a day of the month is that day ("martedì 10 marzo",
+    "Saturday, March 14", "3月14日星期六"), not the next such weekday and then the date: one
+    date, the day of the month's (it is the more precise when the two disagree)."""
+    out: list[Found] = []
+    for item in chosen:
+        before = out[-1] if out else None
+        if before is not None and _beside(text, before, item) and (
+                ((before.start, before.end) in bare and _a_day_of_the_month(item, bare)) or
+                ((item.start, item.end) in bare and _a_day_of_the_month(before, bare))):
+            day = before if (item.start, item.end) in bare else item
+            out[-1] = Found(before.start, item.end, day.piece)
+            continue
+        out.append(item)
+    return out
+
+
+def _beside(text: str, a: Found, b: Found) -> bool:
+    return _BESIDE_ITS_DATE.fullmatch(text[a.end:b.start]) is not None
+
+
+def _a_day_of_the_month(item: Found, bare: dict[tuple[int, int], int]) -> bool:
+    return (item.start, item.end) not in bare and isinstance(item.piece, Days) and \
+        item.piece.granularity is Granularity.DAY and \
+        (item.piece.end - item.piece.first).days <= 1
 
 
 _WORKING_WEEK_ENDS = (4, 5)
