@@ -50,6 +50,7 @@ from lucidmem.facts.people import (
     THEIRS,
     Mention,
     given_name,
+    is_given_name,
     is_title,
     mentions,
     pronoun_subject,
@@ -1047,8 +1048,9 @@ _CAPITALISED = re.compile(r"(?<![\w'’])([A-ZÀ-ÖØ-Þ][a-zß-ÿ]+(?:-[A-ZÀ-�
 
 
 def _names_in(text: str, lang: str) -> list[str]:
-    """Capitalised words that look like names (not sentence-initial, not German nouns)."""
-    if lang in ("de", "zh"):
+    """Capitalised words that look like names (not sentence-initial; in German, where every
+    noun has a capital, only given names: "mit Lea", not "mit Kaffee")."""
+    if lang == "zh":
         return []
     out = []
     for m in _CAPITALISED.finditer(text):
@@ -1058,6 +1060,8 @@ def _names_in(text: str, lang: str) -> list[str]:
                 word.casefold() in _NOT_NAME_WORDS or re.search(
                     r"(?i)(?:\b(?:from|in|to|at|near|aus|nach|de|à|en|em|da|di|uit|naar|van)|"
                     r"\b(?:the|la|le|el|il))$", before):
+            continue
+        if lang == "de" and not is_given_name(word):
             continue
         out.append(word)
     return out

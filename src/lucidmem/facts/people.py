@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 
 from lucidmem.facts.cue_lexicon import RELATIONS
 
-__all__ = ["THEIRS", "Mention", "given_name", "is_title", "mentions", "pronoun_subject",
-           "starts_with_name"]
+__all__ = ["THEIRS", "Mention", "given_name", "is_given_name", "is_title", "mentions",
+           "pronoun_subject", "starts_with_name"]
 
 _POSSESSIVE: dict[str, str] = {
     "en": r"my|our",
@@ -214,6 +215,20 @@ def mentions(text: str, lang: str) -> list[Mention]:
             found.append(Mention(None, _canonical(lang, m["rel"]), m["rel"], None,
                                  (m.start(), m.end())))
     return sorted(found, key=lambda x: x.span)
+
+
+@cache
+def _given_names() -> frozenset[str]:
+    listed = (resources.files("lucidmem.facts") / "data" / "given_names.txt").read_text("utf-8")
+    return frozenset(line.strip().casefold() for line in listed.splitlines()
+                     if line.strip() and not line.startswith("#"))
+
+
+def is_given_name(word: str) -> bool:
+    """Whether ``word`` is a common given name ("Lea", "Murat", "Anna-Lena"): how a
+    capitalised word in German, where every noun has a capital, is told to be someone ("mit
+    Lea", not "mit Kaffee", "bei Aldi")."""
+    return all(part.casefold() in _given_names() for part in word.split("-"))
 
 
 def is_title(word: str) -> bool:
