@@ -51,8 +51,10 @@ from lucidmem.facts.people import (
     Mention,
     given_name,
     is_given_name,
+    is_third_pronoun,
     is_title,
     mentions,
+    pronoun_relation,
     pronoun_subject,
     starts_with_name,
 )
@@ -339,6 +341,21 @@ def _owners_named(people: list[Mention], state: ConversationState) -> list[Menti
             out.append(replace(m, of=owner))
         owner = m.name or owner
     return out
+
+
+def _pronoun_named(people: list[Mention], clause: Clause,
+                   state: ConversationState) -> list[Mention]:
+    """A relation said of "she" / "he" ("…für Jana gekauft, sie ist meine Schwester", "I had
+    lunch with Priya, she's my cousin") is the person named last, when that is someone
+    named who holds no other relation to the user."""
+    relation = pronoun_relation(clause.text, clause.language)
+    who = state.last_person
+    if relation is None or who is None or who.startswith(f"{USER_SUBJECT}'s "):
+        return people
+    if state.people.get(who) not in (None, relation):
+        return people  # "mein Bruder Paul …, er ist mein Kollege": someone else is
+    return [replace(m, name=who) if m.name is None and m.of is None and m.relation == relation
+            else m for m in people]
 
 
 def _relation_candidate(m: Mention, clause: Clause, at: datetime) -> FactCandidate | None:
@@ -823,7 +840,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             continue
         state.language = clause.language
         cues = clause.cues
-        people = _owners_named(mentions(clause.text, clause.language), state)
+        people = _pronoun_named(_owners_named(mentions(clause.text, clause.language), state),
+                                clause, state)
         if cues.retraction:
             topic = _retraction_topic(clause)
             if topic:
@@ -933,11 +951,12 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         if subject != USER_SUBJECT:
             turn_people.add(subject)
     for item in pending:
-        if rules is not None:
+        if rules is not None:  # a relation's "name" may be a title ("boss is Dr") or "she"
             item.ruled = [r for r in rules(item.clause.text, item.clause.language, timestamp)
                           if not (r.predicate.startswith("has_")
                                   and (r.object.casefold().startswith("user's")
-                                       or is_title(r.object)))]  # "boss is Dr"
+                                       or is_title(r.object)
+                                       or is_third_pronoun(r.object, item.clause.language)))]
     # a clause the rule tables read needs no classifier (and no embedding of its own)
     spans = [span_of(p.clause.text, p.clause.language) or p.clause.text for p in pending
              if not _rule_slot(p)]
@@ -1098,10 +1117,12 @@ def _is_function_word(word: str) -> bool:
 
 
 def _only_mentions(clause: Clause, people: list[Mention]) -> bool:
-    """Whether the clause says nothing beyond naming people ("yeah my niece")."""
+    """Whether the clause says nothing beyond naming people ("yeah my niece", "ella es mi
+    hermana": "she" is no content either)."""
     rest = clause.text
     for m in sorted(people, key=lambda x: -x.span[0]):
         rest = rest[:m.span[0]] + " " + rest[m.span[1]:]
+    rest = " ".join(w for w in rest.split() if not is_third_pronoun(w, clause.language))
     return not content_words([span_of(rest, clause.language)])
 
 
