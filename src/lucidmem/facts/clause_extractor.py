@@ -50,9 +50,12 @@ from lucidmem.facts.people import (
     THEIRS,
     Mention,
     given_name,
+    is_given_name,
+    is_third_pronoun,
     is_title,
     mentions,
     possessive_gender,
+    pronoun_relation,
     pronoun_subject,
     relation_gender,
     starts_with_name,
@@ -381,6 +384,21 @@ def _whose(m: Mention, text: str, lang: str, state: ConversationState,
         return None
     alike = [n for n in known if n != m.name and relation_gender(known[n]) == gender]
     return alike[0] if len(alike) == 1 else None
+
+
+def _pronoun_named(people: list[Mention], clause: Clause,
+                   state: ConversationState) -> list[Mention]:
+    """A relation said of "she" / "he" ("…für Jana gekauft, sie ist meine Schwester", "I had
+    lunch with Priya, she's my cousin") is the person named last, when that is someone
+    named who holds no other relation to the user."""
+    relation = pronoun_relation(clause.text, clause.language)
+    who = state.last_person
+    if relation is None or who is None or who.startswith(f"{USER_SUBJECT}'s "):
+        return people
+    if state.people.get(who) not in (None, relation):
+        return people  # "mein Bruder Paul …, er ist mein Kollege": someone else is
+    return [replace(m, name=who) if m.name is None and m.of is None and m.relation == relation
+            else m for m in people]
 
 
 def _relation_candidate(m: Mention, clause: Clause, at: datetime) -> FactCandidate | None:
@@ -865,8 +883,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             continue
         state.language = clause.language
         cues = clause.cues
-        people = _owners_named(mentions(clause.text, clause.language), state, clause.text,
-                               clause.language)
+        people = _pronoun_named(_owners_named(mentions(clause.text, clause.language), state,
+                                              clause.text, clause.language), clause, state)
         if cues.retraction:
             topic = _retraction_topic(clause)
             if topic:
@@ -976,11 +994,12 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         if subject != USER_SUBJECT:
             turn_people.add(subject)
     for item in pending:
-        if rules is not None:
+        if rules is not None:  # a relation's "name" may be a title ("boss is Dr") or "she"
             item.ruled = [r for r in rules(item.clause.text, item.clause.language, timestamp)
                           if not (r.predicate.startswith("has_")
                                   and (r.object.casefold().startswith("user's")
-                                       or is_title(r.object)))]  # "boss is Dr"
+                                       or is_title(r.object)
+                                       or is_third_pronoun(r.object, item.clause.language)))]
     # a clause the rule tables read needs no classifier (and no embedding of its own)
     spans = [span_of(p.clause.text, p.clause.language) or p.clause.text for p in pending
              if not _rule_slot(p)]
@@ -1092,8 +1111,9 @@ _CAPITALISED = re.compile(r"(?<![\w'’])([A-ZÀ-ÖØ-Þ][a-zß-ÿ]+(?:-[A-ZÀ-�
 
 
 def _names_in(text: str, lang: str) -> list[str]:
-    """Capitalised words that look like names (not sentence-initial, not German nouns)."""
-    if lang in ("de", "zh"):
+    """Capitalised words that look like names (not sentence-initial; in German, where every
+    noun has a capital, only given names: "mit Lea", not "mit Kaffee")."""
+    if lang == "zh":
         return []
     out = []
     for m in _CAPITALISED.finditer(text):
@@ -1103,6 +1123,8 @@ def _names_in(text: str, lang: str) -> list[str]:
                 word.casefold() in _NOT_NAME_WORDS or re.search(
                     r"(?i)(?:\b(?:from|in|to|at|near|aus|nach|de|à|en|em|da|di|uit|naar|van)|"
                     r"\b(?:the|la|le|el|il))$", before):
+            continue
+        if lang == "de" and not is_given_name(word):
             continue
         out.append(word)
     return out
@@ -1139,10 +1161,12 @@ def _is_function_word(word: str) -> bool:
 
 
 def _only_mentions(clause: Clause, people: list[Mention]) -> bool:
-    """Whether the clause says nothing beyond naming people ("yeah my niece")."""
+    """Whether the clause says nothing beyond naming people ("yeah my niece", "ella es mi
+    hermana": "she" is no content either)."""
     rest = clause.text
     for m in sorted(people, key=lambda x: -x.span[0]):
         rest = rest[:m.span[0]] + " " + rest[m.span[1]:]
+    rest = " ".join(w for w in rest.split() if not is_third_pronoun(w, clause.language))
     return not content_words([span_of(rest, clause.language)])
 
 

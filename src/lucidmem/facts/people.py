@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 
 from lucidmem.facts.cue_lexicon import RELATIONS
 
-__all__ = ["THEIRS", "Mention", "given_name", "is_title", "mentions", "possessive_gender",
-           "pronoun_subject", "relation_gender", "starts_with_name"]
+__all__ = ["THEIRS", "Mention", "given_name", "is_given_name", "is_third_pronoun", "is_title",
+           "mentions", "possessive_gender", "pronoun_relation", "pronoun_subject",
+           "relation_gender", "starts_with_name"]
 
 _POSSESSIVE: dict[str, str] = {
     "en": r"my|our",
@@ -102,6 +104,10 @@ _THIRD_PRONOUN: dict[str, str] = {
     "en": r"she|he|she's|he's", "de": r"sie|er", "fr": r"elle|il", "es": r"ella|él",
     "it": r"lei|lui", "pt": r"ela|ele", "nl": r"zij|ze|hij", "zh": r"她|他",
 }
+_PRONOUN_IS: dict[str, str] = {"en": r"\s+(?:is|was)|['’]s", "de": r"\s+(?:ist|war)",
+                               "fr": r"\s+(?:est|était)", "es": r"\s+(?:es|era)",
+                               "it": r"\s+(?:è|era)", "pt": r"\s+(?:é|era)", "nl": r"\s+(?:is|was)"}
+""""Is" / "was" after a third-person pronoun ("she is", "she's", "sie ist", "ze is")."""
 _NOT_NAMES = frozenset([
     "i", "i'm", "im", "ok", "okay", "yes", "no", "yeah", "hi", "hey", "hello", "thanks", "sorry",
     "so", "and", "but", "the", "a", "an", "my", "our", "we", "it", "this", "that", "he", "she",
@@ -210,6 +216,12 @@ def _is_name(name: str) -> bool:
     return first.casefold() not in _NOT_NAMES and len(first) > 1
 
 
+def is_third_pronoun(word: str, lang: str) -> bool:
+    """Whether ``word`` is the language's "she" / "he" written with a capital ("Sie", "Ella"
+    in Spanish, not in English, where Ella is a name)."""
+    return word.casefold() in _THIRD_PRONOUN.get(lang, "").split("|")
+
+
 def mentions(text: str, lang: str) -> list[Mention]:
     """Named people and their relations in ``text``; then unnamed ones ("my sister")."""
     found: list[Mention] = []
@@ -218,9 +230,9 @@ def mentions(text: str, lang: str) -> list[Mention]:
         for m in pattern.finditer(text):
             groups = m.groupdict()
             name = groups.get("name")
-            if not name or not _is_name(name) or any(a < m.end() and m.start() < b
-                                                     for a, b in taken):
-                continue
+            if not name or not _is_name(name) or is_third_pronoun(name, lang) or \
+                    any(a < m.end() and m.start() < b for a, b in taken):
+                continue  # ("Sie ist meine Schwester": "she", see pronoun_relation)
             if lang == "zh" and (name in ("的", "们") or name[0] in _ZH_NOT_NAME_START
                                  or name[-1] in "不得了着过"):  # "舍不得": a verb
                 continue  # "丈母娘帮忙带孩子": 帮忙 (helps) is what she does, not her name
@@ -243,6 +255,42 @@ def mentions(text: str, lang: str) -> list[Mention]:
             found.append(Mention(None, _canonical(lang, m["rel"]), m["rel"], None,
                                  (m.start(), m.end())))
     return sorted(found, key=lambda x: x.span)
+
+
+@cache
+def _pronoun_relation_pattern(lang: str) -> re.Pattern[str] | None:
+    # ("she's" is "she" and its verb: _PRONOUN_IS reads the verb)
+    pronoun = "|".join(p for p in _THIRD_PRONOUN.get(lang, "").split("|") if "'" not in p)
+    poss, rel = _POSSESSIVE.get(lang), _rel_pattern(lang)
+    if not (pronoun and poss and rel and lang in _PRONOUN_IS):
+        return None
+    adj = _ADJECTIVES.get(lang, "x^")
+    return re.compile(r"(?i)^(?:" + pronoun + r")(?:" + _PRONOUN_IS[lang] + r")" + _ADVERBS
+                      + r"\s+(?:" + poss + r")\s+(?:(?:" + adj + r")\s+)?(?P<rel>" + rel
+                      + r")(?!\w)")
+
+
+def pronoun_relation(text: str, lang: str) -> str | None:
+    """The relation to the user a clause gives "she" or "he" ("she's my sister", "sie ist
+    meine Schwester", "ze is mijn zus"): the one just named holds it. ``None`` when the
+    clause does not start that way."""
+    pattern = _pronoun_relation_pattern(lang)
+    found = None if pattern is None else pattern.match(text.strip())
+    return None if found is None else _canonical(lang, found["rel"])
+
+
+@cache
+def _given_names() -> frozenset[str]:
+    listed = (resources.files("lucidmem.facts") / "data" / "given_names.txt").read_text("utf-8")
+    return frozenset(line.strip().casefold() for line in listed.splitlines()
+                     if line.strip() and not line.startswith("#"))
+
+
+def is_given_name(word: str) -> bool:
+    """Whether ``word`` is a common given name ("Lea", "Murat", "Anna-Lena"): how a
+    capitalised word in German, where every noun has a capital, is told to be someone ("mit
+    Lea", not "mit Kaffee", "bei Aldi")."""
+    return all(part.casefold() in _given_names() for part in word.split("-"))
 
 
 def is_title(word: str) -> bool:
