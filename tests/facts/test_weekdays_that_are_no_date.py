@@ -11,6 +11,7 @@ from datetime import UTC, date, datetime
 import pytest
 
 from lucidmem.facts.render import with_dates
+from lucidmem.facts.temporal_patterns import scan
 
 from .conftest import said_a_day_apart
 
@@ -107,3 +108,28 @@ def test_the_stall_of_a_weekday_keeps_its_words() -> None:
         texts = [f.text for f in memory.facts.list(user_id="bo")]
     assert any("Saturday stall" in t for t in texts), texts
     assert not any("2026" in t for t in texts), texts
+
+
+# -- Italian Sunday; a weekday that is a person's name ---------------------------------------
+
+def test_the_italian_sunday_is_a_day() -> None:
+    """"domenica" was missing from the weekdays: an Italian Sunday was never dated."""
+    found = scan("domenica vado al mare con mia sorella", date(2026, 3, 2), True)
+    assert [f.piece.first for f in found] == [date(2026, 3, 8)]
+
+
+def test_la_domenica_is_every_sunday() -> None:
+    assert scan("la domenica vado sempre al mare", date(2026, 3, 2), True) == []
+
+
+@pytest.mark.parametrize("said", ["mia zia Domenica vive a Bari da vent'anni",
+                                  "mi tío Domingo vive en Cádiz",
+                                  "o meu avô Domingos mora em Braga"])
+def test_a_weekday_written_as_a_name_is_no_date(said: str) -> None:
+    assert scan(said, date(2026, 3, 2), True) == []
+
+
+@pytest.mark.parametrize("said", ["Domingo voy al cine con Ana", "On Sunday I see my aunt",
+                                  "Am Sonntag sehe ich meine Tante"])
+def test_a_capital_weekday_opening_a_sentence_or_in_english_is_a_day(said: str) -> None:
+    assert [f.piece.first for f in scan(said, date(2026, 3, 2), True)] == [date(2026, 3, 8)]

@@ -329,7 +329,7 @@ def with_dates(text: str, reference: datetime, tense: str | None) -> tuple[str, 
                                  r"sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|"
                                  r"sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|"
                                  r"lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|"
-                                 r"martedì|mercoledì|giovedì|venerdì|sabato|segunda|terça|"
+                                 r"martedì|mercoledì|giovedì|venerdì|sabato|domenica|segunda|terça|"
                                  r"quarta|quinta|sexta|maandag|dinsdag|woensdag|donderdag|"
                                  r"vrijdag|zaterdag|zondag|周|星期|礼拜", said))
         written = date_text(p.piece, with_weekday=weekday)

@@ -32,7 +32,7 @@ WEEKDAYS: dict[str, int] = {
     "lunes": 0, "martes": 1, "miércoles": 2, "miercoles": 2, "jueves": 3, "viernes": 4,
     "sábado": 5, "sabado": 5, "domingo": 6,
     "lunedì": 0, "lunedi": 0, "martedì": 1, "martedi": 1, "mercoledì": 2, "mercoledi": 2,
-    "giovedì": 3, "giovedi": 3, "venerdì": 4, "venerdi": 4, "sabato": 5,
+    "giovedì": 3, "giovedi": 3, "venerdì": 4, "venerdi": 4, "sabato": 5, "domenica": 6,
     "segunda": 0, "segunda-feira": 0, "terça": 1, "terça-feira": 1, "terca": 1,
     "quarta": 2, "quarta-feira": 2, "quinta": 3, "quinta-feira": 3, "sexta": 4,
     "sexta-feira": 4,

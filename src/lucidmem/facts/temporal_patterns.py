@@ -615,7 +615,7 @@ def _qualifies_a_noun(m: re.Match[str]) -> bool:
 
 def _a_habit(m: re.Match[str], handler: _Handler) -> bool:
     """Whether a bare weekday match is the day of a habit ("every Sunday", "los jueves", "le
-    jeudi", "il giovedì"), any one of them ("a Wednesday evening one") or the kind of a
+    jeudi", "il giovedì", "la domenica"), any one of them ("a Wednesday evening one") or the kind of a
     recurring thing ("the Sunday stall", "le marché du dimanche")."""
     if handler not in _WEEKDAY_HANDLERS or m["r"]:
         return False
@@ -626,7 +626,25 @@ def _a_habit(m: re.Match[str], handler: _Handler) -> bool:
             re.search(r"(?<!\w)(?:a|an|A|An)\s+$", before) is not None
             and re.match(r"(?i)(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", m.group(0))
             is not None) or \
-        re.match(r"(?i)le\s", m.group(0)) is not None or _qualifies_a_noun(m)
+        re.match(r"(?i)(?:le|la)\s", m.group(0)) is not None or _qualifies_a_noun(m)
+
+
+_CAPITALISED_WEEKDAYS = frozenset(
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonnabend", "sonntag"])
+"""Weekdays written with a capital in any sentence (English, German)."""
+
+
+def _a_name(m: re.Match[str], handler: _Handler) -> bool:
+    """Whether a bare weekday is a person's name: capitalised inside a sentence in a language
+    that writes weekdays in lower case ("mia zia Domenica", "mi tío Domingo")."""
+    if handler not in _WEEKDAY_HANDLERS or m["r"]:
+        return False
+    word = next((w for w in re.findall(r"[^\W\d_][\w-]*", m.group(0))
+                 if w.casefold() in WEEKDAYS), None)
+    if word is None or not word[0].isupper() or word.casefold() in _CAPITALISED_WEEKDAYS:
+        return False
+    before = m.string[:m.start() + m.group(0).index(word)].rstrip()
+    return bool(before) and not before.endswith((".", "!", "?", ":", ";", "…", "\n"))
 
 
 def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> list[Found]:
@@ -636,7 +654,7 @@ def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> lis
     han = re.search(r"[\u4e00-\u9fff]", text) is not None
     for pattern, handler in (*_MATCHERS, *_ZH_MATCHERS) if han else _MATCHERS:
         for m in pattern.finditer(text):
-            if m.end() == m.start() or _a_habit(m, handler):
+            if m.end() == m.start() or _a_habit(m, handler) or _a_name(m, handler):
                 continue
             piece = handler(m, ref, opts)
             if piece is not None:
