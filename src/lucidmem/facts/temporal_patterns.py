@@ -615,8 +615,8 @@ def _qualifies_a_noun(m: re.Match[str]) -> bool:
 
 def _a_habit(m: re.Match[str], handler: _Handler) -> bool:
     """Whether a bare weekday match is the day of a habit ("every Sunday", "los jueves", "le
-    jeudi", "il giovedì", "la domenica"), any one of them ("a Wednesday evening one") or the kind of a
-    recurring thing ("the Sunday stall", "le marché du dimanche")."""
+    jeudi", "il giovedì", "la domenica"), any one of them ("a Wednesday evening one") or the
+    kind of a recurring thing ("the Sunday stall", "le marché du dimanche")."""
     if handler not in _WEEKDAY_HANDLERS or m["r"]:
         return False
     before = m.string[: m.start()]
@@ -629,8 +629,9 @@ def _a_habit(m: re.Match[str], handler: _Handler) -> bool:
         re.match(r"(?i)(?:le|la)\s", m.group(0)) is not None or _qualifies_a_noun(m)
 
 
-_CAPITALISED_WEEKDAYS = frozenset(
-    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonnabend", "sonntag"])
+_CAPITALISED_WEEKDAYS = frozenset({
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "montag",
+    "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonnabend", "sonntag"})
 """Weekdays written with a capital in any sentence (English, German)."""
 
 
