@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from lucidmem.facts.clauses import ZH_ASKS, Clause, Cues, clauses_of
+from lucidmem.facts.clauses import Clause, Cues, clauses_of, zh_asks
 from lucidmem.facts.cue_lexicon import LANGUAGES, find_cue, has_cue
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
@@ -1471,8 +1471,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if item.answers_others:  # "What did they play?" "Mostly standards, …"
             reading.flags.append("skipped:not_about_the_user")
             return None
-        if _CONCLUSION.get(lang, _NO_MATCH).match(clause.text):
-            reading.flags.append("skipped:conclusion")  # "So no satay sauce, which …"
+        if _CONCLUSION.get(lang, _NO_MATCH).match(clause.text) and not (
+                cues.change or cues.start or cues.habit or cues.cessation or cues.exclusive):
+            # "So no satay sauce, which …"; but "所以这个星期开始去游泳池" (so this week I
+            # started going to the pool) says what changed, whatever draws it from before
+            reading.flags.append("skipped:conclusion")
             return None
     if item.subject == USER_SUBJECT and not item.people and \
             _about_a_thing(clause.text, lang):
@@ -1514,7 +1517,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     size = len(clause.text) if lang == "zh" else len(clause.text.split())
     if days and len(days) == 1 and clause.text != clause.sentence and size < 9 and \
             not clause.sentence.rstrip().endswith("?") and \
-            not (lang == "zh" and ZH_ASKS.search(clause.sentence[len(clause.text):])) and \
+            not (lang == "zh" and zh_asks(clause.sentence[len(clause.text):])) and \
             not has_cue("cessation", lang, clause.sentence.replace(clause.text, " ", 1)):
         # (not when the rest ends something: "j'ai démissionné de X, je commence chez Y
         # lundi" starts Y on Monday, and X is not the new job)

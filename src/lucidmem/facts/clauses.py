@@ -26,7 +26,7 @@ from lucidmem.facts.cue_lexicon import (
 from lucidmem.facts.language import Detected, detect, votes
 from lucidmem.facts.temporal_lexicon import MONTHS
 
-__all__ = ["ZH_ASKS", "Clause", "Cues", "clauses_of", "read_cues"]
+__all__ = ["ZH_ASKS", "Clause", "Cues", "clauses_of", "read_cues", "zh_asks"]
 
 QUOTE_MARK = "“…”"
 """What a quoted passage is replaced by inside its clause."""
@@ -156,7 +156,17 @@ def _merge_fragments(pieces: list[str], lang: str) -> list[str]:
 
 
 ZH_ASKS = re.compile(r"[吗么呢][\s？?]*$|有啥|什么|哪|怎么|多少|几[个点天]|推荐|有没有")
-"""Words and particles that make a Chinese clause a question."""
+"""Words and particles that make a Chinese clause a question (see :func:`zh_asks`)."""
+_ZH_NOT_ASKING = re.compile(r"几乎|哪怕|不怎么|没什么|不什么|什么的|多多少少|多少有点|这么|那么|"
+                            r"多么|要么|怎么也|怎么都")
+"""Words that hold a question word and ask nothing: 几乎 (almost), 哪怕 (even if), 不怎么
+(not very), 没什么 (nothing much), 什么的 (and so on), 多少有点 (somewhat), 这么 (so) …"""
+
+
+def zh_asks(text: str) -> bool:
+    """Whether a Chinese clause asks something (:data:`ZH_ASKS`), its words that only look
+    like question words ("我现在几乎每天早上游一公里") left out."""
+    return ZH_ASKS.search(_ZH_NOT_ASKING.sub("", text)) is not None
 
 
 def _zh_question_tail(part: str) -> list[str]:
@@ -164,7 +174,7 @@ def _zh_question_tail(part: str) -> list[str]:
     two clauses: the statement and the question, so the question does not silence what
     was stated before it."""
     head, _, tail = part.rpartition("，")
-    if head.strip(" ，,") and ZH_ASKS.search(tail) and not ZH_ASKS.search(head):
+    if head.strip(" ，,") and zh_asks(tail) and not zh_asks(head):
         return [head.strip(), tail.strip()]
     return [part]
 
@@ -417,6 +427,8 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
     if lang not in LANGUAGES:
         return Cues()
     lead = _LEAD_FILLERS.sub("", text)
+    if lang == "zh":
+        lead = _ZH_NOT_ASKING.sub("", lead)
     asks = find_cue("question", lang, lead[:40])
     # the sentence's question mark belongs to its last clause: "next Thursday I get a wisdom
     # tooth out, what can I eat after?" asks only in its second clause
@@ -425,7 +437,7 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
         text.rstrip().endswith(("?", "？")) or (asks is not None and asks.start() == 0)
     if lang == "zh":
         question = question or bool(re.search(r"[吗么呢]\s*[？?。！!]?$", text)) or \
-            has_cue("question", lang, text)
+            has_cue("question", lang, _ZH_NOT_ASKING.sub("", text))
     sarcasm = bool(_CAPS_LOVE.search(sentence) or _IRONY.search(sentence)
                    or _SMILE_AFTER_PRAISE.search(sentence)
                    or has_cue("sarcasm", lang, sentence))
