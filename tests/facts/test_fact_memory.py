@@ -110,17 +110,34 @@ def test_variants_are_bounded(tmp_path: Path, embedder: E5Embedder, clock: Clock
     settings = Settings(data_dir=tmp_path / "d", facts=FactSettings(max_variants=2))
     with Memory(settings=settings, embedder=embedder, clock=clock) as memory:
         _add(memory, "I live in Lyon.", "2024-01-10T09:00:00+00:00")
+        most = 0
         for i, city in enumerate(["Nice", "Metz", "Brest", "Caen"]):
             _add(memory, f"I think I live in {city}.", f"2024-01-1{i + 1}T09:00:00+00:00")
+            variants = [f for f in memory.facts.history(user_id="maya")
+                        if f.status == "variant"]
+            assert len(variants) <= 2 and all(v.variant_of for v in variants)
+            most = max(most, len(variants))
+        assert most >= 1
         history = memory.facts.history(user_id="maya")
-        variants = [f for f in history if f.status == "variant"]
-        assert 1 <= len(variants) <= 2
-        assert all(v.variant_of for v in variants)
         # each hedged contradiction costs Lyon 25 % of the newcomer's confidence; once Lyon
         # is weaker than a newcomer, the newcomer supersedes it (aico reconsolidation)
         lyon = next(f for f in history if f.object == "Lyon")
         assert lyon.status in ("active", "superseded") and lyon.base_confidence < 0.9
         assert len(memory.facts.list(user_id="maya")) == 1
+
+
+def test_a_new_value_ends_the_variants_kept_beside_the_old_one(memory: Memory) -> None:
+    """A hedged home kept as a variant of the held one is no home after a move either."""
+    _add(memory, "I live in Lyon.", "2024-01-10T09:00:00+00:00")
+    _add(memory, "I think I live in Nice.", "2024-01-11T09:00:00+00:00")
+    assert [f.object for f in memory.facts.history(user_id="maya")
+            if f.status == "variant"] == ["Nice"]
+    _add(memory, "I moved to Rennes last week.", "2024-02-20T09:00:00+00:00")
+    assert [f.object for f in memory.facts.list(user_id="maya")] == ["Rennes"]
+    nice = next(f for f in memory.facts.history(user_id="maya") if f.object == "Nice")
+    assert nice.status == "superseded" and nice.valid_to is not None
+    lyon = next(f for f in memory.facts.history(user_id="maya") if f.object == "Lyon")
+    assert nice.valid_to == lyon.valid_to  # both end when Rennes begins
 
 
 def test_as_of_in_the_future_is_refused(memory: Memory) -> None:

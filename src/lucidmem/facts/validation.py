@@ -486,6 +486,10 @@ class _Pass:
                 ex.status = Status.SUPERSEDED
                 self.report.superseded += 1
                 self.shift(ex, rec, ts)
+                for variant in self.variants_of(ex):
+                    # the values it could not be told apart from end with it: "Winterthur is
+                    # so quiet" kept beside "I live on the balcony side" is no home after a move
+                    self.end(variant, rec, retract=False, at=at)
             else:
                 ex.status = Status.RETRACTED
                 self.report.retracted += 1
