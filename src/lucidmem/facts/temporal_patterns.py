@@ -90,6 +90,7 @@ _WEEKDAY = alternation(WEEKDAYS)
 _UNIT = alternation(UNITS)
 _NUM = r"(?:\d{1,3}|" + alternation(NUMBERS)[3:]
 _REL = alternation((*REL_NEXT, *REL_LAST, *REL_THIS))
+_WEEKEND = alternation(w for w, u in UNITS.items() if u == "weekend")
 _ANCHOR_SINCE = re.compile(r"\b(?:since|seit|depuis|desde|from|ab|sinds|vanaf|dal|dalla|dallo)"
                            r"(?:\s+(?:dem|den|le|el|o))?\s*$", re.IGNORECASE)
 """A start said before a date, with the article some languages put there ("seit dem 14.
@@ -271,6 +272,18 @@ def _h_rel_weekday(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     return _weekday(WEEKDAYS[m["w"].casefold()], rel, ref, opts.tense if not m["r"] else None)
 
 
+def _h_weekday_after_next(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    """"the Sunday after next", "a week from Sunday", "Sunday week", "übernächsten Sonntag",
+    "samedi en huit", "zaterdag over een week": a week after the coming such day."""
+    coming = _weekday(WEEKDAYS[(m["w"] or m["w2"]).casefold()], 1, ref)
+    return _one_day(coming.first + timedelta(weeks=1))
+
+
+def _h_weekend_after_next(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    """"the weekend after next", "das übernächste Wochenende": a week after the coming one."""
+    return _relative_unit("weekend", 2, ref)  # "next weekend" is the one of next week
+
+
 def _h_offset(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     unit = UNITS[" ".join(m["u"].casefold().split())]
     if unit == "weekend":
@@ -390,6 +403,17 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
     (_rx(_B + r"(?P<w>" + alternation(DAY_WORDS) + r")" + _E), _h_day_word),
     (_rx(_B + _ART + r"(?P<r>" + _REL + r")\s+(?P<u>" + _UNIT + r")" + _E), _h_rel_unit),
     (_rx(_B + _ART + r"(?P<u>" + _UNIT + r")\s+(?P<r>" + _REL + r")" + _E), _h_rel_unit),
+    (
+        _rx(_B + _ART + r"(?:(?P<w>" + _WEEKDAY + r")\s+(?:after\s+next|en\s+huit|over\s+een\s+"
+            r"week|in\s+acht\s+tagen|week(?!\s*\d))|(?:übernächste[nr]?|a\s+week\s+(?:from|on)"
+            r")\s+(?P<w2>" + _WEEKDAY + r"))" + _E),
+        _h_weekday_after_next,
+    ),
+    (
+        _rx(_B + _ART + r"(?:(?P<u>" + _WEEKEND + r")\s+after\s+next|(?:übernächste[sn]?|"
+            r"overnächste)\s+(?P<u2>" + _WEEKEND + r"))" + _E),
+        _h_weekend_after_next,
+    ),
     (
         _rx(_B + _ART + r"(?P<w>" + _WEEKDAY + r")\s+(?:of\s+|della\s+|da\s+|de\s+la\s+|"
             r"de\s+|del\s+|van\s+)?(?:the\s+|la\s+)?(?:(?P<r1>" + _REL + r")\s+(?P<wk>"

@@ -1,0 +1,53 @@
+""""the Sunday after next", "a week from Sunday", "übernächsten Sonntag", "samedi en huit",
+"zaterdag over een week", "the weekend after next": a week after the coming such day. They
+were read as the coming day itself (the words around the weekday ignored), or, in Dutch, as a
+week from today. Said on Monday 2 March 2026. Sentences written for these tests."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from lucidmem.facts.temporal_patterns import scan
+
+from .conftest import said_a_day_apart
+
+_MONDAY = date(2026, 3, 2)
+
+
+@pytest.mark.parametrize(("said", "day"), [
+    ("we fly out the Sunday after next", date(2026, 3, 15)),
+    ("the party is a week from Saturday", date(2026, 3, 14)),
+    ("my exam is Friday week, wish me luck", date(2026, 3, 13)),
+    ("am übernächsten Samstag ist die Hochzeit", date(2026, 3, 14)),
+    ("on part samedi en huit", date(2026, 3, 14)),
+    ("zaterdag over een week is het feest", date(2026, 3, 14)),
+])
+def test_a_week_after_the_coming_weekday(said: str, day: date) -> None:
+    assert [f.piece.first for f in scan(said, _MONDAY, True, "future")] == [day]
+
+
+@pytest.mark.parametrize("said", ["the weekend after next we go camping",
+                                  "das übernächste Wochenende sind wir in Hamburg"])
+def test_the_weekend_after_next(said: str) -> None:
+    found = scan(said, _MONDAY, True, "future")
+    assert [(f.piece.first, f.piece.end) for f in found] == [(date(2026, 3, 21),
+                                                              date(2026, 3, 23))]
+
+
+@pytest.mark.parametrize(("said", "day"), [("next Saturday we fly", date(2026, 3, 7)),
+                                           ("this Saturday we fly", date(2026, 3, 7)),
+                                           ("next weekend we fly", date(2026, 3, 14))])
+def test_the_coming_day_stays_the_coming_day(said: str, day: date) -> None:
+    assert [f.piece.first for f in scan(said, _MONDAY, True, "future")] == [day]
+
+
+def test_a_plan_the_sunday_after_next_holds_on_that_day() -> None:
+    start = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    with said_a_day_apart("my cousin's christening is the Sunday after next",
+                          start=start, user_id="ada", lang="en") as memory:
+        facts = memory.facts.list(user_id="ada")
+    dated = [f for f in facts if "christening" in f.text]
+    assert len(dated) == 1 and "15 March 2026" in dated[0].text, [f.text for f in facts]
+    assert dated[0].valid_from is not None and dated[0].valid_from.day == 15
