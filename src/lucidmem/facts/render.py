@@ -262,7 +262,10 @@ def date_text(found: TemporalResolution | Days, with_weekday: bool = False) -> s
         first, granularity = found.start.date(), found.granularity or Granularity.DAY
         days = ((found.end or found.start) - found.start).days
     if granularity is Granularity.MONTH:
-        return f"{_MONTHS[first.month - 1]} {first.year}"
+        month = f"{_MONTHS[first.month - 1]} {first.year}"
+        if first.day == 1 and days >= 28:
+            return month
+        return {1: f"early {month}", 11: f"mid-{month}"}.get(first.day, f"late {month}")
     if granularity is Granularity.YEAR:
         return str(first.year)
     text = f"{first.day} {_MONTHS[first.month - 1]} {first.year}"

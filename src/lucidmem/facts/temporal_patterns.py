@@ -245,6 +245,57 @@ def _h_in_month(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     return None if found is None else _month(found.year, month)
 
 
+_PART_OF_MONTH: dict[str, tuple[int, int | None]] = {
+    **dict.fromkeys(("early", "beginning of", "start of", "the beginning of", "the start of",
+                     "anfang", "début", "principios de", "inicios de", "comienzos de",
+                     "inizio", "início de", "inicio de", "começo de", "início", "inicio",
+                     "começo", "principios", "inicios", "begin", "初", "上旬"),
+                    (1, 11)),
+    **dict.fromkeys(("mid", "middle of", "the middle of", "mitte", "mi", "mediados de", "metà",
+                     "meados de", "meados", "mediados", "half", "midden", "中", "中旬"), (11, 21)),
+    **dict.fromkeys(("late", "end of", "the end of", "ende", "fin", "finales de", "fines de",
+                     "fine", "final de", "fim de", "final", "fim", "finales", "fines", "eind",
+                     "底", "末", "下旬"), (21, None)),
+}
+"""Parts of a month ("early May", "Mitte April", "fin avril", "a finales de mayo", "eind
+juni", "5月底"): the first day and the day after the last (``None``: the month's end)."""
+_PART = alternation(w for w in _PART_OF_MONTH if not re.search(r"[\u4e00-\u9fff]", w))
+
+
+def _part_of(month: Days, part: str) -> Days:
+    """``month`` narrowed to one of its parts; written "early / mid- / late <month>"."""
+    first, end = _PART_OF_MONTH[" ".join(part.casefold().split())]
+    return Days(month.first.replace(day=first),
+                month.end if end is None else month.first.replace(day=end), Granularity.MONTH)
+
+
+def _h_part_of_month(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    """"end of April", "Mitte Mai", "à la mi-juin", "a finales de mayo", "fine aprile"."""
+    month = MONTHS[m["m"].casefold()]
+    if m["y"]:
+        return _part_of(_month(int(m["y"]), month), m["part"])
+    found = _closest(ref, lambda y: date(y, month, 15), opts.tense)
+    return None if found is None else _part_of(_month(found.year, month), m["part"])
+
+
+def _h_part_of_rel_month(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    """"end of the month", "Anfang nächsten Monats", "fin du mois prochain", "月底", "下个月初"."""
+    rel = _relation(m["r"] or m["r2"] or "") if (m["r"] or m["r2"]) else 0
+    if m.groupdict().get("zr"):
+        rel = {"下": 1, "上": -1}.get(m["zr"], 0)
+    month = _relative_unit("month", rel, ref)
+    return _part_of(month, m["part"])
+
+
+def _h_zh_part_of_month(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    """"5月底", "三月初": a part of a month named by its number."""
+    month = _zh_number(m["mo"])
+    if not 1 <= month <= 12:
+        return None
+    found = _closest(ref, lambda y: date(y, month, 15), opts.tense)
+    return None if found is None else _part_of(_month(found.year, month), m["part"])
+
+
 def _h_year(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     year = int(m["y"])
     return Days(date(year, 1, 1), date(year + 1, 1, 1), Granularity.YEAR)
@@ -394,6 +445,11 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
         _h_named_date,
     ),
     (_rx(_B + r"(?P<m>" + _MONTH + r")\s+(?P<y>\d{4})" + _E), _h_month_year),
+    (_rx(_B + r"(?P<part>" + _PART + r")(?:\s+|-)(?:(?:of|de|di|do|da|van)\s+)?(?P<m>"
+         + _MONTH + r")" + _E + r"(?:\s+(?P<y>(?:19|20)\d{2})(?!\d))?(?!\s*\d)"), _h_part_of_month),
+    (_rx(_B + r"(?P<part>" + _PART + r")\s+(?:(?:of|des|du|del|de|do|da|van)\s+)?(?:(?:the|this|"
+         r"le|el|il|o|de|dem)\s+)?(?:(?P<r>" + _REL + r")\s+)?(?:" + _MONTH_UNIT + r")"
+         r"(?:\s+(?P<r2>" + _REL + r"))?" + _E), _h_part_of_rel_month),
     (_rx(_B + r"(?:in|im|en|em)\s+(?P<m>" + _MONTH + r")" + _E + r"(?!\s+\d)"), _h_in_month),
     # a state since a month ("since March", "seit Januar", "desde marzo", "da gennaio")
     # (not the name Marco, which folds to Portuguese "março")
@@ -547,6 +603,10 @@ def _h_zh_day_word(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
 
 
 _ZH_MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
+    (re.compile(r"(?P<mo>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<part>初|上旬|中旬|下旬|底|末)"),
+     _h_zh_part_of_month),
+    (re.compile(r"(?:(?P<zr>[下上这本])(?:个)?)?月(?P<part>初|上旬|中旬|下旬|底|末)(?P<r>)(?P<r2>)"),
+     _h_part_of_rel_month),
     (re.compile(r"(?P<r>[下上这本])(?:个)?月(?:的)?(?P<d>\d{1,2}|[一二三四五六七八九十]{1,3})[日号]"),
      _h_day_of_rel_month),
     (re.compile(r"(?:(?P<y>\d{4})年)?(?P<mo>\d{1,2})月(?P<d>\d{1,2})[日号]"), _h_zh_date),
