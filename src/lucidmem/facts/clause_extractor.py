@@ -716,8 +716,10 @@ _ORG_PREP: dict[str, str] = {
     "es": r"en|para|de|a", "it": r"da|per|in|alla|al|presso|a", "pt": r"na|no|em|para|da|do",
     "nl": r"bij|voor|naar",
 }
-_PROPER = (r"((?:[A-ZÀ-ÖØ-Þ][\w'’.&-]*)(?:\s+(?:de|del|di|da|do|van|der|la|le)?\s*"
+_PROPER = (r"((?:[A-ZÀ-ÖØ-Þ][\w'’.&-]*)(?:(?:\s+(?:de|del|di|da|do|van|der|la|le)?|\s*&)\s*"
            r"[A-ZÀ-ÖØ-Þ][\w'’&-]*)*)")
+"""A name of capitalised words, with the particles and the "&" between them ("Viña del Mar",
+"Hearth & Rye", "Procter & Gamble", "H&M")."""
 
 
 def _proper_after(span: str, lang: str, preps: dict[str, str], avoid: set[str]) -> str | None:
