@@ -6,13 +6,75 @@ Aldi") is no employer; names with "&" stay whole. Sentences written for these te
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import pytest
 
 from .conftest import said_a_day_apart
 
 _APRIL = datetime(2026, 4, 6, 9, 0, tzinfo=UTC)  # a Monday
+
+_WORK = ("works_at", "occupation")
+
+STEPS = {
+    # (the job held, a step towards another, the employer held, the organisation applied to)
+    "en": ("I work at the Copper Kettle", "I applied for a line cook job at Pickle & Pine",
+           "Copper Kettle", "Pickle"),
+    "de": ("Ich arbeite bei Edeka an der Kasse", "Ich hab mich gestern bei Rossmann beworben",
+           "Edeka", "Rossmann"),
+    "fr": ("Je travaille chez Leroy Merlin", "J'ai passé un entretien chez Ikea ce matin",
+           "Leroy Merlin", "Ikea"),
+    "es": ("Trabajo en Mercadona", "me postulé en Inditex, a ver qué pasa",
+           "Mercadona", "Inditex"),
+    "it": ("Lavoro alla Coop", "ho fatto un colloquio da Lavazza per magazziniere",
+           "Coop", "Lavazza"),
+    "pt": ("Trabalho na Drogasil", "fiz entrevista na Petrobras pra estagiário",
+           "Drogasil", "Petrobras"),
+    "nl": ("Ik werk bij de Hema", "ik heb gesolliciteerd bij Albert Heijn",
+           "Hema", "Albert"),
+    "zh": ("我在华为上班", "我去腾讯面试了", "华为", "腾讯"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(STEPS))
+def test_a_step_towards_a_job_leaves_the_job_held(lang: str) -> None:
+    job, step, held, applied_to = STEPS[lang]
+    with said_a_day_apart(job, step, start=_APRIL, user_id="noa", lang=lang) as memory:
+        facts = memory.facts.list(user_id="noa")
+    seen = [(f.predicate, f.text) for f in facts]
+    assert any(f.predicate == "works_at" and held in f.text for f in facts), seen
+    assert not any(f.predicate in _WORK and applied_to in f.text for f in facts), seen
+    assert any(applied_to in f.text for f in facts), seen  # kept, as a plan or an event
+
+
+@pytest.mark.parametrize(("lang", "step", "day"), [
+    ("en", "I applied at Pickle & Pine today, fingers crossed", date(2026, 4, 6)),
+    ("fr", "J'ai postulé chez Ikea hier", date(2026, 4, 5)),
+    ("de", "Am Donnerstag hab ich ein Vorstellungsgespräch bei Rossmann", date(2026, 4, 9)),
+])
+def test_a_step_that_names_a_day_is_an_event_that_day(lang: str, step: str,
+                                                      day: date) -> None:
+    with said_a_day_apart(step, start=_APRIL, user_id="noa", lang=lang) as memory:
+        facts = memory.facts.list(user_id="noa")
+    seen = [(f.predicate, f.valid_from, f.text) for f in facts]
+    assert not any(f.predicate in _WORK for f in facts), seen
+    assert any(f.valid_from is not None and f.valid_from.date() == day for f in facts), seen
+
+
+@pytest.mark.parametrize(("lang", "job", "hired", "new"), [
+    ("en", "I work at the Copper Kettle", "I got the job at Pickle & Pine!", "Pickle & Pine"),
+    ("de", "Ich arbeite bei Edeka", "ich habe die Stelle bei Rossmann bekommen", "Rossmann"),
+    ("es", "Trabajo en Mercadona", "¡me contrataron en Inditex!", "Inditex"),
+    ("pt", "Trabalho na Drogasil", "fui aprovada na Petrobras", "Petrobras"),
+    ("nl", "Ik werk bij de Hema", "ik ben aangenomen bij Coolblue", "Coolblue"),
+])
+def test_getting_the_job_is_the_new_employer(lang: str, job: str, hired: str,
+                                             new: str) -> None:
+    with said_a_day_apart(job, hired, start=_APRIL, user_id="noa", lang=lang) as memory:
+        facts = memory.facts.list(user_id="noa")
+    seen = [(f.predicate, f.text) for f in facts]
+    assert [f.text for f in facts if f.predicate == "works_at"] and \
+        all(new in f.text for f in facts if f.predicate == "works_at"), seen
 
 
 @pytest.mark.parametrize(("lang", "sentence", "name"), [

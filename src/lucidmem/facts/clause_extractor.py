@@ -1560,10 +1560,13 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if slot == "residence" and not named_person and _others_home(item, span, lang):
         reading.flags.append("skipped:someone_else")
         return None
+    seeking = _seeks_a_job(clause.text, lang)
     tenure = not named_person and not cues.negated and not cues.hypothetical and \
-        _tenure_at(span, lang)
-    names_job = (_names_workplace(span, lang) and slot in ("project", "work", "occupation")) \
-        or (not named_person and _new_job_at(span, item, lang)) or tenure
+        not seeking and _tenure_at(span, lang)
+    names_job = not seeking and (
+        (_names_workplace(span, lang) and slot in ("project", "work", "occupation"))
+        or (not named_person and (_new_job_at(span, item, lang) or
+                                  _hired_at(clause.text, span, item, lang))) or tenure)
     if names_job:
         slot = "employer"
     elif slot in _ENTITY_SLOTS and guess is not None and not _names_entity(span, lang) and \
@@ -1585,6 +1588,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if slot == "residence" and _others_home(item, span, lang):
             reading.flags.append("skipped:someone_else")  # ", Denise lives in Evanston"
             return None
+    if seeking and slot in ("employer", "occupation"):
+        slot = "event"  # "fiz entrevista no INPA": a step towards a job, not the job
     if named_person and slot in ("residence", "employer", "occupation") and \
             item.subject.startswith(f"{USER_SUBJECT}'s "):
         slot = "people"
@@ -2212,6 +2217,23 @@ def _new_job_at(span: str, item: _Pending, lang: str) -> bool:
         return _proper_after(near, lang, _EMPLOYER_PREP,
                              {p.name for p in item.people if p.name}) is not None
     return False
+
+
+def _seeks_a_job(text: str, lang: str) -> bool:
+    """Whether a clause is about a step towards a job — an application, an interview, a
+    trial day, an offer ("sent my application to Hearth & Rye", "fiz entrevista no INPA",
+    "morgen hab ich einen Probetag bei Lidl", "我下周去腾讯面试") — and not about getting it
+    ("I got the job at Hearth & Rye", "me contrataron en Zara", "fui aprovado no INPA"): a
+    plan or an event, never where the user works, so the job held goes on."""
+    return has_cue("job_seeking", lang, text) and not has_cue("hired", lang, text)
+
+
+def _hired_at(text: str, span: str, item: _Pending, lang: str) -> bool:
+    """Whether the user's clause says they got a job at a named organisation ("I got the job
+    at Hearth & Rye!", "me contrataron en Zara", "fui aprovado no INPA", "ik ben aangenomen
+    bij Coolblue"): the new employer, so the old one ends."""
+    return has_cue("hired", lang, text) and _proper_after(
+        span, lang, _EMPLOYER_PREP, {p.name for p in item.people if p.name}) is not None
 
 
 _JOB_AS_MODIFIER = re.compile(r"(?i)\b(?:\w+\s+(?:de|di|da|do)|\w+\s+d['’])\s*$")
