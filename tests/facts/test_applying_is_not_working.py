@@ -89,3 +89,23 @@ def test_an_organisation_with_an_ampersand_stays_whole(lang: str, sentence: str,
         facts = memory.facts.list(user_id="noa")
     assert any(f.predicate == "works_at" and f.object == name for f in facts), \
         [(f.predicate, f.object) for f in facts]
+
+
+@pytest.mark.parametrize(("lang", "sentence"), [
+    ("de", "Ich war mit Freunden bei Aldi"),
+    ("en", "I was at Aldi with friends"),
+    ("fr", "J'étais chez Decathlon avec des amis"),
+])
+def test_an_organisation_the_user_was_at_is_no_employer(lang: str, sentence: str) -> None:
+    with said_a_day_apart(sentence, start=_APRIL, user_id="noa", lang=lang) as memory:
+        facts = memory.facts.list(user_id="noa")
+    assert not any(f.predicate in _WORK for f in facts), [(f.predicate, f.text) for f in facts]
+
+
+@pytest.mark.parametrize("sentence", ["ich arbeite bei Aldi",
+                                      "Ich bin seit Montag bei Aldi angestellt"])
+def test_working_at_the_organisation_is_still_the_employer(sentence: str) -> None:
+    with said_a_day_apart(sentence, start=_APRIL, user_id="noa", lang="de") as memory:
+        facts = memory.facts.list(user_id="noa")
+    assert any(f.predicate == "works_at" and "Aldi" in f.text for f in facts), \
+        [(f.predicate, f.text) for f in facts]

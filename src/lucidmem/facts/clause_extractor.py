@@ -1590,6 +1590,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             return None
     if seeking and slot in ("employer", "occupation"):
         slot = "event"  # "fiz entrevista no INPA": a step towards a job, not the job
+    elif slot == "employer" and not names_job and not named_person and \
+            not (cues.start or cues.change or cues.cessation) and \
+            _at_an_organisation_without_work(span, item, lang):
+        # "Ich war mit Freunden bei Aldi": somewhere the user was, not where they work
+        slot = "event"
     if named_person and slot in ("residence", "employer", "occupation") and \
             item.subject.startswith(f"{USER_SUBJECT}'s "):
         slot = "people"
@@ -2234,6 +2239,37 @@ def _hired_at(text: str, span: str, item: _Pending, lang: str) -> bool:
     bij Coolblue"): the new employer, so the old one ends."""
     return has_cue("hired", lang, text) and _proper_after(
         span, lang, _EMPLOYER_PREP, {p.name for p in item.people if p.name}) is not None
+
+
+_WORKING: dict[str, str] = {
+    "en": r"work\w*|jobs?|employ\w*|hired|shifts?|staff|intern\w*|colleagues?|boss|"
+          r"career|contract|position|role",
+    "de": r"arbeit\w*|job\w*|stelle|angestellt\w*|beschäftigt|schicht\w*|kolleg\w*|chef\w*|"
+          r"praktik\w*|ausbildung|werkstudent\w*|vertrag|position|eingestellt",
+    "fr": r"travail\w*|boulot|job|emploi|poste|bosse|embauch\w*|stage|collègues?|patron\w*|"
+          r"contrat|cdi|cdd",
+    "es": r"trabaj\w*|curro|curr[oa]\w*|empleo|puesto|contrat\w*|prácticas|becari\w*|"
+          r"compañer\w*|jef[ea]|turno",
+    "it": r"lavor\w*|impiego|posto|assunt\w*|stage|tirocinio|collegh\w*|capo|contratto|turno",
+    "pt": r"trabalh\w*|emprego|vaga|cargo|estágio|contrat\w*|colegas?|chefe|turno|plantão",
+    "nl": r"werk\w*|baan|job|functie|stage|collega\w*|baas|contract|dienst",
+}
+"""Words of working or of employment: a clause with none of them that names an organisation
+("Ich war mit Freunden bei Aldi") says where the user was, not where they work."""
+
+
+def _at_an_organisation_without_work(span: str, item: _Pending, lang: str) -> bool:
+    """Whether the user's clause names an organisation after a preposition of place ("bei",
+    "at", "chez", "bij") with no word of working ("Ich war mit Freunden bei Aldi", "I was at
+    Aldi with friends", "j'étais chez Decathlon avec des amis"): a visit, not a job ("ich
+    arbeite bei Aldi", "bin bei Aldi angestellt" still are, and so are months or years there:
+    "sto in cucina da Eataly da quasi quattro anni")."""
+    words, years_there = _WORKING.get(lang), _TENURE_AFTER.get(lang)
+    if words is None or re.search(r"(?i)(?<!\w)(?:" + words + r")(?!\w)", span) or \
+            (years_there is not None and years_there.search(span)):
+        return False
+    avoid = {p.name for p in item.people if p.name}
+    return _proper_after(span, lang, _EMPLOYER_PREP, avoid) is not None
 
 
 _JOB_AS_MODIFIER = re.compile(r"(?i)\b(?:\w+\s+(?:de|di|da|do)|\w+\s+d['’])\s*$")
