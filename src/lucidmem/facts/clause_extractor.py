@@ -716,8 +716,10 @@ _ORG_PREP: dict[str, str] = {
     "es": r"en|para|de|a", "it": r"da|per|in|alla|al|presso|a", "pt": r"na|no|em|para|da|do",
     "nl": r"bij|voor|naar",
 }
-_PROPER = (r"((?:[A-ZÀ-ÖØ-Þ][\w'’.&-]*)(?:\s+(?:de|del|di|da|do|van|der|la|le)?\s*"
+_PROPER = (r"((?:[A-ZÀ-ÖØ-Þ][\w'’.&-]*)(?:(?:\s+(?:de|del|di|da|do|van|der|la|le)?|\s*&)\s*"
            r"[A-ZÀ-ÖØ-Þ][\w'’&-]*)*)")
+"""A name of capitalised words, with the particles and the "&" between them ("Viña del Mar",
+"Hearth & Rye", "Procter & Gamble", "H&M")."""
 
 
 def _proper_after(span: str, lang: str, preps: dict[str, str], avoid: set[str]) -> str | None:
@@ -1561,10 +1563,13 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if slot == "residence" and not named_person and _others_home(item, span, lang):
         reading.flags.append("skipped:someone_else")
         return None
+    seeking = _seeks_a_job(clause.text, lang)
     tenure = not named_person and not cues.negated and not cues.hypothetical and \
-        _tenure_at(span, lang)
-    names_job = (_names_workplace(span, lang) and slot in ("project", "work", "occupation")) \
-        or (not named_person and _new_job_at(span, item, lang)) or tenure
+        not seeking and _tenure_at(span, lang)
+    names_job = not seeking and (
+        (_names_workplace(span, lang) and slot in ("project", "work", "occupation"))
+        or (not named_person and (_new_job_at(span, item, lang) or
+                                  _hired_at(clause.text, span, item, lang))) or tenure)
     if names_job:
         slot = "employer"
     elif slot in _ENTITY_SLOTS and guess is not None and not _names_entity(span, lang) and \
@@ -1586,6 +1591,13 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if slot == "residence" and _others_home(item, span, lang):
             reading.flags.append("skipped:someone_else")  # ", Denise lives in Evanston"
             return None
+    if seeking and slot in ("employer", "occupation"):
+        slot = "event"  # "fiz entrevista no INPA": a step towards a job, not the job
+    elif slot == "employer" and not names_job and not named_person and \
+            not (cues.start or cues.change or cues.cessation) and \
+            _at_an_organisation_without_work(span, item, lang):
+        # "Ich war mit Freunden bei Aldi": somewhere the user was, not where they work
+        slot = "event"
     if named_person and slot in ("residence", "employer", "occupation") and \
             item.subject.startswith(f"{USER_SUBJECT}'s "):
         slot = "people"
@@ -2213,6 +2225,54 @@ def _new_job_at(span: str, item: _Pending, lang: str) -> bool:
         return _proper_after(near, lang, _EMPLOYER_PREP,
                              {p.name for p in item.people if p.name}) is not None
     return False
+
+
+def _seeks_a_job(text: str, lang: str) -> bool:
+    """Whether a clause is about a step towards a job — an application, an interview, a
+    trial day, an offer ("sent my application to Hearth & Rye", "fiz entrevista no INPA",
+    "morgen hab ich einen Probetag bei Lidl", "我下周去腾讯面试") — and not about getting it
+    ("I got the job at Hearth & Rye", "me contrataron en Zara", "fui aprovado no INPA"): a
+    plan or an event, never where the user works, so the job held goes on."""
+    return has_cue("job_seeking", lang, text) and not has_cue("hired", lang, text)
+
+
+def _hired_at(text: str, span: str, item: _Pending, lang: str) -> bool:
+    """Whether the user's clause says they got a job at a named organisation ("I got the job
+    at Hearth & Rye!", "me contrataron en Zara", "fui aprovado no INPA", "ik ben aangenomen
+    bij Coolblue"): the new employer, so the old one ends."""
+    return has_cue("hired", lang, text) and _proper_after(
+        span, lang, _EMPLOYER_PREP, {p.name for p in item.people if p.name}) is not None
+
+
+_WORKING: dict[str, str] = {
+    "en": r"work\w*|jobs?|employ\w*|hired|shifts?|staff|intern\w*|colleagues?|boss|"
+          r"career|contract|position|role",
+    "de": r"arbeit\w*|job\w*|stelle|angestellt\w*|beschäftigt|schicht\w*|kolleg\w*|chef\w*|"
+          r"praktik\w*|ausbildung|werkstudent\w*|vertrag|position|eingestellt",
+    "fr": r"travail\w*|boulot|job|emploi|poste|bosse|embauch\w*|stage|collègues?|patron\w*|"
+          r"contrat|cdi|cdd",
+    "es": r"trabaj\w*|curro|curr[oa]\w*|empleo|puesto|contrat\w*|prácticas|becari\w*|"
+          r"compañer\w*|jef[ea]|turno",
+    "it": r"lavor\w*|impiego|posto|assunt\w*|stage|tirocinio|collegh\w*|capo|contratto|turno",
+    "pt": r"trabalh\w*|emprego|vaga|cargo|estágio|contrat\w*|colegas?|chefe|turno|plantão",
+    "nl": r"werk\w*|baan|job|functie|stage|collega\w*|baas|contract|dienst",
+}
+"""Words of working or of employment: a clause with none of them that names an organisation
+("Ich war mit Freunden bei Aldi") says where the user was, not where they work."""
+
+
+def _at_an_organisation_without_work(span: str, item: _Pending, lang: str) -> bool:
+    """Whether the user's clause names an organisation after a preposition of place ("bei",
+    "at", "chez", "bij") with no word of working ("Ich war mit Freunden bei Aldi", "I was at
+    Aldi with friends", "j'étais chez Decathlon avec des amis"): a visit, not a job ("ich
+    arbeite bei Aldi", "bin bei Aldi angestellt" still are, and so are months or years there:
+    "sto in cucina da Eataly da quasi quattro anni")."""
+    words, years_there = _WORKING.get(lang), _TENURE_AFTER.get(lang)
+    if words is None or re.search(r"(?i)(?<!\w)(?:" + words + r")(?!\w)", span) or \
+            (years_there is not None and years_there.search(span)):
+        return False
+    avoid = {p.name for p in item.people if p.name}
+    return _proper_after(span, lang, _EMPLOYER_PREP, avoid) is not None
 
 
 _JOB_AS_MODIFIER = re.compile(r"(?i)\b(?:\w+\s+(?:de|di|da|do)|\w+\s+d['’])\s*$")

@@ -439,6 +439,64 @@ CUES: dict[str, _T] = {
         "nl": _w("woon|wonen|woont|verhuis|verhuizen|verhuisd"),
         "zh": _w("住|搬|定居|落户"),
     },
+    # a step towards a job: applying, an interview, a trial day or shift, an offer — not
+    # the job itself ("sent my application to Hearth & Rye", "fiz entrevista no INPA",
+    # "Probetag bei Lidl"); not "interview" alone, which a journalist or a recruiter does
+    # as their work ("I interview candidates at Zalando")
+    "job_seeking": {
+        "en": _w("applied|apply for|apply to|apply at|applying|application|applications|"
+                 "an interview|the interview|my interview|job interview|interviewed at|"
+                 "interviewed with|interviewed for|interview at|interview with|interview for|"
+                 "interviewing at|interviewing with|trial shift|trial day|trial run|"
+                 "job offer|an offer|the offer|their offer|offered me|sent my cv|"
+                 "sent my resume|sent in my cv|sent in my resume"),
+        "de": _w("beworben|bewerbe|bewerben|bewerbung|bewerbungen|vorstellungsgespräch|"
+                 "bewerbungsgespräch|jobinterview|probetag|probearbeiten|probe gearbeitet|"
+                 "angebot|jobangebot|stellenangebot|lebenslauf geschickt"),
+        "fr": _w("postulé|postule|postuler|candidature|candidatures|candidaté|entretien|"
+                 "entretien d'embauche|journée d'essai|jour d'essai|offre|offre d'emploi|"
+                 "proposition d'embauche|envoyé mon cv"),
+        "es": _w("solicitud|postulé|me postulé|postular|postulando|apliqué|entrevista|"
+                 "entrevistas|día de prueba|jornada de prueba|oferta|oferta de trabajo|"
+                 "me ofrecieron|mandé mi cv|mandé el cv|envié mi cv|envié el currículum"),
+        "it": _w("candidatura|candidature|candidato|candidata|candidarmi|colloquio|"
+                 "colloqui|giorno di prova|giornata di prova|prova pratica|offerta|"
+                 "offerta di lavoro|proposta di lavoro|mandato il cv|inviato il cv"),
+        "pt": _w("candidatura|me candidatei|candidatei-me|candidatar|entrevista|entrevistas|"
+                 "dia de teste|dia de experiência|proposta|proposta de emprego|"
+                 "oferta de emprego|mandei currículo|mandei meu currículo|mandei o currículo|"
+                 "enviei o currículo|enviei meu currículo"),
+        "nl": _w("gesolliciteerd|solliciteer|solliciteren|sollicitatie|sollicitaties|"
+                 "sollicitatiegesprek|proefdag|meeloopdag|aanbod|baanaanbod|jobaanbod|"
+                 "cv gestuurd"),
+        "zh": _w("面试|投简历|投了简历|应聘|录用通知|offer|试工|试岗|笔试"),
+    },
+    # the user got the job the step was towards: the new employer, whatever step is named
+    # beside it ("after the interview they hired me", "me contrataron en Zara")
+    "hired": {
+        "en": _w("got the job|got the position|got the role|got hired|i'm hired|hired me|"
+                 "was hired|been hired|accepted the offer|accepted their offer|"
+                 "accepted the job|accepted the position|took the job|signed the contract|"
+                 "signed my contract"),
+        "de": _w("stelle bekommen|job bekommen|die stelle … bekommen|den job … bekommen|"
+                 "eingestellt|haben mich genommen|angebot angenommen|zusage angenommen|"
+                 "vertrag unterschrieben|arbeitsvertrag unterschrieben"),
+        "fr": _w("embauché|embauchée|j'ai été pris|j'ai été prise|décroché le poste|"
+                 "décroché le job|accepté l'offre|accepté le poste|signé mon contrat|"
+                 "signé le contrat"),
+        "es": _w("me contrataron|me han contratado|me contratan|contratado|contratada|"
+                 "me cogieron|conseguí el trabajo|conseguí el puesto|me dieron el puesto|"
+                 "me dieron el trabajo|acepté la oferta|firmé el contrato"),
+        "it": _w("assunto|assunta|mi hanno assunto|mi hanno assunta|mi hanno preso|"
+                 "mi hanno presa|ho ottenuto il posto|ho avuto il posto|accettato l'offerta|"
+                 "firmato il contratto"),
+        "pt": _w("fui aprovado|fui aprovada|fui contratado|fui contratada|me contrataram|"
+                 "contrataram-me|consegui o emprego|consegui a vaga|aceitei a proposta|"
+                 "assinei o contrato"),
+        "nl": _w("aangenomen|de baan gekregen|baan gekregen|de job gekregen|"
+                 "contract getekend|contract ondertekend"),
+        "zh": _w("入职|被录用|录用了我|录取了|签了合同|签约了"),
+    },
 }
 
 CONTEXTS: dict[str, tuple[tuple[str, str], ...]] = {

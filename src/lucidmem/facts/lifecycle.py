@@ -542,9 +542,9 @@ the metro now") replaces the way held before ("I cycle to work") with no word in
 
 _AT_WORKPLACE = re.compile(
     r"\b(?:at|for|bei|chez|pour|en|para|presso|per|bij|voor|na|no|em)\s+"
-    r"(?:(?:the|der|die|dem|den|la|le|l'|el|il|lo|de|het|a|o)\s+)?(?P<org>[A-ZÀ-Þ][\w'’&.-]*)")
+    r"(?:(?:the|der|die|dem|den|la|le|l'|el|il|lo|de|het|a|o)\s+)?(?P<org>[A-ZÀ-Þ][\w'’&.-]*(?:\s*&\s*[A-ZÀ-Þ][\w'’&.-]*)*)")
 """A named organisation in what a job fact says ("a data analyst at Spotify", "works at
-Vivantes", "infirmière chez Doctolib")."""
+Vivantes", "infirmière chez Doctolib", "a baker at Hearth & Rye")."""
 
 
 def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record]:

@@ -73,7 +73,10 @@ _LEAD = re.compile(
     r"du\s+|des\s+|de\s+|d')+",
     re.IGNORECASE,
 )
-_CONNECTORS = frozenset(["de", "del", "la", "le", "am", "an", "der", "upon", "on", "sur", "y"])
+_CONNECTORS = frozenset(["de", "del", "la", "le", "am", "an", "der", "upon", "on", "sur", "y",
+                         "&"])
+"""Words inside a name, between its capitalised words ("Frankfurt am Main", "Marks &
+Spencer")."""
 
 
 def relation_table(pairs: str, subcategory: Subcategory) -> dict[str, tuple[str, Subcategory]]:
