@@ -51,3 +51,16 @@ def test_a_plan_the_sunday_after_next_holds_on_that_day() -> None:
     dated = [f for f in facts if "christening" in f.text]
     assert len(dated) == 1 and "15 March 2026" in dated[0].text, [f.text for f in facts]
     assert dated[0].valid_from is not None and dated[0].valid_from.day == 15
+
+
+@pytest.mark.parametrize(("said", "day"), [
+    ("dentro de quince días tengo el examen", date(2026, 3, 16)),
+    ("over veertien dagen is de bruiloft", date(2026, 3, 16)),
+    ("in zwanzig Tagen geht's los", date(2026, 3, 22)),
+    ("fra venti giorni parto", date(2026, 3, 22)),
+    ("hace quince días empecé a correr", date(2026, 2, 16)),
+])
+def test_numbers_past_ten_in_a_span_of_days(said: str, day: date) -> None:
+    """"quince", "veertien", "zwanzig", "venti" were missing: the span was not read."""
+    tense = "past" if said.startswith("hace") else "future"
+    assert [f.piece.first for f in scan(said, _MONDAY, True, tense)] == [day]

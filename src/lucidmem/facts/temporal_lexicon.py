@@ -79,6 +79,11 @@ NUMBERS: dict[str, int] = {
     "negen": 9, "tien": 10,
     "elf": 11, "zwölf": 12, "vierzehn": 14, "fünfzehn": 15,
     "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30,
+    "doce": 12, "catorce": 14, "quince": 15, "veinte": 20, "treinta": 30,
+    "dodici": 12, "quattordici": 14, "venti": 20, "trenta": 30,
+    "doze": 12, "catorze": 14, "vinte": 20, "trinta": 30,
+    "twaalf": 12, "veertien": 14, "vijftien": 15, "twintig": 20, "dertig": 30,
+    "zwanzig": 20, "dreißig": 30,
 }
 
 UNITS: dict[str, str] = {

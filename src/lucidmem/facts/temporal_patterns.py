@@ -345,9 +345,9 @@ def _h_offset(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     amount = _number(m["n"]) if m["n"] else 1
     if unit == "fortnight":
         unit, amount = "week", 2 * amount
-    if unit == "day" and amount in (8, 15) and m["n"].casefold() in ("huit", "quinze", "otto",
-                                                                      "quindici", "quinze dias"):
-        unit, amount = "week", amount // 7  # "dans quinze jours": two weeks
+    if unit == "day" and amount in (8, 15) and m["n"].casefold() in (
+            "huit", "quinze", "otto", "quindici", "quinze dias", "quince"):
+        unit, amount = "week", amount // 7  # "dans quinze jours", "en quince días": two weeks
     return _one_day(_shift(ref, unit, -amount if back else amount))
 
 
