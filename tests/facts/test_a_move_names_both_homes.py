@@ -1,5 +1,5 @@
 """A move names both homes: the one left and the one moved to ("we moved from Sheffield to
-Durham", "我们从苏州搬到了南京"). The new home is
+Durham", "raus aus der Wohnung in Eimsbüttel, jetzt wohnen wir in Barmbek"). The new home is
 current; the old one is the former home, held until the move (an ``as_of`` before it answers
 it, the history shows it first), never current and never a variant of the new one. A home
 held already is what ends. A planned move keeps the home until then; a trip is no move.
@@ -20,6 +20,18 @@ _BEFORE = _MAY - timedelta(days=60)  # before every move below
 
 MOVES = {  # language: (turn, the home left, the new home)
     "en": ("we finally moved from Sheffield to Durham", "Sheffield", "Durham"),
+    "en-two-clauses": ("we signed for the house in Harrogate!! finally out of our cramped "
+                       "flat in Bradford", "Bradford", "Harrogate"),
+    "en-left-for": ("we finally left Norwich for Ipswich", "Norwich", "Ipswich"),
+    "de": ("wir sind raus aus der alten Wohnung in Eimsbüttel, jetzt wohnen wir in Barmbek",
+           "Eimsbüttel", "Barmbek"),
+    "fr": ("j'ai quitté mon appart à Roubaix pour une maison à Tourcoing", "Roubaix",
+           "Tourcoing"),
+    "es": ("dejé mi piso en Triana, ahora vivo en Nervión", "Triana", "Nervión"),
+    "it": ("abbiamo lasciato la casa a Bergamo, ora abitiamo a Brescia", "Bergamo", "Brescia"),
+    "pt": ("saí do apartamento em Campinas, agora moro em Jundiaí", "Campinas", "Jundiaí"),
+    "nl": ("we zijn weg uit ons oude huis in Haarlem, nu wonen we in Leiden", "Haarlem",
+           "Leiden"),
     "zh": ("我们终于从苏州搬到了南京", "苏州", "南京"),
     "de-from": ("wir sind von Kassel nach Fulda gezogen", "Kassel", "Fulda"),
     "fr-from": ("on a déménagé de Lille à Nantes", "Lille", "Nantes"),
@@ -63,6 +75,10 @@ def test_the_former_home_ends_on_the_day_of_the_move() -> None:
 @pytest.mark.parametrize(("lang", "home", "move", "old", "new"), [
     ("en", "I live in Norwich.", "we finally moved from Norwich to Ipswich", "Norwich",
      "Ipswich"),
+    ("de", "Ich wohne in Kiel.", "endlich raus aus der Wohnung in Kiel, jetzt wohnen wir in "
+     "Lübeck", "Kiel", "Lübeck"),
+    ("es", "Vivo en Getafe.", "dejamos el piso de Getafe, ahora vivo en Leganés", "Getafe",
+     "Leganés"),
     ("nl", "Ik woon in Delft.", "we zijn van Delft naar Gouda verhuisd", "Delft", "Gouda"),
 ])
 def test_a_home_held_already_is_what_ends(lang: str, home: str, move: str, old: str,
@@ -75,6 +91,16 @@ def test_a_home_held_already_is_what_ends(lang: str, home: str, move: str, old: 
     assert len(current) == 1 and new in current[0], history
 
 
+def test_leaving_alone_is_the_former_home_until_the_day_it_was_left() -> None:
+    with said_a_day_apart("we moved out of our flat in Swindon last week", start=_MAY,
+                          user_id="noa", lang="en") as memory:
+        current = _homes(memory)
+        before = _homes(memory, as_of=_BEFORE)
+        on_the_day = _homes(memory, as_of=_MAY - timedelta(days=3))
+    assert current == [] and on_the_day == [], (current, on_the_day)
+    assert before == ["The user lives in Swindon"], before
+
+
 def test_a_planned_move_keeps_the_home_until_then() -> None:
     for turns in (("I live in Norwich.", "we're moving to Ipswich in August"),
                   ("we're moving from Norwich to Ipswich in August",)):
@@ -83,7 +109,8 @@ def test_a_planned_move_keeps_the_home_until_then() -> None:
         assert len(now) == 1 and "Norwich" in now[0], (turns, now)
 
 
-@pytest.mark.parametrize("turn", ["I'm flying from Norwich to Ipswich on Friday"])
+@pytest.mark.parametrize("turn", ["I'm flying from Norwich to Ipswich on Friday",
+                                  "I left my umbrella in Norwich"])
 def test_a_trip_or_a_thing_left_somewhere_is_no_move(turn: str) -> None:
     with said_a_day_apart(turn, start=_MAY, user_id="noa", lang="en") as memory:
         homes = [f.text for f in memory.facts.history(user_id="noa")
