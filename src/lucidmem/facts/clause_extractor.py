@@ -1601,6 +1601,16 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if named_person and slot in ("residence", "employer", "occupation") and \
             item.subject.startswith(f"{USER_SUBJECT}'s "):
         slot = "people"
+    home_left = None if slot != "residence" or named_person or switched is not None or \
+        cues.correction or cues.negated else _home_left(span, lang)
+    new_home = None if home_left is None else _new_home_said(home_left[0], lang)
+    leaving_only = home_left is not None and new_home is None  # the fact is the home left
+    if home_left is not None:  # "finally out of our place in Leeds": Leeds is what ends
+        if new_home is not None:  # "… raus aus Altona, ab jetzt wohnen wir in Ottensen"
+            span = home_left[0]
+            dated_span = with_dates(span, at, tense)[0]
+        switched = (span, home_left[1])
+        cues = replace(cues, cessation=False)  # the move ends the home, not this fact
     if slot in ("occupation", "employer") and not named_person and not names_job and \
             _past_act_without_subject(span, lang):
         reading.flags.append("skipped:moment")
@@ -1648,18 +1658,22 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if one_off and valid_from is None:
         day = at.replace(hour=0, minute=0, second=0, microsecond=0)
         valid_from, valid_to = day, day + timedelta(days=1)
-    if valid_from is None and slot not in ("event",):
+    if valid_from is None and slot not in ("event",) and not leaving_only:
         began = _duration_start(clause.text, lang, at)
         if began is not None:
             valid_from = began
     begins = None if days or valid_from is not None or slot not in _ENTITY_SLOTS or \
-        cues.cessation else _start_said_beside(clause, at)
+        cues.cessation or leaving_only else _start_said_beside(clause, at)
     if begins is not None:
         valid_from = begins
     confidence = 0.9 * (HEDGE_FACTOR if cues.hedge else 1.0)
     structured = _structured(item, slot, dated_span, lang)
+    if home_left is not None:  # the home the user moved into, else the one they left
+        home = new_home or home_left[1]
+        structured = (home, f"The user lives in {home}")
     text = structured[1] if structured else _text_for(item, slot, dated_span, lang)
-    if structured and valid_from is not None and found is not None and found.resolved:
+    if structured and valid_from is not None and found is not None and found.resolved and \
+            not leaving_only:  # a home left ends then
         text = f"{text} (since {_day_words(valid_from)})"
     elif begins is not None:
         text = f"{text} (from {_day_words(begins)})"
@@ -1775,6 +1789,42 @@ Geige auf die Bratsche umgestiegen", "passé du piano au violoncelle", "从钢�
 the old value is what ends, and the fact says only where the user went."""
 
 
+_LEFT_HOME: dict[str, tuple[str, str]] = {
+    # (leaving words, prepositions before the place of a home named first: "our flat in X")
+    "en": (r"moved\s+out\s+of|moving\s+out\s+of|(?:got\s+|get\s+|getting\s+)?out\s+of|left",
+           r"in|at|on"),
+    "de": (r"(?:raus|weg|ausgezogen|weggezogen)\s+aus", r"in|im|am"),
+    "fr": (r"quitté|quittons|quitter|sortis\s+de|partis\s+de", r"à|a|au|en|dans"),
+    "es": (r"dejamos|dejé|dejado|salimos\s+de(?:l)?|salí\s+de(?:l)?|nos\s+fuimos\s+de(?:l)?",
+           r"de|en"),
+    "it": (r"lasciato|lasciata|lasciati|lasciate|lasciamo|usciti\s+da|uscito\s+da|"
+           r"andati\s+via\s+da", r"a|in|di"),
+    "pt": (r"saímos\s+d[oae]|saí\s+d[oae]|deixamos|deixei", r"em|no|na|de|do|da"),
+    "nl": (r"weg\s+uit|vertrokken\s+uit|verhuisd\s+uit", r"in|op|aan"),
+}
+"""A move that names the home the user left, before or without the new one ("finally out of
+our tiny place in Leeds", "raus aus der Wohnung in Altona", "dejamos el piso de Lavapiés",
+"weg uit ons huis in de Oosterpoort"): the leaving words, then the place itself or a few
+words for the home and a preposition before it. ("from X to Y" is a switch,
+:data:`_SWITCHED_FROM`.)"""
+
+_HOME_WORD = re.compile(
+    r"(?i)(?:place|flat|apartment|house|home|studio|room|bedsit|cottage|basement|condo|loft|"
+    r"wohnung|haus|wg|zimmer|bude|appart|appartement|maison|logement|chambre|coloc|piso|casa|"
+    r"apartamento|estudio|departamento|depa|habitación|appartamento|monolocale|bilocale|"
+    r"trilocale|stanza|alloggio|apê|quitinete|kitnet|huis|woning|kamer)\s+$")
+"""A word for a home, last before the place's preposition, or the end of one ("our tiny place
+in", "ons krappe bovenhuis in", "der Altbauwohnung in"): a thing left there is no home
+left."""
+
+_FOR_A_NEW_HOME: dict[str, str] = {
+    "en": r"for", "de": r"für|nach", "fr": r"pour", "es": r"por|para", "it": r"per",
+    "pt": r"por|para|pra", "nl": r"voor|naar",
+}
+"""Words that lead from the home left to the one it was left for ("quitté notre studio à
+Villeurbanne pour un appart à Lyon")."""
+
+
 _SOLD = re.compile(r"(?i)(?<!\w)(?:sold|sell|verkauft|verkaufe|vendu|vends|vendí|vendido|"
                    r"vendimos|vendi|vendeu|vendemos|venduto|venduta|vendo|verkocht|verkoop)(?!\w)|卖了|卖出")
 """A sale, which ends what the user owned ("sold my piano"), but at work is the work itself
@@ -1806,6 +1856,50 @@ def _switched_from(span: str, lang: str) -> tuple[str, str] | None:
     if m is None or not content_words([m["old"]]):
         return None
     return re.sub(r"\s{2,}", " ", span[:m.start()] + span[m.end():]).strip(), m["old"]
+
+
+def _home_left(span: str, lang: str) -> tuple[str, str] | None:
+    """(span without the words that leave the home, its place) when a clause says the user
+    left a home (:data:`_LEFT_HOME`).
+
+    >>> _home_left("finally out of our tiny place in Leeds", "en")
+    ('finally', 'Leeds')
+    >>> _home_left("por fin dejamos el piso de Lavapiés", "es")
+    ('por fin', 'Lavapiés')
+    >>> _home_left("I'm flying to Leeds", "en") is None
+    True
+    """
+    leaving, preps = _LEFT_HOME.get(lang, ("", ""))
+    if not leaving:
+        return None
+    for m in re.finditer(r"(?i:(?<![\w'’])(?:" + leaving + r"))\s+(?:(?P<home>(?i:(?:[\w'’-]+\s+)"
+                         r"{1,4}?))(?i:" + preps + r")\s+(?:(?i:the|der|dem|la|le|el|il|o|a|de|"
+                         r"het)\s+)?)?(?P<place>" + _PROPER + ")", span):
+        place = _without_trailing_date_words(m["place"].strip())
+        if m["home"] and not _HOME_WORD.search(m["home"]):
+            continue  # "I left my umbrella in Norwich": no home
+        if place and place.split()[0].casefold() not in _NOT_NAME_WORDS:
+            rest = span[:m.start()] + span[m.start("place") + len(place):]
+            return re.sub(r"\s{2,}", " ", rest).strip(" ,;"), place
+    return None
+
+
+def _new_home_said(rest: str, lang: str) -> str | None:
+    """The place of the new home a clause that leaves one names beside it ("ab jetzt wohnen
+    wir in Ottensen", "pour un appart à Lyon"): a place after words of living or of what the
+    home was left for. ``None`` for a place said otherwise ("na twee jaar zoeken in
+    Groningen": where the user searched).
+
+    >>> _new_home_said("on a enfin pour un appart à Lyon", "fr")
+    'Lyon'
+    >>> _new_home_said("na twee jaar zoeken in Groningen eindelijk", "nl") is None
+    True
+    """
+    leads = _FOR_A_NEW_HOME.get(lang)
+    if leads is None or not (has_cue("dwelling", lang, rest) or
+                             re.search(r"(?i)(?<!\w)(?:" + leads + r")(?!\w)", rest)):
+        return None
+    return _proper_after(rest, lang, {lang: f"{leads}|{_PLACE_PREP[lang]}"}, set())
 
 
 def _ends_pointing_back(span: str, lang: str) -> bool:

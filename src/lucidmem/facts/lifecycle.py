@@ -13,7 +13,8 @@ Pure functions over fact records (validation applies what they return):
 * :func:`rescheduled_target` — "the dinner was moved to Sunday": the dinner on Saturday;
 * :func:`cessation_targets` — "I quit X", "no more X": facts of the same kind about X end;
 * :func:`switched_from_targets` — "switched from piano to cello": the facts about the piano
-  end;
+  end; :func:`home_left` / :func:`former_home` — "we moved from Leeds to York": the home in
+  Leeds ends at the move, and is recorded as the former home when nothing held says it;
 * :func:`exclusive_targets` — "only X now": the kind's other values end;
 * :func:`relation_change_targets` — "Larissa is now my fiancée": her earlier relation ends;
   "we broke up": the partner ends;
@@ -41,13 +42,17 @@ from lucidmem.records import Record
 
 __all__ = [
     "FAMILIES",
+    "UNKNOWN_START",
     "cessation_targets",
     "corrected_day",
     "corrected_text",
     "correction_targets",
     "exclusive_targets",
+    "former_home",
     "habit_of",
+    "home_left",
     "last_dated",
+    "leaves_only",
     "local_day",
     "other_workplace_targets",
     "relation_change_targets",
@@ -437,6 +442,49 @@ def switched_from_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
         elif any(_stem_match(w, t) for w in words for t in words_of(rec)):
             out.append(rec)
     return out
+
+
+UNKNOWN_START = 0.0
+"""``valid_from`` of a former home whose beginning nobody said (the epoch, 1 January 1970):
+held since before anything the memory knows. A state is otherwise held from the moment it
+was said ("I live in Leeds" on 2 March is true from 2 March: the one moment the memory knows
+it held); a home the same sentence says was left ("we moved from Leeds to York last week")
+was not held from then, it ended before, so that bound would leave it no time at all and a
+question about any day before the move would not find it. As with "for three years" (a
+start that is said) the start here is put where nothing contradicts it: before the move, as
+far back as the memory goes; ``as_of`` (``mode="true"``) reads ``valid_from <= t <
+valid_to``, so every moment before the move answers the old home."""
+
+
+def home_left(new: Record) -> str | None:
+    """The home a statement says the user left, by name: a home's ``switched_from`` that is
+    a place ("we moved from Leeds to York" → "Leeds", "finally out of our place in Leeds" →
+    "Leeds"); not a value said in lower case ("moved from the city to the coast")."""
+    d = new.data
+    old = str(d.get("switched_from") or "")
+    if d.get("slot") != "residence" or not re.match(r"[A-ZÀ-Þ]|[\u4e00-\u9fff]", old):
+        return None
+    return old
+
+
+def leaves_only(new: Record, place: str) -> bool:
+    """Whether the statement is only the leaving ("dejamos el piso de Lavapiés" → it says
+    "The user lives in Lavapiés", now over), not the move into another home."""
+    return fold(str(new.data.get("object", ""))) == fold(place)
+
+
+def former_home(new: Record, place: str) -> dict[str, object]:
+    """The fact of a home left, as the data of ``new`` (the move) rewritten: "The user lives
+    in ``place``" from :data:`UNKNOWN_START` until the move begins (the new home's start, or
+    the day the leaving is dated, else when it was said).
+
+    A planned move ("we're moving from Leeds to York in May") ends the old home in May, so
+    it is what ``as_of`` answers until then."""
+    d = new.data
+    text = f"The user lives in {place}"
+    return {**d, "object": place, "text": text, "valid_from": UNKNOWN_START,
+            "valid_to": float(d["valid_from"]), "stated_from": None, "temporal_text": None,
+            "switched_from": None, "is_change": False, "superseded_by": None}
 
 
 def replaced_in_the_same_turn(new: Record, facts: Sequence[Record]) -> list[Record]:

@@ -286,8 +286,14 @@ class _Pass:
             if planned is not None:
                 self.end(planned, rec, retract=False)
         if d.get("switched_from"):
-            for ex in earlier(lifecycle.switched_from_targets(rec, held)):
+            ended = earlier(lifecycle.switched_from_targets(rec, held))
+            for ex in ended:
                 self.end(ex, rec, retract=False, at=start)
+            place = lifecycle.home_left(rec)
+            if place is not None:
+                left = self.leave_home(rec, place, ended)
+                if left is not None:
+                    return left
         if d.get("exclusive"):
             for ex in earlier(lifecycle.exclusive_targets(rec, self.active(ts))):
                 self.end(ex, rec, retract=False, at=start)
@@ -330,6 +336,31 @@ class _Pass:
             end = d.get("valid_to") or ts
             d["valid_to"] = max(float(end), float(d["valid_from"]))
             return Status.SUPERSEDED
+        return None
+
+    def leave_home(self, rec: Record, place: str, ended: Sequence[Record]) -> Status | None:
+        """A move that names the home left ("we moved from Leeds to York", "finally out of
+        our place in Leeds"): the home held in ``place`` was ended with ``ended``; when none
+        was held, the former home is recorded (:func:`lifecycle.former_home`), held until the
+        move. A statement that is only the leaving is that former home itself (superseded),
+        or nothing when the memory held the home already. Returns a status for ``rec`` when
+        it is not simply active."""
+        held_there = any(ex.data.get("slot") == "residence" for ex in ended)
+        if lifecycle.leaves_only(rec, place):
+            if held_there:
+                return Status.DISCARDED  # "lives in Leeds" said before is what ended
+            rec.data = lifecycle.former_home(rec, place)
+            return Status.SUPERSEDED
+        if not held_there:
+            data = {**lifecycle.former_home(rec, place), "superseded_by": rec.id}
+            home = new_record(uuid.uuid4().hex, Kind.FACT, self.user_id, self.kernel.now(),
+                              data, text=str(data["text"]), layer=1,
+                              occurred_at=rec.occurred_at, agent_id=rec.agent_id,
+                              status=Status.SUPERSEDED)
+            home.conversation_id = rec.conversation_id
+            self.working.append(home)
+            self.touched[home.id] = home
+            self.report.superseded += 1
         return None
 
     def relabel(self, rec: Record, moved_on: Sequence[Record], held: Sequence[Record]) -> None:
