@@ -1,5 +1,5 @@
 """What the user does or feels as they write is no lasting fact: a coffee made now, the
-day's mood, the third cup of the day, an email read again.
+day's mood, the third cup of the day, an email read again, a strike or a queue of the day.
 Habits, changes, plans with a day, conditions and memorable events said the same way stay
 facts. Sentences written for these tests, in the languages the offline extractor reads."""
 
@@ -58,6 +58,16 @@ CHECKED_AGAIN = [
     ("pt", "já verifiquei o convite", "convite"),
 ]
 
+ANNOYANCES_FROM_OUTSIDE = [
+    ("en", "two hours in the queue at the post office today", "queue"),
+    ("de", "heute wieder Stau auf der A9", "Stau"),
+    ("fr", "pff, demain grève des trains", "grève"),
+    ("es", "hoy huelga de metro, qué rollo", "huelga"),
+    ("it", "che noia, stamattina sciopero dei bus", "sciopero"),
+    ("pt", "hoje greve dos ônibus", "greve"),
+    ("zh", "今天在邮局排队排了两个小时", "排队"),
+]
+
 
 @pytest.mark.parametrize(("lang", "turn", "word"), SMALL_ACTS_OF_TODAY)
 def test_a_small_act_of_today_is_no_fact(lang: str, turn: str, word: str) -> None:
@@ -76,6 +86,11 @@ def test_the_days_cups_counted_are_no_fact(lang: str, turn: str, word: str) -> N
 
 @pytest.mark.parametrize(("lang", "turn", "word"), CHECKED_AGAIN)
 def test_looking_something_up_again_is_no_fact(lang: str, turn: str, word: str) -> None:
+    assert not any(word in text for text in _texts(turn, lang))
+
+
+@pytest.mark.parametrize(("lang", "turn", "word"), ANNOYANCES_FROM_OUTSIDE)
+def test_an_annoyance_from_outside_is_no_fact(lang: str, turn: str, word: str) -> None:
     assert not any(word in text for text in _texts(turn, lang))
 
 

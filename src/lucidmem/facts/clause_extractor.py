@@ -1467,6 +1467,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             or _cup_counted_today(span, lang) or _checked_again(span, lang)):
         reading.flags.append("skipped:moment")
         return None
+    if item.subject == USER_SUBJECT and not item.people and _outside_annoyance(span, lang):
+        reading.flags.append("skipped:not_about_the_user")
+        return None
     if item.subject == USER_SUBJECT and not item.people and \
             _WHAT_IS_WANTED.get(lang, _NO_MATCH).match(clause.text) and \
             not _has_subject(re.split(r"[,;:，]", clause.text)[0], lang):
@@ -2176,6 +2179,33 @@ def _checked_again(text: str, lang: str) -> bool:
         return False
     body = _after_short_lead(text.strip()).replace("’", "'").strip(" .!,…")
     return re.fullmatch(r"(?i)(?:" + checked + r")", body) is not None
+
+
+_DISRUPTION = _words({
+    "en": r"strike|queue|traffic jam|power cut|power outage|roadworks",
+    "de": r"streik|stau|schlange|stromausfall|baustelle",
+    "fr": r"grève|bouchons?|embouteillages?|panne de courant",
+    "es": r"huelga|cola|atasco|apagón|taladro",
+    "it": r"sciopero|fila|coda|traffico|blackout|trapano",
+    "pt": r"greve|fila|trânsito|engarrafamento|apagão|berbequim|furadeira",
+    "nl": r"staking|file|in de rij|stroomstoring|wegwerkzaamheden|boormachine",
+    "zh": r"罢工|排队|堵车|停电|电钻",
+})
+"""Annoyances of a day that come from outside: a strike, a queue, a traffic jam, a power
+cut, a neighbour's drill."""
+
+
+def _outside_annoyance(text: str, lang: str) -> bool:
+    """Whether the clause complains of an annoyance from outside and does not name the user
+    ("uffa, domani sciopero dei treni", "oggi 2 ore di fila in posta", "el vecino con el
+    taladro a las 6 am"): the day's news, no fact about the user. One the user is in stays
+    ("I'm stuck in a jam every morning", "我每天排队买早餐")."""
+    annoyance, user = _DISRUPTION.get(lang), _THE_USER_IN.get(lang)
+    if annoyance is None or user is None:
+        return False
+    plain = text.replace("’", "'")
+    return annoyance.search(plain) is not None and not has_cue("habit", lang, plain) and \
+        re.search(r"(?i)" + user, plain.replace("'", " ")) is None
 
 
 def _without_greeting(text: str, lang: str) -> str:
