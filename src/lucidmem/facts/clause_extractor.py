@@ -1464,7 +1464,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         return None
     if item.subject == USER_SUBJECT and not item.people and (
             _small_act_of_the_day(span, clause.sentence, lang) or _mood_of_the_day(span, lang)
-            or _cup_counted_today(span, lang) or _checked_again(span, lang)):
+            or _cup_counted_today(span, lang) or _checked_again(span, lang) or
+            _busy_spell(span, lang)):
         reading.flags.append("skipped:moment")
         return None
     if item.subject == USER_SUBJECT and not item.people and _outside_annoyance(span, lang):
@@ -2180,6 +2181,48 @@ def _checked_again(text: str, lang: str) -> bool:
     body = _after_short_lead(text.strip()).replace("’", "'").strip(" .!,…")
     return re.fullmatch(r"(?i)(?:" + checked + r")", body) is not None
 
+
+_BUSY_SPELL: dict[str, str] = {
+    "en": r"(?:this|the)\s+(?:week|month)\s+(?:is|has\s+been)\s+(?:so\s+|just\s+|totally\s+)?"
+          r"(?:a\s+)?(?:crazy|chaos|chaotic|mad|insane|hectic|nuts|mess|nightmare|zoo)|"
+          r"today\s+(?:is|has\s+been)\s+(?:so\s+|just\s+)?(?:a\s+)?(?:crazy|chaos|chaotic|mad|"
+          r"insane|hectic|nightmare)",
+    "de": r"(?:diese|die)\s+woche\s+(?:ist|war)\s+(?:echt\s+|total\s+|der\s+|die\s+|ein\s+)?"
+          r"(?:chaos|chaotisch|wahnsinn|stressig|hölle|horror|irre)|heute\s+(?:ist|war)\s+"
+          r"(?:echt\s+|total\s+|der\s+|die\s+|ein\s+)?(?:chaos|chaotisch|wahnsinn|stressig|"
+          r"hölle|horror|irre)",
+    "fr": r"(?:cette|la)\s+semaine\s+(?:est\s+|c'est\s+)(?:un\s+|une\s+|la\s+|le\s+|l')?"
+          r"(?:chaos|folie|cauchemar|enfer|horreur)|(?:cette\s+semaine|aujourd'hui),?\s+"
+          r"c'est\s+(?:un\s+|une\s+|la\s+|le\s+|l')?(?:chaos|folie|cauchemar|enfer|horreur)",
+    "es": r"(?:esta|la)\s+semana\s+(?:es|está\s+siendo|ha\s+sido)\s+(?:un\s+|una\s+)?"
+          r"(?:caos|locura|infierno|desastre)|hoy\s+(?:es|ha\s+sido)\s+(?:un\s+|una\s+)?"
+          r"(?:caos|locura|infierno|desastre)",
+    "it": r"(?:questa|la)\s+settimana\s+(?:è|e)\s+(?:un\s+|una\s+)?(?:caos|delirio|follia|"
+          r"inferno|incubo|casino)|oggi\s+(?:è|e)\s+(?:stato\s+|stata\s+)?(?:un\s+|una\s+)?"
+          r"(?:caos|delirio|follia|inferno|incubo|casino)",
+    "pt": r"(?:esta|essa|a)\s+semana\s+(?:está|tá|é|foi)\s+(?:um\s+|uma\s+)?(?:caos|loucura|"
+          r"inferno|correria)|hoje\s+(?:está|tá|foi)\s+(?:um\s+|uma\s+)?(?:caos|loucura|"
+          r"inferno|correria)",
+    "nl": r"(?:deze|die)\s+week\s+is\s+(?:het\s+)?(?:een\s+)?(?:chaos|gekkenhuis|hel|"
+          r"drama)|vandaag\s+is\s+(?:het\s+)?(?:een\s+)?(?:chaos|gekkenhuis|hel|drama)",
+    "zh": r"(?:这周|这个星期|这几天|今天)(?:真是|真的|简直|太)?(?:忙死了|忙疯了|好忙|太忙了|"
+          r"一团乱|乱成一锅粥)",
+}
+"""A remark on how busy or chaotic this week or today is ("esta semana es un caos", "diese
+Woche ist der Wahnsinn", "这周忙死了"), said as the whole clause."""
+
+
+def _busy_spell(text: str, lang: str) -> bool:
+    """Whether the whole clause, after a short lead, says that this week or today is busy or
+    chaotic ("necesito organizarme, esta semana es un caos"): how the days feel now, not a
+    lasting fact. A clause that also says what keeps the user busy is read as usual ("这两周
+    真是忙" after a hospital visit is part of that visit's clause)."""
+    busy = _BUSY_SPELL.get(lang)
+    if busy is None:
+        return False
+    body = _without_greeting(text, lang).replace("’", "'")
+    return re.fullmatch(r"(?i)(?:" + busy + r")[\s.!,…~～。！]*(?:😅|😩|🙈|😵)?[\s.!]*",
+                        body) is not None
 
 _DISRUPTION = _words({
     "en": r"strike|queue|traffic jam|power cut|power outage|roadworks",
