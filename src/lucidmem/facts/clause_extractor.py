@@ -125,6 +125,12 @@ _PLACES = {"lives_in": "lives in", "works_at": "works at"}
 
 _PAST_MARKERS: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"(?i)\b(?:was|were|did|had|went|got|came|landed|left|took|moved|"
+                     # irregular past forms that are no other word (not the verbs that
+                     # report what comes: "I said I'd get tickets for Wednesday" is to come)
+                     r"ran|swam|saw|met|bought|ate|drank|found|gave|heard|lost|paid|"
+                     r"sent|sold|spent|taught|wore|won|wrote|flew|drove|rode|"
+                     r"sang|began|broke|caught|chose|fell|forgot|slept|spoke|"
+                     r"stood|woke|brought|built|kept|became|threw|grew|sat|"
                      r"yesterday|ago|last|\w{3,}ed)\b"),
     "de": re.compile(r"(?i)\b(?:war|waren|hatte|hatten|gestern|vorgestern|letzte[nrs]?|"
                      r"(?:habe|hab|hat|haben|bin|ist|sind)\b.*\bge\w+[tn])\b"
@@ -139,6 +145,8 @@ _PAST_MARKERS: dict[str, re.Pattern[str]] = {
     "es": re.compile(r"(?i)\b(?:fue|fui|era|ayer|pasado|pasada|"
                      # a preterite (-é, -ó) has a verb's stem; "té", "café", "bebé" are nouns
                      r"(?!(?:caf|beb|pur|canap|chal|comit|carn|jos)[éó]\b)\w{2,}(?:é|ó)|"
+                     # and of -er / -ir verbs ("corrí", "viví"); "aquí", "así" are adverbs
+                     r"(?!(?:aqu|all|ah|as|esqu|rub|man|jabal|colibr|bistur)í\b)\w{2,}í|"
                      r"\w+(?:aron|ieron|aste))\b|"
                      r"\b(?:he|ha|han|hemos)\s+\w+(?:ado|ido)\b"),
     "it": re.compile(r"(?i)\b(?:era|ero|ieri|scorso|scorsa|(?:ho|hai|ha|abbiamo|hanno|sono|"
