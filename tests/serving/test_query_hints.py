@@ -26,7 +26,9 @@ def _days(window: tuple[float, float] | None) -> tuple[str, str] | None:
     ("What are my plans this summer?", ("2025-06-01", "2025-09-15")),
     ("What did I buy in May 2023?", ("2023-05-01", "2023-06-15")),
     ("What was I leading at work last October?", ("2024-10-01", "2024-11-15")),
-    ("Where was I in the middle of January?", ("2025-01-01", "2025-02-15")),
+    ("Where was I in January?", ("2025-01-01", "2025-02-15")),
+    # a part of a month is that part, padded as every window is
+    ("Where was I in the middle of January?", ("2025-01-11", "2025-02-04")),
     ("What did I say two weeks ago?", ("2025-06-16", "2025-07-01")),
     ("What is my favourite colour?", None),
 ])
