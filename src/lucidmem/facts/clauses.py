@@ -20,6 +20,7 @@ from lucidmem.facts.cue_lexicon import (
     EN_BASE_VERBS,
     FIRST_PERSON_VERBS,
     LANGUAGES,
+    RELATIONS,
     find_cue,
     has_cue,
 )
@@ -285,7 +286,8 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
         # a cut word ends in a space, or in a look-ahead past the space ("and(?=\s+i\b)")
         pattern = re.compile(r",?\s+(?:" + cut + r")(?:(?<=\s)|\s+)|,\s+(?=(?:"
                              + (subject or "x^") + "|" + _NOW_START.get(lang, "x^") + "|"
-                             + _context_start(lang) + r"))", re.IGNORECASE)
+                             + _context_start(lang) + "|" + _relation_start(lang) + r"))",
+                             re.IGNORECASE)
         pieces = pattern.split(sentence)
     pieces = [p for chunk in pieces for p in re.split(r"\s*:\s+(?=\S)", chunk)]
     asks = _QUESTION_AFTER_COMMA.get(lang)
@@ -339,6 +341,27 @@ def _context_start(lang: str) -> str:
     has its own clause, so each value keeps its own."""
     phrases = sorted((p for p, _ in CONTEXTS.get(lang, ())), key=len, reverse=True)
     return "|".join(re.escape(p) + r"\b" for p in phrases) or "x^"
+
+
+_COPULA_MY: dict[str, str] = {
+    "es": r"(?:es|era)\s+(?:ya\s+|ahora\s+)?mis?",
+    "it": r"(?:è|era)\s+(?:già\s+|ora\s+|adesso\s+)?(?:il\s+|la\s+)?(?:mio|mia)",
+    "pt": r"(?:é|era)\s+(?:já\s+|agora\s+)?(?:[ao]\s+)?(?:meu|minha)",
+}
+
+
+@cache
+def _relation_start(lang: str) -> str:
+    """"Is my <relation>" with no subject, after a comma ("comí con Lucía, es mi prima", "ho
+    pranzato con Giulia, è mia cugina", "almocei com a Beatriz, é minha prima"): a clause of
+    its own, as with "ella es" / "lei è" / "ela é", so the relation goes to the one just
+    named. Only before a relation word ("…, es mi momento favorito" stays one clause)."""
+    head = _COPULA_MY.get(lang)
+    words = sorted(RELATIONS.get(lang, {}), key=len, reverse=True)
+    if head is None or not words:
+        return "x^"
+    return head + r"\s+(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words) \
+        + r")\b"
 
 
 @cache

@@ -108,6 +108,9 @@ _PRONOUN_IS: dict[str, str] = {"en": r"\s+(?:is|was)|['’]s", "de": r"\s+(?:ist
                                "fr": r"\s+(?:est|était)", "es": r"\s+(?:es|era)",
                                "it": r"\s+(?:è|era)", "pt": r"\s+(?:é|era)", "nl": r"\s+(?:is|was)"}
 """"Is" / "was" after a third-person pronoun ("she is", "she's", "sie ist", "ze is")."""
+_PRO_DROP = frozenset({"es", "it", "pt"})
+"""Languages that may leave "she" / "he" out before "is" ("comí con Lucía, es mi prima", "è
+mia cugina", "é minha prima"): the copula alone says it."""
 _NOT_NAMES = frozenset([
     "i", "i'm", "im", "ok", "okay", "yes", "no", "yeah", "hi", "hey", "hello", "thanks", "sorry",
     "so", "and", "but", "the", "a", "an", "my", "our", "we", "it", "this", "that", "he", "she",
@@ -265,15 +268,24 @@ def _pronoun_relation_pattern(lang: str) -> re.Pattern[str] | None:
     if not (pronoun and poss and rel and lang in _PRONOUN_IS):
         return None
     adj = _ADJECTIVES.get(lang, "x^")
-    return re.compile(r"(?i)^(?:" + pronoun + r")(?:" + _PRONOUN_IS[lang] + r")" + _ADVERBS
+    subject = r"(?:" + pronoun + r")(?:" + _PRONOUN_IS[lang] + r")"
+    if lang in _PRO_DROP:  # "es mi prima", "è mia cugina": the copula without "ella" / "lei"
+        subject = r"(?:" + subject + r"|" + _PRONOUN_IS[lang].removeprefix(r"\s+") + r")"
+    return re.compile(r"(?i)^" + subject + _ADVERBS
                       + r"\s+(?:" + poss + r")\s+(?:(?:" + adj + r")\s+)?(?P<rel>" + rel
                       + r")(?!\w)")
 
 
 def pronoun_relation(text: str, lang: str) -> str | None:
     """The relation to the user a clause gives "she" or "he" ("she's my sister", "sie ist
-    meine Schwester", "ze is mijn zus"): the one just named holds it. ``None`` when the
-    clause does not start that way."""
+    meine Schwester", "ze is mijn zus"), or, in Spanish, Italian and Portuguese, the copula
+    with no subject ("es mi prima", "è mia cugina", "é a minha prima"): the one just named
+    holds it. ``None`` when the clause does not start that way ("Lucía es mi prima" names
+    its own subject).
+
+    >>> pronoun_relation("es mi prima", "es"), pronoun_relation("Lucía es mi prima", "es")
+    ('cousin', None)
+    """
     pattern = _pronoun_relation_pattern(lang)
     found = None if pattern is None else pattern.match(text.strip())
     return None if found is None else _canonical(lang, found["rel"])
