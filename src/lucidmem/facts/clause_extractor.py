@@ -2578,9 +2578,9 @@ def _new_job_at(span: str, item: _Pending, lang: str) -> bool:
     if words is None:
         return False
     for m in re.finditer(r"(?i)(?<![\w])(?:" + words + r")(?![\w])", span):
-        if _JOB_AS_MODIFIER.search(span[:m.start()]) or \
-                _JOB_THING.match(span[m.end():]):
-            continue  # "la entrevista de trabajo en Bilbao", "a job interview in Leeds"
+        if _JOB_AS_MODIFIER.search(span[:m.start()]):
+            continue  # "la entrevista de trabajo en Bilbao" (English "job interview", "job
+            # fair" are job seeking: cue_lexicon)
         near = " ".join(span[m.end():].split()[:6])
         return _proper_after(near, lang, _EMPLOYER_PREP,
                              {p.name for p in item.people if p.name}) is not None
@@ -2638,8 +2638,6 @@ def _at_an_organisation_without_work(span: str, item: _Pending, lang: str) -> bo
 _JOB_AS_MODIFIER = re.compile(r"(?i)\b(?:\w+\s+(?:de|di|da|do)|\w+\s+d['’])\s*$")
 """A job word that qualifies the noun before it ("entrevista de trabajo", "colloquio di
 lavoro", "oferta de emprego"): a thing about work, not where the user works."""
-_JOB_THING = re.compile(r"(?i)\s+(?:interview|offer|fair|hunt|search|application|ad|advert)s?\b")
-"""An English job word before the noun it qualifies ("a job interview at Zalando")."""
 
 
 def _start_said_beside(clause: Clause, at: datetime) -> datetime | None:

@@ -449,7 +449,8 @@ CUES: dict[str, _T] = {
                  "interviewed with|interviewed for|interview at|interview with|interview for|"
                  "interviewing at|interviewing with|trial shift|trial day|trial run|"
                  "job offer|an offer|the offer|their offer|offered me|sent my cv|"
-                 "sent my resume|sent in my cv|sent in my resume"),
+                 "sent my resume|sent in my cv|sent in my resume|job fair|job fairs|"
+                 "job hunt|job hunting|job search|job ad|job ads|job advert"),
         "de": _w("beworben|bewerbe|bewerben|bewerbung|bewerbungen|vorstellungsgespräch|"
                  "bewerbungsgespräch|jobinterview|probetag|probearbeiten|probe gearbeitet|"
                  "angebot|jobangebot|stellenangebot|lebenslauf geschickt"),
