@@ -280,7 +280,7 @@ def _h_part_of_month(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
 
 def _h_part_of_rel_month(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     """"end of the month", "Anfang nächsten Monats", "fin du mois prochain", "月底", "下个月初"."""
-    rel = _relation(m["r"] or m["r2"] or "") if (m["r"] or m["r2"]) else 0
+    rel = _relation(m["r"] or m["r2"] or "")  # none said: this month
     if m.groupdict().get("zr"):
         rel = {"下": 1, "上": -1}.get(m["zr"], 0)
     month = _relative_unit("month", rel, ref)
