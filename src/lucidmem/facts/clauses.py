@@ -27,7 +27,16 @@ from lucidmem.facts.cue_lexicon import (
 from lucidmem.facts.language import Detected, detect, votes
 from lucidmem.facts.temporal_lexicon import MONTHS
 
-__all__ = ["ZH_ASKS", "Clause", "Cues", "clauses_of", "read_cues", "zh_asks"]
+__all__ = [
+    "THE_USER_IN",
+    "ZH_ASKS",
+    "Clause",
+    "Cues",
+    "after_short_lead",
+    "clauses_of",
+    "read_cues",
+    "zh_asks",
+]
 
 QUOTE_MARK = "“…”"
 """What a quoted passage is replaced by inside its clause."""
@@ -540,6 +549,26 @@ def _starts_with_if(piece: str, lang: str) -> bool:
     habit: "I always take the bus")."""
     pattern = _CONDITIONAL_START.get(lang)
     return pattern is not None and pattern.match(_LEAD_FILLERS.sub("", piece)) is not None
+
+
+THE_USER_IN: dict[str, str] = {
+    "en": r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|us|our|ours)\b",
+    "de": r"\b(?:ich|mich|mir|mein\w*|wir|uns|unser\w*)\b",
+    "fr": r"\b(?:je|j|me|m|moi|mon|ma|mes|nous|notre|nos|on)\b",
+    "es": r"\b(?:yo|me|mi|mis|conmigo|nos|nuestr\w+)\b",
+    "it": r"\b(?:io|mi|me|mio|mia|miei|mie|ci|noi|nostr\w+)\b",
+    "pt": r"\b(?:eu|me|mim|meu|minha|meus|minhas|nós|nos|nosso\w*|nossa\w*)\b",
+    "nl": r"\b(?:ik|me|mij|mijn|we|wij|ons|onze)\b",
+    "zh": r"我",
+}
+"""Words that put the user in a clause (a first-person pronoun or possessive)."""
+
+
+def after_short_lead(text: str) -> str:
+    """The clause after a lead of one or two words and a comma ("good idea, she …"), where
+    its subject stands; the clause itself when it has no such lead."""
+    head, comma, rest = text.partition(",")
+    return rest.strip() if comma and len(head.split()) <= 2 else text
 
 
 def clauses_of(text: str, *, default_language: str = "en",
