@@ -38,3 +38,26 @@ def test_a_plan_stays_to_come(lang: str, said: str, day: date) -> None:
     with said_a_day_apart(said, start=_MONDAY, user_id="noa", lang=lang) as memory:
         facts = memory.facts.list(user_id="noa")
     assert any(day.strftime("%-d March 2026") in f.text for f in facts), [f.text for f in facts]
+
+
+@pytest.mark.parametrize(("said", "day"), [
+    ("I've got a job interview at Waitrose on Friday", date(2026, 3, 6)),
+    ("I have got a dentist appointment on Thursday, ugh", date(2026, 3, 5)),
+    ("we've got my niece's christening on Saturday", date(2026, 3, 7)),
+])
+def test_have_got_is_having_not_a_past(said: str, day: date) -> None:
+    """"I've got X on Friday" is what the user has coming: the date in the fact's text is
+    the coming Friday, the same day as its validity (it had said the Friday gone)."""
+    with said_a_day_apart(said, start=_MONDAY, user_id="noa", lang="en") as memory:
+        facts = memory.facts.list(user_id="noa")
+    label = day.strftime("%-d March 2026")
+    assert any(label in f.text for f in facts), [f.text for f in facts]
+    assert not any("February" in f.text for f in facts), [f.text for f in facts]
+
+
+def test_shes_got_reads_has_got() -> None:
+    said = "my sister Jo called. she's got her driving test on Wednesday"
+    with said_a_day_apart(said, start=_MONDAY, user_id="noa", lang="en") as memory:
+        facts = memory.facts.list(user_id="noa")
+    assert not any(" is got " in f.text for f in facts), [f.text for f in facts]
+    assert any("4 March 2026" in f.text for f in facts), [f.text for f in facts]

@@ -308,7 +308,14 @@ class _Pending:
     answers_others: bool = False
 
 
+_HAVE_GOT = re.compile(r"(?i)(?:\b(?:i|we|you|they)(?:'ve|’ve|\s+have)|\b(?:he|she|it)(?:'s|’s|"
+                       r"\s+has)|\bve)\s+got\b")
+"""English "have got": having, not a past ("I've got a dentist appointment on Thursday")."""
+
+
 def _tense(text: str, lang: str) -> str | None:
+    if lang == "en":
+        text = _HAVE_GOT.sub(" have ", text)
     past = _PAST_MARKERS.get(lang)
     future = _FUTURE_MARKERS.get(lang)
     is_past = past is not None and past.search(text) is not None
@@ -802,7 +809,7 @@ def _strip_person(span: str, item: _Pending, lang: str) -> str:
         body = re.sub(r"^(?:she|he)\b", "", body, count=1, flags=re.I).strip()
         if re.match(r"^(?:'s|’s)\s+\w+\s+(?:is|was|will|has|had|are|were)\b", body):
             return "'s " + body[2:].lstrip()  # "my sister's wedding is in Bath": hers, no "is"
-        body = re.sub(r"^(?:'s|’s)\s+(?=\w+(?:ed|en|wn|ne|got)\b)", "has ", body)
+        body = re.sub(r"^(?:'s|’s)\s+(?=(?:\w+(?:ed|en|wn|ne)|got)\b)", "has ", body)
         body = re.sub(r"^(?:'s|’s)\s+", "is ", body)
         body = re.sub(r"^(?:'s|’s)$", "is", body)
     else:
