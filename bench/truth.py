@@ -247,8 +247,10 @@ def verbose(outcomes: Sequence[Outcome], arm: str) -> None:
 
 
 # -- main ---------------------------------------------------------------------------------------
-def conversations(split: str, lang: str | None, limit: int | None) -> list[dict[str, Any]]:
-    """The conversations of a half (optionally one language, the first ``limit``), checked."""
+def conversations(split: str, lang: str | None, limit: int | None,
+                  ids: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """The conversations of a half (optionally one language, only ``ids``, the first
+    ``limit``), checked."""
     found = []
     for path in data_files():
         language, file_split = path.stem.split("_")
@@ -258,7 +260,8 @@ def conversations(split: str, lang: str | None, limit: int | None) -> list[dict[
             errors = check_conversation(conv, language=language, split=file_split)
             if errors:
                 raise SystemExit(f"{path.name}:{number} breaks the format: {errors[0]}")
-            found.append(conv)
+            if not ids or conv["id"] in ids:
+                found.append(conv)
     return found[:limit] if limit is not None else found
 
 
@@ -269,6 +272,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--raw-turns", action="store_true",
                         help="also score the raw-turns baseline")
     parser.add_argument("--limit", type=int, help="at most N conversations per half")
+    parser.add_argument("--ids", default="",
+                        help="only these conversations, comma-separated (en-15,de-14)")
     parser.add_argument("--consolidate", action="store_true",
                         help="run memory.consolidate(user) after each session")
     parser.add_argument("--verbose", "-v", action="store_true",
@@ -284,9 +289,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.llm_base_url:
         LLM.update(base_url=args.llm_base_url, model=args.llm_model)
     splits = list(SPLITS) if args.split == "both" else [args.split]
-    data = {split: conversations(split, args.lang, args.limit) for split in splits}
+    ids = [i.strip() for i in args.ids.split(",") if i.strip()]
+    data = {split: conversations(split, args.lang, args.limit, ids) for split in splits}
     if not any(data.values()):
-        raise SystemExit("no conversation matches --split/--lang")
+        raise SystemExit("no conversation matches --split/--lang/--ids")
 
     started = time.perf_counter()
     arms: dict[str, dict[str, list[Outcome]]] = {"lucidmem": {}}
