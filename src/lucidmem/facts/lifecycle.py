@@ -36,7 +36,7 @@ from lucidmem.facts.entities import fold, relation_word
 from lucidmem.facts.model import UNNAMED_PARTNER, USER_SUBJECT
 from lucidmem.facts.render import content_words, date_text
 from lucidmem.facts.temporal import zone
-from lucidmem.facts.temporal_lexicon import MONTHS, said_weekday
+from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS, said_weekday
 from lucidmem.facts.temporal_patterns import Days, Granularity
 from lucidmem.records import Record
 
@@ -83,7 +83,19 @@ _TOPIC_NOISE = re.compile(
     r"(?i)\b(?:erzählt|gesagt|geschrieben|told you|said|mentioned|je t'ai dit|j'ai dit|dit|"
     r"te conté|te dije|conté|dije|ti ho detto|detto|te contei|te disse|contei|gezegd|verteld|"
     r"zei|habe|hab|heb|ich|dir|que|che|pls|plz|please|bitte|por favor|per favore|"
-    r"s'il te plaît|stp|alsjeblieft|alsjeblief|pf)\b|我说的|我跟你说的|我告诉你的|那件事|的事")
+    r"s'il te plaît|stp|alsjeblieft|alsjeblief|pf)\b|我说的|我跟你说的|我告诉你的|那件事|的事|"
+    r"当我没说过?|别记了?|不要记|忘了吧?|忘掉|删掉|我\s*说|跟你说")
+_MONTH_OR_DAY = "|".join(sorted({*MONTHS, *WEEKDAYS}, key=len, reverse=True))
+_WHEN_SAID = re.compile(
+    r"(?i)(?:\b(?:back|earlier|way back|damals|neulich|l'autre jour|el otro día|l'altro giorno|"
+    r"outro dia|laatst)\s+)?"
+    r"\b(?:(?:in|on|im|am|en|au|mois d'|a|in|em|op|last|this|le|el|il|o)\s+)?"
+    r"(?:(?:" + _MONTH_OR_DAY + r")\b|(?:last|the other)\s+(?:time|day|week|month)\b|"
+    r"(?:letztes|letzte|neulich)\s+(?:mal|woche|monat)\b|la dernière fois|la última vez|"
+    r"l'ultima volta|da última vez|(?:de\s+)?vorige\s+keer|het laatst|neulich|l'autre jour|"
+    r"el otro día|l'altro giorno|(?:no\s+)?outro dia|laatst)|上次|上回|那天|前几天|之前")
+"""When the retracted thing was said ("my salary back in April", "was ich dir neulich
+erzählt habe", "上次"): not what it was about, so no name and no word to match."""
 _CONJUNCTION = re.compile(r"(?i)\s+(?:and|und|et|y|e|en|i)\s+|\s*[,和与跟]\s*")
 
 
@@ -110,6 +122,16 @@ def words_of(record: Record) -> set[str]:
 
 
 def _overlaps(words: set[str], target: set[str]) -> bool:
+    """Whether ``target`` holds a word of ``words``. Chinese words are pairs of characters
+    (:func:`content_words`), and one pair is often a name said in passing ("跟美玲决定换车了"
+    shares only 美玲 with "美玲怀孕"), so a topic of Chinese pairs needs half of its pairs,
+    at least one."""
+    cjk = {w for w in words if re.search(r"[\u4e00-\u9fff]", w)}
+    if cjk:
+        shared = len(cjk & target)
+        if shared < max(1, -(-len(cjk) // 2)):
+            return any(_stem_match(w, t) for w in words - cjk for t in target)
+        return True
     return any(_stem_match(w, t) for w in words for t in target)
 
 
@@ -131,7 +153,7 @@ def _relation_to(record: Record, names: Iterable[str]) -> bool:
 
 def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str]) -> list[Record]:
     """The facts "forget what I said about ``topic``" takes back (see the module docstring)."""
-    cleaned = _TOPIC_NOISE.sub(" ", topic)
+    cleaned = _TOPIC_NOISE.sub(" ", _WHEN_SAID.sub(" ", topic))
     known = {fold(p): p for p in people}
     parts = [p.strip(" .,;") for p in _CONJUNCTION.split(cleaned) if p.strip(" .,;")]
     names = [known[fold(w)] for part in parts for w in re.findall(r"[\w'-]+", part)
@@ -176,7 +198,8 @@ RETRACT_SIBLING_RELEVANCE = 0.3
 def topic_of(said: str) -> str:
     """A retraction's topic without the words around it ("mein Gehalt erzählt habe" →
     "mein Gehalt"): what to compare facts with."""
-    return re.sub(r"\s{2,}", " ", _TOPIC_NOISE.sub(" ", said)).strip(" ,.;") or said
+    return re.sub(r"\s{2,}", " ", _TOPIC_NOISE.sub(" ", _WHEN_SAID.sub(" ", said))).strip(
+        " ,.;") or said
 
 
 def retraction_by_meaning(relevance: dict[str, float], facts: Sequence[Record], *,

@@ -59,6 +59,7 @@ from lucidmem.facts.model import (
 from lucidmem.facts.privacy import stricter
 from lucidmem.facts.records import fact_sentence, is_searchable
 from lucidmem.facts.relevance import record_relevance
+from lucidmem.facts.render import content_words
 from lucidmem.facts.staging import candidate_of
 from lucidmem.kernel import Kernel
 from lucidmem.records import Kind, Record, Status, new_record
@@ -403,9 +404,12 @@ class _Pass:
                    if str(f.data.get("predicate", "")).startswith("has_")]
         held = self.active(rec.occurred_at)
         topic = str(rec.data["retracts"])
-        targets = lifecycle.retraction_targets(topic, held, people)
-        if not targets and held:
-            scores = record_relevance(self.kernel.embedder, lifecycle.topic_of(topic), held)
+        said = lifecycle.topic_of(topic)
+        # "，当我没说过" after "忘了我说美玲怀孕的事": no topic of its own, nothing more to take
+        targets = lifecycle.retraction_targets(topic, held, people) \
+            if content_words([said]) else []
+        if not targets and held and content_words([said]):
+            scores = record_relevance(self.kernel.embedder, said, held)
             targets = lifecycle.retraction_by_meaning(scores, held)
         for ex in targets:
             self.end(ex, rec, retract=True)
