@@ -138,6 +138,8 @@ def _owner(speaker: str) -> str | None:
 
 def _relation_hit(pack: LanguagePack, rel_word: str, name: str | None, owner: str) -> Hit:
     rel, sub = pack.relation(rel_word)
+    if name:  # "my sister Kavya's wedding": the sister is Kavya
+        name = re.sub(r"(?<=\w)['’]s$", "", name)
     obj = name or f"{owner}'s {rel.replace('_', ' ')}"
     return Hit(f"has_{rel}", obj, sub, 0.95 if name else 0.8, subject=owner)
 

@@ -225,6 +225,10 @@ def is_third_pronoun(word: str, lang: str) -> bool:
     return word.casefold() in _THIRD_PRONOUN.get(lang, "").split("|")
 
 
+_NAME_POSSESSIVE = re.compile(r"\w['’]s$")
+"""A name's possessive ending ("Kavya's", "Tom’s"): not part of the name."""
+
+
 def mentions(text: str, lang: str) -> list[Mention]:
     """Named people and their relations in ``text``; then unnamed ones ("my sister")."""
     found: list[Mention] = []
@@ -245,10 +249,14 @@ def mentions(text: str, lang: str) -> list[Mention]:
                 who = re.sub(r"^[和跟与在对给把被让从向同]", "", owner[1]) if owner else ""
                 if len(who) >= 2 and not re.match(r"[我你他她它]", who):
                     of = who  # "慧玲的弟弟志明": Huiling's brother, not the user's
+            end = m.end()
+            if _NAME_POSSESSIVE.search(name) and m.end("name") == end:
+                # "my sister Kavya's wedding": the sister is Kavya, and the wedding is hers
+                name, end = name[:-2], end - 2
             found.append(Mention(name.strip(), _canonical(lang, m["rel"]), m["rel"],
                                  of if of and (lang == "zh" or of == THEIRS or _is_name(of))
                                  else None,
-                                 (m.start(), m.end())))
+                                 (m.start(), end)))
             taken.append((m.start(), m.end()))
     bare = _bare_pattern(lang)
     if bare is not None:

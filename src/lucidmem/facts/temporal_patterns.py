@@ -351,6 +351,19 @@ def _h_offset(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     return _one_day(_shift(ref, unit, -amount if back else amount))
 
 
+def _h_offset_from_day(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    """An offset counted from today or tomorrow ("three weeks from today", "a week from
+    tomorrow", "heute in drei Wochen", "morgen in einer Woche", "de hoy en tres semanas",
+    "d'ici trois semaines"): the day that many units after that day."""
+    groups = m.groupdict()
+    day = (groups.get("from") or groups.get("from2") or "").casefold()
+    return _h_offset(m, ref + timedelta(days=1) if day in _TOMORROW_WORDS else ref, opts)
+
+
+_TOMORROW_WORDS = frozenset({"tomorrow", "morgen", "demain", "mañana", "domani", "amanhã"})
+"""The day after the turn, as an offset's starting day."""
+
+
 def _h_weekday_of_week(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     rel = _relation(m["r1"] or m["r2"])
     monday = ref - timedelta(days=ref.weekday()) + timedelta(weeks=rel)
@@ -488,6 +501,18 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
     (_rx(_B + _ART + r"(?P<w>" + _WEEKDAY + r")\s+(?P<r>" + _REL + r")" + _E), _h_rel_weekday),
     (_rx(_B + _ART + r"(?P<r>)?(?P<w>" + _WEEKDAY + r")" + _E), _h_rel_weekday),
     (
+        _rx(_B + r"(?P<n>" + _NUM + r")\s+(?P<u>" + _UNIT + r")\s+from\s+"
+            r"(?P<from>today|tomorrow)" + _E),
+        _h_offset_from_day,
+    ),
+    (
+        _rx(_B + r"(?:(?P<from>heute|morgen)\s+in|(?:de\s+)?(?P<from2>hoy|mañana)\s+en|"
+            r"d['’]ici|de\s+aquí\s+a|da\s+qui\s+a|(?:vandaag|morgen)\s+over)\s+"
+            r"(?:(?:a|an|une?|una?|uno|einer?|einem|een)\s+)?(?P<n>" + _NUM + r")?\s*"
+            r"(?P<u>" + _UNIT + r")" + _E),
+        _h_offset_from_day,
+    ),
+    (
         _rx(_B + r"(?:(?P<back>vor|il\s+y\s+a|hace|há)|in|within|dans|en|dentro\s+de|tra|fra|"
             r"entro|daqui\s+a|em|over|binnen)\s+(?:(?:a|an|the|un|une|una|uno)\s+)?"
             r"(?P<n>" + _NUM + r")\s+(?P<u>" + _UNIT + r")" + _E),
@@ -615,7 +640,7 @@ _ZH_MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
      _h_zh_weekday),
     (re.compile(r"(?P<r>下下|上上|[下上这本今明去])(?:个)?(?P<u>周末|周|星期|礼拜|月|年)"
                 r"(?![一二三四五六日天])"), _h_zh_rel_unit),
-    (re.compile(r"(?P<n>\d+|[一两二三四五六七八九十半]{1,2})(?P<u>天|周|星期|礼拜|个月|年)(?P<post>[后前])"),
+    (re.compile(r"(?P<n>\d+|[一两二三四五六七八九十半]{1,2})个?(?P<u>天|周|星期|礼拜|个月|年)(?P<post>[后前])"),
      _h_zh_offset),
     (re.compile("(?:" + "|".join(sorted(_ZH_DAY_WORDS, key=len, reverse=True)) + ")"
                 + _ZH_NOT_EVERY_DAY), _h_zh_day_word),
