@@ -1566,7 +1566,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if cues.exclusive and cues.change:
             limit = max(limit, ONLY_NOW_NO_FACT_LIMIT)
         if not named_person and not cues.negated and not cues.hypothetical and \
-                _tenure_at(span, lang):
+                (_tenure_at(span, lang) or _work_life_at(span, item, lang)):
             limit = max(limit, TENURE_NO_FACT_LIMIT)
         if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
                 not named_person and not _has_subject(clause.text, lang):
@@ -1592,7 +1592,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     names_job = not seeking and (
         (_names_workplace(span, lang) and slot in ("project", "work", "occupation"))
         or (not named_person and (_new_job_at(span, item, lang) or
-                                  _hired_at(clause.text, span, item, lang))) or tenure)
+                                  _hired_at(clause.text, span, item, lang) or
+                                  _work_life_at(span, item, lang))) or tenure)
     if names_job:
         slot = "employer"
     elif slot in _ENTITY_SLOTS and guess is not None and not _names_entity(span, lang) and \
@@ -2254,6 +2255,43 @@ def _new_job_at(span: str, item: _Pending, lang: str) -> bool:
         near = " ".join(span[m.end():].split()[:6])
         return _proper_after(near, lang, _EMPLOYER_PREP,
                              {p.name for p in item.people if p.name}) is not None
+    return False
+
+
+_WORK_LIFE: dict[str, str] = {
+    "en": r"(?:my|our)\s+(?:new\s+)?(?:boss|manager|team|colleagues?|co-?workers?|office|"
+          r"shifts?|desk)|(?:a|another|the)\s+(?:long|rough|tough|hard|crazy|busy|brutal|"
+          r"stressful|hectic|hell\s+of\s+a)\s+(?:day|week|shift)",
+    "de": r"(?:mein|meine|meinen|meinem|meiner|unser|unsere|unserem)\s+(?:neue[nmr]?\s+)?"
+          r"(?:chef|chefin|vorgesetzte[nr]?|team|kollegen|kolleginnen|büro|schicht)",
+    "fr": r"(?:mon|ma|mes|notre|nos)\s+(?:nouveau\s+|nouvelle\s+)?(?:boss|chef|cheffe|"
+          r"patron|patronne|équipe|collègues|bureau)",
+    "es": r"(?:mi|mis|nuestro|nuestra)\s+(?:nuev[oa]\s+)?(?:jefe|jefa|equipo|compañeros|"
+          r"compañeras|oficina|turno)",
+    "it": r"(?:il\s+mio|la\s+mia|i\s+miei|le\s+mie|mio|mia)\s+(?:nuov[oa]\s+)?(?:capo|capa|"
+          r"responsabile|team|colleghi|colleghe|ufficio|turno)",
+    "pt": r"(?:o\s+meu|a\s+minha|os\s+meus|as\s+minhas|meu|minha|meus|minhas)\s+"
+          r"(?:nov[oa]\s+)?(?:chefe|gestor|gestora|equipe|equipa|colegas|escritório|turno)",
+    "nl": r"(?:mijn|ons|onze)\s+(?:nieuwe\s+)?(?:baas|leidinggevende|manager|team|collega's|"
+          r"kantoor|dienst)",
+}
+"""The user's work life at an organisation said in passing: "my boss at Harfang", "my team
+at Tarangini", "a hell of a week at Kestrel", "meine Kollegen bei Bosch", "mon équipe chez
+Ubisoft", "il mio capo da Esselunga", "mijn baas bij Coolblue"."""
+
+
+def _work_life_at(span: str, item: _Pending, lang: str) -> bool:
+    """Whether the user's clause names their workplace through their work life there
+    (:data:`_WORK_LIFE`), the organisation right after its preposition: the employer, as
+    "I work at …" would be. "My team at the pub quiz" names no organisation."""
+    life = _WORK_LIFE.get(lang)
+    if life is None:
+        return False
+    for m in re.finditer(r"(?i)(?<![\w])(?:" + life + r")(?![\w])", span):
+        near = " ".join(span[m.end():].split()[:3])
+        if _proper_after(near, lang, _EMPLOYER_PREP,
+                         {p.name for p in item.people if p.name}) is not None:
+            return True
     return False
 
 
