@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from lucidmem.facts import devices
 from lucidmem.facts.clauses import (
     THE_USER_IN,
     Clause,
@@ -43,6 +44,7 @@ from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
     CORRECTED_WEEKDAY,
     LAST_DATED,
+    NEW_OF_ITS_KIND,
     ONE_PAST_DAY,
     RESTATED,
     UNNAMED_PARTNER,
@@ -106,6 +108,11 @@ ONLY_NOW_NO_FACT_LIMIT = 0.75
 TENURE_NO_FACT_LIMIT = 0.9
 """The same for a clause that says how long the user has been at a named organisation ("prima
 settimana da Esselunga finita", "four years at Lula's"): a workplace, rarely small talk."""
+
+OWN_THING_NO_FACT_LIMIT = 0.95
+"""The same for a clause that names a thing of the user's own by its brand ("meu iPhone tá
+morrendo", "那辆本田修了三次冷气"): what the user has, which a new one of its kind will
+replace (:mod:`lucidmem.facts.devices`)."""
 
 HEDGE_FACTOR = 0.6
 """Confidence multiplier of hedged statements ("I think …")."""
@@ -1052,6 +1059,8 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         span = span_of(item.clause.text, item.clause.language)
         cand = _clause_fact(item, span, guess, timestamp, secret, reading,
                             carried if item.clause.cues.correction else None)
+        if cand is not None:
+            cand = _new_things_marked(cand, item.clause, clauses)
         if cand is not None and vector is not None:
             cand = replace(cand, vector=vector)
         header = bool(reading.flags) and reading.flags[-1] == "skipped:correction_header"
@@ -1096,6 +1105,26 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
     if secret and not any(f.retracts is None for f in reading.facts):
         reading.facts.append(_confided(text, clauses, timestamp))
     return reading
+
+
+def _new_things_marked(cand: FactCandidate, clause: Clause,
+                       clauses: Sequence[Clause]) -> FactCandidate:
+    """``cand`` flagged with the kinds of things it says the user has a new one of
+    (:data:`NEW_OF_ITS_KIND`, :func:`devices.new_kinds`): "e o celular novo chegou: um
+    Galaxy S24", "Das Fairphone ist da!", "昨天去提车了！宝腾 X50" (the getting said in the
+    sentence before). A fact about someone else, a negation or a correction says none."""
+    if cand.subject != USER_SUBJECT or cand.negated or cand.is_correction or \
+            cand.context is not None:
+        return cand
+    sentences = list(dict.fromkeys(c.sentence for c in clauses))
+    at = sentences.index(clause.sentence) if clause.sentence in sentences else 0
+    around = " ".join(sentences[max(at - 1, 0):at + 1])
+    cues = clause.cues
+    new = devices.new_kinds(clause.text, around, clause.language,
+                            changed=cues.change or cues.start)
+    if not new:
+        return cand
+    return replace(cand, flags=(*cand.flags, *(NEW_OF_ITS_KIND + k for k in sorted(new))))
 
 
 def _never_future_if_past(cand: FactCandidate, tense: str | None,
@@ -1568,6 +1597,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if not named_person and not cues.negated and not cues.hypothetical and \
                 (_tenure_at(span, lang) or _work_life_at(span, item, lang)):
             limit = max(limit, TENURE_NO_FACT_LIMIT)
+        if not named_person and devices.own_thing_named(span, lang):
+            limit = max(limit, OWN_THING_NO_FACT_LIMIT)
         if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
                 not named_person and not _has_subject(clause.text, lang):
             limit = min(limit, SHORT_NO_FACT_LIMIT)
@@ -1615,6 +1646,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if slot == "residence" and _others_home(item, span, lang):
             reading.flags.append("skipped:someone_else")  # ", Denise lives in Evanston"
             return None
+    if slot in _NEVER_A_THING and not names_job and not named_person and \
+            devices.kinds_said(span, lang):
+        slot = "tech"  # "Das Fairphone ist da", "宝腾 X50，白色的": no language, no drink
     if seeking and slot in ("employer", "occupation"):
         slot = "event"  # "fiz entrevista no INPA": a step towards a job, not the job
     elif slot == "employer" and not names_job and not named_person and \
@@ -1853,6 +1887,14 @@ _SOLD = re.compile(r"(?i)(?<!\w)(?:sold|sell|verkauft|verkaufe|vendu|vends|vend�
                    r"vendimos|vendi|vendeu|vendemos|venduto|venduta|vendo|verkocht|verkoop)(?!\w)|卖了|卖出")
 """A sale, which ends what the user owned ("sold my piano"), but at work is the work itself
 ("ho venduto tre macchine in concessionaria"): no cessation of the job."""
+
+
+_NEVER_A_THING = frozenset({"drink", "food", "diet", "language", "health", "pet",
+                            "personal"})
+"""Slots a clause that names a phone, a car or an app (:mod:`lucidmem.facts.devices`) is
+never in, whatever the classifier makes of a brand it has not seen ("宝腾 X50，白色的" is no
+drink, "Das Fairphone ist da" no language): it is a thing the user uses. Work is not among
+them: a brand is also a company ("在华为上班", "ich arbeite bei Audi")."""
 
 
 _HABIT_SLOTS = frozenset({"commute", "exercise", "drink", "food", "routine"})

@@ -396,6 +396,51 @@ CUES: dict[str, _T] = {
         "nl": _w("vanaf|begin|beginnen|start|ga verhuizen|verhuis"),
         "zh": _w("开始|入职|搬去|去…入职|起"),
     },
+    # a thing the user now has: bought, given, arrived, switched to ("the new phone arrived",
+    # "das Fairphone ist da", "o celular novo chegou", "昨天去提车了"); done, not wanted (no
+    # "buy", "kaufen", "comprar": "I should buy a new one" gets nothing yet)
+    "acquired": {
+        "en": _w("bought|got a new|got myself|just got|have a new|picked up my new|arrived|"
+                 "came in the mail|is here|finally here|treated myself to|upgraded to|"
+                 "switched to|traded in|gave me a|gave me an"),
+        "de": _w("gekauft|geholt|zugelegt|bekommen|gekriegt|geschenkt|ist da|sind da|"
+                 "angekommen|geliefert|umgestiegen|gewechselt"),
+        "fr": _w("acheté|achetée|reçu|reçue|arrivé|arrivée|est là|craqué pour|passé à|"
+                 "passée à|offert|offerte"),
+        "es": _w("compré|comprado|comprada|me compré|llegó|ha llegado|recibí|me regalaron|"
+                 "me regaló|cambié a|me pasé a|estreno|estrené"),
+        "it": _w("comprato|comprata|arrivato|arrivata|ricevuto|ricevuta|regalato|regalata|"
+                 "passato a|passata a|preso un|presa una"),
+        "pt": _w("comprei|comprado|comprada|chegou|ganhei|recebi|troquei|mudei para|"
+                 "estreei|estreando"),
+        "nl": _w("gekocht|gekregen|is binnen|binnengekomen|aangekomen|geleverd|overgestapt|"
+                 "overgeschakeld"),
+        "zh": _w("买了|新买|入手|到了|到货|收到|提车|拿车|换了|换成|送了我|送给我"),
+    },
+    # a thing wanted, looked for or weighed, not had ("I need a new phone, maybe a Pixel",
+    # "ich überlege, mir ein Fairphone zu holen", "想换一辆比亚迪")
+    "wanting": {
+        "en": _w("need|needs|want|wants|looking for|thinking about|thinking of|considering|"
+                 "should get|should buy|might get|saving for|eyeing|planning to get"),
+        "de": _w("brauche|bräuchte|will|möchte|suche|überlege|überlegen|sollte|spare auf"),
+        "fr": _w("besoin|veux|voudrais|cherche|pense à|hésite|devrais"),
+        "es": _w("necesito|quiero|busco|pienso en|pensando en|debería|estoy mirando"),
+        "it": _w("ho bisogno|mi serve|voglio|cerco|sto pensando|dovrei|sto valutando"),
+        "pt": _w("preciso|quero|procuro|pensando em|devia|deveria|tô de olho"),
+        "nl": _w("nodig|wil|zoek|overweeg|denk erover|zou moeten"),
+        "zh": _w("想买|想换|需要|打算|考虑|准备买|准备换"),
+    },
+    # a thing said as new ("a new phone", "ein neues Handy", "o celular novo", "新手机")
+    "new_thing": {
+        "en": _w("new|brand new|brand-new"),
+        "de": _w("neu|neue|neuen|neuer|neues|neuem"),
+        "fr": _w("nouveau|nouvelle|nouvel|neuf|neuve"),
+        "es": _w("nuevo|nueva|nuevecito"),
+        "it": _w("nuovo|nuova|nuovissimo"),
+        "pt": _w("novo|nova|novinho"),
+        "nl": _w("nieuw|nieuwe|gloednieuw|gloednieuwe"),
+        "zh": _w("新"),
+    },
     # going somewhere for a while or to a show: a trip, not a new home ("je pars à Rome le
     # 5", "ho visto i Verdena dal vivo a Bologna"); not "partir(e)", which is also "à partir
     # de" / "a partire da" (from a day on)

@@ -16,6 +16,8 @@ Pure functions over fact records (validation applies what they return):
   end; :func:`home_left` / :func:`former_home` — "we moved from Leeds to York": the home in
   Leeds ends at the move, and is recorded as the former home when nothing held says it;
 * :func:`exclusive_targets` — "only X now": the kind's other values end;
+* :func:`replaced_thing_targets` — "the new phone arrived: a Galaxy": the facts that name
+  another phone (:mod:`lucidmem.facts.devices`) end;
 * :func:`relation_change_targets` — "Larissa is now my fiancée": her earlier relation ends;
   "we broke up": the partner ends;
 * :func:`habit_of` — the standing fact a one-off ("just today I took the train") deviates
@@ -32,8 +34,9 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, date, datetime, timedelta
 
 from lucidmem.clock import from_epoch
+from lucidmem.facts.devices import named
 from lucidmem.facts.entities import fold, relation_word
-from lucidmem.facts.model import UNNAMED_PARTNER, USER_SUBJECT
+from lucidmem.facts.model import NEW_OF_ITS_KIND, UNNAMED_PARTNER, USER_SUBJECT
 from lucidmem.facts.render import content_words, date_text
 from lucidmem.facts.temporal import zone
 from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS, said_weekday
@@ -57,6 +60,7 @@ __all__ = [
     "other_workplace_targets",
     "relation_change_targets",
     "replaced_in_the_same_turn",
+    "replaced_thing_targets",
     "replacement_targets",
     "rescheduled_target",
     "restated_target",
@@ -547,6 +551,32 @@ def exclusive_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
         own = words_of(rec)
         shared = [w for w in words if any(_stem_match(w, t) for t in own)]
         if len(shared) * 2 < max(len(words), 1):
+            out.append(rec)
+    return out
+
+
+def replaced_thing_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The facts a new thing of a kind ends (``new`` flagged :data:`NEW_OF_ITS_KIND`): the
+    same subject's open facts that name a thing of that kind by its brand, none of the
+    brands ``new`` names. "e o celular novo chegou: um Galaxy S24" ends "meu iPhone tá
+    morrendo às 3 da tarde"; "ik doe alles nu in Procreate" ends "ik werk in Photoshop";
+    "my new Pixel" leaves "my Pixel keeps crashing" (the same phone, said again). A fact
+    said in a context ("at work") ends only with a new thing said in the same one; a dated
+    fact (valid until a day) has ended already."""
+    d = new.data
+    new_kinds = [f[len(NEW_OF_ITS_KIND):] for f in d.get("flags", [])
+                 if f.startswith(NEW_OF_ITS_KIND)]
+    if not new_kinds:
+        return []
+    own = named(" ".join(str(x) for x in (d.get("evidence"), d.get("text")) if x))
+    out = []
+    for rec in facts:
+        r = rec.data
+        if rec.id == new.id or r.get("subject") != d.get("subject") or \
+                r.get("valid_to") is not None or r.get("context") != d.get("context"):
+            continue
+        theirs = named(" ".join(str(x) for x in (rec.text, r.get("evidence")) if x))
+        if any(theirs.get(k) and not theirs[k] & own.get(k, set()) for k in new_kinds):
             out.append(rec)
     return out
 

@@ -22,6 +22,7 @@ __all__ = [
     "CORRECTED_WEEKDAY",
     "DEFAULT_EMOTIONAL_INTENSITY",
     "LAST_DATED",
+    "NEW_OF_ITS_KIND",
     "ONE_PAST_DAY",
     "RESTATED",
     "SUBCATEGORIES",
@@ -50,6 +51,12 @@ CORRECTED_WEEKDAY = "corrected_weekday:"
 """Flag prefix of a day correction that named a weekday ("de repetitie is op donderdag, niet
 op woensdag"), followed by that word: ``corrects`` holds the day it meant, which dated facts
 state; a habit states the weekday itself ("we rehearse on Wednesdays")."""
+
+NEW_OF_ITS_KIND = "new_of_its_kind:"
+"""Flag prefix of a fact that says the user has a new thing of a kind held one at a time
+("the new phone arrived", "Das Fairphone ist da", "ik teken nu in Procreate"), followed by
+the kind (:mod:`lucidmem.facts.devices`): the facts that name another thing of that kind
+end."""
 
 ONE_PAST_DAY = "one_past_day"
 """Flag of a habit's kind of act said of one past day with no word that makes it a one-off

@@ -1,0 +1,159 @@
+"""Things a person has or uses one at a time: a phone, a car, a laptop, a drawing app.
+
+The kinds, their brand names and their common nouns in every supported language are data
+(``facts/data/devices.txt``). A new thing of a kind replaces the old one: "o celular novo
+chegou: um Galaxy S24" ends "meu iPhone tá morrendo", "ik doe alles nu in Procreate" ends
+"ik werk in Photoshop". The clause reader flags a fact that says a thing of a kind is new
+(:func:`new_kinds`); validation ends the facts that name another thing of that kind
+(:func:`lucidmem.facts.lifecycle.replaced_thing_targets`).
+
+Names are matched in lower case at word edges (anywhere in Chinese); nouns in the clause's
+language, German and Dutch ones also at the end of a compound ("Diensthandy").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from lucidmem.facts.cue_lexicon import has_cue
+
+__all__ = ["Kind", "kinds", "kinds_said", "named", "new_kinds", "own_thing_named"]
+
+_OWN = "my"
+"""The section of the data file that lists the words saying a thing is the user's."""
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """One kind of thing held one at a time: its name, brand names, nouns per language."""
+
+    name: str
+    names: tuple[str, ...]
+    nouns: dict[str, tuple[str, ...]]
+
+
+@cache
+def _sections() -> dict[str, dict[str, tuple[str, ...]]]:
+    listed = (resources.files("lucidmem.facts") / "data" / "devices.txt").read_text("utf-8")
+    sections: dict[str, dict[str, tuple[str, ...]]] = {}
+    current: dict[str, tuple[str, ...]] = {}
+    for raw in listed.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            current = sections.setdefault(line[1:-1], {})
+            continue
+        key, _, words = line.partition(":")
+        current[key.strip()] = tuple(w.strip().casefold() for w in words.split("|")
+                                     if w.strip())
+    return sections
+
+
+@cache
+def kinds() -> tuple[Kind, ...]:
+    """The kinds of things the data file lists."""
+    return tuple(Kind(name, words.get("names", ()),
+                      {k: v for k, v in words.items() if k != "names"})
+                 for name, words in _sections().items() if name != _OWN)
+
+
+def _han(word: str) -> bool:
+    return re.search(r"[\u4e00-\u9fff]", word) is not None
+
+
+def _alternation(words: list[str], *, compound: bool = False) -> str:
+    parts = []
+    for word in sorted(set(words), key=len, reverse=True):
+        body = r"\s+".join(re.escape(w) for w in word.split())
+        if _han(word):
+            parts.append(body)
+        elif compound:
+            parts.append(r"(?<![^\W\d_])(?:[^\W\d_]{3,})?" + body + r"(?![^\W\d_])")
+        else:
+            parts.append(r"(?<![^\W\d_])" + body + r"(?![^\W\d_])")
+    return "|".join(parts)
+
+
+@cache
+def _names_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
+    owner = {n: k.name for k in reversed(kinds()) for n in k.names}
+    return re.compile(_alternation(list(owner)), re.IGNORECASE), owner
+
+
+@cache
+def _nouns_pattern(kind: str, lang: str) -> re.Pattern[str] | None:
+    nouns = next((k.nouns.get(lang, ()) for k in kinds() if k.name == kind), ())
+    if not nouns:
+        return None
+    return re.compile(_alternation(list(nouns), compound=lang in ("de", "nl")), re.IGNORECASE)
+
+
+def named(text: str) -> dict[str, set[str]]:
+    """The brand names ``text`` says, by kind (the longest name first: "Galaxy Tab" is a
+    tablet, "Galaxy" a phone).
+
+    >>> named("mein iPhone spinnt, ich zeichne in Procreate")
+    {'phone': {'iphone'}, 'drawing app': {'procreate'}}
+    """
+    pattern, owner = _names_pattern()
+    found: dict[str, set[str]] = {}
+    for m in pattern.finditer(text):
+        name = " ".join(m.group(0).casefold().split())
+        found.setdefault(owner[name], set()).add(name)
+    return found
+
+
+def kinds_said(text: str, lang: str) -> set[str]:
+    """The kinds ``text`` names, by a brand or by a common noun of ``lang`` ("mein neues
+    Handy" → phone, "a new Pixel" → phone)."""
+    said = set(named(text))
+    for kind in kinds():
+        pattern = _nouns_pattern(kind.name, lang)
+        if pattern is not None and pattern.search(text):
+            said.add(kind.name)
+    return said
+
+
+def new_kinds(clause: str, around: str, lang: str, *, changed: bool) -> set[str]:
+    """The kinds of which ``clause`` says the user has a new thing. ``around`` is the
+    clause's sentence with the one before it (the same turn), ``changed`` whether the clause
+    says something changed ("now", "new", "switched").
+
+    * a thing named by its brand, with a change in the clause or its getting said around it
+      ("ik doe alles nu in Procreate", "Das Fairphone ist da!", "昨天去提车了！宝腾 X50");
+    * a thing named only by its noun, said as new and got ("the new phone arrived",
+      "hab mir ein neues Handy gekauft"): the new one, whatever it is, replaces the old one.
+
+    Wanting one is no new thing ("I need a new phone, maybe a Pixel", "Reto meint, ich soll
+    ein neues kaufen")."""
+    if has_cue("wanting", lang, clause):
+        return set()
+    got = has_cue("acquired", lang, around)
+    brands = set(named(clause))
+    out = brands if (got or changed) else set()
+    if got and has_cue("new_thing", lang, clause):
+        out |= kinds_said(clause, lang)
+    return out
+
+
+@cache
+def _own_pattern(lang: str) -> re.Pattern[str] | None:
+    words = _sections().get(_OWN, {}).get(lang, ())
+    pattern, _owner = _names_pattern()
+    if not words:
+        return None
+    between = r"\s*" if lang == "zh" else r"\s+(?:[^\W\d_]+\s+){0,2}?"
+    return re.compile(r"(?:" + _alternation(list(words)) + r")" + between +
+                      r"(?:" + pattern.pattern + r")", re.IGNORECASE)
+
+
+def own_thing_named(text: str, lang: str) -> bool:
+    """Whether ``text`` names a thing of the user's own by its brand ("my iPhone", "o meu
+    Galaxy", "mein altes Fairphone", "我那辆本田"): a lasting fact about what the user has,
+    however small the remark about it ("我那辆本田修了三次冷气")."""
+    pattern = _own_pattern(lang)
+    return pattern is not None and pattern.search(text) is not None
