@@ -311,24 +311,48 @@ CUES: dict[str, _T] = {
         "nl": _w("alleen nog|alleen|enkel|uitsluitend|nog maar"),
         "zh": _w("只|都改成|都是|全是|光"),
     },
+    # the user went over to another place or club of the same kind ("switched to X")
+    "switch": {
+        "en": _w("switched to|switched over to|changed to|moved over to|swapped to|"
+                 "joined … instead"),
+        "de": _w("gewechselt|umgestiegen|bin jetzt bei|wechsle zu"),
+        "fr": _w("passé chez|passée chez|changé pour|changé de club|changé de salle|"
+                 "passé au|passée au|passé à|passée à"),
+        "es": _w("me cambié a|me cambié al|me pasé a|me pasé al|cambié de gimnasio|"
+                 "cambié de club"),
+        "it": _w("passato a|passata a|passato al|passata al|passato alla|passata alla|"
+                 "cambiato palestra|cambiato squadra|mi sono spostato|mi sono spostata"),
+        "pt": _w("mudei para|passei para|troquei de academia|troquei de clube|troquei para"),
+        "nl": _w("overgestapt|gewisseld naar|geswitcht naar|overgeschakeld naar"),
+        "zh": _w("换到|改去|转到|换成了|转去"),
+    },
     # the user stopped something
     "cessation": {
         "en": _w("quit|quitting|stopped|gave up|given up|sold|cancelled|canceled|left|"
                  "haven't had|no more|dropped|last day|done with|unsubscribed|moved out|resigned|"
-                 "cut out|gone off|went off|kicked"),
+                 "cut out|gone off|went off|kicked|didn't renew|did not renew|not renewing|"
+                 "let … lapse|terminated my|ended my membership"),
         "de": _w("aufgehört|höre auf|aufgegeben|abgemeldet|gekündigt|verkauft|verlassen|"
-                 "letzter tag|nicht mehr|schluss mit|ausgetreten"),
+                 "letzter tag|nicht mehr|schluss mit|ausgetreten|storniert|abbestellt|"
+                 "nicht verlängert|Mitgliedschaft beendet|Vertrag beendet"),
         "fr": _w("arrêté|arrête|arrêter|quitté|quitte|abandonné|vendu|résilié|"
                  "c'est fini|fini|plus jamais|dernier cours|désinscrit|démissionné|démissionnée|"
-                 "démissionne"),
+                 "démissionne|désabonné|désabonnée|désinscrite|pas renouvelé|"
+                 "annulé l'abonnement|annulé mon abonnement"),
         "es": _w("dejé|dejado|dejar|vendí|vendido|cancelé|renuncié|me di de baja|"
-                 "se acabó|ya no|dimití|he dimitido|he renunciado"),
+                 "se acabó|ya no|dimití|he dimitido|he renunciado|he cancelado|di de baja|"
+                 "dado de baja|me borré|me desapunté|me desuscribí|no renové|no lo renové"),
         "it": _w("smesso|smettere|smetto|lasciato|venduto|disdetto|mollato|basta con|"
-                 "non più|licenziato|dimesso|dimessa|licenziata"),
+                 "non più|licenziato|dimesso|dimessa|licenziata|disdire|disiscritto|disiscritta|"
+                 "non ho rinnovato|non l'ho rinnovato|cancellato l'abbonamento|"
+                 "cancellata l'iscrizione"),
         "pt": _w("parei|parar|larguei|vendi|vendido|cancelei|saí|desisti|já não|acabou|"
-                 "pedi demissão|me demiti|demiti-me"),
-        "nl": _w("gestopt|stop|opgezegd|verkocht|opgegeven|afgemeld|niet meer|ontslag"),
-        "zh": _w("戒了|戒掉|不喝了|不抽了|退了|辞职|卖了|没喝|不再|停了|放弃"),
+                 "pedi demissão|me demiti|demiti-me|cancelado|tranquei|não renovei|"
+                 "me desinscrevi|rescindi"),
+        "nl": _w("gestopt|stop|opgezegd|verkocht|opgegeven|afgemeld|niet meer|ontslag|"
+                 "stopgezet|niet verlengd|uitgeschreven|geannuleerd"),
+        "zh": _w("戒了|戒掉|不喝了|不抽了|退了|辞职|卖了|没喝|不再|停了|放弃|退卡|没续|不续|"
+                 "没有续|取消了|注销了"),
     },
     # the user and their partner are no longer together (the partner relation ends)
     "breakup": {

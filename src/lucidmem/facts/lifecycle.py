@@ -11,10 +11,14 @@ Pure functions over fact records (validation applies what they return):
   value (they never held; their corrected copy is written by :func:`corrected_text`);
 * :func:`restated_target` — "errei, a festa vai ser em Braga": the festa said before;
 * :func:`rescheduled_target` — "the dinner was moved to Sunday": the dinner on Saturday;
-* :func:`cessation_targets` — "I quit X", "no more X": facts of the same kind about X end;
+* :func:`cessation_targets` — "I quit X", "no more X": facts of the same kind about X end,
+  and the undated ones that call X by its name; :func:`stopped_by_name` — "cancelled the
+  Ironbark membership" names what stopped, so the statement itself is history;
 * :func:`switched_from_targets` — "switched from piano to cello": the facts about the piano
   end; :func:`home_left` / :func:`former_home` — "we moved from Leeds to York": the home in
   Leeds ends at the move, and is recorded as the former home when nothing held says it;
+* :func:`switched_to_named_targets` — "overgestapt naar Volley Drongen": the club of the
+  same kind held under another name ends;
 * :func:`exclusive_targets` — "only X now": the kind's other values end;
 * :func:`replaced_thing_targets` — "the new phone arrived: a Galaxy": the facts that name
   another phone (:mod:`lucidmem.facts.devices`) end;
@@ -34,12 +38,14 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, date, datetime, timedelta
 
 from lucidmem.clock import from_epoch
+from lucidmem.facts.cue_lexicon import has_cue
 from lucidmem.facts.devices import named
 from lucidmem.facts.entities import fold, relation_word
 from lucidmem.facts.model import NEW_OF_ITS_KIND, UNNAMED_PARTNER, USER_SUBJECT
+from lucidmem.facts.people import is_given_name
 from lucidmem.facts.render import content_words, date_text
 from lucidmem.facts.temporal import zone
-from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS, said_weekday
+from lucidmem.facts.temporal_lexicon import HOLIDAYS, MONTHS, WEEKDAYS, said_weekday
 from lucidmem.facts.temporal_patterns import Days, Granularity
 from lucidmem.records import Record
 
@@ -58,6 +64,7 @@ __all__ = [
     "leaves_only",
     "local_day",
     "other_workplace_targets",
+    "proper_names",
     "relation_change_targets",
     "replaced_in_the_same_turn",
     "replaced_thing_targets",
@@ -68,7 +75,9 @@ __all__ = [
     "retraction_targets",
     "right_name",
     "shifted_locally",
+    "stopped_by_name",
     "switched_from_targets",
+    "switched_to_named_targets",
     "topic_of",
     "with_name",
     "words_of",
@@ -423,8 +432,10 @@ def with_name(text: str, wrong: str, right: str) -> str:
 
 
 def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
-    """Facts the user says they stopped ("I quit the gym" → the gym facts). Leaving the job
-    with no other object ("I quit", "Ich hab gekündigt") ends the employer held."""
+    """Facts the user says they stopped ("I quit the gym" → the gym facts), and the undated
+    facts that name what was stopped by its name, whatever kind they were read as ("cancelled
+    my Crankhouse membership" → "I go to the gym at Crankhouse"). Leaving the job with no
+    other object ("I quit", "Ich hab gekündigt") ends the employer held."""
     slot = new.data.get("slot")
     if slot == "employer" and new.data.get("object") == "job":
         return [rec for rec in facts if rec.id != new.id
@@ -434,6 +445,7 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     words = _fold_words(" ".join(str(x) for x in (new.data.get("object"),
                                                   new.data.get("evidence")) if x))
     words -= _GENERIC
+    names = proper_names(new)
     out = []
     for rec in facts:
         if rec.id == new.id or rec.data.get("subject") != new.data.get("subject"):
@@ -446,6 +458,97 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
                 employer and employer <= set(shared))) and \
                 rec.data.get("slot") not in ("people", "event"):
             out.append(rec)  # ("I quit Zara" ends "works at Zara", whatever it was read as)
+        elif names and names_in_passing(rec, names) and rec.data.get("slot") != "people" \
+                and rec.data.get("stated_from") is None:
+            out.append(rec)  # "cancelled my Crankhouse membership, too pricey" ends "I go
+            # to the gym at Crankhouse", read as another kind; not a dated plan there
+    return out
+
+
+_CAPITAL_WORD = re.compile(r"(?<![\w’'-])[A-ZÀ-ÖØ-Þ][\w’'&.-]*|(?<=[’'])[A-ZÀ-ÖØ-Þ][\w&.-]*")
+"""A capitalised word, also after an elided article ("all'Olimpo", "l'Ironbark")."""
+
+_CLAUSE_OPENING = re.compile(r"(?:^|[.!?:;…\-–—(\"“«])$")
+"""What comes before a word that opens a sentence (a capital there names nothing)."""
+
+_NOT_A_NAME = frozenset({"i", "i'm", "i’m", "i've", "i’ve", "i'd", "i’d", "i'll", "i’ll", "ok",
+                         "okay", "lol", "haha", "omg"})
+
+_GERMAN_NAME_AFTER = re.compile(r"\b(?:bei|von|für)$")
+"""German capitalises every noun: a capital names something when the word has another
+capital inside ("McFit", "FitX", "ING") or follows "bei" with no article ("bei Siemens",
+not "beim Fitnessstudio")."""
+
+
+def proper_names(new: Record) -> list[str]:
+    """The proper names in what the user said for a fact — a gym, club, employer, school,
+    shop, app, brand or place ("cancelled the Ironbark membership" → Ironbark, "ho disdetto
+    l'abbonamento all'Olimpo" → Olimpo, "mein Abo bei McFit gekündigt" → McFit, "退了
+    Anytime 的会员" → Anytime). A habit with no name ("ho smesso di fumare", "I quit sugar",
+    "j'ai arrêté le café") has none; nor are persons ("stopped running with Anna"), days,
+    months, feasts ("a Natale") and a sentence's first word names of a thing."""
+    d = new.data
+    said = str(d.get("evidence") or d.get("object") or "")
+    when = str(d.get("temporal_text") or "")
+    if when:
+        said = said.replace(when, " ")
+    said = HOLIDAYS.sub(" ", said)
+    lang = str(d.get("language") or "en")
+    if lang == "zh" or re.search(r"[\u4e00-\u9fff]", said):
+        return re.findall(r"[A-Za-z][A-Za-z'&.-]+", said)
+    names = []
+    for m in _CAPITAL_WORD.finditer(said):
+        word = m.group(0).rstrip(".-&")
+        before = said[:m.start()].rstrip(" ’'")
+        if _CLAUSE_OPENING.search(before.rstrip()) or fold(word) in _NOT_A_NAME or \
+                fold(word) in MONTHS or said_weekday(word) is not None or \
+                is_given_name(word):
+            continue
+        if lang == "de" and not (re.search(r"[A-ZÀ-Þ]", word[1:]) or
+                                 _GERMAN_NAME_AFTER.search(before)):
+            continue
+        names.append(word)
+    return names
+
+
+def stopped_by_name(new: Record) -> bool:
+    """Whether a cessation names what was stopped (:func:`proper_names`): then it is history,
+    for what holds now is that the named thing is over and a current question must not hear
+    its name ("cancelled the Ironbark membership"); a habit stopped with no name ("ho smesso
+    di fumare") says the state that holds from then on and stays current."""
+    return bool(proper_names(new))
+
+
+def names_in_passing(rec: Record, names: Sequence[str]) -> bool:
+    """Whether a fact names one of ``names`` as a whole word ("need help with an email to my
+    boss at Harfang" names Harfang; "Harfangs" is another word)."""
+    said = " ".join(str(x) for x in (rec.text, rec.data.get("evidence")) if x)
+    return any(re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", said) for name in names)
+
+
+def switched_to_named_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """A switch that names only where the user went ("ik ben overgestapt naar Volley
+    Drongen", "I switched to Bouldersmith", "je suis passé chez Crossfit Nord"): the user's
+    held facts of the same kind that name another place or club end ("training bij VC
+    Sint-Amandsberg"); those that name none ("I play volleyball") or the same one stay."""
+    d = new.data
+    family = FAMILIES.get(str(d.get("slot")))
+    said = str(d.get("evidence") or d.get("object") or "")
+    if family is None or family in ("likes", "project", "work", "people", "event") or \
+            d.get("switched_from") or d.get("negated") or \
+            not has_cue("switch", str(d.get("language") or "en"), said):
+        return []
+    going = {fold(n) for n in proper_names(new)}
+    if not going:
+        return []
+    out = []
+    for rec in facts:
+        if rec.id == new.id or rec.data.get("subject") != d.get("subject") or \
+                FAMILIES.get(str(rec.data.get("slot"))) != family or rec.data.get("context"):
+            continue
+        held = {fold(n) for n in proper_names(rec) if len(n) >= 3}
+        if held and not held & going:
+            out.append(rec)
     return out
 
 
@@ -648,10 +751,22 @@ _AT_WORKPLACE = re.compile(
 Vivantes", "infirmière chez Doctolib", "a baker at Hearth & Rye")."""
 
 
+_WORK_RELATION = re.compile(
+    r"(?i)\b(?:boss|manager|colleagues?|co-?workers?|team|office|job|shift|chef|chefin|"
+    r"kollegen|kollegin|kollege|büro|arbeit|patron|patronne|collègues?|bureau|travail|"
+    r"jefe|jefa|compañeros|compañeras|oficina|trabajo|capo|capa|collega|colleghi|ufficio|"
+    r"lavoro|chefe|colegas?|escritório|trabalho|emprego|baas|leidinggevende|collega's|kantoor|"
+    r"werk)\s+(?=(?:at|for|bei|chez|pour|en|para|presso|per|bij|voor|na|no|em)\s)")
+"""A work relation said before a workplace ("my boss at Harfang", "mon boss chez Harfang",
+"mi jefa en Estudio Tlacuache", "i colleghi in Alpitec"): the fact names the user's
+employer in passing."""
+
+
 def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     """The user's job facts that name another organisation than a new employer: "I work as a
     data analyst at Spotify" ends when "I started at Klarna" is said, "I work as a nurse"
-    (no workplace in it) stays."""
+    (no workplace in it) stays; so does any undated fact of the user that names the old
+    employer through a work relation ("need help with an email to my boss at Harfang")."""
     d = new.data
     if d.get("predicate") != "works_at" or d.get("negated") or d.get("context"):
         return []
@@ -659,10 +774,17 @@ def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record
     out = []
     for rec in facts:
         r = rec.data
-        if rec.id == new.id or r.get("predicate") != "occupation" or r.get("negated") or \
-                r.get("subject") != d.get("subject") or r.get("context"):
+        if rec.id == new.id or r.get("negated") or r.get("subject") != d.get("subject") or \
+                r.get("context"):
             continue
-        named = {m["org"] for m in _AT_WORKPLACE.finditer(rec.text)}
+        if r.get("predicate") == "occupation":
+            named = {m["org"] for m in _AT_WORKPLACE.finditer(rec.text)}
+        elif r.get("stated_from") is None and r.get("slot") != "people" and \
+                rec.occurred_at < new.occurred_at:
+            named = {m["org"] for w in _WORK_RELATION.finditer(rec.text)
+                     for m in [_AT_WORKPLACE.match(rec.text, w.end())] if m is not None}
+        else:
+            continue
         if named and not any(_overlaps(_fold_words(org), employer) for org in named):
             out.append(rec)
     return out

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 __all__ = [
     "DAY_WORDS",
+    "HOLIDAYS",
     "MONTHS",
     "NUMBERS",
     "REL_LAST",
@@ -166,6 +167,17 @@ def alternation(words: Iterable[str]) -> str:
     """A non-capturing regex alternation of ``words``, longest first, spaces as ``\\s+``."""
     items = sorted(set(words), key=len, reverse=True)
     return "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in items) + ")"
+
+
+HOLIDAYS = re.compile(
+    r"(?i)(?<!\w)(?:christmas|xmas|easter|new year(?:'s)?(?: eve| day)?|thanksgiving|halloween|"
+    r"ramadan|eid|diwali|hanukkah|weihnachten|ostern|silvester|neujahr|pfingsten|noël|noel|"
+    r"pâques|toussaint|nouvel an|la saint-sylvestre|navidad|nochevieja|nochebuena|año nuevo|"
+    r"semana santa|pascua|reyes|natale|pasqua|capodanno|ferragosto|epifania|natal|páscoa|"
+    r"ano novo|réveillon|carnaval|carnevale|kerstmis|kerst|pasen|pinksteren|oud en nieuw|"
+    r"oudejaarsavond|sinterklaas|koningsdag)(?!\w)")
+"""Feasts said as a time ("ho smesso di fumare a Natale", "since Easter"): a capital there
+names a day, not a place or a brand."""
 
 
 def said_weekday(text: str) -> int | None:

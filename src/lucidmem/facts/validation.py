@@ -295,6 +295,8 @@ class _Pass:
                 left = self.leave_home(rec, place, ended)
                 if left is not None:
                     return left
+        for ex in earlier(lifecycle.switched_to_named_targets(rec, held)):
+            self.end(ex, rec, retract=False, at=start)  # "overgestapt naar Volley Drongen"
         if d.get("exclusive"):
             for ex in earlier(lifecycle.exclusive_targets(rec, self.active(ts))):
                 self.end(ex, rec, retract=False, at=start)
@@ -332,10 +334,12 @@ class _Pass:
             self.end(stopped, rec, retract=False)  # "Klavier verkauft, jetzt Saxophon"
         if d.get("cessation") and d.get("object") != "job" and (
                 d.get("slot") in ("employer", "residence", "occupation") or
-                any(not f.data.get("cessation") for f in replaced)):
-            # "I quit Bosch" names the old value a current question must not hear, and so
-            # does "le lait de vache, c'est fini" beside "only oat milk now"; "I left my
-            # job" and "ho smesso di fumare" say the state that holds from then on
+                any(not f.data.get("cessation") for f in replaced) or
+                lifecycle.stopped_by_name(rec)):
+            # "I quit Bosch" and "cancelled the Ironbark membership" name the old value a
+            # current question must not hear, and so does "le lait de vache, c'est fini"
+            # beside "only oat milk now"; "I left my job" and "ho smesso di fumare" say the
+            # state that holds from then on
             end = d.get("valid_to") or ts
             d["valid_to"] = max(float(end), float(d["valid_from"]))
             return Status.SUPERSEDED
