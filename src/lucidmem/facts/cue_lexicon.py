@@ -519,27 +519,38 @@ CUES: dict[str, _T] = {
                  "interviewing at|interviewing with|trial shift|trial day|trial run|"
                  "job offer|an offer|the offer|their offer|offered me|sent my cv|"
                  "sent my resume|sent in my cv|sent in my resume|job fair|job fairs|"
-                 "job hunt|job hunting|job search|job ad|job ads|job advert"),
+                 "job hunt|job hunting|job search|job ad|job ads|job advert|interviewing elsewhere|"
+                 "started interviewing|been interviewing|interviews lined up|"
+                 "looking for a new job|looking for a job|looking for another job|"
+                 "on the job market|updating my cv|updating my resume"),
         "de": _w("beworben|bewerbe|bewerben|bewerbung|bewerbungen|vorstellungsgespräch|"
                  "bewerbungsgespräch|jobinterview|probetag|probearbeiten|probe gearbeitet|"
-                 "angebot|jobangebot|stellenangebot|lebenslauf geschickt"),
+                 "angebot|jobangebot|stellenangebot|lebenslauf geschickt|jobsuche|auf jobsuche|"
+                 "nach einem neuen job|nach einer neuen stelle|schau mich nach"),
         "fr": _w("postulé|postule|postuler|candidature|candidatures|candidaté|entretien|"
                  "entretien d'embauche|journée d'essai|jour d'essai|offre|offre d'emploi|"
-                 "proposition d'embauche|envoyé mon cv"),
+                 "proposition d'embauche|envoyé mon cv|cherche un nouveau boulot|"
+                 "cherche un nouveau job|cherche un nouveau poste|cherche du travail|"
+                 "en recherche d'emploi"),
         "es": _w("solicitud|postulé|me postulé|postular|postulando|apliqué|entrevista|"
                  "entrevistas|día de prueba|jornada de prueba|oferta|oferta de trabajo|"
-                 "me ofrecieron|mandé mi cv|mandé el cv|envié mi cv|envié el currículum"),
+                 "me ofrecieron|mandé mi cv|mandé el cv|envié mi cv|envié el currículum|"
+                 "buscando trabajo|busco trabajo|buscando otro trabajo|busco otro trabajo"),
         "it": _w("candidatura|candidature|candidato|candidata|candidarmi|colloquio|"
                  "colloqui|giorno di prova|giornata di prova|prova pratica|offerta|"
-                 "offerta di lavoro|proposta di lavoro|mandato il cv|inviato il cv"),
+                 "offerta di lavoro|proposta di lavoro|mandato il cv|inviato il cv|cerco lavoro|"
+                 "cercando lavoro|cerco un altro lavoro|cercando un altro lavoro"),
         "pt": _w("candidatura|me candidatei|candidatei-me|candidatar|entrevista|entrevistas|"
                  "dia de teste|dia de experiência|proposta|proposta de emprego|"
                  "oferta de emprego|mandei currículo|mandei meu currículo|mandei o currículo|"
-                 "enviei o currículo|enviei meu currículo"),
+                 "enviei o currículo|enviei meu currículo|procurando emprego|procurando trabalho|"
+                 "à procura de emprego|procurando outro emprego"),
         "nl": _w("gesolliciteerd|solliciteer|solliciteren|sollicitatie|sollicitaties|"
                  "sollicitatiegesprek|proefdag|meeloopdag|aanbod|baanaanbod|jobaanbod|"
-                 "cv gestuurd"),
-        "zh": _w("面试|投简历|投了简历|应聘|录用通知|offer|试工|试岗|笔试"),
+                 "cv gestuurd|op zoek naar een nieuwe baan|op zoek naar een baan|"
+                 "op zoek naar ander werk"),
+        "zh": _w("面试|投简历|投了简历|应聘|录用通知|offer|试工|试岗|笔试|找工作|在找新工作|"
+                 "看机会|骑驴找马"),
     },
     # the user got the job the step was towards: the new employer, whatever step is named
     # beside it ("after the interview they hired me", "me contrataron en Zara")

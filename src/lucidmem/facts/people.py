@@ -338,6 +338,9 @@ def pronoun_subject(text: str, lang: str) -> bool:
         return False
     if lang == "zh":
         return re.match(r"(?:" + pattern + r")", text.strip()) is not None
+    lead = _INTERJECTION_LEAD.get(lang)
+    if lead is not None:  # "ya he's in Hyderabad", "and she …", "mais elle …"
+        text = re.sub(r"(?i)^(?:(?:" + lead + r")\s+){1,2}", "", text.strip())
     if lang == "de" and _DE_DEMONSTRATIVE.match(text.strip()):
         return True
     if re.match(r"(?i)(?:" + pattern + r")(?:\s|$)", text.strip()) is not None:
@@ -347,6 +350,18 @@ def pronoun_subject(text: str, lang: str) -> bool:
     return re.match(r"(?i)(?:" + pattern + (f"|{stressed}" if stressed else "") + r")\s*,",
                     text.strip()) is not None
 
+
+_INTERJECTION_LEAD: dict[str, str] = {
+    "en": r"ya|yeah|yes|yep|yup|no|nah|oh|ah|well|lol|haha|ok|okay|and|but|so|tbh|honestly",
+    "de": r"ja|jo|naja|na|ach|oh|und|aber|also",
+    "fr": r"oui|ouais|ah|oh|bah|ben|bon|et|mais|donc",
+    "es": r"sí|si|ya|pues|bueno|ah|oh|y|pero",
+    "it": r"sì|si|eh|beh|boh|ah|oh|e|ma|quindi",
+    "pt": r"sim|pois|ah|oh|é|e|mas|então",
+    "nl": r"ja|jaa|nou|oh|ah|en|maar|dus",
+}
+"""Words that open a spoken clause ahead of its subject, without a comma ("ya he's in
+Hyderabad", "mais elle …", "und sie …")."""
 
 _STRESSED_PRONOUN: dict[str, str] = {"fr": r"lui|eux", "es": r"ellos|ellas",
                                      "it": r"loro", "pt": r"eles|elas"}
