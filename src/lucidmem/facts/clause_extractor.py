@@ -38,7 +38,7 @@ from lucidmem.facts.clauses import (
     clauses_of,
     zh_asks,
 )
-from lucidmem.facts.cue_lexicon import LANGUAGES, find_cue, has_cue
+from lucidmem.facts.cue_lexicon import LANGUAGES, cue_pattern, find_cue, has_cue
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
     CORRECTED_WEEKDAY,
@@ -224,7 +224,10 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
                      r"(?:\bi\s+|^\W*)(?:told\s+you|said)\s+(?:it\s+was\s+|it's\s+)?"
                      r"(?:in\s+|on\s+|at\s+)?)(?P<old>[^,.;!?:]+)"),
     "de": re.compile(r"(?i)(?:\bnicht\s+(?:in\s+|am\s+|bei\s+|im\s+)?|"
-                     r"(?:\bich\s+|^\W*)sagte\s+(?:dir\s+)?)(?P<old>[^,.;!?]+)"),
+                     r"(?:\bich\s+|^\W*)sagte\s+(?:dir\s+)?|"
+                     r"(?:\bich\s+|^\W*)(?:hab|habe)\s+(?:dir|euch|Ihnen)\s+"
+                     r"(?:(?:letztes|das\s+letzte)\s+Mal\s+|neulich\s+|gestern\s+)?)"
+                     r"(?P<old>[^,.;!?]+?)(?:\s+gesagt\b|(?=\s*[,.;!?–]|\s*$))"),
     "fr": re.compile(r"(?i)(?:\bpas\s+(?:à\s+|le\s+|au\s+|en\s+)?|"
                      r"(?:\bje\s+|^\W*)(?:t'|t’|vous\s+)ai\s+dit\s+|(?:\bj'|^\W*)ai\s+dit\s+)(?P<old>[^,.;!?:]+)"),
     "es": re.compile(r"(?i)(?:\bno\s+(?:es\s+)?(?:el\s+|la\s+|en\s+)?|\bte\s+dije\s+)"
@@ -238,7 +241,8 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
     "zh": re.compile(r"不是(?P<old>[^，。！？,]+)"),
 }
 """The value a correction takes back: the one after its "not" ("Thursday, not Friday") or
-the one the user says they told before ("I told you Leeds", "te dije Sevilla")."""
+the one the user says they told before ("I told you Leeds", "te dije Sevilla", "ich hab dir
+letztes Mal Pradl gesagt")."""
 _SECRET_MARKS = re.compile(
     r"(?i)in confidenza|entre nous|entre nosotros|entre nós|unter uns|tussen ons|between us|"
     r"não conta pra ninguém|no se lo digas|non dirlo|sag es niemandem|don't tell anyone|"
@@ -469,7 +473,8 @@ _WRONG_FIRST: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*(?P<old>[^,;:.!?]{1,40}?)[\s,]+(?:" + words + r")\s*[,;:!.]+\s*")
     for lang, words in {
         "en": r"(?:is|was|'s)\s+wrong|is\s+not\s+right|isn't\s+right",
-        "de": r"stimmt\s+(?:gar\s+|doch\s+|überhaupt\s+)?nicht|ist\s+falsch|war\s+falsch",
+        "de": r"stimmt\s+(?:gar\s+|doch\s+|überhaupt\s+)?(?:nicht|ned|net)|ist\s+falsch|"
+              r"war\s+falsch",
         "fr": r"c'est\s+faux|c’est\s+faux|c'est\s+pas\s+ça|n'est\s+pas\s+juste",
         "es": r"(?:está|esta)\s+mal|no\s+es\s+así|es\s+incorrecto",
         "it": r"è\s+sbagliato|non\s+è\s+giusto|non\s+è\s+così",
@@ -1191,17 +1196,21 @@ def _only_mentions(clause: Clause, people: list[Mention]) -> bool:
 _THIRD_VERBS: dict[str, re.Pattern[str]] = {
     "es": re.compile(r"(?i)^(?:(?:en|por|durante|desde)\s+(?:el\s+|la\s+)?\w+\s+|\w+\s+)?"
                      r"(?:es|está|tiene|trabaja|vive|va|hace|sale|quiere|estudia|juega|anda|"
+                     r"vivió|trabajó|estudió|nació|se\s+mudó|"
                      r"se\s+\w+|le\s+(?:encanta|encantan|gusta|gustan|fascina|apasiona))\b"),
     "it": re.compile(r"(?i)^(?:(?:in|d['’]|di|per|durante)\s*(?:\w+\s+)?\w+\s+|\w+\s+)?"
                      r"(?:è|sta|ha|lavora|vive|abita|va|fa|vuole|studia|gioca|si\s+\w+|"
+                     r"visse|abitò|lavorò|studiò|"
                      r"(?:gli|le)\s+(?:piace|piacciono|interessa|interessano))\b"),
     "pt": re.compile(r"(?i)^(?:(?:no|na|em|durante|pelo|pela)\s+\w+\s+|\w+\s+)?"
                      r"(?:é|está|tá|tem|trabalha|mora|vive|vai|faz|quer|estuda|joga|se\s+\w+|"
+                     r"morou|viveu|trabalhou|estudou|nasceu|"
                      r"lhe\s+\w+)\b"),
 }
 """A third-person verb at a pro-drop clause's start, after at most a word or a short phrase
 of time or place ("en verano es guardavidas", "d'estate fa il bagnino"), or a pronoun of the
-person pleased ("le encanta", "gli piace")."""
+person pleased ("le encanta", "gli piace"); a past of living or working is theirs too
+("porque vivió cinco años en Malmö", "morou dez anos em Recife")."""
 
 
 _USER_IN_CLAUSE: dict[str, re.Pattern[str]] = {
@@ -1360,13 +1369,16 @@ def _breakup(clause: Clause, people: Sequence[Mention], state: ConversationState
     partner this conversation knows; with none known, the name is left for the memory's
     held facts to fill (``UNNAMED_PARTNER``). The partner relation ends there."""
     lang = clause.language
-    if not has_cue("breakup", lang, clause.text):
-        return None
     partners = [n for n, rel in state.people.items() if rel in PARTNERS]
     named = [m.name for m in people if m.name and m.relation in PARTNERS]
     named += [n for n in partners if n not in named and (
         n in clause.text if lang == "zh" else
         re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", clause.text))]
+    if not has_cue("breakup", lang, clause.text):
+        left = _partner_left(clause.text, lang, named)
+        if left is None and not (named and has_cue("over_with_partner", lang, clause.text)):
+            return None
+        named = [left] if left else named
     name = named[-1] if named else partners[-1] if len(partners) == 1 else UNNAMED_PARTNER
     start = _relation_start(clause, at)
     since, said = (start[0], start[1]) if start else (at, None)
@@ -1379,6 +1391,28 @@ def _breakup(clause: Clause, people: Sequence[Mention], state: ConversationState
         predicate="has_ex", object=name, confidence=0.9, language=lang,
         source_text=clause.sentence, text=text, slot="people", evidence=clause.text,
         privacy=PrivacyLevel.PRIVATE, valid_from=since, temporal_text=said, is_change=True)
+
+
+_BEFORE_NAME = re.compile(r"^(?:a|o|la|le|el|al|il|lo|the|den|de|het)\s+")
+
+
+def _partner_left(text: str, lang: str, partners: Sequence[str]) -> str | None:
+    """The partner the user says they left, with the verb before the name and the name
+    ending the clause ("ho lasciato Gianni" → "Gianni", "j'ai largué Kevin !" → "Kevin");
+    ``None`` when the name goes on into something else ("ho lasciato le chiavi a Gianni",
+    "I left Tom at the station") or is no partner of the user's."""
+    pattern = cue_pattern("left_partner", lang)
+    if pattern is None:
+        return None
+    for verb in pattern.finditer(text):
+        rest = text[verb.end():].lstrip()
+        if lang != "zh":
+            rest = _BEFORE_NAME.sub("", rest, count=1)
+        for name in partners:
+            if rest.startswith(name) and not re.search(r"\w", rest[len(name):]
+                                                       .replace("了", "")):
+                return name
+    return None
 
 
 def _relation_start(clause: Clause, at: datetime) -> tuple[datetime, str, Granularity] | None:
@@ -2452,12 +2486,15 @@ def _without_old_value(text: str, old: str, lang: str) -> str:
 
 
 def _says_only_the_wrong_value(text: str, lang: str) -> bool:
-    """A correction's clause that names the wrong value and nothing else, an apology at most
-    ("scusa, ti ho detto Padova", "sorry, I told you Leeds")."""
+    """A correction's clause that names the wrong value and nothing else, an apology or the
+    word of correction at most ("scusa, ti ho detto Padova", "sorry, I told you Leeds", "ich
+    hab dir Pradl gesagt, das stimmt nicht")."""
     pattern = _CORRECTED_VALUE.get(lang)
     if pattern is None or pattern.search(text) is None:
         return False
-    return not content_words([_APOLOGY.sub("", pattern.sub("", text, count=1))])
+    rest = _APOLOGY.sub("", pattern.sub("", text, count=1))
+    fix = cue_pattern("correction", lang)  # "ich hab dir Pradl gesagt – stimmt gar ned"
+    return not content_words([rest if fix is None else fix.sub(" ", rest)])
 
 
 _APOLOGY = re.compile(
