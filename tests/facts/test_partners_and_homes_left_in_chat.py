@@ -97,3 +97,32 @@ def test_a_district_corrected_in_chat_keeps_the_right_one() -> None:
                        lang="de")
     assert any("Gnigl" in text for text in current), current
     assert not any("Lehen" in text for text in current), current
+
+
+@pytest.mark.parametrize(("lang", "said", "name"), [
+    ("en", "I've been seeing Ravi for a few weeks now", "Ravi"),
+    ("de", "ich bin jetzt mit Malte zusammen, seit dem Sommerfest", "Malte"),
+    ("es", "estoy saliendo con Bruno desde enero", "Bruno"),
+    ("it", "in palestra ho conosciuto Elia, usciamo da due settimane", "Elia"),
+    ("pt", "tô ficando com o Davi faz um mês", "Davi"),
+    ("nl", "ik heb iets met Sem sinds de zomer", "Sem"),
+])
+def test_dating_said_in_chat_is_a_partner(lang: str, said: str, name: str) -> None:
+    current = _current(said, lang=lang)
+    assert f"The user's partner is {name}" in " | ".join(current), current
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("es", "esta noche estoy saliendo con amigas del trabajo"),
+    ("en", "I'm going out with Sam and Jo tonight"),
+])
+def test_going_out_with_friends_is_no_partner(lang: str, said: str) -> None:
+    current = _current(said, lang=lang)
+    assert not any("partner" in text for text in current), current
+
+
+def test_what_is_said_of_the_new_partner_right_after_is_about_them() -> None:
+    current = _current("in palestra ho conosciuto Elia, usciamo da due settimane. "
+                       "è di Matera e fa l'infermiere", lang="it")
+    assert any(text.startswith("The user's partner Elia") and "Matera" in text
+               for text in current), current

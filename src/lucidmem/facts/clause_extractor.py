@@ -979,8 +979,13 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             couple = _together(clause, people, state, timestamp)
             if couple is not None:
                 reading.facts.append(couple)
+                turn_people.add(couple.object)  # "…, she's a vet": the partner
             else:  # "wir sind seit Juli zusammen" with no one named: no job, no home
                 reading.flags.append("skipped:partner_unnamed")
+            continue
+        if not cues.negated and (dating := _dating(clause, people, state, timestamp)):
+            reading.facts.append(dating)
+            turn_people.add(dating.object)  # "usciamo da un mese, è di Altamura": Michele
             continue
         named_wrong = _wrong_first(clause.text, clause.language) if cues.correction else None
         found = _subject_of(clause if named_wrong is None
@@ -1442,6 +1447,7 @@ def _together(clause: Clause, people: Sequence[Mention], state: ConversationStat
     start = _relation_start(clause, at)
     since, said = (start[0], start[1]) if start else (None, None)
     state.people[name] = "partner"
+    state.last_person = name  # "… usciamo da un mese. È di Altamura": she is the partner
     text = f"The user's partner is {name}" + (f" (since {said})" if said else "")
     sub = Subcategory.RELATIONSHIP_FAMILY
     return FactCandidate(
@@ -1449,6 +1455,18 @@ def _together(clause: Clause, people: Sequence[Mention], state: ConversationStat
         predicate="has_partner", object=name, confidence=0.85, language=lang,
         source_text=clause.sentence, text=text, slot="people", evidence=clause.text,
         privacy=PrivacyLevel.PRIVATE, valid_from=since, temporal_text=said)
+
+
+def _dating(clause: Clause, people: Sequence[Mention], state: ConversationState,
+            at: datetime) -> FactCandidate | None:
+    """The couple said as dating, with the person named in the clause ("estoy saliendo con
+    Nico desde marzo", "ho conosciuto Michele, usciamo da un mese", "tô ficando com o Léo"):
+    as :func:`_together`. ``None`` with no one named ("estoy saliendo con amigas") or no
+    dating words."""
+    if not has_cue("dating", clause.language, clause.text) or not (
+            any(m.name for m in people) or _names_in(clause.text, clause.language)):
+        return None
+    return _together(clause, people, state, at)
 
 
 def _left_the_job(item: _Pending, at: datetime) -> FactCandidate:

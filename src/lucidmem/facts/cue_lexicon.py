@@ -391,6 +391,25 @@ CUES: dict[str, _T] = {
                  "ik ben gescheiden van|gescheiden van"),
         "zh": _w("离开了|甩了"),
     },
+    # dating someone, said in chat ("estoy saliendo con Nico", "usciamo da un mese", "tô
+    # ficando com o Léo"): a couple only when the clause names the person, since the same
+    # words go out with friends ("estoy saliendo con amigas")
+    "dating": {
+        "en": _w("been seeing|started seeing|seeing someone|been going out with|"
+                 "we're official|we are official|we're together now|we are together now"),
+        "de": _w("bin mit … zusammen|bin jetzt mit … zusammen|sind offiziell zusammen|"
+                 "sind jetzt ein Paar|wir daten uns|ich date"),
+        "fr": _w("on est ensemble|nous sommes ensemble|c'est officiel|je suis avec … depuis|"
+                 "je vois quelqu'un"),
+        "es": _w("estoy saliendo con|estamos saliendo|salgo con … desde|empezamos a salir|"
+                 "nos estamos viendo"),
+        "it": _w("usciamo da|usciamo insieme da|esco con … da|ci frequentiamo da|"
+                 "sto con … da|ci stiamo frequentando"),
+        "pt": _w("tô ficando com|estou ficando com|estamos ficando|estou saindo com|"
+                 "tô saindo com|começamos a sair"),
+        "nl": _w("heb iets met|ik heb verkering met|ik date met|we daten"),
+        "zh": _w("开始约会|约会中|脱单了"),
+    },
     # the user and someone are a couple ("we've been together since July"); not "together"
     # alone, which is as often an evening out ("wir sind zusammen essen gegangen", "我们在一起
     # 吃饭", "estamos saliendo para el cine")
