@@ -126,3 +126,19 @@ def test_what_is_said_of_the_new_partner_right_after_is_about_them() -> None:
                        "è di Matera e fa l'infermiere", lang="it")
     assert any(text.startswith("The user's partner Elia") and "Matera" in text
                for text in current), current
+
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("de", "Im April ziehen wir von Linz weg, endlich", "Linz"),
+    ("nl", "In april verhuizen we uit Arnhem weg", "Arnhem"),
+])
+def test_a_home_left_said_verb_last_is_the_old_home_until_the_move(lang: str, said: str,
+                                                                    old: str) -> None:
+    with said_a_day_apart(said, "ok, danke", start=_MONDAY, user_id="u", lang=lang,
+                          days=60) as memory:  # asked in May, of March and of April
+        before = [f.text for f in memory.facts.list(
+            user_id="u", as_of=datetime(2026, 3, 20, tzinfo=UTC), mode="true")]
+        after = [f.text for f in memory.facts.list(
+            user_id="u", as_of=datetime(2026, 4, 20, tzinfo=UTC), mode="true")]
+    assert f"The user lives in {old}" in before, before
+    assert not any(old in text for text in after), after

@@ -1883,6 +1883,14 @@ our tiny place in Leeds", "raus aus der Wohnung in Altona", "dejamos el piso de 
 words for the home and a preposition before it. ("from X to Y" is a switch,
 :data:`_SWITCHED_FROM`.)"""
 
+_LEFT_HOME_VERB_LAST: dict[str, str] = {
+    "de": r"(?:von|aus)\s+(?:der\s+|dem\s+)?(?P<place>" + _PROPER + r")\s+"
+          r"(?:weg|fort|weggezogen|fortgezogen|ausgezogen)(?!\w)",
+    "nl": r"uit\s+(?P<place>" + _PROPER + r")\s+(?:weg|vertrokken|verhuisd|weggegaan)(?!\w)",
+}
+"""A home left said with the place before the verb's particle, as Germanic verbs put it
+last ("heuer ziehen wir von Graz weg", "we zijn uit Utrecht vertrokken")."""
+
 _HOME_WORD = re.compile(
     r"(?i)(?:place|flat|apartment|house|home|studio|room|bedsit|cottage|basement|condo|loft|"
     r"wohnung|haus|wg|zimmer|bude|appart|appartement|maison|logement|chambre|coloc|piso|casa|"
@@ -1941,9 +1949,18 @@ def _home_left(span: str, lang: str) -> tuple[str, str] | None:
     ('finally', 'Leeds')
     >>> _home_left("por fin dejamos el piso de Lavapiés", "es")
     ('por fin', 'Lavapiés')
+    >>> _home_left("im Frühling ziehen wir von Graz weg", "de")
+    ('im Frühling ziehen wir', 'Graz')
     >>> _home_left("I'm flying to Leeds", "en") is None
     True
     """
+    last = _LEFT_HOME_VERB_LAST.get(lang)
+    away = None if last is None else re.search(last, span)
+    if away is not None:
+        place = _without_trailing_date_words(away["place"].strip())
+        if place and place.split()[0].casefold() not in _NOT_NAME_WORDS:
+            rest = span[:away.start()] + span[away.end():]
+            return re.sub(r"\s{2,}", " ", rest).strip(" ,;"), place
     leaving, preps = _LEFT_HOME.get(lang, ("", ""))
     if not leaving:
         return None
