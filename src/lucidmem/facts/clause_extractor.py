@@ -39,7 +39,7 @@ from lucidmem.facts.clauses import (
     clauses_of,
     zh_asks,
 )
-from lucidmem.facts.cue_lexicon import LANGUAGES, find_cue, has_cue
+from lucidmem.facts.cue_lexicon import LANGUAGES, cue_pattern, find_cue, has_cue
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
     CORRECTED_WEEKDAY,
@@ -231,7 +231,10 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
                      r"(?:\bi\s+|^\W*)(?:told\s+you|said)\s+(?:it\s+was\s+|it's\s+)?"
                      r"(?:in\s+|on\s+|at\s+)?)(?P<old>[^,.;!?:]+)"),
     "de": re.compile(r"(?i)(?:\bnicht\s+(?:in\s+|am\s+|bei\s+|im\s+)?|"
-                     r"(?:\bich\s+|^\W*)sagte\s+(?:dir\s+)?)(?P<old>[^,.;!?]+)"),
+                     r"(?:\bich\s+|^\W*)sagte\s+(?:dir\s+)?|"
+                     r"(?:\bich\s+|^\W*)(?:hab|habe)\s+(?:dir|euch|Ihnen)\s+"
+                     r"(?:(?:letztes|das\s+letzte)\s+Mal\s+|neulich\s+|gestern\s+)?)"
+                     r"(?P<old>[^,.;!?]+?)(?:\s+gesagt\b|(?=\s*[,.;!?–]|\s*$))"),
     "fr": re.compile(r"(?i)(?:\bpas\s+(?:à\s+|le\s+|au\s+|en\s+)?|"
                      r"(?:\bje\s+|^\W*)(?:t'|t’|vous\s+)ai\s+dit\s+|(?:\bj'|^\W*)ai\s+dit\s+)(?P<old>[^,.;!?:]+)"),
     "es": re.compile(r"(?i)(?:\bno\s+(?:es\s+)?(?:el\s+|la\s+|en\s+)?|\bte\s+dije\s+)"
@@ -245,7 +248,8 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
     "zh": re.compile(r"不是(?P<old>[^，。！？,]+)"),
 }
 """The value a correction takes back: the one after its "not" ("Thursday, not Friday") or
-the one the user says they told before ("I told you Leeds", "te dije Sevilla")."""
+the one the user says they told before ("I told you Leeds", "te dije Sevilla", "ich hab dir
+letztes Mal Pradl gesagt")."""
 _SECRET_MARKS = re.compile(
     r"(?i)in confidenza|entre nous|entre nosotros|entre nós|unter uns|tussen ons|between us|"
     r"não conta pra ninguém|no se lo digas|non dirlo|sag es niemandem|don't tell anyone|"
@@ -476,7 +480,8 @@ _WRONG_FIRST: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*(?P<old>[^,;:.!?]{1,40}?)[\s,]+(?:" + words + r")\s*[,;:!.]+\s*")
     for lang, words in {
         "en": r"(?:is|was|'s)\s+wrong|is\s+not\s+right|isn't\s+right",
-        "de": r"stimmt\s+(?:gar\s+|doch\s+|überhaupt\s+)?nicht|ist\s+falsch|war\s+falsch",
+        "de": r"stimmt\s+(?:gar\s+|doch\s+|überhaupt\s+)?(?:nicht|ned|net)|ist\s+falsch|"
+              r"war\s+falsch",
         "fr": r"c'est\s+faux|c’est\s+faux|c'est\s+pas\s+ça|n'est\s+pas\s+juste",
         "es": r"(?:está|esta)\s+mal|no\s+es\s+así|es\s+incorrecto",
         "it": r"è\s+sbagliato|non\s+è\s+giusto|non\s+è\s+così",
@@ -981,8 +986,13 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             couple = _together(clause, people, state, timestamp)
             if couple is not None:
                 reading.facts.append(couple)
+                turn_people.add(couple.object)  # "…, she's a vet": the partner
             else:  # "wir sind seit Juli zusammen" with no one named: no job, no home
                 reading.flags.append("skipped:partner_unnamed")
+            continue
+        if not cues.negated and (dating := _dating(clause, people, state, timestamp)):
+            reading.facts.append(dating)
+            turn_people.add(dating.object)  # "usciamo da un mese, è di Altamura": Michele
             continue
         named_wrong = _wrong_first(clause.text, clause.language) if cues.correction else None
         found = _subject_of(clause if named_wrong is None
@@ -1220,17 +1230,21 @@ def _only_mentions(clause: Clause, people: list[Mention]) -> bool:
 _THIRD_VERBS: dict[str, re.Pattern[str]] = {
     "es": re.compile(r"(?i)^(?:(?:en|por|durante|desde)\s+(?:el\s+|la\s+)?\w+\s+|\w+\s+)?"
                      r"(?:es|está|tiene|trabaja|vive|va|hace|sale|quiere|estudia|juega|anda|"
+                     r"vivió|trabajó|estudió|nació|se\s+mudó|"
                      r"se\s+\w+|le\s+(?:encanta|encantan|gusta|gustan|fascina|apasiona))\b"),
     "it": re.compile(r"(?i)^(?:(?:in|d['’]|di|per|durante)\s*(?:\w+\s+)?\w+\s+|\w+\s+)?"
                      r"(?:è|sta|ha|lavora|vive|abita|va|fa|vuole|studia|gioca|si\s+\w+|"
+                     r"visse|abitò|lavorò|studiò|"
                      r"(?:gli|le)\s+(?:piace|piacciono|interessa|interessano))\b"),
     "pt": re.compile(r"(?i)^(?:(?:no|na|em|durante|pelo|pela)\s+\w+\s+|\w+\s+)?"
                      r"(?:é|está|tá|tem|trabalha|mora|vive|vai|faz|quer|estuda|joga|se\s+\w+|"
+                     r"morou|viveu|trabalhou|estudou|nasceu|"
                      r"lhe\s+\w+)\b"),
 }
 """A third-person verb at a pro-drop clause's start, after at most a word or a short phrase
 of time or place ("en verano es guardavidas", "d'estate fa il bagnino"), or a pronoun of the
-person pleased ("le encanta", "gli piace")."""
+person pleased ("le encanta", "gli piace"); a past of living or working is theirs too
+("porque vivió cinco años en Malmö", "morou dez anos em Recife")."""
 
 
 _USER_IN_CLAUSE: dict[str, re.Pattern[str]] = {
@@ -1389,13 +1403,16 @@ def _breakup(clause: Clause, people: Sequence[Mention], state: ConversationState
     partner this conversation knows; with none known, the name is left for the memory's
     held facts to fill (``UNNAMED_PARTNER``). The partner relation ends there."""
     lang = clause.language
-    if not has_cue("breakup", lang, clause.text):
-        return None
     partners = [n for n, rel in state.people.items() if rel in PARTNERS]
     named = [m.name for m in people if m.name and m.relation in PARTNERS]
     named += [n for n in partners if n not in named and (
         n in clause.text if lang == "zh" else
         re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", clause.text))]
+    if not has_cue("breakup", lang, clause.text):
+        left = _partner_left(clause.text, lang, named)
+        if left is None and not (named and has_cue("over_with_partner", lang, clause.text)):
+            return None
+        named = [left] if left else named
     name = named[-1] if named else partners[-1] if len(partners) == 1 else UNNAMED_PARTNER
     start = _relation_start(clause, at)
     since, said = (start[0], start[1]) if start else (at, None)
@@ -1408,6 +1425,28 @@ def _breakup(clause: Clause, people: Sequence[Mention], state: ConversationState
         predicate="has_ex", object=name, confidence=0.9, language=lang,
         source_text=clause.sentence, text=text, slot="people", evidence=clause.text,
         privacy=PrivacyLevel.PRIVATE, valid_from=since, temporal_text=said, is_change=True)
+
+
+_BEFORE_NAME = re.compile(r"^(?:a|o|la|le|el|al|il|lo|the|den|de|het)\s+")
+
+
+def _partner_left(text: str, lang: str, partners: Sequence[str]) -> str | None:
+    """The partner the user says they left, with the verb before the name and the name
+    ending the clause ("ho lasciato Gianni" → "Gianni", "j'ai largué Kevin !" → "Kevin");
+    ``None`` when the name goes on into something else ("ho lasciato le chiavi a Gianni",
+    "I left Tom at the station") or is no partner of the user's."""
+    pattern = cue_pattern("left_partner", lang)
+    if pattern is None:
+        return None
+    for verb in pattern.finditer(text):
+        rest = text[verb.end():].lstrip()
+        if lang != "zh":
+            rest = _BEFORE_NAME.sub("", rest, count=1)
+        for name in partners:
+            if rest.startswith(name) and not re.search(r"\w", rest[len(name):]
+                                                       .replace("了", "")):
+                return name
+    return None
 
 
 def _relation_start(clause: Clause, at: datetime) -> tuple[datetime, str, Granularity] | None:
@@ -1437,6 +1476,7 @@ def _together(clause: Clause, people: Sequence[Mention], state: ConversationStat
     start = _relation_start(clause, at)
     since, said = (start[0], start[1]) if start else (None, None)
     state.people[name] = "partner"
+    state.last_person = name  # "… usciamo da un mese. È di Altamura": she is the partner
     text = f"The user's partner is {name}" + (f" (since {said})" if said else "")
     sub = Subcategory.RELATIONSHIP_FAMILY
     return FactCandidate(
@@ -1444,6 +1484,18 @@ def _together(clause: Clause, people: Sequence[Mention], state: ConversationStat
         predicate="has_partner", object=name, confidence=0.85, language=lang,
         source_text=clause.sentence, text=text, slot="people", evidence=clause.text,
         privacy=PrivacyLevel.PRIVATE, valid_from=since, temporal_text=said)
+
+
+def _dating(clause: Clause, people: Sequence[Mention], state: ConversationState,
+            at: datetime) -> FactCandidate | None:
+    """The couple said as dating, with the person named in the clause ("estoy saliendo con
+    Nico desde marzo", "ho conosciuto Michele, usciamo da un mese", "tô ficando com o Léo"):
+    as :func:`_together`. ``None`` with no one named ("estoy saliendo con amigas") or no
+    dating words."""
+    if not has_cue("dating", clause.language, clause.text) or not (
+            any(m.name for m in people) or _names_in(clause.text, clause.language)):
+        return None
+    return _together(clause, people, state, at)
 
 
 def _left_the_job(item: _Pending, at: datetime) -> FactCandidate:
@@ -1866,6 +1918,14 @@ our tiny place in Leeds", "raus aus der Wohnung in Altona", "dejamos el piso de 
 words for the home and a preposition before it. ("from X to Y" is a switch,
 :data:`_SWITCHED_FROM`.)"""
 
+_LEFT_HOME_VERB_LAST: dict[str, str] = {
+    "de": r"(?:von|aus)\s+(?:der\s+|dem\s+)?(?P<place>" + _PROPER + r")\s+"
+          r"(?:weg|fort|weggezogen|fortgezogen|ausgezogen)(?!\w)",
+    "nl": r"uit\s+(?P<place>" + _PROPER + r")\s+(?:weg|vertrokken|verhuisd|weggegaan)(?!\w)",
+}
+"""A home left said with the place before the verb's particle, as Germanic verbs put it
+last ("heuer ziehen wir von Graz weg", "we zijn uit Utrecht vertrokken")."""
+
 _HOME_WORD = re.compile(
     r"(?i)(?:place|flat|apartment|house|home|studio|room|bedsit|cottage|basement|condo|loft|"
     r"wohnung|haus|wg|zimmer|bude|appart|appartement|maison|logement|chambre|coloc|piso|casa|"
@@ -1932,9 +1992,18 @@ def _home_left(span: str, lang: str) -> tuple[str, str] | None:
     ('finally', 'Leeds')
     >>> _home_left("por fin dejamos el piso de Lavapiés", "es")
     ('por fin', 'Lavapiés')
+    >>> _home_left("im Frühling ziehen wir von Graz weg", "de")
+    ('im Frühling ziehen wir', 'Graz')
     >>> _home_left("I'm flying to Leeds", "en") is None
     True
     """
+    last = _LEFT_HOME_VERB_LAST.get(lang)
+    away = None if last is None else re.search(last, span)
+    if away is not None:
+        place = _without_trailing_date_words(away["place"].strip())
+        if place and place.split()[0].casefold() not in _NOT_NAME_WORDS:
+            rest = span[:away.start()] + span[away.end():]
+            return re.sub(r"\s{2,}", " ", rest).strip(" ,;"), place
     leaving, preps = _LEFT_HOME.get(lang, ("", ""))
     if not leaving:
         return None
@@ -2532,12 +2601,15 @@ def _without_old_value(text: str, old: str, lang: str) -> str:
 
 
 def _says_only_the_wrong_value(text: str, lang: str) -> bool:
-    """A correction's clause that names the wrong value and nothing else, an apology at most
-    ("scusa, ti ho detto Padova", "sorry, I told you Leeds")."""
+    """A correction's clause that names the wrong value and nothing else, an apology or the
+    word of correction at most ("scusa, ti ho detto Padova", "sorry, I told you Leeds", "ich
+    hab dir Pradl gesagt, das stimmt nicht")."""
     pattern = _CORRECTED_VALUE.get(lang)
     if pattern is None or pattern.search(text) is None:
         return False
-    return not content_words([_APOLOGY.sub("", pattern.sub("", text, count=1))])
+    rest = _APOLOGY.sub("", pattern.sub("", text, count=1))
+    fix = cue_pattern("correction", lang)  # "ich hab dir Pradl gesagt – stimmt gar ned"
+    return not content_words([rest if fix is None else fix.sub(" ", rest)])
 
 
 _APOLOGY = re.compile(

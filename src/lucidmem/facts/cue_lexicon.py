@@ -222,6 +222,7 @@ CUES: dict[str, _T] = {
                  "ich habe mich geirrt|falsch gesagt|"
                  "verwechselt|stimmt nicht|warte, nein|warte nein|nein, warte|nein warte|"
                  "nee, warte|nee warte|blödsinn|quatsch|stimmt gar nicht|stimmt doch nicht|"
+                 "stimmt gar ned|stimmt ned|stimmt net|stimmt gar net|"
                  "autokorrektur|vertippt|ist falsch,|war falsch,"),
         "fr": _w("correction|petite correction|je voulais dire|je me suis trompé|"
                  "je me suis trompée|me suis trompé|me suis trompée|je me trompe|"
@@ -373,6 +374,65 @@ CUES: dict[str, _T] = {
         "nl": _w("zijn uit elkaar|uit elkaar gegaan|gingen uit elkaar|het uitgemaakt|"
                  "gescheiden|scheiding|heeft me verlaten|het is uit"),
         "zh": _w("分手|离婚|离了婚"),
+    },
+    # "it's over" said of the couple ("Kevin et moi c'est fini", "con Gianni è finita", "mit
+    # Jonas ist es aus"): a breakup only when the clause names the user's partner, since the
+    # same words end a habit or a meal ("le lait, c'est fini", "la pizza è finita")
+    "over_with_partner": {
+        "en": _w("it's over|it is over|we're over|we are over|are over|ended things|"
+                 "called it quits|not together anymore|no longer together|no longer a couple"),
+        "de": _w("ist es aus|es ist aus|aus zwischen|ist Schluss|ist es vorbei|das ist vorbei|"
+                 "nicht mehr zusammen|kein Paar mehr"),
+        "fr": _w("c'est fini|c'est terminé|c'est bien fini|c'est fini entre|plus ensemble|"
+                 "plus en couple"),
+        "es": _w("se acabó|se terminó|ya no estamos juntos|ya no estamos juntas|"
+                 "ya no somos pareja|ya no somos novios|terminé con|corté con|rompí con|"
+                 "lo dejé con|lo dejamos con"),
+        "it": _w("è finita|è tutto finito|è finita tra|non stiamo più insieme|ho chiuso con|"
+                 "abbiamo chiuso"),
+        "pt": _w("acabou entre|com o … acabou|com a … acabou|não estamos mais juntos|"
+                 "já não estamos juntos|não somos mais namorados|acabou o namoro"),
+        "nl": _w("het is uit|is het uit|het is over|is het over|het is voorbij|"
+                 "niet meer samen|uit met"),
+        "zh": _w("分了|吹了|不在一起了"),
+    },
+    # leaving the partner said with the verb before their name ("ho lasciato Gianni", "j'ai
+    # largué Kevin", "I dumped Tom"): a breakup only when the partner's name follows and ends
+    # the clause ("ho lasciato le chiavi a Gianni", "I left Tom at the station" are none)
+    "left_partner": {
+        "en": _w("i left|i've left|i have left|i dumped|i've dumped|i broke it off with|"
+                 "i ended it with|i finished with"),
+        "de": _w("Schluss gemacht mit|ich verlasse|ich habe mich getrennt von|"
+                 "hab mich getrennt von|getrennt von"),
+        "fr": _w("j'ai quitté|j'ai largué|je quitte|j'ai plaqué|je me suis séparée de|"
+                 "je me suis séparé de|séparée de|séparé de"),
+        "es": _w("dejé a|he dejado a|dejé al|he dejado al|me separé de|me separé del"),
+        "it": _w("ho lasciato|ho mollato|mi sono lasciata con|mi sono lasciato con|"
+                 "mi sono separata da|mi sono separato da"),
+        "pt": _w("larguei|deixei o|deixei a|me separei do|me separei da|separei-me do|"
+                 "separei-me da"),
+        "nl": _w("ik ben weg bij|ik heb het uitgemaakt met|uitgemaakt met|"
+                 "ik ben gescheiden van|gescheiden van"),
+        "zh": _w("离开了|甩了"),
+    },
+    # dating someone, said in chat ("estoy saliendo con Nico", "usciamo da un mese", "tô
+    # ficando com o Léo"): a couple only when the clause names the person, since the same
+    # words go out with friends ("estoy saliendo con amigas")
+    "dating": {
+        "en": _w("been seeing|started seeing|seeing someone|been going out with|"
+                 "we're official|we are official|we're together now|we are together now"),
+        "de": _w("bin mit … zusammen|bin jetzt mit … zusammen|sind offiziell zusammen|"
+                 "sind jetzt ein Paar|wir daten uns|ich date"),
+        "fr": _w("on est ensemble|nous sommes ensemble|c'est officiel|je suis avec … depuis|"
+                 "je vois quelqu'un"),
+        "es": _w("estoy saliendo con|estamos saliendo|salgo con … desde|empezamos a salir|"
+                 "nos estamos viendo"),
+        "it": _w("usciamo da|usciamo insieme da|esco con … da|ci frequentiamo da|"
+                 "sto con … da|ci stiamo frequentando"),
+        "pt": _w("tô ficando com|estou ficando com|estamos ficando|estou saindo com|"
+                 "tô saindo com|começamos a sair"),
+        "nl": _w("heb iets met|ik heb verkering met|ik date met|we daten"),
+        "zh": _w("开始约会|约会中|脱单了"),
     },
     # the user and someone are a couple ("we've been together since July"); not "together"
     # alone, which is as often an evening out ("wir sind zusammen essen gegangen", "我们在一起
@@ -778,6 +838,21 @@ def find_cue(cue: str, lang: str, text: str) -> re.Match[str] | None:
 def has_cue(cue: str, lang: str, text: str) -> bool:
     """Whether ``text`` holds one of ``cue``'s phrases in ``lang``."""
     return find_cue(cue, lang, text) is not None
+
+
+HOME_NOUNS: dict[str, tuple[str, ...]] = {
+    "en": ("flat", "apartment", "place", "house", "room", "studio"),
+    "de": ("Wohnung", "WG", "Haus", "Bude", "Zimmer"),
+    "fr": ("appart", "appartement", "studio", "maison", "coloc"),
+    "es": ("piso", "depto", "departamento", "apartamento", "casa", "monoambiente"),
+    "it": ("appartamento", "casa", "monolocale", "bilocale", "stanza"),
+    "pt": ("apartamento", "apê", "ap", "casa", "kitnet", "quarto"),
+    "nl": ("appartement", "flat", "huis", "woning", "kamer", "studio"),
+    "zh": ("房子", "公寓", "出租屋", "老房子"),
+}
+"""Words for the place the user lives in: said with a place ("el depto de Palermo", "l'appart
+à Outremeuse", "our flat in Leeds", "浦东的房子") a remark about it is about the home there,
+which a move leaves."""
 
 
 EN_BASE_VERBS = frozenset([

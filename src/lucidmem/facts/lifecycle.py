@@ -38,7 +38,7 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, date, datetime, timedelta
 
 from lucidmem.clock import from_epoch
-from lucidmem.facts.cue_lexicon import has_cue
+from lucidmem.facts.cue_lexicon import HOME_NOUNS, has_cue
 from lucidmem.facts.devices import named
 from lucidmem.facts.entities import fold, relation_word
 from lucidmem.facts.model import NEW_OF_ITS_KIND, UNNAMED_PARTNER, USER_SUBJECT
@@ -586,6 +586,39 @@ far back as the memory goes; ``as_of`` (``mode="true"``) reads ``valid_from <= t
 valid_to``, so every moment before the move answers the old home."""
 
 
+_HOME_AT = re.compile(
+    r"(?<!\w)(?i:" + "|".join(sorted((re.escape(w) for lang, words in HOME_NOUNS.items()
+                                       if lang != "zh" for w in words), key=len, reverse=True))
+    + r")\s+(?i:in|at|on|de|du|à|a|en|di|em|no|na|te|op|bij|im|am)\s+"
+    r"(?:(?i:the|der|la|le|l'|el|il|lo|o|a)\s*)?"
+    r"(?P<place>[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)?)"
+    r"|(?P<zh>(?:(?![我你他她们在的])[\u4e00-\u9fff]){2,4}?)的(?:"
+    + "|".join(HOME_NOUNS["zh"]) + ")")
+"""A home said with its place in a fact's text ("el depto de Palermo", "L'appart à
+Outremeuse", "our flat in Leeds", "die Wohnung in Graz", "浦东的房子")."""
+
+
+def home_remarks_left(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The user's facts about a home in another place than a new one ("el depto de Palermo
+    tiene humedad" once "ya vivo en Güemes" is said): the remark was about the home the user
+    has left, so it ends with the move. Homes themselves (the residence slot) end as one
+    value replacing another; a remark naming the new place stays."""
+    d = new.data
+    if d.get("slot") != "residence" or d.get("negated") or d.get("one_off") or \
+            d.get("subject") != USER_SUBJECT:
+        return []
+    said = fold(f"{new.text} {d.get('object') or ''}")
+    out = []
+    for rec in facts:
+        r = rec.data
+        if rec.id == new.id or r.get("subject") != USER_SUBJECT or r.get("slot") == "residence":
+            continue
+        places = [m.group("place") or m.group("zh") for m in _HOME_AT.finditer(rec.text)]
+        if places and not any(fold(place) in said for place in places):
+            out.append(rec)
+    return out
+
+
 def home_left(new: Record) -> str | None:
     """The home a statement says the user left, by name: a home's ``switched_from`` that is
     a place ("we moved from Leeds to York" → "Leeds", "finally out of our place in Leeds" →
@@ -822,6 +855,18 @@ def relation_change_targets(new: Record, facts: Sequence[Record]) -> list[Record
     return relations + [rec for rec in facts
                         if rec.id != new.id and fold(str(rec.data.get("subject"))) in ended
                         and rec.text.casefold().startswith(labels)]
+
+
+def names_the_ex(new: Record) -> bool:
+    """Whether ``new`` is a breakup that names the partner left ("The user broke up with
+    Kevin"): like "I quit Bosch" it names the old value, so it is history from the moment it
+    is said, not a current fact; "The user broke up with their partner" (no one named, none
+    held) says what holds now and stays, and so does "my ex, Andrés" (a relation, no
+    change)."""
+    d = new.data
+    return d.get("subject") == USER_SUBJECT and d.get("predicate") == "has_ex" and \
+        bool(d.get("is_change")) and not d.get("negated") and \
+        fold(str(d.get("object") or "")) not in ("", fold(UNNAMED_PARTNER))
 
 
 def habit_of(new: Record, facts: Sequence[Record]) -> Record | None:

@@ -297,6 +297,8 @@ class _Pass:
                     return left
         for ex in earlier(lifecycle.switched_to_named_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # "overgestapt naar Volley Drongen"
+        for ex in earlier(lifecycle.home_remarks_left(rec, held)):
+            self.end(ex, rec, retract=False, at=start)  # the flat in the town left
         if d.get("exclusive"):
             for ex in earlier(lifecycle.exclusive_targets(rec, self.active(ts))):
                 self.end(ex, rec, retract=False, at=start)
@@ -321,6 +323,11 @@ class _Pass:
                      else None)
         if moved_on and d.get("predicate") != "has_ex":
             self.relabel(rec, moved_on, held)
+        if lifecycle.names_the_ex(rec):
+            # "Kevin et moi c'est fini" names the partner a current question about who the
+            # user is with must not hear: the breakup is kept as what ended the couple
+            d["valid_to"] = max(float(ts), float(d["valid_from"]))
+            return Status.SUPERSEDED
         if d.get("one_off"):
             habit = lifecycle.habit_of(rec, held)
             if habit is not None:
