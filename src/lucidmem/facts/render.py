@@ -251,6 +251,10 @@ def _possessives(text: str) -> str:
     return _coordinated_verbs(f"{head} {rest}".strip())
 
 
+_SEASON_STARTS = {3: "spring", 6: "summer", 9: "autumn", 12: "winter"}
+"""A season's first month and its English name (a season is three months from it)."""
+
+
 def date_text(found: TemporalResolution | Days, with_weekday: bool = False) -> str:
     """A resolved expression written out in English ("7 March 2025", "March 2025")."""
     if isinstance(found, Days):
@@ -261,6 +265,11 @@ def date_text(found: TemporalResolution | Days, with_weekday: bool = False) -> s
             return found.text
         first, granularity = found.start.date(), found.granularity or Granularity.DAY
         days = ((found.end or found.start) - found.start).days
+    if granularity is Granularity.MONTH and first.day == 1 and 89 <= days <= 92 and \
+            first.month in _SEASON_STARTS:  # "this spring" → "spring 2026"
+        season = _SEASON_STARTS[first.month]
+        return f"winter {first.year}/{(first.year + 1) % 100:02d}" if season == "winter" \
+            else f"{season} {first.year}"
     if granularity is Granularity.MONTH:
         month = f"{_MONTHS[first.month - 1]} {first.year}"
         if first.day == 1 and days >= 28:

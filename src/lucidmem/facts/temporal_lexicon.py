@@ -16,6 +16,7 @@ __all__ = [
     "REL_LAST",
     "REL_NEXT",
     "REL_THIS",
+    "SEASONS",
     "UNITS",
     "VAGUE",
     "WEEKDAYS",
@@ -116,13 +117,26 @@ REL_NEXT: tuple[str, ...] = (
 REL_LAST: tuple[str, ...] = (
     "last", "past", "previous", "letzte", "letzten", "letzter", "letztes", "vergangene",
     "vergangenen", "vergangener", "vergangenes", "dernier", "dernière", "derniere",
-    "pasado", "pasada", "scorso", "scorsa", "passato", "passata", "passada",
+    "pasado", "pasada", "scorso", "scorsa", "passato", "passata", "passado", "passada",
     "vorige", "afgelopen",
 )
 REL_THIS: tuple[str, ...] = (
     "this", "diese", "diesen", "dieser", "dieses", "ce", "cet", "cette", "este", "esta",
     "questo", "questa", "deze", "dit", "neste", "nesta", "essa", "esse",
 )
+
+SEASONS: dict[str, int] = {
+    "spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12,
+    "frühling": 3, "frühjahr": 3, "sommer": 6, "herbst": 9,
+    "printemps": 3, "été": 6, "ete": 6, "automne": 9, "hiver": 12,
+    "primavera": 3, "verano": 6, "otoño": 9, "invierno": 12,
+    "estate": 6, "autunno": 9, "inverno": 12,
+    "verão": 6, "verao": 6, "outono": 9,
+    "lente": 3, "voorjaar": 3, "zomer": 6, "herfst": 9, "najaar": 9,
+    "春天": 3, "春季": 3, "夏天": 6, "夏季": 6, "秋天": 9, "秋季": 9, "冬天": 12, "冬季": 12,
+}
+"""Seasons and the month they start in (meteorological, northern hemisphere: spring is March
+to May, winter December to February)."""
 
 DAY_WORDS: dict[str, int] = {
     "today": 0, "tonight": 0, "this morning": 0, "this afternoon": 0, "this evening": 0,

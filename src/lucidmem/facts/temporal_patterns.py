@@ -20,6 +20,7 @@ from lucidmem.facts.temporal_lexicon import (
     REL_LAST,
     REL_NEXT,
     REL_THIS,
+    SEASONS,
     UNITS,
     VAGUE,
     WEEKDAYS,
@@ -86,6 +87,7 @@ _Handler = Callable[[re.Match[str], date, Opts], _Piece | None]
 
 _B, _E = r"(?<!\w)", r"(?!\w)"
 _MONTH = alternation(MONTHS)
+_SEASON = alternation(SEASONS)
 _WEEKDAY = alternation(WEEKDAYS)
 _UNIT = alternation(UNITS)
 _NUM = r"(?:\d{1,3}|" + alternation(NUMBERS)[3:]
@@ -364,6 +366,47 @@ _TOMORROW_WORDS = frozenset({"tomorrow", "morgen", "demain", "mañana", "domani"
 """The day after the turn, as an offset's starting day."""
 
 
+def _season(year: int, month: int) -> Days:
+    """The season that starts in ``month`` of ``year``: three months."""
+    first = date(year, month, 1)
+    return Days(first, add_months(first, 3), Granularity.MONTH)
+
+
+def _season_said(ref: date, month: int, rel: int, tense: str | None) -> Days:
+    """The season starting in ``month`` that "this" (``rel`` 0), "next" (1) or "last" (-1)
+    means on ``ref``: "this" is the one under way, else the coming one, or the one just
+    gone when the clause is in the past ("im Frühling waren wir …")."""
+    seasons = [_season(y, month) for y in (ref.year - 2, ref.year - 1, ref.year, ref.year + 1)]
+    now = next((s for s in seasons if s.first <= ref < s.end), None)
+    coming = next(s for s in seasons if s.first > ref)
+    gone = [s for s in seasons if s.end <= ref][-1]
+    if rel > 0:
+        return coming
+    if rel < 0:
+        return gone
+    if now is not None:
+        return now
+    return gone if tense == "past" else coming
+
+
+def _h_season(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    """"this spring", "next summer", "last winter", "heuer im Frühling", "l'été dernier",
+    "el verano pasado", "in primavera", "dit voorjaar": three months."""
+    groups = m.groupdict()
+    said = groups.get("r") or groups.get("r2") or ""
+    rel = 0 if said.casefold() in ("heuer", "", "quest'", "quest’") else _relation(said)
+    return _season_said(ref, SEASONS[m["s"].casefold()], rel, opts.tense)
+
+
+def _h_zh_season(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    """今年春天, 明年夏天, 去年冬天 (the winter that starts in December of that year), 春天."""
+    month = SEASONS[m["s"]]
+    if not m["y"]:
+        return _season_said(ref, month, 0, opts.tense)
+    year = ref.year + {"今年": 0, "明年": 1, "去年": -1, "前年": -2, "后年": 2}[m["y"]]
+    return _season(year, month)
+
+
 def _h_weekday_of_week(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     rel = _relation(m["r1"] or m["r2"])
     monday = ref - timedelta(days=ref.weekday()) + timedelta(weeks=rel)
@@ -463,6 +506,12 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
     (_rx(_B + r"(?P<part>" + _PART + r")\s+(?:(?:of|des|du|del|de|do|da|van)\s+)?(?:(?:the|this|"
          r"le|el|il|o|de|dem)\s+)?(?:(?P<r>" + _REL + r")\s+)?(?:" + _MONTH_UNIT + r")"
          r"(?:\s+(?P<r2>" + _REL + r"))?" + _E), _h_part_of_rel_month),
+    (_rx(_B + r"(?:(?P<r>" + _REL + r"|heuer|quest['’])\s*(?:(?:im|in\s+the|in|au|en|na|no|a)\s+)?|"
+         r"(?:in|im|au|en|na|no|in\s+de|in\s+het)\s+(?:(?:the|la|le|el|il|o|de|het|l')\s*)?|"
+         r"(?:la|le|el|il|o|l')\s*(?=" + _SEASON + r"\s+(?:" + _REL + r")))"
+         r"(?P<s>" + _SEASON + r")" + _E + r"(?:\s+(?P<r2>" + _REL + r")" + _E + r")?"
+         r"(?!\s+(?-i:Street|St\b|Road|Rd\b|Avenue|Lane|Festival|Camp|School|Term|Sale))"),
+     _h_season),
     (_rx(_B + r"(?:in|im|en|em)\s+(?P<m>" + _MONTH + r")" + _E + r"(?!\s+\d)"), _h_in_month),
     # a state since a month ("since March", "seit Januar", "desde marzo", "da gennaio")
     # (not the name Marco, which folds to Portuguese "março")
@@ -638,6 +687,8 @@ _ZH_MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
     (re.compile(r"(?<![\d月])(?P<w>)(?P<d>\d{1,2})[日号](?!\w*[月])"), _h_day_of_month),
     (re.compile(r"(?P<r>下下|上上|[下上这本]?)(?:个)?(?:周|星期|礼拜)(?P<w>[一二三四五六日天])"),
      _h_zh_weekday),
+    (re.compile(r"(?P<y>今年|明年|去年|前年|后年)?的?(?P<s>春天|春季|夏天|夏季|秋天|秋季|冬天|冬季)"),
+     _h_zh_season),
     (re.compile(r"(?P<r>下下|上上|[下上这本今明去])(?:个)?(?P<u>周末|周|星期|礼拜|月|年)"
                 r"(?![一二三四五六日天])"), _h_zh_rel_unit),
     (re.compile(r"(?P<n>\d+|[一两二三四五六七八九十半]{1,2})个?(?P<u>天|周|星期|礼拜|个月|年)(?P<post>[后前])"),
