@@ -391,10 +391,13 @@ def _season_said(ref: date, month: int, rel: int, tense: str | None) -> Days:
 
 def _h_season(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     """"this spring", "next summer", "last winter", "heuer im Frühling", "l'été dernier",
-    "el verano pasado", "in primavera", "dit voorjaar": three months."""
+    "el verano pasado", "dit voorjaar": three months; a bare "in primavera" only in a clause
+    in the past or to come (in the present it is every spring)."""
     groups = m.groupdict()
     said = groups.get("r") or groups.get("r2") or ""
-    rel = 0 if said.casefold() in ("heuer", "", "quest'", "quest’") else _relation(said)
+    if not said and opts.tense not in ("past", "future"):
+        return None  # "im Winter ist es kalt", "in summer I cycle": every winter, no date
+    rel = 0 if said.casefold() in ("heuer", "quest'", "quest’") else _relation(said)
     return _season_said(ref, SEASONS[m["s"].casefold()], rel, opts.tense)
 
 
