@@ -232,7 +232,7 @@ CUES: dict[str, _T] = {
         "es": _w("corrijo|corrección|me equivoqué|me he equivocado|quise decir|"
                  "me lié|me confundí|error mío|perdón, es|en realidad es|quería decir|"
                  "quiero decir|espera, no|espera no|no, espera|no espera|qué digo|está mal|"
-                 "el corrector|autocorrector"),
+                 "el corrector|autocorrector|errata|error de tipeo"),
         "it": _w("correggo|correzione|mi sono sbagliato|mi sono sbagliata|ho sbagliato|"
                  "volevo dire|intendevo|intendo|mi sono confuso|mi sono confusa|errore mio|"
                  "aspetta, no|aspetta no|no, aspetta|no aspetta|che dico|è sbagliato|correttore|"
@@ -245,7 +245,7 @@ CUES: dict[str, _T] = {
                  "haal … door elkaar|verkeerd gezegd|wacht, nee|wacht nee|nee, wacht|nee wacht|"
                  "onzin|klopt niet|klopt helemaal niet|autocorrectie|typfout|is fout,"),
         "zh": _w("说错了|搞错了|记错了|更正|纠正|不对|是我弄错|写错了|我是说|我的意思是|等等，|"
-                 "等一下，|啊等等|打错了|看错了|输入法|手滑"),
+                 "等一下，|啊等等|打错了|打错字|看错了|输入法|手滑|笔误"),
     },
     "retraction": {
         "en": _w("forget what i said|forget what i told you|forget about what i said|"
@@ -911,3 +911,29 @@ DE_NOT_FIRST_PERSON_VERBS = frozenset([
 ])
 """Lower-case German words ending in -e that are not a verb in the first person ("und
 eine Katze", "und gerne"): after "und" every other such word is ("und wohne in Köln")."""
+
+
+ORDINAL_WORDS: dict[str, int] = {
+    word: number
+    for number, words in {
+        1: "first|erste|ersten|erster|premier|première|primero|primera|primo|prima|"
+           "primeiro|primeira|eerste",
+        2: "second|zweite|zweiten|zweiter|deuxième|second|seconde|segundo|segunda|secondo|"
+           "seconda|tweede",
+        3: "third|dritte|dritten|dritter|troisième|tercero|tercera|tercer|terzo|terza|"
+           "terceiro|terceira|derde",
+        4: "fourth|vierte|vierten|vierter|quatrième|cuarto|cuarta|quarto|quarta|vierde",
+        5: "fifth|fünfte|fünften|fünfter|cinquième|quinto|quinta|vijfde",
+        6: "sixth|sechste|sechsten|sechster|sixième|sexto|sexta|sesto|sesta|zesde",
+        7: "seventh|siebte|siebten|siebter|septième|séptimo|séptima|settimo|settima|"
+           "sétimo|sétima|zevende",
+        8: "eighth|achte|achten|achter|huitième|octavo|octava|ottavo|ottava|oitavo|oitava|"
+           "achtste",
+    }.items()
+    for word in words.split("|")
+}
+"""Ordinal words and their number: a correction may say the word where the fact held the
+numeral ("THIRD grade not second" takes back "in 2nd grade", "pas en deuxième" → "en 2e")."""
+
+ORDINAL_SUFFIX = r"(?:st|nd|rd|th|\.|e|er|re|ème|eme|º|ª|°|o|a|de|ste|e)"
+"""What follows a numeral written as an ordinal ("2nd", "2.", "2e", "2º", "2de")."""

@@ -38,7 +38,7 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, date, datetime, timedelta
 
 from lucidmem.clock import from_epoch
-from lucidmem.facts.cue_lexicon import HOME_NOUNS, has_cue
+from lucidmem.facts.cue_lexicon import HOME_NOUNS, ORDINAL_SUFFIX, ORDINAL_WORDS, has_cue
 from lucidmem.facts.devices import named
 from lucidmem.facts.entities import fold, relation_word
 from lucidmem.facts.model import NEW_OF_ITS_KIND, UNNAMED_PARTNER, USER_SUBJECT
@@ -266,6 +266,8 @@ def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> 
     if not words and not numbers:
         return []
     weekday = said_weekday(old_value)
+    if (ordinal := _as_numeral(old_value)) is not None:
+        words, numbers = set(), [ordinal]
     found = []
     stated: set[str] = set()
     for rec in facts:
@@ -293,6 +295,21 @@ def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> 
                               -r.occurred_at))
     same = [r for r in found if r.data.get("subject") == subject] or found
     return same
+
+
+def _as_numeral(value: str) -> str | None:
+    """The pattern of the numeral an ordinal word said alone stands for: "second" →
+    "2nd", "2." or "2e" ("THIRD grade not second" takes back "is in 2nd grade"); ``None``
+    for anything else, and for a weekday ("segunda", "quinta"). An article may stand before
+    it ("der zweiten", "het tweede"); a numeral that ends the fact needs no ending ("ist in
+    der 2")."""
+    said = value.strip(" .,!?;:").lower().split()
+    if not said or len(said) > 2 or (len(said) == 2 and len(said[0]) > 3):
+        return None
+    number = ORDINAL_WORDS.get(said[-1])
+    if number is None or said_weekday(said[-1]) is not None:
+        return None
+    return rf"{number}(?:{ORDINAL_SUFFIX}(?!\w)|$)"
 
 
 def restated_target(new: Record, facts: Sequence[Record]) -> Record | None:
