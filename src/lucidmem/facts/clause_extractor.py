@@ -39,7 +39,13 @@ from lucidmem.facts.clauses import (
     clauses_of,
     zh_asks,
 )
-from lucidmem.facts.cue_lexicon import LANGUAGES, cue_pattern, find_cue, has_cue
+from lucidmem.facts.cue_lexicon import (
+    LANGUAGES,
+    WORKPLACE_NOUNS,
+    cue_pattern,
+    find_cue,
+    has_cue,
+)
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
     CORRECTED_WEEKDAY,
@@ -2333,6 +2339,46 @@ Decathlon depuis trois ans", "na Embraer há quase quatro anos"): the user's wor
 trip is never months or years "at" a named place."""
 
 
+_NAME_WORD = r"[A-ZÀ-Þ][\w'’.&-]*"
+_KIND_TENURE: dict[str, re.Pattern[str]] = {
+    lang: re.compile(
+        r"(?i:(?<!\w)(?:" + at + r")\s+(?:(?:" + article + r")\s*)?)(?:" + _NAME_WORD + r"\s+)*"
+        r"(?i:[\w-]*(?:" + "|".join(re.escape(k) for k in WORKPLACE_NOUNS[lang]) + r"))(?!\w)"
+        r"(?:\s+" + _NAME_WORD + r")*(?:\s+(?:" + place + r")\s+" + _NAME_WORD + r"(?:\s+"
+        + _NAME_WORD + r")*)?(?i:,?\s+(?:(?:" + since + r")\s+)?(?:(?:" + about + r")\s+)?(?:"
+        + count + r")\s+(?:" + unit + r"))(?!\w)")
+    for lang, (at, article, place, since, about, count, unit) in {
+        "en": (r"at|in", r"the", r"in", r"for|since|now|already|going\s+on",
+               r"almost|nearly|about|over|more\s+than",
+               r"\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few",
+               r"months|years"),
+        "de": (r"in|im|bei|an|am", r"der|dem|da|die", r"in", r"seit|schon\s+seit|jetzt\s+seit",
+               r"fast|knapp|über|gut|bald",
+               r"\d+|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|ein\s+paar",
+               r"Monate?n?|Jahre?n?"),
+        "fr": (r"à|au|chez|dans", r"la|le|l['’]|une?", r"à", r"depuis|ça\s+fait",
+               r"presque|bientôt|plus\s+de|environ",
+               r"\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quelques", r"mois|ans|années"),
+        "es": (r"en|con|para", r"el|la|una?", r"en|de", r"desde\s+hace|hace",
+               r"casi|más\s+de|unos|unas",
+               r"\d+|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez", r"meses|años"),
+        "it": (r"in|presso|alla|al|nella|nel|all['’]|nell['’]", r"la|il|lo|l['’]|una?",
+               r"a|in|di", r"da|ormai\s+da|già\s+da", r"quasi|più\s+di|circa",
+               r"\d+|due|tre|quattro|cinque|sei|sette|otto|nove|dieci", r"mesi|anni"),
+        "pt": (r"na|no|numa|num|em", r"uma?", r"em|de", r"há|faz|já\s+há|desde\s+há",
+               r"quase|mais\s+de|uns|umas",
+               r"\d+|dois|duas|três|quatro|cinco|seis|sete|oito|nove|dez", r"meses|anos"),
+        "nl": (r"bij|in|op", r"de|het|een", r"in", r"al|sinds|nu\s+al",
+               r"bijna|ruim|zo'n|meer\s+dan",
+               r"\d+|twee|drie|vier|vijf|zes|zeven|acht|negen|tien", r"maanden|jaar"),
+    }.items()}
+"""Years at a workplace named through its kind of place (:data:`WORKPLACE_NOUNS`), its town
+maybe after it ("in der Schreinerei Obermaier in Bad Aibling, seit 22 Jahren", "at the Halden
+bakery in Leeds for twelve years", "dans la boulangerie Morel depuis six ans", "en el taller
+Núñez desde hace ocho años"): the user's workplace, though "in der" or "at the" alone name a
+home or a trip as well."""
+
+
 _LIVING: dict[str, str] = {
     "en": r"live|lived|living|stay|stayed|staying", "de": r"wohne|wohnt|wohnen|gewohnt|lebe|lebt",
     "fr": r"habite|habitons|vis|vit|vivons|loge", "es": r"vivo|vivimos|resido|estoy\s+viviendo",
@@ -2347,8 +2393,11 @@ def _tenure_at(span: str, lang: str) -> bool:
     if pattern is not None and pattern.search(span) is not None:
         return True
     living = _LIVING.get(lang)
-    return after is not None and after.search(span) is not None and (
-        living is None or re.search(r"(?i)(?<!\w)(?:" + living + r")(?!\w)", span) is None)
+    if living is not None and re.search(r"(?i)(?<!\w)(?:" + living + r")(?!\w)", span):
+        return False
+    kind = _KIND_TENURE.get(lang)
+    return (after is not None and after.search(span) is not None) or (
+        kind is not None and kind.search(span) is not None)
 
 
 def _new_job_at(span: str, item: _Pending, lang: str) -> bool:

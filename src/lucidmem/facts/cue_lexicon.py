@@ -855,6 +855,36 @@ HOME_NOUNS: dict[str, tuple[str, ...]] = {
 which a move leaves."""
 
 
+WORKPLACE_NOUNS: dict[str, tuple[str, ...]] = {
+    "en": ("bakery", "joinery", "workshop", "garage", "hospital", "clinic", "surgery",
+           "practice", "pharmacy", "school", "nursery", "care home", "factory", "plant",
+           "warehouse", "depot", "firm", "agency", "office", "lab", "restaurant", "hotel",
+           "salon", "library", "health centre", "health center"),
+    "de": ("Schreinerei", "Tischlerei", "Bäckerei", "Metzgerei", "Konditorei", "Druckerei",
+           "Gärtnerei", "Brauerei", "Werkstatt", "Autowerkstatt", "Klinik", "Klinikum",
+           "Krankenhaus", "Praxis", "Arztpraxis", "Apotheke", "Kanzlei", "Schule", "Kita",
+           "Pflegeheim", "Fabrik", "Firma", "Agentur", "Labor", "Lager"),
+    "fr": ("boulangerie", "menuiserie", "atelier", "garage", "hôpital", "clinique",
+           "cabinet", "pharmacie", "école", "crèche", "usine", "entrepôt", "agence",
+           "laboratoire", "restaurant", "hôtel", "salon", "librairie", "Ehpad"),
+    "es": ("panadería", "carpintería", "taller", "hospital", "clínica", "consultorio",
+           "farmacia", "colegio", "escuela", "guardería", "fábrica", "almacén", "agencia",
+           "laboratorio", "restaurante", "hotel", "peluquería", "CESFAM", "centro de salud"),
+    "it": ("panetteria", "falegnameria", "officina", "ospedale", "clinica", "ambulatorio",
+           "farmacia", "scuola", "asilo", "fabbrica", "magazzino", "agenzia", "laboratorio",
+           "ristorante", "albergo", "hotel", "studio", "salone"),
+    "pt": ("padaria", "carpintaria", "oficina", "hospital", "clínica", "consultório",
+           "farmácia", "escola", "creche", "fábrica", "armazém", "agência", "laboratório",
+           "restaurante", "hotel", "salão", "posto de saúde", "centro de saúde"),
+    "nl": ("bakkerij", "timmerwerkplaats", "werkplaats", "garage", "ziekenhuis", "kliniek",
+           "praktijk", "huisartsenpraktijk", "apotheek", "school", "kinderopvang", "fabriek",
+           "magazijn", "bureau", "laboratorium", "restaurant", "hotel", "kapsalon"),
+}
+"""Kinds of place people work in: a workplace named through its kind ("die Schreinerei
+Obermaier", "the Halden bakery", "el taller Núñez", "the hospital") with years there is where
+the user works, as "bei Siemens seit fünf Jahren" is."""
+
+
 EN_BASE_VERBS = frozenset([
     "add", "agree", "allow", "answer", "arrive", "ask", "bake", "bike", "build", "buy", "call",
     "care", "carry", "change", "clean", "climb", "coach", "code", "collect", "come", "cook",
