@@ -1556,7 +1556,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if not span or not content_words([span]):
         return None
     if lang != "zh" and len(span.split()) <= 3 and item.subject == USER_SUBJECT and \
-            not _has_subject(clause.text, lang) and not find_temporal(span, at):
+            not _has_subject(clause.text, lang) and not find_temporal(span, at) and \
+            not devices.medicine_named(span):  # "ora prendo l'amlodipina" is no fragment
         reading.flags.append("skipped:fragment")
         return None
     if _only_a_pronoun_object(span, lang) or _lacks_its_complement(span, lang) or \
@@ -1655,7 +1656,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if not named_person and not cues.negated and not cues.hypothetical and \
                 (_tenure_at(span, lang) or _work_life_at(span, item, lang)):
             limit = max(limit, TENURE_NO_FACT_LIMIT)
-        if not named_person and devices.own_thing_named(span, lang):
+        if not named_person and (devices.own_thing_named(span, lang) or
+                                 devices.medicine_named(span)):
             limit = max(limit, OWN_THING_NO_FACT_LIMIT)
         if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
                 not named_person and not _has_subject(clause.text, lang):
@@ -1705,8 +1707,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             reading.flags.append("skipped:someone_else")  # ", Denise lives in Evanston"
             return None
     if slot in _NEVER_A_THING and not names_job and not named_person and \
-            devices.kinds_said(span, lang):
+            devices.tech_said(span, lang):
         slot = "tech"  # "Das Fairphone ist da", "宝腾 X50，白色的": no language, no drink
+    elif not names_job and not named_person and devices.medicine_named(span):
+        slot = "health"  # "ora prendo l'amlodipina", "desde el lunes tomo amlodipino"
     if seeking and slot in ("employer", "occupation"):
         slot = "event"  # "fiz entrevista no INPA": a step towards a job, not the job
     elif slot == "employer" and not names_job and not named_person and \

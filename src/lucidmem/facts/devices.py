@@ -1,4 +1,5 @@
-"""Things a person has or uses one at a time: a phone, a car, a laptop, a drawing app.
+"""Things a person has or uses one at a time: a phone, a car, a laptop, a drawing app, a
+medicine for a condition.
 
 The kinds, their brand names and their common nouns in every supported language are data
 (``facts/data/devices.txt``). A new thing of a kind replaces the old one: "o celular novo
@@ -20,7 +21,8 @@ from importlib import resources
 
 from lucidmem.facts.cue_lexicon import has_cue
 
-__all__ = ["Kind", "kinds", "kinds_said", "named", "new_kinds", "own_thing_named"]
+__all__ = ["Kind", "kinds", "kinds_said", "medicine_named", "named", "new_kinds",
+           "own_thing_named", "tech_said"]
 
 _OWN = "my"
 """The section of the data file that lists the words saying a thing is the user's."""
@@ -28,11 +30,13 @@ _OWN = "my"
 
 @dataclass(frozen=True, slots=True)
 class Kind:
-    """One kind of thing held one at a time: its name, brand names, nouns per language."""
+    """One kind of thing held one at a time: its name, brand names, nouns per language and
+    the slot facts about it are in ("tech" for a phone, "health" for a medicine)."""
 
     name: str
     names: tuple[str, ...]
     nouns: dict[str, tuple[str, ...]]
+    slot: str = "tech"
 
 
 @cache
@@ -57,7 +61,8 @@ def _sections() -> dict[str, dict[str, tuple[str, ...]]]:
 def kinds() -> tuple[Kind, ...]:
     """The kinds of things the data file lists."""
     return tuple(Kind(name, words.get("names", ()),
-                      {k: v for k, v in words.items() if k != "names"})
+                      {k: v for k, v in words.items() if k not in ("names", "slot")},
+                      next(iter(words.get("slot", ())), "tech"))
                  for name, words in _sections().items() if name != _OWN)
 
 
@@ -109,13 +114,29 @@ def named(text: str) -> dict[str, set[str]]:
 
 def kinds_said(text: str, lang: str) -> set[str]:
     """The kinds ``text`` names, by a brand or by a common noun of ``lang`` ("mein neues
-    Handy" → phone, "a new Pixel" → phone)."""
+    Handy" → phone, "a new Pixel" → phone, "ora prendo l'amlodipina" → blood pressure
+    medicine)."""
     said = set(named(text))
     for kind in kinds():
         pattern = _nouns_pattern(kind.name, lang)
         if pattern is not None and pattern.search(text):
             said.add(kind.name)
     return said
+
+
+def tech_said(text: str, lang: str) -> bool:
+    """Whether ``text`` names a device or an app (a kind in the "tech" slot): "Das Fairphone
+    ist da" does, "ora prendo l'amlodipina" (a medicine) does not."""
+    slots = {k.name: k.slot for k in kinds()}
+    return any(slots[k] == "tech" for k in kinds_said(text, lang))
+
+
+def medicine_named(text: str) -> bool:
+    """Whether ``text`` names a medicine by its name (a kind outside the "tech" slot): "ora
+    prendo l'amlodipina", "改吃托吡酯": a lasting fact about what the user takes, however short
+    the remark."""
+    slots = {k.name: k.slot for k in kinds()}
+    return any(slots[k] != "tech" for k in named(text))
 
 
 def new_kinds(clause: str, around: str, lang: str, *, changed: bool) -> set[str]:
