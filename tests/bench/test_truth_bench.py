@@ -57,7 +57,7 @@ def test_raw_turns_answer_with_what_the_user_had_said_by_then() -> None:
 
 def test_the_last_line_is_test_accuracy(capsys: Any, monkeypatch: Any) -> None:
     monkeypatch.setattr(truth, "conversations",
-                        lambda split, lang, limit: [dict(CONVERSATION, split=split)])
+                        lambda split, lang, limit, ids=(): [dict(CONVERSATION, split=split)])
     assert truth.main(["--raw-turns"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[-1].startswith("test_accuracy=")
@@ -111,7 +111,7 @@ def test_the_same_evaluation_runs_against_an_llm_endpoint(capsys: Any, monkeypat
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     monkeypatch.setattr(truth, "conversations",
-                        lambda split, lang, limit: [dict(CONVERSATION, split=split)])
+                        lambda split, lang, limit, ids=(): [dict(CONVERSATION, split=split)])
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/v1"
         assert truth.main(["--split", "test", "--llm-base-url", url, "--llm-model", "m"]) == 0
@@ -123,3 +123,9 @@ def test_the_same_evaluation_runs_against_an_llm_endpoint(capsys: Any, monkeypat
     assert "extractor: llm" in out
     assert out.strip().splitlines()[-1] == "test_accuracy=1.0000"
     assert any(k.get("known_facts") for k in seen)  # the model was shown what it knew
+
+
+def test_ids_choose_the_conversations_scored() -> None:
+    chosen = truth.conversations("dev", None, None, ["en-15", "zh-12"])
+    assert sorted(c["id"] for c in chosen) == ["en-15", "zh-12"]
+    assert truth.conversations("dev", None, None, ["no-such-id"]) == []
