@@ -418,7 +418,7 @@ class _Pass:
         held = self.active(rec.occurred_at)
         topic = str(rec.data["retracts"])
         said = lifecycle.topic_of(topic)
-        # "，当我没说过" after "忘了我说美玲怀孕的事": no topic of its own, nothing more to take
+        # "算了，当我没说过" has no topic of its own: it takes nothing back
         targets = lifecycle.retraction_targets(topic, held, people) \
             if content_words([said]) else []
         if not targets and held and content_words([said]):
