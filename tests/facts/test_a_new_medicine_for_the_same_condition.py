@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from lucidmem.facts import devices
+from lucidmem.facts import one_at_a_time
 
 from .conftest import said_a_day_apart
 
@@ -51,7 +51,7 @@ def test_a_new_medicine_ends_the_old_one(lang: str) -> None:
 
 
 def test_medicines_are_kinds_in_the_health_slot() -> None:
-    assert devices.medicine_named("ora prendo l'amlodipina")
-    assert not devices.medicine_named("mi sono comprata un Galaxy")
-    assert not devices.tech_said("现在改吃氨氯地平了", "zh")
-    assert devices.tech_said("Das Fairphone ist da", "de")
+    assert one_at_a_time.medicine_named("ora prendo l'amlodipina")
+    assert not one_at_a_time.medicine_named("mi sono comprata un Galaxy")
+    assert not one_at_a_time.tech_said("现在改吃氨氯地平了", "zh")
+    assert one_at_a_time.tech_said("Das Fairphone ist da", "de")

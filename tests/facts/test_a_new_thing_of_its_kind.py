@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from lucidmem.facts import devices
+from lucidmem.facts import one_at_a_time
 
 from .conftest import said_a_day_apart
 
@@ -69,11 +69,11 @@ def test_wanting_another_kind_or_the_same_one_ends_nothing(case: str) -> None:
 
 
 def test_kinds_are_told_by_brand_and_by_noun() -> None:
-    assert devices.named("la Galaxy Tab et mon Galaxy S24") == {
+    assert one_at_a_time.named("la Galaxy Tab et mon Galaxy S24") == {
         "tablet": {"galaxy tab"}, "phone": {"galaxy"}}
-    assert devices.kinds_said("Mein neues Diensthandy", "de") == {"phone"}
-    assert devices.new_kinds("o celular novo chegou", "o celular novo chegou", "pt",
+    assert one_at_a_time.kinds_said("Mein neues Diensthandy", "de") == {"phone"}
+    assert one_at_a_time.new_kinds("o celular novo chegou", "o celular novo chegou", "pt",
                              changed=True) == {"phone"}
-    assert devices.new_kinds("I need a new phone", "I need a new phone", "en",
+    assert one_at_a_time.new_kinds("I need a new phone", "I need a new phone", "en",
                              changed=True) == set()
-    assert devices.own_thing_named("那辆本田修了三次冷气", "zh")
+    assert one_at_a_time.own_thing_named("那辆本田修了三次冷气", "zh")

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from lucidmem.facts import devices
+from lucidmem.facts import one_at_a_time
 from lucidmem.facts.clauses import (
     THE_USER_IN,
     Clause,
@@ -118,7 +118,7 @@ settimana da Esselunga finita", "four years at Lula's"): a workplace, rarely sma
 OWN_THING_NO_FACT_LIMIT = 0.95
 """The same for a clause that names a thing of the user's own by its brand ("meu iPhone tá
 morrendo", "那辆本田修了三次冷气"): what the user has, which a new one of its kind will
-replace (:mod:`lucidmem.facts.devices`)."""
+replace (:mod:`lucidmem.facts.one_at_a_time`)."""
 
 HEDGE_FACTOR = 0.6
 """Confidence multiplier of hedged statements ("I think …")."""
@@ -1126,7 +1126,7 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
 def _new_things_marked(cand: FactCandidate, clause: Clause,
                        clauses: Sequence[Clause]) -> FactCandidate:
     """``cand`` flagged with the kinds of things it says the user has a new one of
-    (:data:`NEW_OF_ITS_KIND`, :func:`devices.new_kinds`): "e o celular novo chegou: um
+    (:data:`NEW_OF_ITS_KIND`, :func:`one_at_a_time.new_kinds`): "e o celular novo chegou: um
     Galaxy S24", "Das Fairphone ist da!", "昨天去提车了！宝腾 X50" (the getting said in the
     sentence before). A fact about someone else, a negation or a correction says none."""
     if cand.subject != USER_SUBJECT or cand.negated or cand.is_correction or \
@@ -1136,7 +1136,7 @@ def _new_things_marked(cand: FactCandidate, clause: Clause,
     at = sentences.index(clause.sentence) if clause.sentence in sentences else 0
     around = " ".join(sentences[max(at - 1, 0):at + 1])
     cues = clause.cues
-    new = devices.new_kinds(clause.text, around, clause.language,
+    new = one_at_a_time.new_kinds(clause.text, around, clause.language,
                             changed=cues.change or cues.start)
     if not new:
         return cand
@@ -1557,7 +1557,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         return None
     if lang != "zh" and len(span.split()) <= 3 and item.subject == USER_SUBJECT and \
             not _has_subject(clause.text, lang) and not find_temporal(span, at) and \
-            not devices.medicine_named(span):  # "ora prendo l'amlodipina" is no fragment
+            not one_at_a_time.medicine_named(span):  # "ora prendo l'amlodipina" is no fragment
         reading.flags.append("skipped:fragment")
         return None
     if _only_a_pronoun_object(span, lang) or _lacks_its_complement(span, lang) or \
@@ -1656,8 +1656,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if not named_person and not cues.negated and not cues.hypothetical and \
                 (_tenure_at(span, lang) or _work_life_at(span, item, lang)):
             limit = max(limit, TENURE_NO_FACT_LIMIT)
-        if not named_person and (devices.own_thing_named(span, lang) or
-                                 devices.medicine_named(span)):
+        if not named_person and (one_at_a_time.own_thing_named(span, lang) or
+                                 one_at_a_time.medicine_named(span)):
             limit = max(limit, OWN_THING_NO_FACT_LIMIT)
         if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
                 not named_person and not _has_subject(clause.text, lang):
@@ -1707,9 +1707,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             reading.flags.append("skipped:someone_else")  # ", Denise lives in Evanston"
             return None
     if slot in _NEVER_A_THING and not names_job and not named_person and \
-            devices.tech_said(span, lang):
+            one_at_a_time.tech_said(span, lang):
         slot = "tech"  # "Das Fairphone ist da", "宝腾 X50，白色的": no language, no drink
-    elif not names_job and not named_person and devices.medicine_named(span):
+    elif not names_job and not named_person and one_at_a_time.medicine_named(span):
         slot = "health"  # "ora prendo l'amlodipina", "desde el lunes tomo amlodipino"
     if seeking and slot in ("employer", "occupation"):
         slot = "event"  # "fiz entrevista no INPA": a step towards a job, not the job
@@ -1961,7 +1961,7 @@ _SOLD = re.compile(r"(?i)(?<!\w)(?:sold|sell|verkauft|verkaufe|vendu|vends|vend�
 
 _NEVER_A_THING = frozenset({"drink", "food", "diet", "language", "health", "pet",
                             "personal"})
-"""Slots a clause that names a phone, a car or an app (:mod:`lucidmem.facts.devices`) is
+"""Slots a clause that names a phone, a car or an app (:mod:`lucidmem.facts.one_at_a_time`) is
 never in, whatever the classifier makes of a brand it has not seen ("宝腾 X50，白色的" is no
 drink, "Das Fairphone ist da" no language): it is a thing the user uses. Work is not among
 them: a brand is also a company ("在华为上班", "ich arbeite bei Audi")."""

@@ -21,7 +21,7 @@ Pure functions over fact records (validation applies what they return):
   same kind held under another name ends;
 * :func:`exclusive_targets` — "only X now": the kind's other values end;
 * :func:`replaced_thing_targets` — "the new phone arrived: a Galaxy": the facts that name
-  another phone (:mod:`lucidmem.facts.devices`) end;
+  another phone (:mod:`lucidmem.facts.one_at_a_time`) end;
 * :func:`relation_change_targets` — "Larissa is now my fiancée": her earlier relation ends;
   "we broke up": the partner ends;
 * :func:`habit_of` — the standing fact a one-off ("just today I took the train") deviates
@@ -39,9 +39,9 @@ from datetime import UTC, date, datetime, timedelta
 
 from lucidmem.clock import from_epoch
 from lucidmem.facts.cue_lexicon import HOME_NOUNS, ORDINAL_SUFFIX, ORDINAL_WORDS, has_cue
-from lucidmem.facts.devices import named
 from lucidmem.facts.entities import fold, relation_word
 from lucidmem.facts.model import NEW_OF_ITS_KIND, UNNAMED_PARTNER, USER_SUBJECT
+from lucidmem.facts.one_at_a_time import named
 from lucidmem.facts.people import is_given_name
 from lucidmem.facts.render import content_words, date_text
 from lucidmem.facts.temporal import zone

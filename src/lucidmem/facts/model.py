@@ -55,7 +55,7 @@ state; a habit states the weekday itself ("we rehearse on Wednesdays")."""
 NEW_OF_ITS_KIND = "new_of_its_kind:"
 """Flag prefix of a fact that says the user has a new thing of a kind held one at a time
 ("the new phone arrived", "Das Fairphone ist da", "ik teken nu in Procreate"), followed by
-the kind (:mod:`lucidmem.facts.devices`): the facts that name another thing of that kind
+the kind (:mod:`lucidmem.facts.one_at_a_time`): the facts that name another thing of that kind
 end."""
 
 ONE_PAST_DAY = "one_past_day"

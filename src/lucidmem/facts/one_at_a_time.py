@@ -2,7 +2,7 @@
 medicine for a condition.
 
 The kinds, their brand names and their common nouns in every supported language are data
-(``facts/data/devices.txt``). A new thing of a kind replaces the old one: "o celular novo
+(``facts/data/one_at_a_time.txt``). A new thing of a kind replaces the old one: "o celular novo
 chegou: um Galaxy S24" ends "meu iPhone tá morrendo", "ik doe alles nu in Procreate" ends
 "ik werk in Photoshop". The clause reader flags a fact that says a thing of a kind is new
 (:func:`new_kinds`); validation ends the facts that name another thing of that kind
@@ -41,7 +41,7 @@ class Kind:
 
 @cache
 def _sections() -> dict[str, dict[str, tuple[str, ...]]]:
-    listed = (resources.files("lucidmem.facts") / "data" / "devices.txt").read_text("utf-8")
+    listed = (resources.files("lucidmem.facts") / "data" / "one_at_a_time.txt").read_text("utf-8")
     sections: dict[str, dict[str, tuple[str, ...]]] = {}
     current: dict[str, tuple[str, ...]] = {}
     for raw in listed.splitlines():
