@@ -100,15 +100,21 @@ _TOPIC_NOISE = re.compile(
     r"当我没说过?|别记了?|不要记|忘了吧?|忘掉|删掉|我\s*说|跟你说")
 _MONTH_OR_DAY = "|".join(sorted({*MONTHS, *WEEKDAYS}, key=len, reverse=True))
 _WHEN_SAID = re.compile(
-    r"(?i)(?:\b(?:back|earlier|way back|damals|neulich|l'autre jour|el otro día|l'altro giorno|"
-    r"outro dia|laatst)\s+)?"
-    r"\b(?:(?:in|on|im|am|en|au|mois d'|a|in|em|op|last|this|le|el|il|o)\s+)?"
+    r"(?i)(?:\b(?:back|earlier|way back|damals)\s+)?"
+    r"\b(?:(?:in|on|im|am|en|au|mois d'|a|em|op|last|this|le|el|il|o)\s+)?"
     r"(?:(?:" + _MONTH_OR_DAY + r")\b|(?:last|the other)\s+(?:time|day|week|month)\b|"
     r"(?:letztes|letzte|neulich)\s+(?:mal|woche|monat)\b|la dernière fois|la última vez|"
     r"l'ultima volta|da última vez|(?:de\s+)?vorige\s+keer|het laatst|neulich|l'autre jour|"
     r"el otro día|l'altro giorno|(?:no\s+)?outro dia|laatst)|上次|上回|那天|前几天|之前")
 """When the retracted thing was said ("my salary back in April", "was ich dir neulich
 erzählt habe", "上次"): not what it was about, so no name and no word to match."""
+
+
+def _without_noise(said: str) -> str:
+    """A retraction's words without when it was said and the words around its topic."""
+    return _TOPIC_NOISE.sub(" ", _WHEN_SAID.sub(" ", said))
+
+
 _CONJUNCTION = re.compile(r"(?i)\s+(?:and|und|et|y|e|en|i)\s+|\s*[,和与跟]\s*")
 
 
@@ -166,7 +172,7 @@ def _relation_to(record: Record, names: Iterable[str]) -> bool:
 
 def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str]) -> list[Record]:
     """The facts "forget what I said about ``topic``" takes back (see the module docstring)."""
-    cleaned = _TOPIC_NOISE.sub(" ", _WHEN_SAID.sub(" ", topic))
+    cleaned = _without_noise(topic)
     known = {fold(p): p for p in people}
     parts = [p.strip(" .,;") for p in _CONJUNCTION.split(cleaned) if p.strip(" .,;")]
     names = [known[fold(w)] for part in parts for w in re.findall(r"[\w'-]+", part)
@@ -211,8 +217,7 @@ RETRACT_SIBLING_RELEVANCE = 0.3
 def topic_of(said: str) -> str:
     """A retraction's topic without the words around it ("mein Gehalt erzählt habe" →
     "mein Gehalt"): what to compare facts with."""
-    return re.sub(r"\s{2,}", " ", _TOPIC_NOISE.sub(" ", _WHEN_SAID.sub(" ", said))).strip(
-        " ,.;") or said
+    return re.sub(r"\s{2,}", " ", _without_noise(said)).strip(" ,.;") or said
 
 
 def retraction_by_meaning(relevance: dict[str, float], facts: Sequence[Record], *,
@@ -828,14 +833,14 @@ def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record
                 r.get("context"):
             continue
         if r.get("predicate") == "occupation":
-            named = {m["org"] for m in _AT_WORKPLACE.finditer(rec.text)}
+            orgs = {m["org"] for m in _AT_WORKPLACE.finditer(rec.text)}
         elif r.get("stated_from") is None and r.get("slot") != "people" and \
                 rec.occurred_at < new.occurred_at:
-            named = {m["org"] for w in _WORK_RELATION.finditer(rec.text)
-                     for m in [_AT_WORKPLACE.match(rec.text, w.end())] if m is not None}
+            orgs = {m["org"] for w in _WORK_RELATION.finditer(rec.text)
+                    for m in [_AT_WORKPLACE.match(rec.text, w.end())] if m is not None}
         else:
             continue
-        if named and not any(_overlaps(_fold_words(org), employer) for org in named):
+        if orgs and not any(_overlaps(_fold_words(org), employer) for org in orgs):
             out.append(rec)
     return out
 
