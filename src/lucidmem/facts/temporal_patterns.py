@@ -359,11 +359,7 @@ def _h_offset_from_day(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None
     "d'ici trois semaines"): the day that many units after that day."""
     groups = m.groupdict()
     day = (groups.get("from") or groups.get("from2") or "").casefold()
-    return _h_offset(m, ref + timedelta(days=1) if day in _TOMORROW_WORDS else ref, opts)
-
-
-_TOMORROW_WORDS = frozenset({"tomorrow", "morgen", "demain", "mañana", "domani", "amanhã"})
-"""The day after the turn, as an offset's starting day."""
+    return _h_offset(m, ref + timedelta(days=DAY_WORDS.get(day, 0)), opts)
 
 
 def _season(year: int, month: int) -> Days:
