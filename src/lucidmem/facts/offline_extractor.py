@@ -34,6 +34,7 @@ from lucidmem.facts.model import (
 from lucidmem.facts.offline_patterns_en import ENGLISH
 from lucidmem.facts.offline_patterns_intl import FRENCH, GERMAN, SPANISH
 from lucidmem.facts.offline_rules import ClauseContext, Hit, LanguagePack, clean_object
+from lucidmem.facts.people import without_possessive
 from lucidmem.facts.privacy import SECRET_MARKERS, assess_privacy, has_secret_marker, stricter
 from lucidmem.facts.temporal import TemporalAnchor, TemporalResolution, find_temporal
 
@@ -139,7 +140,7 @@ def _owner(speaker: str) -> str | None:
 def _relation_hit(pack: LanguagePack, rel_word: str, name: str | None, owner: str) -> Hit:
     rel, sub = pack.relation(rel_word)
     if name:  # "my sister Kavya's wedding": the sister is Kavya
-        name = re.sub(r"(?<=\w)['’]s$", "", name)
+        name = without_possessive(name)
     obj = name or f"{owner}'s {rel.replace('_', ' ')}"
     return Hit(f"has_{rel}", obj, sub, 0.95 if name else 0.8, subject=owner)
 

@@ -18,7 +18,7 @@ from lucidmem.facts.cue_lexicon import RELATIONS
 
 __all__ = ["THEIRS", "Mention", "given_name", "is_given_name", "is_third_pronoun", "is_title",
            "mentions", "possessive_gender", "pronoun_relation", "pronoun_subject",
-           "relation_gender", "starts_with_name"]
+           "relation_gender", "starts_with_name", "without_possessive"]
 
 _POSSESSIVE: dict[str, str] = {
     "en": r"my|our",
@@ -225,8 +225,13 @@ def is_third_pronoun(word: str, lang: str) -> bool:
     return word.casefold() in _THIRD_PRONOUN.get(lang, "").split("|")
 
 
-_NAME_POSSESSIVE = re.compile(r"\w['’]s$")
+_NAME_POSSESSIVE = re.compile(r"(?<=\w)['’]s$")
 """A name's possessive ending ("Kavya's", "Tom’s"): not part of the name."""
+
+
+def without_possessive(name: str) -> str:
+    """A name without its possessive ending: "my sister Kavya's wedding" names Kavya."""
+    return _NAME_POSSESSIVE.sub("", name)
 
 
 def mentions(text: str, lang: str) -> list[Mention]:
@@ -250,9 +255,10 @@ def mentions(text: str, lang: str) -> list[Mention]:
                 if len(who) >= 2 and not re.match(r"[我你他她它]", who):
                     of = who  # "慧玲的弟弟志明": Huiling's brother, not the user's
             end = m.end()
-            if _NAME_POSSESSIVE.search(name) and m.end("name") == end:
+            if m.end("name") == end:
                 # "my sister Kavya's wedding": the sister is Kavya, and the wedding is hers
-                name, end = name[:-2], end - 2
+                plain = without_possessive(name)
+                name, end = plain, end - (len(name) - len(plain))
             found.append(Mention(name.strip(), _canonical(lang, m["rel"]), m["rel"],
                                  of if of and (lang == "zh" or of == THEIRS or _is_name(of))
                                  else None,
