@@ -2310,32 +2310,45 @@ of weeks needs a preposition of working ("at", "bei", "chez"): "two weeks in Lis
 trip; only a first week may be "in" somewhere."""
 
 
+_HOW_LONG: dict[str, tuple[str, str, str, str]] = {
+    "en": (r"for|since|now|already|going\s+on",
+           r"almost|nearly|about|over|more\s+than|just\s+over|just\s+under",
+           r"\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few|"
+           r"a\s+couple\s+of", r"months|years"),
+    "de": (r"seit|schon\s+seit|jetzt\s+seit", r"fast|knapp|über|gut|bald",
+           r"\d+|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|ein\s+paar",
+           r"Monate?n?|Jahre?n?"),
+    "fr": (r"depuis|ça\s+fait", r"presque|bientôt|plus\s+de|environ",
+           r"\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quelques", r"mois|ans|années"),
+    "es": (r"desde\s+hace|hace", r"casi|más\s+de|unos|unas",
+           r"\d+|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez", r"meses|años"),
+    "it": (r"da|ormai\s+da|già\s+da", r"quasi|più\s+di|circa",
+           r"\d+|due|tre|quattro|cinque|sei|sette|otto|nove|dieci", r"mesi|anni"),
+    "pt": (r"há|faz|já\s+há|desde\s+há", r"quase|mais\s+de|uns|umas",
+           r"\d+|dois|duas|três|quatro|cinco|seis|sete|oito|nove|dez", r"meses|anos"),
+    "nl": (r"al|sinds|nu\s+al", r"bijna|ruim|zo'n|meer\s+dan",
+           r"\d+|twee|drie|vier|vijf|zes|zeven|acht|negen|tien", r"maanden|jaar"),
+}
+"""How long, in months or years, said after a workplace (since-word, about-word, count,
+unit): "for almost four years", "seit fast fünf Jahren", "depuis trois ans"."""
+
+
+def _how_long(lang: str) -> str:
+    since, about, count, unit = _HOW_LONG[lang]
+    return (r"(?i:,?\s+(?:(?:" + since + r")\s+)?(?:(?:" + about + r")\s+)?(?:" + count
+            + r")\s+(?:" + unit + r"))(?!\w)")
+
+
 _TENURE_AFTER: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i:(?<!\w)(?:" + at + r")\s+)" + _ORG + r"(?:\s+[A-ZÀ-Þ&][\w'’.&-]*)*"
-                     r"(?i:,?\s+(?:(?:" + since + r")\s+)?(?:(?:" + about + r")\s+)?(?:" +
-                     count + r")\s+(?:" + unit + r"))(?!\w)")
-    for lang, (at, since, about, count, unit) in {
-        "en": (r"at|with", r"for|since|now|already|going\s+on", r"almost|nearly|about|"
-               r"over|more\s+than|just\s+over|just\s+under",
-               r"\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few|"
-               r"a\s+couple\s+of", r"months|years"),
-        "de": (r"bei", r"seit|schon\s+seit|jetzt\s+seit", r"fast|knapp|über|gut|bald",
-               r"\d+|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|ein\s+paar",
-               r"Monaten|Jahren"),
-        "fr": (r"chez", r"depuis|ça\s+fait", r"presque|bientôt|plus\s+de|environ",
-               r"\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quelques", r"mois|ans|années"),
+                     + _how_long(lang))
+    for lang, at in {
+        "en": r"at|with", "de": r"bei", "fr": r"chez",
         # ("en", "na", "alla" name a place too: only after a verb of working)
-        "es": (r"con|para|(?<=trabajo\s)en|(?<=trabajando\s)en", r"desde\s+hace|hace",
-               r"casi|más\s+de|unos|unas",
-               r"\d+|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez", r"meses|años"),
-        "it": (r"presso|da|(?<=lavoro\s)(?:alla|al|all['’]|nella|nel|in)",
-               r"da|ormai\s+da|già\s+da", r"quasi|più\s+di|circa",
-               r"\d+|due|tre|quattro|cinque|sei|sette|otto|nove|dieci", r"mesi|anni"),
-        "pt": (r"para|(?<=trabalho\s)(?:na|no|em)|(?<=trabalhando\s)(?:na|no|em)",
-               r"há|faz|já\s+há|desde\s+há", r"quase|mais\s+de|uns|umas",
-               r"\d+|dois|duas|três|quatro|cinco|seis|sete|oito|nove|dez", r"meses|anos"),
-        "nl": (r"bij", r"al|sinds|nu\s+al", r"bijna|ruim|zo'n|meer\s+dan",
-               r"\d+|twee|drie|vier|vijf|zes|zeven|acht|negen|tien", r"maanden|jaar"),
+        "es": r"con|para|(?<=trabajo\s)en|(?<=trabajando\s)en",
+        "it": r"presso|da|(?<=lavoro\s)(?:alla|al|all['’]|nella|nel|in)",
+        "pt": r"para|(?<=trabalho\s)(?:na|no|em)|(?<=trabalhando\s)(?:na|no|em)",
+        "nl": r"bij",
     }.items()}
 """The same said the other way round, the organisation first and then how long, in months or
 years ("on the grill at Lula's almost four years", "bei Bosch seit fast fünf Jahren", "chez
@@ -2349,32 +2362,15 @@ _KIND_TENURE: dict[str, re.Pattern[str]] = {
         r"(?i:(?<!\w)(?:" + at + r")\s+(?:(?:" + article + r")\s*)?)(?:" + _NAME_WORD + r"\s+)*"
         r"(?i:[\w-]*(?:" + "|".join(re.escape(k) for k in WORKPLACE_NOUNS[lang]) + r"))(?!\w)"
         r"(?:\s+" + _NAME_WORD + r")*(?:\s+(?:" + place + r")\s+" + _NAME_WORD + r"(?:\s+"
-        + _NAME_WORD + r")*)?(?i:,?\s+(?:(?:" + since + r")\s+)?(?:(?:" + about + r")\s+)?(?:"
-        + count + r")\s+(?:" + unit + r"))(?!\w)")
-    for lang, (at, article, place, since, about, count, unit) in {
-        "en": (r"at|in", r"the", r"in", r"for|since|now|already|going\s+on",
-               r"almost|nearly|about|over|more\s+than",
-               r"\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a\s+few",
-               r"months|years"),
-        "de": (r"in|im|bei|an|am", r"der|dem|da|die", r"in", r"seit|schon\s+seit|jetzt\s+seit",
-               r"fast|knapp|über|gut|bald",
-               r"\d+|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|ein\s+paar",
-               r"Monate?n?|Jahre?n?"),
-        "fr": (r"à|au|chez|dans", r"la|le|l['’]|une?", r"à", r"depuis|ça\s+fait",
-               r"presque|bientôt|plus\s+de|environ",
-               r"\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|quelques", r"mois|ans|années"),
-        "es": (r"en|con|para", r"el|la|una?", r"en|de", r"desde\s+hace|hace",
-               r"casi|más\s+de|unos|unas",
-               r"\d+|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez", r"meses|años"),
-        "it": (r"in|presso|alla|al|nella|nel|all['’]|nell['’]", r"la|il|lo|l['’]|una?",
-               r"a|in|di", r"da|ormai\s+da|già\s+da", r"quasi|più\s+di|circa",
-               r"\d+|due|tre|quattro|cinque|sei|sette|otto|nove|dieci", r"mesi|anni"),
-        "pt": (r"na|no|numa|num|em", r"uma?", r"em|de", r"há|faz|já\s+há|desde\s+há",
-               r"quase|mais\s+de|uns|umas",
-               r"\d+|dois|duas|três|quatro|cinco|seis|sete|oito|nove|dez", r"meses|anos"),
-        "nl": (r"bij|in|op", r"de|het|een", r"in", r"al|sinds|nu\s+al",
-               r"bijna|ruim|zo'n|meer\s+dan",
-               r"\d+|twee|drie|vier|vijf|zes|zeven|acht|negen|tien", r"maanden|jaar"),
+        + _NAME_WORD + r")*)?" + _how_long(lang))
+    for lang, (at, article, place) in {
+        "en": (r"at|in", r"the", r"in"),
+        "de": (r"in|im|bei|an|am", r"der|dem|da|die", r"in"),
+        "fr": (r"à|au|chez|dans", r"la|le|l['’]|une?", r"à"),
+        "es": (r"en|con|para", r"el|la|una?", r"en|de"),
+        "it": (r"in|presso|alla|al|nella|nel|all['’]|nell['’]", r"la|il|lo|l['’]|una?", r"a|in|di"),
+        "pt": (r"na|no|numa|num|em", r"uma?", r"em|de"),
+        "nl": (r"bij|in|op", r"de|het|een", r"in"),
     }.items()}
 """Years at a workplace named through its kind of place (:data:`WORKPLACE_NOUNS`), its town
 maybe after it ("in der Schreinerei Obermaier in Bad Aibling, seit 22 Jahren", "at the Halden
