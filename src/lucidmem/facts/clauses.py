@@ -444,7 +444,10 @@ _LEAD_FILLERS = re.compile(
     r"^(?:\W*(?:oh|ok|okay|so|and|but|also|hey|ah|well|und|also|aber|übrigens|et|mais|alors|"
     r"y|pero|oye|e|ma|senti|e|mas|olha|en|maar|trouwens|hm+|"
     # interjections that open a clause in every language ("Ach, und drück mir …")
-    r"ach|naja|tja|bon|bref|bueno|pues|allora|beh|nou|enfin)\b[\s,]*)+", re.IGNORECASE)
+    r"ach|naja|tja|bon|bref|bueno|pues|allora|beh|nou|enfin|"
+    # "look", "listen" said to open a remark ("y mira, si me toca la Loto …")
+    r"look|listen|schau|hör\s+mal|regarde|écoute|mira|fíjate|guarda|escuta|kijk|luister)"
+    r"\b[\s,]*)+", re.IGNORECASE)
 _CAPS_LOVE = re.compile(
     r"(?<![\w])(?:" + "|".join("".join(re.escape(c) + "+" for c in word) for word in (
         "LOVE", "LOVED", "ADORE", "ENCANTA", "ENCANTAN", "ADORO", "AMO", "LIEBE", "J'ADORE",
@@ -589,18 +592,44 @@ def clauses_of(text: str, *, default_language: str = "en",
         for piece in _split_clauses(sentence, found.code):
             if not piece.strip(" .,!?…" + QUOTE_MARK):
                 continue
-            cues = read_cues(piece, sentence, found.code)
-            if _starts_with_if(piece, found.code):
+            own = _piece_language(piece, found, turn_lang, language_hint)
+            cues = read_cues(piece, sentence, own.code)
+            if _starts_with_if(piece, own.code):
                 # "if I ever …" is unreal whatever follows; "if it rains" only for a one-off
-                unreal = has_cue("hypothetical", found.code, piece)
+                unreal = has_cue("hypothetical", own.code, piece)
                 conditional = True
             elif conditional and not cues.hypothetical and (unreal or not cues.habit):
                 cues = replace(cues, hypothetical=True)  # "if I won, I'd go to Iceland"
-            if turn_corrects and not cues.correction and has_cue("negation", found.code, piece):
+            if turn_corrects and not cues.correction and has_cue("negation", own.code, piece):
                 cues = replace(cues, correction=True)
-            out.append(Clause(piece, sentence, found.code, found.supported, cues, len(out),
+            out.append(Clause(piece, sentence, own.code, own.supported, cues, len(out),
                               quotes if QUOTE_MARK in sentence else ()))
     return out
+
+
+PIECE_LANGUAGE_VOTES = 2.5
+"""How sure a clause's own language must be to differ from its sentence's: a line in
+another language after a colon ("mira lo que me hizo escribir: Van két kutyám és Szegeden
+lakom") is that language's, and a lead in ours before a line in another is ours."""
+
+
+def _piece_language(piece: str, sentence: Detected, turn_lang: str,
+                    hint: str | None) -> Detected:
+    """The language of one clause of a sentence detected as ``sentence``: the sentence's,
+    unless the clause alone votes clearly (:data:`PIECE_LANGUAGE_VOTES`) for a language the
+    extractor does not read while the sentence is one it reads ("…escribir: Van két kutyám
+    és Szegeden lakom"), or for one it reads while the sentence is not ("mira lo que aprendí
+    hoy: Jeg bor i Bergen"). A language the caller gave (``hint``) is the sentence's, but a
+    clause clearly in a language the extractor does not read is still that language's."""
+    if sentence.code in ("zh", "ja") or (hint and not sentence.supported):
+        return sentence
+    default = sentence.code if sentence.supported else \
+        turn_lang if turn_lang in LANGUAGES else "en"
+    own = detect(piece, default=default)
+    if own.supported != sentence.supported and own.code not in ("xx", "ja") and \
+            own.votes >= PIECE_LANGUAGE_VOTES:
+        return own
+    return sentence
 
 
 def _language_of(sentence: str, turn_lang: str, hint: str | None) -> Detected:

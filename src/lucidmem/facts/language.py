@@ -50,25 +50,51 @@ _FUNCTION_WORDS: dict[str, str] = {
           "waar "
           "weer gewoon naar uit over zo veel mee alleen hoor toch net lekker goed hoi gaan ga "
           "gaat zit mag wordt worden kan kunnen moet eigenlijk zeker klopt",
-    # other Latin-script languages: recognised so that they are *not* read as ours
+    # other Latin-script languages: recognised so that they are *not* read as ours. Only
+    # words that are rare in the eight above are listed ("ja", "je", "da", "me" are not)
     "fi": "minä sinä hän me te he olen olet on ovat ja ei se tämä että mutta kiitos paljon nyt "
-          "asun minun sinun kanssa myös hyvin",
+          "asun minun sinun kanssa myös hyvin olin töissä kotona ole",
     "sw": "mimi wewe yeye sisi ni na ya wa kwa katika hii huyo lakini sana asante nina "
-          "ninaishi ninapenda anaitwa jina langu habari ndiyo hapana",
+          "ninaishi ninapenda anaitwa jina langu habari ndiyo hapana kazi nyumbani leo kesho",
     "pl": "ja ty on ona my jest są nie tak i w na z że się do to mam mieszkam jestem bardzo "
-          "dziękuję ale czy",
-    "hu": "én te ő mi és a az nem igen van vagyok lakom egy hogy de is köszönöm nagyon",
-    "tr": "ben sen o biz ve bir bu da de değil evet hayır çok teşekkür ederim var yok ama",
+          "dziękuję ale czy pracuję lubię już",
+    "hu": "én te ő mi és a az nem igen van vagyok lakom egy hogy de is köszönöm nagyon két "
+          "vagy már még szeretem dolgozom köszi",
+    "tr": "ben sen o biz ve bir bu da de değil evet hayır çok teşekkür ederim var yok ama için "
+          "ile şimdi yaşıyorum çalışıyorum benim",
     "sv": "jag du han hon vi och är inte det en ett att på med för som har bor tack mycket",
+    "nb": "jeg ikke og det har bor jobber meg deg hun mitt også veldig takk dere",
     "cs": "já ty on ona my je jsem nejsem a v na s že se to mám bydlím děkuji ale",
-    "id": "saya aku kamu dia kami dan yang di ke dari ini itu tidak ada tinggal terima kasih",
+    "sk": "som mám bývam ďakujem veľmi pracujem",
+    "hr": "što živim radim volim hvala imam smo kako jesam bila",
+    "id": "saya aku kamu dia kami dan yang di ke dari ini itu tidak ada tinggal terima kasih "
+          "sudah dengan untuk akan boleh tak nak pergi kerja rumah sangat juga sekarang",
     "ro": "eu tu el ea noi și este sunt nu în pe cu că la un o locuiesc mulțumesc",
+    "tl": "ako ang ng mga ko siya hindi po naman talaga kasi yung nasa",
+    "ig": "m nne nna ọ ga bụ na ka nke anyị unu gị ihe maka ebe ugbu ndị kwuru ọzọ afọ",
+    "yo": "mo ati ko ṣe ẹ gbogbo ọmọ ilé",
+    "ha": "zan kuma amma wannan yanzu gida aiki sannu nagode",
+    "srn": "mi yu wi kon fu nanga tamara sisa brada wroko oso moni yere luku",
+    "af": "ek nie jy hulle baie dankie hê sê vir",
+    "cy": "dw mae rwy'n diolch ydw gyda wedi",
+    "et": "olen elan töötan aitäh väga aga",
+    "lt": "aš esu gyvenu dirbu ačiū labai",
+    "lv": "esmu dzīvoju strādāju paldies ļoti",
+    "is": "ég og ekki það bý vinn takk mjög",
+    "zu": "ngi ngiyabonga ukuthi futhi kodwa ngiyahlala ngisebenza yebo",
+    "so": "waxaan waan iyo aad waa mahadsanid",
+    "vi": "tôi và không có của được này một những người anh chị",
 }
 _COMMON_WORDS: dict[str, str] = {
     "en": "meant mean sorry work job week always never now brother sister mum mother dad "
           "father wife husband friend moved live lived love hate still anymore",
     "de": "entschuldigung meinte meine arbeit arbeite woche immer nie bruder schwester mutter "
-          "vater frau mann freund freundin wohne umgezogen gern liebe mag mehr",
+          "vater frau mann freund freundin wohne umgezogen gern liebe mag mehr "
+          # said in dialect (Bavarian, Austrian, Swiss, Berlin), where "i" and "a" would vote
+          # for English
+          "ned net hob mei dei bissl bisserl heit dahoam gsagt woa schena guat tuat scho ois "
+          "hoid gell servus griaß grüezi öppis nöd gsi chli isch ick det nich jut icke janz "
+          "jestern nix",
     "fr": "pardon désolé désolée voulais veux dire travail travaille semaine toujours jamais "
           "maintenant frère sœur mère père femme mari ami amie habite déménagé aime adore",
     "es": "perdón perdona quería quiero quise decir trabajo trabajando semana siempre ahora "
@@ -91,7 +117,9 @@ _WORDS = {code: frozenset(words.split()) | frozenset(_COMMON_WORDS.get(code, "")
 _LETTERS: dict[str, str] = {
     "de": "ßäöü", "fr": "çèêëàâœùûî", "es": "ñ¿¡áíóú", "it": "òìù", "pt": "ãõçáâêô",
     "nl": "ĳ", "fi": "äö", "pl": "łąęśźżćń", "hu": "őű", "tr": "ğışç", "cs": "řěůčš",
-    "ro": "ăîșț", "sv": "åäö",
+    "ro": "ăîșț", "sv": "åäö", "nb": "øæå", "sk": "ľĺŕď", "hr": "čćđšž", "is": "þð",
+    "lt": "ėįųū", "lv": "āēīūķļņģ", "ig": "ọụịṅ", "yo": "ẹọṣ",
+    "vi": "ăđơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ",
 }
 _ENDINGS: dict[str, re.Pattern[str]] = {
     "it": re.compile(r"\w(?:zione|zioni|essi|esse|rei|ebbe|gli|cch\w*|ggi\w*|zz\w+)\b"),
@@ -124,9 +152,10 @@ def votes(text: str) -> dict[str, float]:
     scores = dict.fromkeys(_WORDS, 0.0)
     for token in tokens:
         bare = token.split("'")[0] + "'" if "'" in token else token
+        weight = 0.5 if len(token) == 1 else 1.0  # "a", "i", "e", "o": many languages' word
         for code, words in _WORDS.items():
             if token in words or bare in words:
-                scores[code] += 1.0
+                scores[code] += weight
     folded = text.casefold()
     for code, chars in _LETTERS.items():
         scores[code] += 0.5 * min(3, sum(folded.count(c) for c in chars))
