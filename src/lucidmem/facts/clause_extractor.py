@@ -40,6 +40,7 @@ from lucidmem.facts.clauses import (
     zh_asks,
 )
 from lucidmem.facts.cue_lexicon import (
+    INSTRUMENTS,
     LANGUAGES,
     WORKPLACE_NOUNS,
     cue_pattern,
@@ -1711,6 +1712,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         slot = "tech"  # "Das Fairphone ist da", "宝腾 X50，白色的": no language, no drink
     elif not names_job and not named_person and one_at_a_time.medicine_named(span):
         slot = "health"  # "ora prendo l'amlodipina", "desde el lunes tomo amlodipino"
+    elif slot in _NEVER_AN_INSTRUMENT and not names_job and not named_person and \
+            _names_instrument(span, lang):
+        slot = "hobby"  # "nur noch Cello, jeden Abend": playing, not drinking
     if seeking and slot in ("employer", "occupation"):
         slot = "event"  # "fiz entrevista no INPA": a step towards a job, not the job
     elif slot == "employer" and not names_job and not named_person and \
@@ -1965,6 +1969,38 @@ _NEVER_A_THING = frozenset({"drink", "food", "diet", "language", "health", "pet"
 never in, whatever the classifier makes of a brand it has not seen ("宝腾 X50，白色的" is no
 drink, "Das Fairphone ist da" no language): it is a thing the user uses. Work is not among
 them: a brand is also a company ("在华为上班", "ich arbeite bei Audi")."""
+
+
+_NEVER_AN_INSTRUMENT = frozenset({"drink", "food", "diet", "commute", "health", "language",
+                                  "pet", "tech", "routine"})
+"""Slots a clause that names a musical instrument (:data:`INSTRUMENTS`) is never in: "Ich
+hab seit Wochen keine Taste mehr angerührt, nur noch Cello" is no drink, "agora só
+violoncelo, todas as noites" no routine of the day, whatever the classifier makes of it. The
+user plays it, a pastime (the "hobby" slot), so that "only the cello now" ends the piano as
+one pastime replacing another. A clause read as a sport or a hobby stays where it is, and
+one about music or work too ("the cello eats all my practice time" may be work, "I listen
+to cello suites" is music)."""
+
+
+def _instrument_pattern(lang: str, words: tuple[str, ...]) -> re.Pattern[str]:
+    body = "|".join(r"\s+".join(re.escape(w) for w in word.split())
+                    for word in sorted(words, key=len, reverse=True))
+    if lang == "zh":
+        return re.compile(body)
+    tail = r"\w*" if lang in ("de", "nl") else ""
+    return re.compile(r"(?<!\w)(?:" + body + r")" + tail + r"(?!\w)", re.IGNORECASE)
+
+
+_INSTRUMENT_SAID = {lang: _instrument_pattern(lang, words) for lang, words in INSTRUMENTS.items()}
+""":data:`INSTRUMENTS` as one pattern per language (German and Dutch ones also begin a
+compound: "Klavierstunde", "celloles")."""
+
+
+def _names_instrument(text: str, lang: str) -> bool:
+    """Whether ``text`` names a musical instrument ("nur noch Cello", "la chitarra", "练大提琴",
+    "de Klavierstunde"); "abito al terzo piano" does not (Italian "piano" is not listed)."""
+    pattern = _INSTRUMENT_SAID.get(lang)
+    return pattern is not None and pattern.search(text) is not None
 
 
 _HABIT_SLOTS = frozenset({"commute", "exercise", "drink", "food", "routine"})

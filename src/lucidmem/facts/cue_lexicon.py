@@ -21,6 +21,7 @@ __all__ = [
     "CUES",
     "DE_NOT_FIRST_PERSON_VERBS",
     "EN_BASE_VERBS",
+    "INSTRUMENTS",
     "LANGUAGES",
     "RELATIONS",
     "cue_pattern",
@@ -883,6 +884,44 @@ WORKPLACE_NOUNS: dict[str, tuple[str, ...]] = {
 """Kinds of place people work in: a workplace named through its kind ("die Schreinerei
 Obermaier", "the Halden bakery", "el taller Núñez", "the hospital") with years there is where
 the user works, as "bei Siemens seit fünf Jahren" is."""
+
+
+INSTRUMENTS: dict[str, tuple[str, ...]] = {
+    "en": ("piano", "pianos", "violin", "violins", "cello", "cellos", "double bass", "bass guitar",
+           "guitar", "guitars", "ukulele", "drums", "drum kit", "flute", "clarinet", "oboe",
+           "bassoon", "saxophone", "sax", "trumpet", "trombone", "tuba", "harp", "accordion",
+           "banjo", "mandolin", "harmonica"),
+    "de": ("Klavier", "Flügel", "Geige", "Violine", "Cello", "Bratsche", "Kontrabass", "Gitarre",
+           "E-Gitarre", "Ukulele", "Schlagzeug", "Querflöte", "Blockflöte", "Klarinette", "Oboe",
+           "Fagott", "Saxophon", "Saxofon", "Trompete", "Posaune", "Tuba", "Harfe", "Akkordeon",
+           "Mundharmonika", "Banjo", "Mandoline"),
+    "fr": ("piano", "violon", "violoncelle", "violoncelles", "contrebasse", "guitare",
+           "guitares", "ukulélé", "flûte", "clarinette", "hautbois", "basson", "saxophone",
+           "saxo", "trompette", "trombone", "tuba", "harpe", "accordéon", "banjo", "mandoline"),
+    "es": ("piano", "violín", "violines", "violonchelo", "chelo", "contrabajo", "guitarra",
+           "guitarras", "ukelele", "flauta", "clarinete", "oboe", "fagot", "saxofón", "saxo",
+           "trompeta", "trombón", "tuba", "arpa", "acordeón", "banjo", "mandolina"),
+    "it": ("pianoforte", "violino", "violini", "violoncello", "contrabbasso", "chitarra",
+           "chitarre", "ukulele", "flauto", "clarinetto", "oboe", "fagotto", "sassofono", "sax",
+           "tromba", "trombone", "tuba", "arpa", "fisarmonica", "banjo", "mandolino"),
+    "pt": ("piano", "violino", "violinos", "violoncelo", "contrabaixo", "guitarra", "violão",
+           "ukulele", "cavaquinho", "flauta", "clarinete", "oboé", "fagote", "saxofone", "saxo",
+           "trompete", "trombone", "tuba", "harpa", "acordeão", "acordeom", "sanfona", "banjo",
+           "bandolim"),
+    "nl": ("piano", "vleugel", "viool", "cello", "altviool", "contrabas", "gitaar",
+           "ukelele", "drumstel", "dwarsfluit", "blokfluit", "klarinet", "hobo", "fagot",
+           "saxofoon", "sax", "trompet", "trombone", "tuba", "harp", "accordeon", "banjo",
+           "mandoline", "mondharmonica"),
+    "zh": ("钢琴", "小提琴", "大提琴", "中提琴", "低音提琴", "吉他", "尤克里里", "架子鼓", "长笛",
+           "笛子", "单簧管", "双簧管", "萨克斯", "小号", "长号", "竖琴", "手风琴", "口琴", "二胡",
+           "古筝", "琵琶", "电子琴"),
+}
+"""Musical instruments: playing one is a pastime, whatever else a clause that names it seems
+to be about ("nur noch Cello, jeden Abend" is no drink, "ogni sera mezz'ora di violino" no
+daily routine). Words that also name something else are left out: "batteria", "batterie",
+"batería" (a battery), "organ", "keyboard", "viola" (a name, a colour), Italian "piano"
+(a floor, slowly), "鼓" (鼓励, to encourage). German and Dutch ones also begin a compound
+("Klavierstunde", "celloles")."""
 
 
 EN_BASE_VERBS = frozenset([

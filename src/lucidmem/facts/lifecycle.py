@@ -741,7 +741,8 @@ def replaced_thing_targets(new: Record, facts: Sequence[Record]) -> list[Record]
 
 _NOW = re.compile(
     r"(?i)\b(?:now|these days|nowadays|jetzt|inzwischen|mittlerweile|maintenant|désormais|"
-    r"ahora|(?<!')ora|adesso|agora|nu|tegenwoordig)\b(?![\s,]*(?:that|que|qu'|wo|che|dat)\b)"
+    r"ahora|(?<!')ora|adesso|ormai|agora|nu|tegenwoordig)\b"
+    r"(?![\s,]*(?:that|que|qu'|wo|che|dat)\b)"
     r"|现在|如今")
 """Words that say what holds now, as against before ("these days", "现在"); not "now that"
 ("now that it's summer I go running", "maintenant qu'il fait beau"), a reason, not a
@@ -751,6 +752,31 @@ _AS_WELL = re.compile(
     r"ook|daarnaast)\b|\btoo\b(?=\s*(?:[,.;:!?)]|$))|也")
 """Words that add a value to the ones held ("now I also climb", "I swim now too", "我也开始
 游泳"); not the "too" of "too tired"."""
+
+_PART = re.compile(r"[,;:，；：]")
+"""What divides a statement into its parts."""
+
+
+def _adds_one_more(said: str) -> bool:
+    """Whether a change adds a value to the ones held ("now I also go climbing", "adesso
+    faccio anche yoga", "我现在也游泳"), read in the part of the statement that says what holds
+    now: "ormai vado in ufficio sempre in bici, mi son presa pure la mantella" is the bike
+    instead of the car (the "pure" is about the raincoat bought), "now I cycle to work,
+    and I got a rain jacket too" the same. A now-word said alone goes with the part after
+    it ("now, I also climb"); a statement with no now-word is read whole."""
+    parts: list[str] = []
+    for part in _PART.split(said):
+        if parts and _alone(parts[-1]):
+            parts[-1] = f"{parts[-1]}, {part}"
+        else:
+            parts.append(part)
+    now = [p for p in parts if _NOW.search(p)]
+    return any(_AS_WELL.search(p) for p in now or [said])
+
+
+def _alone(part: str) -> bool:
+    """Whether a part of a statement is a word or two said alone ("now", "e ormai", "现在")."""
+    return len(part.split()) <= 2 and len(part.strip()) <= 12
 
 
 def _sport_now(new: Record, old: Record) -> bool:
@@ -773,7 +799,7 @@ def replacement_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     if family is None or family in ("likes", "project", "work", "residence", "employer",
                                     "occupation"):
         return []
-    if _AS_WELL.search(str(new.data.get("evidence") or new.data.get("object") or "")):
+    if _adds_one_more(str(new.data.get("evidence") or new.data.get("object") or "")):
         return []  # "now I also go climbing": one more, not another
     words = _value_words(str(new.data.get("object", "")))
     kinds = {family, *_FRAMED_TOGETHER.get(family, ())}
@@ -811,10 +837,11 @@ _WORK_RELATION = re.compile(
     r"kollegen|kollegin|kollege|büro|arbeit|patron|patronne|collègues?|bureau|travail|"
     r"jefe|jefa|compañeros|compañeras|oficina|trabajo|capo|capa|collega|colleghi|ufficio|"
     r"lavoro|chefe|colegas?|escritório|trabalho|emprego|baas|leidinggevende|collega's|kantoor|"
-    r"werk)\s+(?=(?:at|for|bei|chez|pour|en|para|presso|per|bij|voor|na|no|em)\s)")
+    r"werk|canteen|kantine|cantine|comedor|mensa|refeitório|bedrijfsrestaurant)"
+    r"\s+(?=(?:at|for|bei|chez|pour|en|para|presso|per|bij|voor|na|no|em)\s)")
 """A work relation said before a workplace ("my boss at Harfang", "mon boss chez Harfang",
-"mi jefa en Estudio Tlacuache", "i colleghi in Alpitec"): the fact names the user's
-employer in passing."""
+"mi jefa en Estudio Tlacuache", "i colleghi in Alpitec", "in der Kantine bei Ford"): the
+fact names the user's employer in passing."""
 
 
 def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
