@@ -1747,6 +1747,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         return None
     if slot in _WORK_ITSELF and cues.cessation and _SOLD.search(clause.text):
         cues = replace(cues, cessation=False)  # "ho venduto tre macchine": work, not quitting
+    if cues.cessation and has_cue("drop_off", lang, clause.text):
+        cues = replace(cues, cessation=False)  # "dejé a los niños en el colegio": no quitting
     info = SLOTS.get(slot) or SLOTS["personal"]
     subcategory = info.subcategory
     valid_from = valid_to = None

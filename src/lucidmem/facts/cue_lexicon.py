@@ -17,6 +17,7 @@ import re
 from functools import cache
 
 __all__ = [
+    "ATTENDED_PLACES",
     "CONTEXTS",
     "CUES",
     "DE_NOT_FIRST_PERSON_VERBS",
@@ -502,6 +503,43 @@ CUES: dict[str, _T] = {
                  "overgeschakeld"),
         "zh": _w("买了|新买|入手|到了|到货|收到|提车|拿车|换了|换成|送了我|送给我"),
     },
+    # someone started at a place of learning or of volunteering: enrolled, signed up,
+    # moved over to it ("Tom started at Hillside Academy", "matriculados en el colegio X",
+    # "这学期给他报了轮滑")
+    "enrolled": {
+        "en": _w("enrolled|enroled|signed … up|signed up|started at|starts at|started … at|"
+                 "switched to|moved to|transferred|changed schools|since"),
+        "de": _w("angemeldet|eingeschrieben|angefangen|fängt … an|gewechselt|wechselt|seit"),
+        "fr": _w("inscrit|inscrite|inscrits|inscrites|commencé|commence|changé|changé d'école|"
+                 "passé à|passée à|depuis"),
+        "es": _w("matriculado|matriculada|matriculados|matriculadas|matriculé|inscrito|"
+                 "inscrita|inscritos|apunté|apuntamos|apuntado|apuntada|empezó|empecé|"
+                 "se cambió|cambiamos|desde"),
+        "it": _w("iscritto|iscritta|iscritti|iscritte|iniziato|iniziata|cominciato|"
+                 "cominciata|cambiato|cambiata|passato a|passata a|da settembre|da ottobre|"
+                 "da gennaio|da febbraio|da marzo|da aprile|da maggio|da giugno|da luglio|"
+                 "da agosto|da novembre|da dicembre|da lunedì|da quest'anno"),
+        "pt": _w("matriculei|matriculamos|matriculado|matriculada|matriculados|inscrevi|"
+                 "inscrito|inscrita|começou|comecei|mudou de|mudei de|entrou|desde"),
+        "nl": _w("ingeschreven|begonnen|gestart|overgestapt|veranderd van|sinds|vanaf"),
+        "zh": _w("报了|报名|转到|转学|转去|换到|换了|改学|开始|入学"),
+    },
+    # taking someone somewhere, not leaving it ("dropped the kids off at school", "acabo de
+    # dejar a los niños en el colegio", "ho lasciato i bambini a scuola"): no cessation
+    "drop_off": {
+        "en": _w("dropped … off|drop … off|dropping … off|dropped off|dropping off"),
+        "de": _w("abgesetzt|abgegeben|hingebracht|gebracht"),
+        "fr": _w("déposé|déposée|déposer|déposés"),
+        "es": _w("dejar a … en|dejé a … en|dejado a … en|dejamos a … en|dejo a … en|"
+                 "dejar a … al|dejé a … al|dejado a … al|dejamos a … al|dejo a … al"),
+        "it": _w("lasciato … a scuola|lasciata … a scuola|lasciato … all'asilo|"
+                 "lasciata … all'asilo|lasciato … al|lasciata … al|lasciato … alla|"
+                 "lasciata … alla|accompagnato|accompagnata"),
+        "pt": _w("deixei … na|deixei … no|deixar … na|deixar … no|deixamos … na|"
+                 "deixamos … no|levei … na|levei … no"),
+        "nl": _w("afgezet|weggebracht|gebracht"),
+        "zh": _w("送到|送去|送他|送她|送孩子"),
+    },
     # a thing wanted, looked for or weighed, not had ("I need a new phone, maybe a Pixel",
     # "ich überlege, mir ein Fairphone zu holen", "想换一辆比亚迪")
     "wanting": {
@@ -922,6 +960,62 @@ daily routine). Words that also name something else are left out: "batteria", "b
 "batería" (a battery), "organ", "keyboard", "viola" (a name, a colour), Italian "piano"
 (a floor, slowly), "鼓" (鼓励, to encourage). German and Dutch ones also begin a compound
 ("Klavierstunde", "celloles")."""
+
+
+ATTENDED_PLACES: dict[str, _T] = {
+    "school": {
+        "en": _w("school|schools|primary school|elementary|kindergarten|preschool|pre-school|"
+                 "academy|montessori|high school|middle school|nursery school"),
+        "de": _w("*schule|schule|gymnasium|kita|kindergarten|hort"),
+        "fr": _w("école|ecole|collège|lycée|maternelle|crèche"),
+        "es": _w("colegio|cole|escuela|instituto|guardería|kinder"),
+        "it": _w("scuola|scuole|asilo|liceo|elementari|asilo nido"),
+        "pt": _w("escola|colégio|creche|escolinha"),
+        "nl": _w("*school|school|kleuterschool|basisschool|crèche|kinderopvang"),
+        "zh": _w("学校|小学|中学|初中|高中|幼儿园|托儿所"),
+    },
+    "studies": {
+        "en": _w("study|studies|studying|majoring|bachelor's|master's|university|uni"),
+        "de": _w("studiere|studiert|studium|studiengang|bachelor|master|uni|universität|"
+                 "hochschule|fachhochschule"),
+        "fr": _w("étudie|études|étudiant|étudiante|bac|bachelier|licence|master|fac|université|"
+                 "haute école"),
+        "es": _w("estudio|estudia|estudiando|carrera|licenciatura|máster|facultad|universidad|"
+                 "uni"),
+        "it": _w("studio|studia|studiando|laurea|università|facoltà|triennale|magistrale"),
+        "pt": _w("estudo|estuda|estudando|faculdade|graduação|licenciatura|mestrado|"
+                 "universidade"),
+        "nl": _w("studeer|studeert|studie|opleiding|bachelor|master|hogeschool|universiteit|"
+                 "unief"),
+        "zh": _w("读书|专业|大学|读研|研究生|本科"),
+    },
+    "class": {
+        "en": _w("class|classes|lessons"),
+        "de": _w("*kurs|kurs|unterricht|*unterricht"),
+        "fr": _w("cours|atelier"),
+        "es": _w("clase|clases|curso|cursillo|taller"),
+        "it": _w("corso|corsi|lezione|lezioni"),
+        "pt": _w("aula|aulas|curso|oficina"),
+        "nl": _w("les|lessen|cursus|*les|*lessen"),
+        "zh": _w("兴趣班|培训班|辅导班|补习班|课外班|的班"),
+    },
+    "volunteering": {
+        "en": _w("volunteer|volunteers|volunteering|volunteered"),
+        "de": _w("ehrenamt|ehrenamtlich|ehrenamtliche|freiwilligenarbeit|freiwillige helferin|"
+                 "freiwilliger helfer"),
+        "fr": _w("bénévole|bénévoles|bénévolat"),
+        "es": _w("voluntario|voluntaria|voluntariado"),
+        "it": _w("volontariato|volontario|volontaria"),
+        "pt": _w("voluntário|voluntária|voluntariado"),
+        "nl": _w("vrijwilliger|vrijwilligster|vrijwilligerswerk"),
+        "zh": _w("志愿者|志愿|义工"),
+    },
+}
+"""Kinds of place a person attends one at a time, by the words that name them: a school or
+kindergarten, a programme of studies, a class or course, where one volunteers. A word
+starting with "*" (German, Dutch) also ends a compound ("Grundschule", "basisschool"). A new
+place of a kind said as a change ("Tom started at Hillside Academy", "me apunté de
+voluntaria en Cáritas") ends the person's place of that kind held before."""
 
 
 EN_BASE_VERBS = frozenset([

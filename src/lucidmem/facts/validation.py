@@ -307,6 +307,8 @@ class _Pass:
                 self.end(ex, rec, retract=False, at=start)
         for ex in earlier(lifecycle.replaced_thing_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # a new phone ends the old one
+        for ex in earlier(lifecycle.attended_place_targets(rec, held)):
+            self.end(ex, rec, retract=False, at=start)  # a new school ends the old one
         if not d.get("one_off"):  # a new employer ends the job said with the old one
             for ex in earlier(lifecycle.other_workplace_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)
