@@ -235,24 +235,31 @@ _TOPIC_AFTER: dict[str, re.Pattern[str]] = {
 }
 _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"(?i)(?:\bnot\s+(?:in\s+|on\s+|at\s+|the\s+)?|"
+                     r"\bdid\s+i\s+(?:say|tell\s+you|write)\s+(?:it\s+was\s+)?|"
                      r"(?:\bi\s+|^\W*)(?:told\s+you|said)\s+(?:it\s+was\s+|it's\s+)?"
                      r"(?:in\s+|on\s+|at\s+)?)(?P<old>[^,.;!?:]+)"),
     "de": re.compile(r"(?i)(?:\bnicht\s+(?:in\s+|am\s+|bei\s+|im\s+)?|"
                      r"(?:\bich\s+|^\W*)sagte\s+(?:dir\s+)?|"
+                     r"\b(?:hab|habe|hatte)\s+ich\s+(?:dir|euch|Ihnen)\s+|"
                      r"(?:\bich\s+|^\W*)(?:hab|habe)\s+(?:dir|euch|Ihnen)\s+"
                      r"(?:(?:letztes|das\s+letzte)\s+Mal\s+|neulich\s+|gestern\s+)?)"
-                     r"(?P<old>[^,.;!?]+?)(?:\s+gesagt\b|(?=\s*[,.;!?–]|\s*$))"),
+                     r"(?P<old>[^,.;!?]+?)(?:\s+(?:gesagt|geschrieben)\b|(?=\s*[,.;!?–]|\s*$))"),
     "fr": re.compile(r"(?i)(?:\bpas\s+(?:à\s+|le\s+|au\s+|en\s+)?|"
-                     r"(?:\bje\s+|^\W*)(?:t'|t’|vous\s+)ai\s+dit\s+|(?:\bj'|^\W*)ai\s+dit\s+)(?P<old>[^,.;!?:]+)"),
-    "es": re.compile(r"(?i)(?:\bno\s+(?:es\s+)?(?:el\s+|la\s+|en\s+)?|\bte\s+dije\s+)"
+                     r"(?:\bje\s+|^\W*)(?:t'|t’|vous\s+)ai\s+(?:dit|écrit)\s+|"
+                     r"(?:\bj'|^\W*)ai\s+(?:dit|écrit)\s+)(?P<old>[^,.;!?:]+)"),
+    "es": re.compile(r"(?i)(?:\bno\s+(?:es\s+)?(?:el\s+|la\s+|en\s+)?|\bte\s+(?:dije|escribí)\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
-    "it": re.compile(r"(?i)(?:\bnon\s+(?:è\s+)?(?:a\s+|il\s+|la\s+|in\s+)?|ti ho detto\s+)"
+    "it": re.compile(r"(?i)(?:\bnon\s+(?:è\s+)?(?:a\s+|il\s+|la\s+|in\s+)?|"
+                     r"ti\s+ho\s+(?:detto|scritto)\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
     "pt": re.compile(r"(?i)(?:\bnão\s+(?:é\s+)?(?:a\s+|o\s+|em\s+|no\s+|na\s+)?|"
-                     r"\bte\s+disse\s+|(?:\beu\s+|^\W*)disse\s+)(?P<old>[^,.;!?:]+)"),
-    "nl": re.compile(r"(?i)(?:\bniet\s+(?:op\s+|in\s+|bij\s+)?|(?:\bik\s+|^\W*)zei\s+)"
+                     r"\bte\s+(?:disse|falei|escrevi)\s+|(?:\beu\s+|^\W*)disse\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
-    "zh": re.compile(r"不是(?P<old>[^，。！？,]+)"),
+    "nl": re.compile(r"(?i)(?:\bniet\s+(?:op\s+|in\s+|bij\s+)?|(?:\bik\s+|^\W*)zei\s+|"
+                     r"\bzei\s+ik\s+(?:je\s+)?|\b(?:heb|had)\s+ik\s+(?:je\s+|jou\s+)?)"
+                     r"(?P<old>[^,.;!?:]+?)(?:\s+(?:gezegd|geschreven)\b|(?=\s*[,.;!?:]|\s*$))"),
+    "zh": re.compile(r"(?:(?:是不是|有没有)(?:跟你)?(?:说|讲|写)(?:过|了)?|(?<!是)不是)"
+                     r"(?P<old>[^，。！？,]+)"),
 }
 """The value a correction takes back: the one after its "not" ("Thursday, not Friday") or
 the one the user says they told before ("I told you Leeds", "te dije Sevilla", "ich hab dir
@@ -518,10 +525,17 @@ def _corrected_value(clause: Clause) -> str | None:
         if m is None and clause.language == "zh":
             m = _ZH_MY_MISTAKE.search(text)
         if m is not None:
-            old = m["old"].strip()
+            old = _value_after_topic(m["old"].strip(), clause.language)
             if 0 < len(old.split()) <= 4:
                 return old
     return None
+
+
+def _value_after_topic(said: str, lang: str) -> str:
+    """The value of what a Chinese correction says was said: its topic comes first and the
+    value holds the number ("我妈生日 5 月 8 号" → "5 月 8 号"); anything else as said."""
+    number = re.search(r"\d", said) if lang == "zh" else None
+    return said if number is None else said[number.start():].strip()
 
 
 _CONTRAST_TAIL: dict[str, re.Pattern[str]] = {
@@ -597,18 +611,45 @@ def _contrasted_away(clause: Clause) -> str | None:
     return text[m.start():]
 
 
+_INTERJECTION = r"[^\W\d_]+(?:\s+[^\W\d_]+)?\s*[,!]\s*"
+"""One or two words and a comma before a correction ("aspetta aspetta, ", "oops, ", "nee,
+wacht, ")."""
 _CORRECTION_HEADER: dict[str, re.Pattern[str]] = {
-    lang: re.compile(r"(?i)^\W*(?:(?:y|e|and|und|et|en|ah|oh|ok)\s+)?(?:" + words + r")\b[^,]*,")
+    lang: re.compile(r"(?i)^\W*(?:" + _INTERJECTION + r")?(?:(?:y|e|and|und|et|en|ah|oh|ok)\s+)?"
+                     r"(?:" + words + r")\b[^,\U0001F300-\U0001FAFF]*"
+                     r"(?:,|[\U0001F300-\U0001FAFF]+\s*)")
     for lang, words in {
-        "en": r"i\s+got\s+it\s+wrong|i\s+was\s+wrong|my\s+mistake|i\s+mixed\s+(?:it\s+)?up",
-        "de": r"ich\s+hab(?:e)?\s+mich\s+(?:vertan|geirrt)|hab\s+mich\s+(?:vertan|geirrt)",
-        "fr": r"je\s+me\s+suis\s+trompée?|erreur\s+de\s+ma\s+part",
-        "es": r"me\s+equivoqué|me\s+he\s+equivocado|me\s+confundí|error\s+mío",
-        "it": r"mi\s+sono\s+sbagliat[oa]|ho\s+sbagliato|errore\s+mio",
-        "pt": r"me\s+enganei|enganei-me|errei|erro\s+meu",
-        "nl": r"ik\s+(?:heb\s+me\s+)?vergist|ik\s+vergiste\s+me"}.items()}
-"""A correction's opening that says only "I was wrong" ("me equivoqué el otro día, …"): the
-subject of the corrected statement comes after it."""
+        "en": r"i\s+got\s+it\s+wrong|i\s+was\s+wrong|my\s+mistake|i\s+mixed\s+(?:it\s+)?up|"
+              r"what\s+(?:am|was)\s+i\s+(?:saying|writing)|silly\s+me|"
+              r"i\s+(?:said|wrote)\s+(?:it|that)\s+wrong",
+        "de": r"ich\s+hab(?:e)?\s+mich\s+(?:vertan|geirrt)|hab\s+mich\s+(?:vertan|geirrt)|"
+              r"was\s+(?:schreib|schreibe|red|rede|erzähl)\s+ich\s+da|quatsch|blödsinn",
+        "fr": r"je\s+me\s+suis\s+trompée?|erreur\s+de\s+ma\s+part|"
+              r"qu'est-ce\s+que\s+je\s+(?:raconte|dis|écris)|n'importe\s+quoi|"
+              r"j'ai\s+(?:tout\s+)?mélangé|j'ai\s+dit\s+une\s+bêtise",
+        "es": r"me\s+equivoqué|me\s+he\s+equivocado|me\s+confundí|error\s+mío|"
+              r"qué\s+(?:tontería|burrada|digo)|(?:lo\s+)?(?:dije|escribí)\s+mal|me\s+hice\s+un\s+lío",
+        "it": r"mi\s+sono\s+sbagliat[oa]|ho\s+sbagliato|errore\s+mio|"
+              r"che\s+(?:minchiata|cavolata|cazzata|stupidaggine|sciocchezza|fesseria|dico)|"
+              r"ho\s+(?:scritto|detto)\s+male|ho\s+fatto\s+confusione",
+        "pt": r"me\s+enganei|enganei-me|errei|erro\s+meu|que\s+(?:besteira|bobagem|disparate)|"
+              r"(?:falei|escrevi)\s+(?:besteira|errado)|baralhei|me\s+atrapalhei",
+        "nl": r"ik\s+(?:heb\s+me\s+)?vergist|ik\s+vergiste\s+me|wat\s+(?:zeg|schrijf)\s+ik\s+nu|"
+              r"onzin|(?:ik\s+heb\s+)?(?:ze\s+|het\s+)?door\s+elkaar\s+gehaald"}.items()}
+"""A correction's opening that says only "I was wrong" or "what nonsense I wrote" ("me
+equivoqué el otro día, …", "aspetta, che cavolata ho scritto 😅 …"), after an interjection
+at most: the subject of the corrected statement comes after it, past its comma or emoji."""
+
+
+def _after_correction_header(clause: Clause) -> str | None:
+    """The statement after a correction's opening (:data:`_CORRECTION_HEADER`), read as a
+    span: "Facundo vive en Rocha" of "me equivoqué el otro día, Facundo vive en Rocha",
+    "Giulia abita a Lecce" of "oddio, che cavolata ho scritto 🙈 Giulia abita a Lecce";
+    ``None`` when the clause opens with no such header."""
+    header = _CORRECTION_HEADER.get(clause.language, _NO_MATCH).match(clause.text)
+    if header is None:
+        return None
+    return span_of(clause.text[header.end():], clause.language)
 
 
 def _subject_of(clause: Clause, state: ConversationState,
@@ -912,6 +953,7 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     pending: list[_Pending] = []
     forgotten: list[str] = []
     mistaken: list[str] = []
+    recalled: str | None = None
     turn_people: set[str] = set()
     clauses = _day_corrections_joined(clauses, timestamp)
     for clause in clauses:
@@ -940,6 +982,9 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             continue  # Grinzing komm": the wrong value, said again after its correction
         if cues.correction and (wrong := _corrected_value(clause)):
             mistaken.append(wrong)
+        asked_before, recalled = recalled, None  # the value the clause before asked about
+        if cues.correction and _recalled_saying(clause):
+            recalled = _corrected_value(clause)  # "Hatte ich dir Brandt geschrieben?"
         if forgotten and (any(n in clause.text for n in forgotten) or (
                 pronoun_subject(clause.text, clause.language)
                 and state.last_person in forgotten)):
@@ -950,7 +995,7 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                else "sarcasm" if cues.sarcasm else None)
         if why is None and clause.quotes and cues.reported:
             why = "quoted_speech"
-        if why is None and (renamed := _renamed(clause, people, state)) is not None:
+        if why is None and (renamed := _renamed(clause, people, state, asked_before)) is not None:
             m, wrong = renamed
             state.people[str(m.name)] = m.relation
             state.last_person = m.name
@@ -1081,9 +1126,18 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         if cand is not None and vector is not None:
             cand = replace(cand, vector=vector)
         header = bool(reading.flags) and reading.flags[-1] == "skipped:correction_header"
+        before = next((c for c in clauses if c.index == item.clause.index - 1), None)
+        if cand is None and before is not None and reading.facts and reading.flags and \
+                reading.flags[-1] in ("skipped:correction_header", "skipped:fragment") and \
+                (fixed := _put_right_in_passing(reading.facts[-1], item.clause,
+                                                before)) is not None:
+            reading.facts[-1] = fixed  # "nach Porto... nee, Quatsch, nach Faro!"
+            continue
         if cand is None and item.clause.cues.correction and reading.flags and \
-                reading.flags[-1] in ("skipped:correction_header", "skipped:fragment"):
-            # "actually it's not peanuts, it's cashews": the next clause corrects
+                reading.flags[-1] in ("skipped:correction_header", "skipped:fragment",
+                                      "skipped:reported_speech"):
+            # "actually it's not peanuts, it's cashews": the next clause corrects; so does
+            # the one after "我是不是说我妈生日 5 月 8 号？", what the user said before
             carried = _corrected_value(item.clause) or carried
         elif cand is not None and carried and cand.corrects in (None, RESTATED):
             cand = replace(cand, corrects=carried, is_correction=True)
@@ -1122,6 +1176,35 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
     if secret and not any(f.retracts is None for f in reading.facts):
         reading.facts.append(_confided(text, clauses, timestamp))
     return reading
+
+
+_VALUE_AT_END = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)*(?=[\s.!?…]*$)")
+"""The name a fact's sentence ends with ("… fliegen wir nach Porto")."""
+
+
+def _put_right_in_passing(said: FactCandidate, clause: Clause,
+                          before: Clause) -> FactCandidate | None:
+    """The fact of the clause just before, with the value a correction said in the same
+    breath put in place of its last one: "Im Oktober fliegen wir nach Porto... nee,
+    Quatsch, nach Faro!" → "… fliegen wir nach Faro", "on part à Porto... non attends, à
+    Faro" → "… on part à Faro". Only when ``said`` is the fact of ``before``, the clause
+    right before, the correction is a name, with a preposition before it at most, that
+    the fact does not say, and the fact ends with a name. ``None`` otherwise."""
+    text = said.text or ""
+    if not clause.cues.correction or said.evidence != before.text:
+        return None
+    fix = _without_correction_words(span_of(clause.text, clause.language), clause.language)
+    fix = fix.strip(" .,!?…")
+    words = fix.split()
+    right = _VALUE_AT_END.search(fix)
+    old = _VALUE_AT_END.search(text)
+    if not 1 <= len(words) <= 3 or right is None or old is None or \
+            _corrected_value(clause) is not None or right.start() > len(words[0]) + 1 or \
+            right.group(0).casefold() in text.casefold():
+        return None
+    text = text[:old.start()] + right.group(0) + text[old.end():]
+    return replace(said, text=text, object=said.object.replace(old.group(0), right.group(0)),
+                   evidence=f"{said.evidence} {clause.text}")
 
 
 def _new_things_marked(cand: FactCandidate, clause: Clause,
@@ -1277,9 +1360,20 @@ def _reported_by_other(clause: Clause) -> bool:
     fix = find_cue("correction", clause.language, clause.text)
     if fix is not None and fix.start() <= m.start() < fix.end():
         return False  # "说错了" (I said it wrong) is the user correcting themselves
+    if clause.cues.correction and _recalled_saying(clause):
+        return False  # "我前天是不是说…？": what the user said, asked again
     before = clause.text[:m.start()].casefold().split()[-3:]
     first = {"i", "we", "ich", "wir", "je", "j'ai", "yo", "io", "eu", "ik", "我"}
     return not any(w.strip(",") in first for w in before) and not clause.text.startswith("我")
+
+
+def _recalled_saying(clause: Clause) -> bool:
+    """Whether the clause asks what the user said before, naming the value ("did I tell you
+    Leeds?", "Hatte ich dir Brandt geschrieben?", "我前天是不是说我妈生日 5 月 8 号？"): the
+    opening of a correction (:func:`lucidmem.facts.clauses.clauses_of`), no fact of its
+    own; the clause after it says the right value."""
+    return has_cue("recalled_saying", clause.language, clause.text) and \
+        _corrected_value(clause) is not None
 
 
 def _instruction(clause: Clause, topic: str, at: datetime) -> FactCandidate:
@@ -1375,15 +1469,16 @@ def _names_value(text: str, value: str) -> bool:
                for name in names)
 
 
-def _renamed(clause: Clause, people: Sequence[Mention],
-             state: ConversationState) -> tuple[Mention, str] | None:
+def _renamed(clause: Clause, people: Sequence[Mention], state: ConversationState,
+             recalled: str | None = None) -> tuple[Mention, str] | None:
     """A correction of someone's name (the mention under the right name, the wrong name):
     "pardon, elle s'appelle Aurélie, pas Amélie" (Amélie the colleague → Aurélie), "perdón,
     mi gato se llama Tofi" (the cat named last was Tofu), "sorry, I meant Sharon, not Karen"
-    (the one other name said). ``None`` for anything else."""
+    (the one other name said), "did I tell you Brandt? He's called Brandl" (``recalled``,
+    the name the clause before asked about). ``None`` for anything else."""
     if not clause.cues.correction:
         return None
-    wrong = _corrected_value(clause)
+    wrong = _corrected_value(clause) or recalled
     for m in people:
         if m.name is None or m.of is not None:
             continue
@@ -1542,6 +1637,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     ``carried`` is the wrong value an earlier clause of the same correction named ("sorry, I
     said Leeds" before "that was wrong, it's in York")."""
     clause, cues, lang = item.clause, item.clause.cues, item.clause.language
+    headed = False  # a correction's opening said before the statement
     if item.subject == USER_SUBJECT and not cues.negated and \
             _quits_the_job(clause.text, lang):
         return _left_the_job(item, at)
@@ -1552,8 +1648,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         span = span[named.end():]  # "that was wrong, the appointment is in York"
     if item.subject == USER_SUBJECT:
         span = _without_lead(span, lang)
-    elif cues.correction and (header := _CORRECTION_HEADER.get(lang, _NO_MATCH).match(span)):
-        span = span[header.end():].strip()  # "me equivoqué el otro día, Facundo vive …"
+    elif cues.correction and (after := _after_correction_header(clause)) is not None:
+        span, headed = after, True  # "me equivoqué el otro día, Facundo vive …"
     if not span or not content_words([span]):
         return None
     if lang != "zh" and len(span.split()) <= 3 and item.subject == USER_SUBJECT and \
@@ -1615,7 +1711,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         tense = "future"  # "Chloé commence la crèche en septembre", said in March: this one
     wrong = _corrected_value(clause) if cues.correction else None
     if wrong:  # "Thursday the 6th, not Friday": the dates are read without the wrong one
-        if _says_only_the_wrong_value(span, lang):
+        if _says_only_the_wrong_value(span, lang) or _recalled_saying(clause):
             # "scusa, ti ho detto Padova": the right value comes in the next clause, which
             # carries the wrong one (end_turn)
             reading.flags.append("skipped:correction_header")
@@ -1666,7 +1762,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if (cues.correction and (_corrected_value(clause) or only_a_day or carried)) or \
                 rescheduled:
             limit = 1.01  # a correction is always applied, however short ("c'est lundi")
-        if cues.correction and rest != span and guess.no_fact >= limit:
+        if cues.correction and (rest != span or headed) and guess.no_fact >= limit:
             weak = True  # kept only if it restates something held (validation)
         elif guess.no_fact >= limit:
             reading.flags.append("skipped:small_talk" if guess.no_fact >= 0.5 else
@@ -1828,7 +1924,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             if said_weekday(corrects) is not None:  # a habit may state the weekday itself
                 corrected_weekday = CORRECTED_WEEKDAY + corrects
             corrects = str(old_day_held.first.day)  # "拿报告不是大后天，是后天": the day held
-    elif cues.correction and rest != span:
+    elif cues.correction and (rest != span or headed):
         corrects = RESTATED  # "errei, a festa vai ser em Braga": the festa said before
     if cues.correction:
         text = _without_correction_words(text, lang) or text

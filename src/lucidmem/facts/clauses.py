@@ -603,10 +603,28 @@ def clauses_of(text: str, *, default_language: str = "en",
                 conditional = True
             elif conditional and not cues.hypothetical and (unreal or not cues.habit):
                 cues = replace(cues, hypothetical=True)  # "if I won, I'd go to Iceland"
-            if turn_corrects and not cues.correction and has_cue("negation", own.code, piece):
+            if turn_corrects and not cues.correction and not _correction_said(out) and \
+                    has_cue("negation", own.code, piece):
                 cues = replace(cues, correction=True)
             out.append(Clause(piece, sentence, own.code, own.supported, cues, len(out),
                               quotes if QUOTE_MARK in sentence else ()))
+    return _recalled_sayings_marked(out)
+
+
+def _recalled_sayings_marked(clauses: list[Clause]) -> list[Clause]:
+    """The clauses with a question about what the user said before ("did I tell you Leeds?",
+    "Hatte ich dir Brandt geschrieben?", "我前天是不是说我妈生日 5 月 8 号？") read as the
+    opening of a correction: it names the wrong value and asks nothing of the assistant,
+    and the clause after it, in the same turn, says the right one ("Er heißt Brandl")."""
+    out = list(clauses)
+    for n, clause in enumerate(clauses):
+        if not clause.cues.question or not has_cue("recalled_saying", clause.language,
+                                                    clause.text):
+            continue
+        out[n] = replace(clause, cues=replace(clause.cues, correction=True, question=False,
+                                              negated=False))
+        if n + 1 < len(out) and not out[n + 1].cues.question:
+            out[n + 1] = replace(out[n + 1], cues=replace(out[n + 1].cues, correction=True))
     return out
 
 
@@ -633,6 +651,14 @@ def _piece_language(piece: str, sentence: Detected, turn_lang: str,
             own.votes >= PIECE_LANGUAGE_VOTES:
         return own
     return sentence
+
+
+def _correction_said(before: list[Clause]) -> bool:
+    """Whether a clause before, in the same turn, already put something right with a
+    "not" ("petite correction : Praline n'est pas une border collie, c'est une berger
+    australien"). A later clause's negation is then no correction of its own ("la SPA
+    s'était trompée et moi j'ai répété sans vérifier", "I told her without checking")."""
+    return any(c.cues.correction and c.cues.negated for c in before)
 
 
 def _language_of(sentence: str, turn_lang: str, hint: str | None) -> Detected:

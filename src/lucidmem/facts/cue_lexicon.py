@@ -25,6 +25,9 @@ __all__ = [
     "INSTRUMENTS",
     "LANGUAGES",
     "RELATIONS",
+    "WEEKLY",
+    "WORKING_RATE_UNITS",
+    "WORKING_VERBS",
     "cue_pattern",
     "find_cue",
     "has_cue",
@@ -218,36 +221,54 @@ CUES: dict[str, _T] = {
                  "my mistake|i misspoke|wrong, it's|not x|let me correct|to correct|"
                  "i mixed up|i mix up|scratch that, it's|actually it's|typo|wait no|wait, no|"
                  "no wait|no, wait|nonsense|scratch that|autocorrect|was wrong,|is wrong,|"
-                 "'s wrong,"),
+                 "'s wrong,|what am i saying|what was i saying|what am i writing|silly me|"
+                 "i mixed it up|mixed them up|got it mixed up|got them mixed up|"
+                 "i said it wrong|i wrote it wrong|wrote that wrong|said that wrong|or rather|"
+                 "no, sorry|no sorry"),
         "de": _w("korrektur|kleine korrektur|ich meinte|ich meine,|meinte ich|"
                  "ich meine natürlich|ich habe mich vertan|hab mich vertan|ich hab mich geirrt|"
                  "ich habe mich geirrt|falsch gesagt|"
                  "verwechselt|stimmt nicht|warte, nein|warte nein|nein, warte|nein warte|"
                  "nee, warte|nee warte|blödsinn|quatsch|stimmt gar nicht|stimmt doch nicht|"
                  "stimmt gar ned|stimmt ned|stimmt net|stimmt gar net|"
-                 "autokorrektur|vertippt|ist falsch,|war falsch,"),
+                 "autokorrektur|vertippt|ist falsch,|war falsch,|was schreib ich da|"
+                 "was schreibe ich da|was red ich da|was rede ich da|was erzähl ich da|"
+                 "durcheinandergebracht|durcheinander gebracht|falsch geschrieben|"
+                 "äh nein|ähm nein|also nein|nee, sorry"),
         "fr": _w("correction|petite correction|je voulais dire|je me suis trompé|"
                  "je me suis trompée|me suis trompé|me suis trompée|je me trompe|"
                  "erreur de ma part|j'ai inversé|"
                  "j'ai confondu|en fait c'est|attends, non|attends non|non, attends|"
-                 "non attends|n'importe quoi|c'est faux|le correcteur|faute de frappe"),
+                 "non attends|n'importe quoi|c'est faux|le correcteur|faute de frappe|"
+                 "qu'est-ce que je raconte|qu'est-ce que j'écris|j'ai tout mélangé|"
+                 "je mélange tout|j'ai mélangé|mal écrit|j'ai dit une bêtise|quelle bêtise|"
+                 "ou plutôt|enfin non"),
         "es": _w("corrijo|corrección|me equivoqué|me he equivocado|quise decir|"
                  "me lié|me confundí|error mío|perdón, es|en realidad es|quería decir|"
                  "quiero decir|espera, no|espera no|no, espera|no espera|qué digo|está mal|"
-                 "el corrector|autocorrector|errata|error de tipeo"),
+                 "el corrector|autocorrector|errata|error de tipeo|qué tontería|qué burrada|"
+                 "qué estoy diciendo|lo dije mal|lo escribí mal|me hice un lío|dije mal|"
+                 "escribí mal|mejor dicho|o sea, no"),
         "it": _w("correggo|correzione|mi sono sbagliato|mi sono sbagliata|ho sbagliato|"
                  "volevo dire|intendevo|intendo|mi sono confuso|mi sono confusa|errore mio|"
                  "aspetta, no|aspetta no|no, aspetta|no aspetta|che dico|è sbagliato|correttore|"
-                 "errore di battitura"),
+                 "errore di battitura|che minchiata|che cavolata|che cazzata|che stupidaggine|"
+                 "che sciocchezza|che fesseria|ma che scrivo|ho scritto male|ho detto male|"
+                 "ho fatto confusione|anzi no|o meglio"),
         "pt": _w("corrijo|correção|me enganei|enganei-me|errei|quis dizer|queria dizer|"
                  "me confundi|confundi|erro meu|quero dizer|espera, não|espera não|"
                  "não, espera|pera, não|pera não|que besteira|tá errado|está errado|o corretor|"
-                 "erro de digitação"),
+                 "erro de digitação|que bobagem|falei besteira|escrevi besteira|"
+                 "escrevi errado|falei errado|que disparate|baralhei|me atrapalhei|"
+                 "o que é que eu tô dizendo|aliás, não|ou melhor"),
         "nl": _w("foutje|correctie|ik bedoelde|ik bedoel|ik vergiste me|ik heb me vergist|"
                  "haal … door elkaar|verkeerd gezegd|wacht, nee|wacht nee|nee, wacht|nee wacht|"
-                 "onzin|klopt niet|klopt helemaal niet|autocorrectie|typfout|is fout,"),
+                 "onzin|klopt niet|klopt helemaal niet|autocorrectie|typfout|is fout,|"
+                 "wat zeg ik nu|wat schrijf ik nu|door elkaar gehaald|door mekaar gehaald|"
+                 "verkeerd geschreven|verkeerd getypt|of nee|euh nee|nee sorry|nee, sorry"),
         "zh": _w("说错了|搞错了|记错了|更正|纠正|不对|是我弄错|写错了|我是说|我的意思是|等等，|"
-                 "等一下，|啊等等|打错了|打错字|看错了|输入法|手滑|笔误"),
+                 "等一下，|啊等等|打错了|打错字|看错了|输入法|手滑|笔误|口误|说反了|写反了|"
+                 "搞混了|弄混了|记混了|瞎说的|胡说的"),
     },
     "retraction": {
         "en": _w("forget what i said|forget what i told you|forget about what i said|"
@@ -677,7 +698,72 @@ CUES: dict[str, _T] = {
                  "contract getekend|contract ondertekend"),
         "zh": _w("入职|被录用|录用了我|录取了|签了合同|签约了"),
     },
+    # a question about what the user told before ("did I tell you Leeds?", "hatte ich dir
+    # Brandt geschrieben?", "我是不是说我妈生日 5 月 8 号？"): the user doubts a value of their
+    # own, which the next clause puts right
+    "recalled_saying": {
+        "en": _w("did i say|did i tell you|did i write|have i told you|i think i said|"
+                 "i think i told you"),
+        "de": _w("hab ich dir|habe ich dir|hatte ich dir|hab ich … gesagt|"
+                 "hab ich … geschrieben|habe ich … gesagt|habe ich … geschrieben|sagte ich"),
+        "fr": _w("je t'ai dit|je t’ai dit|je t'ai écrit|j'ai dit|j'ai écrit|je vous ai dit|"
+                 "t'ai-je dit"),
+        "es": _w("te dije|te escribí|dije|escribí"),
+        "it": _w("ti ho detto|ti ho scritto|ho detto|ho scritto"),
+        "pt": _w("te disse|eu disse|te falei|eu falei|te escrevi"),
+        "nl": _w("zei ik|heb ik … gezegd|heb ik … geschreven|had ik … gezegd|"
+                 "had ik … geschreven|schreef ik"),
+        "zh": _w("是不是说|是不是跟你说|是不是写|有没有说|是不是讲"),
+    },
+    # the user's share of a working week, said beside a percentage or a count of days or
+    # hours ("I'm at 80% at work now", "Teilzeit 70 %", "je travaille à 60 %", "ik werk
+    # nu 4 dagen"): what makes the number a working rate, not a battery or a discount
+    "working_time": {
+        "en": _w("work|working|job|part-time|part time|full-time|full time|contract|"
+                 "workload|my employer|my boss"),
+        "de": _w("arbeite|arbeiten|arbeit|job|teilzeit|vollzeit|pensum|arbeitspensum|"
+                 "stelle|vertrag|chef|chefin"),
+        "fr": _w("travaille|travailler|travail|boulot|taux|temps partiel|temps plein|"
+                 "poste|contrat|taux d'activité|mon chef|ma cheffe"),
+        "es": _w("trabajo|trabajar|curro|jornada|media jornada|tiempo parcial|"
+                 "tiempo completo|contrato|mi jefe|mi jefa"),
+        "it": _w("lavoro|lavorare|part-time|part time|tempo pieno|tempo parziale|contratto|"
+                 "orario|il mio capo"),
+        "pt": _w("trabalho|trabalhar|emprego|meio período|meio expediente|tempo parcial|"
+                 "tempo integral|jornada|contrato|meu chefe|minha chefe"),
+        "nl": _w("werk|werken|job|deeltijds|deeltijd|voltijds|voltijd|contract|"
+                 "mijn baas"),
+        "zh": _w("工作|上班|兼职|全职|工时|合同|老板"),
+    },
+    # the owner said right before a share of time ("my 80%", "mon 60 %", "mein 70%-Pensum",
+    # "mijn 80%"): the user's working rate, with no other word of work needed
+    "own_rate": {
+        "en": _w("my"), "de": _w("mein|meine|meinem|meinen"), "fr": _w("mon|ma"),
+        "es": _w("mi"), "it": _w("il mio|mio"), "pt": _w("o meu|meu"), "nl": _w("mijn"),
+        "zh": _w("我的"),
+    },
 }
+
+WORKING_RATE_UNITS: dict[str, tuple[str, ...]] = {
+    "%": _w("%|percent|per cent|pour cent|prozent|por ciento|per cento|por cento|procent|"
+            "pct"),
+    "days": _w("days|day|tage|tagen|jours|días|dias|giorni|dagen|天"),
+    "hours": _w("hours|hrs|h|stunden|std|heures|horas|ore|uur|uren|小时|个小时"),
+}
+"""The units of a working rate: a share of full time, or days or hours a week ("80 %",
+"4 dagen", "32 Stunden")."""
+
+WEEKLY: tuple[str, ...] = _w(
+    "a week|per week|each week|pro woche|die woche|in der woche|par semaine|"
+    "a la semana|por semana|a settimana|alla settimana|per settimana|por semana|"
+    "na semana|in de week|每周|一周|每个星期|一个星期")
+""""A week" after a count of days or hours ("4 days a week", "32 uur per week")."""
+
+WORKING_VERBS: tuple[str, ...] = _w(
+    "work|working|arbeite|arbeiten|travaille|trabajo|lavoro|trabalho|werk|werken|上班|工作")
+"""Verbs of working that a count of days or hours may follow ("ik werk nu 4 dagen", "je
+travaille 4 jours"): the count is then the working week."""
+
 
 CONTEXTS: dict[str, tuple[tuple[str, str], ...]] = {
     # phrase → the context label written into a fact

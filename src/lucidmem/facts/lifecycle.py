@@ -24,6 +24,8 @@ Pure functions over fact records (validation applies what they return):
   another phone (:mod:`lucidmem.facts.one_at_a_time`) end;
 * :func:`attended_place_targets` — "Tom started at Hillside Academy": the facts that put
   the same person at another school (studies, class, place volunteered at) end;
+* :func:`other_rate_targets` — "my 60% was accepted": the facts that say another working
+  rate ("I asked to go from 80% to 60%", "I work 80%") end;
 * :func:`relation_change_targets` — "Larissa is now my fiancée": her earlier relation ends;
   "we broke up": the partner ends;
 * :func:`habit_of` — the standing fact a one-off ("just today I took the train") deviates
@@ -46,6 +48,10 @@ from lucidmem.facts.cue_lexicon import (
     HOME_NOUNS,
     ORDINAL_SUFFIX,
     ORDINAL_WORDS,
+    WEEKLY,
+    WORKING_RATE_UNITS,
+    WORKING_VERBS,
+    cue_pattern,
     has_cue,
 )
 from lucidmem.facts.entities import fold, relation_word
@@ -74,6 +80,7 @@ __all__ = [
     "last_dated",
     "leaves_only",
     "local_day",
+    "other_rate_targets",
     "other_workplace_targets",
     "proper_names",
     "relation_change_targets",
@@ -92,6 +99,7 @@ __all__ = [
     "topic_of",
     "with_name",
     "words_of",
+    "working_rates",
 ]
 
 FAMILIES: dict[str, str] = {
@@ -346,7 +354,36 @@ def restated_target(new: Record, facts: Sequence[Record]) -> Record | None:
         if shared and (shared > most or (shared == most and best is not None
                                          and rec.occurred_at >= best.occurred_at)):
             best, most = rec, shared
-    return best
+    return best if best is not None else _restated_in_passing(new, facts)
+
+
+def _names_beside(text: str, person: str) -> set[str]:
+    """The names ``text`` says besides ``person``'s, not its first word ("a maggio vado a
+    trovare mia figlia Giorgia a Bologna" → {"Bologna"} beside Giorgia)."""
+    return {fold(m.group(0)) for m in _NAME_RUN.finditer(text)
+            if m.start() > 0 and fold(m.group(0)) != fold(person)
+            and said_weekday(m.group(0)) is None and fold(m.group(0)) not in MONTHS}
+
+
+def _restated_in_passing(new: Record, facts: Sequence[Record]) -> Record | None:
+    """The user's own fact that said a person's place or name in passing, which a correction
+    about that person restates ("a maggio vado a trovare mia figlia Giorgia a Bologna", then
+    "che cavolata ho scritto, Giorgia sta a Parma"): the one said last that names the person
+    and another name than the correction's. ``None`` when the correction is about the user,
+    or names nothing besides the person."""
+    person = str(new.data.get("subject") or "")
+    if person == USER_SUBJECT or not person:
+        return None
+    said = str(new.data.get("evidence") or new.text)
+    right = _names_beside(said, person)
+    if not right:
+        return None
+    found = [rec for rec in facts
+             if rec.id != new.id and rec.data.get("subject") == USER_SUBJECT
+             and not str(rec.data.get("predicate", "")).startswith("has_")
+             and _mentions(rec, person)
+             and (_names_beside(str(rec.data.get("evidence") or rec.text), person) - right)]
+    return max(found, key=lambda r: r.occurred_at, default=None)
 
 
 _WRITTEN_DAY = re.compile(r"\b\d{1,2} [A-Z][a-z]+ \d{4}\b")
@@ -863,6 +900,77 @@ def attended_place_targets(new: Record, facts: Sequence[Record]) -> list[Record]
         shared = [w for w in going_words if any(_stem_match(w, t) for t in held_words)]
         if going_words and held_words and len(shared) * 2 < len(going_words):
             out.append(rec)  # "the food bank" before "now the animal shelter"
+    return out
+
+
+def _words_alternation(words: Iterable[str]) -> str:
+    parts = []
+    for word in sorted(set(words), key=len, reverse=True):
+        body = r"\s+".join(re.escape(w) for w in word.split())
+        tail = r"(?!\w)" if word[-1:].isalnum() else ""
+        parts.append(body + tail)
+    return "|".join(parts)
+
+
+@cache
+def _rate_pattern() -> re.Pattern[str]:
+    units = "|".join(f"(?P<{'pct' if unit == '%' else unit}>{_words_alternation(words)})"
+                     for unit, words in WORKING_RATE_UNITS.items())
+    return re.compile(r"(?i)(?<![\d.,])(?P<n>\d{1,3})\s?(?:-\s?)?(?:" + units + r")")
+
+
+_WEEKLY = re.compile(r"(?i)^\s*(?:" + _words_alternation(WEEKLY) + r")")
+_WORKING_VERB = re.compile(r"(?i)(?<!\w)(?:" + _words_alternation(WORKING_VERBS) + r")")
+
+
+def working_rates(text: str, lang: str) -> list[tuple[str, str]]:
+    """The working rates ``text`` says, in order, as (unit, number): a percentage beside a
+    word of work or right after "my" ("au boulot je passe de 80% à 60%" → 80 %, 60 %;
+    "mon 60% a été accepté" → 60 %), a count of days or hours after a verb of working or
+    before "a week" ("ik werk nu 4 dagen / 32 uur" → 4 days, 32 hours). A battery at 20 %
+    or "in 3 days" says none.
+
+    >>> working_rates("Teilzeit 70 % ab Mai", "de")
+    [('%', '70')]
+    """
+    work = has_cue("working_time", lang, text)
+    own = cue_pattern("own_rate", lang)
+    out = []
+    for m in _rate_pattern().finditer(text):
+        if m["pct"]:
+            before = text[:m.start()].rstrip()
+            mine = own is not None and any(o.end() == len(before)
+                                           for o in own.finditer(before))
+            if work or mine:
+                out.append(("%", m["n"]))
+        elif _WEEKLY.match(text[m.end():]) or _WORKING_VERB.search(text[:m.start()]):
+            out.append(("days" if m["days"] else "hours", m["n"]))
+    return out
+
+
+def other_rate_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The facts a newer working rate of the user ends: those that say another rate of the
+    same unit than the one ``new`` says last. "c'est officiel, mon 60% a été accepté" ends
+    "au boulot j'ai demandé à passer de 80% à 60%" (it names 80 %) and "ich arbeite 80%";
+    "I'm still at 80% at work" leaves "I work 80%". Wanting another rate changes nothing
+    ("I'd like to go down to 60%")."""
+    d = new.data
+    lang = str(d.get("language") or "en")
+    said = str(d.get("evidence") or new.text)
+    if d.get("negated") or d.get("subject") != USER_SUBJECT or has_cue("wanting", lang, said):
+        return []
+    held = dict(working_rates(said, lang))  # the last number of each unit
+    if not held:
+        return []
+    out = []
+    for rec in facts:
+        r = rec.data
+        if rec.id == new.id or r.get("subject") != USER_SUBJECT or r.get("negated"):
+            continue
+        theirs = working_rates(str(r.get("evidence") or rec.text),
+                               str(r.get("language") or "en"))
+        if any(unit in held and number != held[unit] for unit, number in theirs):
+            out.append(rec)
     return out
 
 

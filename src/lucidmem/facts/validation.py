@@ -279,6 +279,8 @@ class _Pass:
                     d["text"] = fixed
                     self.vectors.pop(rec.id, None)  # now another fact's sentence: re-embed
                     d["evidence"] = f"{ex.data.get('evidence')} / {d.get('evidence')}"
+        if d.get("corrects") and str(d.get("predicate", "")).startswith("has_"):
+            self.rename(rec, str(d["corrects"]), held)  # "Er heißt Brandl": his facts too
         if d.get("cessation"):
             for ex in earlier(lifecycle.cessation_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)
@@ -309,6 +311,8 @@ class _Pass:
             self.end(ex, rec, retract=False, at=start)  # a new phone ends the old one
         for ex in earlier(lifecycle.attended_place_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # a new school ends the old one
+        for ex in earlier(lifecycle.other_rate_targets(rec, held)):
+            self.end(ex, rec, retract=False, at=start)  # "my 60% was accepted" ends the 80 %
         if not d.get("one_off"):  # a new employer ends the job said with the old one
             for ex in earlier(lifecycle.other_workplace_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)
@@ -411,6 +415,32 @@ class _Pass:
                 version.conversation_id = fact.conversation_id
                 self.working.append(version)
                 self.touched[version.id] = version
+
+    def rename(self, rec: Record, wrong: str, held: Sequence[Record]) -> None:
+        """A relative's name put right ("Hatte ich dir Brandt geschrieben? Er heißt
+        Brandl"): what was said of them under the wrong name ("The user's teacher Brandt
+        (people): unterrichtet an der Musikschule") is said under the right one. The old
+        version never held (retracted); the new one holds from when it was said."""
+        right = str(rec.data.get("object") or "")
+        if not right or fold(right) == fold(wrong):
+            return
+        for fact in held:
+            if fact.id == rec.id or fold(str(fact.data.get("subject"))) != fold(wrong) or \
+                    fact.status != Status.ACTIVE:
+                continue
+            self.end(fact, rec, retract=True)
+            text = lifecycle.with_name(fact.text, wrong, right)
+            data = {**fact.data, "text": text, "subject": right, "retracted_at": None,
+                    "superseded_by": None, "renamed_from": fact.id,
+                    "source_turn_ids": [*fact.data.get("source_turn_ids", []),
+                                        *rec.data.get("source_turn_ids", [])]}
+            version = new_record(uuid.uuid4().hex, Kind.FACT, self.user_id,
+                                 self.kernel.now(), data, text=text, layer=1,
+                                 occurred_at=fact.occurred_at, agent_id=fact.agent_id,
+                                 status=Status.ACTIVE)
+            version.conversation_id = fact.conversation_id
+            self.working.append(version)
+            self.touched[version.id] = version
 
     def retract_topic(self, rec: Record) -> None:
         """Apply "forget what I said about X" and keep the instruction as ``discarded``."""

@@ -1,0 +1,118 @@
+"""Corrections said colloquially, in passing: the corrected value replaces the old one, which
+never held (it is retracted, not superseded).
+
+* "what nonsense I wrote 🙈 Marta lives in Lecce": the plan that named her in Bari is taken
+  back;
+* "did I tell you Harlow? He's called Harlowe": the relation and what was said of the person
+  under the wrong name are said under the right one;
+* "我是不是说我爸生日 3 月 4 号？说错了，是 3 月 14 号": the birthday said before is taken back;
+* "we're flying to Lisbon... no wait, to Madeira!": corrected in the same breath, one fact;
+* a remark after the correction that merely holds a negation ("I wrote it down without
+  checking") is no second correction that takes back the right value.
+
+Sentences written for these tests."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from lucidmem.facts.clauses import clauses_of
+from lucidmem.records import Status
+
+from .conftest import said_a_day_apart
+
+_MARCH = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
+
+NONSENSE_I_WROTE = [
+    ("it", "sabato vado a trovare mia sorella Marta a Bari",
+     "oddio, che cavolata ho scritto 🙈 Marta abita a Lecce!", "Bari", "Lecce"),
+    ("en", "next week I'm visiting my brother Tom in York",
+     "silly me, Tom lives in Leeds!", "York", "Leeds"),
+    ("fr", "samedi je vais voir ma sœur Léa à Nantes",
+     "qu'est-ce que je raconte, Léa habite à Angers !", "Nantes", "Angers"),
+    ("es", "el sábado voy a ver a mi hermana Lucía a Bilbao",
+     "¡qué tontería, Lucía vive en Vitoria!", "Bilbao", "Vitoria"),
+]
+
+
+@pytest.mark.parametrize(("lang", "said", "correction", "wrong", "right"), NONSENSE_I_WROTE)
+def test_what_nonsense_i_wrote_takes_back_the_place_said_with_the_person(
+        lang: str, said: str, correction: str, wrong: str, right: str) -> None:
+    with said_a_day_apart(said, correction, start=_MARCH, user_id="pia", lang=lang) as memory:
+        texts = [f.text for f in memory.facts.list(user_id="pia")]
+        history = memory.facts.history(user_id="pia")
+    assert not any(wrong in t for t in texts), texts
+    assert any(right in t for t in texts), texts
+    assert all(f.status == Status.RETRACTED for f in history if wrong in f.text)
+
+
+ASKED_WHAT_I_WROTE = [
+    ("en", "My neighbour Harlow fixes bikes in his garage",
+     "Did I tell you Harlow? He's called Harlowe, with an e.", "Harlow", "Harlowe"),
+    ("de", "Mein Nachbar Kramer repariert Fahrräder in seiner Garage",
+     "Hab ich dir Kramer geschrieben? Er heißt Krämer, mit ä.", "Kramer", "Krämer"),
+    ("it", "Il mio vicino Ferri aggiusta biciclette in garage",
+     "Ti ho scritto Ferri? Si chiama Ferrini, scusa.", "Ferri", "Ferrini"),
+    ("nl", "Mijn buurman Jansen herstelt fietsen in zijn garage",
+     "Heb ik Jansen geschreven? Hij heet Janssen, met dubbel s.", "Jansen", "Janssen"),
+]
+
+
+def _names(text: str, name: str) -> bool:
+    return name in text.replace(",", " ").replace(".", " ").split()
+
+
+@pytest.mark.parametrize(("lang", "said", "correction", "wrong", "right"), ASKED_WHAT_I_WROTE)
+def test_a_name_asked_back_is_put_right_everywhere_it_was_said(
+        lang: str, said: str, correction: str, wrong: str, right: str) -> None:
+    with said_a_day_apart(said, correction, start=_MARCH, user_id="pia", lang=lang) as memory:
+        texts = [f.text for f in memory.facts.list(user_id="pia")]
+    assert not any(_names(t, wrong) for t in texts), texts
+    assert any(_names(t, right) and "neighbour" in t for t in texts), texts
+    assert any(_names(t, right) and "garage" in t.casefold() for t in texts), texts  # of him
+
+
+def test_a_day_asked_back_in_chinese_takes_back_the_birthday_said_before() -> None:
+    with said_a_day_apart("我爸 3 月 4 号生日，想送他一支钢笔",
+                          "我昨天是不是说我爸生日 3 月 4 号？说错了，是 3 月 14 号",
+                          start=_MARCH, user_id="pia", lang="zh") as memory:
+        texts = [f.text for f in memory.facts.list(user_id="pia")]
+    assert not any("3 月 4 号" in t for t in texts), texts
+    assert any("3 月 14 号" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("lang", "turn", "wrong", "right"), [
+    ("en", "In June we're flying to Lisbon... no wait, to Madeira!", "Lisbon", "Madeira"),
+    ("de", "Im Juni fliegen wir nach Lissabon... nee, Quatsch, nach Madeira!",
+     "Lissabon", "Madeira"),
+    ("nl", "In juni vliegen we naar Lissabon... nee wacht, naar Madeira!",
+     "Lissabon", "Madeira"),
+])
+def test_a_place_corrected_in_the_same_breath_is_one_fact_with_the_right_place(
+        lang: str, turn: str, wrong: str, right: str) -> None:
+    with said_a_day_apart(turn, start=_MARCH, user_id="pia", lang=lang) as memory:
+        texts = [f.text for f in memory.facts.list(user_id="pia")]
+    assert not any(wrong in t for t in texts), texts
+    assert any(right in t and "June" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("lang", "turn"), [
+    ("fr", "Petite correction : Moka n'est pas une labrador, c'est une golden retriever ! "
+           "Le refuge s'était trompé et moi j'ai recopié sans vérifier."),
+    ("en", "Small correction: Biscuit isn't a beagle, he's a basset hound! The shelter had "
+           "it wrong and I repeated it without checking."),
+    ("it", "Piccola correzione: Birba non è un beagle, è un basset! Il canile si era "
+           "sbagliato e io l'ho ripetuto senza controllare."),
+    ("de", "Kleine Korrektur: Bello ist kein Beagle, er ist ein Basset! Das Tierheim hatte "
+           "es falsch notiert und ich hab es ohne Nachfragen übernommen."),
+])
+def test_a_negation_after_the_correction_is_no_correction_of_its_own(
+        lang: str, turn: str) -> None:
+    """The correction is said ("… isn't a beagle, he's a basset hound"); "without checking"
+    after it explains the mistake and takes back nothing, not even the right value."""
+    clauses = clauses_of(turn, language_hint=lang)
+    assert clauses[0].cues.correction, clauses[0]
+    assert clauses[-1].cues.negated, clauses[-1]  # "without checking"
+    assert not clauses[-1].cues.correction, clauses[-1]
