@@ -226,13 +226,28 @@ _WHEN_EVENT = re.compile(
 _TOPIC_AFTER: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"(?i)\b(?:about|regarding|re|of)\s+(?P<t>.+)$"),
     "de": re.compile(r"(?i)\b(?:über|von|mit|zu|wegen)\s+(?P<t>.+)$"),
-    "fr": re.compile(r"(?i)\b(?:sur|de|à propos de|concernant)\s+(?P<t>.+)$"),
-    "es": re.compile(r"(?i)\b(?:de|sobre|acerca de)\s+(?P<t>.+)$"),
+    "fr": re.compile(r"(?i)\b(?:sur|de|du|des|à propos de|concernant)\s+(?P<t>.+)$"),
+    "es": re.compile(r"(?i)\b(?:de|del|sobre|acerca de)\s+(?P<t>.+)$"),
     "it": re.compile(r"(?i)\b(?:di|dei|del|della|delle|su|sul|sulla|riguardo a)\s+(?P<t>.+)$"),
     "pt": re.compile(r"(?i)\b(?:sobre|de|da|do|das|dos)\s+(?P<t>.+)$"),
     "nl": re.compile(r"(?i)\b(?:over|van|met)\s+(?P<t>.+)$"),
-    "zh": re.compile(r"(?:把|关于)(?P<t>.+?)(?:那件事|的事|这件事|忘|$)"),
+    "zh": re.compile(r"(?:把|关于|跟你说过?的?|告诉过?你的?)(?P<t>.+?)"
+                     r"(?:那件事|那个事|的事|这件事|忘|，|$)"),
 }
+_POINTER_ONLY: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?:(?:" + words + r")\b\W*)*$") for lang, words in {
+        "en": r"it|that|this|about\s+it|please|pls|ok|okay",
+        "de": r"das|es|dies|bitte|mal|einfach|wieder|gleich",
+        "fr": r"ça|ca|cela|le|la|l'|s'il\s+te\s+plaît|stp|stp|juste",
+        "es": r"eso|esto|lo|porfa|por\s+favor|mejor",
+        "it": r"quello|questo|lo|la|per\s+favore|pure",
+        "pt": r"isso|isto|o|a|por\s+favor|tá|ta",
+        "nl": r"dat|het|dit|maar|even|alsjeblieft",
+    }.items()}
+_POINTER_ONLY["zh"] = re.compile(r"^[\W过吧嘛啊呀了它这个那个掉就]*$")
+"""A retraction's words after its cue that only point back ("vergiss das bitte", "忘了它",
+"forget it"): its topic was said before the cue ("das mit dem Jobwechsel von Tom, vergiss
+das", "之前跟你说老王想去外地工作那个事，你就当我没说过嘛")."""
 _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"(?i)(?:\bnot\s+(?:in\s+|on\s+|at\s+|the\s+)?|"
                      r"\bdid\s+i\s+(?:say|tell\s+you|write)\s+(?:it\s+was\s+)?|"
@@ -476,11 +491,20 @@ def _retraction_topic(clause: Clause) -> str | None:
     rest = clause.text[m.end():]
     after = _TOPIC_AFTER.get(clause.language)
     found = None if after is None else after.search(rest)
-    topic = re.split(r"[,;.!?]", (found["t"] if found else rest))[0].strip(" ,.!?;:")
-    if clause.language == "zh" and not topic:
+    topic = re.split(r"[,;.!?，；。！？]", (found["t"] if found else rest))[0].strip(" ,.!?;:")
+    pointer = _POINTER_ONLY.get(clause.language)
+    empty = not topic
+    if empty or (pointer is not None and pointer.match(topic)):
+        # "das mit dem Jobwechsel von Tom, vergiss das", "o que te disse sobre o emprego do
+        # Rui, esquece isso": the topic was said before the cue, in this clause or the one
+        # before; a Chinese cue with nothing after it may have its whole head as the topic
         head = clause.text[:m.start()]
+        if clause.sentence.find(clause.text) > 0:
+            head = clause.sentence[:clause.sentence.find(clause.text)] + head
         found = after.search(head) if after else None
-        topic = (found["t"] if found else head).strip(" ,.!?;:")
+        topic = re.split(r"[,;.!?，；。！？]", found["t"])[0] if found else \
+            clause.text[:m.start()] if empty and clause.language == "zh" else ""
+        topic = topic.strip(" ,.!?;:，。")
     return topic or None
 
 

@@ -80,8 +80,10 @@ __all__ = [
     "last_dated",
     "leaves_only",
     "local_day",
+    "meaning_candidates",
     "other_rate_targets",
     "other_workplace_targets",
+    "people_in_topic",
     "proper_names",
     "relation_change_targets",
     "replaced_in_the_same_turn",
@@ -189,17 +191,40 @@ def _relation_to(record: Record, names: Iterable[str]) -> bool:
         fold(str(d.get("object", ""))) in {fold(n) for n in names}
 
 
+def people_in_topic(topic: str, people: Iterable[str]) -> list[str]:
+    """The known people (``people``: names and relations held) a retraction's topic names:
+    "what I told you about Kim and Derek" → Kim, Derek; "之前跟你说老王想去外地工作那个事" →
+    老王."""
+    cleaned = _without_noise(topic)
+    known = {fold(p): p for p in people}
+    names = [known[fold(w)] for w in re.findall(r"[\w'-]+", cleaned) if fold(w) in known]
+    if re.search(r"[\u4e00-\u9fff]", cleaned):
+        names += [n for n in known.values() if n in cleaned]
+    return names
+
+
+def meaning_candidates(topic: str, facts: Sequence[Record],
+                       people: Iterable[str]) -> list[Record]:
+    """The facts a retraction may take back by meaning (:func:`retraction_by_meaning`) when
+    none shares a word with its topic: every fact, or, when the topic names people the user
+    has told about ("forget what I said about Lao Wang's job plans"), only what is said of
+    them — never the relation itself ("The user's husband is 老王") and never a fact about
+    someone else or nobody (the son's skating class)."""
+    names = people_in_topic(topic, people)
+    if not names:
+        return list(facts)
+    return [rec for rec in facts
+            if any(_mentions(rec, n) for n in names) and not _relation_to(rec, names)]
+
+
 def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str]) -> list[Record]:
     """The facts "forget what I said about ``topic``" takes back (see the module docstring)."""
     cleaned = _without_noise(topic)
-    known = {fold(p): p for p in people}
+    known = {fold(p) for p in people}
     parts = [p.strip(" .,;") for p in _CONJUNCTION.split(cleaned) if p.strip(" .,;")]
-    names = [known[fold(w)] for part in parts for w in re.findall(r"[\w'-]+", part)
-             if fold(w) in known]
+    names = people_in_topic(topic, people)
     names += [w for w in re.findall(r"(?<![\w])[A-ZÀ-Þ][\w-]+", cleaned)
               if fold(w) not in known and fold(w) not in ("ich", "i")]
-    if re.search(r"[\u4e00-\u9fff]", cleaned):
-        names += [n for n in known.values() if n in cleaned]
     rest = _fold_words(" ".join(parts))
     for name in names:
         rest -= _fold_words(name)

@@ -453,9 +453,11 @@ class _Pass:
         # "算了，当我没说过" has no topic of its own: it takes nothing back
         targets = lifecycle.retraction_targets(topic, held, people) \
             if content_words([said]) else []
-        if not targets and held and content_words([said]):
-            scores = record_relevance(self.kernel.embedder, said, held)
-            targets = lifecycle.retraction_by_meaning(scores, held)
+        pool = lifecycle.meaning_candidates(topic, held, people) \
+            if not targets and content_words([said]) else []
+        if pool:
+            scores = record_relevance(self.kernel.embedder, said, pool)
+            targets = lifecycle.retraction_by_meaning(scores, pool)
         for ex in targets:
             self.end(ex, rec, retract=True)
         self.restore_replaced_by(targets)
