@@ -38,7 +38,13 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, date, datetime, timedelta
 
 from lucidmem.clock import from_epoch
-from lucidmem.facts.cue_lexicon import HOME_NOUNS, ORDINAL_SUFFIX, ORDINAL_WORDS, has_cue
+from lucidmem.facts.cue_lexicon import (
+    HOME_NOUNS,
+    ORDINAL_SUFFIX,
+    ORDINAL_WORDS,
+    WORK_RELATION_NOUNS,
+    has_cue,
+)
 from lucidmem.facts.entities import fold, relation_word
 from lucidmem.facts.model import NEW_OF_ITS_KIND, UNNAMED_PARTNER, USER_SUBJECT
 from lucidmem.facts.one_at_a_time import named
@@ -807,11 +813,10 @@ Vivantes", "infirmière chez Doctolib", "a baker at Hearth & Rye")."""
 
 
 _WORK_RELATION = re.compile(
-    r"(?i)\b(?:boss|manager|colleagues?|co-?workers?|team|office|job|shift|chef|chefin|"
-    r"kollegen|kollegin|kollege|büro|arbeit|patron|patronne|collègues?|bureau|travail|"
-    r"jefe|jefa|compañeros|compañeras|oficina|trabajo|capo|capa|collega|colleghi|ufficio|"
-    r"lavoro|chefe|colegas?|escritório|trabalho|emprego|baas|leidinggevende|collega's|kantoor|"
-    r"werk)\s+(?=(?:at|for|bei|chez|pour|en|para|presso|per|bij|voor|na|no|em)\s)")
+    r"(?i)(?<!\w)(?:" + "|".join(sorted(
+        {re.escape(n) for nouns in WORK_RELATION_NOUNS.values() for n in nouns},
+        key=len, reverse=True)) +
+    r")\s+(?=(?:at|for|bei|chez|pour|en|para|presso|per|bij|voor|na|no|em)\s)")
 """A work relation said before a workplace ("my boss at Harfang", "mon boss chez Harfang",
 "mi jefa en Estudio Tlacuache", "i colleghi in Alpitec"): the fact names the user's
 employer in passing."""
