@@ -2,7 +2,8 @@
 at Tarangini", "a hell of a week at Kestrel", "meine Kollegen bei Bosch" — is their employer,
 as "I work at …" would be; a team or a week at something that is no organisation is not.
 (When the boss is the clause's subject, "mi jefa en Cafetalia es un encanto", the fact is
-about the boss, and no employer is read yet.) Sentences written for these tests."""
+about the boss, and the employer is a fact of its own:
+test_shifts_and_colleagues_name_the_employer.) Sentences written for these tests."""
 
 from __future__ import annotations
 

@@ -42,6 +42,8 @@ from lucidmem.facts.clauses import (
 from lucidmem.facts.cue_lexicon import (
     INSTRUMENTS,
     LANGUAGES,
+    SHIFT_WORDS,
+    WORK_RELATION_NOUNS,
     WORKPLACE_NOUNS,
     cue_pattern,
     find_cue,
@@ -870,7 +872,7 @@ def _structured(item: _Pending, slot: str, span: str, lang: str) -> tuple[str, s
         if place and not _someone_else_before(item.clause.text, place, lang):
             return place, f"The user lives in {place}"
     if slot == "employer":
-        org = _proper_after(span, lang, _ORG_PREP, avoid)
+        org = _workplace_now(span, lang) or _proper_after(span, lang, _ORG_PREP, avoid)
         if org:
             return org, f"The user works at {org}"
     return None
@@ -1197,6 +1199,10 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         elif cand is not None and cand.key not in seen:
             reading.facts.append(cand)
             seen.add(cand.key)
+        employer = _employer_of_a_colleague(item, span)
+        if employer is not None and employer.key not in seen:
+            reading.facts.append(employer)
+            seen.add(employer.key)
     if secret and not any(f.retracts is None for f in reading.facts):
         reading.facts.append(_confided(text, clauses, timestamp))
     return reading
@@ -1650,6 +1656,35 @@ def _left_the_job(item: _Pending, at: datetime) -> FactCandidate:
         is_change=True, text=text, slot="employer", evidence=clause.text, cessation=True)
 
 
+def _employer_of_a_colleague(item: _Pending, span: str) -> FactCandidate | None:
+    """The user's employer said through a boss or colleague the clause is about ("mi jefa en
+    Cafetalia es un encanto", "my manager at Zellwood, Priya, is leaving", "meine Kollegin
+    bei Bosch hat Geburtstag"): the fact is the colleague's, and the user works at the
+    organisation named, as "I work at Cafetalia" would say."""
+    clause, lang = item.clause, item.clause.language
+    if item.subject == USER_SUBJECT or _seeks_a_job(clause.text, lang) or \
+            not _work_life_at(span, item, lang):  # (what the colleague does or not, the
+        # user works there: "mi jefa en Cafetalia no es nada rogona")
+        return None
+    org = None
+    life = re.compile(r"(?i)(?<![\w])(?:" + _WORK_LIFE[lang] + r")(?![\w])")
+    for m in life.finditer(span):
+        near = " ".join(span[m.end():].split()[:3])
+        org = _proper_after(near, lang, _EMPLOYER_PREP, {p.name for p in item.people if p.name})
+        if org is not None:
+            break
+    if org is None:
+        return None
+    info = SLOTS["employer"]
+    return FactCandidate(
+        category=category_of(info.subcategory), subcategory=info.subcategory,
+        subject=USER_SUBJECT, predicate=info.predicate, object=org, confidence=0.9,
+        emotional_intensity=0.2, privacy=assess_privacy(clause.sentence).level,
+        temporal_text=None, valid_from=None, valid_to=None, temporal_unresolved=False,
+        language=lang, source_text=clause.sentence, negated=False, is_change=False,
+        text=f"The user works at {org}", slot="employer", evidence=clause.text)
+
+
 _WORK_ITSELF = frozenset({"commute", "employer", "occupation"})
 """Slots that are about work itself: "at work" qualifies none of them."""
 
@@ -1774,8 +1809,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             limit = max(limit, DATED_NO_FACT_LIMIT)
         if cues.exclusive and cues.change:
             limit = max(limit, ONLY_NOW_NO_FACT_LIMIT)
-        if not named_person and not cues.negated and not cues.hypothetical and \
-                (_tenure_at(span, lang) or _work_life_at(span, item, lang)):
+        if not named_person and not cues.hypothetical and (
+                (not cues.negated and (_tenure_at(span, lang) or
+                                       _work_life_at(span, item, lang) or
+                                       _shifts_at(span, item, lang))) or
+                _now_at_a_workplace(span, lang)):
             limit = max(limit, TENURE_NO_FACT_LIMIT)
         if not named_person and (one_at_a_time.own_thing_named(span, lang) or
                                  one_at_a_time.medicine_named(span)):
@@ -1805,11 +1843,20 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         (_names_workplace(span, lang) and slot in ("project", "work", "occupation"))
         or (not named_person and (_new_job_at(span, item, lang) or
                                   _hired_at(clause.text, span, item, lang) or
-                                  _work_life_at(span, item, lang))) or tenure)
+                                  _work_life_at(span, item, lang) or
+                                  _shifts_at(span, item, lang) or
+                                  (not cues.hypothetical and
+                                   _now_at_a_workplace(span, lang)))) or tenure)
     if names_job:
         slot = "employer"
-    elif slot in _ENTITY_SLOTS and guess is not None and not _names_entity(span, lang) and \
-            not _has_subject(clause.text, lang):
+    elif guess is not None and (
+            (slot in _ENTITY_SLOTS and not _names_entity(span, lang) and
+             not _has_subject(clause.text, lang)) or
+            (slot == "employer" and not named_person and
+             not (cues.start or cues.change or cues.cessation) and
+             _no_workplace_said(span, lang))):
+        # no place named, or a remark about work that names no workplace ("I do miss the
+        # banter on the ward"): not where the user lives or works
         slot = guess.second if guess.second not in _ENTITY_SLOTS else "personal"
     dwelling = has_cue("dwelling", lang, _LIVE_SHOW.sub(" ", span))
     if slot == "residence" and not names_job and not dwelling and has_cue("trip", lang, span):
@@ -2515,26 +2562,77 @@ trip is never months or years "at" a named place."""
 
 
 _NAME_WORD = r"[A-ZÀ-Þ][\w'’.&-]*"
+_AT_A_KIND: dict[str, tuple[str, str, str]] = {
+    "en": (r"at|in", r"the", r"in"),
+    "de": (r"in|im|bei|an|am", r"der|dem|da|die", r"in"),
+    "fr": (r"à|au|chez|dans", r"la|le|l['’]|une?", r"à"),
+    "es": (r"en|con|para", r"el|la|una?", r"en|de"),
+    "it": (r"in|presso|alla|al|nella|nel|all['’]|nell['’]", r"la|il|lo|l['’]|una?", r"a|in|di"),
+    "pt": (r"na|no|numa|num|em", r"uma?", r"em|de"),
+    "nl": (r"bij|in|op", r"de|het|een", r"in"),
+}
+"""Before and after a kind of workplace (at-word, article, town-word): "at the … in",
+"in der … in", "en el … de", "no … em"."""
+
+
+def _kind_of_workplace(lang: str, names: str = "*") -> str:
+    """A workplace named through its kind (:data:`WORKPLACE_NOUNS`) after its at-word, with
+    the names before it ("the Halden bakery", "el CESFAM"); ``names`` "+" for at least one."""
+    at, article, _ = _AT_A_KIND[lang]
+    return (r"(?i:(?<!\w)(?:" + at + r")\s+(?:(?:" + article + r")\s*)?)(?:" + _NAME_WORD
+            + r"\s+)" + names + r"(?i:[\w-]*(?:"
+            + "|".join(re.escape(k) for k in WORKPLACE_NOUNS[lang]) + r"))(?!\w)")
+
+
 _KIND_TENURE: dict[str, re.Pattern[str]] = {
     lang: re.compile(
-        r"(?i:(?<!\w)(?:" + at + r")\s+(?:(?:" + article + r")\s*)?)(?:" + _NAME_WORD + r"\s+)*"
-        r"(?i:[\w-]*(?:" + "|".join(re.escape(k) for k in WORKPLACE_NOUNS[lang]) + r"))(?!\w)"
-        r"(?:\s+" + _NAME_WORD + r")*(?:\s+(?:" + place + r")\s+" + _NAME_WORD + r"(?:\s+"
-        + _NAME_WORD + r")*)?" + _how_long(lang))
-    for lang, (at, article, place) in {
-        "en": (r"at|in", r"the", r"in"),
-        "de": (r"in|im|bei|an|am", r"der|dem|da|die", r"in"),
-        "fr": (r"à|au|chez|dans", r"la|le|l['’]|une?", r"à"),
-        "es": (r"en|con|para", r"el|la|una?", r"en|de"),
-        "it": (r"in|presso|alla|al|nella|nel|all['’]|nell['’]", r"la|il|lo|l['’]|una?", r"a|in|di"),
-        "pt": (r"na|no|numa|num|em", r"uma?", r"em|de"),
-        "nl": (r"bij|in|op", r"de|het|een", r"in"),
-    }.items()}
+        _kind_of_workplace(lang) + r"(?:\s+" + _NAME_WORD + r")*(?:\s+(?:" + place + r")\s+"
+        + _NAME_WORD + r"(?:\s+" + _NAME_WORD + r")*)?" + _how_long(lang))
+    for lang, (_, _, place) in _AT_A_KIND.items()}
 """Years at a workplace named through its kind of place (:data:`WORKPLACE_NOUNS`), its town
 maybe after it ("in der Schreinerei Obermaier in Bad Aibling, seit 22 Jahren", "at the Halden
 bakery in Leeds for twelve years", "dans la boulangerie Morel depuis six ans", "en el taller
 Núñez desde hace ocho años"): the user's workplace, though "in der" or "at the" alone name a
 home or a trip as well."""
+
+
+_NOW: dict[str, str] = {
+    "en": r"now", "de": r"jetzt|nun", "fr": r"maintenant|désormais", "es": r"ahora",
+    "it": r"ora|adesso", "pt": r"agora", "nl": r"nu",
+}
+_NOT = r"no|not|nicht|pas|non|não|nao|niet|never|nie|nunca|mai|jamais|nooit"
+"""Words of negation between "now" and the workplace: "ahora no estoy en …" says no job."""
+_NOW_AT_A_KIND: dict[str, re.Pattern[str]] = {
+    lang: re.compile(
+        r"(?i:(?<!\w)(?:" + _NOW[lang] + r"))(?:\s+(?!(?i:" + _NOT + r")(?!\w))[\w'’]+){0,2}?\s+"
+        + r"(?P<place>" + _kind_of_workplace(lang, "+") + r"|" + _kind_of_workplace(lang)
+        + r"(?:(?:\s+" + _NAME_WORD + r")+|\s+(?:" + place + r")\s+" + _NAME_WORD + r"(?:\s+"
+        + _NAME_WORD + r")*))")
+    for lang, (_, _, place) in _AT_A_KIND.items()}
+"""Now at a workplace named through its kind and a name ("now I'm at the Leith health
+centre", "ahora estoy en el CESFAM de Maipú", "jetzt bin ich in der Praxis Dr. Roth", "agora
+estou no hospital de Braga"): where the user works now. A kind with no name ("now I'm at
+the hospital") may be a visit."""
+
+
+def _now_at_a_workplace(span: str, lang: str) -> bool:
+    """Whether the user's clause says where they are now through a kind of workplace and a
+    name (:data:`_NOW_AT_A_KIND`), whatever else it denies ("ya no piso la UCI, y ahora
+    estoy en el CESFAM de Maipú")."""
+    now = _NOW_AT_A_KIND.get(lang)
+    return now is not None and now.search(span) is not None
+
+
+def _workplace_now(span: str, lang: str) -> str | None:
+    """The workplace the user is at now (:data:`_NOW_AT_A_KIND`) without its at-word and
+    article: "ahora estoy en el CESFAM de Maipú" → "CESFAM de Maipú"."""
+    now = _NOW_AT_A_KIND.get(lang)
+    found = None if now is None else now.search(span)
+    if found is None:
+        return None
+    at, article, _ = _AT_A_KIND[lang]
+    return re.sub(r"(?i)^(?:" + at + r")\s+(?:(?:" + article + r")\s*)?", "",
+                  found.group("place"))
 
 
 _LIVING: dict[str, str] = {
@@ -2576,23 +2674,29 @@ def _new_job_at(span: str, item: _Pending, lang: str) -> bool:
     return False
 
 
-_WORK_LIFE: dict[str, str] = {
-    "en": r"(?:my|our)\s+(?:new\s+)?(?:boss|manager|team|colleagues?|co-?workers?|office|"
-          r"shifts?|desk)|(?:a|another|the)\s+(?:long|rough|tough|hard|crazy|busy|brutal|"
-          r"stressful|hectic|hell\s+of\s+a)\s+(?:day|week|shift)",
-    "de": r"(?:mein|meine|meinen|meinem|meiner|unser|unsere|unserem)\s+(?:neue[nmr]?\s+)?"
-          r"(?:chef|chefin|vorgesetzte[nr]?|team|kollegen|kolleginnen|büro|schicht)",
-    "fr": r"(?:mon|ma|mes|notre|nos)\s+(?:nouveau\s+|nouvelle\s+)?(?:boss|chef|cheffe|"
-          r"patron|patronne|équipe|collègues|bureau)",
-    "es": r"(?:mi|mis|nuestro|nuestra)\s+(?:nuev[oa]\s+)?(?:jefe|jefa|equipo|compañeros|"
-          r"compañeras|oficina|turno)",
-    "it": r"(?:il\s+mio|la\s+mia|i\s+miei|le\s+mie|mio|mia)\s+(?:nuov[oa]\s+)?(?:capo|capa|"
-          r"responsabile|team|colleghi|colleghe|ufficio|turno)",
+_MY_AT_WORK: dict[str, str] = {
+    "en": r"(?:my|our)\s+(?:new\s+)?",
+    "de": r"(?:mein|meine|meinen|meinem|meiner|unser|unsere|unserem)\s+(?:neue[nmr]?\s+)?",
+    "fr": r"(?:mon|ma|mes|notre|nos)\s+(?:nouveau\s+|nouvelle\s+)?",
+    "es": r"(?:mi|mis|nuestro|nuestra)\s+(?:nuev[oa]\s+)?",
+    "it": r"(?:il\s+mio|la\s+mia|i\s+miei|le\s+mie|mio|mia)\s+(?:nuov[oa]\s+)?",
     "pt": r"(?:o\s+meu|a\s+minha|os\s+meus|as\s+minhas|meu|minha|meus|minhas)\s+"
-          r"(?:nov[oa]\s+)?(?:chefe|gestor|gestora|equipe|equipa|colegas|escritório|turno)",
-    "nl": r"(?:mijn|ons|onze)\s+(?:nieuwe\s+)?(?:baas|leidinggevende|manager|team|collega's|"
-          r"kantoor|dienst)",
+          r"(?:nov[oa]\s+)?",
+    "nl": r"(?:mijn|ons|onze)\s+(?:nieuwe\s+)?",
 }
+"""The user's own ("my", "meine neue", "o meu") before a word of their work life."""
+
+
+def _work_nouns(lang: str) -> str:
+    """One alternation of :data:`WORK_RELATION_NOUNS` in ``lang``, longest first."""
+    nouns = sorted(WORK_RELATION_NOUNS.get(lang, ()), key=len, reverse=True)
+    return "|".join(re.escape(n) for n in nouns)
+
+
+_WORK_LIFE: dict[str, str] = {
+    lang: mine + r"(?:" + _work_nouns(lang) + r")" for lang, mine in _MY_AT_WORK.items()}
+_WORK_LIFE["en"] += (r"|(?:a|another|the)\s+(?:long|rough|tough|hard|crazy|busy|brutal|"
+                     r"stressful|hectic|hell\s+of\s+a)\s+(?:day|week|shift)")
 """The user's work life at an organisation said in passing: "my boss at Harfang", "my team
 at Tarangini", "a hell of a week at Kestrel", "meine Kollegen bei Bosch", "mon équipe chez
 Ubisoft", "il mio capo da Esselunga", "mijn baas bij Coolblue"."""
@@ -2611,6 +2715,31 @@ def _work_life_at(span: str, item: _Pending, lang: str) -> bool:
                          {p.name for p in item.people if p.name}) is not None:
             return True
     return False
+
+
+_SHIFTS: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?<![\w-])(?:" + "|".join(
+        re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")(?!\w)")
+    for lang, words in SHIFT_WORDS.items()}
+"""Shift work in each language (:data:`SHIFT_WORDS`)."""
+
+
+_SHIFT_PREP: dict[str, str] = {**_EMPLOYER_PREP, "de": _EMPLOYER_PREP["de"] + r"|im"}
+"""Where shifts are worked: "bei", "at", "en", and in German also "im" ("Nachtschichten im
+Klinikum Feldberg"), which names a building, not a town ("in München")."""
+
+
+def _shifts_at(span: str, item: _Pending, lang: str) -> bool:
+    """Whether the user's clause names their shift work at an organisation ("I'm on four
+    nights a week at the Royal Alexandra", "hago guardias en el Hospital Clínic", "na Vodacom
+    estou de piquete uma semana por mês", "ik draai nachtdiensten bij het Maasstad"): the
+    organisation is where they work, before or after the shift said. Shifts alone ("back on
+    nights") or at no named place name no employer."""
+    shifts = _SHIFTS.get(lang)
+    if shifts is None or shifts.search(span) is None:
+        return False
+    return _proper_after(span, lang, _SHIFT_PREP,
+                         {p.name for p in item.people if p.name}) is not None
 
 
 def _seeks_a_job(text: str, lang: str) -> bool:
@@ -2645,6 +2774,20 @@ _WORKING: dict[str, str] = {
 }
 """Words of working or of employment: a clause with none of them that names an organisation
 ("Ich war mit Freunden bei Aldi") says where the user was, not where they work."""
+
+
+def _no_workplace_said(span: str, lang: str) -> bool:
+    """Whether a clause the classifier reads as the employer says neither a workplace — no
+    name, no kind of workplace (:data:`WORKPLACE_NOUNS`) — nor a word of working ("I do miss
+    the banter on the ward", "ich vermisse die Kaffeeküche"): a feeling about work, not where
+    the user works, so the employer held stays ("I work at a bakery" names one)."""
+    words = _WORKING.get(lang)
+    if words is None or _names_entity(span, lang) or \
+            re.search(r"(?i)(?<!\w)(?:" + words + r")(?!\w)", span):
+        return False
+    kinds = WORKPLACE_NOUNS.get(lang, ())
+    return not re.search(r"(?i)(?<!\w)(?:" + "|".join(re.escape(k) for k in kinds) + r")(?!\w)",
+                         span)
 
 
 def _at_an_organisation_without_work(span: str, item: _Pending, lang: str) -> bool:

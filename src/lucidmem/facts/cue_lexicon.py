@@ -1104,6 +1104,62 @@ place of a kind said as a change ("Tom started at Hillside Academy", "me apunté
 voluntaria en Cáritas") ends the person's place of that kind held before."""
 
 
+WORK_RELATION_NOUNS: dict[str, tuple[str, ...]] = {
+    "en": ("boss", "manager", "team", "colleague", "colleagues", "co-worker", "co-workers",
+           "coworker", "coworkers", "office", "shift", "shifts", "desk", "job"),
+    "de": ("Chef", "Chefin", "Vorgesetzte", "Vorgesetzter", "Vorgesetzten", "Team", "Kollege",
+           "Kollegin", "Kollegen", "Kolleginnen", "Büro", "Schicht", "Arbeit"),
+    "fr": ("boss", "chef", "cheffe", "patron", "patronne", "équipe", "collègue", "collègues",
+           "bureau", "travail"),
+    "es": ("jefe", "jefa", "equipo", "compañero", "compañera", "compañeros", "compañeras",
+           "oficina", "turno", "trabajo"),
+    "it": ("capo", "capa", "responsabile", "team", "collega", "colleghi", "colleghe", "ufficio",
+           "turno", "lavoro"),
+    "pt": ("chefe", "gestor", "gestora", "equipe", "equipa", "colega", "colegas", "escritório",
+           "turno", "plantão", "trabalho", "emprego"),
+    "nl": ("baas", "leidinggevende", "manager", "team", "collega", "collega's", "kantoor",
+           "dienst", "werk"),
+}
+"""The people, place and time of the user's work life: said before a workplace ("my boss at
+Harfang", "meine Kollegen bei Bosch", "mi jefa en Estudio Tlacuache", "o meu turno no
+Hospital São João", "mijn baas bij Coolblue") they name the user's employer in passing."""
+
+
+SHIFT_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("night shift", "night shifts", "day shift", "day shifts", "double shift",
+           "double shifts", "shifts", "nights a week", "days a week", "nights per week",
+           "days per week", "on nights", "on call", "lates", "earlies"),
+    "de": ("Schicht", "Schichten", "Nachtschicht", "Nachtschichten", "Frühschicht",
+           "Frühschichten", "Spätschicht", "Spätschichten", "Nachtdienst", "Nachtdienste",
+           "Bereitschaft", "Bereitschaftsdienst", "Nächte die Woche", "Tage die Woche",
+           "Nächte pro Woche", "Tage pro Woche"),
+    "fr": ("garde", "gardes", "astreinte", "de nuit", "nuits par semaine", "jours par semaine",
+           "postes de nuit", "équipe de nuit"),
+    "es": ("turnos", "turno de noche", "turno de día", "cuarto turno", "hago turno", "guardia",
+           "guardias", "noches a la semana", "días a la semana", "noches por semana",
+           "días por semana"),
+    "it": ("turni", "turno di notte", "turno di giorno", "turni di notte", "notti a settimana",
+           "giorni a settimana", "reperibilità", "guardia medica"),
+    "pt": ("plantão", "plantões", "turnos", "turno da noite", "turno de noite", "piquete",
+           "noites por semana", "dias por semana", "noites na semana", "dias na semana"),
+    "nl": ("dienst", "diensten", "nachtdienst", "nachtdiensten", "avonddienst", "avonddiensten",
+           "dagdienst", "dagdiensten", "nachten per week", "dagen per week", "dagen in de week",
+           "nachten in de week"),
+}
+"""Shift work ("four nights a week", "Nachtschicht", "gardes", "guardias", "plantão",
+"nachtdiensten"): said with an organisation ("four nights a week at the Royal Alexandra",
+"na Vodacom estou de piquete") it names where the user works."""
+
+
+CANTEEN_NOUNS: dict[str, tuple[str, ...]] = {
+    "en": ("canteen",), "de": ("Kantine",), "fr": ("cantine",), "es": ("comedor",),
+    "it": ("mensa",), "pt": ("refeitório",), "nl": ("bedrijfsrestaurant",),
+}
+"""Where one eats at work: "in der Kantine bei Ford" names the employer in passing, so a fact
+said there ends when the user works elsewhere (it does not make one: "comedor" is also a
+dining room)."""
+
+
 EN_BASE_VERBS = frozenset([
     "add", "agree", "allow", "answer", "arrive", "ask", "bake", "bike", "build", "buy", "call",
     "care", "carry", "change", "clean", "climb", "coach", "code", "collect", "come", "cook",

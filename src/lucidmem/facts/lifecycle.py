@@ -45,10 +45,12 @@ from functools import cache
 from lucidmem.clock import from_epoch
 from lucidmem.facts.cue_lexicon import (
     ATTENDED_PLACES,
+    CANTEEN_NOUNS,
     HOME_NOUNS,
     ORDINAL_SUFFIX,
     ORDINAL_WORDS,
     WEEKLY,
+    WORK_RELATION_NOUNS,
     WORKING_RATE_UNITS,
     WORKING_VERBS,
     cue_pattern,
@@ -1093,12 +1095,11 @@ Vivantes", "infirmière chez Doctolib", "a baker at Hearth & Rye")."""
 
 
 _WORK_RELATION = re.compile(
-    r"(?i)\b(?:boss|manager|colleagues?|co-?workers?|team|office|job|shift|chef|chefin|"
-    r"kollegen|kollegin|kollege|büro|arbeit|patron|patronne|collègues?|bureau|travail|"
-    r"jefe|jefa|compañeros|compañeras|oficina|trabajo|capo|capa|collega|colleghi|ufficio|"
-    r"lavoro|chefe|colegas?|escritório|trabalho|emprego|baas|leidinggevende|collega's|kantoor|"
-    r"werk|canteen|kantine|cantine|comedor|mensa|refeitório|bedrijfsrestaurant)"
-    r"\s+(?=(?:at|for|bei|chez|pour|en|para|presso|per|bij|voor|na|no|em)\s)")
+    r"(?i)(?<!\w)(?:" + "|".join(sorted(
+        {re.escape(n) for table in (WORK_RELATION_NOUNS, CANTEEN_NOUNS)
+         for nouns in table.values() for n in nouns},
+        key=len, reverse=True)) +
+    r")\s+(?=(?:at|for|bei|chez|pour|en|para|presso|per|bij|voor|na|no|em)\s)")
 """A work relation said before a workplace ("my boss at Harfang", "mon boss chez Harfang",
 "mi jefa en Estudio Tlacuache", "i colleghi in Alpitec", "in der Kantine bei Ford"): the
 fact names the user's employer in passing."""
