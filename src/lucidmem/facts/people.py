@@ -15,6 +15,7 @@ from functools import cache
 from importlib import resources
 
 from lucidmem.facts.cue_lexicon import RELATIONS
+from lucidmem.facts.temporal_lexicon import DAY_WORDS, said_weekday
 
 __all__ = ["THEIRS", "Mention", "given_name", "is_given_name", "is_third_pronoun", "is_title",
            "mentions", "possessive_gender", "pronoun_relation", "pronoun_subject",
@@ -245,6 +246,8 @@ def mentions(text: str, lang: str) -> list[Mention]:
             if not name or not _is_name(name) or is_third_pronoun(name, lang) or \
                     any(a < m.end() and m.start() < b for a, b in taken):
                 continue  # ("Sie ist meine Schwester": "she", see pronoun_relation)
+            if said_weekday(name) is not None or name.casefold() in DAY_WORDS:
+                continue  # "我儿子周六去学游泳": the son goes on Saturday, he is not 周六
             if lang == "zh" and (name in ("的", "们") or name[0] in _ZH_NOT_NAME_START
                                  or name[-1] in "不得了着过"):  # "舍不得": a verb
                 continue  # "丈母娘帮忙带孩子": 帮忙 (helps) is what she does, not her name
