@@ -40,6 +40,7 @@ from lucidmem.facts.clauses import (
     zh_asks,
 )
 from lucidmem.facts.cue_lexicon import (
+    CLAUSE_OPENERS,
     INSTRUMENTS,
     LANGUAGES,
     SHIFT_WORDS,
@@ -1328,12 +1329,19 @@ _FUNCTION_WORDS = frozenset([
 ])
 
 
+_OPENERS = frozenset(w for words in CLAUSE_OPENERS.values() for w in words)
+
+
 def _is_function_word(word: str) -> bool:
     """Whether a capitalised word at a clause's start is a function word, not a name."""
     folded = word.casefold()
-    if folded in _FUNCTION_WORDS or folded in _NOT_NAME_WORDS or folded in WEEKDAYS:
+    if folded in _FUNCTION_WORDS or folded in _NOT_NAME_WORDS or folded in WEEKDAYS or \
+            folded in _OPENERS:
         return True  # "Sabato gita al lago", "Mardi, resto avec Paul": a day, no one (not
         # the months: "marco" is one, written without its cedilla, and Marco a name)
+    if any(folded.startswith(day) and len(folded) > len(day) + 2
+           for day in WEEKDAYS if len(day) >= 5):
+        return True  # "Woensdagavond is mijn heilige avond", "Montagabend …": a day's part
     return any(v >= 1 for v in votes(folded).values())
 
 

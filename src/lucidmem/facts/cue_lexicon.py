@@ -1160,6 +1160,46 @@ said there ends when the user works elsewhere (it does not make one: "comedor" i
 dining room)."""
 
 
+CLAUSE_OPENERS: dict[str, tuple[str, ...]] = {
+    "en": ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+           "second", "third", "new", "old", "small", "little", "bad", "best", "worst", "same",
+           "other", "whole", "no", "none", "many", "several", "most", "few", "half"),
+    "de": ("ein", "eine", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun",
+           "zehn", "erste", "erster", "ersten", "zweite", "dritte", "neu", "neue", "neuer",
+           "neues", "alte", "großer", "große", "kleine", "gut", "gute", "guter", "schön",
+           "schöne", "kein", "keine", "viele", "wenige", "halb", "ganz", "ganze", "endlich",
+           "leider"),
+    "fr": ("un", "une", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",
+           "premier", "première", "premiers", "deuxième", "seconde", "troisième", "nouveau",
+           "nouvelle", "nouveaux", "vieux", "vieille", "grand", "grande", "petit", "petite",
+           "bon", "bonne", "bons", "bonnes", "mauvais", "mauvaise", "aucun", "aucune",
+           "plusieurs", "beaucoup", "tout", "toute", "tous", "toutes", "fini", "finie", "enfin",
+           "même", "autre"),
+    "es": ("uno", "una", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve",
+           "diez", "primer", "primero", "primera", "segundo", "segunda", "tercer", "tercero",
+           "tercera", "nuevo", "nueva", "viejo", "vieja", "gran", "grande", "pequeño",
+           "pequeña", "buen", "bueno", "buena", "malo", "mala", "ningún", "ninguno", "ninguna",
+           "varios", "muchos", "muchas", "pocos", "otro", "otra", "mismo", "misma"),
+    "it": ("uno", "una", "due", "tre", "quattro", "cinque", "sei", "sette", "nove", "dieci",
+           "primo", "prima", "secondo", "seconda", "terzo", "terza", "nuovo", "nuova",
+           "vecchio", "vecchia", "grande", "piccolo", "piccola", "buono", "buona", "brutto",
+           "nessun", "nessuno", "nessuna", "molti", "molte", "pochi", "altro", "altra",
+           "stesso", "finito", "finita"),
+    "pt": ("um", "uma", "dois", "duas", "três", "quatro", "cinco", "seis", "sete", "oito",
+           "nove", "dez", "primeiro", "primeira", "segundo", "segunda", "terceiro",
+           "terceira", "novo", "nova", "velho", "velha", "grande", "pequeno", "pequena", "bom",
+           "boa", "mau", "má", "nenhum", "nenhuma", "muitos", "muitas", "poucos", "outro",
+           "outra", "mesmo", "mesma"),
+    "nl": ("een", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien",
+           "eerste", "tweede", "derde", "nieuw", "nieuwe", "oud", "oude", "groot", "grote",
+           "klein", "kleine", "goed", "goede", "mooi", "mooie", "geen", "veel", "weinig",
+           "ander", "andere", "zelfde", "heel", "hele"),
+}
+"""Words that open a clause and never name a person: numbers, ordinals, quantifiers and the
+commonest adjectives ("Deux semaines chez Nordik…", "Bonne idée", "Groot nieuws", "Aucune
+idée", "Premier service terminé…"). Capitalised at a clause's start they had been read as
+someone's name. Left out: words that are also given names ("Otto", "Bella", "Clara")."""
+
 EN_BASE_VERBS = frozenset([
     "add", "agree", "allow", "answer", "arrive", "ask", "bake", "bike", "build", "buy", "call",
     "care", "carry", "change", "clean", "climb", "coach", "code", "collect", "come", "cook",
