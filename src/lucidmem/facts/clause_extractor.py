@@ -1243,13 +1243,15 @@ def _new_things_marked(cand: FactCandidate, clause: Clause,
     """``cand`` flagged with the kinds of things it says the user has a new one of
     (:data:`NEW_OF_ITS_KIND`, :func:`one_at_a_time.new_kinds`): "e o celular novo chegou: um
     Galaxy S24", "Das Fairphone ist da!", "昨天去提车了！宝腾 X50" (the getting said in the
-    sentence before). A fact about someone else, a negation or a correction says none."""
-    if cand.subject != USER_SUBJECT or cand.negated or cand.is_correction or \
-            cand.context is not None:
+    sentence before), "three weeks with the Outback … should've traded in years ago" (or in
+    the one after). A fact about someone else, a negation of the thing named or a
+    correction says none ("niente più prelievi, l'Eliquis lo prendo" says the Eliquis)."""
+    if cand.subject != USER_SUBJECT or cand.is_correction or cand.context is not None or \
+            (cand.negated and one_at_a_time.negation_of_named(clause.text, clause.language)):
         return cand
     sentences = list(dict.fromkeys(c.sentence for c in clauses))
     at = sentences.index(clause.sentence) if clause.sentence in sentences else 0
-    around = " ".join(sentences[max(at - 1, 0):at + 1])
+    around = " ".join(sentences[max(at - 1, 0):at + 2])
     cues = clause.cues
     new = one_at_a_time.new_kinds(clause.text, around, clause.language,
                             changed=cues.change or cues.start)

@@ -229,19 +229,25 @@ _QUESTION_AFTER_COMMA: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i),\s+(?=(?:" + words + r")\b)") for lang, words in {
         "en": r"what|how|where|when|which|who|any\s+idea|can\s+you|could\s+you|"
               r"do\s+you(?!\s+think)|"
-              r"should\s+i|is\s+that|is\s+it",
+              r"should\s+i|is\s+that|is\s+it|do\s+they\s+(?:pay|cover)|"
+              r"will\s+they\s+(?:pay|cover)",
         "de": r"was|wie|wo|wann|welche[snmr]?|wer|kannst\s+du|hast\s+du|weißt\s+du|soll\s+ich|"
-              r"ist\s+das",
+              r"ist\s+das|(?:zahlen|bezahlen|übernehmen|erstatten)\s+(?:die|sie)",
         "fr": r"qu'est-ce|comment|où|quand|quel(?:le)?s?|tu\s+(?:as|peux|sais)|"
-              r"est-ce|c'est\s+grave",
-        "es": r"qué|cómo|dónde|cuándo|cuál(?:es)?|sabes|puedes|me\s+recomiendas|es\s+normal",
-        "it": r"cosa|che\s+cosa|come|dove|quando|quale|sai|puoi|mi\s+consigli|è\s+normale",
-        "pt": r"o\s+que|como|onde|quando|qual|sabe|sabes|pode|podes|me\s+indica|é\s+normal",
-        "nl": r"wat|hoe|waar|wanneer|welke|weet\s+je|kun\s+je|is\s+dat"}.items()}
+              r"est-ce|c'est\s+grave|(?:ils|elle)\s+(?:paient|paie|remboursent|rembourse)",
+        "es": r"qué|cómo|dónde|cuándo|cuál(?:es)?|sabes|puedes|me\s+recomiendas|es\s+normal|"
+              r"(?:me\s+)?lo\s+(?:cubren|pagan|cubre|paga)",
+        "it": r"cosa|che\s+cosa|come|dove|quando|quale|sai|puoi|mi\s+consigli|è\s+normale|"
+              r"(?:me\s+)?lo\s+(?:pagano|rimborsano|coprono|passano)",
+        "pt": r"o\s+que|como|onde|quando|qual|sabe|sabes|pode|podes|me\s+indica|é\s+normal|"
+              r"(?:eles\s+)?(?:cobrem|pagam|reembolsam)",
+        "nl": r"wat|hoe|waar|wanneer|welke|weet\s+je|kun\s+je|is\s+dat|"
+              r"(?:betalen|vergoeden|dekken)\s+ze"}.items()}
 """A question after a statement in one sentence ("next Thursday I get a wisdom tooth out, what
-can I eat after?"): the question is a clause of its own, so the statement is still read. A
-tag that doubts the statement ("je suis intolérant au lactose, tu crois ?", "…, do you
-think?") is no new question: the statement stays asked."""
+can I eat after?", "ich bin bei der AOK, zahlen die das?" asked of the insurer): the
+question is a clause of its own, so the statement is still read. A tag that doubts the
+statement ("je suis intolérant au lactose, tu crois ?", "…, do you think?") is no new
+question: the statement stays asked."""
 
 
 _PLACE_NAME = (r"[A-ZÀ-ÖØ-Þ][\w'’-]*(?:\s+(?:de|del|di|da|do|van|der|la|le|den)?\s*"

@@ -164,6 +164,24 @@ CUES: dict[str, _T] = {
         "nl": _w("niet|geen|nooit|niets|zonder|niet meer|geen … meer"),
         "zh": _w("不|没|没有|别|无|不再|戒"),
     },
+    # a negation word in a phrase that denies nothing: "it handled the drive like it was
+    # nothing" says it was easy (read by lucidmem.facts.one_at_a_time, not as a negation of
+    # the thing named)
+    "easily": {
+        "en": _w("like it was nothing|like it's nothing|as if it was nothing|no problem|"
+                 "no problems|no trouble|no issues"),
+        "de": _w("als wär's nichts|als wäre es nichts|als wär nichts|ohne probleme|"
+                 "ohne mucken|kein problem|keine probleme"),
+        "fr": _w("comme si de rien n'était|comme si ce n'était rien|sans problème|"
+                 "sans souci|sans soucis"),
+        "es": _w("como si nada|como si no fuera nada|sin problemas|sin problema|ningún problema"),
+        "it": _w("come se niente fosse|come niente|senza problemi|nessun problema"),
+        "pt": _w("como se não fosse nada|como se nada|sem problemas|sem problema|"
+                 "nenhum problema"),
+        "nl": _w("alsof het niks was|alsof het niets was|zonder problemen|geen probleem|"
+                 "geen problemen"),
+        "zh": _w("跟没事一样|像没事一样|没问题|毫无问题|一点问题都没有"),
+    },
     # a one-time deviation from a habit
     "one_off": {
         "en": _w("for once|just today|only today|today only|just this once|this once|"
@@ -504,25 +522,26 @@ CUES: dict[str, _T] = {
         "zh": _w("开始|入职|搬去|去…入职|起"),
     },
     # a thing the user now has: bought, given, arrived, switched to ("the new phone arrived",
-    # "das Fairphone ist da", "o celular novo chegou", "昨天去提车了"); done, not wanted (no
+    # "das Fairphone ist da", "o celular novo chegou", "昨天去提车了", "mi ha cambiato la
+    # pastiglia", "auf Eliquis umgestellt"); done, not wanted (no
     # "buy", "kaufen", "comprar": "I should buy a new one" gets nothing yet)
     "acquired": {
         "en": _w("bought|got a new|got myself|just got|have a new|picked up my new|arrived|"
                  "came in the mail|is here|finally here|treated myself to|upgraded to|"
-                 "switched to|traded in|gave me a|gave me an"),
+                 "switched to|traded in|gave me a|gave me an|put me on|changed my|switched me"),
         "de": _w("gekauft|geholt|zugelegt|bekommen|gekriegt|geschenkt|ist da|sind da|"
-                 "angekommen|geliefert|umgestiegen|gewechselt"),
+                 "angekommen|geliefert|umgestiegen|gewechselt|umgestellt"),
         "fr": _w("acheté|achetée|reçu|reçue|arrivé|arrivée|est là|craqué pour|passé à|"
-                 "passée à|offert|offerte"),
+                 "passée à|offert|offerte|changé de|changé mon|changé ma|m'a mis sous"),
         "es": _w("compré|comprado|comprada|me compré|llegó|ha llegado|recibí|me regalaron|"
-                 "me regaló|cambié a|me pasé a|estreno|estrené"),
+                 "me regaló|cambié a|me pasé a|estreno|estrené|me cambió|me cambiaron|cambié de"),
         "it": _w("comprato|comprata|arrivato|arrivata|ricevuto|ricevuta|regalato|regalata|"
-                 "passato a|passata a|preso un|presa una"),
+                 "passato a|passata a|preso un|presa una|cambiato|cambiata|mi ha messo"),
         "pt": _w("comprei|comprado|comprada|chegou|ganhei|recebi|troquei|mudei para|"
-                 "estreei|estreando"),
+                 "estreei|estreando|trocou|trocaram|mudou meu|mudou minha"),
         "nl": _w("gekocht|gekregen|is binnen|binnengekomen|aangekomen|geleverd|overgestapt|"
-                 "overgeschakeld"),
-        "zh": _w("买了|新买|入手|到了|到货|收到|提车|拿车|换了|换成|送了我|送给我"),
+                 "overgeschakeld|omgezet|overgezet"),
+        "zh": _w("买了|新买|入手|到了|到货|收到|提车|拿车|换了|换成|送了我|送给我|换药|改用"),
     },
     # someone started at a place of learning or of volunteering: enrolled, signed up,
     # moved over to it ("Tom started at Hillside Academy", "matriculados en el colegio X",

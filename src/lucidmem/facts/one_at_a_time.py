@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from lucidmem.facts.cue_lexicon import has_cue
+from lucidmem.facts.cue_lexicon import cue_pattern, has_cue
 
-__all__ = ["Kind", "kinds", "kinds_said", "medicine_named", "named", "new_kinds",
-           "own_thing_named", "tech_said"]
+__all__ = ["Kind", "kinds", "kinds_said", "medicine_named", "named", "negation_of_named",
+           "new_kinds", "own_thing_named", "tech_said"]
 
 _OWN = "my"
 """The section of the data file that lists the words saying a thing is the user's."""
@@ -141,8 +141,8 @@ def medicine_named(text: str) -> bool:
 
 def new_kinds(clause: str, around: str, lang: str, *, changed: bool) -> set[str]:
     """The kinds of which ``clause`` says the user has a new thing. ``around`` is the
-    clause's sentence with the one before it (the same turn), ``changed`` whether the clause
-    says something changed ("now", "new", "switched").
+    clause's sentence with the ones right before and after it (the same turn), ``changed``
+    whether the clause says something changed ("now", "new", "switched").
 
     * a thing named by its brand, with a change in the clause or its getting said around it
       ("ik doe alles nu in Procreate", "Das Fairphone ist da!", "昨天去提车了！宝腾 X50");
@@ -159,6 +159,30 @@ def new_kinds(clause: str, around: str, lang: str, *, changed: bool) -> set[str]
     if got and has_cue("new_thing", lang, clause):
         out |= kinds_said(clause, lang)
     return out
+
+
+def _without_easily(text: str, lang: str) -> str:
+    """``text`` without the phrases that say a thing went easily, whose negation word denies
+    nothing ("like it was nothing", "come se niente fosse", "跟没事一样")."""
+    pattern = cue_pattern("easily", lang)
+    return text if pattern is None else pattern.sub(" ", text)
+
+
+_PIECES = re.compile(r"[,;:，；：]")
+"""The marks that part a clause into the pieces a negation is said in."""
+
+
+def negation_of_named(clause: str, lang: str) -> bool:
+    """Whether a negation in ``clause`` is said of the thing it names: in the piece (between
+    commas, colons, semicolons) that names it, or anywhere when no piece names one. "kein
+    iPhone mehr" and "I don't have the Pixel" deny it; "niente più prelievi ogni due
+    settimane, l'Eliquis lo prendo mattina e sera" denies the blood tests, not the Eliquis;
+    "it handled the drive like it was nothing" (:func:`_without_easily`) denies nothing."""
+    clause = _without_easily(clause, lang)
+    pieces = [p for p in _PIECES.split(clause) if named(p)]
+    if not pieces:
+        return has_cue("negation", lang, clause)
+    return any(has_cue("negation", lang, p) for p in pieces)
 
 
 @cache
