@@ -1318,6 +1318,8 @@ _NOT_NAME_WORDS = frozenset([
     "jedes", "jeden", "elke", "iedere", "telkens", "toda", "todo", "immer", "tutte", "toutes",
     "sempre", "siempre", "found", "got", "had", "made", "took", "went", "left", "met", "saw",
     "desde", "depuis", "seit", "sinds", "since", "hasta", "até", "bis", "dopo", "após",
+    # how long ago or how long for: "Hace un mes que…", "Faz dois meses que…", "Llevamos…"
+    "hace", "há", "faz", "llevamos", "llevo",
 ])
 
 
@@ -1825,6 +1827,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
                                        _shifts_at(span, item, lang))) or
                 _now_at_a_workplace(span, lang)):
             limit = max(limit, TENURE_NO_FACT_LIMIT)
+        if not named_person and _time_in_a_place(span, lang):
+            limit = max(limit, TENURE_NO_FACT_LIMIT)
         if not named_person and (one_at_a_time.own_thing_named(span, lang) or
                                  one_at_a_time.medicine_named(span)):
             limit = max(limit, OWN_THING_NO_FACT_LIMIT)
@@ -1846,10 +1850,12 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if slot == "residence" and not named_person and _others_home(item, span, lang):
         reading.flags.append("skipped:someone_else")
         return None
+    in_place = not named_person and not cues.negated and not cues.hypothetical and \
+        _time_in_a_place(span, lang)
     seeking = _seeks_a_job(clause.text, lang)
     tenure = not named_person and not cues.negated and not cues.hypothetical and \
         not seeking and _tenure_at(span, lang)
-    names_job = not seeking and (
+    names_job = not seeking and not in_place and (
         (_names_workplace(span, lang) and slot in ("project", "work", "occupation"))
         or (not named_person and (_new_job_at(span, item, lang) or
                                   _hired_at(clause.text, span, item, lang) or
@@ -1859,6 +1865,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
                                    _now_at_a_workplace(span, lang)))) or tenure)
     if names_job:
         slot = "employer"
+    elif in_place:
+        slot = "residence"  # "depuis trois semaines qu'on est à Angré": how long the user
+        # has lived there, said without a verb of living
     elif guess is not None and (
             (slot in _ENTITY_SLOTS and not _names_entity(span, lang) and
              not _has_subject(clause.text, lang)) or
@@ -1868,7 +1877,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         # no place named, or a remark about work that names no workplace ("I do miss the
         # banter on the ward"): not where the user lives or works
         slot = guess.second if guess.second not in _ENTITY_SLOTS else "personal"
-    dwelling = has_cue("dwelling", lang, _LIVE_SHOW.sub(" ", span))
+    dwelling = has_cue("dwelling", lang, _LIVE_SHOW.sub(" ", span)) or in_place
     if slot == "residence" and not names_job and not dwelling and has_cue("trip", lang, span):
         slot = "event"  # "je pars à Rome le 5", "vou a Lisboa": a trip, not a new home
     elif slot not in ("residence", "event") and not names_job and not named_person and \
@@ -1982,8 +1991,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         text = f"{text} (from {_day_words(begins)})"
     # the way to work, the job and the employer are no things done at work ("je vais au
     # travail à vélo": "au travail" is also "at work"; "works at a bank (at work)"), so a new
-    # way, job or employer replaces them
-    context = None if slot in _WORK_ITSELF and cues.context == "at work" else cues.context
+    # way, job or employer replaces them; nor is a home a thing done at home ("je marche le
+    # soir près de chez moi à Yopougon": "chez moi" is the home itself), so a new home ends it
+    context = None if (slot in _WORK_ITSELF and cues.context == "at work") or \
+        (slot == "residence" and cues.context == "at home") else cues.context
     if context and context not in text:
         text = f"{text} ({context})"
     if unresolved:
@@ -2207,6 +2218,21 @@ def _switched_from(span: str, lang: str) -> tuple[str, str] | None:
     if m is None or not content_words([m["old"]]):
         return None
     return re.sub(r"\s{2,}", " ", span[:m.start()] + span[m.end():]).strip(), m["old"]
+
+
+def _time_in_a_place(span: str, lang: str) -> bool:
+    """Whether the clause says how long the user has been in a named place, in weeks,
+    months or years: a home, said without a verb of living ("depuis trois semaines qu'on
+    est à Angré", "we've been in Leith for two months", "llevamos dos meses en Nervión").
+
+    >>> _time_in_a_place("da tre mesi siamo a Quartu", "it")
+    True
+    >>> _time_in_a_place("da tre mesi siamo stanchi", "it")
+    False
+    """
+    found = find_cue("time_in_a_place", lang, span)
+    return found is not None and \
+        _proper_after(span[found.start():], lang, _PLACE_PREP, set()) is not None
 
 
 def _home_left(span: str, lang: str) -> tuple[str, str] | None:

@@ -21,6 +21,7 @@ from lucidmem.facts.cue_lexicon import (
     FIRST_PERSON_VERBS,
     LANGUAGES,
     RELATIONS,
+    cue_pattern,
     find_cue,
     has_cue,
 )
@@ -57,8 +58,11 @@ _CUT_WORDS: dict[str, str] = {
     "es": r"pero|así\s+que|porque|aunque|y(?=\s+(?:yo\b|mi\b|ella\b|él\b))",
     "it": r"ma|però|quindi|perché|anche\s+se|e(?=\s+(?:io\b|mio\b|mia\b|lei\b|lui\b))",
     "pt": r"mas|então|porque|embora|e(?=\s+(?:eu\b|meu\b|minha\b|ela\b|ele\b))",
-    "nl": r"maar|dus|omdat|hoewel|en(?=\s+(?:ik\b|mijn\b|ze\b|hij\b|zij\b))",
+    "nl": r"maar(?<!nog\smaar)(?!\s+(?:één|1|twee|drie|vier|vijf|\d)\b)|dus|omdat|hoewel|"
+          r"en(?=\s+(?:ik\b|mijn\b|ze\b|hij\b|zij\b))",
 }
+"""Words that begin a new clause. Dutch "maar" after "nog" or before a number is "only",
+no "but" ("nu nog maar één schep", "ik werk maar twee dagen")."""
 _NOW_START: dict[str, str] = {
     "en": r"now\b|nowadays\b|these\s+days\b|starting\s+(?:at|with|in|on|next)\b",
     "de": r"jetzt\b|nun\b|inzwischen\b|mittlerweile\b",
@@ -288,6 +292,26 @@ def _since_moved(piece: str, lang: str) -> list[str]:
     return [p.strip(" ,") for p in (before, moved, after) if p.strip(" ,.!?")]
 
 
+def _others_words_after(piece: str, lang: str) -> list[str]:
+    """A clause of the user's own, then a comma and someone named saying something ("unter
+    der Woche trink ich nur noch Alkoholfreies, Yasemin meint, ich schlaf besser", "I cycle
+    to work now, Tom says I'm mad"): the other person's words are a clause of their own, so
+    the user's clause before them is still read.
+
+    >>> _others_words_after("I cycle now, Tom says I'm mad", "en")
+    ['I cycle now', "Tom says I'm mad"]
+    """
+    said = cue_pattern("reported", lang)
+    if said is None:
+        return [piece]
+    found = re.search(r",\s+(?=[A-ZÀ-ÖØ-Þ][\w'’-]+\s+(?:" + said.pattern + r"))", piece,
+                      re.IGNORECASE)
+    if found is None or not found.group(0) or \
+            not piece[found.end()].isupper():
+        return [piece]
+    return [piece[:found.start()], piece[found.end():]]
+
+
 def _split_clauses(sentence: str, lang: str) -> list[str]:
     if lang == "zh":
         parts = [p.strip() for p in re.split(
@@ -308,6 +332,7 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
                              re.IGNORECASE)
         pieces = pattern.split(sentence)
     pieces = [p for chunk in pieces for p in re.split(r"\s*:\s+(?=\S)", chunk)]
+    pieces = [p for chunk in pieces for p in _others_words_after(chunk, lang)]
     asks = _QUESTION_AFTER_COMMA.get(lang)
     if asks is not None and sentence.rstrip().endswith("?"):
         pieces = [p for chunk in pieces for p in asks.split(chunk)]
@@ -457,6 +482,12 @@ _LEAD_FILLERS = re.compile(
     # "look", "listen" said to open a remark ("y mira, si me toca la Loto …")
     r"look|listen|schau|hör\s+mal|regarde|écoute|mira|fíjate|guarda|escuta|kijk|luister)"
     r"\b[\s,]*)+", re.IGNORECASE)
+_NEWS_LEAD = re.compile(
+    r"(?i)^\W*(?:(?:and|und|et|y|e|en)\s+)?(?:imagine|stell\s+dir\s+vor|figure-toi|imagina|"
+    r"immagina|stel\s+je\s+voor|guess\s+what|rate\s+mal|devine\s+quoi|adivina)\s*[,:!]\s*")
+"""A lead that opens news, said with a comma ("Und stell dir vor, seit Januar trink ich
+keinen Alkohol mehr", "imagine, I passed!"): what follows happened, it is not supposed;
+"stell dir vor, ich wäre reich" is still supposed by its "wäre"."""
 _CAPS_LOVE = re.compile(
     r"(?<![\w])(?:" + "|".join("".join(re.escape(c) + "+" for c in word) for word in (
         "LOVE", "LOVED", "ADORE", "ENCANTA", "ENCANTAN", "ADORO", "AMO", "LIEBE", "J'ADORE",
@@ -470,7 +501,7 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
     """The cues of one clause (``text``) in its ``sentence``."""
     if lang not in LANGUAGES:
         return Cues()
-    lead = _LEAD_FILLERS.sub("", text)
+    lead = _LEAD_FILLERS.sub("", _NEWS_LEAD.sub("", text))
     if lang == "zh":
         lead = _ZH_NOT_ASKING.sub("", lead)
     asks = find_cue("question", lang, lead[:40])
@@ -489,7 +520,8 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
     return Cues(
         question=question,
         request=errand is not None and errand.start() == 0,
-        hypothetical=has_cue("hypothetical", lang, _WHENEVER.get(lang, _NEVER).sub("", text))
+        hypothetical=has_cue("hypothetical", lang,
+                             _NEWS_LEAD.sub("", _WHENEVER.get(lang, _NEVER).sub("", text)))
         or _CONDITIONAL_START.get(
             lang, _NEVER).match(lead) is not None
         or _UNTIL_THEN_START.get(lang, _NEVER).match(lead) is not None,

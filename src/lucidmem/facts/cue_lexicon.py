@@ -647,6 +647,38 @@ CUES: dict[str, _T] = {
         "nl": _w("woon|wonen|woont|verhuis|verhuizen|verhuisd"),
         "zh": _w("住|搬|定居|落户"),
     },
+    # how long the user has been in a place, counted in weeks, months or years ("we've been
+    # in Leith a month now", "depuis trois semaines qu'on est à Angré", "llevamos dos meses en
+    # Nervión"): said of a named place, a home (a few days there is as often a trip)
+    "time_in_a_place": {
+        "en": _w("we've been in … for … weeks|we've been in … for … months|"
+                 "we've been in … for … years|we've been in … a month|we've been in … a year|"
+                 "we've been in … for a month|we've been in … for a year|"
+                 "we have been in … for|i've been in … for … months|"
+                 "i've been in … for … years|i've been in … a month|"
+                 "i've been in … for a month"),
+        "de": _w("sind seit … Wochen in|sind seit … Monaten in|sind seit … Jahren in|"
+                 "sind seit einem Monat in|sind seit einem Jahr in|sind jetzt seit … in"),
+        "fr": _w("depuis … semaines qu'on est|depuis … mois qu'on est|depuis … ans qu'on est|"
+                 "depuis … semaines que je suis|depuis … mois que je suis|"
+                 "depuis … ans que je suis|ça fait … semaines qu'on est|"
+                 "ça fait … mois qu'on est|ça fait … semaines que je suis|"
+                 "ça fait … mois que je suis|on est à … depuis … semaines|"
+                 "on est à … depuis … mois"),
+        "es": _w("hace … semanas que estamos en|hace … meses que estamos en|"
+                 "hace un mes que estamos en|hace … semanas que estoy en|"
+                 "hace … meses que estoy en|hace un mes que estoy en|llevamos … semanas en|"
+                 "llevamos … meses en|llevamos un mes en|llevo … meses en|llevo un mes en"),
+        "it": _w("da … settimane siamo|da … mesi siamo|da un mese siamo|da … settimane sono a|"
+                 "da … mesi sono a|da un mese sono a|siamo a … da … settimane|"
+                 "siamo a … da … mesi|siamo a … da un mese|siamo in … da … mesi"),
+        "pt": _w("há … semanas que estamos|há … meses que estamos|há um mês que estamos|"
+                 "faz … semanas que estamos|faz … meses que estamos|faz um mês que estamos|"
+                 "há … meses que estou|há um mês que estou"),
+        "nl": _w("zitten nu … weken in|zitten nu … maanden in|zitten al … weken in|"
+                 "zitten al … maanden in|zitten nu een maand in|zitten al een maand in|"
+                 "zijn nu … weken in|zijn al … maanden in|zijn nu een maand in"),
+    },
     # a step towards a job: applying, an interview, a trial day or shift, an offer — not
     # the job itself ("sent my application to Hearth & Rye", "fiz entrevista no INPA",
     # "Probetag bei Lidl"); not "interview" alone, which a journalist or a recruiter does
@@ -782,6 +814,19 @@ WORKING_VERBS: tuple[str, ...] = _w(
     "work|working|arbeite|arbeiten|travaille|trabajo|lavoro|trabalho|werk|werken|上班|工作")
 """Verbs of working that a count of days or hours may follow ("ik werk nu 4 dagen", "je
 travaille 4 jours"): the count is then the working week."""
+
+
+AMOUNT_WORDS: dict[str, int] = {w: n for n, ws in enumerate((
+    "", "one één een eins ein eine einen un une uno una um uma 一",
+    "two deux dos due dois duas twee zwei 两 二",
+    "three trois tres tre três drie drei 三", "four quatre cuatro quattro quatro vier 四",
+    "five cinq cinco cinque vijf fünf 五", "six seis sei zes sechs 六",
+    "seven sept siete sette sete zeven sieben 七", "eight huit ocho otto oito acht 八",
+    "nine neuf nueve nove negen neun 九", "ten dix diez dieci dez tien zehn 十"))
+    for w in ws.split()}
+"""Counting words of every language, for how much of a thing the user takes ("drie
+scheppen suiker", "two coffees a day", "nur noch eine Tasse"); the articles that also say
+"one" count too, but not the English "a", which is in every "a day", "a week"."""
 
 
 CONTEXTS: dict[str, tuple[tuple[str, str], ...]] = {

@@ -44,6 +44,7 @@ from functools import cache
 
 from lucidmem.clock import from_epoch
 from lucidmem.facts.cue_lexicon import (
+    AMOUNT_WORDS,
     ATTENDED_PLACES,
     CANTEEN_NOUNS,
     HOME_NOUNS,
@@ -69,6 +70,7 @@ from lucidmem.records import Record
 __all__ = [
     "FAMILIES",
     "UNKNOWN_START",
+    "amount_change_targets",
     "attended_kinds",
     "attended_place_targets",
     "cessation_targets",
@@ -1078,6 +1080,44 @@ def replacement_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
             out.append(rec)  # "现在是游泳派" after "每个星期天早上都跑"
         elif shared and words - shared and own - {t for t in own
                                                   if any(_stem_match(t, w) for w in words)}:
+            out.append(rec)
+    return out
+
+
+_AMOUNT = re.compile(r"(?i)(?<![\w.:/-])(?P<n>\d{1,2}|" + "|".join(
+    sorted((w for w in AMOUNT_WORDS if not re.search(r"[\u4e00-\u9fff]", w)), key=len,
+           reverse=True)) + r")\s+(?P<unit>[^\W\d_]{3,})")
+"""A count and the word it counts ("drie scheppen", "2 coffees", "three times")."""
+
+
+def _amounts(text: str) -> dict[str, int]:
+    """The counted things of a statement, each by its word and count: "zit met mijn thee,
+    drie scheppen suiker" → {"scheppen": 3}."""
+    return {m["unit"].casefold(): int(m["n"]) if m["n"].isdigit()
+            else AMOUNT_WORDS[m["n"].casefold()] for m in _AMOUNT.finditer(text)}
+
+
+def amount_change_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The facts a new amount of the same thing ends, said as a change: same subject and
+    kind, the same counted word (or its stem) with another count. "nu nog maar één schep in
+    de thee" ends "drie scheppen suiker in mijn thee", "now I only have two coffees a day"
+    ends "four coffees a day"; "three coffees" leaves "two beers" (another thing)."""
+    d = new.data
+    family = FAMILIES.get(str(d.get("slot")))
+    if family is None or family in ("likes", "project", "work", "residence", "employer",
+                                    "occupation") or d.get("context") or d.get("one_off"):
+        return []
+    counted = _amounts(str(d.get("evidence") or d.get("object") or ""))
+    out = []
+    for rec in facts:
+        r = rec.data
+        if rec.id == new.id or r.get("subject") != d.get("subject") or \
+                FAMILIES.get(str(r.get("slot"))) != family or r.get("context") or \
+                r.get("valid_to") is not None:
+            continue
+        theirs = _amounts(str(r.get("evidence") or r.get("object") or ""))
+        if any(_stem_match(unit, old_unit) and n != old_n
+               for unit, n in counted.items() for old_unit, old_n in theirs.items()):
             out.append(rec)
     return out
 

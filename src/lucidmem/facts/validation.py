@@ -307,6 +307,9 @@ class _Pass:
         elif d.get("is_change") and not d.get("one_off"):
             for ex in earlier(lifecycle.replacement_targets(rec, self.active(ts))):
                 self.end(ex, rec, retract=False, at=start)
+        if d.get("exclusive") or d.get("is_change"):  # "nu nog maar één schep" ends "drie"
+            for ex in earlier(lifecycle.amount_change_targets(rec, self.active(ts))):
+                self.end(ex, rec, retract=False, at=start)
         for ex in earlier(lifecycle.replaced_thing_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # a new phone ends the old one
         for ex in earlier(lifecycle.attended_place_targets(rec, held)):
