@@ -42,9 +42,11 @@ from lucidmem.facts.clauses import (
 from lucidmem.facts.cue_lexicon import (
     CLAUSE_OPENERS,
     INSTRUMENTS,
+    JOB_NOUNS,
     LANGUAGES,
     SHIFT_WORDS,
     WORK_RELATION_NOUNS,
+    WORKING_VERBS,
     WORKPLACE_NOUNS,
     cue_pattern,
     find_cue,
@@ -1333,6 +1335,20 @@ _FUNCTION_WORDS = frozenset([
 ])
 
 
+_WORK_SAID = re.compile(r"(?i)" + "|".join(
+    re.escape(w) if re.search(r"[\u4e00-\u9fff]", w) else r"(?<!\w)" + re.escape(w) + r"(?!\w)"
+    for w in sorted({*WORKING_VERBS, *JOB_NOUNS, *(n for nouns in WORK_RELATION_NOUNS.values()
+                                        for n in nouns)}, key=len, reverse=True)))
+
+
+def _brand_not_work(span: str) -> bool:
+    """Whether a clause names a thing held one at a time by its brand (a bank, an insurer, a
+    carrier, a phone; :func:`one_at_a_time.named`) and says nothing of work: "bin seit Januar
+    bei der TK" is the user's health insurer, not an employer; "arbeite seit drei Jahren bei
+    Vodafone" is an employer."""
+    return bool(one_at_a_time.named(span)) and _WORK_SAID.search(span) is None
+
+
 _OPENERS = frozenset(w for words in CLAUSE_OPENERS.values() for w in words)
 
 
@@ -1855,7 +1871,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     seeking = _seeks_a_job(clause.text, lang)
     tenure = not named_person and not cues.negated and not cues.hypothetical and \
         not seeking and _tenure_at(span, lang)
-    names_job = not seeking and not in_place and (
+    held_brand = not named_person and _brand_not_work(span)
+    names_job = not seeking and not in_place and not held_brand and (
         (_names_workplace(span, lang) and slot in ("project", "work", "occupation"))
         or (not named_person and (_new_job_at(span, item, lang) or
                                   _hired_at(clause.text, span, item, lang) or
@@ -1865,6 +1882,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
                                    _now_at_a_workplace(span, lang)))) or tenure)
     if names_job:
         slot = "employer"
+    elif held_brand and slot in ("employer", "occupation"):
+        slot = "tech"  # "bin seit Januar bei der TK": the user's insurer, not a job
     elif in_place:
         slot = "residence"  # "depuis trois semaines qu'on est à Angré": how long the user
         # has lived there, said without a verb of living

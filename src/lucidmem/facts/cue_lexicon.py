@@ -1224,6 +1224,13 @@ said there ends when the user works elsewhere (it does not make one: "comedor" i
 dining room)."""
 
 
+JOB_NOUNS: tuple[str, ...] = _w(
+    "job|position|post|role|internship|Stelle|Job|Anstellung|Praktikum|Ausbildung|poste|"
+    "emploi|boulot|stage|puesto|empleo|curro|prácticas|posto|impiego|tirocinio|vaga|"
+    "estágio|baan|functie|职位|实习")
+"""Words for a job held ("eine neue Stelle bei Vattenfall", "un stage chez Orange"): a
+brand named with one of them is the user's workplace, not a provider."""
+
 CLAUSE_OPENERS: dict[str, tuple[str, ...]] = {
     "en": ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
            "second", "third", "new", "old", "small", "little", "bad", "best", "worst", "same",
