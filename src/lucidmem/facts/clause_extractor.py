@@ -42,6 +42,7 @@ from lucidmem.facts.clauses import (
 from lucidmem.facts.cue_lexicon import (
     INSTRUMENTS,
     LANGUAGES,
+    ROLE_HOLDERS,
     WORKPLACE_NOUNS,
     cue_pattern,
     find_cue,
@@ -455,7 +456,7 @@ def _relation_candidate(m: Mention, clause: Clause, at: datetime) -> FactCandida
     sub = Subcategory.RELATIONSHIP_FAMILY
     if m.relation in ("friend", "best friend", "roommate", "neighbour", "ex"):
         sub = Subcategory.RELATIONSHIP_FRIENDS
-    elif m.relation in ("boss", "manager", "colleague", "teacher"):
+    elif m.relation in ("manager", "colleague", "teacher") or m.relation in ROLE_HOLDERS:
         sub = Subcategory.RELATIONSHIP_PROFESSIONAL
     elif m.relation in ("dog", "cat"):
         sub = Subcategory.RELATIONSHIP_PETS

@@ -19,6 +19,8 @@ Pure functions over fact records (validation applies what they return):
   Leeds ends at the move, and is recorded as the former home when nothing held says it;
 * :func:`switched_to_named_targets` — "overgestapt naar Volley Drongen": the club of the
   same kind held under another name ends;
+* :func:`relative_home_targets` — "my dad finally moved to Oviedo": where he lived before
+  ("my dad Ramón lives alone in Mieres") ends, not the user's home;
 * :func:`exclusive_targets` — "only X now": the kind's other values end;
 * :func:`replaced_thing_targets` — "the new phone arrived: a Galaxy": the facts that name
   another phone (:mod:`lucidmem.facts.one_at_a_time`) end;
@@ -28,6 +30,8 @@ Pure functions over fact records (validation applies what they return):
   rate ("I asked to go from 80% to 60%", "I work 80%") end;
 * :func:`relation_change_targets` — "Larissa is now my fiancée": her earlier relation ends;
   "we broke up": the partner ends;
+* :func:`replaced_role_holder_targets` — "my new supervisor is Prof. Lang": what was said of
+  the supervisor before ("The user's supervisor Helena (people): wants a chapter") ends;
 * :func:`habit_of` — the standing fact a one-off ("just today I took the train") deviates
   from.
 
@@ -48,6 +52,7 @@ from lucidmem.facts.cue_lexicon import (
     HOME_NOUNS,
     ORDINAL_SUFFIX,
     ORDINAL_WORDS,
+    ROLE_HOLDERS,
     WEEKLY,
     WORKING_RATE_UNITS,
     WORKING_VERBS,
@@ -84,7 +89,9 @@ __all__ = [
     "other_workplace_targets",
     "proper_names",
     "relation_change_targets",
+    "relative_home_targets",
     "replaced_in_the_same_turn",
+    "replaced_role_holder_targets",
     "replaced_thing_targets",
     "replacement_targets",
     "rescheduled_target",
@@ -689,6 +696,70 @@ def home_remarks_left(new: Record, facts: Sequence[Record]) -> list[Record]:
     return out
 
 
+_LIVES_AT = re.compile(
+    r"(?<!\w)(?i:in|at|to|nach|à|a|en|em|no|na|para|pra|naar|te|op)\s+"
+    r"(?:(?i:the|der|die|la|le|l'|el|il|lo|o|a|de|het)\s+)?"
+    r"(?P<place>[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)?)"
+    r"|(?:住在|搬到|搬去|搬回|定居在?)(?P<zh>(?:(?![我你他她们的了])[\u4e00-\u9fff]){2,3})")
+"""A named place after "in" / "to" ("lives alone in Mieres", "ist nach Oviedo gezogen",
+"住在保定"): where someone lives, in a statement about living or moving."""
+
+
+def places_lived(text: str, lang: str) -> list[str]:
+    """The places a statement says someone lives in or moved to ("my dad lives alone in
+    Mieres" → ["Mieres"], "mi padre ya vive en Oviedo" → ["Oviedo"], "我妈搬到苏州了" →
+    ["苏州"]); none when it says nothing of living or moving ("she flew to Oviedo")."""
+    if not (has_cue("dwelling", lang, text) or has_cue("dwelling_of_others", lang, text)) or \
+            has_cue("wanting", lang, text) or \
+            has_cue("hypothetical", lang, text):
+        return []
+    return [m.group("place") or m.group("zh") for m in _LIVES_AT.finditer(text)]
+
+
+def _one_person(subject: str, other: str, facts: Sequence[Record]) -> bool:
+    """Whether two fact subjects are one person: the same name, or a relation said without
+    the name ("user's father") and the name the user gave that relation ("Ramón")."""
+    a, b = fold(subject), fold(other)
+    if a == b:
+        return True
+    prefix = f"{USER_SUBJECT}'s "
+    for one, two in ((a, b), (b, a)):
+        if one.startswith(prefix) and not two.startswith(prefix):
+            predicate = "has_" + one.removeprefix(prefix).replace(" ", "_").replace("-", "_")
+            if any(rec.data.get("subject") == USER_SUBJECT and rec.data.get("predicate")
+                   == predicate and fold(str(rec.data.get("object") or "")) == two
+                   for rec in facts):
+                return True
+    return False
+
+
+def relative_home_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """Where someone else lived before, once the user says they live elsewhere now: "my dad
+    finally moved to a flat in Oviedo" ends "The user's father Ramón lives alone in Mieres";
+    "meine Schwester wohnt jetzt in Graz" ends "The user's sister Lena (home): wohnt in
+    Linz". The user's own home is left alone (that is a home of the user's, ended as
+    such); a fact naming the new place stays."""
+    d = new.data
+    who = str(d.get("subject") or "")
+    lang = str(d.get("language") or "en")
+    if who in ("", USER_SUBJECT) or d.get("negated") or d.get("one_off"):
+        return []
+    now = {fold(place) for place in places_lived(new.text, lang)}
+    if not now:
+        return []
+    out = []
+    for rec in facts:
+        r = rec.data
+        if rec.id == new.id or r.get("negated") or \
+                not _one_person(str(r.get("subject") or ""), who, facts):
+            continue
+        before = {fold(place) for place in
+                  places_lived(rec.text, str(r.get("language") or lang))}
+        if before and not before & now:
+            out.append(rec)
+    return out
+
+
 def home_left(new: Record) -> str | None:
     """The home a statement says the user left, by name: a home's ``switched_from`` that is
     a place ("we moved from Leeds to York" → "Leeds", "finally out of our place in Leeds" →
@@ -1139,6 +1210,23 @@ def relation_change_targets(new: Record, facts: Sequence[Record]) -> list[Record
     return relations + [rec for rec in facts
                         if rec.id != new.id and fold(str(rec.data.get("subject"))) in ended
                         and rec.text.casefold().startswith(labels)]
+
+
+def replaced_role_holder_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """What was said of someone under a role they held for the user when another now holds
+    it: "my new GP is Dr Okafor" ends "The user's doctor Patel (health): is always rushed";
+    "o novo orientador, o professor Vasco" ends "The user's supervisor Helena Mendes (people):
+    quer um capítulo até ao Natal". The old relation itself ends as a single-valued one."""
+    d = new.data
+    role = relation_word(str(d.get("predicate") or ""))
+    if d.get("subject") != USER_SUBJECT or role not in ROLE_HOLDERS or d.get("negated"):
+        return []
+    label = f"the user's {role} "
+    name = fold(str(d.get("object") or ""))
+    return [rec for rec in facts
+            if rec.id != new.id and rec.text.casefold().startswith(label)
+            and fold(str(rec.data.get("subject") or "")) not in ("", name)
+            and not str(rec.data.get("subject")).startswith(USER_SUBJECT)]
 
 
 def names_the_ex(new: Record) -> bool:
