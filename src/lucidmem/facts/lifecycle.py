@@ -26,6 +26,8 @@ Pure functions over fact records (validation applies what they return):
   another phone (:mod:`lucidmem.facts.one_at_a_time`) end;
 * :func:`attended_place_targets` — "Tom started at Hillside Academy": the facts that put
   the same person at another school (studies, class, place volunteered at) end;
+* :func:`own_earlier_role_targets` — "I'm the head chef at Rosewood now": the user's
+  earlier role at Rosewood ("I'm a sous-chef at Rosewood") ends;
 * :func:`other_rate_targets` — "my 60% was accepted": the facts that say another working
   rate ("I asked to go from 80% to 60%", "I work 80%") end;
 * :func:`relation_change_targets` — "Larissa is now my fiancée": her earlier relation ends;
@@ -87,6 +89,7 @@ __all__ = [
     "local_day",
     "other_rate_targets",
     "other_workplace_targets",
+    "own_earlier_role_targets",
     "proper_names",
     "relation_change_targets",
     "relative_home_targets",
@@ -1175,6 +1178,54 @@ def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record
             continue
         if orgs and not any(_overlaps(_fold_words(org), employer) for org in orgs):
             out.append(rec)
+    return out
+
+
+_ROLE_AT = re.compile(
+    r"(?i:(?<!\w)(?:is|am|'m|’m|bin|suis|c'est moi|c’est moi|soy|sono|sou|ben|"
+    r"works?\s+as|arbeite\s+als|travaille\s+comme|trabajo\s+como|lavoro\s+come|"
+    r"trabalho\s+como|werk\s+als)(?!\w))"
+    r"\s+\S.{0,60}?(?<!\w)(?i:at|bei|beim|im|chez|au|aux|à|en|presso|alla|al|allo|nella|nel|della|"
+    r"del|dello|no|na|em|do|da|bij|in|voor|van)\s+"
+    r"(?:(?i:the|der|die|dem|den|la|le|l'|el|il|lo|de|het|a|o)\s+)?"
+    r"(?P<org>[A-ZÀ-Þ][\w'’&.-]*(?:\s+[A-ZÀ-Þ][\w'’&.-]*)*)")
+"""The user holding a role at a named place, as a fact says it ("The user is a sous-chef at
+Rosewood Grill", "soy ayudante de cocina en La Tasquita", "sono aiuto cuoco alla Trattoria
+Da Gino", "c'est moi le chef de cuisine au Bistrot")."""
+
+
+_WORK_PREDICATES = frozenset({"occupation", "works_at", "working_on"})
+"""Predicates a statement of the user's role at work is read as ("I'm the head chef at
+Rosewood now" is an occupation, "sou a chefe de cozinha na Taberna" may be a project)."""
+
+
+def own_earlier_role_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The user's earlier role at the same place once a new one there is said as a change:
+    "I'm the head chef at Rosewood Grill now" ends "I'm a sous-chef at Rosewood Grill";
+    "Ahora soy la jefa de cocina en La Tasquita" ends "Soy ayudante de cocina en La
+    Tasquita". The same role said again, or a role at another place, is left to the rest."""
+    d = new.data
+    lang = str(d.get("language") or "en")
+    if d.get("subject") != USER_SUBJECT or d.get("predicate") not in _WORK_PREDICATES or \
+            d.get("negated") or d.get("context") or \
+            not (d.get("is_change") or has_cue("change", lang, new.text)):
+        return []
+    said = list(_ROLE_AT.finditer(new.text))
+    if not said:
+        return []
+    places = [_fold_words(m["org"]) for m in said]
+    role = _fold_words(new.text[:said[0].start("org")])
+    out = []
+    for rec in facts:
+        r = rec.data
+        if rec.id == new.id or r.get("subject") != USER_SUBJECT or r.get("negated") or \
+                r.get("context") or rec.occurred_at > new.occurred_at:
+            continue
+        for m in _ROLE_AT.finditer(rec.text):
+            if any(_overlaps(_fold_words(m["org"]), place) for place in places) and \
+                    not _fold_words(rec.text[:m.start("org")]) <= role:
+                out.append(rec)
+                break
     return out
 
 

@@ -318,6 +318,8 @@ class _Pass:
         if not d.get("one_off"):  # a new employer ends the job said with the old one
             for ex in earlier(lifecycle.other_workplace_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)
+            for ex in earlier(lifecycle.own_earlier_role_targets(rec, held)):
+                self.end(ex, rec, retract=False, at=start)  # a new role at the same place
         for ex in earlier(lifecycle.replaced_role_holder_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # the supervisor before, and her facts
         moved_on = lifecycle.relation_change_targets(rec, held)
