@@ -44,6 +44,7 @@ from lucidmem.facts.cue_lexicon import (
     INSTRUMENTS,
     JOB_NOUNS,
     LANGUAGES,
+    ROLE_HOLDERS,
     SHIFT_WORDS,
     WORK_RELATION_NOUNS,
     WORKING_VERBS,
@@ -475,7 +476,7 @@ def _relation_candidate(m: Mention, clause: Clause, at: datetime) -> FactCandida
     sub = Subcategory.RELATIONSHIP_FAMILY
     if m.relation in ("friend", "best friend", "roommate", "neighbour", "ex"):
         sub = Subcategory.RELATIONSHIP_FRIENDS
-    elif m.relation in ("boss", "manager", "colleague", "teacher"):
+    elif m.relation in ("manager", "colleague", "teacher") or m.relation in ROLE_HOLDERS:
         sub = Subcategory.RELATIONSHIP_PROFESSIONAL
     elif m.relation in ("dog", "cat"):
         sub = Subcategory.RELATIONSHIP_PETS

@@ -83,7 +83,8 @@ SINGLE_VALUED_PREDICATES: frozenset[str] = frozenset(
         "name", "preferred_name", "age", "birthday", "lives_in", "works_at", "occupation",
         "diet", "chronotype", "has_wife", "has_husband", "has_partner", "has_spouse",
         "has_boyfriend", "has_girlfriend", "has_boss", "no_contact_before", "no_contact_after",
-        "hometown",
+        "hometown", "has_doctor", "has_supervisor", "has_nanny", "has_therapist",
+        "has_hairdresser", "has_coach",
     }
 )
 """Predicates with one current value; a different object contradicts."""

@@ -25,6 +25,7 @@ __all__ = [
     "INSTRUMENTS",
     "LANGUAGES",
     "RELATIONS",
+    "ROLE_HOLDERS",
     "WEEKLY",
     "WORKING_RATE_UNITS",
     "WORKING_VERBS",
@@ -679,6 +680,22 @@ CUES: dict[str, _T] = {
                  "zitten al … maanden in|zitten nu een maand in|zitten al een maand in|"
                  "zijn nu … weken in|zijn al … maanden in|zijn nu een maand in"),
     },
+    # someone else living somewhere or moving house ("my dad lives in Mieres", "mi padre vive
+    # en Oviedo", "ma mère s'est installée à Lyon"): the third person of "dwelling"
+    "dwelling_of_others": {
+        "en": _w("lives|lived|moved|moves|has moved|is moving"),
+        "de": _w("wohnt|lebt|zieht|gezogen|umgezogen"),
+        "fr": _w("habite|vit à|vit en|vit chez|a déménagé|déménage|s'est installé|"
+                 "s'est installée|s’est installé|s’est installée"),
+        "es": _w("vive en|vive con|vive solo|vive sola|vive ahora|vivía en|se mudó|se ha mudado|"
+                 "se muda"),
+        "it": _w("vive a|vive in|vive da|abita|si è trasferito|si è trasferita|si trasferisce|"
+                 "ha traslocato"),
+        "pt": _w("mora|morava|vive em|vive no|vive na|vive sozinho|vive sozinha|mudou-se|"
+                 "se mudou|foi morar"),
+        "nl": _w("woont|woonde|verhuisd|verhuist|is verhuisd"),
+        "zh": _w("住在|搬到|搬去|搬回|定居"),
+    },
     # a step towards a job: applying, an interview, a trial day or shift, an offer — not
     # the job itself ("sent my application to Hearth & Rye", "fiz entrevista no INPA",
     # "Probetag bei Lidl"); not "interview" alone, which a journalist or a recruiter does
@@ -881,7 +898,10 @@ RELATIONS: dict[str, dict[str, str]] = {
         "neighbour": "neighbour|neighbor", "boss": "boss", "manager": "manager",
         "colleague": "colleague|coworker|co-worker", "teacher": "teacher",
         "goddaughter": "goddaughter", "godson": "godson", "dog": "dog|puppy",
-        "cat": "cat|kitten",
+        "cat": "cat|kitten", "doctor": "gp|family doctor",
+        "supervisor": "supervisor|thesis supervisor|phd supervisor|advisor|adviser",
+        "nanny": "nanny|babysitter|childminder|au pair", "therapist": "therapist|psychologist",
+        "hairdresser": "hairdresser|barber", "coach": "coach|trainer",
     }.items() for w in ws.split("|")},
     "de": {w: r for r, ws in {
         "mother": "mutter|mama|mutti", "father": "vater|papa", "sister": "schwester",
@@ -897,7 +917,11 @@ RELATIONS: dict[str, dict[str, str]] = {
         "roommate": "mitbewohner|mitbewohnerin", "neighbour": "nachbar|nachbarin",
         "boss": "chef|chefin",
         "colleague": "kollege|kollegin", "teacher": "lehrer|lehrerin",
-        "dog": "hund", "cat": "katze|kater",
+        "dog": "hund", "cat": "katze|kater", "doctor": "hausarzt|hausärztin",
+        "supervisor": "doktorvater|doktormutter|betreuer|betreuerin",
+        "nanny": "kindermädchen|babysitter|babysitterin|tagesmutter|au-pair",
+        "therapist": "therapeut|therapeutin|psychologe|psychologin",
+        "hairdresser": "friseur|friseurin", "coach": "trainer|trainerin",
     }.items() for w in ws.split("|")},
     "fr": {w: r for r, ws in {
         "mother": "mère|maman", "father": "père|papa", "sister": "sœur|soeur",
@@ -913,6 +937,11 @@ RELATIONS: dict[str, dict[str, str]] = {
         "ex": "ex", "roommate": "colocataire|coloc", "neighbour": "voisin|voisine",
         "boss": "patron|patronne|chef|cheffe", "colleague": "collègue",
         "teacher": "prof|professeur|professeure", "dog": "chien|chienne", "cat": "chat|chatte",
+        "doctor": "médecin traitant|médecin généraliste|généraliste",
+        "supervisor": "directeur de thèse|directrice de thèse|directeur de recherche|"
+        "directrice de recherche", "nanny": "nounou|nourrice|baby-sitter|babysitter|au pair",
+        "therapist": "psy|thérapeute|psychologue", "hairdresser": "coiffeur|coiffeuse",
+        "coach": "coach|entraîneur|entraîneuse",
     }.items() for w in ws.split("|")},
     "es": {w: r for r, ws in {
         "mother": "madre|mamá|mama|vieja", "father": "padre|papá|papa|viejo",
@@ -929,7 +958,11 @@ RELATIONS: dict[str, dict[str, str]] = {
         "boss": "jefe|jefa", "manager": "gerente",
         "colleague": "compañero de trabajo|compañera de trabajo|colega|compañera|compañero",
         "teacher": "maestra|maestro|profesora|profesor|profe", "dog": "perro|perra",
-        "cat": "gato|gata",
+        "cat": "gato|gata", "doctor": "médico de cabecera|médica de cabecera|médico de familia|"
+        "médica de familia",
+        "supervisor": "director de tesis|directora de tesis|tutor de tesis|tutora de tesis",
+        "nanny": "niñera|canguro|au pair", "therapist": "terapeuta|psicólogo|psicóloga",
+        "hairdresser": "peluquero|peluquera", "coach": "entrenador|entrenadora",
     }.items() for w in ws.split("|")},
     "it": {w: r for r, ws in {
         "mother": "madre|mamma", "father": "padre|papà|papa", "sister": "sorella",
@@ -943,7 +976,11 @@ RELATIONS: dict[str, dict[str, str]] = {
         "friend": "amico|amica", "ex": "ex", "roommate": "coinquilino|coinquilina",
         "neighbour": "vicino|vicina", "boss": "capo|capa|responsabile",
         "colleague": "collega", "teacher": "insegnante|maestra|maestro|professore|professoressa",
-        "dog": "cane", "cat": "gatto|gatta",
+        "dog": "cane", "cat": "gatto|gatta", "doctor": "medico di base|medico di famiglia",
+        "supervisor": "relatore|relatrice|tutor",
+        "nanny": "tata|babysitter|baby-sitter|au pair", "therapist": "terapeuta|psicologo|"
+        "psicologa", "hairdresser": "parrucchiere|parrucchiera|barbiere",
+        "coach": "allenatore|allenatrice",
     }.items() for w in ws.split("|")},
     "pt": {w: r for r, ws in {
         "mother": "mãe|mae|mamãe", "father": "pai|papai", "sister": "irmã|irma",
@@ -958,7 +995,10 @@ RELATIONS: dict[str, dict[str, str]] = {
         "ex": "ex", "roommate": "colega de quarto|colega de casa", "neighbour": "vizinho|vizinha",
         "boss": "chefe", "colleague": "colega", "goddaughter": "afilhada",
         "godson": "afilhado", "teacher": "professor|professora", "dog": "cão|cachorro|cadela",
-        "cat": "gato|gata",
+        "cat": "gato|gata", "doctor": "médico de família|médica de família",
+        "supervisor": "orientador|orientadora", "nanny": "babá|baby-sitter|babysitter",
+        "therapist": "terapeuta|psicólogo|psicóloga", "hairdresser": "cabeleireiro|"
+        "cabeleireira|barbeiro", "coach": "treinador|treinadora",
     }.items() for w in ws.split("|")},
     "nl": {w: r for r, ws in {
         "mother": "moeder|mama|ma", "father": "vader|papa|pa", "sister": "zus|zuster",
@@ -972,6 +1012,10 @@ RELATIONS: dict[str, dict[str, str]] = {
         "ex": "ex", "roommate": "huisgenoot", "neighbour": "buurman|buurvrouw",
         "boss": "baas|leidinggevende", "manager": "manager", "colleague": "collega",
         "teacher": "leraar|lerares|docent", "dog": "hond", "cat": "kat|poes",
+        "doctor": "huisarts", "supervisor": "promotor|promotrix|scriptiebegeleider|"
+        "begeleider|begeleidster", "nanny": "oppas|nanny|au pair",
+        "therapist": "therapeut|psycholoog", "hairdresser": "kapper|kapster",
+        "coach": "coach|trainer",
     }.items() for w in ws.split("|")},
     "zh": {w: r for r, ws in {
         "mother": "妈妈|妈|母亲|老妈", "father": "爸爸|爸|父亲|老爸",
@@ -983,9 +1027,17 @@ RELATIONS: dict[str, dict[str, str]] = {
         "father-in-law": "岳父|公公", "friend": "朋友", "best friend": "闺蜜|好哥们|好朋友",
         "colleague": "同事", "boss": "老板|领导|上司", "neighbour": "邻居",
         "roommate": "室友", "teacher": "老师", "dog": "狗", "cat": "猫",
+        "doctor": "家庭医生", "supervisor": "导师", "nanny": "保姆|育儿嫂",
+        "therapist": "心理咨询师|咨询师", "hairdresser": "理发师|发型师", "coach": "教练",
     }.items() for w in ws.split("|")},
 }
 """Relation words per language → the English relation a fact states."""
+
+ROLE_HOLDERS: frozenset[str] = frozenset({
+    "boss", "coach", "doctor", "hairdresser", "nanny", "supervisor", "therapist"})
+"""Relations of :data:`RELATIONS` that are a role someone holds for the user, one person at a
+time: a new GP, thesis supervisor, nanny or hairdresser takes the old one's place ("my new
+supervisor is Prof. Lang", "o novo orientador, o professor Vasco")."""
 
 
 _ZH_INSIDE_A_WORD = {"要是": "主只还就总需必不"}

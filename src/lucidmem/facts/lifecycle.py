@@ -19,15 +19,21 @@ Pure functions over fact records (validation applies what they return):
   Leeds ends at the move, and is recorded as the former home when nothing held says it;
 * :func:`switched_to_named_targets` — "overgestapt naar Volley Drongen": the club of the
   same kind held under another name ends;
+* :func:`relative_home_targets` — "my dad finally moved to Oviedo": where he lived before
+  ("my dad Ramón lives alone in Mieres") ends, not the user's home;
 * :func:`exclusive_targets` — "only X now": the kind's other values end;
 * :func:`replaced_thing_targets` — "the new phone arrived: a Galaxy": the facts that name
   another phone (:mod:`lucidmem.facts.one_at_a_time`) end;
 * :func:`attended_place_targets` — "Tom started at Hillside Academy": the facts that put
   the same person at another school (studies, class, place volunteered at) end;
+* :func:`own_earlier_role_targets` — "I'm the head chef at Rosewood now": the user's
+  earlier role at Rosewood ("I'm a sous-chef at Rosewood") ends;
 * :func:`other_rate_targets` — "my 60% was accepted": the facts that say another working
   rate ("I asked to go from 80% to 60%", "I work 80%") end;
 * :func:`relation_change_targets` — "Larissa is now my fiancée": her earlier relation ends;
   "we broke up": the partner ends;
+* :func:`replaced_role_holder_targets` — "my new supervisor is Prof. Lang": what was said of
+  the supervisor before ("The user's supervisor Helena (people): wants a chapter") ends;
 * :func:`habit_of` — the standing fact a one-off ("just today I took the train") deviates
   from.
 
@@ -50,6 +56,7 @@ from lucidmem.facts.cue_lexicon import (
     HOME_NOUNS,
     ORDINAL_SUFFIX,
     ORDINAL_WORDS,
+    ROLE_HOLDERS,
     WEEKLY,
     WORK_RELATION_NOUNS,
     WORKING_RATE_UNITS,
@@ -87,10 +94,13 @@ __all__ = [
     "meaning_candidates",
     "other_rate_targets",
     "other_workplace_targets",
+    "own_earlier_role_targets",
     "people_in_topic",
     "proper_names",
     "relation_change_targets",
+    "relative_home_targets",
     "replaced_in_the_same_turn",
+    "replaced_role_holder_targets",
     "replaced_thing_targets",
     "replacement_targets",
     "rescheduled_target",
@@ -718,6 +728,70 @@ def home_remarks_left(new: Record, facts: Sequence[Record]) -> list[Record]:
     return out
 
 
+_LIVES_AT = re.compile(
+    r"(?<!\w)(?i:in|at|to|nach|à|a|en|em|no|na|para|pra|naar|te|op)\s+"
+    r"(?:(?i:the|der|die|la|le|l'|el|il|lo|o|a|de|het)\s+)?"
+    r"(?P<place>[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)?)"
+    r"|(?:住在|搬到|搬去|搬回|定居在?)(?P<zh>(?:(?![我你他她们的了])[\u4e00-\u9fff]){2,3})")
+"""A named place after "in" / "to" ("lives alone in Mieres", "ist nach Oviedo gezogen",
+"住在保定"): where someone lives, in a statement about living or moving."""
+
+
+def places_lived(text: str, lang: str) -> list[str]:
+    """The places a statement says someone lives in or moved to ("my dad lives alone in
+    Mieres" → ["Mieres"], "mi padre ya vive en Oviedo" → ["Oviedo"], "我妈搬到苏州了" →
+    ["苏州"]); none when it says nothing of living or moving ("she flew to Oviedo")."""
+    if not (has_cue("dwelling", lang, text) or has_cue("dwelling_of_others", lang, text)) or \
+            has_cue("wanting", lang, text) or \
+            has_cue("hypothetical", lang, text):
+        return []
+    return [m.group("place") or m.group("zh") for m in _LIVES_AT.finditer(text)]
+
+
+def _one_person(subject: str, other: str, facts: Sequence[Record]) -> bool:
+    """Whether two fact subjects are one person: the same name, or a relation said without
+    the name ("user's father") and the name the user gave that relation ("Ramón")."""
+    a, b = fold(subject), fold(other)
+    if a == b:
+        return True
+    prefix = f"{USER_SUBJECT}'s "
+    for one, two in ((a, b), (b, a)):
+        if one.startswith(prefix) and not two.startswith(prefix):
+            predicate = "has_" + one.removeprefix(prefix).replace(" ", "_").replace("-", "_")
+            if any(rec.data.get("subject") == USER_SUBJECT and rec.data.get("predicate")
+                   == predicate and fold(str(rec.data.get("object") or "")) == two
+                   for rec in facts):
+                return True
+    return False
+
+
+def relative_home_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """Where someone else lived before, once the user says they live elsewhere now: "my dad
+    finally moved to a flat in Oviedo" ends "The user's father Ramón lives alone in Mieres";
+    "meine Schwester wohnt jetzt in Graz" ends "The user's sister Lena (home): wohnt in
+    Linz". The user's own home is left alone (that is a home of the user's, ended as
+    such); a fact naming the new place stays."""
+    d = new.data
+    who = str(d.get("subject") or "")
+    lang = str(d.get("language") or "en")
+    if who in ("", USER_SUBJECT) or d.get("negated") or d.get("one_off"):
+        return []
+    now = {fold(place) for place in places_lived(new.text, lang)}
+    if not now:
+        return []
+    out = []
+    for rec in facts:
+        r = rec.data
+        if rec.id == new.id or r.get("negated") or \
+                not _one_person(str(r.get("subject") or ""), who, facts):
+            continue
+        before = {fold(place) for place in
+                  places_lived(rec.text, str(r.get("language") or lang))}
+        if before and not before & now:
+            out.append(rec)
+    return out
+
+
 def home_left(new: Record) -> str | None:
     """The home a statement says the user left, by name: a home's ``switched_from`` that is
     a place ("we moved from Leeds to York" → "Leeds", "finally out of our place in Leeds" →
@@ -1173,6 +1247,54 @@ def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record
     return out
 
 
+_ROLE_AT = re.compile(
+    r"(?i:(?<!\w)(?:is|am|'m|’m|bin|suis|c'est moi|c’est moi|soy|sono|sou|ben|"
+    r"works?\s+as|arbeite\s+als|travaille\s+comme|trabajo\s+como|lavoro\s+come|"
+    r"trabalho\s+como|werk\s+als)(?!\w))"
+    r"\s+\S.{0,60}?(?<!\w)(?i:at|bei|beim|im|chez|au|aux|à|en|presso|alla|al|allo|nella|nel|della|"
+    r"del|dello|no|na|em|do|da|bij|in|voor|van)\s+"
+    r"(?:(?i:the|der|die|dem|den|la|le|l'|el|il|lo|de|het|a|o)\s+)?"
+    r"(?P<org>[A-ZÀ-Þ][\w'’&.-]*(?:\s+[A-ZÀ-Þ][\w'’&.-]*)*)")
+"""The user holding a role at a named place, as a fact says it ("The user is a sous-chef at
+Rosewood Grill", "soy ayudante de cocina en La Tasquita", "sono aiuto cuoco alla Trattoria
+Da Gino", "c'est moi le chef de cuisine au Bistrot")."""
+
+
+_WORK_PREDICATES = frozenset({"occupation", "works_at", "working_on"})
+"""Predicates a statement of the user's role at work is read as ("I'm the head chef at
+Rosewood now" is an occupation, "sou a chefe de cozinha na Taberna" may be a project)."""
+
+
+def own_earlier_role_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The user's earlier role at the same place once a new one there is said as a change:
+    "I'm the head chef at Rosewood Grill now" ends "I'm a sous-chef at Rosewood Grill";
+    "Ahora soy la jefa de cocina en La Tasquita" ends "Soy ayudante de cocina en La
+    Tasquita". The same role said again, or a role at another place, is left to the rest."""
+    d = new.data
+    lang = str(d.get("language") or "en")
+    if d.get("subject") != USER_SUBJECT or d.get("predicate") not in _WORK_PREDICATES or \
+            d.get("negated") or d.get("context") or \
+            not (d.get("is_change") or has_cue("change", lang, new.text)):
+        return []
+    said = list(_ROLE_AT.finditer(new.text))
+    if not said:
+        return []
+    places = [_fold_words(m["org"]) for m in said]
+    role = _fold_words(new.text[:said[0].start("org")])
+    out = []
+    for rec in facts:
+        r = rec.data
+        if rec.id == new.id or r.get("subject") != USER_SUBJECT or r.get("negated") or \
+                r.get("context") or rec.occurred_at > new.occurred_at:
+            continue
+        for m in _ROLE_AT.finditer(rec.text):
+            if any(_overlaps(_fold_words(m["org"]), place) for place in places) and \
+                    not _fold_words(rec.text[:m.start("org")]) <= role:
+                out.append(rec)
+                break
+    return out
+
+
 _PARTNER_STAGE = {
     "has_girlfriend": 1, "has_boyfriend": 1, "has_partner": 1, "has_fiancée": 2,
     "has_fiance": 2, "has_wife": 3, "has_husband": 3, "has_spouse": 3, "has_ex": 4,
@@ -1205,6 +1327,23 @@ def relation_change_targets(new: Record, facts: Sequence[Record]) -> list[Record
     return relations + [rec for rec in facts
                         if rec.id != new.id and fold(str(rec.data.get("subject"))) in ended
                         and rec.text.casefold().startswith(labels)]
+
+
+def replaced_role_holder_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """What was said of someone under a role they held for the user when another now holds
+    it: "my new GP is Dr Okafor" ends "The user's doctor Patel (health): is always rushed";
+    "o novo orientador, o professor Vasco" ends "The user's supervisor Helena Mendes (people):
+    quer um capítulo até ao Natal". The old relation itself ends as a single-valued one."""
+    d = new.data
+    role = relation_word(str(d.get("predicate") or ""))
+    if d.get("subject") != USER_SUBJECT or role not in ROLE_HOLDERS or d.get("negated"):
+        return []
+    label = f"the user's {role} "
+    name = fold(str(d.get("object") or ""))
+    return [rec for rec in facts
+            if rec.id != new.id and rec.text.casefold().startswith(label)
+            and fold(str(rec.data.get("subject") or "")) not in ("", name)
+            and not str(rec.data.get("subject")).startswith(USER_SUBJECT)]
 
 
 def names_the_ex(new: Record) -> bool:

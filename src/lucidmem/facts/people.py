@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from lucidmem.facts.cue_lexicon import RELATIONS
+from lucidmem.facts.cue_lexicon import RELATIONS, ROLE_HOLDERS
 from lucidmem.facts.temporal_lexicon import DAY_WORDS, said_weekday
 
 __all__ = ["THEIRS", "Mention", "given_name", "is_given_name", "is_third_pronoun", "is_title",
@@ -85,7 +85,9 @@ _ADJECTIVES: dict[str, str] = {
 }
 _TITLE = (r"(?:(?i:dona|don|seu|herr|frau|madame|monsieur|mme|mlle|sr|sra|signora|signor|tia|"
           r"tio|dr|dra|prof|doktor|dott|dottoressa|doutor|doutora|mr|mrs|ms|miss|mevrouw|"
-          r"meneer|mevr|dhr)\.?\s+)?")
+          r"meneer|mevr|dhr|professorin|professor|professora|professeur|professeure|profesor|"
+          r"profesora|"
+          r"professore|professoressa|docteur|doctor|dokter)\.?\s+)?")
 """A title before the name ("meine Chefin Dr. Hoffmann", "Frau Yilmaz"): not the name."""
 _NAME = r"(?P<name>[A-ZÀ-ÖØ-Þ][\w'’-]*[\w](?:\s+[A-ZÀ-ÖØ-Þ][\w'’-]+)?)"
 _ARTICLE = r"(?:(?:a|o|la|le|el|il|lo|der|die|den|dem|de|het)\s+)?"
@@ -138,9 +140,44 @@ class Mention:
 
 
 @cache
-def _rel_pattern(lang: str) -> str:
-    words = sorted(RELATIONS.get(lang, {}), key=len, reverse=True)
+def _rel_pattern(lang: str, roles_only: bool = False) -> str:
+    words = sorted((w for w, r in RELATIONS.get(lang, {}).items()
+                    if not roles_only or r in ROLE_HOLDERS), key=len, reverse=True)
     return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+
+
+_NEW: dict[str, str] = {
+    "en": r"new", "de": r"neue|neuer|neuen|neuem", "fr": r"nouvelle|nouveau|nouvel",
+    "es": r"nueva|nuevo", "it": r"nuova|nuovo", "pt": r"nova|novo", "nl": r"nieuwe",
+}
+_ARTICLE_BEFORE_NEW: dict[str, str] = {
+    "en": r"the|a", "de": r"der|die|das|den|dem|ein|eine|einen|einem",
+    "fr": r"la|le|l'|l’|un|une", "es": r"la|el|un|una", "it": r"la|il|lo|l'|l’|un|una|uno",
+    "pt": r"a|o|um|uma", "nl": r"de|het|een",
+}
+"""Articles before "new" and a role ("the new supervisor", "einen neuen Betreuer")."""
+_ROLE_IS: dict[str, str] = {
+    "en": r"is|'s|’s", "de": r"ist", "fr": r"est|c'est|c’est", "es": r"es", "it": r"è",
+    "pt": r"é", "nl": r"is",
+}
+
+
+def _role_patterns(lang: str) -> list[re.Pattern[str]]:
+    """Someone who holds a role for the user, named after the role ("my new GP is Dr
+    Okafor", "o meu orientador agora é o Vasco") or after "the new" role ("the new
+    supervisor, Prof. Lang", "o novo orientador, o professor Vasco Teixeira", "la nueva
+    niñera, Rosa"): a thesis supervisor, a nanny, a GP, whom only the user has in mind."""
+    roles, poss = _rel_pattern(lang, roles_only=True), _POSSESSIVE.get(lang)
+    if not roles or not poss:
+        return []
+    adj = _ADJECTIVES.get(lang, "x^")
+    head = r"(?i:(?<!\w)(?:" + poss + r")\s+(?:(?:" + adj + r")\s+)?(?P<rel>" + roles + r"))(?!\w)"
+    is_named = re.compile(head + r"\s*,?" + _ADVERBS + r"\s+(?i:" + _ROLE_IS[lang] + r")"
+                          + _ADVERBS + r"\s+" + _ARTICLE + _TITLE + _NAME)
+    the_new = re.compile(r"(?i:(?<!\w)(?:" + _ARTICLE_BEFORE_NEW[lang] + r")\s*(?:" + _NEW[lang]
+                         + r")\s+(?P<rel>" + roles + r"))(?!\w)(?:\s*,\s*|\s+)" + _ARTICLE
+                         + _TITLE + _NAME)
+    return [is_named, the_new]
 
 
 _ZH_NOT_NAME_START = frozenset("帮陪带叫请喊做买送回过出住怀退喜觉知准每非已刚经常特一")
@@ -173,6 +210,7 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
         re.compile(_NAME + r"\s*\(\s*" + head + r"\s*\)"),
         re.compile(r"(?<!\w)" + _NAME + r"\s*,\s*" + head),
     ]
+    out.extend(_role_patterns(lang))
     the = {"en": r"the", "de": r"der|die|das", "fr": r"la|le|l'|l’",
            "es": r"la|el", "it": r"la|il|lo|l'|l’", "pt": r"a|o", "nl": r"de|het"}[lang]
     out.append(re.compile(

@@ -301,6 +301,8 @@ class _Pass:
             self.end(ex, rec, retract=False, at=start)  # "overgestapt naar Volley Drongen"
         for ex in earlier(lifecycle.home_remarks_left(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # the flat in the town left
+        for ex in earlier(lifecycle.relative_home_targets(rec, held)):
+            self.end(ex, rec, retract=False, at=start)  # where dad lived before his move
         if d.get("exclusive"):
             for ex in earlier(lifecycle.exclusive_targets(rec, self.active(ts))):
                 self.end(ex, rec, retract=False, at=start)
@@ -319,6 +321,10 @@ class _Pass:
         if not d.get("one_off"):  # a new employer ends the job said with the old one
             for ex in earlier(lifecycle.other_workplace_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)
+            for ex in earlier(lifecycle.own_earlier_role_targets(rec, held)):
+                self.end(ex, rec, retract=False, at=start)  # a new role at the same place
+        for ex in earlier(lifecycle.replaced_role_holder_targets(rec, held)):
+            self.end(ex, rec, retract=False, at=start)  # the supervisor before, and her facts
         moved_on = lifecycle.relation_change_targets(rec, held)
         partners = {str(ex.data.get("object")) for ex in moved_on
                     if ex.data.get("subject") == d.get("subject")}
