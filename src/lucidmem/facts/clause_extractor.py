@@ -244,7 +244,7 @@ _POINTER_ONLY: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*(?:(?:" + words + r")\b\W*)*$") for lang, words in {
         "en": r"it|that|this|about\s+it|please|pls|ok|okay",
         "de": r"das|es|dies|bitte|mal|einfach|wieder|gleich",
-        "fr": r"ça|ca|cela|le|la|l'|s'il\s+te\s+plaît|stp|stp|juste",
+        "fr": r"ça|ca|cela|le|la|l'|s'il\s+te\s+plaît|stp|juste",
         "es": r"eso|esto|lo|porfa|por\s+favor|mejor",
         "it": r"quello|questo|lo|la|per\s+favore|pure",
         "pt": r"isso|isto|o|a|por\s+favor|tá|ta",

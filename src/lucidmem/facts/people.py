@@ -86,8 +86,7 @@ _ADJECTIVES: dict[str, str] = {
 _TITLE = (r"(?:(?i:dona|don|seu|herr|frau|madame|monsieur|mme|mlle|sr|sra|signora|signor|tia|"
           r"tio|dr|dra|prof|doktor|dott|dottoressa|doutor|doutora|mr|mrs|ms|miss|mevrouw|"
           r"meneer|mevr|dhr|professorin|professor|professora|professeur|professeure|profesor|"
-          r"profesora|"
-          r"professore|professoressa|docteur|doctor|dokter)\.?\s+)?")
+          r"profesora|professore|professoressa|docteur|doctor|dokter)\.?\s+)?")
 """A title before the name ("meine Chefin Dr. Hoffmann", "Frau Yilmaz"): not the name."""
 _NAME = r"(?P<name>[A-ZÀ-ÖØ-Þ][\w'’-]*[\w](?:\s+[A-ZÀ-ÖØ-Þ][\w'’-]+)?)"
 _ARTICLE = r"(?:(?:a|o|la|le|el|il|lo|der|die|den|dem|de|het)\s+)?"

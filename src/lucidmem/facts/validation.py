@@ -417,13 +417,7 @@ class _Pass:
                         "source_turn_ids": [*fact.data.get("source_turn_ids", []),
                                             *d.get("source_turn_ids", [])],
                         "relabelled_from": fact.id}
-                version = new_record(uuid.uuid4().hex, Kind.FACT, self.user_id,
-                                     self.kernel.now(), data, text=text, layer=1,
-                                     occurred_at=rec.occurred_at, agent_id=fact.agent_id,
-                                     status=Status.ACTIVE)
-                version.conversation_id = fact.conversation_id
-                self.working.append(version)
-                self.touched[version.id] = version
+                self.add_version(fact, data, text, occurred_at=rec.occurred_at)
 
     def rename(self, rec: Record, wrong: str, held: Sequence[Record]) -> None:
         """A relative's name put right ("Hatte ich dir Brandt geschrieben? Er heißt
@@ -443,13 +437,18 @@ class _Pass:
                     "superseded_by": None, "renamed_from": fact.id,
                     "source_turn_ids": [*fact.data.get("source_turn_ids", []),
                                         *rec.data.get("source_turn_ids", [])]}
-            version = new_record(uuid.uuid4().hex, Kind.FACT, self.user_id,
-                                 self.kernel.now(), data, text=text, layer=1,
-                                 occurred_at=fact.occurred_at, agent_id=fact.agent_id,
-                                 status=Status.ACTIVE)
-            version.conversation_id = fact.conversation_id
-            self.working.append(version)
-            self.touched[version.id] = version
+            self.add_version(fact, data, text, occurred_at=fact.occurred_at)
+
+    def add_version(self, of: Record, data: dict[str, Any], text: str, *,
+                    occurred_at: float) -> None:
+        """A new active version of the fact ``of`` (relabelled, renamed), with its own data
+        and sentence, in the same conversation."""
+        version = new_record(uuid.uuid4().hex, Kind.FACT, self.user_id, self.kernel.now(),
+                             data, text=text, layer=1, occurred_at=occurred_at,
+                             agent_id=of.agent_id, status=Status.ACTIVE)
+        version.conversation_id = of.conversation_id
+        self.working.append(version)
+        self.touched[version.id] = version
 
     def retract_topic(self, rec: Record) -> None:
         """Apply "forget what I said about X" and keep the instruction as ``discarded``."""
