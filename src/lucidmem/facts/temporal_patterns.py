@@ -241,9 +241,18 @@ def _h_month_year(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     return _month(int(m["y"]), MONTHS[m["m"].casefold()])
 
 
+MONTH_LOOKS_BACK_DAYS = 30
+"""How far back a month said without a past tense may lie ("in October we're flying to
+Porto", "im Oktober habe ich Geburtstag", said in March): further back, it is the coming
+one — the present speaks of what holds or is planned, and a month gone is told in the past."""
+
+
 def _h_in_month(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     month = MONTHS[m["m"].casefold()]
     found = _closest(ref, lambda y: date(y, month, 15), opts.tense)
+    if found is not None and opts.tense in (None, "present") and \
+            (ref - date(found.year, month, 1)).days > MONTH_LOOKS_BACK_DAYS:
+        found = date(found.year + 1, month, 15)
     return None if found is None else _month(found.year, month)
 
 
