@@ -68,9 +68,21 @@ from lucidmem.facts.entities import fold, relation_word
 from lucidmem.facts.model import NEW_OF_ITS_KIND, UNNAMED_PARTNER, USER_SUBJECT
 from lucidmem.facts.one_at_a_time import named
 from lucidmem.facts.people import is_given_name
-from lucidmem.facts.render import content_words, date_text
+from lucidmem.facts.render import date_text
+from lucidmem.facts.statement_words import (
+    AS_WELL,
+    GENERIC,
+    NOW,
+    fold_words,
+    mentions,
+    overlaps,
+    proper_names,
+    stem_match,
+    value_words,
+    words_of,
+)
 from lucidmem.facts.temporal import zone
-from lucidmem.facts.temporal_lexicon import HOLIDAYS, MONTHS, WEEKDAYS, said_weekday
+from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS, said_weekday
 from lucidmem.facts.temporal_patterns import Days, Granularity
 from lucidmem.records import Record
 
@@ -96,7 +108,6 @@ __all__ = [
     "other_workplace_targets",
     "own_earlier_role_targets",
     "people_in_topic",
-    "proper_names",
     "relation_change_targets",
     "relative_home_targets",
     "replaced_in_the_same_turn",
@@ -114,7 +125,6 @@ __all__ = [
     "switched_to_named_targets",
     "topic_of",
     "with_name",
-    "words_of",
     "working_rates",
 ]
 
@@ -153,51 +163,6 @@ def _without_noise(said: str) -> str:
 _CONJUNCTION = re.compile(r"(?i)\s+(?:and|und|et|y|e|en|i)\s+|\s*[,和与跟]\s*")
 
 
-def _fold_words(text: str) -> set[str]:
-    return content_words([text])
-
-
-def _stem_match(a: str, b: str) -> bool:
-    if a == b:
-        return True
-    if re.search(r"[\u4e00-\u9fff]", a + b):
-        return False
-    short, long_ = sorted((a, b), key=len)
-    if len(short) < 4:
-        return False
-    return long_.startswith(short[: max(4, len(short) - 3)])
-
-
-def words_of(record: Record) -> set[str]:
-    """Content words of a fact: its text, its object and the user's own clause."""
-    d = record.data
-    return _fold_words(" ".join(str(x) for x in (record.text, d.get("object"),
-                                                 d.get("evidence")) if x))
-
-
-def _overlaps(words: set[str], target: set[str]) -> bool:
-    """Whether ``target`` holds a word of ``words``. Chinese words are pairs of characters
-    (:func:`content_words`), and one pair is often a name said in passing ("跟美玲决定换车了"
-    shares only 美玲 with "美玲怀孕"), so a topic of Chinese pairs needs half of its pairs,
-    at least one."""
-    cjk = {w for w in words if re.search(r"[\u4e00-\u9fff]", w)}
-    if cjk:
-        shared = len(cjk & target)
-        if shared < max(1, -(-len(cjk) // 2)):
-            return any(_stem_match(w, t) for w in words - cjk for t in target)
-        return True
-    return any(_stem_match(w, t) for w in words for t in target)
-
-
-def _mentions(record: Record, name: str) -> bool:
-    key = fold(name)
-    d = record.data
-    if key in (fold(str(d.get("subject", ""))), fold(str(d.get("object", "")))):
-        return True
-    text = " ".join(str(x) for x in (record.text, d.get("evidence")) if x)
-    return re.search(r"(?i)(?<!\w)" + re.escape(name) + r"(?!\w)", text) is not None
-
-
 def _relation_to(record: Record, names: Iterable[str]) -> bool:
     """Whether ``record`` says how one of ``names`` is related ("The user's sister is Kim")."""
     d = record.data
@@ -228,7 +193,7 @@ def meaning_candidates(topic: str, facts: Sequence[Record],
     if not names:
         return list(facts)
     return [rec for rec in facts
-            if any(_mentions(rec, n) for n in names) and not _relation_to(rec, names)]
+            if any(mentions(rec, n) for n in names) and not _relation_to(rec, names)]
 
 
 def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str]) -> list[Record]:
@@ -239,23 +204,23 @@ def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str
     names = people_in_topic(topic, people)
     names += [w for w in re.findall(r"(?<![\w])[A-ZÀ-Þ][\w-]+", cleaned)
               if fold(w) not in known and fold(w) not in ("ich", "i")]
-    rest = _fold_words(" ".join(parts))
+    rest = fold_words(" ".join(parts))
     for name in names:
-        rest -= _fold_words(name)
+        rest -= fold_words(name)
     if len({fold(n) for n in names}) > 1:
         # "forget what I told you about Kim and Derek": what went on between them, not that
         # Kim is the user's sister
         facts = [rec for rec in facts if not _relation_to(rec, names)]
     if not rest:
-        return [rec for rec in facts if any(_mentions(rec, n) for n in names)]
+        return [rec for rec in facts if any(mentions(rec, n) for n in names)]
 
     def said(rec: Record, words: set[str]) -> bool:
-        return _overlaps(rest, words) and (not names or any(_mentions(rec, n) for n in names))
+        return overlaps(rest, words) and (not names or any(mentions(rec, n) for n in names))
 
     # what the fact states first; the user's whole clause only when no fact states the topic
     # ("forget what I told you about the fish" takes back "eats fish sometimes", not
     # "is vegetarian", although both were read from "I'm vegetarian, but I eat fish sometimes")
-    stated = [rec for rec in facts if said(rec, _fold_words(" ".join(
+    stated = [rec for rec in facts if said(rec, fold_words(" ".join(
         str(x) for x in (rec.text, rec.data.get("object")) if x)))]
     return stated or [rec for rec in facts if said(rec, words_of(rec))]
 
@@ -325,7 +290,7 @@ def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> 
     the same subject and slot before others. A weekday or a day of the month names the dated
     fact on that day ("nicht am Dienstag" → the appointment on Tuesday 31 March)."""
     numbers = re.findall(r"\d+", old_value)
-    words = _fold_words(old_value)
+    words = fold_words(old_value)
     if not words and not numbers:
         return []
     weekday = said_weekday(old_value)
@@ -380,8 +345,8 @@ def restated_target(new: Record, facts: Sequence[Record]) -> Record | None:
     Braga" → the festa in Porto): a fact of the same subject, no relation, that shares a word
     of four letters or more with the correction's clause; the one sharing most, then the one
     said last. ``None`` when nothing held is about the same thing."""
-    words = {w for w in _fold_words(str(new.data.get("evidence") or new.text))
-             if len(w) >= 4 or re.search(r"[\u4e00-\u9fff]", w)} - _GENERIC
+    words = {w for w in fold_words(str(new.data.get("evidence") or new.text))
+             if len(w) >= 4 or re.search(r"[\u4e00-\u9fff]", w)} - GENERIC
     best: Record | None = None
     most = 0
     for rec in facts:
@@ -389,7 +354,7 @@ def restated_target(new: Record, facts: Sequence[Record]) -> Record | None:
                 str(rec.data.get("predicate", "")).startswith("has_"):
             continue
         theirs = words_of(rec)
-        shared = sum(1 for w in words if any(_stem_match(w, t) for t in theirs))
+        shared = sum(1 for w in words if any(stem_match(w, t) for t in theirs))
         if shared and (shared > most or (shared == most and best is not None
                                          and rec.occurred_at >= best.occurred_at)):
             best, most = rec, shared
@@ -420,7 +385,7 @@ def _restated_in_passing(new: Record, facts: Sequence[Record]) -> Record | None:
     found = [rec for rec in facts
              if rec.id != new.id and rec.data.get("subject") == USER_SUBJECT
              and not str(rec.data.get("predicate", "")).startswith("has_")
-             and _mentions(rec, person)
+             and mentions(rec, person)
              and (_names_beside(str(rec.data.get("evidence") or rec.text), person) - right)]
     return max(found, key=lambda r: r.occurred_at, default=None)
 
@@ -457,7 +422,7 @@ def _states(text: str, words: set[str], numbers: list[str]) -> bool:
         return False
     if numbers and not words - set(numbers):
         return all(re.search(r"(?<!\d)" + n + r"(?!\d)", text) for n in numbers)
-    return _overlaps(words - set(numbers), _fold_words(text)) and all(
+    return overlaps(words - set(numbers), fold_words(text)) and all(
         re.search(r"(?<!\d)" + n + r"(?!\d)", text) for n in numbers)
 
 
@@ -527,10 +492,10 @@ def right_name(old: Record, new: Record, old_value: str) -> str | None:
     if not _NAME_RUN.fullmatch(wrong) or _whole(wrong).search(old.text) is None:
         return None
     said = str(new.data.get("object") or new.text).strip()
-    known = _fold_words(old.text) | _fold_words(wrong)
+    known = fold_words(old.text) | fold_words(wrong)
     names = {m.group(0) for m in _NAME_RUN.finditer(said)
              if (m.start() > 0 or m.end() == len(said))  # not a sentence's first word
-             and not (_fold_words(m.group(0)) & known)
+             and not (fold_words(m.group(0)) & known)
              and said_weekday(m.group(0)) is None and fold(m.group(0)) not in MONTHS}
     return names.pop() if len(names) == 1 else None
 
@@ -551,17 +516,17 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
                 and rec.data.get("slot") in ("employer", "occupation")
                 and rec.data.get("subject") == new.data.get("subject")]
     family = FAMILIES.get(str(slot))
-    words = _fold_words(" ".join(str(x) for x in (new.data.get("object"),
-                                                  new.data.get("evidence")) if x))
-    words -= _GENERIC
+    words = fold_words(" ".join(str(x) for x in (new.data.get("object"),
+                                                 new.data.get("evidence")) if x))
+    words -= GENERIC
     names = proper_names(new)
     out = []
     for rec in facts:
         if rec.id == new.id or rec.data.get("subject") != new.data.get("subject"):
             continue
         other = FAMILIES.get(str(rec.data.get("slot")))
-        shared = [w for w in words if any(_stem_match(w, t) for t in words_of(rec))]
-        employer = _fold_words(str(rec.data.get("object") or "")) - _GENERIC \
+        shared = [w for w in words if any(stem_match(w, t) for t in words_of(rec))]
+        employer = fold_words(str(rec.data.get("object") or "")) - GENERIC \
             if rec.data.get("predicate") == "works_at" else set()
         if shared and (other == family or len(shared) >= 2 or (
                 employer and employer <= set(shared))) and \
@@ -572,52 +537,6 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
             out.append(rec)  # "cancelled my Crankhouse membership, too pricey" ends "I go
             # to the gym at Crankhouse", read as another kind; not a dated plan there
     return out
-
-
-_CAPITAL_WORD = re.compile(r"(?<![\w’'-])[A-ZÀ-ÖØ-Þ][\w’'&.-]*|(?<=[’'])[A-ZÀ-ÖØ-Þ][\w&.-]*")
-"""A capitalised word, also after an elided article ("all'Olimpo", "l'Ironbark")."""
-
-_CLAUSE_OPENING = re.compile(r"(?:^|[.!?:;…\-–—(\"“«])$")
-"""What comes before a word that opens a sentence (a capital there names nothing)."""
-
-_NOT_A_NAME = frozenset({"i", "i'm", "i’m", "i've", "i’ve", "i'd", "i’d", "i'll", "i’ll", "ok",
-                         "okay", "lol", "haha", "omg"})
-
-_GERMAN_NAME_AFTER = re.compile(r"\b(?:bei|von|für)$")
-"""German capitalises every noun: a capital names something when the word has another
-capital inside ("McFit", "FitX", "ING") or follows "bei" with no article ("bei Siemens",
-not "beim Fitnessstudio")."""
-
-
-def proper_names(new: Record) -> list[str]:
-    """The proper names in what the user said for a fact — a gym, club, employer, school,
-    shop, app, brand or place ("cancelled the Ironbark membership" → Ironbark, "ho disdetto
-    l'abbonamento all'Olimpo" → Olimpo, "mein Abo bei McFit gekündigt" → McFit, "退了
-    Anytime 的会员" → Anytime). A habit with no name ("ho smesso di fumare", "I quit sugar",
-    "j'ai arrêté le café") has none; nor are persons ("stopped running with Anna"), days,
-    months, feasts ("a Natale") and a sentence's first word names of a thing."""
-    d = new.data
-    said = str(d.get("evidence") or d.get("object") or "")
-    when = str(d.get("temporal_text") or "")
-    if when:
-        said = said.replace(when, " ")
-    said = HOLIDAYS.sub(" ", said)
-    lang = str(d.get("language") or "en")
-    if lang == "zh" or re.search(r"[\u4e00-\u9fff]", said):
-        return re.findall(r"[A-Za-z][A-Za-z'&.-]+", said)
-    names = []
-    for m in _CAPITAL_WORD.finditer(said):
-        word = m.group(0).rstrip(".-&")
-        before = said[:m.start()].rstrip(" ’'")
-        if _CLAUSE_OPENING.search(before.rstrip()) or fold(word) in _NOT_A_NAME or \
-                fold(word) in MONTHS or said_weekday(word) is not None or \
-                is_given_name(word):
-            continue
-        if lang == "de" and not (re.search(r"[A-ZÀ-Þ]", word[1:]) or
-                                 _GERMAN_NAME_AFTER.search(before)):
-            continue
-        names.append(word)
-    return names
 
 
 def stopped_by_name(new: Record) -> bool:
@@ -666,7 +585,7 @@ def switched_from_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     facts): the same subject's facts that share one of its words, whatever their slot (the
     piano was a hobby, the cello may be read as music)."""
     old = str(new.data.get("switched_from") or "")
-    words = _fold_words(old) - _GENERIC
+    words = fold_words(old) - GENERIC
     if not words:
         return []
     out = []
@@ -678,7 +597,7 @@ def switched_from_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
             said = " ".join(str(x) for x in (rec.text, rec.data.get("evidence")) if x)
             if old in said:
                 out.append(rec)
-        elif any(_stem_match(w, t) for w in words for t in words_of(rec)):
+        elif any(stem_match(w, t) for w in words for t in words_of(rec)):
             out.append(rec)
     return out
 
@@ -847,7 +766,7 @@ def exclusive_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     family = FAMILIES.get(str(new.data.get("slot")))
     if family is None or family in ("likes", "project", "work"):
         return []
-    words = _value_words(str(new.data.get("object", "")))
+    words = value_words(str(new.data.get("object", "")))
     verb = _leading_word(str(new.data.get("object", "")))
     if verb is not None and len(str(new.data.get("object", "")).split()) > 1:
         words.discard(verb)  # "trinke nur noch Tee", "solo tomo té": the verb is no value
@@ -858,7 +777,7 @@ def exclusive_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
                 (rec.data.get("context") and new.data.get("context")):
             continue  # "only tea now" ends coffee in the mornings too, not "only at work"
         own = words_of(rec)
-        shared = [w for w in words if any(_stem_match(w, t) for t in own)]
+        shared = [w for w in words if any(stem_match(w, t) for t in own)]
         if len(shared) * 2 < max(len(words), 1):
             out.append(rec)
     return out
@@ -956,7 +875,7 @@ def _same_person(new: Record, old: Record, known: set[str]) -> bool:
 
 def _place_words(text: str, persons: set[str]) -> set[str]:
     """Content words that tell one attended place from another (no cue words, no persons)."""
-    return {w for w in _value_words(_NOW.sub(" ", text)) if w not in persons}
+    return {w for w in value_words(NOW.sub(" ", text)) if w not in persons}
 
 
 def attended_place_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
@@ -971,11 +890,11 @@ def attended_place_targets(new: Record, facts: Sequence[Record]) -> list[Record]
     d = new.data
     lang = str(d.get("language") or "en")
     said = str(d.get("evidence") or d.get("object") or "")
-    if d.get("negated") or d.get("context") or _AS_WELL.search(said) or \
+    if d.get("negated") or d.get("context") or AS_WELL.search(said) or \
             has_cue("wanting", lang, said) or has_cue("hypothetical", lang, said):
         return []
     kinds, rest = attended_kinds(said, lang)
-    if not kinds or not (_NOW.search(said) or has_cue("enrolled", lang, said)):
+    if not kinds or not (NOW.search(said) or has_cue("enrolled", lang, said)):
         return []
     known = {fold(str(f.data.get("subject"))) for f in facts
              if f.data.get("subject") not in (None, USER_SUBJECT)}
@@ -1000,7 +919,7 @@ def attended_place_targets(new: Record, facts: Sequence[Record]) -> list[Record]
                 # University of Leeds" before "Leeds Beckett"
             continue
         held_words = _place_words(their_rest, _persons(rec, known))
-        shared = [w for w in going_words if any(_stem_match(w, t) for t in held_words)]
+        shared = [w for w in going_words if any(stem_match(w, t) for t in held_words)]
         if going_words and held_words and len(shared) * 2 < len(going_words):
             out.append(rec)  # "the food bank" before "now the animal shelter"
     return out
@@ -1077,20 +996,6 @@ def other_rate_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     return out
 
 
-_NOW = re.compile(
-    r"(?i)\b(?:now|these days|nowadays|jetzt|inzwischen|mittlerweile|maintenant|désormais|"
-    r"ahora|(?<!')ora|adesso|ormai|agora|nu|tegenwoordig)\b"
-    r"(?![\s,]*(?:that|que|qu'|wo|che|dat)\b)"
-    r"|现在|如今")
-"""Words that say what holds now, as against before ("these days", "现在"); not "now that"
-("now that it's summer I go running", "maintenant qu'il fait beau"), a reason, not a
-replacement."""
-_AS_WELL = re.compile(
-    r"(?i)\b(?:also|as well|auch|noch dazu|aussi|également|también|anche|pure|também|"
-    r"ook|daarnaast)\b|\btoo\b(?=\s*(?:[,.;:!?)]|$))|也")
-"""Words that add a value to the ones held ("now I also climb", "I swim now too", "我也开始
-游泳"); not the "too" of "too tired"."""
-
 _PART = re.compile(r"[,;:，；：]")
 """What divides a statement into its parts."""
 
@@ -1108,8 +1013,8 @@ def _adds_one_more(said: str) -> bool:
             parts[-1] = f"{parts[-1]}, {part}"
         else:
             parts.append(part)
-    now = [p for p in parts if _NOW.search(p)]
-    return any(_AS_WELL.search(p) for p in now or [said])
+    now = [p for p in parts if NOW.search(p)]
+    return any(AS_WELL.search(p) for p in now or [said])
 
 
 def _alone(part: str) -> bool:
@@ -1122,7 +1027,7 @@ def _sport_now(new: Record, old: Record) -> bool:
     another sport: the user moved from one to the other."""
     said = str(new.data.get("evidence") or new.data.get("object") or "")
     return new.data.get("slot") == old.data.get("slot") == "exercise" and \
-        bool(_NOW.search(said))
+        bool(NOW.search(said))
 
 
 _FRAMED_TOGETHER = {"music": ("activity",), "activity": ("music",)}
@@ -1139,21 +1044,21 @@ def replacement_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
         return []
     if _adds_one_more(str(new.data.get("evidence") or new.data.get("object") or "")):
         return []  # "now I also go climbing": one more, not another
-    words = _value_words(str(new.data.get("object", "")))
+    words = value_words(str(new.data.get("object", "")))
     kinds = {family, *_FRAMED_TOGETHER.get(family, ())}
     out = []
     for rec in facts:
         if rec.id == new.id or rec.data.get("subject") != new.data.get("subject") or \
                 FAMILIES.get(str(rec.data.get("slot"))) not in kinds or rec.data.get("context"):
             continue
-        own = {w for w in words_of(rec) - _GENERIC if not re.fullmatch(r"\d+\w?", w)}
-        shared = {w for w in words if any(_stem_match(w, t) for t in own)}
+        own = {w for w in words_of(rec) - GENERIC if not re.fullmatch(r"\d+\w?", w)}
+        shared = {w for w in words if any(stem_match(w, t) for t in own)}
         if family in _ONE_WAY_AT_A_TIME and not shared and words:
             out.append(rec)  # "I take the metro now" after "I cycle to work"
         elif not shared and words and _sport_now(new, rec):
             out.append(rec)  # "现在是游泳派" after "每个星期天早上都跑"
         elif shared and words - shared and own - {t for t in own
-                                                  if any(_stem_match(t, w) for w in words)}:
+                                                  if any(stem_match(t, w) for w in words)}:
             out.append(rec)
     return out
 
@@ -1190,7 +1095,7 @@ def amount_change_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
                 r.get("valid_to") is not None:
             continue
         theirs = _amounts(str(r.get("evidence") or r.get("object") or ""))
-        if any(_stem_match(unit, old_unit) and n != old_n
+        if any(stem_match(unit, old_unit) and n != old_n
                for unit, n in counted.items() for old_unit, old_n in theirs.items()):
             out.append(rec)
     return out
@@ -1227,7 +1132,7 @@ def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record
     d = new.data
     if d.get("predicate") != "works_at" or d.get("negated") or d.get("context"):
         return []
-    employer = _fold_words(str(d.get("object") or ""))
+    employer = fold_words(str(d.get("object") or ""))
     out = []
     for rec in facts:
         r = rec.data
@@ -1242,7 +1147,7 @@ def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record
                     for m in [_AT_WORKPLACE.match(rec.text, w.end())] if m is not None}
         else:
             continue
-        if orgs and not any(_overlaps(_fold_words(org), employer) for org in orgs):
+        if orgs and not any(overlaps(fold_words(org), employer) for org in orgs):
             out.append(rec)
     return out
 
@@ -1279,8 +1184,8 @@ def own_earlier_role_targets(new: Record, facts: Sequence[Record]) -> list[Recor
     said = list(_ROLE_AT.finditer(new.text))
     if not said:
         return []
-    places = [_fold_words(m["org"]) for m in said]
-    role = _fold_words(new.text[:said[0].start("org")])
+    places = [fold_words(m["org"]) for m in said]
+    role = fold_words(new.text[:said[0].start("org")])
     out = []
     for rec in facts:
         r = rec.data
@@ -1288,8 +1193,8 @@ def own_earlier_role_targets(new: Record, facts: Sequence[Record]) -> list[Recor
                 r.get("context") or rec.occurred_at > new.occurred_at:
             continue
         for m in _ROLE_AT.finditer(rec.text):
-            if any(_overlaps(_fold_words(m["org"]), place) for place in places) and \
-                    not _fold_words(rec.text[:m.start("org")]) <= role:
+            if any(overlaps(fold_words(m["org"]), place) for place in places) and \
+                    not fold_words(rec.text[:m.start("org")]) <= role:
                 out.append(rec)
                 break
     return out
@@ -1371,32 +1276,15 @@ def habit_of(new: Record, facts: Sequence[Record]) -> Record | None:
     return None
 
 
-_GENERIC = frozenset(
-    [
-        "now", "anymore", "more", "jetzt", "nicht", "mehr", "maintenant", "plus", "ahora", "más",
-        "ora", "adesso", "più", "agora", "mais", "nu", "meer", "only", "just", "nur", "noch",
-        "que", "solo", "sólo", "só", "alleen", "week", "woche", "semaine", "semana", "settimana",
-        "semana", "times", "mal", "fois", "veces", "volte", "vezes", "keer", "day", "tag", "jour",
-        "día", "giorno", "dia", "dag", "seulement", "uniquement", "soltanto", "apenas",
-        "somente", "enkel", "nog", "inmiddels", "ormai", "désormais", "already", "schon",
-        "déjà", "ya", "già",
-    ])
-
-
 def _leading_word(text: str) -> str | None:
     """The first content word of a value said as a clause ("Ahora solo tomo té" → "tomo",
     "trinke jetzt nur noch Tee" → "trinke"): in a clause that starts with its verb (the
     subject left out, or said before it), that is the verb."""
     if re.search(r"[\u4e00-\u9fff]", text):
         return None
-    content = _fold_words(text) - _GENERIC
+    content = fold_words(text) - GENERIC
     for token in re.findall(r"[^\W\d_]+(?:'[^\W\d_]+)?", text):
-        folded = next(iter(_fold_words(token)), None)
+        folded = next(iter(fold_words(token)), None)
         if folded is not None and folded in content:
             return folded
     return None
-
-
-def _value_words(text: str) -> set[str]:
-    """Content words that can tell one value from another (no numbers, no cue words)."""
-    return {w for w in _fold_words(text) - _GENERIC if not re.fullmatch(r"\d+\w?", w)}
