@@ -34,7 +34,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from lucidmem.clock import from_epoch
-from lucidmem.facts import lifecycle
+from lucidmem.facts import lifecycle, retraction
 from lucidmem.facts.contradictions import (
     ActionKind,
     ExistingFact,
@@ -457,15 +457,15 @@ class _Pass:
                    if str(f.data.get("predicate", "")).startswith("has_")]
         held = self.active(rec.occurred_at)
         topic = str(rec.data["retracts"])
-        said = lifecycle.topic_of(topic)
+        said = retraction.topic_of(topic)
         # "算了，当我没说过" has no topic of its own: it takes nothing back
-        targets = lifecycle.retraction_targets(topic, held, people) \
+        targets = retraction.retraction_targets(topic, held, people) \
             if content_words([said]) else []
-        pool = lifecycle.meaning_candidates(topic, held, people) \
+        pool = retraction.meaning_candidates(topic, held, people) \
             if not targets and content_words([said]) else []
         if pool:
             scores = record_relevance(self.kernel.embedder, said, pool)
-            targets = lifecycle.retraction_by_meaning(scores, pool)
+            targets = retraction.retraction_by_meaning(scores, pool)
         for ex in targets:
             self.end(ex, rec, retract=True)
         self.restore_replaced_by(targets)
