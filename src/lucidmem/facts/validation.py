@@ -34,7 +34,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from lucidmem.clock import from_epoch
-from lucidmem.facts import lifecycle, retraction
+from lucidmem.facts import corrections, lifecycle, retraction
 from lucidmem.facts.contradictions import (
     ActionKind,
     ExistingFact,
@@ -230,7 +230,7 @@ class _Pass:
 
         if d.get("corrects") == RESTATED:  # "errei, a festa vai ser em Braga"
             d["corrects"] = None
-            restated = lifecycle.restated_target(rec, earlier(held))
+            restated = corrections.restated_target(rec, earlier(held))
             if restated is None and d.get("slot") == "event" and start is not None:
                 d["corrects"] = LAST_DATED  # "Blödsinn, der Termin ist am Mittwoch"
             elif restated is None and "only_as_correction" in d.get("flags", []):
@@ -241,32 +241,32 @@ class _Pass:
                     d["valid_from"] = min(float(d["valid_from"]),
                                           float(restated.data["valid_from"]))
         if d.get("corrects") == LAST_DATED:  # "Sorry, I meant the 14th"
-            targets = lifecycle.last_dated(rec, held)
-            if not targets or lifecycle.corrected_day(targets[0], rec) is None:
+            targets = corrections.last_dated(rec, held)
+            if not targets or corrections.corrected_day(targets[0], rec) is None:
                 return Status.DISCARDED  # a bare day with nothing to move states nothing
-            d["corrects"] = str(lifecycle.local_day(
+            d["corrects"] = str(corrections.local_day(
                 targets[0], float(targets[0].data["stated_from"])).day)
         if d.get("corrects"):
-            targets = lifecycle.correction_targets(str(d["corrects"]), rec, held)
+            targets = corrections.correction_targets(str(d["corrects"]), rec, held)
             weekday = next((f[len(CORRECTED_WEEKDAY):] for f in d.get("flags", [])
                             if f.startswith(CORRECTED_WEEKDAY)), None)
             if not targets and weekday:  # no plan on that day: a habit that names it
-                targets = [t for t in lifecycle.correction_targets(weekday, rec, held)
+                targets = [t for t in corrections.correction_targets(weekday, rec, held)
                            if t.data.get("stated_from") is None]
             named_right = False
             for ex in targets[:3]:
-                moved = lifecycle.corrected_day(ex, rec)
+                moved = corrections.corrected_day(ex, rec)
                 if moved is not None:
-                    shift = (moved - lifecycle.local_day(rec, float(d["stated_from"]))).days
+                    shift = (moved - corrections.local_day(rec, float(d["stated_from"]))).days
                     for key in ("stated_from", "valid_from", "valid_to"):
                         if d.get(key) is not None:
-                            d[key] = lifecycle.shifted_locally(rec, float(d[key]), shift)
+                            d[key] = corrections.shifted_locally(rec, float(d[key]), shift)
                     start = d.get("stated_from")
-                fixed = lifecycle.corrected_text(ex, rec, str(d["corrects"]))
+                fixed = corrections.corrected_text(ex, rec, str(d["corrects"]))
                 self.end(ex, rec, retract=True)
                 name = None if named_right or fixed is not None or \
                     "people" in (d.get("slot"), ex.data.get("slot")) \
-                    else lifecycle.right_name(ex, rec, str(d["corrects"]))
+                    else corrections.right_name(ex, rec, str(d["corrects"]))
                 if name is not None:  # "sorry, I said Leeds, it's in York": the old fact,
                     # put right, with its kind and its dates ("… in York on Tuesday 10 March")
                     _put_right(d, ex, str(d["corrects"]), name, keep_dates=start is None)
@@ -285,7 +285,7 @@ class _Pass:
             for ex in earlier(lifecycle.cessation_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)
         if d.get("rescheduled"):  # "das Teamessen wurde auf Montag verschoben"
-            planned = lifecycle.rescheduled_target(rec, earlier(held))
+            planned = corrections.rescheduled_target(rec, earlier(held))
             if planned is not None:
                 self.end(planned, rec, retract=False)
         if d.get("switched_from"):
@@ -432,7 +432,7 @@ class _Pass:
                     fact.status != Status.ACTIVE:
                 continue
             self.end(fact, rec, retract=True)
-            text = lifecycle.with_name(fact.text, wrong, right)
+            text = corrections.with_name(fact.text, wrong, right)
             data = {**fact.data, "text": text, "subject": right, "retracted_at": None,
                     "superseded_by": None, "renamed_from": fact.id,
                     "source_turn_ids": [*fact.data.get("source_turn_ids", []),
@@ -698,8 +698,8 @@ def _put_right(d: dict[str, Any], old: Record, wrong: str, right: str, *,
     """Make the correction's fact data ``d`` the ``old`` fact with ``right`` for ``wrong``:
     its sentence, kind and, when the correction names no date of its own, its dates."""
     o = old.data
-    d["text"] = lifecycle.with_name(old.text, wrong, right)
-    d["object"] = lifecycle.with_name(str(o.get("object") or ""), wrong, right) or d["object"]
+    d["text"] = corrections.with_name(old.text, wrong, right)
+    d["object"] = corrections.with_name(str(o.get("object") or ""), wrong, right) or d["object"]
     for key in ("slot", "predicate", "category", "subcategory"):
         d[key] = o.get(key)
     if keep_dates:
