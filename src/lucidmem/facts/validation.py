@@ -34,7 +34,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from lucidmem.clock import from_epoch
-from lucidmem.facts import corrections, lifecycle, retraction
+from lucidmem.facts import corrections, homes, lifecycle, retraction
 from lucidmem.facts.contradictions import (
     ActionKind,
     ExistingFact,
@@ -292,16 +292,16 @@ class _Pass:
             ended = earlier(lifecycle.switched_from_targets(rec, held))
             for ex in ended:
                 self.end(ex, rec, retract=False, at=start)
-            place = lifecycle.home_left(rec)
+            place = homes.home_left(rec)
             if place is not None:
                 left = self.leave_home(rec, place, ended)
                 if left is not None:
                     return left
         for ex in earlier(lifecycle.switched_to_named_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # "overgestapt naar Volley Drongen"
-        for ex in earlier(lifecycle.home_remarks_left(rec, held)):
+        for ex in earlier(homes.home_remarks_left(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # the flat in the town left
-        for ex in earlier(lifecycle.relative_home_targets(rec, held)):
+        for ex in earlier(homes.relative_home_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # where dad lived before his move
         if d.get("exclusive"):
             for ex in earlier(lifecycle.exclusive_targets(rec, self.active(ts))):
@@ -370,18 +370,18 @@ class _Pass:
     def leave_home(self, rec: Record, place: str, ended: Sequence[Record]) -> Status | None:
         """A move that names the home left ("we moved from Leeds to York", "finally out of
         our place in Leeds"): the home held in ``place`` was ended with ``ended``; when none
-        was held, the former home is recorded (:func:`lifecycle.former_home`), held until the
+        was held, the former home is recorded (:func:`homes.former_home`), held until the
         move. A statement that is only the leaving is that former home itself (superseded),
         or nothing when the memory held the home already. Returns a status for ``rec`` when
         it is not simply active."""
         held_there = any(ex.data.get("slot") == "residence" for ex in ended)
-        if lifecycle.leaves_only(rec, place):
+        if homes.leaves_only(rec, place):
             if held_there:
                 return Status.DISCARDED  # "lives in Leeds" said before is what ended
-            rec.data = lifecycle.former_home(rec, place)
+            rec.data = homes.former_home(rec, place)
             return Status.SUPERSEDED
         if not held_there:
-            data = {**lifecycle.former_home(rec, place), "superseded_by": rec.id}
+            data = {**homes.former_home(rec, place), "superseded_by": rec.id}
             home = new_record(uuid.uuid4().hex, Kind.FACT, self.user_id, self.kernel.now(),
                               data, text=str(data["text"]), layer=1,
                               occurred_at=rec.occurred_at, agent_id=rec.agent_id,
