@@ -34,7 +34,14 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from lucidmem.clock import from_epoch
-from lucidmem.facts import attended_places, corrections, homes, lifecycle, retraction
+from lucidmem.facts import (
+    attended_places,
+    corrections,
+    homes,
+    lifecycle,
+    retraction,
+    working_time,
+)
 from lucidmem.facts.contradictions import (
     ActionKind,
     ExistingFact,
@@ -316,7 +323,7 @@ class _Pass:
             self.end(ex, rec, retract=False, at=start)  # a new phone ends the old one
         for ex in earlier(attended_places.attended_place_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # a new school ends the old one
-        for ex in earlier(lifecycle.other_rate_targets(rec, held)):
+        for ex in earlier(working_time.other_rate_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # "my 60% was accepted" ends the 80 %
         if not d.get("one_off"):  # a new employer ends the job said with the old one
             for ex in earlier(lifecycle.other_workplace_targets(rec, held)):
