@@ -41,6 +41,7 @@ from lucidmem.facts import (
     lifecycle,
     retraction,
     working_time,
+    workplaces,
 )
 from lucidmem.facts.contradictions import (
     ActionKind,
@@ -326,9 +327,9 @@ class _Pass:
         for ex in earlier(working_time.other_rate_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # "my 60% was accepted" ends the 80 %
         if not d.get("one_off"):  # a new employer ends the job said with the old one
-            for ex in earlier(lifecycle.other_workplace_targets(rec, held)):
+            for ex in earlier(workplaces.other_workplace_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)
-            for ex in earlier(lifecycle.own_earlier_role_targets(rec, held)):
+            for ex in earlier(workplaces.own_earlier_role_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)  # a new role at the same place
         for ex in earlier(lifecycle.replaced_role_holder_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # the supervisor before, and her facts
