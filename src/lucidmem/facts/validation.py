@@ -39,6 +39,7 @@ from lucidmem.facts import (
     corrections,
     homes,
     lifecycle,
+    relation_changes,
     retraction,
     working_time,
     workplaces,
@@ -331,9 +332,9 @@ class _Pass:
                 self.end(ex, rec, retract=False, at=start)
             for ex in earlier(workplaces.own_earlier_role_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)  # a new role at the same place
-        for ex in earlier(lifecycle.replaced_role_holder_targets(rec, held)):
+        for ex in earlier(relation_changes.replaced_role_holder_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # the supervisor before, and her facts
-        moved_on = lifecycle.relation_change_targets(rec, held)
+        moved_on = relation_changes.relation_change_targets(rec, held)
         partners = {str(ex.data.get("object")) for ex in moved_on
                     if ex.data.get("subject") == d.get("subject")}
         if d.get("predicate") == "has_ex" and d.get("object") == UNNAMED_PARTNER and \
@@ -346,7 +347,7 @@ class _Pass:
                      else None)
         if moved_on and d.get("predicate") != "has_ex":
             self.relabel(rec, moved_on, held)
-        if lifecycle.names_the_ex(rec):
+        if relation_changes.names_the_ex(rec):
             # "Kevin et moi c'est fini" names the partner a current question about who the
             # user is with must not hear: the breakup is kept as what ended the couple
             d["valid_to"] = max(float(ts), float(d["valid_from"]))
