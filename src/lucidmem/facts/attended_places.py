@@ -18,20 +18,11 @@ import re
 from collections.abc import Sequence
 from functools import cache
 
-from lucidmem.facts.cue_lexicon import (
-    ATTENDED_PLACES,
-    has_cue,
-)
+from lucidmem.facts.cue_lexicon import ATTENDED_PLACES, has_cue
 from lucidmem.facts.entities import fold, relation_word
 from lucidmem.facts.model import USER_SUBJECT
 from lucidmem.facts.people import is_given_name
-from lucidmem.facts.statement_words import (
-    AS_WELL,
-    NOW,
-    proper_names,
-    stem_match,
-    value_words,
-)
+from lucidmem.facts.statement_words import AS_WELL, NOW, proper_names, stem_match, value_words
 from lucidmem.records import Record
 
 __all__ = [

@@ -24,10 +24,7 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime, timedelta
 
 from lucidmem.clock import from_epoch
-from lucidmem.facts.cue_lexicon import (
-    ORDINAL_SUFFIX,
-    ORDINAL_WORDS,
-)
+from lucidmem.facts.cue_lexicon import ORDINAL_SUFFIX, ORDINAL_WORDS
 from lucidmem.facts.entities import fold
 from lucidmem.facts.model import USER_SUBJECT
 from lucidmem.facts.render import date_text

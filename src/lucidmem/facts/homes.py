@@ -18,10 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from lucidmem.facts.cue_lexicon import (
-    HOME_NOUNS,
-    has_cue,
-)
+from lucidmem.facts.cue_lexicon import HOME_NOUNS, has_cue
 from lucidmem.facts.entities import fold
 from lucidmem.facts.model import USER_SUBJECT
 from lucidmem.records import Record

@@ -1,6 +1,10 @@
-"""How a new statement changes the facts already held, beyond one-to-one contradictions.
+"""How a new value of a kind ends the values held before: a habit, a hobby, a drink, a club or
+a thing stopped, switched, kept "only", changed in the same frame, counted anew or replaced
+by a new one.
 
-Pure functions over fact records (validation applies what they return):
+The kinds whose values replace one another are :data:`FAMILIES` (a drink and a food are
+consumption, exercise and a hobby are activity). Pure functions over fact records
+(validation applies what they return):
 
 * :func:`cessation_targets` — "I quit X", "no more X": facts of the same kind about X end,
   and the undated ones that call X by its name; :func:`stopped_by_name` — "cancelled the
@@ -10,6 +14,12 @@ Pure functions over fact records (validation applies what they return):
 * :func:`switched_to_named_targets` — "overgestapt naar Volley Drongen": the club of the
   same kind held under another name ends;
 * :func:`exclusive_targets` — "only X now": the kind's other values end;
+* :func:`replacement_targets` — "in the band I now play the sax": "I play bass in a band"
+  ends; one more ("now I also go climbing") ends nothing;
+* :func:`amount_change_targets` — "now I only have two coffees a day": "four coffees a day"
+  ends;
+* :func:`replaced_in_the_same_turn` — "le lait de vache, c'est fini" beside "je ne prends
+  plus que du lait d'avoine": the stopped value is history;
 * :func:`replaced_thing_targets` — "the new phone arrived: a Galaxy": the facts that name
   another phone (:mod:`lucidmem.facts.one_at_a_time`) end;
 * :func:`habit_of` — the standing fact a one-off ("just today I took the train") deviates
@@ -32,10 +42,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from lucidmem.facts.cue_lexicon import (
-    AMOUNT_WORDS,
-    has_cue,
-)
+from lucidmem.facts.cue_lexicon import AMOUNT_WORDS, has_cue
 from lucidmem.facts.entities import fold
 from lucidmem.facts.model import NEW_OF_ITS_KIND
 from lucidmem.facts.one_at_a_time import named

@@ -17,9 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lucidmem.facts.cue_lexicon import (
-    ROLE_HOLDERS,
-)
+from lucidmem.facts.cue_lexicon import ROLE_HOLDERS
 from lucidmem.facts.entities import fold, relation_word
 from lucidmem.facts.model import UNNAMED_PARTNER, USER_SUBJECT
 from lucidmem.records import Record

@@ -22,16 +22,14 @@ import re
 from collections.abc import Iterable, Sequence
 
 from lucidmem.facts.entities import fold, relation_word
-from lucidmem.facts.statement_words import (
-    fold_words,
-    mentions,
-    overlaps,
-    words_of,
-)
+from lucidmem.facts.statement_words import fold_words, mentions, overlaps, words_of
 from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
 from lucidmem.records import Record
 
 __all__ = [
+    "RETRACT_MARGIN",
+    "RETRACT_MIN_RELEVANCE",
+    "RETRACT_SIBLING_RELEVANCE",
     "meaning_candidates",
     "people_in_topic",
     "retraction_by_meaning",

@@ -16,16 +16,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from lucidmem.facts.cue_lexicon import (
-    CANTEEN_NOUNS,
-    WORK_RELATION_NOUNS,
-    has_cue,
-)
+from lucidmem.facts.cue_lexicon import CANTEEN_NOUNS, WORK_RELATION_NOUNS, has_cue
 from lucidmem.facts.model import USER_SUBJECT
-from lucidmem.facts.statement_words import (
-    fold_words,
-    overlaps,
-)
+from lucidmem.facts.statement_words import fold_words, overlaps
 from lucidmem.records import Record
 
 __all__ = [
