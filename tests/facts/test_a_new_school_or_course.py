@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from lucidmem.facts.lifecycle import attended_kinds
+from lucidmem.facts.attended_places import attended_kinds
 
 from .conftest import said_a_day_apart
 

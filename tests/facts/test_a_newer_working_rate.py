@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from lucidmem.facts.lifecycle import working_rates
+from lucidmem.facts.working_time import working_rates
 
 from .conftest import said_a_day_apart
 

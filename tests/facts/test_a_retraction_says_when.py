@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from lucidmem.facts.lifecycle import topic_of
+from lucidmem.facts.retraction import topic_of
 
 from .conftest import said_a_day_apart
 

@@ -135,7 +135,7 @@ def test_forgetting_a_topic_no_fact_names_takes_back_what_it_means(memory: Memor
 
 
 def test_a_retraction_by_meaning_never_guesses() -> None:
-    from lucidmem.facts.lifecycle import retraction_by_meaning
+    from lucidmem.facts.retraction import retraction_by_meaning
     from lucidmem.records import Kind, Record, new_record
 
     def fact(i: str, turn: str) -> Record:

@@ -34,7 +34,16 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from lucidmem.clock import from_epoch
-from lucidmem.facts import lifecycle
+from lucidmem.facts import (
+    attended_places,
+    corrections,
+    homes,
+    lifecycle,
+    relation_changes,
+    retraction,
+    working_time,
+    workplaces,
+)
 from lucidmem.facts.contradictions import (
     ActionKind,
     ExistingFact,
@@ -230,7 +239,7 @@ class _Pass:
 
         if d.get("corrects") == RESTATED:  # "errei, a festa vai ser em Braga"
             d["corrects"] = None
-            restated = lifecycle.restated_target(rec, earlier(held))
+            restated = corrections.restated_target(rec, earlier(held))
             if restated is None and d.get("slot") == "event" and start is not None:
                 d["corrects"] = LAST_DATED  # "Blödsinn, der Termin ist am Mittwoch"
             elif restated is None and "only_as_correction" in d.get("flags", []):
@@ -241,32 +250,32 @@ class _Pass:
                     d["valid_from"] = min(float(d["valid_from"]),
                                           float(restated.data["valid_from"]))
         if d.get("corrects") == LAST_DATED:  # "Sorry, I meant the 14th"
-            targets = lifecycle.last_dated(rec, held)
-            if not targets or lifecycle.corrected_day(targets[0], rec) is None:
+            targets = corrections.last_dated(rec, held)
+            if not targets or corrections.corrected_day(targets[0], rec) is None:
                 return Status.DISCARDED  # a bare day with nothing to move states nothing
-            d["corrects"] = str(lifecycle.local_day(
+            d["corrects"] = str(corrections.local_day(
                 targets[0], float(targets[0].data["stated_from"])).day)
         if d.get("corrects"):
-            targets = lifecycle.correction_targets(str(d["corrects"]), rec, held)
+            targets = corrections.correction_targets(str(d["corrects"]), rec, held)
             weekday = next((f[len(CORRECTED_WEEKDAY):] for f in d.get("flags", [])
                             if f.startswith(CORRECTED_WEEKDAY)), None)
             if not targets and weekday:  # no plan on that day: a habit that names it
-                targets = [t for t in lifecycle.correction_targets(weekday, rec, held)
+                targets = [t for t in corrections.correction_targets(weekday, rec, held)
                            if t.data.get("stated_from") is None]
             named_right = False
             for ex in targets[:3]:
-                moved = lifecycle.corrected_day(ex, rec)
+                moved = corrections.corrected_day(ex, rec)
                 if moved is not None:
-                    shift = (moved - lifecycle.local_day(rec, float(d["stated_from"]))).days
+                    shift = (moved - corrections.local_day(rec, float(d["stated_from"]))).days
                     for key in ("stated_from", "valid_from", "valid_to"):
                         if d.get(key) is not None:
-                            d[key] = lifecycle.shifted_locally(rec, float(d[key]), shift)
+                            d[key] = corrections.shifted_locally(rec, float(d[key]), shift)
                     start = d.get("stated_from")
-                fixed = lifecycle.corrected_text(ex, rec, str(d["corrects"]))
+                fixed = corrections.corrected_text(ex, rec, str(d["corrects"]))
                 self.end(ex, rec, retract=True)
                 name = None if named_right or fixed is not None or \
                     "people" in (d.get("slot"), ex.data.get("slot")) \
-                    else lifecycle.right_name(ex, rec, str(d["corrects"]))
+                    else corrections.right_name(ex, rec, str(d["corrects"]))
                 if name is not None:  # "sorry, I said Leeds, it's in York": the old fact,
                     # put right, with its kind and its dates ("… in York on Tuesday 10 March")
                     _put_right(d, ex, str(d["corrects"]), name, keep_dates=start is None)
@@ -285,23 +294,23 @@ class _Pass:
             for ex in earlier(lifecycle.cessation_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)
         if d.get("rescheduled"):  # "das Teamessen wurde auf Montag verschoben"
-            planned = lifecycle.rescheduled_target(rec, earlier(held))
+            planned = corrections.rescheduled_target(rec, earlier(held))
             if planned is not None:
                 self.end(planned, rec, retract=False)
         if d.get("switched_from"):
             ended = earlier(lifecycle.switched_from_targets(rec, held))
             for ex in ended:
                 self.end(ex, rec, retract=False, at=start)
-            place = lifecycle.home_left(rec)
+            place = homes.home_left(rec)
             if place is not None:
                 left = self.leave_home(rec, place, ended)
                 if left is not None:
                     return left
         for ex in earlier(lifecycle.switched_to_named_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # "overgestapt naar Volley Drongen"
-        for ex in earlier(lifecycle.home_remarks_left(rec, held)):
+        for ex in earlier(homes.home_remarks_left(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # the flat in the town left
-        for ex in earlier(lifecycle.relative_home_targets(rec, held)):
+        for ex in earlier(homes.relative_home_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # where dad lived before his move
         if d.get("exclusive"):
             for ex in earlier(lifecycle.exclusive_targets(rec, self.active(ts))):
@@ -314,18 +323,18 @@ class _Pass:
                 self.end(ex, rec, retract=False, at=start)
         for ex in earlier(lifecycle.replaced_thing_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # a new phone ends the old one
-        for ex in earlier(lifecycle.attended_place_targets(rec, held)):
+        for ex in earlier(attended_places.attended_place_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # a new school ends the old one
-        for ex in earlier(lifecycle.other_rate_targets(rec, held)):
+        for ex in earlier(working_time.other_rate_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # "my 60% was accepted" ends the 80 %
         if not d.get("one_off"):  # a new employer ends the job said with the old one
-            for ex in earlier(lifecycle.other_workplace_targets(rec, held)):
+            for ex in earlier(workplaces.other_workplace_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)
-            for ex in earlier(lifecycle.own_earlier_role_targets(rec, held)):
+            for ex in earlier(workplaces.own_earlier_role_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)  # a new role at the same place
-        for ex in earlier(lifecycle.replaced_role_holder_targets(rec, held)):
+        for ex in earlier(relation_changes.replaced_role_holder_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # the supervisor before, and her facts
-        moved_on = lifecycle.relation_change_targets(rec, held)
+        moved_on = relation_changes.relation_change_targets(rec, held)
         partners = {str(ex.data.get("object")) for ex in moved_on
                     if ex.data.get("subject") == d.get("subject")}
         if d.get("predicate") == "has_ex" and d.get("object") == UNNAMED_PARTNER and \
@@ -338,7 +347,7 @@ class _Pass:
                      else None)
         if moved_on and d.get("predicate") != "has_ex":
             self.relabel(rec, moved_on, held)
-        if lifecycle.names_the_ex(rec):
+        if relation_changes.names_the_ex(rec):
             # "Kevin et moi c'est fini" names the partner a current question about who the
             # user is with must not hear: the breakup is kept as what ended the couple
             d["valid_to"] = max(float(ts), float(d["valid_from"]))
@@ -370,18 +379,18 @@ class _Pass:
     def leave_home(self, rec: Record, place: str, ended: Sequence[Record]) -> Status | None:
         """A move that names the home left ("we moved from Leeds to York", "finally out of
         our place in Leeds"): the home held in ``place`` was ended with ``ended``; when none
-        was held, the former home is recorded (:func:`lifecycle.former_home`), held until the
+        was held, the former home is recorded (:func:`homes.former_home`), held until the
         move. A statement that is only the leaving is that former home itself (superseded),
         or nothing when the memory held the home already. Returns a status for ``rec`` when
         it is not simply active."""
         held_there = any(ex.data.get("slot") == "residence" for ex in ended)
-        if lifecycle.leaves_only(rec, place):
+        if homes.leaves_only(rec, place):
             if held_there:
                 return Status.DISCARDED  # "lives in Leeds" said before is what ended
-            rec.data = lifecycle.former_home(rec, place)
+            rec.data = homes.former_home(rec, place)
             return Status.SUPERSEDED
         if not held_there:
-            data = {**lifecycle.former_home(rec, place), "superseded_by": rec.id}
+            data = {**homes.former_home(rec, place), "superseded_by": rec.id}
             home = new_record(uuid.uuid4().hex, Kind.FACT, self.user_id, self.kernel.now(),
                               data, text=str(data["text"]), layer=1,
                               occurred_at=rec.occurred_at, agent_id=rec.agent_id,
@@ -432,7 +441,7 @@ class _Pass:
                     fact.status != Status.ACTIVE:
                 continue
             self.end(fact, rec, retract=True)
-            text = lifecycle.with_name(fact.text, wrong, right)
+            text = corrections.with_name(fact.text, wrong, right)
             data = {**fact.data, "text": text, "subject": right, "retracted_at": None,
                     "superseded_by": None, "renamed_from": fact.id,
                     "source_turn_ids": [*fact.data.get("source_turn_ids", []),
@@ -457,15 +466,15 @@ class _Pass:
                    if str(f.data.get("predicate", "")).startswith("has_")]
         held = self.active(rec.occurred_at)
         topic = str(rec.data["retracts"])
-        said = lifecycle.topic_of(topic)
+        said = retraction.topic_of(topic)
         # "算了，当我没说过" has no topic of its own: it takes nothing back
-        targets = lifecycle.retraction_targets(topic, held, people) \
+        targets = retraction.retraction_targets(topic, held, people) \
             if content_words([said]) else []
-        pool = lifecycle.meaning_candidates(topic, held, people) \
+        pool = retraction.meaning_candidates(topic, held, people) \
             if not targets and content_words([said]) else []
         if pool:
             scores = record_relevance(self.kernel.embedder, said, pool)
-            targets = lifecycle.retraction_by_meaning(scores, pool)
+            targets = retraction.retraction_by_meaning(scores, pool)
         for ex in targets:
             self.end(ex, rec, retract=True)
         self.restore_replaced_by(targets)
@@ -698,8 +707,8 @@ def _put_right(d: dict[str, Any], old: Record, wrong: str, right: str, *,
     """Make the correction's fact data ``d`` the ``old`` fact with ``right`` for ``wrong``:
     its sentence, kind and, when the correction names no date of its own, its dates."""
     o = old.data
-    d["text"] = lifecycle.with_name(old.text, wrong, right)
-    d["object"] = lifecycle.with_name(str(o.get("object") or ""), wrong, right) or d["object"]
+    d["text"] = corrections.with_name(old.text, wrong, right)
+    d["object"] = corrections.with_name(str(o.get("object") or ""), wrong, right) or d["object"]
     for key in ("slot", "predicate", "category", "subcategory"):
         d[key] = o.get(key)
     if keep_dates:

@@ -1,0 +1,297 @@
+"""What a correction or a rescheduling changes in the facts already held.
+
+Pure functions over fact records (validation applies what they return):
+
+* :func:`correction_targets` — "…, not Friday" / "I meant X": the facts that said the old
+  value (they never held). Their corrected copy moves its date (:func:`corrected_day`: "am
+  Mittwoch" is that weekday in the old date's week; :func:`corrected_text`: the sentence
+  with the new date) or its name (:func:`right_name`, :func:`with_name`: "sorry, I said
+  Leeds, the appointment is in York");
+* :func:`restated_target` — "errei, a festa vai ser em Braga": the festa said before; also
+  a person's place said in passing ("vado a trovare mia figlia Giorgia a Bologna", then
+  "Giorgia sta a Parma");
+* :func:`rescheduled_target` — "the dinner was moved to Sunday": the dinner on Saturday;
+* :func:`last_dated` — "Sorry, I meant the 14th": the dated fact said last;
+* :func:`local_day` / :func:`shifted_locally` — days are the speaker's local calendar days:
+  a fact's day starts at local midnight, and a day moved keeps its local time across a
+  change of summer time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import UTC, date, datetime, timedelta
+
+from lucidmem.clock import from_epoch
+from lucidmem.facts.cue_lexicon import ORDINAL_SUFFIX, ORDINAL_WORDS
+from lucidmem.facts.entities import fold
+from lucidmem.facts.model import USER_SUBJECT
+from lucidmem.facts.render import date_text
+from lucidmem.facts.statement_words import (
+    GENERIC,
+    fold_words,
+    mentions,
+    overlaps,
+    stem_match,
+    words_of,
+)
+from lucidmem.facts.temporal import zone
+from lucidmem.facts.temporal_lexicon import MONTHS, said_weekday
+from lucidmem.facts.temporal_patterns import Days, Granularity
+from lucidmem.records import Record
+
+__all__ = [
+    "corrected_day",
+    "corrected_text",
+    "correction_targets",
+    "last_dated",
+    "local_day",
+    "rescheduled_target",
+    "restated_target",
+    "right_name",
+    "shifted_locally",
+    "with_name",
+]
+
+
+def local_day(rec: Record, epoch: float) -> date:
+    """The day ``epoch`` falls on where the fact was said (its turn's ``timezone``): a
+    fact's day starts at local midnight, which is the day before in UTC east of Greenwich."""
+    where = zone((rec.data.get("source_metadata") or {}).get("timezone")) or UTC
+    return from_epoch(epoch).astimezone(where).date()
+
+
+def shifted_locally(rec: Record, epoch: float, days: int) -> float:
+    """``epoch`` moved by ``days`` calendar days where the fact was said: the same local time
+    of day on the new day, across a change of summer time (86,400 s a day is not)."""
+    where = zone((rec.data.get("source_metadata") or {}).get("timezone")) or UTC
+    local = from_epoch(epoch).astimezone(where)
+    moved = datetime.combine(local.date() + timedelta(days=days), local.timetz().replace(
+        tzinfo=None), tzinfo=where)
+    return moved.timestamp()
+
+
+def _stated_day(rec: Record) -> date | None:
+    stated = rec.data.get("stated_from")
+    return None if stated is None else local_day(rec, float(stated))
+
+
+def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> list[Record]:
+    """Facts that stated ``old_value`` ("Friday", "34", "Bremen"), the most related first:
+    the same subject and slot before others. A weekday or a day of the month names the dated
+    fact on that day ("nicht am Dienstag" → the appointment on Tuesday 31 March)."""
+    numbers = re.findall(r"\d+", old_value)
+    words = fold_words(old_value)
+    if not words and not numbers:
+        return []
+    weekday = said_weekday(old_value)
+    if (ordinal := _as_numeral(old_value)) is not None:
+        words, numbers = set(), [ordinal]
+    found = []
+    stated: set[str] = set()
+    for rec in facts:
+        if rec.id == new.id:
+            continue
+        day = _stated_day(rec)
+        if day is not None and ((weekday is not None and day.weekday() == weekday) or (
+                numbers and not words - set(numbers) and str(day.day) in numbers)):
+            found.append(rec)
+            stated.add(rec.id)
+            continue
+        said = " ".join(str(x) for x in (rec.text, rec.data.get("temporal_text")) if x)
+        if _states(said, words, numbers):
+            found.append(rec)
+            stated.add(rec.id)
+        elif _states(str(rec.data.get("evidence") or ""), words, numbers) and \
+                not str(rec.data.get("predicate", "")).startswith("has_"):
+            # the user's clause said it, the fact's sentence does not; a relation ("my
+            # brother is Jonas") is never what "…, not Bremen" takes back
+            found.append(rec)
+    if stated:
+        found = [r for r in found if r.id in stated]
+    subject, slot = new.data.get("subject"), new.data.get("slot")
+    found.sort(key=lambda r: (r.data.get("subject") != subject, r.data.get("slot") != slot,
+                              -r.occurred_at))
+    same = [r for r in found if r.data.get("subject") == subject] or found
+    return same
+
+
+def _as_numeral(value: str) -> str | None:
+    """The pattern of the numeral an ordinal word said alone stands for: "second" →
+    "2nd", "2." or "2e" ("THIRD grade not second" takes back "is in 2nd grade"); ``None``
+    for anything else, and for a weekday ("segunda", "quinta"). An article may stand before
+    it ("der zweiten", "het tweede"); a numeral that ends the fact needs no ending ("ist in
+    der 2")."""
+    said = value.strip(" .,!?;:").lower().split()
+    if not said or len(said) > 2 or (len(said) == 2 and len(said[0]) > 3):
+        return None
+    number = ORDINAL_WORDS.get(said[-1])
+    if number is None or said_weekday(said[-1]) is not None:
+        return None
+    return rf"{number}(?:{ORDINAL_SUFFIX}(?!\w)|$)"
+
+
+def restated_target(new: Record, facts: Sequence[Record]) -> Record | None:
+    """The fact a correction that restates its thing takes back ("errei, a festa vai ser em
+    Braga" → the festa in Porto): a fact of the same subject, no relation, that shares a word
+    of four letters or more with the correction's clause; the one sharing most, then the one
+    said last. ``None`` when nothing held is about the same thing."""
+    words = {w for w in fold_words(str(new.data.get("evidence") or new.text))
+             if len(w) >= 4 or re.search(r"[\u4e00-\u9fff]", w)} - GENERIC
+    best: Record | None = None
+    most = 0
+    for rec in facts:
+        if rec.id == new.id or rec.data.get("subject") != new.data.get("subject") or \
+                str(rec.data.get("predicate", "")).startswith("has_"):
+            continue
+        theirs = words_of(rec)
+        shared = sum(1 for w in words if any(stem_match(w, t) for t in theirs))
+        if shared and (shared > most or (shared == most and best is not None
+                                         and rec.occurred_at >= best.occurred_at)):
+            best, most = rec, shared
+    return best if best is not None else _restated_in_passing(new, facts)
+
+
+def _names_beside(text: str, person: str) -> set[str]:
+    """The names ``text`` says besides ``person``'s, not its first word ("a maggio vado a
+    trovare mia figlia Giorgia a Bologna" → {"Bologna"} beside Giorgia)."""
+    return {fold(m.group(0)) for m in _NAME_RUN.finditer(text)
+            if m.start() > 0 and fold(m.group(0)) != fold(person)
+            and said_weekday(m.group(0)) is None and fold(m.group(0)) not in MONTHS}
+
+
+def _restated_in_passing(new: Record, facts: Sequence[Record]) -> Record | None:
+    """The user's own fact that said a person's place or name in passing, which a correction
+    about that person restates ("a maggio vado a trovare mia figlia Giorgia a Bologna", then
+    "che cavolata ho scritto, Giorgia sta a Parma"): the one said last that names the person
+    and another name than the correction's. ``None`` when the correction is about the user,
+    or names nothing besides the person."""
+    person = str(new.data.get("subject") or "")
+    if person == USER_SUBJECT or not person:
+        return None
+    said = str(new.data.get("evidence") or new.text)
+    right = _names_beside(said, person)
+    if not right:
+        return None
+    found = [rec for rec in facts
+             if rec.id != new.id and rec.data.get("subject") == USER_SUBJECT
+             and not str(rec.data.get("predicate", "")).startswith("has_")
+             and mentions(rec, person)
+             and (_names_beside(str(rec.data.get("evidence") or rec.text), person) - right)]
+    return max(found, key=lambda r: r.occurred_at, default=None)
+
+
+_WRITTEN_DAY = re.compile(r"\b\d{1,2} [A-Z][a-z]+ \d{4}\b")
+
+
+def rescheduled_target(new: Record, facts: Sequence[Record]) -> Record | None:
+    """The dated fact an event moved to another day replaces ("das Teamessen wurde auf
+    Montag verschoben" → the team dinner on Friday): the one about the same thing, else the
+    one said last with a day; only a fact that names a day (a stated one or one written in
+    its sentence)."""
+    found = restated_target(new, facts) or next(iter(last_dated(new, facts)), None)
+    if found is None or (found.data.get("stated_from") is None
+                         and not _WRITTEN_DAY.search(found.text)):
+        return None
+    return found
+
+
+def last_dated(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The dated fact a bare new day corrects ("Sorry, I meant the 14th"): the one said last
+    with a day of its own, the new statement's subject first; none when nothing is dated."""
+    dated = [r for r in facts if r.id != new.id and _stated_day(r) is not None
+             and r.data.get("valid_to") is not None]
+    subject = new.data.get("subject")
+    dated.sort(key=lambda r: (r.data.get("slot") == "event", r.data.get("subject") == subject,
+                              r.occurred_at))
+    return dated[-1:]
+
+
+def _states(text: str, words: set[str], numbers: list[str]) -> bool:
+    """Whether ``text`` says the value made of ``words`` and ``numbers``."""
+    if not text:
+        return False
+    if numbers and not words - set(numbers):
+        return all(re.search(r"(?<!\d)" + n + r"(?!\d)", text) for n in numbers)
+    return overlaps(words - set(numbers), fold_words(text)) and all(
+        re.search(r"(?<!\d)" + n + r"(?!\d)", text) for n in numbers)
+
+
+def corrected_day(old: Record, new: Record) -> date | None:
+    """The corrected date when the correction names only a weekday or a day of the month
+    ("am Mittwoch", "es el 19"): that day in the old date's week or month."""
+    before, after = _stated_day(old), _stated_day(new)
+    said = str(new.data.get("temporal_text") or "")
+    if before is None or after is None:
+        return None
+    weekday = said_weekday(said)
+    if weekday is not None and not re.search(r"\d", said):
+        return before + timedelta(days=weekday - before.weekday())
+    if re.fullmatch(r"\D*\d{1,2}\D*", said) and not _said_month(said):
+        try:
+            return before.replace(day=after.day)
+        except ValueError:
+            return None
+    return None
+
+
+def _names_day(value: str, day: date) -> bool:
+    """Whether a corrected value ("Thursday", "the 12th", "14 March") names ``day``."""
+    weekday = said_weekday(value)
+    if weekday is not None:
+        return weekday == day.weekday()
+    return str(day.day) in re.findall(r"\d+", value)
+
+
+def _said_month(text: str) -> bool:
+    return any(name in text.casefold().split() for name in MONTHS)
+
+
+def corrected_text(old: Record, new: Record, old_value: str) -> str | None:
+    """The old fact's sentence with the corrected value: its date moved to the new one, or
+    the old value replaced by the new fact's (when the new fact is about the same thing)."""
+    text = old.text
+    o, n = old.data, new.data
+    if o.get("valid_from") is not None and n.get("stated_from") is not None and \
+            o.get("stated_from") is not None:
+        before = local_day(old, float(o["stated_from"]))
+        after = local_day(new, float(n["stated_from"]))
+        if not _names_day(old_value, before):
+            return None  # the wrong value is another of the old fact's words or dates
+        for weekday in (True, False):
+            old_words = date_text(Days(before, before, Granularity.DAY), with_weekday=weekday)
+            if old_words in text:
+                return text.replace(old_words, date_text(Days(after, after, Granularity.DAY),
+                                                         with_weekday=weekday))
+    return None
+
+
+_NAME_RUN = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)*")
+
+
+def _whole(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w'’])" + re.escape(name) + r"(?![\w'’])")
+
+
+def right_name(old: Record, new: Record, old_value: str) -> str | None:
+    """The name a correction puts in place of the wrong one, when the wrong value is a name
+    the old fact's sentence says and the correction names exactly one name that sentence does
+    not ("I have the dentist appointment in Leeds on Tuesday 10 March", then "sorry, I said
+    Leeds, the appointment is in York" → "York"). ``None`` otherwise: the correction's own
+    sentence stands."""
+    wrong = old_value.strip()
+    if not _NAME_RUN.fullmatch(wrong) or _whole(wrong).search(old.text) is None:
+        return None
+    said = str(new.data.get("object") or new.text).strip()
+    known = fold_words(old.text) | fold_words(wrong)
+    names = {m.group(0) for m in _NAME_RUN.finditer(said)
+             if (m.start() > 0 or m.end() == len(said))  # not a sentence's first word
+             and not (fold_words(m.group(0)) & known)
+             and said_weekday(m.group(0)) is None and fold(m.group(0)) not in MONTHS}
+    return names.pop() if len(names) == 1 else None
+
+
+def with_name(text: str, wrong: str, right: str) -> str:
+    """``text`` with the first whole-word ``wrong`` replaced by ``right``."""
+    return _whole(wrong.strip()).sub(right, text, count=1)

@@ -1,0 +1,92 @@
+"""How who someone is to the user changes: a partner who moves on, a role another person
+now holds.
+
+Pure functions over fact records (validation applies what they return):
+
+* :func:`relation_change_targets` — "Larissa is now my fiancée": her earlier relation
+  ("girlfriend") ends; "we broke up": the partner ends, and so do the facts that call them
+  the user's partner ("The user's girlfriend Julia (likes): …");
+* :func:`names_the_ex` — "The user broke up with Kevin" names the partner left, so it is
+  history from the moment it is said; "my ex, Andrés" (a relation, no change) is not;
+* :func:`replaced_role_holder_targets` — "my new supervisor is Prof. Lang": what was said
+  of the supervisor before ("The user's supervisor Helena (people): wants a chapter")
+  ends; the roles are :data:`~lucidmem.facts.cue_lexicon.ROLE_HOLDERS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lucidmem.facts.cue_lexicon import ROLE_HOLDERS
+from lucidmem.facts.entities import fold, relation_word
+from lucidmem.facts.model import UNNAMED_PARTNER, USER_SUBJECT
+from lucidmem.records import Record
+
+__all__ = [
+    "names_the_ex",
+    "relation_change_targets",
+    "replaced_role_holder_targets",
+]
+
+
+_PARTNER_STAGE = {
+    "has_girlfriend": 1, "has_boyfriend": 1, "has_partner": 1, "has_fiancée": 2,
+    "has_fiance": 2, "has_wife": 3, "has_husband": 3, "has_spouse": 3, "has_ex": 4,
+}
+
+
+_EX = _PARTNER_STAGE["has_ex"]
+
+
+def relation_change_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The user's earlier relation to the same person when it moved on ("girlfriend" before
+    "fiancée", "wife" before "ex"); two words for the same stage both stand. A breakup with
+    no name ("we broke up") ends every partner held; a breakup also ends the facts that call
+    the person the user's partner ("The user's girlfriend Julia (likes): …")."""
+    d = new.data
+    stage = _PARTNER_STAGE.get(str(d.get("predicate")))
+    if d.get("subject") != USER_SUBJECT or stage is None:
+        return []
+    name = fold(str(d.get("object") or ""))
+    unnamed = stage == _EX and name == fold(UNNAMED_PARTNER)
+    relations = [rec for rec in facts
+                 if rec.id != new.id and rec.data.get("subject") == USER_SUBJECT
+                 and _PARTNER_STAGE.get(str(rec.data.get("predicate")), stage) != stage
+                 and (fold(str(rec.data.get("object"))) == name or unnamed)]
+    if stage != _EX:
+        return relations
+    ended = {fold(str(rec.data.get("object"))) for rec in relations}
+    labels = tuple(f"the user's {p.removeprefix('has_')} "
+                   for p, s in _PARTNER_STAGE.items() if s < _EX)
+    return relations + [rec for rec in facts
+                        if rec.id != new.id and fold(str(rec.data.get("subject"))) in ended
+                        and rec.text.casefold().startswith(labels)]
+
+
+def replaced_role_holder_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """What was said of someone under a role they held for the user when another now holds
+    it: "my new GP is Dr Okafor" ends "The user's doctor Patel (health): is always rushed";
+    "o novo orientador, o professor Vasco" ends "The user's supervisor Helena Mendes (people):
+    quer um capítulo até ao Natal". The old relation itself ends as a single-valued one."""
+    d = new.data
+    role = relation_word(str(d.get("predicate") or ""))
+    if d.get("subject") != USER_SUBJECT or role not in ROLE_HOLDERS or d.get("negated"):
+        return []
+    label = f"the user's {role} "
+    name = fold(str(d.get("object") or ""))
+    return [rec for rec in facts
+            if rec.id != new.id and rec.text.casefold().startswith(label)
+            and fold(str(rec.data.get("subject") or "")) not in ("", name)
+            and not str(rec.data.get("subject")).startswith(USER_SUBJECT)]
+
+
+def names_the_ex(new: Record) -> bool:
+    """Whether ``new`` is a breakup that names the partner left ("The user broke up with
+    Kevin"): like "I quit Bosch" it names the old value, so it is history from the moment it
+    is said, not a current fact; "The user broke up with their partner" (no one named, none
+    held) says what holds now and stays, and so does "my ex, Andrés" (a relation, no
+    change)."""
+    d = new.data
+    return d.get("subject") == USER_SUBJECT and d.get("predicate") == "has_ex" and \
+        bool(d.get("is_change")) and not d.get("negated") and \
+        fold(str(d.get("object") or "")) not in ("", fold(UNNAMED_PARTNER))

@@ -1,0 +1,164 @@
+"""What "forget what I said about X" takes back.
+
+Pure functions over fact records (validation applies what they return):
+
+* :func:`retraction_targets` — every fact about X. A topic naming a person *and* something
+  else ("Kees and the moonlighting") means that thing about that person; a topic that is
+  only a person means everything about them; a topic naming two people ("Kim and Derek")
+  means what went on between them, not how each is related to the user;
+* :func:`topic_of` — the topic without the words around it and without when it was said
+  ("mein Gehalt erzählt habe" → "mein Gehalt", "my salary back in April" → "my salary");
+* :func:`people_in_topic` — the known people a topic names ("what I told you about Kim and
+  Derek" → Kim, Derek; "之前跟你说老王想去外地工作那个事" → 老王);
+* :func:`meaning_candidates` / :func:`retraction_by_meaning` — when no fact shares a word
+  with the topic ("mein Gehalt" against "verdiene 4200 Euro im Monat"), the facts it means,
+  by their relevance (:mod:`lucidmem.facts.relevance`) and only among what is said of the
+  people it names; nothing when no fact is relevant enough: a retraction never guesses.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from lucidmem.facts.entities import fold, relation_word
+from lucidmem.facts.statement_words import fold_words, mentions, overlaps, words_of
+from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
+from lucidmem.records import Record
+
+__all__ = [
+    "RETRACT_MARGIN",
+    "RETRACT_MIN_RELEVANCE",
+    "RETRACT_SIBLING_RELEVANCE",
+    "meaning_candidates",
+    "people_in_topic",
+    "retraction_by_meaning",
+    "retraction_targets",
+    "topic_of",
+]
+
+
+_TOPIC_NOISE = re.compile(
+    r"(?i)\b(?:erzählt|gesagt|geschrieben|told you|said|mentioned|je t'ai dit|j'ai dit|dit|"
+    r"te conté|te dije|conté|dije|ti ho detto|detto|te contei|te disse|contei|gezegd|verteld|"
+    r"zei|habe|hab|heb|ich|dir|que|che|pls|plz|please|bitte|por favor|per favore|"
+    r"s'il te plaît|stp|alsjeblieft|alsjeblief|pf)\b|我说的|我跟你说的|我告诉你的|那件事|的事|"
+    r"当我没说过?|别记了?|不要记|忘了吧?|忘掉|删掉|我\s*说|跟你说")
+_MONTH_OR_DAY = "|".join(sorted({*MONTHS, *WEEKDAYS}, key=len, reverse=True))
+_WHEN_SAID = re.compile(
+    r"(?i)(?:\b(?:back|earlier|way back|damals)\s+)?"
+    r"\b(?:(?:in|on|im|am|en|au|mois d'|a|em|op|last|this|le|el|il|o)\s+)?"
+    r"(?:(?:" + _MONTH_OR_DAY + r")\b|(?:last|the other)\s+(?:time|day|week|month)\b|"
+    r"(?:letztes|letzte|neulich)\s+(?:mal|woche|monat)\b|la dernière fois|la última vez|"
+    r"l'ultima volta|da última vez|(?:de\s+)?vorige\s+keer|het laatst|neulich|l'autre jour|"
+    r"el otro día|l'altro giorno|(?:no\s+)?outro dia|laatst)|上次|上回|那天|前几天|之前")
+"""When the retracted thing was said ("my salary back in April", "was ich dir neulich
+erzählt habe", "上次"): not what it was about, so no name and no word to match."""
+
+
+def _without_noise(said: str) -> str:
+    """A retraction's words without when it was said and the words around its topic."""
+    return _TOPIC_NOISE.sub(" ", _WHEN_SAID.sub(" ", said))
+
+
+_CONJUNCTION = re.compile(r"(?i)\s+(?:and|und|et|y|e|en|i)\s+|\s*[,和与跟]\s*")
+
+
+def _relation_to(record: Record, names: Iterable[str]) -> bool:
+    """Whether ``record`` says how one of ``names`` is related ("The user's sister is Kim")."""
+    d = record.data
+    return relation_word(str(d.get("predicate", ""))) is not None and \
+        fold(str(d.get("object", ""))) in {fold(n) for n in names}
+
+
+def people_in_topic(topic: str, people: Iterable[str]) -> list[str]:
+    """The known people (``people``: names and relations held) a retraction's topic names:
+    "what I told you about Kim and Derek" → Kim, Derek; "之前跟你说老王想去外地工作那个事" →
+    老王."""
+    cleaned = _without_noise(topic)
+    known = {fold(p): p for p in people}
+    names = [known[fold(w)] for w in re.findall(r"[\w'-]+", cleaned) if fold(w) in known]
+    if re.search(r"[\u4e00-\u9fff]", cleaned):
+        names += [n for n in known.values() if n in cleaned]
+    return names
+
+
+def meaning_candidates(topic: str, facts: Sequence[Record],
+                       people: Iterable[str]) -> list[Record]:
+    """The facts a retraction may take back by meaning (:func:`retraction_by_meaning`) when
+    none shares a word with its topic: every fact, or, when the topic names people the user
+    has told about ("forget what I said about Lao Wang's job plans"), only what is said of
+    them — never the relation itself ("The user's husband is 老王") and never a fact about
+    someone else or nobody (the son's skating class)."""
+    names = people_in_topic(topic, people)
+    if not names:
+        return list(facts)
+    return [rec for rec in facts
+            if any(mentions(rec, n) for n in names) and not _relation_to(rec, names)]
+
+
+def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str]) -> list[Record]:
+    """The facts "forget what I said about ``topic``" takes back (see the module docstring)."""
+    cleaned = _without_noise(topic)
+    known = {fold(p) for p in people}
+    parts = [p.strip(" .,;") for p in _CONJUNCTION.split(cleaned) if p.strip(" .,;")]
+    names = people_in_topic(topic, people)
+    names += [w for w in re.findall(r"(?<![\w])[A-ZÀ-Þ][\w-]+", cleaned)
+              if fold(w) not in known and fold(w) not in ("ich", "i")]
+    rest = fold_words(" ".join(parts))
+    for name in names:
+        rest -= fold_words(name)
+    if len({fold(n) for n in names}) > 1:
+        # "forget what I told you about Kim and Derek": what went on between them, not that
+        # Kim is the user's sister
+        facts = [rec for rec in facts if not _relation_to(rec, names)]
+    if not rest:
+        return [rec for rec in facts if any(mentions(rec, n) for n in names)]
+
+    def said(rec: Record, words: set[str]) -> bool:
+        return overlaps(rest, words) and (not names or any(mentions(rec, n) for n in names))
+
+    # what the fact states first; the user's whole clause only when no fact states the topic
+    # ("forget what I told you about the fish" takes back "eats fish sometimes", not
+    # "is vegetarian", although both were read from "I'm vegetarian, but I eat fish sometimes")
+    stated = [rec for rec in facts if said(rec, fold_words(" ".join(
+        str(x) for x in (rec.text, rec.data.get("object")) if x)))]
+    return stated or [rec for rec in facts if said(rec, words_of(rec))]
+
+
+RETRACT_MIN_RELEVANCE = 0.6
+"""Relevance (:mod:`lucidmem.facts.relevance`) from which a fact is what "forget what I said
+about X" means when no word of X is in any fact ("mein Gehalt" → "verdiene 4200 Euro im
+Monat")."""
+
+RETRACT_MARGIN = 0.1
+"""Facts this close to the most relevant one go with it."""
+
+RETRACT_SIBLING_RELEVANCE = 0.3
+"""A fact said in the same turn as a retracted one goes too from this relevance on."""
+
+
+def topic_of(said: str) -> str:
+    """A retraction's topic without the words around it ("mein Gehalt erzählt habe" →
+    "mein Gehalt"): what to compare facts with."""
+    return re.sub(r"\s{2,}", " ", _without_noise(said)).strip(" ,.;") or said
+
+
+def retraction_by_meaning(relevance: dict[str, float], facts: Sequence[Record], *,
+                          least: float = RETRACT_MIN_RELEVANCE,
+                          margin: float = RETRACT_MARGIN,
+                          sibling: float = RETRACT_SIBLING_RELEVANCE) -> list[Record]:
+    """The facts a retraction's topic means when none shares a word with it: the most
+    relevant fact if it reaches ``least``, the facts within ``margin`` of it, and the facts
+    said in the same turn as those that reach ``sibling`` ("ich hab eine Gehaltserhöhung
+    bekommen" beside the salary). Nothing when no fact is relevant enough: a retraction never
+    guesses."""
+    scored = [(relevance.get(f.id, -1.0), f) for f in facts]
+    best = max((score for score, _ in scored), default=-1.0)
+    if best < least:
+        return []
+    chosen = [f for score, f in scored if score >= best - margin]
+    turns = {str(t) for f in chosen for t in f.data.get("source_turn_ids", [])}
+    chosen += [f for score, f in scored if f not in chosen and score >= sibling
+               and turns & {str(t) for t in f.data.get("source_turn_ids", [])}]
+    return chosen

@@ -1,0 +1,121 @@
+"""The user's job at a named place, and what a new employer or a new role there ends.
+
+Pure functions over fact records (validation applies what they return):
+
+* :func:`other_workplace_targets` — "I started at Klarna": the job facts that name another
+  organisation ("I work as a data analyst at Spotify") end, and so do the undated facts
+  that name the old employer through a work relation ("need help with an email to my boss
+  at Harfang"); a job said with no workplace ("I work as a nurse") stays;
+* :func:`own_earlier_role_targets` — "I'm the head chef at Rosewood now": the user's
+  earlier role at Rosewood ("I'm a sous-chef at Rosewood") ends; a role at another place
+  is left to the rest.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from lucidmem.facts.cue_lexicon import CANTEEN_NOUNS, WORK_RELATION_NOUNS, has_cue
+from lucidmem.facts.model import USER_SUBJECT
+from lucidmem.facts.statement_words import fold_words, overlaps
+from lucidmem.records import Record
+
+__all__ = [
+    "other_workplace_targets",
+    "own_earlier_role_targets",
+]
+
+
+_AT_WORKPLACE = re.compile(
+    r"\b(?:at|for|bei|chez|pour|en|para|presso|per|bij|voor|na|no|em)\s+"
+    r"(?:(?:the|der|die|dem|den|la|le|l'|el|il|lo|de|het|a|o)\s+)?(?P<org>[A-ZÀ-Þ][\w'’&.-]*(?:\s*&\s*[A-ZÀ-Þ][\w'’&.-]*)*)")
+"""A named organisation in what a job fact says ("a data analyst at Spotify", "works at
+Vivantes", "infirmière chez Doctolib", "a baker at Hearth & Rye")."""
+
+
+_WORK_RELATION = re.compile(
+    r"(?i)(?<!\w)(?:" + "|".join(sorted(
+        {re.escape(n) for table in (WORK_RELATION_NOUNS, CANTEEN_NOUNS)
+         for nouns in table.values() for n in nouns},
+        key=len, reverse=True)) +
+    r")\s+(?=(?:at|for|bei|chez|pour|en|para|presso|per|bij|voor|na|no|em)\s)")
+"""A work relation said before a workplace ("my boss at Harfang", "mon boss chez Harfang",
+"mi jefa en Estudio Tlacuache", "i colleghi in Alpitec", "in der Kantine bei Ford"): the
+fact names the user's employer in passing."""
+
+
+def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The user's job facts that name another organisation than a new employer: "I work as a
+    data analyst at Spotify" ends when "I started at Klarna" is said, "I work as a nurse"
+    (no workplace in it) stays; so does any undated fact of the user that names the old
+    employer through a work relation ("need help with an email to my boss at Harfang")."""
+    d = new.data
+    if d.get("predicate") != "works_at" or d.get("negated") or d.get("context"):
+        return []
+    employer = fold_words(str(d.get("object") or ""))
+    out = []
+    for rec in facts:
+        r = rec.data
+        if rec.id == new.id or r.get("negated") or r.get("subject") != d.get("subject") or \
+                r.get("context"):
+            continue
+        if r.get("predicate") == "occupation":
+            orgs = {m["org"] for m in _AT_WORKPLACE.finditer(rec.text)}
+        elif r.get("stated_from") is None and r.get("slot") != "people" and \
+                rec.occurred_at < new.occurred_at:
+            orgs = {m["org"] for w in _WORK_RELATION.finditer(rec.text)
+                    for m in [_AT_WORKPLACE.match(rec.text, w.end())] if m is not None}
+        else:
+            continue
+        if orgs and not any(overlaps(fold_words(org), employer) for org in orgs):
+            out.append(rec)
+    return out
+
+
+_ROLE_AT = re.compile(
+    r"(?i:(?<!\w)(?:is|am|'m|’m|bin|suis|c'est moi|c’est moi|soy|sono|sou|ben|"
+    r"works?\s+as|arbeite\s+als|travaille\s+comme|trabajo\s+como|lavoro\s+come|"
+    r"trabalho\s+como|werk\s+als)(?!\w))"
+    r"\s+\S.{0,60}?(?<!\w)(?i:at|bei|beim|im|chez|au|aux|à|en|presso|alla|al|allo|nella|nel|della|"
+    r"del|dello|no|na|em|do|da|bij|in|voor|van)\s+"
+    r"(?:(?i:the|der|die|dem|den|la|le|l'|el|il|lo|de|het|a|o)\s+)?"
+    r"(?P<org>[A-ZÀ-Þ][\w'’&.-]*(?:\s+[A-ZÀ-Þ][\w'’&.-]*)*)")
+"""The user holding a role at a named place, as a fact says it ("The user is a sous-chef at
+Rosewood Grill", "soy ayudante de cocina en La Tasquita", "sono aiuto cuoco alla Trattoria
+Da Gino", "c'est moi le chef de cuisine au Bistrot")."""
+
+
+_WORK_PREDICATES = frozenset({"occupation", "works_at", "working_on"})
+"""Predicates a statement of the user's role at work is read as ("I'm the head chef at
+Rosewood now" is an occupation, "sou a chefe de cozinha na Taberna" may be a project)."""
+
+
+def own_earlier_role_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The user's earlier role at the same place once a new one there is said as a change:
+    "I'm the head chef at Rosewood Grill now" ends "I'm a sous-chef at Rosewood Grill";
+    "Ahora soy la jefa de cocina en La Tasquita" ends "Soy ayudante de cocina en La
+    Tasquita". The same role said again, or a role at another place, is left to the rest."""
+    d = new.data
+    lang = str(d.get("language") or "en")
+    if d.get("subject") != USER_SUBJECT or d.get("predicate") not in _WORK_PREDICATES or \
+            d.get("negated") or d.get("context") or \
+            not (d.get("is_change") or has_cue("change", lang, new.text)):
+        return []
+    said = list(_ROLE_AT.finditer(new.text))
+    if not said:
+        return []
+    places = [fold_words(m["org"]) for m in said]
+    role = fold_words(new.text[:said[0].start("org")])
+    out = []
+    for rec in facts:
+        r = rec.data
+        if rec.id == new.id or r.get("subject") != USER_SUBJECT or r.get("negated") or \
+                r.get("context") or rec.occurred_at > new.occurred_at:
+            continue
+        for m in _ROLE_AT.finditer(rec.text):
+            if any(overlaps(fold_words(m["org"]), place) for place in places) and \
+                    not fold_words(rec.text[:m.start("org")]) <= role:
+                out.append(rec)
+                break
+    return out
