@@ -630,10 +630,9 @@ def clauses_of(text: str, *, default_language: str = "en",
         found = _language_of(sentence, turn_lang, language_hint)
         sentence = _without_remember_lead(sentence, found.code)
         conditional = unreal = False
-        for piece in _split_clauses(sentence, found.code):
-            if not piece.strip(" .,!?…" + QUOTE_MARK):
-                continue
-            own = _piece_language(piece, found, turn_lang, language_hint)
+        pieces = _pieces(sentence, found, turn_lang, language_hint)
+        said, examples = _other_language_set_aside(sentence, pieces, found)
+        for piece, own in pieces:
             cues = read_cues(piece, sentence, own.code)
             if _starts_with_if(piece, own.code):
                 # "if I ever …" is unreal whatever follows; "if it rains" only for a one-off
@@ -644,9 +643,78 @@ def clauses_of(text: str, *, default_language: str = "en",
             if turn_corrects and not cues.correction and not _correction_said(out) and \
                     has_cue("negation", own.code, piece):
                 cues = replace(cues, correction=True)
-            out.append(Clause(piece, sentence, own.code, own.supported, cues, len(out),
-                              quotes if QUOTE_MARK in sentence else ()))
+            own_sentence = said if own.supported else sentence
+            out.append(Clause(piece, own_sentence, own.code, own.supported, cues, len(out),
+                              (*quotes, *examples) if QUOTE_MARK in own_sentence else ()))
     return _recalled_sayings_marked(out)
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff\u3040-\u30ff]")
+_ZH_LINE_AFTER_COLON = re.compile(r"[：:]\s*(?P<line>[^\u4e00-\u9fff（(。！？]+)")
+
+
+ASIDE_LANGUAGE_VOTES = 2.0
+"""How sure the words before an aside in brackets must be of a language the extractor does
+not read to be a clause of their own (a short line: "Nimehamia Mombasa na nina paka 😂
+(c'est un exercice)")."""
+
+
+def _clearly_other(text: str, sentence: Detected,
+                   least: float | None = None) -> Detected | None:
+    """The language ``text`` is clearly in (``least`` votes, else
+    :data:`PIECE_LANGUAGE_VOTES`) when the extractor does not read it while it reads the
+    sentence's; None otherwise."""
+    if not sentence.supported or not text.strip():
+        return None
+    own = detect(text, default=sentence.code)
+    if not own.supported and own.code not in ("xx", "ja") and \
+            own.votes >= (PIECE_LANGUAGE_VOTES if least is None else least):
+        return own
+    return None
+
+
+def _pieces(sentence: str, found: Detected, turn_lang: str,
+            hint: str | None) -> list[tuple[str, Detected]]:
+    """The clauses of a sentence, each with its language. A line in a language the extractor
+    does not read is a clause of its own where the sentence gives it no edge: before an aside
+    in brackets ("a ver si me corriges esta: Ben Ankara'da doğdum ve iki kedim var 😂 (es
+    inventada, eh)") and, in Chinese, after a colon ("我写了这句：Mieszkam w Krakowie i mam
+    psa")."""
+    out: list[tuple[str, Detected]] = []
+    for piece in _split_clauses(sentence, found.code):
+        if not piece.strip(" .,!?…" + QUOTE_MARK):
+            continue
+        parts = [piece]
+        head, bracket, aside = piece.partition("（" if "（" in piece else "(")
+        other = _clearly_other(head, found, ASIDE_LANGUAGE_VOTES) if bracket else None
+        if other is not None and head.strip(" .,"):
+            parts = [head.strip(), bracket + aside]
+        if found.code == "zh" and (m := _ZH_LINE_AFTER_COLON.search(parts[0])) and \
+                (line := m["line"].strip()) and _clearly_other(line, found):
+            first = parts[0]
+            parts[:1] = [p for p in (first[:m.start("line")].strip(" ：:"), line,
+                                     first[m.end("line"):].strip()) if p.strip(" .,，")]
+        for n, part in enumerate(parts):
+            own = other if n == 0 and other is not None and len(parts) > 1 else \
+                _clearly_other(part, found) if found.code == "zh" and not _CJK.search(part) \
+                else None
+            out.append((part, own or _piece_language(part, found, turn_lang, hint)))
+    return out
+
+
+def _other_language_set_aside(sentence: str, pieces: list[tuple[str, Detected]],
+                              found: Detected) -> tuple[str, tuple[str, ...]]:
+    """The sentence as its clauses in our language see it: a line in a language the
+    extractor does not read ("mira lo que aprendí hoy: Jeg bor i Bergen og jeg har tre
+    hunder") is an example, not the user's words, and stands there as a quote does
+    (:data:`QUOTE_MARK`), so no fact read from the clause before it carries it. Also the
+    lines set aside."""
+    if not any(own.supported for _, own in pieces):
+        return sentence, ()
+    examples = tuple(piece for piece, own in pieces if not own.supported and piece in sentence)
+    for line in examples:
+        sentence = sentence.replace(line, QUOTE_MARK, 1)
+    return sentence, examples
 
 
 def _recalled_sayings_marked(clauses: list[Clause]) -> list[Clause]:
