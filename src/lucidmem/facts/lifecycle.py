@@ -212,7 +212,9 @@ def people_in_topic(topic: str, people: Iterable[str]) -> list[str]:
     老王."""
     cleaned = _without_noise(topic)
     known = {fold(p): p for p in people}
-    names = [known[fold(w)] for w in re.findall(r"[\w'-]+", cleaned) if fold(w) in known]
+    words = [re.sub(r"['’]s?$", "", w) for w in re.findall(r"[\w'’-]+", cleaned)]  # Sam's
+    words = [w[:-1] if fold(w) not in known and w.endswith("s") else w for w in words]  # Lenas
+    names = [known[fold(w)] for w in words if fold(w) in known]
     if re.search(r"[\u4e00-\u9fff]", cleaned):
         names += [n for n in known.values() if n in cleaned]
     return names
