@@ -312,6 +312,39 @@ def _others_words_after(piece: str, lang: str) -> list[str]:
     return [piece[:found.start()], piece[found.end():]]
 
 
+_NAME = r"(?P<name>[A-ZÀ-ÖØ-Þ][\w'’-]+)"
+_RELATIVE_SAID_OF: dict[str, re.Pattern[str]] = {
+    lang: re.compile(_NAME + r",\s+" + body + r",\s+(?=\S)") for lang, body in {
+        "en": r"(?:the\s+one\s+)?who\s+(?P<verb>lives|works)\s+(?P<rest>[^,]+)",
+        "de": r"(?:die|der)\s+(?P<rest>[^,]+?)\s+(?P<verb>wohnt|lebt|arbeitet)",
+        "nl": r"die\s+(?P<rest>[^,]+?)\s+(?P<verb>woont|werkt)",
+        "fr": r"(?:celle|celui\s+)?qui\s+(?P<verb>habite|vit|travaille)\s+(?P<rest>[^,]+)",
+        "es": r"(?:(?:la|el)\s+)?que\s+(?P<verb>vive|trabaja)\s+(?P<rest>[^,]+)",
+        "it": r"(?:(?:quella|quello)\s+)?che\s+(?P<verb>vive|abita|lavora)\s+(?P<rest>[^,]+)",
+        "pt": r"(?:(?:a|o)\s+)?que\s+(?P<verb>mora|vive|trabalha)\s+(?P<rest>[^,]+)",
+    }.items()}
+"""Someone named, then between commas where they live or work ("mi hermana Inma, la que vive
+en Huelva, me dice …", "meine Tante Gisela, die in Bamberg wohnt, sagt …")."""
+
+
+def _relative_said_of(piece: str, lang: str) -> list[str]:
+    """A clause that says between commas where someone named lives or works is two clauses:
+    the sentence without it, and what it says of them as a clause of its own ("mi hermana
+    Inma, la que vive en Huelva, me dice que me pase a uno online" → "mi hermana Inma me dice
+    que …", "Inma vive en Huelva"). So the home is read even when the rest is what they
+    said, which is no fact of the user's.
+
+    >>> _relative_said_of("my cousin Priya, who lives in Leeds, says I should quit", "en")
+    ['my cousin Priya says I should quit', 'Priya lives in Leeds']
+    """
+    pattern = _RELATIVE_SAID_OF.get(lang)
+    m = None if pattern is None else pattern.search(piece)
+    if m is None:
+        return [piece]
+    said_of = f"{m['name']} {m['verb']} {m['rest'].strip()}"
+    return [f"{piece[:m.end('name')]} {piece[m.end():]}", said_of]
+
+
 def _split_clauses(sentence: str, lang: str) -> list[str]:
     if lang == "zh":
         parts = [p.strip() for p in re.split(
@@ -333,6 +366,7 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
         pieces = pattern.split(sentence)
     pieces = [p for chunk in pieces for p in re.split(r"\s*:\s+(?=\S)", chunk)]
     pieces = [p for chunk in pieces for p in _others_words_after(chunk, lang)]
+    pieces = [p for chunk in pieces for p in _relative_said_of(chunk, lang)]
     asks = _QUESTION_AFTER_COMMA.get(lang)
     if asks is not None and sentence.rstrip().endswith("?"):
         pieces = [p for chunk in pieces for p in asks.split(chunk)]
