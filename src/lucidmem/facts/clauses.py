@@ -345,11 +345,17 @@ def _relative_said_of(piece: str, lang: str) -> list[str]:
     return [f"{piece[:m.end('name')]} {piece[m.end():]}", said_of]
 
 
+_ZH_SPEAKS = re.compile(r"说[\u4e00-\u9fff]{0,3}?[语话](?!说)")
+"""说 before a language ("我说英语", "跟爸妈只说四川话"): the user speaks it, nobody says
+anything (说 alone is reported speech, :data:`CUES` "reported")."""
+
+
 def _split_clauses(sentence: str, lang: str) -> list[str]:
     if lang == "zh":
         parts = [p.strip() for p in re.split(
             r"[；;]|[，,：:](?=\s*(?:但是|不过|可是|所以|而且|对了|另外|现在|如今|我|他|她|"
-            r"[^\W\d_]{2}说|在[^，,。；;]{1,12}?(?:上班|工作|实习|打工)))",
+            r"[^\W\d_]{2}说|在[^，,。；;]{1,12}?(?:上班|工作|实习|打工)|"
+            + "|".join(re.escape(p) for p, _ in CONTEXTS.get(lang, ())) + r"))",
             sentence) if p and p.strip()]
         parts = _keep_whenever(parts, lang)
         return _merge_fragments([*parts[:-1], *_zh_question_tail(parts[-1])], lang) \
@@ -560,7 +566,7 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
             lang, _NEVER).match(lead) is not None
         or _UNTIL_THEN_START.get(lang, _NEVER).match(lead) is not None,
         sarcasm=sarcasm,
-        reported=has_cue("reported", lang, text),
+        reported=has_cue("reported", lang, _ZH_SPEAKS.sub("", text) if lang == "zh" else text),
         quoted=QUOTE_MARK in text,
         negated=has_cue("negation", lang, text),
         one_off=has_cue("one_off", lang, text),
