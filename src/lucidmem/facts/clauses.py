@@ -46,10 +46,13 @@ _QUOTES = re.compile(
     r"“[^”]{2,}”|«[^»]{2,}»|„[^“”]{2,}[“”]|「[^」]{1,}」|『[^』]{1,}』|‘[^’]{3,}’"
     r"|(?<![\w])\"[^\"]{2,}\"(?![\w])|(?<![\w'])'[^'\n]{6,}'(?![\w])")
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[!?])(?=[^\W\d_])|[。！？\n]+|\s+-\s+|\s*;\s*|"
-                           r"(?<=[.]{3})(?=\S)|(?<=[\U0001F300-\U0001FAFF])\s+(?=[\u4e00-\u9fff])")
-"""Where a sentence ends: a stop, a line break, a dash or semicolon between words, or, in
-Chinese, an emoji with more words after it ("老师说他下一盘能站起来十次 😂 这学期给他报了轮滑":
-the teacher's words end at the laugh)."""
+                           r"(?<=[.]{3})(?=\S)|(?<=[\U0001F300-\U0001FAFF])\s+(?=[\u4e00-\u9fff])|"
+                           r"(?<=[\U0001F300-\U0001FAFF])\s+(?=[¿¡]?[A-ZÀ-ÖØ-Þ][^.!?\n]*\?)")
+"""Where a sentence ends: a stop, a line break, a dash or semicolon between words, or an
+emoji with more words after it: in Chinese ("老师说他下一盘能站起来十次 😂 这学期给他报了轮滑":
+the teacher's words end at the laugh), elsewhere when a question with a capital follows ("I
+moved to Ghent last month 🙂 Any tips for bars?": the question is a sentence of its own, not
+the move's)."""
 _CUT_WORDS: dict[str, str] = {
     "en": r"but|so|because|although|though|while|whereas|"
           r"and(?=\s+(?:(?:remember|also)\s+)?(?:i\b|i'm|we\b|my\b|she\b|he\b))",
