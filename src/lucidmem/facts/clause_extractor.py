@@ -234,7 +234,8 @@ _TOPIC_AFTER: dict[str, re.Pattern[str]] = {
     "de": re.compile(r"(?i)\b(?:über|von|mit|zu|wegen)\s+(?P<t>.+)$"),
     "fr": re.compile(r"(?i)\b(?:sur|de|du|des|à propos de|concernant)\s+(?P<t>.+)$"),
     "es": re.compile(r"(?i)\b(?:de|del|sobre|acerca de)\s+(?P<t>.+)$"),
-    "it": re.compile(r"(?i)\b(?:di|dei|del|della|delle|su|sul|sulla|riguardo a)\s+(?P<t>.+)$"),
+    "it": re.compile(r"(?i)\b(?:di|dei|del|della|delle|su|sul|sulla|sui|sugli|sulle|sullo|"
+                     r"riguardo a)\s+(?P<t>.+)$"),
     "pt": re.compile(r"(?i)\b(?:sobre|de|da|do|das|dos)\s+(?P<t>.+)$"),
     "nl": re.compile(r"(?i)\b(?:over|van|met)\s+(?P<t>.+)$"),
     "zh": re.compile(r"(?:把|关于|跟你说过?的?|告诉过?你的?)(?P<t>.+?)"

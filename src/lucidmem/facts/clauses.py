@@ -46,10 +46,13 @@ _QUOTES = re.compile(
     r"“[^”]{2,}”|«[^»]{2,}»|„[^“”]{2,}[“”]|「[^」]{1,}」|『[^』]{1,}』|‘[^’]{3,}’"
     r"|(?<![\w])\"[^\"]{2,}\"(?![\w])|(?<![\w'])'[^'\n]{6,}'(?![\w])")
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[!?])(?=[^\W\d_])|[。！？\n]+|\s+-\s+|\s*;\s*|"
-                           r"(?<=[.]{3})(?=\S)|(?<=[\U0001F300-\U0001FAFF])\s+(?=[\u4e00-\u9fff])")
-"""Where a sentence ends: a stop, a line break, a dash or semicolon between words, or, in
-Chinese, an emoji with more words after it ("老师说他下一盘能站起来十次 😂 这学期给他报了轮滑":
-the teacher's words end at the laugh)."""
+                           r"(?<=[.]{3})(?=\S)|(?<=[\U0001F300-\U0001FAFF])\s+(?=[\u4e00-\u9fff])|"
+                           r"(?<=[\U0001F300-\U0001FAFF])\s+(?=[¿¡]?[A-ZÀ-ÖØ-Þ][^.!?\n]*\?)")
+"""Where a sentence ends: a stop, a line break, a dash or semicolon between words, or an
+emoji with more words after it: in Chinese ("老师说他下一盘能站起来十次 😂 这学期给他报了轮滑":
+the teacher's words end at the laugh), elsewhere when a question with a capital follows ("I
+moved to Ghent last month 🙂 Any tips for bars?": the question is a sentence of its own, not
+the move's)."""
 _CUT_WORDS: dict[str, str] = {
     "en": r"but|so|because|although|though|while|whereas|"
           r"and(?=\s+(?:(?:remember|also)\s+)?(?:i\b|i'm|we\b|my\b|she\b|he\b))",
@@ -312,11 +315,50 @@ def _others_words_after(piece: str, lang: str) -> list[str]:
     return [piece[:found.start()], piece[found.end():]]
 
 
+_NAME = r"(?P<name>[A-ZÀ-ÖØ-Þ][\w'’-]+)"
+_RELATIVE_SAID_OF: dict[str, re.Pattern[str]] = {
+    lang: re.compile(_NAME + r",\s+" + body + r",\s+(?=\S)") for lang, body in {
+        "en": r"(?:the\s+one\s+)?who\s+(?P<verb>lives|works)\s+(?P<rest>[^,]+)",
+        "de": r"(?:die|der)\s+(?P<rest>[^,]+?)\s+(?P<verb>wohnt|lebt|arbeitet)",
+        "nl": r"die\s+(?P<rest>[^,]+?)\s+(?P<verb>woont|werkt)",
+        "fr": r"(?:celle|celui\s+)?qui\s+(?P<verb>habite|vit|travaille)\s+(?P<rest>[^,]+)",
+        "es": r"(?:(?:la|el)\s+)?que\s+(?P<verb>vive|trabaja)\s+(?P<rest>[^,]+)",
+        "it": r"(?:(?:quella|quello)\s+)?che\s+(?P<verb>vive|abita|lavora)\s+(?P<rest>[^,]+)",
+        "pt": r"(?:(?:a|o)\s+)?que\s+(?P<verb>mora|vive|trabalha)\s+(?P<rest>[^,]+)",
+    }.items()}
+"""Someone named, then between commas where they live or work ("mi hermana Inma, la que vive
+en Huelva, me dice …", "meine Tante Gisela, die in Bamberg wohnt, sagt …")."""
+
+
+def _relative_said_of(piece: str, lang: str) -> list[str]:
+    """A clause that says between commas where someone named lives or works is two clauses:
+    the sentence without it, and what it says of them as a clause of its own ("mi hermana
+    Inma, la que vive en Huelva, me dice que me pase a uno online" → "mi hermana Inma me dice
+    que …", "Inma vive en Huelva"). So the home is read even when the rest is what they
+    said, which is no fact of the user's.
+
+    >>> _relative_said_of("my cousin Priya, who lives in Leeds, says I should quit", "en")
+    ['my cousin Priya says I should quit', 'Priya lives in Leeds']
+    """
+    pattern = _RELATIVE_SAID_OF.get(lang)
+    m = None if pattern is None else pattern.search(piece)
+    if m is None:
+        return [piece]
+    said_of = f"{m['name']} {m['verb']} {m['rest'].strip()}"
+    return [f"{piece[:m.end('name')]} {piece[m.end():]}", said_of]
+
+
+_ZH_SPEAKS = re.compile(r"说[\u4e00-\u9fff]{0,3}?[语话](?!说)")
+"""说 before a language ("我说英语", "跟爸妈只说四川话"): the user speaks it, nobody says
+anything (说 alone is reported speech, :data:`CUES` "reported")."""
+
+
 def _split_clauses(sentence: str, lang: str) -> list[str]:
     if lang == "zh":
         parts = [p.strip() for p in re.split(
             r"[；;]|[，,：:](?=\s*(?:但是|不过|可是|所以|而且|对了|另外|现在|如今|我|他|她|"
-            r"[^\W\d_]{2}说|在[^，,。；;]{1,12}?(?:上班|工作|实习|打工)))",
+            r"[^\W\d_]{2}说|在[^，,。；;]{1,12}?(?:上班|工作|实习|打工)|"
+            + "|".join(re.escape(p) for p, _ in CONTEXTS.get(lang, ())) + r"))",
             sentence) if p and p.strip()]
         parts = _keep_whenever(parts, lang)
         return _merge_fragments([*parts[:-1], *_zh_question_tail(parts[-1])], lang) \
@@ -333,6 +375,7 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
         pieces = pattern.split(sentence)
     pieces = [p for chunk in pieces for p in re.split(r"\s*:\s+(?=\S)", chunk)]
     pieces = [p for chunk in pieces for p in _others_words_after(chunk, lang)]
+    pieces = [p for chunk in pieces for p in _relative_said_of(chunk, lang)]
     asks = _QUESTION_AFTER_COMMA.get(lang)
     if asks is not None and sentence.rstrip().endswith("?"):
         pieces = [p for chunk in pieces for p in asks.split(chunk)]
@@ -526,7 +569,7 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
             lang, _NEVER).match(lead) is not None
         or _UNTIL_THEN_START.get(lang, _NEVER).match(lead) is not None,
         sarcasm=sarcasm,
-        reported=has_cue("reported", lang, text),
+        reported=has_cue("reported", lang, _ZH_SPEAKS.sub("", text) if lang == "zh" else text),
         quoted=QUOTE_MARK in text,
         negated=has_cue("negation", lang, text),
         one_off=has_cue("one_off", lang, text),
@@ -630,10 +673,9 @@ def clauses_of(text: str, *, default_language: str = "en",
         found = _language_of(sentence, turn_lang, language_hint)
         sentence = _without_remember_lead(sentence, found.code)
         conditional = unreal = False
-        for piece in _split_clauses(sentence, found.code):
-            if not piece.strip(" .,!?…" + QUOTE_MARK):
-                continue
-            own = _piece_language(piece, found, turn_lang, language_hint)
+        pieces = _pieces(sentence, found, turn_lang, language_hint)
+        said, examples = _other_language_set_aside(sentence, pieces, found)
+        for piece, own in pieces:
             cues = read_cues(piece, sentence, own.code)
             if _starts_with_if(piece, own.code):
                 # "if I ever …" is unreal whatever follows; "if it rains" only for a one-off
@@ -644,9 +686,78 @@ def clauses_of(text: str, *, default_language: str = "en",
             if turn_corrects and not cues.correction and not _correction_said(out) and \
                     has_cue("negation", own.code, piece):
                 cues = replace(cues, correction=True)
-            out.append(Clause(piece, sentence, own.code, own.supported, cues, len(out),
-                              quotes if QUOTE_MARK in sentence else ()))
+            own_sentence = said if own.supported else sentence
+            out.append(Clause(piece, own_sentence, own.code, own.supported, cues, len(out),
+                              (*quotes, *examples) if QUOTE_MARK in own_sentence else ()))
     return _recalled_sayings_marked(out)
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff\u3040-\u30ff]")
+_ZH_LINE_AFTER_COLON = re.compile(r"[：:]\s*(?P<line>[^\u4e00-\u9fff（(。！？]+)")
+
+
+ASIDE_LANGUAGE_VOTES = 2.0
+"""How sure the words before an aside in brackets must be of a language the extractor does
+not read to be a clause of their own (a short line: "Nimehamia Mombasa na nina paka 😂
+(c'est un exercice)")."""
+
+
+def _clearly_other(text: str, sentence: Detected,
+                   least: float | None = None) -> Detected | None:
+    """The language ``text`` is clearly in (``least`` votes, else
+    :data:`PIECE_LANGUAGE_VOTES`) when the extractor does not read it while it reads the
+    sentence's; None otherwise."""
+    if not sentence.supported or not text.strip():
+        return None
+    own = detect(text, default=sentence.code)
+    if not own.supported and own.code not in ("xx", "ja") and \
+            own.votes >= (PIECE_LANGUAGE_VOTES if least is None else least):
+        return own
+    return None
+
+
+def _pieces(sentence: str, found: Detected, turn_lang: str,
+            hint: str | None) -> list[tuple[str, Detected]]:
+    """The clauses of a sentence, each with its language. A line in a language the extractor
+    does not read is a clause of its own where the sentence gives it no edge: before an aside
+    in brackets ("a ver si me corriges esta: Ben Ankara'da doğdum ve iki kedim var 😂 (es
+    inventada, eh)") and, in Chinese, after a colon ("我写了这句：Mieszkam w Krakowie i mam
+    psa")."""
+    out: list[tuple[str, Detected]] = []
+    for piece in _split_clauses(sentence, found.code):
+        if not piece.strip(" .,!?…" + QUOTE_MARK):
+            continue
+        parts = [piece]
+        head, bracket, aside = piece.partition("（" if "（" in piece else "(")
+        other = _clearly_other(head, found, ASIDE_LANGUAGE_VOTES) if bracket else None
+        if other is not None and head.strip(" .,"):
+            parts = [head.strip(), bracket + aside]
+        if found.code == "zh" and (m := _ZH_LINE_AFTER_COLON.search(parts[0])) and \
+                (line := m["line"].strip()) and _clearly_other(line, found):
+            first = parts[0]
+            parts[:1] = [p for p in (first[:m.start("line")].strip(" ：:"), line,
+                                     first[m.end("line"):].strip()) if p.strip(" .,，")]
+        for n, part in enumerate(parts):
+            own = other if n == 0 and other is not None and len(parts) > 1 else \
+                _clearly_other(part, found) if found.code == "zh" and not _CJK.search(part) \
+                else None
+            out.append((part, own or _piece_language(part, found, turn_lang, hint)))
+    return out
+
+
+def _other_language_set_aside(sentence: str, pieces: list[tuple[str, Detected]],
+                              found: Detected) -> tuple[str, tuple[str, ...]]:
+    """The sentence as its clauses in our language see it: a line in a language the
+    extractor does not read ("mira lo que aprendí hoy: Jeg bor i Bergen og jeg har tre
+    hunder") is an example, not the user's words, and stands there as a quote does
+    (:data:`QUOTE_MARK`), so no fact read from the clause before it carries it. Also the
+    lines set aside."""
+    if not any(own.supported for _, own in pieces):
+        return sentence, ()
+    examples = tuple(piece for piece, own in pieces if not own.supported and piece in sentence)
+    for line in examples:
+        sentence = sentence.replace(line, QUOTE_MARK, 1)
+    return sentence, examples
 
 
 def _recalled_sayings_marked(clauses: list[Clause]) -> list[Clause]:

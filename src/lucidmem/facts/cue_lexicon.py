@@ -297,16 +297,36 @@ CUES: dict[str, _T] = {
                  "forget all i told you|forget all that|forget anything i said|"
                  "forget anything i told you|forget that i said|forget that i told you|"
                  "forget the bit about|forget the part about|forget the stuff about|"
-                 "never mind what i said|disregard what i said"),
-        "de": _w("vergiss|vergiss bitte|vergessen sie|ignorier|lösch"),
-        "fr": _w("oublie ce que|oubliez ce que|oublie ça|oublie|oubliez|ne retiens pas|efface"),
+                 "never mind what i said|disregard what i said|"
+                 # deleting, erasing, not keeping: the same ask in other words
+                 "erase what i said|erase what i told you|erase that|erase it|delete that|"
+                 "delete it|delete what i told you|wipe what i said|wipe that|"
+                 "take back what i said|take back what i told you|don't keep that|"
+                 "don't store that|don't save that|rather you didn't remember|"
+                 "forget it|forget about it"),
+        "de": _w("vergiss|vergiss bitte|vergessen sie|ignorier|lösch|"
+                 "streich das|streich bitte|streich mal|streich es|behalt das nicht|"
+                 "merk dir das nicht|merk dir das bitte nicht|nicht merken|nicht speichern"),
+        "fr": _w("oublie ce que|oubliez ce que|oublie ça|oublie|oubliez|ne retiens pas|efface|"
+                 "supprime ce que|supprime ça|supprime l'histoire|supprime cette|supprime ce|"
+                 "ne garde pas|ne le garde pas|ne la garde pas|ne t'en souviens pas|"
+                 "ne le retiens pas|ne la retiens pas"),
         "es": _w("olvida lo que|olvídate de lo que|olvida|olvídalo|borra lo que|ignora lo que|"
-                 "olvídate|olvidate|olvidá|olvidalo|olvidala|olvídala|borrá|borralo|bórralo"),
+                 "olvídate|olvidate|olvidá|olvidalo|olvidala|olvídala|borrá|borralo|bórralo|"
+                 "borra lo de|bórrame|borrame|bórralo todo|elimina lo que|elimina lo de|"
+                 "elimina eso|no lo guardes|no la guardes|no lo apuntes|no lo recuerdes"),
         "it": _w("dimentica quello che|dimentica quel|dimentica|dimenticati|scorda|scordati|"
-                 "lascia perdere quello"),
-        "pt": _w("esquece o que|esquece tudo|esquece|esqueça o que|esqueça|apaga o que"),
-        "nl": _w("vergeet wat|vergeet dat|vergeet het|vergeet"),
-        "zh": _w("忘了吧|忘掉|别记|不要记|当我没说|删掉|忘了"),
+                 "lascia perdere quello|dimenticalo|dimenticala|scordatelo|scordatela|"
+                 "cancella|cancellalo|cancellala|togli quella cosa|togli quello che|"
+                 "non te lo ricordare|non te la ricordare|non ricordartelo|"
+                 "che non te lo ricordi|che non te la ricordi"),
+        "pt": _w("esquece o que|esquece tudo|esquece|esqueça o que|esqueça|apaga o que|"
+                 "apaga aquilo|apaga isso|apaga a parte|apaga essa|apaga esse|apague|"
+                 "deleta|não guarda isso|não guardes isso|não grava isso"),
+        "nl": _w("vergeet wat|vergeet dat|vergeet het|vergeet|wis wat|wis dat|wis het|"
+                 "verwijder wat|verwijder dat|haal dat … weg|onthoud dat maar niet|"
+                 "onthoud dat niet|niet onthouden"),
+        "zh": _w("忘了吧|忘掉|别记|不要记|当我没说|删掉|忘了|删了吧|删了|抹掉|抹了|不用记"),
     },
     "hedge": {
         "en": _w("i think|i guess|i suppose|probably|maybe|perhaps|kind of|sort of|kinda|"

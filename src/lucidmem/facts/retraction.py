@@ -41,7 +41,8 @@ __all__ = [
 _TOPIC_NOISE = re.compile(
     r"(?i)\b(?:erzählt|gesagt|geschrieben|told you|said|mentioned|je t'ai dit|j'ai dit|dit|"
     r"te conté|te dije|conté|dije|ti ho detto|detto|te contei|te disse|contei|gezegd|verteld|"
-    r"zei|habe|hab|heb|ich|dir|que|che|pls|plz|please|bitte|por favor|per favore|"
+    r"zei|vertelde|erzählte|habe|hab|heb|ich|dir|que|che|pls|plz|please|bitte|por favor|"
+    r"per favore|"
     r"s'il te plaît|stp|alsjeblieft|alsjeblief|pf)\b|我说的|我跟你说的|我告诉你的|那件事|的事|"
     r"当我没说过?|别记了?|不要记|忘了吧?|忘掉|删掉|我\s*说|跟你说")
 _MONTH_OR_DAY = "|".join(sorted({*MONTHS, *WEEKDAYS}, key=len, reverse=True))
@@ -77,7 +78,9 @@ def people_in_topic(topic: str, people: Iterable[str]) -> list[str]:
     老王."""
     cleaned = _without_noise(topic)
     known = {fold(p): p for p in people}
-    names = [known[fold(w)] for w in re.findall(r"[\w'-]+", cleaned) if fold(w) in known]
+    words = [re.sub(r"['’]s?$", "", w) for w in re.findall(r"[\w'’-]+", cleaned)]  # Sam's
+    words = [w[:-1] if fold(w) not in known and w.endswith("s") else w for w in words]  # Lenas
+    names = [known[fold(w)] for w in words if fold(w) in known]
     if re.search(r"[\u4e00-\u9fff]", cleaned):
         names += [n for n in known.values() if n in cleaned]
     return names

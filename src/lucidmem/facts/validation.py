@@ -67,8 +67,8 @@ from lucidmem.facts.model import (
 )
 from lucidmem.facts.privacy import stricter
 from lucidmem.facts.records import fact_sentence, is_searchable
-from lucidmem.facts.relevance import record_relevance
 from lucidmem.facts.render import content_words
+from lucidmem.facts.retraction_meaning import meant
 from lucidmem.facts.staging import candidate_of
 from lucidmem.kernel import Kernel
 from lucidmem.records import Kind, Record, Status, new_record
@@ -472,9 +472,8 @@ class _Pass:
             if content_words([said]) else []
         pool = retraction.meaning_candidates(topic, held, people) \
             if not targets and content_words([said]) else []
-        if pool:
-            scores = record_relevance(self.kernel.embedder, said, pool)
-            targets = retraction.retraction_by_meaning(scores, pool)
+        if pool:  # "Omar's debts" means the debts, not all that was said of Omar
+            targets = meant(self.kernel.embedder, topic, pool, people)
         for ex in targets:
             self.end(ex, rec, retract=True)
         self.restore_replaced_by(targets)
