@@ -547,6 +547,8 @@ def _wrong_first(text: str, lang: str) -> re.Match[str] | None:
 
 
 def _corrected_value(clause: Clause) -> str | None:
+    if clause.asked_value is not None:  # "¿te dije que Lucía vive en Toledo?" → "Toledo"
+        return clause.asked_value
     if (first := _wrong_first(clause.text, clause.language)) is not None:
         return first["old"].strip()
     pattern = _CORRECTED_VALUE.get(clause.language)
@@ -1168,7 +1170,10 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
                                       "skipped:reported_speech"):
             # "actually it's not peanuts, it's cashews": the next clause corrects; so does
             # the one after "我是不是说我妈生日 5 月 8 号？", what the user said before
-            carried = _corrected_value(item.clause) or carried
+            asked = before is not None and before.asked_value is not None and carried
+            # ("te dije que Elif es de Izmir? nada que ver, es de Bursa": the denial after
+            # the value asked back names none of its own)
+            carried = carried if asked else _corrected_value(item.clause) or carried
         elif cand is not None and carried and cand.corrects in (None, RESTATED):
             cand = replace(cand, corrects=carried, is_correction=True)
             carried = None

@@ -127,6 +127,9 @@ class Clause:
     cues: Cues
     index: int
     quotes: tuple[str, ...] = field(default=())
+    asked_value: str | None = None
+    """The wrong value a question about what the user said names in a "that" clause ("¿te
+    dije que Lucía vive en Toledo?" → "Toledo"), read against the clauses after it."""
 
 
 _ABBREVIATIONS = re.compile(
@@ -660,10 +663,43 @@ def _recalled_sayings_marked(clauses: list[Clause]) -> list[Clause]:
                                                     clause.text):
             continue
         out[n] = replace(clause, cues=replace(clause.cues, correction=True, question=False,
-                                              negated=False))
+                                              negated=False),
+                         asked_value=_asked_back_value(clause, clauses[n + 1:n + 3]))
         if n + 1 < len(out) and not out[n + 1].cues.question:
             out[n + 1] = replace(out[n + 1], cues=replace(out[n + 1].cues, correction=True))
     return out
+
+
+_ASKED_WORD = re.compile(r"[^\W_][\w'’-]*")
+
+
+def _asked_back_value(asked: Clause, after: list[Clause]) -> str | None:
+    """The value a question about what the user said names in a "that" clause: the last
+    run of its words the answer after it does not say again ("did I tell you that Mia works
+    in Bristol? Wrong city, she works in Bath" → "Bristol"; "zei ik dat Sanne in Breda
+    woont? Klopt niet, ze woont in Tilburg" → "Breda"). The answer says the frame again
+    ("works in"), so what it leaves out is who the clause is about and the wrong value, in
+    the clause's order; ``None`` when there is no "that" right after the cue, no answer or
+    nothing said again."""
+    cue = find_cue("recalled_saying", asked.language, asked.text)
+    if cue is None or not after:
+        return None
+    rest = asked.text[cue.end():]
+    that = find_cue("said_that", asked.language, rest)
+    if that is None or len(_ASKED_WORD.findall(rest[:that.start()])) > 2:
+        return None  # "did I tell you Leeds?": the value follows the cue itself
+    said = _ASKED_WORD.findall(rest[that.end():])
+    answer = {w.casefold() for c in after for w in _ASKED_WORD.findall(c.text)}
+    if not any(w.casefold() in answer for w in said):
+        return None
+    runs: list[list[str]] = [[]]
+    for word in said:
+        if word.casefold() in answer:
+            runs.append([])
+        else:
+            runs[-1].append(word)
+    last = next((run for run in reversed(runs) if run), [])
+    return " ".join(last) if 0 < len(last) <= 3 else None
 
 
 PIECE_LANGUAGE_VOTES = 2.5

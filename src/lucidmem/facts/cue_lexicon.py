@@ -773,15 +773,25 @@ CUES: dict[str, _T] = {
         "en": _w("did i say|did i tell you|did i write|have i told you|i think i said|"
                  "i think i told you"),
         "de": _w("hab ich dir|habe ich dir|hatte ich dir|hab ich … gesagt|"
-                 "hab ich … geschrieben|habe ich … gesagt|habe ich … geschrieben|sagte ich"),
+                 "hab ich … geschrieben|habe ich … gesagt|habe ich … geschrieben|sagte ich|"
+                 "hab ich gesagt|habe ich gesagt|hatte ich gesagt|hab ich geschrieben|"
+                 "habe ich geschrieben"),
         "fr": _w("je t'ai dit|je t’ai dit|je t'ai écrit|j'ai dit|j'ai écrit|je vous ai dit|"
                  "t'ai-je dit"),
         "es": _w("te dije|te escribí|dije|escribí"),
         "it": _w("ti ho detto|ti ho scritto|ho detto|ho scritto"),
         "pt": _w("te disse|eu disse|te falei|eu falei|te escrevi"),
         "nl": _w("zei ik|heb ik … gezegd|heb ik … geschreven|had ik … gezegd|"
-                 "had ik … geschreven|schreef ik"),
+                 "had ik … geschreven|schreef ik|heb ik gezegd|had ik gezegd|"
+                 "heb ik geschreven|had ik geschreven"),
         "zh": _w("是不是说|是不是跟你说|是不是写|有没有说|是不是讲"),
+    },
+    # the word that opens what the user says they said, after a "recalled_saying" cue
+    # ("did I tell you that Mia works in Bristol?", "¿te dije que Lucía vive en Toledo?",
+    # "zei ik dat Sanne in Breda woont?"): the clause after it holds the wrong value
+    "said_that": {
+        "en": _w("that"), "de": _w("dass|daß"), "fr": _w("que|qu'|qu’"), "es": _w("que"),
+        "it": _w("che"), "pt": _w("que"), "nl": _w("dat"),
     },
     # the user's share of a working week, said beside a percentage or a count of days or
     # hours ("I'm at 80% at work now", "Teilzeit 70 %", "je travaille à 60 %", "ik werk
