@@ -237,19 +237,30 @@ _QUESTION_AFTER_COMMA: dict[str, re.Pattern[str]] = {
         "en": r"what|how|where|when|which|who|any\s+idea|can\s+you|could\s+you|"
               r"do\s+you(?!\s+think)|"
               r"should\s+i|is\s+that|is\s+it|do\s+they\s+(?:pay|cover)|"
-              r"will\s+they\s+(?:pay|cover)",
+              r"will\s+they\s+(?:pay|cover)|any\s+(?:ideas?|tips?|suggestions?|"
+              r"recommendations?|advice|thoughts)|got\s+any|have\s+you|would\s+you|"
+              r"(?:ideas?|tips?)\s+for",
         "de": r"was|wie|wo|wann|welche[snmr]?|wer|kannst\s+du|hast\s+du|weißt\s+du|soll\s+ich|"
-              r"ist\s+das|(?:zahlen|bezahlen|übernehmen|erstatten)\s+(?:die|sie)",
+              r"ist\s+das|(?:zahlen|bezahlen|übernehmen|erstatten)\s+(?:die|sie)|"
+              r"habt\s+ihr|haben\s+Sie|irgendwelche|irgendeine|eine\s+idee|ideen|tipps?",
         "fr": r"qu'est-ce|comment|où|quand|quel(?:le)?s?|tu\s+(?:as|peux|sais)|"
-              r"est-ce|c'est\s+grave|(?:ils|elle)\s+(?:paient|paie|remboursent|rembourse)",
+              r"est-ce|c'est\s+grave|(?:ils|elle)\s+(?:paient|paie|remboursent|rembourse)|"
+              r"une\s+idée|des\s+idées|des\s+conseils|un\s+conseil|des\s+astuces|"
+              r"tu\s+(?:me\s+)?(?:conseilles|recommandes|connais)|t'as|vous\s+avez|"
+              r"avez-vous|as-tu",
         "es": r"qué|cómo|dónde|cuándo|cuál(?:es)?|sabes|puedes|me\s+recomiendas|es\s+normal|"
-              r"(?:me\s+)?lo\s+(?:cubren|pagan|cubre|paga)",
+              r"(?:me\s+)?lo\s+(?:cubren|pagan|cubre|paga)|¿|alguna\s+idea|"
+              r"alg[uú]n\s+consejo|alguna\s+recomendación|ideas|consejos|tienes|"
+              r"me\s+(?:ayudas|das)",
         "it": r"cosa|che\s+cosa|come|dove|quando|quale|sai|puoi|mi\s+consigli|è\s+normale|"
-              r"(?:me\s+)?lo\s+(?:pagano|rimborsano|coprono|passano)",
+              r"(?:me\s+)?lo\s+(?:pagano|rimborsano|coprono|passano)|hai|avete|"
+              r"qualche\s+(?:idea|consiglio|dritta)|idee|consigli|mi\s+(?:aiuti|dai)",
         "pt": r"o\s+que|como|onde|quando|qual|sabe|sabes|pode|podes|me\s+indica|é\s+normal|"
-              r"(?:eles\s+)?(?:cobrem|pagam|reembolsam)",
+              r"(?:eles\s+)?(?:cobrem|pagam|reembolsam)|alguma\s+(?:ideia|dica|sugestão)|"
+              r"ideias|dicas|tens|tem\s+alguma|(?:você|vc)\s+tem|me\s+(?:ajuda|dá)",
         "nl": r"wat|hoe|waar|wanneer|welke|weet\s+je|kun\s+je|is\s+dat|"
-              r"(?:betalen|vergoeden|dekken)\s+ze"}.items()}
+              r"(?:betalen|vergoeden|dekken)\s+ze|heb\s+je|heeft\s+u|hebben\s+jullie|"
+              r"enig\s+idee|ideeën|(?:nog\s+)?tips|ken\s+je|weet\s+jij"}.items()}
 """A question after a statement in one sentence ("next Thursday I get a wisdom tooth out, what
 can I eat after?", "ich bin bei der AOK, zahlen die das?" asked of the insurer): the
 question is a clause of its own, so the statement is still read. A tag that doubts the
