@@ -627,6 +627,10 @@ def _one_day_for_another(clause: Clause, at: datetime) -> bool:
     if m is None or _day_set_against(clause, at) is None:
         return False
     _, days = with_dates(clause.text[m.end():], at, None)  # "是后天，周一": one day, twice
+    if not days and re.search(r"[,;，；]\s*\W*$", clause.text[:m.start()]):
+        # "la boda es el 23 de agosto, no el 30": the right day came first, the "not" and
+        # the wrong one end the clause
+        _, days = with_dates(clause.text[:m.start()], at, None)
     return len({d.first for d in days}) == 1 and \
         all(d.granularity is Granularity.DAY for d in days)
 
