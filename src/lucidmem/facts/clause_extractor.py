@@ -37,6 +37,7 @@ from lucidmem.facts.clauses import (
     Cues,
     after_short_lead,
     clauses_of,
+    says_what_there_is,
     zh_asks,
 )
 from lucidmem.facts.cue_lexicon import (
@@ -1025,6 +1026,9 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 pronoun_subject(clause.text, clause.language)
                 and state.last_person in forgotten)):
             reading.flags.append("skipped:asked_to_forget")
+            continue
+        if says_what_there_is(clause):
+            reading.flags.append("skipped:there_is")  # "…, y ya no hay nada en la lista"
             continue
         why = ("question" if cues.question else "request" if cues.request
                else "hypothetical" if cues.hypothetical

@@ -36,6 +36,7 @@ __all__ = [
     "after_short_lead",
     "clauses_of",
     "read_cues",
+    "says_what_there_is",
     "zh_asks",
 ]
 
@@ -50,16 +51,34 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[!?])(?=[^\W\d_])|[。！？\n
 """Where a sentence ends: a stop, a line break, a dash or semicolon between words, or, in
 Chinese, an emoji with more words after it ("老师说他下一盘能站起来十次 😂 这学期给他报了轮滑":
 the teacher's words end at the laugh)."""
+_THERE_IS: dict[str, str] = {
+    "en": r"there(?:'s|’s|\s+is|\s+are|\s+was|\s+were|\s+isn't|\s+aren't)\b",
+    "de": r"es\s+gibt\b",
+    "fr": r"il\s+(?:n'|n’)?y\s+(?:a|avait)\b",
+    "es": r"(?:ya\s+)?(?:no\s+)?(?:hay|había|quedan?|quedaba)\b",
+    "it": r"(?:non\s+)?(?:c'è|c’è|ci\s+sono|ci\s+sta)(?!\w)",
+    "pt": r"(?:já\s+)?(?:não\s+)?(?:há|havia|sobra|sobram)(?!\w)",
+    "nl": r"er\s+(?:is|zijn|was|waren)\b",
+}
+"""What opens a clause that says something exists or is left ("…, and there's nothing
+decent left on the list", "…, y ya no hay entradas"): it has a subject of its own, so it is
+cut from a plan or habit said before it, whose "no longer" it is not."""
 _CUT_WORDS: dict[str, str] = {
     "en": r"but|so|because|although|though|while|whereas|"
-          r"and(?=\s+(?:(?:remember|also)\s+)?(?:i\b|i'm|we\b|my\b|she\b|he\b))",
-    "de": r"aber|doch|weil|obwohl|also|und(?=\s+(?:ich\b|wir\b|mein|sie\b|er\b))",
-    "fr": r"mais|donc|parce\s+que|alors|puisque|et(?=\s+(?:je\b|j'|on\b|mon\b|ma\b|elle\b|il\b))",
-    "es": r"pero|así\s+que|porque|aunque|y(?=\s+(?:yo\b|mi\b|ella\b|él\b))",
-    "it": r"ma|però|quindi|perché|anche\s+se|e(?=\s+(?:io\b|mio\b|mia\b|lei\b|lui\b))",
-    "pt": r"mas|então|porque|embora|e(?=\s+(?:eu\b|meu\b|minha\b|ela\b|ele\b))",
+          r"and(?=\s+(?:(?:remember|also)\s+)?(?:i\b|i'm|we\b|my\b|she\b|he\b|"
+          + _THERE_IS["en"] + r"))",
+    "de": r"aber|doch|weil|obwohl|also|und(?=\s+(?:ich\b|wir\b|mein|sie\b|er\b|"
+          + _THERE_IS["de"] + r"))",
+    "fr": r"mais|donc|parce\s+que|alors|puisque|et(?=\s+(?:je\b|j'|on\b|mon\b|ma\b|elle\b|il\b|"
+          + _THERE_IS["fr"] + r"))",
+    "es": r"pero|así\s+que|porque|aunque|y(?=\s+(?:yo\b|mi\b|ella\b|él\b|"
+          + _THERE_IS["es"] + r"))",
+    "it": r"ma|però|quindi|perché|anche\s+se|e(?=\s+(?:io\b|mio\b|mia\b|lei\b|lui\b|"
+          + _THERE_IS["it"] + r"))",
+    "pt": r"mas|então|porque|embora|e(?=\s+(?:eu\b|meu\b|minha\b|ela\b|ele\b|"
+          + _THERE_IS["pt"] + r"))",
     "nl": r"maar(?<!nog\smaar)(?!\s+(?:één|1|twee|drie|vier|vijf|\d)\b)|dus|omdat|hoewel|"
-          r"en(?=\s+(?:ik\b|mijn\b|ze\b|hij\b|zij\b))",
+          r"en(?=\s+(?:ik\b|mijn\b|ze\b|hij\b|zij\b|" + _THERE_IS["nl"] + r"))",
 }
 """Words that begin a new clause. Dutch "maar" after "nog" or before a number is "only",
 no "but" ("nu nog maar één schep", "ik werk maar twee dagen")."""
@@ -620,6 +639,15 @@ THE_USER_IN: dict[str, str] = {
     "zh": r"我",
 }
 """Words that put the user in a clause (a first-person pronoun or possessive)."""
+
+
+def says_what_there_is(clause: Clause) -> bool:
+    """Whether a clause cut from a sentence only says what there is or is left ("…, and
+    there's nothing decent left on the list", "…, y hay cafetería y jardín"): no fact about
+    anyone, unlike the clause it was cut from. A sentence that starts so is read as said."""
+    pattern = _THERE_IS.get(clause.language)
+    return pattern is not None and not clause.sentence.lstrip().startswith(clause.text) and \
+        re.match(r"(?i)\W*(?:" + pattern + r")", clause.text) is not None
 
 
 def after_short_lead(text: str) -> str:
