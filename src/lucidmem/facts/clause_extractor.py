@@ -37,6 +37,7 @@ from lucidmem.facts.clauses import (
     Cues,
     after_short_lead,
     clauses_of,
+    says_what_there_is,
     zh_asks,
 )
 from lucidmem.facts.cue_lexicon import (
@@ -548,6 +549,8 @@ def _wrong_first(text: str, lang: str) -> re.Match[str] | None:
 
 
 def _corrected_value(clause: Clause) -> str | None:
+    if clause.asked_value is not None:  # "¿te dije que Lucía vive en Toledo?" → "Toledo"
+        return clause.asked_value
     if (first := _wrong_first(clause.text, clause.language)) is not None:
         return first["old"].strip()
     pattern = _CORRECTED_VALUE.get(clause.language)
@@ -626,6 +629,10 @@ def _one_day_for_another(clause: Clause, at: datetime) -> bool:
     if m is None or _day_set_against(clause, at) is None:
         return False
     _, days = with_dates(clause.text[m.end():], at, None)  # "是后天，周一": one day, twice
+    if not days and re.search(r"[,;，；]\s*\W*$", clause.text[:m.start()]):
+        # "la boda es el 23 de agosto, no el 30": the right day came first, the "not" and
+        # the wrong one end the clause
+        _, days = with_dates(clause.text[:m.start()], at, None)
     return len({d.first for d in days}) == 1 and \
         all(d.granularity is Granularity.DAY for d in days)
 
@@ -1021,6 +1028,9 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 and state.last_person in forgotten)):
             reading.flags.append("skipped:asked_to_forget")
             continue
+        if says_what_there_is(clause):
+            reading.flags.append("skipped:there_is")  # "…, y ya no hay nada en la lista"
+            continue
         why = ("question" if cues.question else "request" if cues.request
                else "hypothetical" if cues.hypothetical
                else "sarcasm" if cues.sarcasm else None)
@@ -1169,7 +1179,10 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
                                       "skipped:reported_speech"):
             # "actually it's not peanuts, it's cashews": the next clause corrects; so does
             # the one after "我是不是说我妈生日 5 月 8 号？", what the user said before
-            carried = _corrected_value(item.clause) or carried
+            asked = before is not None and before.asked_value is not None and carried
+            # ("te dije que Elif es de Izmir? nada que ver, es de Bursa": the denial after
+            # the value asked back names none of its own)
+            carried = carried if asked else _corrected_value(item.clause) or carried
         elif cand is not None and carried and cand.corrects in (None, RESTATED):
             cand = replace(cand, corrects=carried, is_correction=True)
             carried = None

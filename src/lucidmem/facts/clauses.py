@@ -36,6 +36,7 @@ __all__ = [
     "after_short_lead",
     "clauses_of",
     "read_cues",
+    "says_what_there_is",
     "zh_asks",
 ]
 
@@ -53,16 +54,34 @@ emoji with more words after it: in Chinese ("老师说他下一盘能站起来�
 the teacher's words end at the laugh), elsewhere when a question with a capital follows ("I
 moved to Ghent last month 🙂 Any tips for bars?": the question is a sentence of its own, not
 the move's)."""
+_THERE_IS: dict[str, str] = {
+    "en": r"there(?:'s|’s|\s+is|\s+are|\s+was|\s+were|\s+isn't|\s+aren't)\b",
+    "de": r"es\s+gibt\b",
+    "fr": r"il\s+(?:n'|n’)?y\s+(?:a|avait)\b",
+    "es": r"(?:ya\s+)?(?:no\s+)?(?:hay|había|quedan?|quedaba)\b",
+    "it": r"(?:non\s+)?(?:c'è|c’è|ci\s+sono|ci\s+sta)(?!\w)",
+    "pt": r"(?:já\s+)?(?:não\s+)?(?:há|havia|sobra|sobram)(?!\w)",
+    "nl": r"er\s+(?:is|zijn|was|waren)\b",
+}
+"""What opens a clause that says something exists or is left ("…, and there's nothing
+decent left on the list", "…, y ya no hay entradas"): it has a subject of its own, so it is
+cut from a plan or habit said before it, whose "no longer" it is not."""
 _CUT_WORDS: dict[str, str] = {
     "en": r"but|so|because|although|though|while|whereas|"
-          r"and(?=\s+(?:(?:remember|also)\s+)?(?:i\b|i'm|we\b|my\b|she\b|he\b))",
-    "de": r"aber|doch|weil|obwohl|also|und(?=\s+(?:ich\b|wir\b|mein|sie\b|er\b))",
-    "fr": r"mais|donc|parce\s+que|alors|puisque|et(?=\s+(?:je\b|j'|on\b|mon\b|ma\b|elle\b|il\b))",
-    "es": r"pero|así\s+que|porque|aunque|y(?=\s+(?:yo\b|mi\b|ella\b|él\b))",
-    "it": r"ma|però|quindi|perché|anche\s+se|e(?=\s+(?:io\b|mio\b|mia\b|lei\b|lui\b))",
-    "pt": r"mas|então|porque|embora|e(?=\s+(?:eu\b|meu\b|minha\b|ela\b|ele\b))",
+          r"and(?=\s+(?:(?:remember|also)\s+)?(?:i\b|i'm|we\b|my\b|she\b|he\b|"
+          + _THERE_IS["en"] + r"))",
+    "de": r"aber|doch|weil|obwohl|also|und(?=\s+(?:ich\b|wir\b|mein|sie\b|er\b|"
+          + _THERE_IS["de"] + r"))",
+    "fr": r"mais|donc|parce\s+que|alors|puisque|et(?=\s+(?:je\b|j'|on\b|mon\b|ma\b|elle\b|il\b|"
+          + _THERE_IS["fr"] + r"))",
+    "es": r"pero|así\s+que|porque|aunque|y(?=\s+(?:yo\b|mi\b|ella\b|él\b|"
+          + _THERE_IS["es"] + r"))",
+    "it": r"ma|però|quindi|perché|anche\s+se|e(?=\s+(?:io\b|mio\b|mia\b|lei\b|lui\b|"
+          + _THERE_IS["it"] + r"))",
+    "pt": r"mas|então|porque|embora|e(?=\s+(?:eu\b|meu\b|minha\b|ela\b|ele\b|"
+          + _THERE_IS["pt"] + r"))",
     "nl": r"maar(?<!nog\smaar)(?!\s+(?:één|1|twee|drie|vier|vijf|\d)\b)|dus|omdat|hoewel|"
-          r"en(?=\s+(?:ik\b|mijn\b|ze\b|hij\b|zij\b))",
+          r"en(?=\s+(?:ik\b|mijn\b|ze\b|hij\b|zij\b|" + _THERE_IS["nl"] + r"))",
 }
 """Words that begin a new clause. Dutch "maar" after "nog" or before a number is "only",
 no "but" ("nu nog maar één schep", "ik werk maar twee dagen")."""
@@ -130,6 +149,9 @@ class Clause:
     cues: Cues
     index: int
     quotes: tuple[str, ...] = field(default=())
+    asked_value: str | None = None
+    """The wrong value a question about what the user said names in a "that" clause ("¿te
+    dije que Lucía vive en Toledo?" → "Toledo"), read against the clauses after it."""
 
 
 _ABBREVIATIONS = re.compile(
@@ -237,19 +259,30 @@ _QUESTION_AFTER_COMMA: dict[str, re.Pattern[str]] = {
         "en": r"what|how|where|when|which|who|any\s+idea|can\s+you|could\s+you|"
               r"do\s+you(?!\s+think)|"
               r"should\s+i|is\s+that|is\s+it|do\s+they\s+(?:pay|cover)|"
-              r"will\s+they\s+(?:pay|cover)",
+              r"will\s+they\s+(?:pay|cover)|any\s+(?:ideas?|tips?|suggestions?|"
+              r"recommendations?|advice|thoughts)|got\s+any|have\s+you|would\s+you|"
+              r"(?:ideas?|tips?)\s+for",
         "de": r"was|wie|wo|wann|welche[snmr]?|wer|kannst\s+du|hast\s+du|weißt\s+du|soll\s+ich|"
-              r"ist\s+das|(?:zahlen|bezahlen|übernehmen|erstatten)\s+(?:die|sie)",
+              r"ist\s+das|(?:zahlen|bezahlen|übernehmen|erstatten)\s+(?:die|sie)|"
+              r"habt\s+ihr|haben\s+Sie|irgendwelche|irgendeine|eine\s+idee|ideen|tipps?",
         "fr": r"qu'est-ce|comment|où|quand|quel(?:le)?s?|tu\s+(?:as|peux|sais)|"
-              r"est-ce|c'est\s+grave|(?:ils|elle)\s+(?:paient|paie|remboursent|rembourse)",
+              r"est-ce|c'est\s+grave|(?:ils|elle)\s+(?:paient|paie|remboursent|rembourse)|"
+              r"une\s+idée|des\s+idées|des\s+conseils|un\s+conseil|des\s+astuces|"
+              r"tu\s+(?:me\s+)?(?:conseilles|recommandes|connais)|t'as|vous\s+avez|"
+              r"avez-vous|as-tu",
         "es": r"qué|cómo|dónde|cuándo|cuál(?:es)?|sabes|puedes|me\s+recomiendas|es\s+normal|"
-              r"(?:me\s+)?lo\s+(?:cubren|pagan|cubre|paga)",
+              r"(?:me\s+)?lo\s+(?:cubren|pagan|cubre|paga)|¿|alguna\s+idea|"
+              r"alg[uú]n\s+consejo|alguna\s+recomendación|ideas|consejos|tienes|"
+              r"me\s+(?:ayudas|das)",
         "it": r"cosa|che\s+cosa|come|dove|quando|quale|sai|puoi|mi\s+consigli|è\s+normale|"
-              r"(?:me\s+)?lo\s+(?:pagano|rimborsano|coprono|passano)",
+              r"(?:me\s+)?lo\s+(?:pagano|rimborsano|coprono|passano)|hai|avete|"
+              r"qualche\s+(?:idea|consiglio|dritta)|idee|consigli|mi\s+(?:aiuti|dai)",
         "pt": r"o\s+que|como|onde|quando|qual|sabe|sabes|pode|podes|me\s+indica|é\s+normal|"
-              r"(?:eles\s+)?(?:cobrem|pagam|reembolsam)",
+              r"(?:eles\s+)?(?:cobrem|pagam|reembolsam)|alguma\s+(?:ideia|dica|sugestão)|"
+              r"ideias|dicas|tens|tem\s+alguma|(?:você|vc)\s+tem|me\s+(?:ajuda|dá)",
         "nl": r"wat|hoe|waar|wanneer|welke|weet\s+je|kun\s+je|is\s+dat|"
-              r"(?:betalen|vergoeden|dekken)\s+ze"}.items()}
+              r"(?:betalen|vergoeden|dekken)\s+ze|heb\s+je|heeft\s+u|hebben\s+jullie|"
+              r"enig\s+idee|ideeën|(?:nog\s+)?tips|ken\s+je|weet\s+jij"}.items()}
 """A question after a statement in one sentence ("next Thursday I get a wisdom tooth out, what
 can I eat after?", "ich bin bei der AOK, zahlen die das?" asked of the insurer): the
 question is a clause of its own, so the statement is still read. A tag that doubts the
@@ -651,6 +684,15 @@ THE_USER_IN: dict[str, str] = {
 """Words that put the user in a clause (a first-person pronoun or possessive)."""
 
 
+def says_what_there_is(clause: Clause) -> bool:
+    """Whether a clause cut from a sentence only says what there is or is left ("…, and
+    there's nothing decent left on the list", "…, y hay cafetería y jardín"): no fact about
+    anyone, unlike the clause it was cut from. A sentence that starts so is read as said."""
+    pattern = _THERE_IS.get(clause.language)
+    return pattern is not None and not clause.sentence.lstrip().startswith(clause.text) and \
+        re.match(r"(?i)\W*(?:" + pattern + r")", clause.text) is not None
+
+
 def after_short_lead(text: str) -> str:
     """The clause after a lead of one or two words and a comma ("good idea, she …"), where
     its subject stands; the clause itself when it has no such lead."""
@@ -771,10 +813,43 @@ def _recalled_sayings_marked(clauses: list[Clause]) -> list[Clause]:
                                                     clause.text):
             continue
         out[n] = replace(clause, cues=replace(clause.cues, correction=True, question=False,
-                                              negated=False))
+                                              negated=False),
+                         asked_value=_asked_back_value(clause, clauses[n + 1:n + 3]))
         if n + 1 < len(out) and not out[n + 1].cues.question:
             out[n + 1] = replace(out[n + 1], cues=replace(out[n + 1].cues, correction=True))
     return out
+
+
+_ASKED_WORD = re.compile(r"[^\W_][\w'’-]*")
+
+
+def _asked_back_value(asked: Clause, after: list[Clause]) -> str | None:
+    """The value a question about what the user said names in a "that" clause: the last
+    run of its words the answer after it does not say again ("did I tell you that Mia works
+    in Bristol? Wrong city, she works in Bath" → "Bristol"; "zei ik dat Sanne in Breda
+    woont? Klopt niet, ze woont in Tilburg" → "Breda"). The answer says the frame again
+    ("works in"), so what it leaves out is who the clause is about and the wrong value, in
+    the clause's order; ``None`` when there is no "that" right after the cue, no answer or
+    nothing said again."""
+    cue = find_cue("recalled_saying", asked.language, asked.text)
+    if cue is None or not after:
+        return None
+    rest = asked.text[cue.end():]
+    that = find_cue("said_that", asked.language, rest)
+    if that is None or len(_ASKED_WORD.findall(rest[:that.start()])) > 2:
+        return None  # "did I tell you Leeds?": the value follows the cue itself
+    said = _ASKED_WORD.findall(rest[that.end():])
+    answer = {w.casefold() for c in after for w in _ASKED_WORD.findall(c.text)}
+    if not any(w.casefold() in answer for w in said):
+        return None
+    runs: list[list[str]] = [[]]
+    for word in said:
+        if word.casefold() in answer:
+            runs.append([])
+        else:
+            runs[-1].append(word)
+    last = next((run for run in reversed(runs) if run), [])
+    return " ".join(last) if 0 < len(last) <= 3 else None
 
 
 PIECE_LANGUAGE_VOTES = 2.5

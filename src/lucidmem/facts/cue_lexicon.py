@@ -793,15 +793,59 @@ CUES: dict[str, _T] = {
         "en": _w("did i say|did i tell you|did i write|have i told you|i think i said|"
                  "i think i told you"),
         "de": _w("hab ich dir|habe ich dir|hatte ich dir|hab ich … gesagt|"
-                 "hab ich … geschrieben|habe ich … gesagt|habe ich … geschrieben|sagte ich"),
+                 "hab ich … geschrieben|habe ich … gesagt|habe ich … geschrieben|sagte ich|"
+                 "hab ich gesagt|habe ich gesagt|hatte ich gesagt|hab ich geschrieben|"
+                 "habe ich geschrieben"),
         "fr": _w("je t'ai dit|je t’ai dit|je t'ai écrit|j'ai dit|j'ai écrit|je vous ai dit|"
                  "t'ai-je dit"),
         "es": _w("te dije|te escribí|dije|escribí"),
         "it": _w("ti ho detto|ti ho scritto|ho detto|ho scritto"),
         "pt": _w("te disse|eu disse|te falei|eu falei|te escrevi"),
         "nl": _w("zei ik|heb ik … gezegd|heb ik … geschreven|had ik … gezegd|"
-                 "had ik … geschreven|schreef ik"),
+                 "had ik … geschreven|schreef ik|heb ik gezegd|had ik gezegd|"
+                 "heb ik geschreven|had ik geschreven"),
         "zh": _w("是不是说|是不是跟你说|是不是写|有没有说|是不是讲"),
+    },
+    # a count of a habit moved to another number, said before the number ("I'm down to 8 a
+    # day", "sono sceso a 8 al giorno", "减到每天8根"): a new count of what was counted before
+    "count_moved": {
+        "en": _w("down to|cut down to|cut back to|went down to|gone down to|up to|"
+                 "i'm at|i am at|now at|only|cut back|cut down"),
+        "de": _w("runter auf|herunter auf|reduziert auf|nur noch|bin bei|bin jetzt bei|"
+                 "reduziert|runtergefahren|hoch auf"),
+        "fr": _w("descendu à|descendue à|passé à|passée à|réduit à|tombé à|tombée à|"
+                 "plus que|monté à|montée à|réduit"),
+        "es": _w("bajé a|he bajado a|bajado a|reduje a|he reducido a|reducido a|"
+                 "estoy en|ya solo|solo|subí a"),
+        "it": _w("sceso a|scesa a|ridotto a|passato a|passata a|arrivato a|arrivata a|"
+                 "solo|salito a|salita a"),
+        "pt": _w("baixei para|baixei pra|reduzi para|reduzi pra|desci para|desci pra|"
+                 "passei para|passei pra|só|subi para"),
+        "nl": _w("teruggegaan naar|terug naar|nog maar|zit nu op|zit op|naar beneden naar|"
+                 "omhoog naar|teruggebracht|verminderd"),
+        "zh": _w("减到|降到|少到|减少到|只抽|只喝|涨到|加到"),
+    },
+    # how often a counted habit comes, said right after its number ("8 a day", "2 par jour",
+    # "每天"): the period a count moved to is compared in
+    "per_day": {
+        "en": _w("a day|per day|each day|every day"), "de": _w("am tag|pro tag|täglich"),
+        "fr": _w("par jour"), "es": _w("al día|por día|diarios"),
+        "it": _w("al giorno|ogni giorno"), "pt": _w("por dia|ao dia|diários"),
+        "nl": _w("per dag|op een dag|elke dag"), "zh": _w("每天|一天"),
+    },
+    "per_week": {
+        "en": _w("a week|per week|each week"), "de": _w("die woche|pro woche|in der woche"),
+        "fr": _w("par semaine"), "es": _w("a la semana|por semana"),
+        "it": _w("a settimana|alla settimana|per settimana"),
+        "pt": _w("por semana|na semana"), "nl": _w("per week|in de week"),
+        "zh": _w("每周|每星期|一周|一个星期"),
+    },
+    # the word that opens what the user says they said, after a "recalled_saying" cue
+    # ("did I tell you that Mia works in Bristol?", "¿te dije que Lucía vive en Toledo?",
+    # "zei ik dat Sanne in Breda woont?"): the clause after it holds the wrong value
+    "said_that": {
+        "en": _w("that"), "de": _w("dass|daß"), "fr": _w("que|qu'|qu’"), "es": _w("que"),
+        "it": _w("che"), "pt": _w("que"), "nl": _w("dat"),
     },
     # the user's share of a working week, said beside a percentage or a count of days or
     # hours ("I'm at 80% at work now", "Teilzeit 70 %", "je travaille à 60 %", "ik werk

@@ -66,6 +66,7 @@ from lucidmem.facts.model import (
     PrivacyLevel,
 )
 from lucidmem.facts.privacy import stricter
+from lucidmem.facts.rate_shift import moved_count_targets
 from lucidmem.facts.records import fact_sentence, is_searchable
 from lucidmem.facts.render import content_words
 from lucidmem.facts.retraction_meaning import meant
@@ -321,6 +322,8 @@ class _Pass:
         if d.get("exclusive") or d.get("is_change"):  # "nu nog maar één schep" ends "drie"
             for ex in earlier(lifecycle.amount_change_targets(rec, self.active(ts))):
                 self.end(ex, rec, retract=False, at=start)
+        for ex in earlier(moved_count_targets(rec, held)):
+            self.end(ex, rec, retract=False, at=start)  # "down to 8 a day" ends "a pack a day"
         for ex in earlier(lifecycle.replaced_thing_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # a new phone ends the old one
         for ex in earlier(attended_places.attended_place_targets(rec, held)):
