@@ -34,7 +34,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from lucidmem.clock import from_epoch
-from lucidmem.facts import lifecycle
+from lucidmem.facts import commutes, lifecycle
 from lucidmem.facts.contradictions import (
     ActionKind,
     ExistingFact,
@@ -303,6 +303,8 @@ class _Pass:
             self.end(ex, rec, retract=False, at=start)  # the flat in the town left
         for ex in earlier(lifecycle.relative_home_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # where dad lived before his move
+        for ex in earlier(commutes.commutes_left(rec, held)):
+            self.end(ex, rec, retract=False, at=start)  # the bus from the home left
         if d.get("exclusive"):
             for ex in earlier(lifecycle.exclusive_targets(rec, self.active(ts))):
                 self.end(ex, rec, retract=False, at=start)
