@@ -2532,15 +2532,21 @@ def _names_workplace(span: str, lang: str) -> bool:
 
 _JOB_WORDS: dict[str, str] = {
     "en": r"job|position|work|works|working|started|start|starting",
-    "de": r"job|stelle|arbeite|arbeitet|angefangen|fange",
-    "fr": r"emploi|poste|boulot|job|travaille|bosse|commencé|commence",
-    "es": r"trabajo|empleo|puesto|trabaja|empecé|empiezo|empezado",
-    "it": r"lavoro|posto|impiego|lavora|iniziato|inizio|cominciato",
-    "pt": r"emprego|trabalho|vaga|cargo|trabalha|comecei|começo|começado",
-    "nl": r"baan|job|functie|werk|werkt|begonnen|begin",
+    "de": r"job|stelle|arbeite|arbeitet|angefangen|fange|starte|gestartet",
+    "fr": r"emploi|poste|boulot|job|travaille|bosse|commencé|commence|attaque|démarre|démarré",
+    "es": r"trabajo|empleo|puesto|trabaja|empecé|empiezo|empezado|arranco|arranqué",
+    "it": r"lavoro|posto|impiego|lavora|iniziato|inizio|cominciato|attacco|prendo\s+servizio|"
+          r"preso\s+servizio",
+    "pt": r"emprego|trabalho|vaga|cargo|trabalha|comecei|começo|começado|arranco|arranquei",
+    "nl": r"baan|job|functie|werk|werkt|begonnen|begin|start|gestart",
 }
 """Words of working, or of starting, before the organisation ("started at Aldi on Monday",
-"angefangen bei Siemens", "comecei na Galp")."""
+"angefangen bei Siemens", "comecei na Galp"), the colloquial ones too ("el lunes arranco en
+Grupo Andino", "lundi j'attaque chez Lumen", "ab Montag starte ich bei Kornblum", "da lunedì
+prendo servizio alla Clinica Villa Serena"); in German and Dutch the participle comes after
+it ("bin bei Hafenkran Nord gestartet", "ben bij Van Dijk Bouw begonnen")."""
+_VERB_LAST = frozenset({"de", "nl"})
+"""Languages whose participle of starting follows the organisation."""
 _EMPLOYER_PREP: dict[str, str] = {
     "en": r"at|for", "de": r"bei|für", "fr": r"chez|pour", "es": r"en|para",
     "it": r"da|per|presso|alla|al", "pt": r"na|no|em|para", "nl": r"bij|voor",
@@ -2805,9 +2811,13 @@ def _new_job_at(span: str, item: _Pending, lang: str) -> bool:
         if _JOB_AS_MODIFIER.search(span[:m.start()]):
             continue  # "la entrevista de trabajo en Bilbao" (English "job interview", "job
             # fair" are job seeking: cue_lexicon)
+        avoid = {p.name for p in item.people if p.name}
         near = " ".join(span[m.end():].split()[:6])
-        return _proper_after(near, lang, _EMPLOYER_PREP,
-                             {p.name for p in item.people if p.name}) is not None
+        if _proper_after(near, lang, _EMPLOYER_PREP, avoid) is not None:
+            return True
+        before = " ".join(span[:m.start()].split()[-5:])
+        return lang in _VERB_LAST and m.group(0).casefold().startswith(("ge", "be", "an")) and \
+            _proper_after(before, lang, _EMPLOYER_PREP, avoid) is not None
     return False
 
 
