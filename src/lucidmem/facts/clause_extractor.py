@@ -884,7 +884,8 @@ def _structured(item: _Pending, slot: str, span: str, lang: str) -> tuple[str, s
         if place and not _someone_else_before(item.clause.text, place, lang):
             return place, f"The user lives in {place}"
     if slot == "employer":
-        org = _workplace_now(span, lang) or _proper_after(span, lang, _ORG_PREP, avoid)
+        org = _workplace_now(span, lang) or _tenure_org(span, lang) or \
+            _proper_after(span, lang, _ORG_PREP, avoid)
         if org:
             return org, f"The user works at {org}"
     return None
@@ -1337,6 +1338,8 @@ _NOT_NAME_WORDS = frozenset([
     "desde", "depuis", "seit", "sinds", "since", "hasta", "até", "bis", "dopo", "após",
     # how long ago or how long for: "Hace un mes que…", "Faz dois meses que…", "Llevamos…"
     "hace", "há", "faz", "llevamos", "llevo",
+    # a stretch counted the other way round: "Day one at Halvorsen", "Tag eins bei Rheinfeld"
+    "day", "week", "month", "tag", "woche", "monat", "dag", "maand",
 ])
 
 
@@ -1897,6 +1900,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
                                    _now_at_a_workplace(span, lang)))) or tenure)
     if names_job:
         slot = "employer"
+        if tenure and cues.cessation:
+            cues = replace(cues, cessation=False)  # "j'ai fini mon premier service au Café
+            # Marius": a first stretch there done, not the job ended
     elif held_brand and slot in ("employer", "occupation"):
         slot = "tech"  # "bin seit Januar bei der TK": the user's insurer, not a job
     elif in_place:
@@ -2540,15 +2546,21 @@ def _names_workplace(span: str, lang: str) -> bool:
 
 _JOB_WORDS: dict[str, str] = {
     "en": r"job|position|work|works|working|started|start|starting",
-    "de": r"job|stelle|arbeite|arbeitet|angefangen|fange",
-    "fr": r"emploi|poste|boulot|job|travaille|bosse|commencé|commence",
-    "es": r"trabajo|empleo|puesto|trabaja|empecé|empiezo|empezado",
-    "it": r"lavoro|posto|impiego|lavora|iniziato|inizio|cominciato",
-    "pt": r"emprego|trabalho|vaga|cargo|trabalha|comecei|começo|começado",
-    "nl": r"baan|job|functie|werk|werkt|begonnen|begin",
+    "de": r"job|stelle|arbeite|arbeitet|angefangen|fange|starte|gestartet",
+    "fr": r"emploi|poste|boulot|job|travaille|bosse|commencé|commence|attaque|démarre|démarré",
+    "es": r"trabajo|empleo|puesto|trabaja|empecé|empiezo|empezado|arranco|arranqué",
+    "it": r"lavoro|posto|impiego|lavora|iniziato|inizio|cominciato|attacco|prendo\s+servizio|"
+          r"preso\s+servizio",
+    "pt": r"emprego|trabalho|vaga|cargo|trabalha|comecei|começo|começado|arranco|arranquei",
+    "nl": r"baan|job|functie|werk|werkt|begonnen|begin|start|gestart",
 }
 """Words of working, or of starting, before the organisation ("started at Aldi on Monday",
-"angefangen bei Siemens", "comecei na Galp")."""
+"angefangen bei Siemens", "comecei na Galp"), the colloquial ones too ("el lunes arranco en
+Grupo Andino", "lundi j'attaque chez Lumen", "ab Montag starte ich bei Kornblum", "da lunedì
+prendo servizio alla Clinica Villa Serena"); in German and Dutch the participle comes after
+it ("bin bei Hafenkran Nord gestartet", "ben bij Van Dijk Bouw begonnen")."""
+_VERB_LAST = frozenset({"de", "nl"})
+"""Languages whose participle of starting follows the organisation."""
 _EMPLOYER_PREP: dict[str, str] = {
     "en": r"at|for", "de": r"bei|für", "fr": r"chez|pour", "es": r"en|para",
     "it": r"da|per|presso|alla|al", "pt": r"na|no|em|para", "nl": r"bij|voor",
@@ -2556,11 +2568,61 @@ _EMPLOYER_PREP: dict[str, str] = {
 
 
 _ORG = r"(?:(?:the|der|die|dem|le|la|el|il|o|a|de|het)\s+)?[A-ZÀ-Þ][\w'’.-]*"
+_FIRST_STRETCH: dict[str, tuple[str, str, str]] = {
+    "en": (r"shift", r"day|week|month", r"one|1"),
+    "de": (r"Schicht|Dienst|Nachtdienst|Arbeitstag", r"Tag|Woche|Monat", r"eins|1"),
+    "fr": (r"service|garde|journée", r"", r""),
+    "es": (r"turno|guardia|jornada", r"", r""),
+    "it": (r"turno|servizio|giornata", r"", r""),
+    "pt": (r"plantão|turno|expediente", r"", r""),
+    "nl": (r"dienst|nachtdienst|werkdag", r"dag|week|maand", r"één|een|1"),
+}
+"""What a first stretch at a new workplace is counted in besides days, weeks and months
+(a shift, a service, a working weekday: "first shift done at Brightwater Care", "premier
+service bouclé au Café Marius", "primeira segunda-feira na Vértice Engenharia"), and the
+unit and number said the other way round where a language says it so ("day one at Halvorsen
+Foods", "Tag eins bei Rheinfeld", "dag één bij Hoogland")."""
+_DONE: dict[str, str] = {
+    "en": r"done|over|finished|complete|completed|survived",
+    "de": r"geschafft|rum|vorbei|überstanden|erledigt|hinter\s+mir",
+    "fr": r"terminée?s?|finie?s?|bouclée?s?|faite?s?|passée?s?|réussie?s?",
+    "es": r"terminad[oa]s?|acabad[oa]s?|hech[oa]s?|superad[oa]s?|cumplid[oa]s?",
+    "it": r"finit[oa]|terminat[oa]|fatt[oa]|superat[oa]|andat[oa]",
+    "pt": r"feit[oa]|concluíd[oa]|terminad[oa]|cumprid[oa]|encerrad[oa]",
+    "nl": r"erop|voorbij|klaar|gedaan|overleefd",
+}
+"""A stretch done, said between it and the workplace ("first shift done at Brightwater",
+"Première journée terminée chez Lumen")."""
+
+
+_WORKDAY_NAMES = "|".join(sorted((re.escape(n) for n, day in WEEKDAYS.items() if day < 5),
+                                 key=len, reverse=True))
+"""The names of the working days, Monday to Friday (:data:`WEEKDAYS`), for "my first Monday
+at …", "mi primer lunes en …" (a first Saturday somewhere is more often an outing)."""
+
+
+_AT_WORK_ONLY: dict[str, str] = {"fr": r"au|à\s+la|à\s+l['’]"}
+"""At-words a first shift or working day may be said with though a first week may not: "premier
+service au Café Marius" is work, "première semaine au Portugal" a trip."""
+
+
+def _tenure_pattern(lang: str, first: str, count: str, unit: str, at: str,
+                    within: str) -> re.Pattern[str]:
+    stretch, units_first, number = _FIRST_STRETCH[lang]
+    done = r"(?:\s+(?:" + _DONE[lang] + r"))?"
+    said = [r"(?:" + first + r")\s+(?:" + unit + r")" + done + r"\s+(?:" + at + "|" + within
+            + r")", r"(?:" + first + r")\s+(?:" + stretch + "|" + _WORKDAY_NAMES + r")" + done
+            + r"\s+(?:" + at + "|" + within + "|" + _AT_WORK_ONLY.get(lang, at) + r")",
+            r"(?:" + count + r")\s+(?:" + unit + r")\s+(?:" + at + r")"]
+    if units_first:
+        said.append(r"(?:" + units_first + r")\s+(?:" + number + r")" + done + r"\s+(?:" + at
+                    + "|" + within + r")")
+    return re.compile(r"(?i:(?<!\w)(?:" + "|".join(said) + r")\s+)(?P<org>" + _ORG + r")")
+
+
 _TENURE: dict[str, re.Pattern[str]] = {
-    lang: re.compile(r"(?i:(?<!\w)(?:(?:" + first + r")\s+(?:" + unit + r")\s+(?:" + at + "|"
-                     + within + r")|(?:" + count + r")\s+(?:" + unit + r")\s+(?:" + at
-                     + r"))\s+)" + _ORG)
-    for lang, (first, count, unit, at, within) in {
+    lang: _tenure_pattern(lang, *parts)
+    for lang, parts in {
         "en": (r"first|second|third", r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
                r"a\s+few|a\s+couple\s+of", r"days?|weeks?|months?|years?", r"at|into", r"in"),
         "de": (r"erste[nrs]?|zweite[nrs]?|dritte[nrs]?", r"\d+|zwei|drei|vier|fünf|sechs",
@@ -2578,11 +2640,15 @@ _TENURE: dict[str, re.Pattern[str]] = {
         "nl": (r"eerste|tweede|derde", r"\d+|een|twee|drie|vier|vijf|zes",
                r"dag(?:en)?|weken|week|maand(?:en)?|jaar", r"bij", r"op"),
     }.items()}
+_TENURE["zh"] = re.compile(
+    r"(?:在|入职)(?P<org>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:上班|工作)?的?第一(?:天|周|个星期|个月|个班)"
+    r"|(?P<org2>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:上班|工作)的?第一(?:天|周|个星期|个月)")
 """How long the user has been at an organisation, said in passing ("three weeks at Hearth &
 Rye already", "Erste Woche bei Lanxess überstanden", "primeiro mês no laboratório do INPA",
-"mijn eerste week bij Coolblue"): a new workplace, whatever else the clause says. A count
-of weeks needs a preposition of working ("at", "bei", "chez"): "two weeks in Lisbon" is a
-trip; only a first week may be "in" somewhere."""
+"mijn eerste week bij Coolblue", "day one at Halvorsen Foods", "first shift done at
+Brightwater Care", "mi primer lunes en Grupo Andino", "入职比亚迪第一天"): a new workplace,
+whatever else the clause says. A count of weeks needs a preposition of working ("at", "bei",
+"chez"): "two weeks in Lisbon" is a trip; only a first week may be "in" somewhere."""
 
 
 _HOW_LONG: dict[str, tuple[str, str, str, str]] = {
@@ -2714,6 +2780,27 @@ _LIVING: dict[str, str] = {
 """Verbs of living somewhere: "ich wohne bei Anna seit zwei Jahren" is a home, not a job."""
 
 
+_ORG_NAME = re.compile(r"(?:(?i:the|der|die|dem|le|la|el|il|o|a|de|het)\s+)?(?P<name>[A-ZÀ-Þ]"
+                       r"[\w'’.&-]*(?:\s+(?:(?:de|des|du|del|della|di|da|do|dos|das|van|von|der)"
+                       r"\s+)?(?:[A-ZÀ-Þ&][\w'’.&-]*))*)")
+"""An organisation's name of capitalised words and the particles between them ("Comptoir des
+Gones", "Tidenhub Verlag", "Van Dijk Bouw"), its article left out."""
+
+
+def _tenure_org(span: str, lang: str) -> str | None:
+    """The organisation a first stretch at work is said at (:data:`_TENURE`): "Premier
+    service terminé au Comptoir des Gones à Villeurbanne" → "Comptoir des Gones", not the
+    town after it."""
+    pattern = _TENURE.get(lang)
+    found = None if pattern is None else pattern.search(span)
+    if found is None:
+        return None
+    if lang == "zh":
+        return found["org"] or found["org2"]
+    name = _ORG_NAME.match(span, found.start("org"))
+    return None if name is None else name["name"]
+
+
 def _tenure_at(span: str, lang: str) -> bool:
     pattern, after = _TENURE.get(lang), _TENURE_AFTER.get(lang)
     if pattern is not None and pattern.search(span) is not None:
@@ -2738,9 +2825,13 @@ def _new_job_at(span: str, item: _Pending, lang: str) -> bool:
         if _JOB_AS_MODIFIER.search(span[:m.start()]):
             continue  # "la entrevista de trabajo en Bilbao" (English "job interview", "job
             # fair" are job seeking: cue_lexicon)
+        avoid = {p.name for p in item.people if p.name}
         near = " ".join(span[m.end():].split()[:6])
-        return _proper_after(near, lang, _EMPLOYER_PREP,
-                             {p.name for p in item.people if p.name}) is not None
+        if _proper_after(near, lang, _EMPLOYER_PREP, avoid) is not None:
+            return True
+        before = " ".join(span[:m.start()].split()[-5:])
+        return lang in _VERB_LAST and m.group(0).casefold().startswith(("ge", "be", "an")) and \
+            _proper_after(before, lang, _EMPLOYER_PREP, avoid) is not None
     return False
 
 

@@ -533,12 +533,15 @@ CUES: dict[str, _T] = {
     "start": {
         "en": _w("start|starting|starts|begin|beginning|from|moving|will move|going to move|"
                  "join|joining"),
-        "de": _w("ab dem|ab|fange|anfangen|beginne|beginnen|ziehe|ziehen|umziehen"),
-        "fr": _w("à partir du|à partir de|commence|commencer|dès le|déménage"),
-        "es": _w("a partir del|a partir de|empiezo|empezar|desde el|me mudo|nos mudamos"),
-        "it": _w("a partire dal|dal|comincio|inizio|iniziare|mi trasferisco|trasloco"),
+        "de": _w("ab dem|ab|fange|anfangen|beginne|beginnen|ziehe|ziehen|umziehen|starte"),
+        "fr": _w("à partir du|à partir de|commence|commencer|dès le|déménage|j'attaque|"
+                 "je démarre"),
+        "es": _w("a partir del|a partir de|empiezo|empezar|desde el|me mudo|nos mudamos|"
+                 "arranco"),
+        "it": _w("a partire dal|dal|comincio|inizio|iniziare|mi trasferisco|trasloco|attacco|"
+                 "prendo servizio"),
         "pt": _w("a partir de|começo|começar|mudo-me|vou me mudar|vou mudar|vamos mudar|"
-                 "vou-me mudar|entro"),
+                 "vou-me mudar|entro|arranco"),
         "nl": _w("vanaf|begin|beginnen|start|ga verhuizen|verhuis"),
         "zh": _w("开始|入职|搬去|去…入职|起"),
     },

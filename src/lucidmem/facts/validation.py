@@ -36,6 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from lucidmem.clock import from_epoch
 from lucidmem.facts import (
     attended_places,
+    commutes,
     corrections,
     homes,
     lifecycle,
@@ -313,6 +314,8 @@ class _Pass:
             self.end(ex, rec, retract=False, at=start)  # the flat in the town left
         for ex in earlier(homes.relative_home_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # where dad lived before his move
+        for ex in earlier(commutes.commutes_left(rec, held)):
+            self.end(ex, rec, retract=False, at=start)  # the bus from the home left
         if d.get("exclusive"):
             for ex in earlier(lifecycle.exclusive_targets(rec, self.active(ts))):
                 self.end(ex, rec, retract=False, at=start)
