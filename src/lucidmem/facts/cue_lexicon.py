@@ -397,6 +397,30 @@ CUES: dict[str, _T] = {
         "zh": _w("戒了|戒掉|不喝了|不抽了|退了|辞职|卖了|没喝|不再|停了|放弃|退卡|没续|不续|"
                  "没有续|取消了|注销了"),
     },
+    # a membership, pass or subscription (read with "lapsed": one that ran out is a
+    # cessation of what it was for, "my Zen Flow membership ran out")
+    "membership": {
+        "en": _w("membership|subscription|season pass|gym pass"),
+        "de": _w("abo|abonnement|mitgliedschaft|jahreskarte|zehnerkarte|*abo|*mitgliedschaft"),
+        "fr": _w("abonnement|abo|adhésion|carte de membre|inscription"),
+        "es": _w("abono|bono|suscripción|membresía|cuota|matrícula"),
+        "it": _w("abbonamento|tessera|iscrizione"),
+        "pt": _w("mensalidade|assinatura|plano|matrícula|carteirinha"),
+        "nl": _w("abonnement|lidmaatschap|*abonnement|*lidmaatschap|strippenkaart"),
+        "zh": _w("会员|会籍|年卡|月卡|次卡"),
+    },
+    # a membership ran out (with "membership"): "ran out", "ist ausgelaufen", "到期"
+    "lapsed": {
+        "en": _w("ran out|run out|expired|has expired|lapsed"),
+        "de": _w("ausgelaufen|abgelaufen|läuft aus|lief aus|beendet"),
+        "fr": _w("expiré|expirée|terminé|terminée|arrivé à échéance|arrivée à échéance|"
+                 "a pris fin"),
+        "es": _w("venció|vencido|caducó|caducado|se acabó|terminó|expiró"),
+        "it": _w("scaduto|scaduta|è finito|è finita|terminato|terminata"),
+        "pt": _w("venceu|vencido|vencida|expirou|acabou|terminou"),
+        "nl": _w("verlopen|afgelopen|liep af|loopt af|beëindigd"),
+        "zh": _w("到期|过期"),
+    },
     # the user and their partner are no longer together (the partner relation ends)
     "breakup": {
         "en": _w("broke up|broken up|split up with|we split up|we've split up|i split up|"
