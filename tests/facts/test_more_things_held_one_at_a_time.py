@@ -106,7 +106,8 @@ def test_the_new_kinds_and_their_names() -> None:
     assert one_at_a_time.medicine_named("l'Eliquis lo prendo mattina e sera")
     assert one_at_a_time.medicine_named("tomo levotiroxina en ayunas")
     assert not one_at_a_time.named("j'ai changé d'opérateur, je suis chez Free")  # a word
-    assert not one_at_a_time.named("a maquininha é da Stone")  # a common word
+    assert not one_at_a_time.named("uma parede de stone")  # a common word, and only beside
+    assert one_at_a_time.named("a maquininha é da Stone")  # a noun of its kind a brand
     assert "card terminal" in one_at_a_time.kinds_said("a maquininha nova chegou", "pt")
 
 

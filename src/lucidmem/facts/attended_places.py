@@ -116,7 +116,8 @@ def attended_place_targets(new: Record, facts: Sequence[Record]) -> list[Record]
             has_cue("wanting", lang, said) or has_cue("hypothetical", lang, said):
         return []
     kinds, rest = attended_kinds(said, lang)
-    if not kinds or not (NOW.search(said) or has_cue("enrolled", lang, said)):
+    if not kinds or not (NOW.search(said) or has_cue("enrolled", lang, said) or
+                         has_cue("held_for", lang, said)):  # "first month at Riverside"
         return []
     known = {fold(str(f.data.get("subject"))) for f in facts
              if f.data.get("subject") not in (None, USER_SUBJECT)}

@@ -1263,8 +1263,10 @@ def _new_things_marked(cand: FactCandidate, clause: Clause,
     Galaxy S24", "Das Fairphone ist da!", "昨天去提车了！宝腾 X50" (the getting said in the
     sentence before), "three weeks with the Outback … should've traded in years ago" (or in
     the one after). A fact about someone else, a negation of the thing named or a
-    correction says none ("niente più prelievi, l'Eliquis lo prendo" says the Eliquis)."""
+    correction says none ("niente più prelievi, l'Eliquis lo prendo" says the Eliquis), nor
+    work at a company of the brand ("ik werk al vijf jaar bij KPN": an employer, no carrier)."""
     if cand.subject != USER_SUBJECT or cand.is_correction or cand.context is not None or \
+            (cand.slot in ("employer", "occupation") and _WORK_SAID.search(clause.text)) or \
             (cand.negated and one_at_a_time.negation_of_named(clause.text, clause.language)):
         return cand
     sentences = list(dict.fromkeys(c.sentence for c in clauses))
@@ -1272,7 +1274,7 @@ def _new_things_marked(cand: FactCandidate, clause: Clause,
     around = " ".join(sentences[max(at - 1, 0):at + 2])
     cues = clause.cues
     new = one_at_a_time.new_kinds(clause.text, around, clause.language,
-                            changed=cues.change or cues.start)
+                                  changed=cues.change or cues.start, sentence=clause.sentence)
     if not new:
         return cand
     return replace(cand, flags=(*cand.flags, *(NEW_OF_ITS_KIND + k for k in sorted(new))))
@@ -1421,12 +1423,28 @@ _USER_IN_CLAUSE: dict[str, re.Pattern[str]] = {
 """Words that put the user in a pro-drop clause (a first-person verb or pronoun)."""
 
 
+_HOW_LONG_OPENING: dict[str, re.Pattern[str]] = {
+    "es": re.compile(r"(?i)^(?:ya\s+)?hace\s+(?:[\w-]+\s+){1,3}?que\s+"),
+    "it": re.compile(r"(?i)^(?:ormai\s+|già\s+)?(?:è|sono)\s+(?:[\w-]+\s+){1,3}?che\s+"),
+    "pt": re.compile(r"(?i)^(?:já\s+)?(?:faz|há|tem)\s+(?:[\w-]+\s+){1,3}?que\s+"),
+}
+"""How long something has gone on, said impersonally before the clause it measures ("hace
+dos semanas que uso …", "faz um mês que tô com …", "sono tre settimane che prendo …"): its
+"hace", "faz", "sono" are no third person doing anything."""
+
+
 def _third_person_verb(text: str, lang: str) -> bool:
     """A pro-drop clause whose verb is third person ("ahora trabaja en …"): its subject is
-    the person just named, not the user."""
+    the person just named, not the user. An impersonal measure of time before the clause is
+    not its verb (:data:`_HOW_LONG_OPENING`: "faz duas semanas que uso o Galaxy")."""
     pattern = _THIRD_VERBS.get(lang)
-    return pattern is not None and not _has_subject(text, lang) and \
-        pattern.search(span_of(text, lang)) is not None
+    if pattern is None or _has_subject(text, lang):
+        return False
+    span = span_of(text, lang)
+    opening = _HOW_LONG_OPENING.get(lang)
+    if opening is not None:
+        span = opening.sub("", span, count=1)
+    return pattern.search(span) is not None
 
 
 def _reported_by_other(clause: Clause) -> bool:

@@ -614,7 +614,8 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
         hedge=has_cue("hedge", lang, text),
         change=has_cue("change", lang, text),
         exclusive=has_cue("exclusive", lang, text),
-        cessation=has_cue("cessation", lang, text),
+        cessation=has_cue("cessation", lang, text) or (
+            has_cue("membership", lang, text) and has_cue("lapsed", lang, text)),
         start=has_cue("start", lang, text),
         context=_context(lang, text),
     )

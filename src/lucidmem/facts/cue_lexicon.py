@@ -417,6 +417,30 @@ CUES: dict[str, _T] = {
         "zh": _w("戒了|戒掉|不喝了|不抽了|退了|辞职|卖了|没喝|不再|停了|放弃|退卡|没续|不续|"
                  "没有续|取消了|注销了"),
     },
+    # a membership, pass or subscription (read with "lapsed": one that ran out is a
+    # cessation of what it was for, "my Zen Flow membership ran out")
+    "membership": {
+        "en": _w("membership|subscription|season pass|gym pass"),
+        "de": _w("abo|abonnement|mitgliedschaft|jahreskarte|zehnerkarte|*abo|*mitgliedschaft"),
+        "fr": _w("abonnement|abo|adhésion|carte de membre|inscription"),
+        "es": _w("abono|bono|suscripción|membresía|cuota|matrícula"),
+        "it": _w("abbonamento|tessera|iscrizione"),
+        "pt": _w("mensalidade|assinatura|plano|matrícula|carteirinha"),
+        "nl": _w("abonnement|lidmaatschap|*abonnement|*lidmaatschap|strippenkaart"),
+        "zh": _w("会员|会籍|年卡|月卡|次卡"),
+    },
+    # a membership ran out (with "membership"): "ran out", "ist ausgelaufen", "到期"
+    "lapsed": {
+        "en": _w("ran out|run out|expired|has expired|lapsed"),
+        "de": _w("ausgelaufen|abgelaufen|läuft aus|lief aus|beendet"),
+        "fr": _w("expiré|expirée|terminé|terminée|arrivé à échéance|arrivée à échéance|"
+                 "a pris fin"),
+        "es": _w("venció|vencido|caducó|caducado|se acabó|terminó|expiró"),
+        "it": _w("scaduto|scaduta|è finito|è finita|terminato|terminata"),
+        "pt": _w("venceu|vencido|vencida|expirou|acabou|terminou"),
+        "nl": _w("verlopen|afgelopen|liep af|loopt af|beëindigd"),
+        "zh": _w("到期|过期"),
+    },
     # the user and their partner are no longer together (the partner relation ends)
     "breakup": {
         "en": _w("broke up|broken up|split up with|we split up|we've split up|i split up|"
@@ -627,6 +651,52 @@ CUES: dict[str, _T] = {
         "pt": _w("novo|nova|novinho"),
         "nl": _w("nieuw|nieuwe|gloednieuw|gloednieuwe"),
         "zh": _w("新"),
+    },
+    # how long the user has had or used a thing so far, said of the one held now ("two months
+    # with the Corolla now", "first month on Monzo done", "用了一个多月"): read by
+    # lucidmem.facts.one_at_a_time beside a thing's name; a time still to come ("in two
+    # weeks") is none
+    "held_for": {
+        "en": _w("first week|first month|first year|first weeks|first months|"
+                 "… weeks with|… months with|… years with|… weeks on|… months on|"
+                 "… weeks now|… months now|… years now|… weeks in|… months in|"
+                 "… weeks at|… months at|… years at|"
+                 "for … weeks now|for … months now|for … years now|been with|been on|"
+                 "been using|been driving|been taking|since last month|since last week|"
+                 "had it for|had it since|had her for|had him for|had them for"),
+        "de": _w("seit … Wochen|seit … Monaten|seit … Jahren|seit letztem Monat|"
+                 "seit letzter Woche|seit vorigem Monat|seit Anfang|seit … Woche|seit … Monat|"
+                 "erster Monat|ersten Monat|erste Woche|ersten Wochen|ersten Monate|"
+                 "schon … Wochen|schon … Monate|schon … Jahre|… Wochen mit|… Monate mit|"
+                 "… Wochen mit dem|… Monate mit dem"),
+        "fr": _w("depuis … semaines|depuis … mois|depuis … ans|depuis le mois dernier|"
+                 "depuis la semaine dernière|premier mois|première semaine|premiers mois|"
+                 "premières semaines|ça fait … semaines|ça fait … mois|ça fait … ans|"
+                 "… mois avec|… semaines avec|… mois sous|… semaines sous"),
+        "es": _w("llevo … semanas|llevo … meses|llevo … años|llevo … mes|lleva … semanas|"
+                 "lleva … meses|lleva … años|lleva … mes|llevamos … semanas|"
+                 "llevamos … meses|llevamos … años|llevamos … mes|"
+                 "desde hace … semanas|desde hace … meses|desde hace … años|hace … mes que|"
+                 "hace … meses que|hace … semanas que|desde el mes pasado|"
+                 "desde la semana pasada|primer mes|primera semana|primeros meses|"
+                 "primeras semanas|ya tengo … semanas|ya tengo … meses|… meses con|"
+                 "… semanas con|… mes con"),
+        "it": _w("da … settimane|da … mesi|da … anni|da … mese|dal mese scorso|"
+                 "dalla settimana scorsa|primo mese|prima settimana|primi mesi|prime settimane|"
+                 "è … mese che|sono … mesi che|sono … settimane che|… mesi con|"
+                 "… settimane con|… mese con"),
+        "pt": _w("faz … mês|faz … meses|faz … semanas|faz … anos|há … meses|há … semanas|"
+                 "há … mês|desde o mês passado|desde a semana passada|primeiro mês|"
+                 "primeira semana|primeiros meses|primeiras semanas|… meses com|"
+                 "… semanas com|… mês com"),
+        "nl": _w("sinds vorige maand|sinds vorige week|sinds … weken|sinds … maanden|"
+                 "sinds … jaar|al … weken|al … maanden|al een maand|al een jaar|al … jaar|"
+                 "eerste maand|eerste week|eerste weken|eerste maanden|… weken met|"
+                 "… maanden met|heb hem sinds|heb het sinds|heb ze sinds|zit ik bij"),
+        "zh": _w("了一个月|了两个月|了三个月|了几个月|了半年|了一年|了两年|个多月|了一周|"
+                 "了两周|了几周|了一个星期|了两个星期|了几个星期|了一个礼拜|了两个礼拜|"
+                 "了几个礼拜|第一个月|一个月了|两个月了|三个月了|半年了|一年了|"
+                 "个星期了|个礼拜了|周了"),
     },
     # going somewhere for a while or to a show: a trip, not a new home ("je pars à Rome le
     # 5", "ho visto i Verdena dal vivo a Bologna"); not "partir(e)", which is also "à partir

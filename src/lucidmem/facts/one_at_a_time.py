@@ -37,6 +37,10 @@ class Kind:
     names: tuple[str, ...]
     nouns: dict[str, tuple[str, ...]]
     slot: str = "tech"
+    beside: tuple[str, ...] = ()
+    """Brands that are also common words or given names ("Stone", "Cielo", "Orange"): one
+    of them names a thing of the kind only beside a noun of the kind ("a maquininha da
+    Stone", "my Orange SIM card")."""
 
 
 @cache
@@ -61,8 +65,8 @@ def _sections() -> dict[str, dict[str, tuple[str, ...]]]:
 def kinds() -> tuple[Kind, ...]:
     """The kinds of things the data file lists."""
     return tuple(Kind(name, words.get("names", ()),
-                      {k: v for k, v in words.items() if k not in ("names", "slot")},
-                      next(iter(words.get("slot", ())), "tech"))
+                      {k: v for k, v in words.items() if k not in ("names", "slot", "beside")},
+                      next(iter(words.get("slot", ())), "tech"), words.get("beside", ()))
                  for name, words in _sections().items() if name != _OWN)
 
 
@@ -97,18 +101,39 @@ def _nouns_pattern(kind: str, lang: str) -> re.Pattern[str] | None:
     return re.compile(_alternation(list(nouns), compound=lang in ("de", "nl")), re.IGNORECASE)
 
 
+@cache
+def _beside_patterns() -> tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]:
+    """Per kind with brands said only beside its noun: the brands and the kind's nouns in
+    every language (German and Dutch ones also ending a compound: "Telesur-simkaart")."""
+    out = []
+    for kind in kinds():
+        if not kind.beside:
+            continue
+        nouns = [n for words in kind.nouns.values() for n in words]
+        out.append((kind.name, re.compile(_alternation(list(kind.beside)), re.IGNORECASE),
+                    re.compile(_alternation(nouns, compound=True), re.IGNORECASE)))
+    return tuple(out)
+
+
 def named(text: str) -> dict[str, set[str]]:
     """The brand names ``text`` says, by kind (the longest name first: "Galaxy Tab" is a
-    tablet, "Galaxy" a phone).
+    tablet, "Galaxy" a phone); a brand that is also a common word only beside a noun of its
+    kind (:attr:`Kind.beside`: "a maquininha da Stone", not "a stone wall").
 
     >>> named("mein iPhone spinnt, ich zeichne in Procreate")
     {'phone': {'iphone'}, 'drawing app': {'procreate'}}
+    >>> named("a maquininha da Stone é bem melhor")
+    {'card terminal': {'stone'}}
     """
     pattern, owner = _names_pattern()
     found: dict[str, set[str]] = {}
     for m in pattern.finditer(text):
         name = " ".join(m.group(0).casefold().split())
         found.setdefault(owner[name], set()).add(name)
+    for kind, brands, nouns in _beside_patterns():
+        said = {" ".join(m.group(0).casefold().split()) for m in brands.finditer(text)}
+        if said and nouns.search(text):
+            found.setdefault(kind, set()).update(said)
     return found
 
 
@@ -139,13 +164,20 @@ def medicine_named(text: str) -> bool:
     return any(slots[k] != "tech" for k in named(text))
 
 
-def new_kinds(clause: str, around: str, lang: str, *, changed: bool) -> set[str]:
+def new_kinds(clause: str, around: str, lang: str, *, changed: bool,
+              sentence: str = "") -> set[str]:
     """The kinds of which ``clause`` says the user has a new thing. ``around`` is the
-    clause's sentence with the ones right before and after it (the same turn), ``changed``
-    whether the clause says something changed ("now", "new", "switched").
+    clause's sentence with the ones right before and after it (the same turn), ``sentence``
+    its own sentence, ``changed`` whether the clause says something changed ("now", "new",
+    "switched").
 
     * a thing named by its brand, with a change in the clause or its getting said around it
       ("ik doe alles nu in Procreate", "Das Fairphone ist da!", "昨天去提车了！宝腾 X50");
+    * a thing named by its brand with how long the user has had it so far, in its own
+      sentence ("first month on Monzo done", "托吡酯吃了两个月", "a maquininha da Stone é
+      melhor, já faz um mês que tô com ela"): the one held now, which the other of its kind
+      gave way to (the next sentence, "with the Opel I was at the garage every month", is
+      about the old one);
     * a thing named only by its noun, said as new and got ("the new phone arrived",
       "hab mir ein neues Handy gekauft"): the new one, whatever it is, replaces the old one.
 
@@ -155,7 +187,8 @@ def new_kinds(clause: str, around: str, lang: str, *, changed: bool) -> set[str]
         return set()
     got = has_cue("acquired", lang, around)
     brands = set(named(clause))
-    out = brands if (got or changed) else set()
+    held = has_cue("held_for", lang, sentence or clause)
+    out = brands if (got or changed or held) else set()
     if got and has_cue("new_thing", lang, clause):
         out |= kinds_said(clause, lang)
     return out

@@ -58,6 +58,7 @@ from lucidmem.facts.entities import EntityIndex, fold, relation_word
 from lucidmem.facts.model import (
     CORRECTED_WEEKDAY,
     LAST_DATED,
+    NEW_OF_ITS_KIND,
     ONE_PAST_DAY,
     RESTATED,
     UNNAMED_PARTNER,
@@ -366,6 +367,9 @@ class _Pass:
                 return Status.EXCEPTION
             if ONE_PAST_DAY in d.get("flags", []):  # no habit to be an exception to
                 d["one_off"], d["valid_to"] = False, None
+        if self.old_thing_beside_the_new(rec, said_with, ts):
+            d["valid_to"] = max(float(ts), float(d["valid_from"]))
+            return Status.SUPERSEDED
         replaced = lifecycle.replaced_in_the_same_turn(rec, self.active(ts))
         for stopped in [f for f in replaced if f.data.get("cessation")]:
             self.end(stopped, rec, retract=False)  # "Klavier verkauft, jetzt Saxophon"
@@ -406,6 +410,19 @@ class _Pass:
             self.touched[home.id] = home
             self.report.superseded += 1
         return None
+
+    def old_thing_beside_the_new(self, rec: Record, said_with: set[str], ts: float) -> bool:
+        """Whether ``rec`` names the thing of a kind that a fact of the same turn says the
+        user holds now in its place ("first month on Monzo done … why did I give Barclays my
+        money for years", "drei Wochen mit dem Skoda … mit dem Opel war ich jeden Monat in
+        der Werkstatt"): the old one, said after its replacement, is history from the start.
+        ``rec`` said as new itself is none."""
+        if any(f.startswith(NEW_OF_ITS_KIND) for f in rec.data.get("flags", [])):
+            return False
+        return any(other.id != rec.id and
+                   said_with & set(other.data.get("source_turn_ids", [])) and
+                   lifecycle.replaced_thing_targets(other, [rec])
+                   for other in self.active(ts))
 
     def relabel(self, rec: Record, moved_on: Sequence[Record], held: Sequence[Record]) -> None:
         """"Larissa is now my fiancée": what was said of her as the user's girlfriend holds on,
