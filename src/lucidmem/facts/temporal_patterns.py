@@ -256,6 +256,14 @@ def _h_in_month(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     return None if found is None else _month(found.year, month)
 
 
+def _h_since_month(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    """"since January", "seit Januar", "desde enero": a start that has come, so the latest
+    such month up to the one the statement is made in — never the coming one ("desde enero",
+    said in December 2026, is January 2026)."""
+    month = MONTHS[m["m"].casefold()]
+    return _month(ref.year if month <= ref.month else ref.year - 1, month)
+
+
 _PART_OF_MONTH: dict[str, tuple[int, int | None]] = {
     **dict.fromkeys(("early", "beginning of", "start of", "the beginning of", "the start of",
                      "anfang", "début", "principios de", "inicios de", "comienzos de",
@@ -521,9 +529,12 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
          r"(?!\s+(?-i:Street|St\b|Road|Rd\b|Avenue|Lane|Festival|Camp|School|Term|Sale))"),
      _h_season),
     (_rx(_B + r"(?:in|im|en|em)\s+(?P<m>" + _MONTH + r")" + _E + r"(?!\s+\d)"), _h_in_month),
-    # a state since a month ("since March", "seit Januar", "desde marzo", "da gennaio")
+    # a state since a month ("since March", "seit Januar", "desde marzo"): begun, so gone by
     # (not the name Marco, which folds to Portuguese "março")
-    (_rx(_B + r"(?:since|seit|depuis|desde|sinds|da|dal|dalla|sedan)\s+(?:(?:el|le|il)\s+)?"
+    (_rx(_B + r"(?:since|seit|depuis|desde|sinds|sedan)\s+(?:(?:el|le|il)\s+)?"
+         r"(?!(?-i:Marco)\b)(?P<m>" + _MONTH + r")" + _E + r"(?!\s+\d)"), _h_since_month),
+    # Italian "da gennaio" is "since" or "from" ("da gennaio cambio lavoro")
+    (_rx(_B + r"(?:da|dal|dalla)\s+(?:(?:el|le|il)\s+)?"
          r"(?!(?-i:Marco)\b)(?P<m>" + _MONTH + r")" + _E + r"(?!\s+\d)"), _h_in_month),
     (_rx(_B + r"(?:in|im|en|since|seit|depuis|desde)\s+(?P<y>(?:19|20)\d{2})" + _E), _h_year),
     (_rx(_B + r"(?P<w>" + alternation(DAY_WORDS) + r")" + _E), _h_day_word),
