@@ -13,7 +13,12 @@ Pure functions over fact records (validation applies what they return):
 * :func:`meaning_candidates` / :func:`retraction_by_meaning` — when no fact shares a word
   with the topic ("mein Gehalt" against "verdiene 4200 Euro im Monat"), the facts it means,
   by their relevance (:mod:`lucidmem.facts.relevance`) and only among what is said of the
-  people it names; nothing when no fact is relevant enough: a retraction never guesses.
+  people it names; nothing when no fact is relevant enough: a retraction never guesses;
+* :func:`meant` — the same when the topic names people ("Omar's debts"): with the names in
+  the topic every fact about them reads as close to it, so a fact is meant only if it is
+  also close to the topic without the names (:data:`PERSON_FREE_RELEVANCE`): "Luca e il
+  matrimonio" still means "Luca si sposa a settembre", "Omar's debts" no longer means "Omar
+  plays the oud".
 """
 
 from __future__ import annotations
@@ -21,16 +26,22 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from lucidmem.embedding.base import Embedder
 from lucidmem.facts.entities import fold, relation_word
+from lucidmem.facts.relevance import record_relevance
+from lucidmem.facts.render import content_words
 from lucidmem.facts.statement_words import fold_words, mentions, overlaps, words_of
 from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
 from lucidmem.records import Record
 
 __all__ = [
+    "PERSON_FREE_RELEVANCE",
     "RETRACT_MARGIN",
     "RETRACT_MIN_RELEVANCE",
     "RETRACT_SIBLING_RELEVANCE",
     "meaning_candidates",
+    "meaning_without_people",
+    "meant",
     "people_in_topic",
     "retraction_by_meaning",
     "retraction_targets",
@@ -165,3 +176,47 @@ def retraction_by_meaning(relevance: dict[str, float], facts: Sequence[Record], 
     chosen += [f for score, f in scored if f not in chosen and score >= sibling
                and turns & {str(t) for t in f.data.get("source_turn_ids", [])}]
     return chosen
+
+
+PERSON_FREE_RELEVANCE = 0.35
+"""Relevance to the topic without its people from which a fact about them may be what the
+topic means ("e il matrimonio" → "si sposa a settembre" 0.4; "debts" → "plays the oud" 0.06)."""
+
+
+_JOINING_EDGE = re.compile(r"(?i)^\W*(?:(?:and|und|et|y|e|en|i|with|mit|avec|con|com|met)\b\W*)+|"
+                           r"(?:\W+(?:and|und|et|y|e|en|i|of|von|de|di|da|do|van)\W*)+$|"
+                           r"^[和与跟]|[和与跟的]$")
+"""A word that joined the names to the rest ("Luca e il matrimonio" → "il matrimonio")."""
+
+
+def meaning_without_people(topic: str, people: Iterable[str]) -> str | None:
+    """``topic`` as :func:`topic_of` gives it, without the known people it names (and a
+    possessive or genitive ending on them: "Nora's", "Lenas", "Felix'"); None when it names
+    no one, or only people ("what I told you about Kim")."""
+    said = topic_of(topic)
+    names = people_in_topic(topic, people)
+    if not names:
+        return None
+    rest = said
+    for name in sorted(set(names), key=len, reverse=True):
+        if re.search(r"[\u4e00-\u9fff]", name):
+            rest = rest.replace(name, " ")
+        else:
+            rest = re.sub(r"(?i)(?<!\w)" + re.escape(name) + r"(?:['’]s|['’]|s)?(?!\w)", " ",
+                          rest)
+    rest = _JOINING_EDGE.sub("", re.sub(r"\s{2,}", " ", rest)).strip(" ,.;:，。")
+    return rest if content_words([rest]) else None
+
+
+def meant(embedder: Embedder, topic: str, pool: Sequence[Record],
+          people: Iterable[str]) -> list[Record]:
+    """The facts of ``pool`` a retraction's ``topic`` means (:func:`retraction_by_meaning`),
+    a fact about the people it names only if it is close to what is said of them too."""
+    people = list(people)
+    scores = record_relevance(embedder, topic_of(topic), pool)
+    rest = meaning_without_people(topic, people)
+    if rest is not None:
+        beyond = record_relevance(embedder, rest, pool)
+        scores = {key: score if beyond.get(key, -1.0) >= PERSON_FREE_RELEVANCE else -1.0
+                  for key, score in scores.items()}
+    return retraction_by_meaning(scores, pool)

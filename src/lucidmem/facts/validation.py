@@ -71,7 +71,6 @@ from lucidmem.facts.privacy import stricter
 from lucidmem.facts.rate_shift import moved_count_targets
 from lucidmem.facts.records import fact_sentence, is_searchable
 from lucidmem.facts.render import content_words
-from lucidmem.facts.retraction_meaning import meant
 from lucidmem.facts.staging import candidate_of
 from lucidmem.kernel import Kernel
 from lucidmem.records import Kind, Record, Status, new_record
@@ -496,7 +495,7 @@ class _Pass:
         pool = retraction.meaning_candidates(topic, held, people) \
             if not targets and content_words([said]) else []
         if pool:  # "Omar's debts" means the debts, not all that was said of Omar
-            targets = meant(self.kernel.embedder, topic, pool, people)
+            targets = retraction.meant(self.kernel.embedder, topic, pool, people)
         for ex in targets:
             self.end(ex, rec, retract=True)
         self.restore_replaced_by(targets)
