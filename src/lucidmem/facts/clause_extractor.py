@@ -42,6 +42,7 @@ from lucidmem.facts.clauses import (
 )
 from lucidmem.facts.cue_lexicon import (
     CLAUSE_OPENERS,
+    FIRST_PERSON_VERBS,
     INSTRUMENTS,
     JOB_NOUNS,
     LANGUAGES,
@@ -727,6 +728,7 @@ def _subject_of(clause: Clause, state: ConversationState,
                      r"[a-zß-ÿ]+(?:s|t|a|e|ó|ou|eu|ed))\b", text)
     if fresh is not None and clause.language not in ("de", "zh") and \
             not _is_function_word(fresh.group(1)) and \
+            fresh.group(1).casefold() not in FIRST_PERSON_VERBS.get(clause.language, ()) and \
             not _verb_before_its_object(text, clause.language) and \
             not _own_verb_first(text[fresh.end(1):], clause.language):
         return fresh.group(1), _person_phrase(fresh.group(1), state, clause.language)
