@@ -98,7 +98,7 @@ from lucidmem.facts.render import (
 from lucidmem.facts.slots import NO_FACT, SLOTS, SlotClassifier, SlotGuess
 from lucidmem.facts.temporal import TemporalAnchor, TemporalResolution, find_temporal
 from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS, said_weekday
-from lucidmem.facts.temporal_patterns import Days, Granularity
+from lucidmem.facts.temporal_patterns import Days, Granularity, held_for
 
 __all__ = ["ConversationState", "TurnReading", "asks_about_others", "read_turn"]
 
@@ -1848,7 +1848,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         else _switched_from(span, lang)
     if switched is not None:
         span = switched[0]  # "switched to cello": the piano is what ends
-    dated_span, days = with_dates(span, at, tense)
+    dated_span, days = with_dates(span, at, tense, lang)
     size = len(clause.text) if lang == "zh" else len(clause.text.split())
     if days and len(days) == 1 and clause.text != clause.sentence and size < 9 and \
             not clause.sentence.rstrip().endswith("?") and \
@@ -1857,7 +1857,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         # (not when the rest ends something: "j'ai démissionné de X, je commence chez Y
         # lundi" starts Y on Monday, and X is not the new job)
         whole = span_of(clause.sentence, lang)
-        whole_dated, whole_days = with_dates(whole, at, tense)
+        whole_dated, whole_days = with_dates(whole, at, tense, lang)
         if len(whole_days) == 1:
             span, dated_span = whole, whole_dated
     found = find_temporal(span, at, tense=tense)
@@ -1865,6 +1865,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     rescheduled = moves and len(days) == 1
     slot = "event" if only_a_day or rescheduled else \
         guess.slot if guess is not None else "personal"
+    held = found is not None and held_for(found.text, span, lang, tense)
+    if held and slot == "event" and guess is not None:
+        slot = guess.second  # "tengo la Vespa hace ocho años": a state since then, no event
     named_person = item.subject != USER_SUBJECT
     if guess is not None:
         limit = NO_FACT_LIMIT if (named_person or _has_subject(clause.text, lang)) \
@@ -2008,6 +2011,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         end = datetime.combine(first.end, datetime.min.time(), tzinfo=at.tzinfo)
         temporal_text = found.text if found is not None else None
         anchor = found.anchor if found is not None else TemporalAnchor.AT
+        if held:
+            anchor = TemporalAnchor.SINCE  # "vive en Lima hace dos años": since then
         if slot == "event" or one_off:
             valid_from, valid_to = start, end
             if first.granularity in (Granularity.MONTH, Granularity.YEAR) and slot == "event":

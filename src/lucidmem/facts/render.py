@@ -19,7 +19,14 @@ from itertools import pairwise
 
 from lucidmem.facts.cue_lexicon import EN_BASE_VERBS
 from lucidmem.facts.temporal import TemporalResolution
-from lucidmem.facts.temporal_patterns import Days, Found, Granularity, joined_as_range, scan
+from lucidmem.facts.temporal_patterns import (
+    Days,
+    Found,
+    Granularity,
+    held_for,
+    joined_as_range,
+    scan,
+)
 
 __all__ = ["content_words", "date_text", "english_first_person_inside", "english_third_person",
            "is_past_verb", "range_end", "second_person", "span_of", "with_dates"]
@@ -328,10 +335,13 @@ def range_end(text: str, reference: datetime, tense: str | None) -> date | None:
     return None
 
 
-def with_dates(text: str, reference: datetime, tense: str | None) -> tuple[str, list[Days]]:
+def with_dates(text: str, reference: datetime, tense: str | None,
+               lang: str | None = None) -> tuple[str, list[Days]]:
     """``text`` with each resolvable day, week, month or year expression replaced by its date
     (times of day stay as said); also returns the resolved pieces, in order. A date said as
-    a beginning ("since Saturday") lies in the past."""
+    a beginning ("since Saturday") lies in the past. With the clause's ``lang``, a time said
+    as "ago" of a present state is written as its start ("vive en Lima hace dos años" →
+    "since …", :func:`lucidmem.facts.temporal_patterns.held_for`)."""
     pieces = _days_said(text, reference, tense)
     out, last, found = [], 0, []
     for p in pieces:
@@ -363,6 +373,8 @@ def with_dates(text: str, reference: datetime, tense: str | None) -> tuple[str, 
             (lead is None and not _PREPOSITION_BEFORE.search(text[:last] + before))
             or (lead is not None and lead.group(0).strip().casefold() == "on"))
         # "on Friday" keeps its "on" in the date written out: "is on Friday 7 March"
+        if lang is not None and held_for(said, text, lang, tense):
+            written, needs_on = "since " + written, False
         out.append(before)
         out.append(("on " if needs_on else "") + written)
         last = p.end

@@ -28,7 +28,7 @@ from lucidmem.facts.temporal_lexicon import (
 )
 
 __all__ = ["Clock", "Days", "Found", "Granularity", "TemporalAnchor", "Vague", "add_months",
-           "anchor_of", "joined_as_range", "looks_back", "opens_range", "scan"]
+           "anchor_of", "held_for", "joined_as_range", "looks_back", "opens_range", "scan"]
 
 
 class Granularity(StrEnum):
@@ -960,6 +960,32 @@ def looks_back(text: str, pieces: Sequence[Found]) -> bool:
             anchor_of(text, pieces[0].start) is not TemporalAnchor.SINCE:
         return False
     return _FROM_ON.search(text[max(0, pieces[0].start - 16):pieces[0].start]) is None
+
+
+_AGO_FIRST = re.compile(r"(?i)^(?:hace|há)\s")
+_HOLDING_NOW: dict[str, re.Pattern[str]] = {
+    "es": re.compile(r"(?i)(?<!\w)(?:tengo|tiene|tenemos|tienen|vivo|vive|vivimos|viven|"
+                     r"trabajo|trabaja|trabajamos|trabajan|estoy|está|estamos|están|soy|es|"
+                     r"somos|son|llevo|lleva|conozco|conoce|sigo|sigue|uso|usa|juego|juega|"
+                     r"toco|toca|estudio|estudia)(?!\w)"),
+    "pt": re.compile(r"(?i)(?<!\w)(?:tenho|tem|temos|têm|moro|mora|moramos|moram|vivo|vive|"
+                     r"vivemos|vivem|trabalho|trabalha|trabalhamos|trabalham|estou|está|"
+                     r"estamos|estão|tô|tá|sou|é|somos|são|conheço|conhece|ando|anda|uso|usa|"
+                     r"jogo|joga|toco|toca|estudo|estuda)(?!\w)"),
+}
+"""Verbs of a state that holds now, in the languages whose "ago" word also says "for"."""
+
+
+def held_for(said: str, text: str, lang: str, tense: str | None) -> bool:
+    """Whether ``said``, a time said as "ago" in ``text``, is how long a present state has
+    held: "vive en Lima hace dos años" (has lived there for two years), "tenho o Fiat há dez
+    anos". Spanish and Portuguese say both with "hace" / "há"; a verb of a present state and
+    no past tense in the clause make it "for" ("me mudé hace dos años", "comprei o Fiat há
+    dez anos" stay "ago"). "desde hace" is a "since" already, read as such before."""
+    holding = _HOLDING_NOW.get(lang)
+    return tense is None and holding is not None and _AGO_FIRST.match(said) is not None and \
+        holding.search(text) is not None and \
+        re.search(r"(?i)\bdesde\s+" + re.escape(said), text) is None
 
 
 def opens_range(text: str, pieces: Sequence[Found]) -> bool:
