@@ -57,6 +57,7 @@ from lucidmem.facts.cue_lexicon import (
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
     CORRECTED_WEEKDAY,
+    GONE_OF_ITS_KIND,
     LAST_DATED,
     NEW_OF_ITS_KIND,
     ONE_PAST_DAY,
@@ -1096,7 +1097,9 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             continue
         subject, phrase = found
         if subject == USER_SUBJECT and _third_person_verb(clause.text, clause.language) and \
-                not (cues.correction and _corrected_value(clause)):
+                not (cues.correction and _corrected_value(clause)) and \
+                not one_at_a_time.gone_kinds(clause.text, clause.language):
+            # ("some idiot pinched my bike": what someone did to the user's thing is theirs)
             # ("es el miércoles, no el martes": the corrected thing, not someone else)
             if state.last_person not in turn_people:
                 if not _USER_IN_CLAUSE.get(clause.language, _NO_MATCH).search(clause.text):
@@ -1264,7 +1267,14 @@ def _new_things_marked(cand: FactCandidate, clause: Clause,
     sentence before), "three weeks with the Outback … should've traded in years ago" (or in
     the one after). A fact about someone else, a negation of the thing named or a
     correction says none ("niente più prelievi, l'Eliquis lo prendo" says the Eliquis), nor
-    work at a company of the brand ("ik werk al vijf jaar bij KPN": an employer, no carrier)."""
+    work at a company of the brand ("ik werk al vijf jaar bij KPN": an employer, no carrier).
+    A thing of the user's stolen or lost ("some idiot nicked my bike", "我的自行车被偷了") is
+    flagged :data:`GONE_OF_ITS_KIND` (:func:`one_at_a_time.gone_kinds`), whoever the clause's
+    subject is: the one held is gone."""
+    gone = set() if cand.negated or cand.is_correction else \
+        one_at_a_time.gone_kinds(clause.text, clause.language)
+    if gone:
+        cand = replace(cand, flags=(*cand.flags, *(GONE_OF_ITS_KIND + k for k in sorted(gone))))
     if cand.subject != USER_SUBJECT or cand.is_correction or cand.context is not None or \
             (cand.slot in ("employer", "occupation") and _WORK_SAID.search(clause.text)) or \
             (cand.negated and one_at_a_time.negation_of_named(clause.text, clause.language)):
@@ -1986,7 +1996,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if not named_person and not item.people and slot not in _KEPT_FROM_OTHERS and \
             not (cues.change or cues.cessation or cues.start or cues.correction or moves) and \
             not any(d.first > at.date() for d in days) and \
-            _someone_elses_act(clause.text, lang):
+            _someone_elses_act(clause.text, lang) and \
+            not one_at_a_time.gone_kinds(clause.text, lang):
         reading.flags.append("skipped:someone_else")  # "a Larissa amou o terrário"
         return None
     if slot in _WORK_ITSELF and cues.cessation and _SOLD.search(clause.text):

@@ -652,6 +652,25 @@ CUES: dict[str, _T] = {
         "nl": _w("nieuw|nieuwe|gloednieuw|gloednieuwe"),
         "zh": _w("新"),
     },
+    # a thing of the user's taken from them or gone for good: stolen, lost, written off
+    # ("someone nicked my bike", "mir wurde das Fahrrad geklaut", "on m'a volé mon vélo",
+    # "我的自行车被偷了"): read by lucidmem.facts.one_at_a_time beside a thing of a kind
+    "gone": {
+        "en": _w("stole|stolen|nicked|pinched|swiped|got robbed|was robbed|lost my|"
+                 "written off|got totalled|was totalled|got totaled|was totaled"),
+        "de": _w("geklaut|gestohlen|geklaut worden|gestohlen worden|verloren|"
+                 "Totalschaden|weggekommen"),
+        "fr": _w("volé|volée|volés|volées|piqué mon|piqué ma|fauché|fauchée|perdu mon|"
+                 "perdu ma|épave"),
+        "es": _w("robaron|robado|robada|me han robado|me robaron|mangaron|perdí mi|"
+                 "siniestro total"),
+        "it": _w("rubato|rubata|rubati|hanno rubato|fregato|fregata|perso il|perso la|"
+                 "perso il mio|persa la mia"),
+        "pt": _w("roubaram|roubado|roubada|furtaram|furtado|furtada|levaram meu|"
+                 "levaram minha|perdi meu|perdi minha|perda total"),
+        "nl": _w("gestolen|gejat|gepikt|kwijtgeraakt|verloren|total loss"),
+        "zh": _w("被偷|偷了|被盗|丢了|弄丢|报废"),
+    },
     # how long the user has had or used a thing so far, said of the one held now ("two months
     # with the Corolla now", "first month on Monzo done", "用了一个多月"): read by
     # lucidmem.facts.one_at_a_time beside a thing's name; a time still to come ("in two
