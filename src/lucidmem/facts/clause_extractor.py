@@ -1948,6 +1948,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     dwelling = has_cue("dwelling", lang, _LIVE_SHOW.sub(" ", span)) or in_place
     if slot == "residence" and not names_job and not dwelling and has_cue("trip", lang, span):
         slot = "event"  # "je pars à Rome le 5", "vou a Lisboa": a trip, not a new home
+    elif slot == "residence" and not names_job and not dwelling and \
+            has_cue("travel_time", lang, span):
+        slot = "commute"  # "é um pulinho até ao Funchal, quinze minutos": how far a place
+        # is from home, not the home
     elif slot not in ("residence", "event") and not names_job and not named_person and \
             dwelling and _names_entity(span, lang) and not _others_home(item, span, lang):
         slot = "residence"  # "io abito a Lione": the classifier is unsure of a city it

@@ -738,6 +738,20 @@ CUES: dict[str, _T] = {
                  "vertrekken|bezoek|bezoeken|vakantie|uitstapje|concert|optreden"),
         "zh": _w("飞|去|出差|旅游|旅行|出发|度假|演唱会|音乐会"),
     },
+    # how long it takes to get somewhere, in minutes or hours ("a quick hop to the centre,
+    # fifteen minutes", "zehn Minuten bis zum See", "à vingt minutes de Lyon", "到市区十五分钟"):
+    # how far a place is, said without a verb of living, names no home
+    "travel_time": {
+        "en": _w("… minutes|… mins|… min|… hours|… hour|minute drive|minute walk|"
+                 "minute ride|minutes away|hour away|hours away"),
+        "de": _w("… Minuten|… Min|… Stunden|… Stunde|… Viertelstunde|Minuten entfernt"),
+        "fr": _w("… minutes|… min|… heures|… heure|… quart d'heure"),
+        "es": _w("… minutos|… min|… horas|… hora|… cuarto de hora"),
+        "it": _w("… minuti|… min|… ore|… ora|… quarto d'ora"),
+        "pt": _w("… minutos|… min|… horas|… hora"),
+        "nl": _w("… minuten|… min|… uur|… kwartier"),
+        "zh": _w("分钟|小时|个钟头|个钟"),
+    },
     # living somewhere or moving house: what makes a place a home (with the preposition
     # where the word is also "live" music: "a live trio", "musica dal vivo", "en vivo", and
     # where "mudar" is also "to change": "mudei de emprego")
