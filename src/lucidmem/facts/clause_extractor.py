@@ -1948,8 +1948,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     dwelling = has_cue("dwelling", lang, _LIVE_SHOW.sub(" ", span)) or in_place
     if slot == "residence" and not names_job and not dwelling and has_cue("trip", lang, span):
         slot = "event"  # "je pars à Rome le 5", "vou a Lisboa": a trip, not a new home
-    elif slot == "residence" and not names_job and not dwelling and \
-            has_cue("travel_time", lang, span):
+    elif slot == "residence" and not names_job and not dwelling and _how_far(span, lang):
         slot = "commute"  # "é um pulinho até ao Funchal, quinze minutos": how far a place
         # is from home, not the home
     elif slot not in ("residence", "event") and not names_job and not named_person and \
@@ -2763,6 +2762,23 @@ maybe after it ("in der Schreinerei Obermaier in Bad Aibling, seit 22 Jahren", "
 bakery in Leeds for twelve years", "dans la boulangerie Morel depuis six ans", "en el taller
 Núñez desde hace ocho años"): the user's workplace, though "in der" or "at the" alone name a
 home or a trip as well."""
+
+
+_FROM_A_PLACE: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?<!\w)(?:" + words + r")\s+[A-ZÀ-Þ]")
+    for lang, words in {"en": "from", "de": "von|ab", "fr": "depuis", "es": "desde",
+                        "pt": "desde", "nl": "vanaf|vanuit"}.items()}
+"""A named place a travel time is said from ("40 minutes de bus depuis Belsunce jusqu'à
+l'hôtel", "vanuit Zeist"): where the user sets out, their home, so the clause may name it.
+Words that also mean "of" ("de", "da") are left out."""
+
+
+def _how_far(span: str, lang: str) -> bool:
+    """Whether ``span`` says how long it takes to get to a place (the ``travel_time`` cue)
+    without naming a place it sets out from (:data:`_FROM_A_PLACE`): "é um pulinho até ao
+    Funchal, quinze minutos" says how far Funchal is from home, not where home is."""
+    return has_cue("travel_time", lang, span) and \
+        not _FROM_A_PLACE.get(lang, _NO_MATCH).search(span)
 
 
 _NOW: dict[str, str] = {
