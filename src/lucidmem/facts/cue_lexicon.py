@@ -1347,19 +1347,24 @@ ATTENDED_PLACES: dict[str, _T] = {
         "zh": _w("学校|小学|中学|初中|高中|幼儿园|托儿所"),
     },
     "studies": {
-        "en": _w("study|studies|studying|majoring|bachelor's|master's|university|uni"),
+        "en": _w("study|studies|studying|majoring|bachelor's|master's|university|uni|"
+                 "nursing degree|nutrition degree|law degree|law school|med school|"
+                 "dentistry|veterinary school"),
         "de": _w("studiere|studiert|studium|studiengang|bachelor|master|uni|universität|"
-                 "hochschule|fachhochschule"),
+                 "hochschule|fachhochschule|Pflegewissenschaft|Ernährungswissenschaft|"
+                 "Ökotrophologie|Zahnmedizin|Tiermedizin"),
         "fr": _w("étudie|études|étudiant|étudiante|bac|bachelier|licence|master|fac|université|"
-                 "haute école"),
+                 "haute école|soins infirmiers|diététique|odontologie|médecine vétérinaire"),
         "es": _w("estudio|estudia|estudiando|carrera|licenciatura|máster|facultad|universidad|"
-                 "uni"),
-        "it": _w("studio|studia|studiando|laurea|università|facoltà|triennale|magistrale"),
+                 "uni|enfermería|nutrición y dietética|odontología"),
+        "it": _w("studio|studia|studiando|laurea|università|facoltà|triennale|magistrale|"
+                 "infermieristica|dietistica|scienze della nutrizione|odontoiatria|"
+                 "giurisprudenza"),
         "pt": _w("estudo|estuda|estudando|faculdade|graduação|licenciatura|mestrado|"
-                 "universidade"),
+                 "universidade|enfermagem|nutrição|nutricao|odontologia|biomedicina"),
         "nl": _w("studeer|studeert|studie|opleiding|bachelor|master|hogeschool|universiteit|"
-                 "unief"),
-        "zh": _w("读书|专业|大学|读研|研究生|本科"),
+                 "unief|verpleegkunde|voedingskunde|diëtetiek|tandheelkunde|diergeneeskunde"),
+        "zh": _w("读书|专业|大学|读研|研究生|本科|护理学|营养学|口腔医学|兽医学"),
     },
     "class": {
         "en": _w("class|classes|lessons"),
@@ -1384,7 +1389,9 @@ ATTENDED_PLACES: dict[str, _T] = {
     },
 }
 """Kinds of place a person attends one at a time, by the words that name them: a school or
-kindergarten, a programme of studies, a class or course, where one volunteers. A word
+kindergarten, a programme of studies (also a field of study said without a word of studying:
+"faço enfermagem à noite", "primeiro mês na nutrição"), a class or course, where one
+volunteers. A word
 starting with "*" (German, Dutch) also ends a compound ("Grundschule", "basisschool"). A new
 place of a kind said as a change ("Tom started at Hillside Academy", "me apunté de
 voluntaria en Cáritas") ends the person's place of that kind held before."""
