@@ -58,6 +58,7 @@ from lucidmem.facts.cue_lexicon import (
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
     CORRECTED_WEEKDAY,
+    GONE_OF_ITS_KIND,
     LAST_DATED,
     NEW_OF_ITS_KIND,
     ONE_PAST_DAY,
@@ -1098,7 +1099,9 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             continue
         subject, phrase = found
         if subject == USER_SUBJECT and _third_person_verb(clause.text, clause.language) and \
-                not (cues.correction and _corrected_value(clause)):
+                not (cues.correction and _corrected_value(clause)) and \
+                not one_at_a_time.gone_kinds(clause.text, clause.language):
+            # ("some idiot pinched my bike": what someone did to the user's thing is theirs)
             # ("es el miércoles, no el martes": the corrected thing, not someone else)
             if state.last_person not in turn_people:
                 if not _USER_IN_CLAUSE.get(clause.language, _NO_MATCH).search(clause.text):
@@ -1266,7 +1269,14 @@ def _new_things_marked(cand: FactCandidate, clause: Clause,
     sentence before), "three weeks with the Outback … should've traded in years ago" (or in
     the one after). A fact about someone else, a negation of the thing named or a
     correction says none ("niente più prelievi, l'Eliquis lo prendo" says the Eliquis), nor
-    work at a company of the brand ("ik werk al vijf jaar bij KPN": an employer, no carrier)."""
+    work at a company of the brand ("ik werk al vijf jaar bij KPN": an employer, no carrier).
+    A thing of the user's stolen or lost ("some idiot nicked my bike", "我的自行车被偷了") is
+    flagged :data:`GONE_OF_ITS_KIND` (:func:`one_at_a_time.gone_kinds`), whoever the clause's
+    subject is: the one held is gone."""
+    gone = set() if cand.negated or cand.is_correction else \
+        one_at_a_time.gone_kinds(clause.text, clause.language)
+    if gone:
+        cand = replace(cand, flags=(*cand.flags, *(GONE_OF_ITS_KIND + k for k in sorted(gone))))
     if cand.subject != USER_SUBJECT or cand.is_correction or cand.context is not None or \
             (cand.slot in ("employer", "occupation") and _WORK_SAID.search(clause.text)) or \
             (cand.negated and one_at_a_time.negation_of_named(clause.text, clause.language)):
@@ -1943,6 +1953,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     dwelling = has_cue("dwelling", lang, _LIVE_SHOW.sub(" ", span)) or in_place
     if slot == "residence" and not names_job and not dwelling and has_cue("trip", lang, span):
         slot = "event"  # "je pars à Rome le 5", "vou a Lisboa": a trip, not a new home
+    elif slot == "residence" and not names_job and not dwelling and _how_far(span, lang):
+        slot = "commute"  # "é um pulinho até ao Funchal, quinze minutos": how far a place
+        # is from home, not the home
     elif slot not in ("residence", "event") and not names_job and not named_person and \
             dwelling and _names_entity(span, lang) and not _others_home(item, span, lang):
         slot = "residence"  # "io abito a Lione": the classifier is unsure of a city it
@@ -1991,7 +2004,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if not named_person and not item.people and slot not in _KEPT_FROM_OTHERS and \
             not (cues.change or cues.cessation or cues.start or cues.correction or moves) and \
             not any(d.first > at.date() for d in days) and \
-            _someone_elses_act(clause.text, lang):
+            _someone_elses_act(clause.text, lang) and \
+            not one_at_a_time.gone_kinds(clause.text, lang):
         reading.flags.append("skipped:someone_else")  # "a Larissa amou o terrário"
         return None
     if slot in _WORK_ITSELF and cues.cessation and _SOLD.search(clause.text):
@@ -2755,6 +2769,23 @@ maybe after it ("in der Schreinerei Obermaier in Bad Aibling, seit 22 Jahren", "
 bakery in Leeds for twelve years", "dans la boulangerie Morel depuis six ans", "en el taller
 Núñez desde hace ocho años"): the user's workplace, though "in der" or "at the" alone name a
 home or a trip as well."""
+
+
+_FROM_A_PLACE: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?<!\w)(?:" + words + r")\s+[A-ZÀ-Þ]")
+    for lang, words in {"en": "from", "de": "von|ab", "fr": "depuis", "es": "desde",
+                        "pt": "desde", "nl": "vanaf|vanuit"}.items()}
+"""A named place a travel time is said from ("40 minutes de bus depuis Belsunce jusqu'à
+l'hôtel", "vanuit Zeist"): where the user sets out, their home, so the clause may name it.
+Words that also mean "of" ("de", "da") are left out."""
+
+
+def _how_far(span: str, lang: str) -> bool:
+    """Whether ``span`` says how long it takes to get to a place (the ``travel_time`` cue)
+    without naming a place it sets out from (:data:`_FROM_A_PLACE`): "é um pulinho até ao
+    Funchal, quinze minutos" says how far Funchal is from home, not where home is."""
+    return has_cue("travel_time", lang, span) and \
+        not _FROM_A_PLACE.get(lang, _NO_MATCH).search(span)
 
 
 _NOW: dict[str, str] = {

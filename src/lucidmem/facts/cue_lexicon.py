@@ -652,6 +652,25 @@ CUES: dict[str, _T] = {
         "nl": _w("nieuw|nieuwe|gloednieuw|gloednieuwe"),
         "zh": _w("新"),
     },
+    # a thing of the user's taken from them or gone for good: stolen, lost, written off
+    # ("someone nicked my bike", "mir wurde das Fahrrad geklaut", "on m'a volé mon vélo",
+    # "我的自行车被偷了"): read by lucidmem.facts.one_at_a_time beside a thing of a kind
+    "gone": {
+        "en": _w("stole|stolen|nicked|pinched|swiped|got robbed|was robbed|lost my|"
+                 "written off|got totalled|was totalled|got totaled|was totaled"),
+        "de": _w("geklaut|gestohlen|geklaut worden|gestohlen worden|verloren|"
+                 "Totalschaden|weggekommen"),
+        "fr": _w("volé|volée|volés|volées|piqué mon|piqué ma|fauché|fauchée|perdu mon|"
+                 "perdu ma|épave"),
+        "es": _w("robaron|robado|robada|me han robado|me robaron|mangaron|perdí mi|"
+                 "siniestro total"),
+        "it": _w("rubato|rubata|rubati|hanno rubato|fregato|fregata|perso il|perso la|"
+                 "perso il mio|persa la mia"),
+        "pt": _w("roubaram|roubado|roubada|furtaram|furtado|furtada|levaram meu|"
+                 "levaram minha|perdi meu|perdi minha|perda total"),
+        "nl": _w("gestolen|gejat|gepikt|kwijtgeraakt|verloren|total loss"),
+        "zh": _w("被偷|偷了|被盗|丢了|弄丢|报废"),
+    },
     # how long the user has had or used a thing so far, said of the one held now ("two months
     # with the Corolla now", "first month on Monzo done", "用了一个多月"): read by
     # lucidmem.facts.one_at_a_time beside a thing's name; a time still to come ("in two
@@ -718,6 +737,20 @@ CUES: dict[str, _T] = {
         "nl": _w("vlieg|vliegen|gevlogen|ga naar|ging naar|reis|reizen|gereisd|vertrek|"
                  "vertrekken|bezoek|bezoeken|vakantie|uitstapje|concert|optreden"),
         "zh": _w("飞|去|出差|旅游|旅行|出发|度假|演唱会|音乐会"),
+    },
+    # how long it takes to get somewhere, in minutes or hours ("a quick hop to the centre,
+    # fifteen minutes", "zehn Minuten bis zum See", "à vingt minutes de Lyon", "到市区十五分钟"):
+    # how far a place is, said without a verb of living, names no home
+    "travel_time": {
+        "en": _w("… minutes|… mins|… min|… hours|… hour|minute drive|minute walk|"
+                 "minute ride|minutes away|hour away|hours away"),
+        "de": _w("… Minuten|… Min|… Stunden|… Stunde|… Viertelstunde|Minuten entfernt"),
+        "fr": _w("… minutes|… min|… heures|… heure|… quart d'heure"),
+        "es": _w("… minutos|… min|… horas|… hora|… cuarto de hora"),
+        "it": _w("… minuti|… min|… ore|… ora|… quarto d'ora"),
+        "pt": _w("… minutos|… min|… horas|… hora"),
+        "nl": _w("… minuten|… min|… uur|… kwartier"),
+        "zh": _w("分钟|小时|个钟头|个钟"),
     },
     # living somewhere or moving house: what makes a place a home (with the preposition
     # where the word is also "live" music: "a live trio", "musica dal vivo", "en vivo", and
@@ -1314,19 +1347,24 @@ ATTENDED_PLACES: dict[str, _T] = {
         "zh": _w("学校|小学|中学|初中|高中|幼儿园|托儿所"),
     },
     "studies": {
-        "en": _w("study|studies|studying|majoring|bachelor's|master's|university|uni"),
+        "en": _w("study|studies|studying|majoring|bachelor's|master's|university|uni|"
+                 "nursing degree|nutrition degree|law degree|law school|med school|"
+                 "dentistry|veterinary school"),
         "de": _w("studiere|studiert|studium|studiengang|bachelor|master|uni|universität|"
-                 "hochschule|fachhochschule"),
+                 "hochschule|fachhochschule|Pflegewissenschaft|Ernährungswissenschaft|"
+                 "Ökotrophologie|Zahnmedizin|Tiermedizin"),
         "fr": _w("étudie|études|étudiant|étudiante|bac|bachelier|licence|master|fac|université|"
-                 "haute école"),
+                 "haute école|soins infirmiers|diététique|odontologie|médecine vétérinaire"),
         "es": _w("estudio|estudia|estudiando|carrera|licenciatura|máster|facultad|universidad|"
-                 "uni"),
-        "it": _w("studio|studia|studiando|laurea|università|facoltà|triennale|magistrale"),
+                 "uni|enfermería|nutrición y dietética|odontología"),
+        "it": _w("studio|studia|studiando|laurea|università|facoltà|triennale|magistrale|"
+                 "infermieristica|dietistica|scienze della nutrizione|odontoiatria|"
+                 "giurisprudenza"),
         "pt": _w("estudo|estuda|estudando|faculdade|graduação|licenciatura|mestrado|"
-                 "universidade"),
+                 "universidade|enfermagem|nutrição|nutricao|odontologia|biomedicina"),
         "nl": _w("studeer|studeert|studie|opleiding|bachelor|master|hogeschool|universiteit|"
-                 "unief"),
-        "zh": _w("读书|专业|大学|读研|研究生|本科"),
+                 "unief|verpleegkunde|voedingskunde|diëtetiek|tandheelkunde|diergeneeskunde"),
+        "zh": _w("读书|专业|大学|读研|研究生|本科|护理学|营养学|口腔医学|兽医学"),
     },
     "class": {
         "en": _w("class|classes|lessons"),
@@ -1351,7 +1389,9 @@ ATTENDED_PLACES: dict[str, _T] = {
     },
 }
 """Kinds of place a person attends one at a time, by the words that name them: a school or
-kindergarten, a programme of studies, a class or course, where one volunteers. A word
+kindergarten, a programme of studies (also a field of study said without a word of studying:
+"faço enfermagem à noite", "primeiro mês na nutrição"), a class or course, where one
+volunteers. A word
 starting with "*" (German, Dutch) also ends a compound ("Grundschule", "basisschool"). A new
 place of a kind said as a change ("Tom started at Hillside Academy", "me apunté de
 voluntaria en Cáritas") ends the person's place of that kind held before."""

@@ -44,7 +44,7 @@ from collections.abc import Sequence
 
 from lucidmem.facts.cue_lexicon import AMOUNT_WORDS, has_cue
 from lucidmem.facts.entities import fold
-from lucidmem.facts.model import NEW_OF_ITS_KIND
+from lucidmem.facts.model import GONE_OF_ITS_KIND, NEW_OF_ITS_KIND, USER_SUBJECT
 from lucidmem.facts.one_at_a_time import named
 from lucidmem.facts.statement_words import (
     AS_WELL,
@@ -227,23 +227,48 @@ def replaced_thing_targets(new: Record, facts: Sequence[Record]) -> list[Record]
     morrendo às 3 da tarde"; "ik doe alles nu in Procreate" ends "ik werk in Photoshop";
     "my new Pixel" leaves "my Pixel keeps crashing" (the same phone, said again). A fact
     said in a context ("at work") ends only with a new thing said in the same one; a dated
-    fact (valid until a day) has ended already."""
+    fact (valid until a day) has ended already.
+
+    A thing gone (``new`` flagged :data:`GONE_OF_ITS_KIND`: "someone nicked my bike",
+    whoever its subject) ends the user's facts that name their thing of that kind
+    (:func:`_gone_with`)."""
     d = new.data
-    new_kinds = [f[len(NEW_OF_ITS_KIND):] for f in d.get("flags", [])
-                 if f.startswith(NEW_OF_ITS_KIND)]
-    if not new_kinds:
+    flags = d.get("flags", [])
+    new_kinds = _flagged(flags, NEW_OF_ITS_KIND)
+    gone_kinds = _flagged(flags, GONE_OF_ITS_KIND)
+    if not new_kinds and not gone_kinds:
         return []
     own = named(" ".join(str(x) for x in (d.get("evidence"), d.get("text")) if x))
     out = []
     for rec in facts:
         r = rec.data
-        if rec.id == new.id or r.get("subject") != d.get("subject") or \
-                r.get("valid_to") is not None or r.get("context") != d.get("context"):
+        if rec.id == new.id or r.get("valid_to") is not None:
             continue
         theirs = named(" ".join(str(x) for x in (rec.text, r.get("evidence")) if x))
-        if any(theirs.get(k) and not theirs[k] & own.get(k, set()) for k in new_kinds):
+        replaced = r.get("context") == d.get("context") and \
+            r.get("subject") == d.get("subject") and \
+            any(theirs.get(k) and not theirs[k] & own.get(k, set()) for k in new_kinds)
+        if replaced or _gone_with(new, rec, gone_kinds, own, theirs):
             out.append(rec)
     return out
+
+
+def _gone_with(gone: Record, rec: Record, kinds: Sequence[str], own: dict[str, set[str]],
+               theirs: dict[str, set[str]]) -> bool:
+    """Whether the user's fact ``rec`` names the thing that ``gone`` says is stolen or lost:
+    the one of ``kinds`` it names by brand (``own``: "they stole my Raleigh"), else any of
+    them ("somebody nicked my bike" ends "chain came off my Raleigh again"). A theft said
+    with no context ends it in every context (a bike stolen is gone on the way home and at
+    work alike); one said in a context, only there."""
+    if rec.data.get("subject") != USER_SUBJECT or \
+            gone.data.get("context") not in (None, rec.data.get("context")):
+        return False
+    return any(theirs.get(k) and (not own.get(k) or theirs[k] & own[k]) for k in kinds)
+
+
+def _flagged(flags: Sequence[str], prefix: str) -> list[str]:
+    """The kinds ``flags`` name after ``prefix`` ("new_of_its_kind:phone" → "phone")."""
+    return [f[len(prefix):] for f in flags if f.startswith(prefix)]
 
 
 _PART = re.compile(r"[,;:，；：]")

@@ -21,6 +21,7 @@ from lucidmem.errors import InvalidInputError
 __all__ = [
     "CORRECTED_WEEKDAY",
     "DEFAULT_EMOTIONAL_INTENSITY",
+    "GONE_OF_ITS_KIND",
     "LAST_DATED",
     "NEW_OF_ITS_KIND",
     "ONE_PAST_DAY",
@@ -57,6 +58,12 @@ NEW_OF_ITS_KIND = "new_of_its_kind:"
 ("the new phone arrived", "Das Fairphone ist da", "ik teken nu in Procreate"), followed by
 the kind (:mod:`lucidmem.facts.one_at_a_time`): the facts that name another thing of that kind
 end."""
+
+GONE_OF_ITS_KIND = "gone_of_its_kind:"
+"""Flag prefix of a fact that says the user's thing of a kind held one at a time is gone for
+good ("someone nicked my bike", "mir wurde das Handy geklaut", "我的自行车被偷了"), followed by
+the kind (:func:`lucidmem.facts.one_at_a_time.gone_kinds`): the facts that name the user's
+thing of that kind end, as they would with a new one."""
 
 ONE_PAST_DAY = "one_past_day"
 """Flag of a habit's kind of act said of one past day with no word that makes it a one-off

@@ -21,8 +21,8 @@ from importlib import resources
 
 from lucidmem.facts.cue_lexicon import cue_pattern, has_cue
 
-__all__ = ["Kind", "kinds", "kinds_said", "medicine_named", "named", "negation_of_named",
-           "new_kinds", "own_thing_named", "tech_said"]
+__all__ = ["Kind", "gone_kinds", "kinds", "kinds_said", "medicine_named", "named",
+           "negation_of_named", "new_kinds", "own_thing_named", "tech_said"]
 
 _OWN = "my"
 """The section of the data file that lists the words saying a thing is the user's."""
@@ -192,6 +192,60 @@ def new_kinds(clause: str, around: str, lang: str, *, changed: bool,
     if got and has_cue("new_thing", lang, clause):
         out |= kinds_said(clause, lang)
     return out
+
+
+_TAKEN_FROM_ME: dict[str, re.Pattern[str]] = {
+    lang: re.compile(pattern, re.IGNORECASE) for lang, pattern in {
+        "de": r"(?<!\w)(?:mir|mich)(?!\w)",
+        "fr": r"(?<!\w)(?:m['’]|me\s)",
+        "es": r"(?<!\w)me(?!\w)",
+        "it": r"(?<!\w)mi(?!\w)",
+        "pt": r"(?<!\w)me(?!\w)|-me(?!\w)",
+    }.items()}
+"""The user as the one a thing was taken from, where the language says it with a pronoun
+rather than "my": "mir wurde das Rad geklaut", "on m'a volé le vélo", "me robaron la bici",
+"mi hanno rubato la bici", "roubaram-me a bicicleta"."""
+
+_ZH_OWN_BARE = "我"
+"""Chinese "I" right before a thing is the user's thing ("我自行车被偷了")."""
+
+
+@cache
+def _own_thing_pattern(lang: str) -> re.Pattern[str] | None:
+    """An own-word right before a thing of any kind, by its noun in ``lang`` or its brand,
+    with at most two words between that are no one's ("my old bike", "mein altes Fahrrad",
+    "我那辆捷安特"; not "my brother's bike")."""
+    own = list(_sections().get(_OWN, {}).get(lang, ()))
+    if lang == "zh":
+        own.append(_ZH_OWN_BARE)
+    things = [n for k in kinds() for n in (*k.names, *k.beside, *k.nouns.get(lang, ()))]
+    if not own or not things:
+        return None
+    between = r"\s*" if lang == "zh" else r"\s+(?:[^\W\d_]+(?<!['’]s)\s+){0,2}?"
+    return re.compile(r"(?:" + _alternation(own) + r")" + between + r"(?:" +
+                      _alternation(things, compound=lang in ("de", "nl")) + r")", re.IGNORECASE)
+
+
+def _the_users(clause: str, lang: str) -> bool:
+    """Whether ``clause`` says the thing it names is the user's: an own-word right before it
+    (:func:`_own_thing_pattern`) or, where the language says it so, the user as the one it
+    was taken from (:data:`_TAKEN_FROM_ME`)."""
+    own = _own_thing_pattern(lang)
+    if own is not None and own.search(clause):
+        return True
+    taken = _TAKEN_FROM_ME.get(lang)
+    return taken is not None and taken.search(clause) is not None
+
+
+def gone_kinds(clause: str, lang: str) -> set[str]:
+    """The kinds of which ``clause`` says the user's thing is gone for good: stolen, lost,
+    written off ("some idiot nicked my bike last night", "mir wurde das Handy geklaut", "on
+    m'a volé mon vélo", "我的自行车被偷了"). The one held is no longer held, whether or not a
+    new one follows, and whoever the clause's subject is (the thief, "somebody"). A thing
+    not said to be the user's ("Tom's bike was stolen") is none."""
+    if not has_cue("gone", lang, clause) or not _the_users(clause, lang):
+        return set()
+    return kinds_said(clause, lang)
 
 
 def _without_easily(text: str, lang: str) -> str:

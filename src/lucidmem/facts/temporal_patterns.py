@@ -695,6 +695,12 @@ def _h_zh_day_word(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     return _one_day(ref + timedelta(days=_ZH_DAY_WORDS[m.group(0)]))
 
 
+_ZH_NOT_A_COUNT = r"(?![个次回趟节])"
+"""A number after 周 / 星期 / 礼拜 that a measure word follows counts per week, it names no
+weekday: "一礼拜四个班" is four shifts a week, "一周三次" three times a week, not Thursday or
+Wednesday."""
+
+
 _ZH_MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
     (re.compile(r"(?P<mo>\d{1,2}|[一二三四五六七八九十]{1,3})月(?P<part>初|上旬|中旬|下旬|底|末)"),
      _h_zh_part_of_month),
@@ -704,8 +710,8 @@ _ZH_MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
      _h_day_of_rel_month),
     (re.compile(r"(?:(?P<y>\d{4})年)?(?P<mo>\d{1,2})月(?P<d>\d{1,2})[日号]"), _h_zh_date),
     (re.compile(r"(?<![\d月])(?P<w>)(?P<d>\d{1,2})[日号](?!\w*[月])"), _h_day_of_month),
-    (re.compile(r"(?P<r>下下|上上|[下上这本]?)(?:个)?(?:周|星期|礼拜)(?P<w>[一二三四五六日天])"),
-     _h_zh_weekday),
+    (re.compile(r"(?P<r>下下|上上|[下上这本]?)(?:个)?(?:周|星期|礼拜)(?P<w>[一二三四五六日天])"
+                + _ZH_NOT_A_COUNT), _h_zh_weekday),
     (re.compile(r"(?P<y>今年|明年|去年|前年|后年)?的?(?P<s>春天|春季|夏天|夏季|秋天|秋季|冬天|冬季)"),
      _h_zh_season),
     (re.compile(r"(?P<r>下下|上上|[下上这本今明去])(?:个)?(?P<u>周末|周|星期|礼拜|月|年)"

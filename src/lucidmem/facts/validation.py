@@ -549,6 +549,8 @@ class _Pass:
                     existing.predicate == cand.predicate and \
                     (rec.data.get("corrects") or cand.slot == "event"):
                 continue  # a correction ends what it names (lifecycle), not every event
+            if relation is Relation.CONFLICT and workplaces.same_workplace(ex, rec):
+                continue  # "Im Werk hab ich jetzt Frühschicht": the job held, said again
             decision = resolve(existing, replace(cand, confidence=conf),
                                max_variants=self.max_variants)
             if decision.needs_clarification:

@@ -24,14 +24,18 @@ from lucidmem.records import Record
 __all__ = [
     "other_workplace_targets",
     "own_earlier_role_targets",
+    "same_workplace",
 ]
 
 
 _AT_WORKPLACE = re.compile(
-    r"\b(?:at|for|bei|chez|pour|en|para|presso|per|bij|voor|na|no|em)\s+"
+    r"\b(?:at|for|bei|chez|pour|en|para|presso|per|bij|voor|na|no|em|(?i:beim|im|zum|zur|"
+    r"au|aux|al|alla|allo|nel|nella|del|do|da))\s+"
     r"(?:(?:the|der|die|dem|den|la|le|l'|el|il|lo|de|het|a|o)\s+)?(?P<org>[A-ZÀ-Þ][\w'’&.-]*(?:\s*&\s*[A-ZÀ-Þ][\w'’&.-]*)*)")
 """A named organisation in what a job fact says ("a data analyst at Spotify", "works at
-Vivantes", "infirmière chez Doctolib", "a baker at Hearth & Rye")."""
+Vivantes", "infirmière chez Doctolib", "a baker at Hearth & Rye"), also after a preposition
+that holds its article ("Mechatroniker beim Autohaus Kienzle", "Im Werk …", "cuoco al
+Gambero Rosso", "serveuse au Café Marius")."""
 
 
 _WORK_RELATION = re.compile(
@@ -71,6 +75,28 @@ def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record
         if orgs and not any(overlaps(fold_words(org), employer) for org in orgs):
             out.append(rec)
     return out
+
+
+def _workplaces_named(text: str) -> list[set[str]]:
+    """The folded words of each organisation ``text`` names after an at-word
+    (:data:`_AT_WORKPLACE`)."""
+    return [words for m in _AT_WORKPLACE.finditer(text) if (words := fold_words(m["org"]))]
+
+
+def same_workplace(held: Record, new: Record) -> bool:
+    """Whether ``new``, said of the user's work, is about the workplace of the employer fact
+    ``held``: the first workplace it names is named by words of the held one ("Vorgestern war
+    mein erster Tag im Werk in Untertürkheim", then "Im Werk hab ich jetzt Frühschicht, …
+    und kick mit dem Kleinen im Garten"; "I started at Halden Foods", then "at Halden I'm on
+    earlies now"): a detail of the same job, not a new employer that replaces it. A
+    statement that names another workplace first ("bei Bosch bin ich jetzt"), names none, or
+    says the user left is no such detail."""
+    if held.data.get("predicate") != "works_at" or new.data.get("predicate") != "works_at" or \
+            held.data.get("subject") != new.data.get("subject") or new.data.get("cessation"):
+        return False
+    named = _workplaces_named(str(new.data.get("evidence") or new.text))
+    held_words = fold_words(str(held.data.get("evidence") or held.text))
+    return bool(named) and named[0] <= held_words
 
 
 _ROLE_AT = re.compile(
