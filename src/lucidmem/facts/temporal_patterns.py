@@ -497,14 +497,17 @@ _MONTH_UNIT = alternation((*(w for w, u in UNITS.items() if u == "month"), "mona
 _REL_MONTH = (r"(?:(?P<r>" + _REL + r")\s+(?P<u>" + _MONTH_UNIT + r")|(?P<u2>" + _MONTH_UNIT
               + r")\s+(?P<r2>" + _REL + r"))")
 """A month named relative to now ("next month", "mois prochain", "el mes que viene")."""
+_NOT_A_FRACTION = r"(?!-?[^\W\d_])"
+"""A day/month is never glued to a word: "4/5de", "4/5e", "4/5ths", "4/5-Stelle" are a share
+of a working week (a fraction with its ordinal ending), not the 4th of May."""
 _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
     (
         _rx(r"(?<!\d)(?P<y>\d{4})-(?P<mo>\d{1,2})-(?P<d>\d{1,2})"
             r"(?:[T ](?P<h>\d{1,2}):(?P<mi>\d{2}))?(?!\d)"),
         _h_iso,
     ),
-    (_rx(r"(?<![\d.:/])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?(?![\d/])"),
-     _h_numeric),
+    (_rx(r"(?<![\d.:/])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?(?![\d/])"
+         + _NOT_A_FRACTION), _h_numeric),
     (_rx(r"(?<![\d.:])(?P<a>\d{1,2})\.(?P<b>\d{1,2})\.(?P<y>\d{4}|\d{2})?(?!\d)"), _h_numeric),
     (
         _rx(_B + r"(?P<d>\d{1,2})(?:st|nd|rd|th|er|\.)?\s+(?:of\s+|de\s+)?(?P<m>" + _MONTH
