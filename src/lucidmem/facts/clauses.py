@@ -45,7 +45,10 @@ QUOTE_MARK = "“…”"
 
 _QUOTES = re.compile(
     r"“[^”]{2,}”|«[^»]{2,}»|„[^“”]{2,}[“”]|「[^」]{1,}」|『[^』]{1,}』|‘[^’]{3,}’"
-    r"|(?<![\w])\"[^\"]{2,}\"(?![\w])|(?<![\w'])'[^'\n]{6,}'(?![\w])")
+    r"|(?<![\w])\"[^\"]{2,}\"(?![\w])|(?<![\w'])'(?:[^'\n]|(?<=\w)'(?=\w)){6,}'(?![\w])")
+"""Quoted words. Inside single quotes an apostrophe between letters is part of a word
+("'Gelecek yıl Ankara'ya taşınacağım.'", "'je m'installe à Lyon'", "'I can't stay'"), not
+the end of the quote."""
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[!?])(?=[^\W\d_])|[。！？\n]+|\s+-\s+|\s*;\s*|"
                            r"(?<=[.]{3})(?=\S)|(?<=[\U0001F300-\U0001FAFF])\s+(?=[\u4e00-\u9fff])|"
                            r"(?<=[\U0001F300-\U0001FAFF])\s+(?=[¿¡]?[A-ZÀ-ÖØ-Þ][^.!?\n]*\?)")
