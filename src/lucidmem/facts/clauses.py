@@ -558,6 +558,9 @@ _LEAD_FILLERS = re.compile(
     r"y|pero|oye|e|ma|senti|e|mas|olha|en|maar|trouwens|hm+|"
     # interjections that open a clause in every language ("Ach, und drück mir …")
     r"ach|naja|tja|bon|bref|bueno|pues|allora|beh|nou|enfin|"
+    # "anyway" turning to something else ("anyway if Sauti ever gets sold, …", "comunque se …")
+    r"anyway|anyhow|jedenfalls|en\s+tout\s+cas|de\s+todas\s+formas|de\s+todos\s+modos|"
+    r"comunque|enfim|de\s+qualquer\s+forma|hoe\s+dan\s+ook|"
     # "look", "listen" said to open a remark ("y mira, si me toca la Loto …")
     r"look|listen|schau|hör\s+mal|regarde|écoute|mira|fíjate|guarda|escuta|kijk|luister)"
     r"\b[\s,]*)+", re.IGNORECASE)
