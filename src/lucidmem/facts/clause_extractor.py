@@ -230,9 +230,6 @@ _WHEN_EVENT = re.compile(
     r"(?i)(?:\bwhen\b|\bonce\b|\bas soon as\b|\bquando\b|\bcuando\b|\bquand\b|\bdès que\b|"
     r"\bwenn\b|\bsobald\b|\bals\b|\bzodra\b|el día que|il giorno che|o dia que|等.{1,12}(?:回来|"
     r"的时候)|的时候)")
-_ZH_SAID_BEFORE = r"(?<=上回|上次|之前|那天|前面|刚才)(?:说|提|讲)过?的?"
-""""What I said last time" without "to you" ("上回说欠钱那个事", "之前提的搬家的事"): the
-topic of a Chinese retraction said before its cue follows it."""
 _TOPIC_AFTER: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"(?i)\b(?:about|regarding|re|of)\s+(?P<t>.+)$"),
     "de": re.compile(r"(?i)\b(?:über|von|mit|zu|wegen)\s+(?P<t>.+)$"),
@@ -242,7 +239,7 @@ _TOPIC_AFTER: dict[str, re.Pattern[str]] = {
                      r"riguardo a)\s+(?P<t>.+)$"),
     "pt": re.compile(r"(?i)\b(?:sobre|de|da|do|das|dos)\s+(?P<t>.+)$"),
     "nl": re.compile(r"(?i)\b(?:over|van|met)\s+(?P<t>.+)$"),
-    "zh": re.compile(r"(?:把|关于|跟你说过?的?|告诉过?你的?|" + _ZH_SAID_BEFORE + r")(?P<t>.+?)"
+    "zh": re.compile(r"(?:把|关于|跟你说过?的?|告诉过?你的?)(?P<t>.+?)"
                      r"(?:那件事|那个事|的事|这件事|忘|，|$)"),
 }
 _POINTER_ONLY: dict[str, re.Pattern[str]] = {

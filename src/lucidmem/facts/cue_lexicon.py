@@ -326,7 +326,7 @@ CUES: dict[str, _T] = {
         "nl": _w("vergeet wat|vergeet dat|vergeet het|vergeet|wis wat|wis dat|wis het|"
                  "verwijder wat|verwijder dat|haal dat … weg|onthoud dat maar niet|"
                  "onthoud dat niet|niet onthouden"),
-        "zh": _w("忘了吧|忘掉|别记|不要记|当我没说|当我没讲|当我没提|删掉|忘了|删了吧|删了|抹掉|抹了|不用记"),
+        "zh": _w("忘了吧|忘掉|别记|不要记|当我没说|删掉|忘了|删了吧|删了|抹掉|抹了|不用记"),
     },
     "hedge": {
         "en": _w("i think|i guess|i suppose|probably|maybe|perhaps|kind of|sort of|kinda|"
