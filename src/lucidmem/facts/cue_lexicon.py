@@ -1081,7 +1081,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "coach": "coach|entraîneur|entraîneuse",
     }.items() for w in ws.split("|")},
     "es": {w: r for r, ws in {
-        "mother": "madre|mamá|mama|vieja", "father": "padre|papá|papa|viejo",
+        "mother": "madre|mamá|mama|mami|vieja", "father": "padre|papá|papa|papi|viejo",
         "sister": "hermana", "brother": "hermano", "wife": "esposa|mujer",
         "husband": "esposo|marido", "partner": "pareja", "boyfriend": "novio",
         "girlfriend": "novia", "fiancée": "prometida|prometido", "son": "hijo",
