@@ -621,8 +621,9 @@ def _day_set_against(clause: Clause, at: datetime) -> Days | None:
 def _one_day_for_another(clause: Clause, at: datetime) -> bool:
     """Whether a negated clause sets one day against another ("拿报告不是大后天，是后天",
     "nicht übermorgen, sondern morgen"): a correction of the day said before, not a
-    negation."""
-    if not clause.cues.negated or clause.cues.correction:
+    negation. Not when the clause says it is a one-off ("esta semana o ensaio não é na
+    terça, passa para quarta, só desta vez"): that is an exception to a habit, which holds."""
+    if not clause.cues.negated or clause.cues.correction or clause.cues.one_off:
         return False
     pattern = _CORRECTED_VALUE.get(clause.language)
     m = None if pattern is None else pattern.search(clause.text)
@@ -1323,7 +1324,7 @@ def _brought_up(clause: Clause) -> str | None:
     says I should sleep more", "Rosa me dijo que…"), else the last name it says ("nap? with
     Zawadi around?")."""
     if (m := find_cue("reported", clause.language, clause.text)) is not None:
-        speakers = [w for w in _CAPITALISED.findall(clause.text[:m.start()])
+        speakers = [str(w) for w in _CAPITALISED.findall(clause.text[:m.start()])
                     if not _is_function_word(w)]
         if speakers:
             return speakers[-1]
