@@ -586,7 +586,11 @@ _CONTRAST_TAIL["zh"] = re.compile(
 def _day_corrections_joined(clauses: list[Clause], at: datetime) -> list[Clause]:
     """The clauses with each one that sets one day against another read as a correction
     (:func:`_one_day_for_another`); "the dentist is not the day after tomorrow, it's
-    tomorrow" is one clause again when the second half is only the right day."""
+    tomorrow" is one clause again when the second half is only the right day. None is when
+    the turn says it is a one-off, in that clause or a sentence of its own ("esta semana o
+    ensaio não é na terça, passa para quarta. só desta vez."): an exception, not a fix."""
+    if any(c.cues.one_off for c in clauses):
+        return clauses
     out: list[Clause] = []
     for clause in clauses:
         before = out[-1] if out else None
@@ -621,9 +625,8 @@ def _day_set_against(clause: Clause, at: datetime) -> Days | None:
 def _one_day_for_another(clause: Clause, at: datetime) -> bool:
     """Whether a negated clause sets one day against another ("拿报告不是大后天，是后天",
     "nicht übermorgen, sondern morgen"): a correction of the day said before, not a
-    negation. Not when the clause says it is a one-off ("esta semana o ensaio não é na
-    terça, passa para quarta, só desta vez"): that is an exception to a habit, which holds."""
-    if not clause.cues.negated or clause.cues.correction or clause.cues.one_off:
+    negation."""
+    if not clause.cues.negated or clause.cues.correction:
         return False
     pattern = _CORRECTED_VALUE.get(clause.language)
     m = None if pattern is None else pattern.search(clause.text)
