@@ -588,7 +588,11 @@ _CONTRAST_TAIL["zh"] = re.compile(
 def _day_corrections_joined(clauses: list[Clause], at: datetime) -> list[Clause]:
     """The clauses with each one that sets one day against another read as a correction
     (:func:`_one_day_for_another`); "the dentist is not the day after tomorrow, it's
-    tomorrow" is one clause again when the second half is only the right day."""
+    tomorrow" is one clause again when the second half is only the right day. None is when
+    the turn says it is a one-off, in that clause or a sentence of its own ("esta semana o
+    ensaio não é na terça, passa para quarta. só desta vez."): an exception, not a fix."""
+    if any(c.cues.one_off for c in clauses):
+        return clauses
     out: list[Clause] = []
     for clause in clauses:
         before = out[-1] if out else None
@@ -1072,9 +1076,12 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 turn_people.add(state.last_person)
         if why is not None:
             reading.flags.append(f"skipped:{why}")
+            if why in _SKIPPED_YET_NAMING:
+                _follow_who_is_brought_up(clause, people, state)
             continue
         if cues.reported and _reported_by_other(clause):
             reading.flags.append("skipped:reported_speech")
+            _follow_who_is_brought_up(clause, people, state)
             continue
         if not cues.negated and (ended := _breakup(clause, people, state, timestamp)):
             reading.facts.append(ended)
@@ -1320,6 +1327,35 @@ def _confided(text: str, clauses: Sequence[Clause], at: datetime) -> FactCandida
 
 
 _CAPITALISED = re.compile(r"(?<![\w'’])([A-ZÀ-ÖØ-Þ][a-zß-ÿ]+(?:-[A-ZÀ-Þ][a-zß-ÿ]+)?)(?![\w])")
+
+
+_SKIPPED_YET_NAMING = frozenset({"question", "quoted_speech"})
+"""Why a clause may yield no fact and still bring someone up for a "she" / "he" after it
+(a hypothetical's or a joke's people are not followed)."""
+
+
+def _brought_up(clause: Clause) -> str | None:
+    """Who a clause that yields no fact brings up: the one whose words it reports ("Akinyi
+    says I should sleep more", "Rosa me dijo que…"), else the last name it says ("nap? with
+    Zawadi around?")."""
+    if (m := find_cue("reported", clause.language, clause.text)) is not None:
+        speakers = [str(w) for w in _CAPITALISED.findall(clause.text[:m.start()])
+                    if not _is_function_word(w)]
+        if speakers:
+            return speakers[-1]
+    named = _names_in(clause.text, clause.language)
+    return named[-1] if named else None
+
+
+def _follow_who_is_brought_up(clause: Clause, people: list[Mention],
+                              state: ConversationState) -> None:
+    """A clause skipped as a question or as someone else's words still names who "she" or
+    "he" is next ("Akinyi says I should sleep when I can. she teaches chemistry …"): that
+    person, when the clause names no relation of the user's (those are followed already)."""
+    if any(m.name is not None or m.of is None for m in people):
+        return
+    if (who := _brought_up(clause)) is not None:
+        state.last_person = who
 
 
 def _names_in(text: str, lang: str) -> list[str]:

@@ -45,7 +45,10 @@ QUOTE_MARK = "“…”"
 
 _QUOTES = re.compile(
     r"“[^”]{2,}”|«[^»]{2,}»|„[^“”]{2,}[“”]|「[^」]{1,}」|『[^』]{1,}』|‘[^’]{3,}’"
-    r"|(?<![\w])\"[^\"]{2,}\"(?![\w])|(?<![\w'])'[^'\n]{6,}'(?![\w])")
+    r"|(?<![\w])\"[^\"]{2,}\"(?![\w])|(?<![\w'])'(?:[^'\n]|(?<=\w)'(?=\w)){6,}'(?![\w])")
+"""Quoted words. Inside single quotes an apostrophe between letters is part of a word
+("'Gelecek yıl Ankara'ya taşınacağım.'", "'je m'installe à Lyon'", "'I can't stay'"), not
+the end of the quote."""
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[!?])(?=[^\W\d_])|[。！？\n]+|\s+-\s+|\s*;\s*|"
                            r"(?<=[.]{3})(?=\S)|(?<=[\U0001F300-\U0001FAFF])\s+(?=[\u4e00-\u9fff])|"
                            r"(?<=[\U0001F300-\U0001FAFF])\s+(?=[¿¡]?[A-ZÀ-ÖØ-Þ][^.!?\n]*\?)")
@@ -340,12 +343,35 @@ def _others_words_after(piece: str, lang: str) -> list[str]:
     said = cue_pattern("reported", lang)
     if said is None:
         return [piece]
-    found = re.search(r",\s+(?=[A-ZÀ-ÖØ-Þ][\w'’-]+\s+(?:" + said.pattern + r"))", piece,
-                      re.IGNORECASE)
+    found = re.search(r",\s+(?:(?:" + _AND_WORD.get(lang, "x^") + r")\s+)?(?=(?P<who>"
+                      + _speaker(lang) + r")\s+(?:" + said.pattern + r"))", piece, re.IGNORECASE)
     if found is None or not found.group(0) or \
-            not piece[found.end()].isupper():
+            not (found["who"][0].isupper() or _relation_said(found["who"], lang)):
         return [piece]
     return [piece[:found.start()], piece[found.end():]]
+
+
+_AND_WORD: dict[str, str] = {"en": "and", "de": "und", "fr": "et", "es": "y|e", "it": "e|ed",
+                             "pt": "e", "nl": "en"}
+_ARTICLE_OR_MY: dict[str, str] = {
+    "en": "my|our", "de": "meine|mein|die|der", "fr": "ma|mon|mes", "es": "mi|la|el",
+    "it": "mia|mio|la|il", "pt": "a|o|minha|meu", "nl": "mijn|onze"}
+"""What may stand before a relation word that says something ("…, and my mum says", "…, y
+mami me dijo", "…, e a minha mãe disse")."""
+
+
+@cache
+def _speaker(lang: str) -> str:
+    """Who may be said to speak after a comma: a capitalised name, or a relation word of the
+    user's with its article or possessive (checked by :func:`_relation_said`)."""
+    before = _ARTICLE_OR_MY.get(lang, "x^")
+    return r"(?:(?:" + before + r")\s+){0,2}[\w'’-]+"
+
+
+def _relation_said(who: str, lang: str) -> bool:
+    """Whether ``who`` ends in a relation word of the user's ("mami", "my mum", "a minha
+    mãe")."""
+    return who.split()[-1].casefold() in RELATIONS.get(lang, {})
 
 
 _NAME = r"(?P<name>[A-ZÀ-ÖØ-Þ][\w'’-]+)"
@@ -555,6 +581,9 @@ _LEAD_FILLERS = re.compile(
     r"y|pero|oye|e|ma|senti|e|mas|olha|en|maar|trouwens|hm+|"
     # interjections that open a clause in every language ("Ach, und drück mir …")
     r"ach|naja|tja|bon|bref|bueno|pues|allora|beh|nou|enfin|"
+    # "anyway" turning to something else ("anyway if Sauti ever gets sold, …", "comunque se …")
+    r"anyway|anyhow|jedenfalls|en\s+tout\s+cas|de\s+todas\s+formas|de\s+todos\s+modos|"
+    r"comunque|enfim|de\s+qualquer\s+forma|hoe\s+dan\s+ook|"
     # "look", "listen" said to open a remark ("y mira, si me toca la Loto …")
     r"look|listen|schau|hör\s+mal|regarde|écoute|mira|fíjate|guarda|escuta|kijk|luister)"
     r"\b[\s,]*)+", re.IGNORECASE)
@@ -589,7 +618,11 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
     if lang == "zh":
         question = question or bool(re.search(r"[吗么呢]\s*[？?。！!]?$", text)) or \
             has_cue("question", lang, _ZH_NOT_ASKING.sub("", text))
-    sarcasm = bool(_CAPS_LOVE.search(sentence) or _IRONY.search(sentence)
+    # an eye-roll belongs to the clause it closes, as a question mark does: "mi hermano se
+    # casa el sábado, y mami me dijo que hable yo porque soy la que habla bonito 🙄" rolls
+    # its eyes at the speech, not at the wedding
+    rolled = _IRONY.search(text) or (tail and _IRONY.search(sentence))
+    sarcasm = bool(_CAPS_LOVE.search(sentence) or rolled
                    or _SMILE_AFTER_PRAISE.search(sentence)
                    or has_cue("sarcasm", lang, sentence))
     errand = find_cue("request", lang, lead[:40])

@@ -57,11 +57,12 @@ _FUNCTION_WORDS: dict[str, str] = {
     "sw": "mimi wewe yeye sisi ni na ya wa kwa katika hii huyo lakini sana asante nina "
           "ninaishi ninapenda anaitwa jina langu habari ndiyo hapana kazi nyumbani leo kesho",
     "pl": "ja ty on ona my jest są nie tak i w na z że się do to mam mieszkam jestem bardzo "
-          "dziękuję ale czy pracuję lubię już",
+          "dziękuję ale czy pracuję lubię już jako dla przez od mój moja moje pracuje mieszka "
+          "roku",
     "hu": "én te ő mi és a az nem igen van vagyok lakom egy hogy de is köszönöm nagyon két "
           "vagy már még szeretem dolgozom köszi",
     "tr": "ben sen o biz ve bir bu da de değil evet hayır çok teşekkür ederim var yok ama için "
-          "ile şimdi yaşıyorum çalışıyorum benim",
+          "ile şimdi yaşıyorum çalışıyorum benim yıl gibi sonra önce olarak gelecek",
     "sv": "jag du han hon vi och är inte det en ett att på med för som har bor tack mycket",
     "nb": "jeg ikke og det har bor jobber meg deg hun mitt også veldig takk dere",
     "cs": "já ty on ona my je jsem nejsem a v na s že se to mám bydlím děkuji ale",

@@ -83,10 +83,11 @@ _ADJECTIVES: dict[str, str] = {
     "pt": r"pequena|pequeno|nova|novo|mais\s+velha|mais\s+velho",
     "nl": r"kleine|grote|oudere|jongere|nieuwe",
 }
-_TITLE = (r"(?:(?i:dona|don|seu|herr|frau|madame|monsieur|mme|mlle|sr|sra|signora|signor|tia|"
-          r"tio|dr|dra|prof|doktor|dott|dottoressa|doutor|doutora|mr|mrs|ms|miss|mevrouw|"
-          r"meneer|mevr|dhr|professorin|professor|professora|professeur|professeure|profesor|"
-          r"profesora|professore|professoressa|docteur|doctor|dokter)\.?\s+)?")
+_TITLE = (r"(?:(?i:dona|doña|don|señora|señor|seu|herr|frau|madame|monsieur|mme|mlle|sr|sra|"
+          r"signora|signor|tia|tio|dr|dra|prof|doktor|dott|dottoressa|doutor|doutora|mr|mrs|ms|"
+          r"miss|mevrouw|meneer|mevr|dhr|professorin|professor|professora|professeur|"
+          r"professeure|profesor|profesora|professore|professoressa|docteur|doctor|dokter)"
+          r"\.?\s+)?")
 """A title before the name ("meine Chefin Dr. Hoffmann", "Frau Yilmaz"): not the name."""
 _NAME = r"(?P<name>[A-ZÀ-ÖØ-Þ][\w'’-]*[\w](?:\s+[A-ZÀ-ÖØ-Þ][\w'’-]+)?)"
 _ARTICLE = r"(?:(?:a|o|la|le|el|il|lo|der|die|den|dem|de|het)\s+)?"

@@ -370,6 +370,29 @@ def _h_offset(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     return _one_day(_shift(ref, unit, -amount if back else amount))
 
 
+_WEEKS_IN_DAYS_SAID = {"huit": 1, "otto": 1, "quinze": 2, "quindici": 2}
+"""Weeks meant by "en huit" / "a otto" (eight days counting both ends: a week) and "en
+quinze" / "a quindici" (two weeks)."""
+
+
+def _h_span_said_before_the_day(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    """A span said with the day it counts from ("a fortnight today", "a week tomorrow",
+    "two weeks today", "aujourd'hui en quinze", "demain en huit", "oggi a otto"): that long
+    after the day, or before it when the clause tells of the past ("I quit two weeks today")."""
+    groups = m.groupdict()
+    day = ref + timedelta(days=DAY_WORDS.get(
+        (groups.get("from") or groups.get("from2") or "").casefold().replace("’", "'"), 0))
+    said = (m["n"] or "").casefold()
+    if said in _WEEKS_IN_DAYS_SAID:
+        unit, amount = "week", _WEEKS_IN_DAYS_SAID[said]
+    else:
+        unit = UNITS[" ".join(m["u"].casefold().split())]
+        amount = _number(said) if said else 1
+        if unit == "fortnight":
+            unit, amount = "week", 2 * amount
+    return _one_day(_shift(day, unit, -amount if opts.tense == "past" else amount))
+
+
 def _h_offset_from_day(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     """An offset counted from today or tomorrow ("three weeks from today", "a week from
     tomorrow", "heute in drei Wochen", "morgen in einer Woche", "de hoy en tres semanas",
@@ -497,14 +520,20 @@ _MONTH_UNIT = alternation((*(w for w, u in UNITS.items() if u == "month"), "mona
 _REL_MONTH = (r"(?:(?P<r>" + _REL + r")\s+(?P<u>" + _MONTH_UNIT + r")|(?P<u2>" + _MONTH_UNIT
               + r")\s+(?P<r2>" + _REL + r"))")
 """A month named relative to now ("next month", "mois prochain", "el mes que viene")."""
+_DAYS_TO_MONTHS = alternation(w for w, u in UNITS.items()
+                              if u in ("day", "week", "fortnight", "month"))
+"""Units a span said with its day is counted in ("a fortnight today", "three days tomorrow")."""
+_NOT_A_FRACTION = r"(?!-?[^\W\d_])"
+"""A day/month is never glued to a word: "4/5de", "4/5e", "4/5ths", "4/5-Stelle" are a share
+of a working week (a fraction with its ordinal ending), not the 4th of May."""
 _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
     (
         _rx(r"(?<!\d)(?P<y>\d{4})-(?P<mo>\d{1,2})-(?P<d>\d{1,2})"
             r"(?:[T ](?P<h>\d{1,2}):(?P<mi>\d{2}))?(?!\d)"),
         _h_iso,
     ),
-    (_rx(r"(?<![\d.:/])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?(?![\d/])"),
-     _h_numeric),
+    (_rx(r"(?<![\d.:/])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<y>\d{4}|\d{2}))?(?![\d/])"
+         + _NOT_A_FRACTION), _h_numeric),
     (_rx(r"(?<![\d.:])(?P<a>\d{1,2})\.(?P<b>\d{1,2})\.(?P<y>\d{4}|\d{2})?(?!\d)"), _h_numeric),
     (
         _rx(_B + r"(?P<d>\d{1,2})(?:st|nd|rd|th|er|\.)?\s+(?:of\s+|de\s+)?(?P<m>" + _MONTH
@@ -572,6 +601,16 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
         _rx(_B + r"(?P<n>" + _NUM + r")\s+(?P<u>" + _UNIT + r")\s+from\s+"
             r"(?P<from>today|tomorrow)" + _E),
         _h_offset_from_day,
+    ),
+    (
+        _rx(_B + r"(?:(?P<a>an?)|(?P<n>" + _NUM + r"))\s+(?P<u>" + _DAYS_TO_MONTHS + r")\s+"
+            r"(?P<from>today|tomorrow)" + _E),
+        _h_span_said_before_the_day,
+    ),
+    (
+        _rx(_B + r"(?:(?P<from>aujourd['’]hui|demain)\s+en|(?P<from2>oggi|domani)\s+a)\s+"
+            r"(?P<n>huit|quinze|otto|quindici)(?P<u>)" + _E),
+        _h_span_said_before_the_day,
     ),
     (
         _rx(_B + r"(?:(?P<from>heute|morgen)\s+in|(?:de\s+)?(?P<from2>hoy|mañana)\s+en|"
