@@ -657,7 +657,8 @@ _CORRECTION_HEADER: dict[str, re.Pattern[str]] = {
                      r"(?:" + words + r")\b[^,\U0001F300-\U0001FAFF]*"
                      r"(?:,|[\U0001F300-\U0001FAFF]+\s*)")
     for lang, words in {
-        "en": r"i\s+got\s+it\s+wrong|i\s+was\s+wrong|my\s+mistake|i\s+mixed\s+(?:it\s+)?up|"
+        "en": r"i\s+got\s+(?:it|that)\s+wrong|i\s+was\s+wrong|my\s+mistake|"
+              r"i\s+mixed\s+(?:it\s+|that\s+|this\s+)?up|"
               r"what\s+(?:am|was)\s+i\s+(?:saying|writing)|silly\s+me|"
               r"i\s+(?:said|wrote)\s+(?:it|that)\s+wrong",
         "de": r"ich\s+hab(?:e)?\s+mich\s+(?:vertan|geirrt)|hab\s+mich\s+(?:vertan|geirrt)|"
@@ -665,7 +666,7 @@ _CORRECTION_HEADER: dict[str, re.Pattern[str]] = {
         "fr": r"je\s+me\s+suis\s+trompée?|erreur\s+de\s+ma\s+part|"
               r"qu'est-ce\s+que\s+je\s+(?:raconte|dis|écris)|n'importe\s+quoi|"
               r"j'ai\s+(?:tout\s+)?mélangé|j'ai\s+dit\s+une\s+bêtise",
-        "es": r"me\s+equivoqué|me\s+he\s+equivocado|me\s+confundí|error\s+mío|"
+        "es": r"me\s+equivoqué|me\s+he\s+(?:equivocado|liado|confundido)|me\s+confundí|error\s+mío|"
               r"qué\s+(?:tontería|burrada|digo)|(?:lo\s+)?(?:dije|escribí)\s+mal|me\s+hice\s+un\s+lío",
         "it": r"mi\s+sono\s+sbagliat[oa]|ho\s+sbagliato|errore\s+mio|"
               r"che\s+(?:minchiata|cavolata|cazzata|stupidaggine|sciocchezza|fesseria|dico)|"
@@ -1144,6 +1145,24 @@ def _rule_slot(item: _Pending) -> str | None:
     return sorted(s for s in slots if s is not None)[0]
 
 
+_OPENING_SKIPS = ("skipped:correction_header", "skipped:small_talk", "skipped:fragment")
+"""How a correction's opening that states nothing is skipped: as a header ("I got it
+wrong."), as small talk ("Moment, da hab ich was verwechselt.") or as a fragment."""
+
+
+def _follows_a_correction_header(clause: Clause, before: Clause | None,
+                                 flags: Sequence[str]) -> bool:
+    """Whether ``clause`` is the statement right after a correction's opening that said
+    nothing of its own ("Wait, I mixed that up. I work at Bosch.", "Attends, je me suis
+    trompé. Je travaille chez Peugeot."): the clause before it is a correction that was
+    skipped (:data:`_OPENING_SKIPS`), and ``clause`` itself states no change, end or other correction."""
+    cues = clause.cues
+    return before is not None and before.cues.correction and \
+        bool(flags) and flags[-1] in _OPENING_SKIPS and \
+        not (cues.correction or cues.negated or cues.change or cues.cessation or
+             cues.retraction or cues.question or cues.hypothetical or cues.start)
+
+
 def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
              vectors: Sequence[Any | None]) -> TurnReading:
     """Finish reading a turn with the slots (and embeddings) of its clauses."""
@@ -1187,6 +1206,11 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         elif cand is not None and carried and cand.corrects in (None, RESTATED):
             cand = replace(cand, corrects=carried, is_correction=True)
             carried = None
+        elif cand is not None and cand.corrects is None and \
+                _follows_a_correction_header(item.clause, before, reading.flags):
+            # "Wait, I mixed that up. I work at Bosch.": the opening said only that something
+            # was wrong; the statement after it restates the thing said before
+            cand = replace(cand, corrects=RESTATED, is_correction=True)
         ruled = [] if header or rules is None else [r for r in item.ruled if r.key not in seen]
         if ruled:
             tense = _tense(item.clause.text, item.clause.language)

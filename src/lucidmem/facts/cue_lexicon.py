@@ -241,7 +241,8 @@ CUES: dict[str, _T] = {
                  "i mixed up|i mix up|scratch that, it's|actually it's|typo|wait no|wait, no|"
                  "no wait|no, wait|nonsense|scratch that|autocorrect|was wrong,|is wrong,|"
                  "'s wrong,|what am i saying|what was i saying|what am i writing|silly me|"
-                 "i mixed it up|mixed them up|got it mixed up|got them mixed up|"
+                 "i mixed it up|mixed them up|got it mixed up|got them mixed up|mixed that up|"
+                 "mixed this up|got that wrong|got that mixed up|"
                  "i said it wrong|i wrote it wrong|wrote that wrong|said that wrong|or rather|"
                  "no, sorry|no sorry"),
         "de": _w("korrektur|kleine korrektur|ich meinte|ich meine,|meinte ich|"
@@ -263,7 +264,7 @@ CUES: dict[str, _T] = {
                  "je mélange tout|j'ai mélangé|mal écrit|j'ai dit une bêtise|quelle bêtise|"
                  "ou plutôt|enfin non"),
         "es": _w("corrijo|corrección|me equivoqué|me he equivocado|quise decir|"
-                 "me lié|me confundí|error mío|perdón, es|en realidad es|quería decir|"
+                 "me lié|me he liado|me confundí|me he confundido|error mío|perdón, es|en realidad es|quería decir|"
                  "quiero decir|espera, no|espera no|no, espera|no espera|qué digo|está mal|"
                  "el corrector|autocorrector|errata|error de tipeo|qué tontería|qué burrada|"
                  "qué estoy diciendo|lo dije mal|lo escribí mal|me hice un lío|dije mal|"
