@@ -702,6 +702,7 @@ def _subject_of(clause: Clause, state: ConversationState,
         text = clause.text[header.end():].strip()
     elif clause.cues.correction:  # "kleine Korrektur: Jonas wohnt …" is about Jonas
         text = _without_correction_words(text, clause.language) or text
+        text = _APOLOGY.sub("", text, count=1) or text  # "Sorry, Anna lives in Bath, …"
     lead = people[0] if people and people[0].span[0] <= 3 + clause.text.find(text[:8]) else None
     if lead is not None:
         if lead.name is not None:

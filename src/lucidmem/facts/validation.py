@@ -200,7 +200,11 @@ class _Pass:
 
     def end(self, ex: Record, rec: Record, *, retract: bool, at: float | None = None) -> None:
         """Close ``ex`` because of ``rec``: superseded from ``at`` (default: the new turn's
-        time), or retracted (it never held)."""
+        time), or retracted (it never held). A fact already retracted stays so: the same
+        statement may name it again as a change ("Sorry, Anna lives in Bath, not Bristol"
+        corrects her home in Bristol, which the move to a new home would supersede)."""
+        if ex.status == Status.RETRACTED and not retract:
+            return
         ts = rec.occurred_at
         d = ex.data
         update: dict[str, object] = {"retracted_at": ts, "superseded_by": rec.id}
