@@ -1158,10 +1158,16 @@ def _follows_a_correction_header(clause: Clause, before: Clause | None,
     trompé. Je travaille chez Peugeot."): the clause before it is a correction that was
     skipped (:data:`_OPENING_SKIPS`), and ``clause`` itself states no change, end or other correction."""
     cues = clause.cues
-    return before is not None and before.cues.correction and \
-        bool(flags) and flags[-1] in _OPENING_SKIPS and \
-        not (cues.correction or cues.negated or cues.change or cues.cessation or
-             cues.retraction or cues.question or cues.hypothetical or cues.start)
+    if before is None or not before.cues.correction or not flags or \
+            flags[-1] not in _OPENING_SKIPS:
+        return False
+    # the cue of "Ho sbagliato nome, mio figlio va …" is its sentence's: the clause after
+    # the opening says no correction of its own
+    own_cue = cues.correction and (before.sentence != clause.sentence or
+                                   has_cue("correction", clause.language, clause.text) or
+                                   _corrected_value(clause) is not None)
+    return not (own_cue or cues.negated or cues.change or cues.cessation or
+                cues.retraction or cues.question or cues.hypothetical or cues.start)
 
 
 def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],

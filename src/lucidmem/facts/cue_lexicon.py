@@ -242,7 +242,7 @@ CUES: dict[str, _T] = {
                  "no wait|no, wait|nonsense|scratch that|autocorrect|was wrong,|is wrong,|"
                  "'s wrong,|what am i saying|what was i saying|what am i writing|silly me|"
                  "i mixed it up|mixed them up|got it mixed up|got them mixed up|mixed that up|"
-                 "mixed this up|got that wrong|got that mixed up|"
+                 "mixed this up|got that wrong|got that mixed up|got the name wrong|wrong name,|"
                  "i said it wrong|i wrote it wrong|wrote that wrong|said that wrong|or rather|"
                  "no, sorry|no sorry"),
         "de": _w("korrektur|kleine korrektur|ich meinte|ich meine,|meinte ich|"
@@ -257,7 +257,8 @@ CUES: dict[str, _T] = {
                  "äh nein|ähm nein|also nein|nee, sorry"),
         "fr": _w("correction|petite correction|je voulais dire|je me suis trompé|"
                  "je me suis trompée|me suis trompé|me suis trompée|je me trompe|"
-                 "erreur de ma part|j'ai inversé|"
+                 "erreur de ma part|j'ai inversé|je me suis mal exprimé|je me suis mal exprimée|"
+                 "mauvais nom|"
                  "j'ai confondu|en fait c'est|attends, non|attends non|non, attends|"
                  "non attends|n'importe quoi|c'est faux|le correcteur|faute de frappe|"
                  "qu'est-ce que je raconte|qu'est-ce que j'écris|j'ai tout mélangé|"
@@ -279,14 +280,14 @@ CUES: dict[str, _T] = {
                  "me confundi|confundi|erro meu|quero dizer|espera, não|espera não|"
                  "não, espera|pera, não|pera não|que besteira|tá errado|está errado|o corretor|"
                  "erro de digitação|que bobagem|falei besteira|escrevi besteira|"
-                 "escrevi errado|falei errado|que disparate|baralhei|me atrapalhei|"
+                 "escrevi errado|falei errado|nome errado|que disparate|baralhei|me atrapalhei|"
                  "o que é que eu tô dizendo|aliás, não|ou melhor"),
         "nl": _w("foutje|correctie|ik bedoelde|ik bedoel|ik vergiste me|ik heb me vergist|"
                  "haal … door elkaar|verkeerd gezegd|wacht, nee|wacht nee|nee, wacht|nee wacht|"
                  "onzin|klopt niet|klopt helemaal niet|autocorrectie|typfout|is fout,|"
                  "wat zeg ik nu|wat schrijf ik nu|door elkaar gehaald|door mekaar gehaald|"
-                 "verkeerd geschreven|verkeerd getypt|of nee|euh nee|nee sorry|nee, sorry"),
-        "zh": _w("说错了|搞错了|记错了|更正|纠正|不对|是我弄错|写错了|我是说|我的意思是|等等，|"
+                 "verkeerd geschreven|verkeerd getypt|verkeerde naam|of nee|euh nee|nee sorry|nee, sorry"),
+        "zh": _w("说错了|搞错了|记错了|更正一下|纠正一下|更正|纠正|不对|是我弄错|写错了|我是说|我的意思是|等等，|"
                  "等一下，|啊等等|打错了|打错字|看错了|输入法|手滑|笔误|口误|说反了|写反了|"
                  "搞混了|弄混了|记混了|瞎说的|胡说的"),
     },
