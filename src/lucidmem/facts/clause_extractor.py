@@ -261,7 +261,7 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
                      r"\bdid\s+i\s+(?:say|tell\s+you|write)\s+(?:it\s+was\s+)?|"
                      r"(?:\bi\s+|^\W*)(?:told\s+you|said)\s+(?:it\s+was\s+|it's\s+)?"
                      r"(?:in\s+|on\s+|at\s+)?)(?P<old>[^,.;!?:]+)"),
-    "de": re.compile(r"(?i)(?:\bnicht\s+(?:in\s+|am\s+|bei\s+|im\s+)?|"
+    "de": re.compile(r"(?i)(?:\bnicht\s+(?:in\s+|am\s+|bei\s+|im\s+)?|\bkein(?:e|en|em|er)?\s+|"
                      r"(?:\bich\s+|^\W*)sagte\s+(?:dir\s+)?|"
                      r"\b(?:hab|habe|hatte)\s+ich\s+(?:dir|euch|Ihnen)\s+|"
                      r"(?:\bich\s+|^\W*)(?:hab|habe)\s+(?:dir|euch|Ihnen)\s+"
@@ -278,7 +278,7 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
     "pt": re.compile(r"(?i)(?:\bnão\s+(?:é\s+)?(?:a\s+|o\s+|em\s+|no\s+|na\s+)?|"
                      r"\bte\s+(?:disse|falei|escrevi)\s+|(?:\beu\s+|^\W*)disse\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
-    "nl": re.compile(r"(?i)(?:\bniet\s+(?:op\s+|in\s+|bij\s+)?|(?:\bik\s+|^\W*)zei\s+|"
+    "nl": re.compile(r"(?i)(?:\bniet\s+(?:op\s+|in\s+|bij\s+)?|\bgeen\s+|(?:\bik\s+|^\W*)zei\s+|"
                      r"\bzei\s+ik\s+(?:je\s+)?|\b(?:heb|had)\s+ik\s+(?:je\s+|jou\s+)?)"
                      r"(?P<old>[^,.;!?:]+?)(?:\s+(?:gezegd|geschreven)\b|(?=\s*[,.;!?:]|\s*$))"),
     "zh": re.compile(r"(?:(?:是不是|有没有)(?:跟你)?(?:说|讲|写)(?:过|了)?|(?<!是)不是)"
@@ -662,7 +662,9 @@ _CORRECTION_HEADER: dict[str, re.Pattern[str]] = {
               r"what\s+(?:am|was)\s+i\s+(?:saying|writing)|silly\s+me|"
               r"i\s+(?:said|wrote)\s+(?:it|that)\s+wrong",
         "de": r"ich\s+hab(?:e)?\s+mich\s+(?:vertan|geirrt)|hab\s+mich\s+(?:vertan|geirrt)|"
-              r"was\s+(?:schreib|schreibe|red|rede|erzähl)\s+ich\s+da|quatsch|blödsinn",
+              r"was\s+(?:schreib|schreibe|red|rede|erzähl)\s+ich\s+da|quatsch|blödsinn|"
+              r"(?:das\s+)?stimmt\s+(?:gar\s+)?nicht,?\s+was\s+ich\s+(?:gesagt|geschrieben)"
+              r"\s+hab(?:e)?",
         "fr": r"je\s+me\s+suis\s+trompée?|erreur\s+de\s+ma\s+part|"
               r"qu'est-ce\s+que\s+je\s+(?:raconte|dis|écris)|n'importe\s+quoi|"
               r"j'ai\s+(?:tout\s+)?mélangé|j'ai\s+dit\s+une\s+bêtise",
@@ -674,7 +676,8 @@ _CORRECTION_HEADER: dict[str, re.Pattern[str]] = {
         "pt": r"me\s+enganei|enganei-me|errei|erro\s+meu|que\s+(?:besteira|bobagem|disparate)|"
               r"(?:falei|escrevi)\s+(?:besteira|errado)|baralhei|me\s+atrapalhei",
         "nl": r"ik\s+(?:heb\s+me\s+)?vergist|ik\s+vergiste\s+me|wat\s+(?:zeg|schrijf)\s+ik\s+nu|"
-              r"onzin|(?:ik\s+heb\s+)?(?:ze\s+|het\s+)?door\s+elkaar\s+gehaald"}.items()}
+              r"onzin|(?:ik\s+heb\s+)?(?:ze\s+|het\s+)?door\s+elkaar\s+gehaald|"
+              r"(?:dat\s+)?klopt\s+(?:helemaal\s+)?niet\s+wat\s+ik\s+(?:zei|schreef)"}.items()}
 """A correction's opening that says only "I was wrong" or "what nonsense I wrote" ("me
 equivoqué el otro día, …", "aspetta, che cavolata ho scritto 😅 …"), after an interjection
 at most: the subject of the corrected statement comes after it, past its comma or emoji."""
@@ -1156,7 +1159,8 @@ def _follows_a_correction_header(clause: Clause, before: Clause | None,
     """Whether ``clause`` is the statement right after a correction's opening that said
     nothing of its own ("Wait, I mixed that up. I work at Bosch.", "Attends, je me suis
     trompé. Je travaille chez Peugeot."): the clause before it is a correction that was
-    skipped (:data:`_OPENING_SKIPS`), and ``clause`` itself states no change, end or other correction."""
+    skipped (:data:`_OPENING_SKIPS`), and ``clause`` itself states no change, end or other
+    correction."""
     cues = clause.cues
     if before is None or not before.cues.correction or not flags or \
             flags[-1] not in _OPENING_SKIPS:
@@ -2109,6 +2113,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         corrects = RESTATED  # "errei, a festa vai ser em Braga": the festa said before
     if cues.correction:
         text = _without_correction_words(text, lang) or text
+        text = _TRAILING_APOLOGY.sub("", text) or text  # "…, niet in Utrecht, sorry"
     if lang == "zh":
         text = _LATIN_IN_HAN.sub(" ", text)  # "搬进Punggol的新家" → "搬进 Punggol 的新家"
     obj = structured[0] if structured else _object_of(text, dated_span, item, lang)
@@ -3177,6 +3182,13 @@ _APOLOGY = re.compile(
     r"perdón|perdona|perdone|lo siento|ups|scusa|scusate|scusi|desculpa|desculpe|oeps|sorry|"
     r"不好意思|抱歉|对不起|哦)[\s,，.!！:：—-]*")
 """An apology before a correction ("Sorry, I meant …", "Perdón, quería decir …")."""
+
+_TRAILING_APOLOGY = re.compile(
+    r"(?i)(?:\s*[,，]\s*)+(?:sorry|(?:my|the\s+user's)\s+bad|oops|entschuldigung|pardon|"
+    r"mein\s+fehler|désolée?|oups|excuse-moi|perdón|perdona|disculpa|scusa|scusami|scusate|desculpa|desculpe|"
+    r"foi\s+mal|perdão|excuus|oeps|不好意思|抱歉|对不起)\W*$")
+"""An apology that ends a correction, with the commas before it ("Ik woon in Arnhem, niet in
+Utrecht, sorry"): no part of the fact."""
 
 _WRITTEN_DAY = re.compile(
     r"(?:\b(?:on|the)\s+)?(?:[A-Z][a-z]+day\s+)?\d{1,2}\s+[A-Z][a-z]+\s+\d{4}")

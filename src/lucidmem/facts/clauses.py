@@ -545,12 +545,12 @@ _NOT_THEN_APOLOGY: dict[str, re.Pattern[str]] = {
                      + r")\W*$")
     for lang, (sorry, neg) in {
         "en": (r"sorry|my\s+bad|oops", r"not"),
-        "de": (r"sorry|entschuldigung|pardon|mein\s+fehler", r"nicht"),
+        "de": (r"sorry|entschuldigung|pardon|mein\s+fehler", r"nicht|kein\w*"),
         "fr": (r"pardon|désolée?|oups|excuse-moi", r"pas"),
         "es": (r"perdón|perdona|disculpa|uy", r"no"),
         "it": (r"scusa|scusami|scusate|pardon", r"non"),
         "pt": (r"desculpa|desculpe|foi\s+mal|perdão", r"não"),
-        "nl": (r"sorry|excuus|pardon|oeps", r"niet"),
+        "nl": (r"sorry|excuus|pardon|oeps", r"niet|geen"),
         "zh": (r"不好意思|抱歉|对不起|sorry", r"不是"),
     }.items()}
 """A sentence that sets a value against another and apologises after it ("Ik woon in

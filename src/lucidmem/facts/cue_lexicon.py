@@ -265,7 +265,8 @@ CUES: dict[str, _T] = {
                  "je mélange tout|j'ai mélangé|mal écrit|j'ai dit une bêtise|quelle bêtise|"
                  "ou plutôt|enfin non"),
         "es": _w("corrijo|corrección|me equivoqué|me he equivocado|quise decir|"
-                 "me lié|me he liado|me confundí|me he confundido|error mío|perdón, es|en realidad es|quería decir|"
+                 "me lié|me he liado|me confundí|me he confundido|error mío|perdón, es|"
+                 "en realidad es|quería decir|"
                  "quiero decir|espera, no|espera no|no, espera|no espera|qué digo|está mal|"
                  "el corrector|autocorrector|errata|error de tipeo|qué tontería|qué burrada|"
                  "qué estoy diciendo|lo dije mal|lo escribí mal|me hice un lío|dije mal|"
@@ -286,8 +287,10 @@ CUES: dict[str, _T] = {
                  "haal … door elkaar|verkeerd gezegd|wacht, nee|wacht nee|nee, wacht|nee wacht|"
                  "onzin|klopt niet|klopt helemaal niet|autocorrectie|typfout|is fout,|"
                  "wat zeg ik nu|wat schrijf ik nu|door elkaar gehaald|door mekaar gehaald|"
-                 "verkeerd geschreven|verkeerd getypt|verkeerde naam|of nee|euh nee|nee sorry|nee, sorry"),
-        "zh": _w("说错了|搞错了|记错了|更正一下|纠正一下|更正|纠正|不对|是我弄错|写错了|我是说|我的意思是|等等，|"
+                 "verkeerd geschreven|verkeerd getypt|verkeerde naam|of nee|euh nee|nee sorry|"
+                 "nee, sorry"),
+        "zh": _w("说错了|搞错了|记错了|更正一下|纠正一下|更正|纠正|不对|是我弄错|写错了|我是说|"
+                 "我的意思是|等等，|"
                  "等一下，|啊等等|打错了|打错字|看错了|输入法|手滑|笔误|口误|说反了|写反了|"
                  "搞混了|弄混了|记混了|瞎说的|胡说的"),
     },
