@@ -61,6 +61,7 @@ from lucidmem.facts.model import (
     NEW_OF_ITS_KIND,
     ONE_PAST_DAY,
     RESTATED,
+    SET_AGAINST,
     UNNAMED_PARTNER,
     USER_SUBJECT,
     FactCandidate,
@@ -1257,9 +1258,48 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         if employer is not None and employer.key not in seen:
             reading.facts.append(employer)
             seen.add(employer.key)
+    reading.facts = _set_against_marked(reading.facts, clauses)
     if secret and not any(f.retracts is None for f in reading.facts):
         reading.facts.append(_confided(text, clauses, timestamp))
     return reading
+
+
+def _value_set_against(clause: Clause) -> str | None:
+    """The other value a statement that is no correction sets its own against ("I live in
+    York, not Leeds" → "Leeds", "Lavoro alla Ferrari, non alla Fiat" → "Fiat"): the value
+    after the "not" of its contrasted end (:func:`_contrasted_away`). ``None`` when the clause
+    says a correction, a change, an end or "only", or sets nothing against its value."""
+    cues = clause.cues
+    if cues.correction or cues.change or cues.cessation or cues.exclusive or \
+            cues.question or cues.hypothetical or cues.retraction:
+        return None
+    against = _contrasted_away(clause)
+    pattern = _CORRECTED_VALUE.get(clause.language)
+    m = None if against is None or pattern is None else pattern.search(against)
+    if m is None:
+        return None
+    value = _ARTICLE_LEAD.sub("", m["old"].strip(" .!?。！？"))
+    return value if value and len(value.split()) <= 3 else None
+
+
+_ARTICLE_LEAD = re.compile(
+    r"(?i)^(?:(?:a|an|the|der|die|das|den|dem|ein|eine|einen|le|la|les|l'|un|une|au|aux|du|"
+    r"chez|el|los|las|una|al|il|lo|gli|alla|allo|ai|o|os|as|um|uma|na|no|em|het|de|een|"
+    r"bij)\s+|l')")
+"""An article or preposition before a value set against another ("non alla Fiat", "pas chez
+Renault"): the value is the name after it."""
+
+
+def _set_against_marked(facts: list[FactCandidate],
+                        clauses: Sequence[Clause]) -> list[FactCandidate]:
+    """``facts`` with each one read from a clause that sets its value against another
+    (:func:`_value_set_against`) flagged :data:`SET_AGAINST` with that value, unless it
+    corrects something already: validation ends the held fact that stated it."""
+    against = {c.text: value for c in clauses if (value := _value_set_against(c))}
+    return [replace(f, flags=(*f.flags, SET_AGAINST + against[str(f.evidence)]))
+            if f.evidence in against and not f.corrects and not f.is_correction
+            and against[str(f.evidence)].casefold() not in str(f.object).casefold()
+            else f for f in facts]
 
 
 _VALUE_AT_END = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)*(?=[\s.!?…]*$)")

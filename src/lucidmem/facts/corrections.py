@@ -50,6 +50,7 @@ __all__ = [
     "rescheduled_target",
     "restated_target",
     "right_name",
+    "set_against_targets",
     "shifted_locally",
     "with_name",
 ]
@@ -115,6 +116,18 @@ def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> 
                               -r.occurred_at))
     same = [r for r in found if r.data.get("subject") == subject] or found
     return same
+
+
+def set_against_targets(value: str, new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The held facts a statement that sets its value against ``value`` ("I live in York, not
+    Leeds") corrects: those that stated ``value`` about the same subject, with the same
+    predicate or the same slot ("The user lives in Leeds"). None when the speaker never said
+    it of that subject and kind: then the statement is only a contrast ("tea, not coffee")."""
+    subject, slot = new.data.get("subject"), new.data.get("slot")
+    predicate = new.data.get("predicate")
+    return [r for r in correction_targets(value, new, facts)
+            if r.data.get("subject") == subject and (
+                r.data.get("predicate") == predicate or (slot and r.data.get("slot") == slot))]
 
 
 def _as_numeral(value: str) -> str | None:

@@ -61,6 +61,7 @@ from lucidmem.facts.model import (
     NEW_OF_ITS_KIND,
     ONE_PAST_DAY,
     RESTATED,
+    SET_AGAINST,
     UNNAMED_PARTNER,
     USER_SUBJECT,
     FactCandidate,
@@ -294,6 +295,11 @@ class _Pass:
                     d["text"] = fixed
                     self.vectors.pop(rec.id, None)  # now another fact's sentence: re-embed
                     d["evidence"] = f"{ex.data.get('evidence')} / {d.get('evidence')}"
+        against = next((f[len(SET_AGAINST):] for f in d.get("flags", [])
+                        if f.startswith(SET_AGAINST)), None)
+        if against and not d.get("corrects"):  # "I live in York, not Leeds": Leeds said before
+            for ex in earlier(corrections.set_against_targets(against, rec, held)):
+                self.end(ex, rec, retract=True)
         if d.get("corrects") and str(d.get("predicate", "")).startswith("has_"):
             self.rename(rec, str(d["corrects"]), held)  # "Er heißt Brandl": his facts too
         if d.get("cessation"):
