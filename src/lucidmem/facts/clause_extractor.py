@@ -1902,6 +1902,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             len(rest.strip(" ，,。!！")) <= 4 if lang == "zh" else len(rest.split()) <= 2):
         reading.flags.append("skipped:correction_header")
         return None
+    if cues.correction and not only_a_day and _only_the_opening(clause):
+        reading.flags.append("skipped:correction_header")  # "J'ai tout mélangé."
+        return None
     moves = not cues.negated and not cues.correction and \
         has_cue("rescheduled", lang, clause.text)
     tense = None if moves else _tense(clause.text, lang)  # "reporté à dimanche": to come
@@ -3241,6 +3244,15 @@ def _only_a_day(text: str, at: datetime) -> bool:
     if len(days) != 1 or days[0].granularity is not Granularity.DAY:
         return False
     return not content_words([_WRITTEN_DAY.sub(" ", dated)])
+
+
+def _only_the_opening(clause: Clause) -> bool:
+    """Whether the clause, as the user said it, is a correction's opening and nothing more
+    ("J'ai tout mélangé.", "I got that wrong."): its subject dropped from the span ("ai tout
+    mélangé") no longer reads as the opening, the clause itself still does."""
+    said = clause.text.strip(" .!?…。！？")
+    rest = _without_correction_words(said, clause.language)
+    return rest != said and not content_words([rest]) and _corrected_value(clause) is None
 
 
 def _without_correction_words(text: str, lang: str) -> str:
