@@ -10,7 +10,8 @@ not at all before this change:
   before a person's name ("Sorry, Anna lives in Bath, not Bristol");
 * a value set against one held of the same subject and kind, with no correction word ("I
   live in York, not Leeds", "mi perro se llama Rocky, no Toby");
-* a person's home corrected, which the same statement's move no longer supersedes again.
+* a person's home corrected, which the same statement's move no longer supersedes again;
+* a question back in German without "dir" ("Hab ich Dienstag gesagt? Ich meinte …").
 
 Changes ("we moved to Y", "not at X anymore, now Y") and contrasts ("not only X but also Y",
 "in the evening tea, not coffee", another person's town) must not end the old fact as
@@ -247,6 +248,14 @@ CORRECTIONS: list[Case] = [
         ("Trabajo en el Santander.",
          "Trabajo en el BBVA, no en el Santander.",),
         "bbva", "santander"),
+    ("de-question-back", "de",
+        ("Mein Yogakurs ist am Dienstag.",
+         "Hab ich Dienstag gesagt? Ich meinte Mittwoch, der Yogakurs ist am Mittwoch.",),
+        "wednesday", "tuesday"),
+    ("de-question-back-person", "de",
+        ("Meine Schwester wohnt in Kiel.",
+         "Hab ich Kiel gesagt? Sie wohnt in Lübeck.",),
+        "lübeck", "kiel"),
 ]
 
 CHANGES: list[Case] = [

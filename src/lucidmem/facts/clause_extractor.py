@@ -264,7 +264,8 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
                      r"(?:in\s+|on\s+|at\s+)?)(?P<old>[^,.;!?:]+)"),
     "de": re.compile(r"(?i)(?:\bnicht\s+(?:in\s+|am\s+|bei\s+|im\s+)?|\bkein(?:e|en|em|er)?\s+|"
                      r"(?:\bich\s+|^\W*)sagte\s+(?:dir\s+)?|"
-                     r"\b(?:hab|habe|hatte)\s+ich\s+(?:dir|euch|Ihnen)\s+|"
+                     r"\b(?:hab|habe|hatte)\s+ich\s+(?:(?:dir|euch|Ihnen)\s+|"
+                     r"(?=[^,.;!?]+\s+(?:gesagt|geschrieben)\b))|"
                      r"(?:\bich\s+|^\W*)(?:hab|habe)\s+(?:dir|euch|Ihnen)\s+"
                      r"(?:(?:letztes|das\s+letzte)\s+Mal\s+|neulich\s+|gestern\s+)?)"
                      r"(?P<old>[^,.;!?]+?)(?:\s+(?:gesagt|geschrieben)\b|(?=\s*[,.;!?–]|\s*$))"),
