@@ -1156,16 +1156,24 @@ _OPENING_SKIPS = ("skipped:correction_header", "skipped:small_talk", "skipped:fr
 wrong."), as small talk ("Moment, da hab ich was verwechselt.") or as a fragment."""
 
 
-def _follows_a_correction_header(clause: Clause, before: Clause | None,
-                                 flags: Sequence[str]) -> bool:
+def _skipped_as_opening(clause: Clause, cand: FactCandidate | None, flags: Sequence[str],
+                        flagged_before: int) -> bool:
+    """Whether reading ``clause`` just skipped it as a correction's opening that states
+    nothing (:data:`_OPENING_SKIPS`): a correction with no fact whose own skip is the last
+    flag (``flagged_before`` is how many flags there were before it was read)."""
+    return cand is None and clause.cues.correction and len(flags) > flagged_before and \
+        flags[-1] in _OPENING_SKIPS
+
+
+def _follows_a_correction_header(clause: Clause, before: Clause | None, opened: bool) -> bool:
     """Whether ``clause`` is the statement right after a correction's opening that said
     nothing of its own ("Wait, I mixed that up. I work at Bosch.", "Attends, je me suis
-    trompé. Je travaille chez Peugeot."): the clause before it is a correction that was
-    skipped (:data:`_OPENING_SKIPS`), and ``clause`` itself states no change, end or other
-    correction."""
+    trompé. Je travaille chez Peugeot."): the clause read just before it was skipped as
+    such an opening (``opened``, :func:`_skipped_as_opening`), and ``clause`` itself states
+    no change, end or other correction. A statement after a fact ("…, wir wohnen in
+    Hötting. Ich kenn mich … noch null aus") is none."""
     cues = clause.cues
-    if before is None or not before.cues.correction or not flags or \
-            flags[-1] not in _OPENING_SKIPS:
+    if before is None or not opened:
         return False
     # the cue of "Ho sbagliato nome, mio figlio va …" is its sentence's: the clause after
     # the opening says no correction of its own
@@ -1184,6 +1192,7 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
     seen = {c.key for c in reading.facts}
     classified = iter(zip(guesses, vectors, strict=True))
     carried: str | None = None
+    opening = False  # the clause read last was a correction's opening, skipped
     for item in begun.pending:
         ruled_slot = _rule_slot(item)
         guess: SlotGuess | None
@@ -1193,8 +1202,11 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         else:
             guess, vector = next(classified, (None, None))
         span = span_of(item.clause.text, item.clause.language)
+        flagged = len(reading.flags)
         cand = _clause_fact(item, span, guess, timestamp, secret, reading,
                             carried if item.clause.cues.correction else None)
+        opened, opening = opening, _skipped_as_opening(item.clause, cand, reading.flags,
+                                                       flagged)
         if cand is not None:
             cand = _new_things_marked(cand, item.clause, clauses)
         if cand is not None and vector is not None:
@@ -1220,7 +1232,7 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             cand = replace(cand, corrects=carried, is_correction=True)
             carried = None
         elif cand is not None and cand.corrects is None and \
-                _follows_a_correction_header(item.clause, before, reading.flags):
+                _follows_a_correction_header(item.clause, before, opened):
             # "Wait, I mixed that up. I work at Bosch.": the opening said only that something
             # was wrong; the statement after it restates the thing said before
             cand = replace(cand, corrects=RESTATED, is_correction=True)
