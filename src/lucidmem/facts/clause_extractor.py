@@ -63,6 +63,7 @@ from lucidmem.facts.model import (
     NEW_OF_ITS_KIND,
     ONE_PAST_DAY,
     RESTATED,
+    SET_AGAINST,
     UNNAMED_PARTNER,
     USER_SUBJECT,
     FactCandidate,
@@ -263,9 +264,10 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
                      r"\bdid\s+i\s+(?:say|tell\s+you|write)\s+(?:it\s+was\s+)?|"
                      r"(?:\bi\s+|^\W*)(?:told\s+you|said)\s+(?:it\s+was\s+|it's\s+)?"
                      r"(?:in\s+|on\s+|at\s+)?)(?P<old>[^,.;!?:]+)"),
-    "de": re.compile(r"(?i)(?:\bnicht\s+(?:in\s+|am\s+|bei\s+|im\s+)?|"
+    "de": re.compile(r"(?i)(?:\bnicht\s+(?:in\s+|am\s+|bei\s+|im\s+)?|\bkein(?:e|en|em|er)?\s+|"
                      r"(?:\bich\s+|^\W*)sagte\s+(?:dir\s+)?|"
-                     r"\b(?:hab|habe|hatte)\s+ich\s+(?:dir|euch|Ihnen)\s+|"
+                     r"\b(?:hab|habe|hatte)\s+ich\s+(?:(?:dir|euch|Ihnen)\s+|"
+                     r"(?=[^,.;!?]+\s+(?:gesagt|geschrieben)\b))|"
                      r"(?:\bich\s+|^\W*)(?:hab|habe)\s+(?:dir|euch|Ihnen)\s+"
                      r"(?:(?:letztes|das\s+letzte)\s+Mal\s+|neulich\s+|gestern\s+)?)"
                      r"(?P<old>[^,.;!?]+?)(?:\s+(?:gesagt|geschrieben)\b|(?=\s*[,.;!?–]|\s*$))"),
@@ -280,7 +282,7 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
     "pt": re.compile(r"(?i)(?:\bnão\s+(?:é\s+)?(?:a\s+|o\s+|em\s+|no\s+|na\s+)?|"
                      r"\bte\s+(?:disse|falei|escrevi)\s+|(?:\beu\s+|^\W*)disse\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
-    "nl": re.compile(r"(?i)(?:\bniet\s+(?:op\s+|in\s+|bij\s+)?|(?:\bik\s+|^\W*)zei\s+|"
+    "nl": re.compile(r"(?i)(?:\bniet\s+(?:op\s+|in\s+|bij\s+)?|\bgeen\s+|(?:\bik\s+|^\W*)zei\s+|"
                      r"\bzei\s+ik\s+(?:je\s+)?|\b(?:heb|had)\s+ik\s+(?:je\s+|jou\s+)?)"
                      r"(?P<old>[^,.;!?:]+?)(?:\s+(?:gezegd|geschreven)\b|(?=\s*[,.;!?:]|\s*$))"),
     "zh": re.compile(r"(?:(?:是不是|有没有)(?:跟你)?(?:说|讲|写)(?:过|了)?|(?<!是)不是)"
@@ -663,15 +665,18 @@ _CORRECTION_HEADER: dict[str, re.Pattern[str]] = {
                      r"(?:" + words + r")\b[^,\U0001F300-\U0001FAFF]*"
                      r"(?:,|[\U0001F300-\U0001FAFF]+\s*)")
     for lang, words in {
-        "en": r"i\s+got\s+it\s+wrong|i\s+was\s+wrong|my\s+mistake|i\s+mixed\s+(?:it\s+)?up|"
+        "en": r"i\s+got\s+(?:it|that)\s+wrong|i\s+was\s+wrong|my\s+mistake|"
+              r"i\s+mixed\s+(?:it\s+|that\s+|this\s+)?up|"
               r"what\s+(?:am|was)\s+i\s+(?:saying|writing)|silly\s+me|"
               r"i\s+(?:said|wrote)\s+(?:it|that)\s+wrong",
         "de": r"ich\s+hab(?:e)?\s+mich\s+(?:vertan|geirrt)|hab\s+mich\s+(?:vertan|geirrt)|"
-              r"was\s+(?:schreib|schreibe|red|rede|erzähl)\s+ich\s+da|quatsch|blödsinn",
+              r"was\s+(?:schreib|schreibe|red|rede|erzähl)\s+ich\s+da|quatsch|blödsinn|"
+              r"(?:das\s+)?stimmt\s+(?:gar\s+)?nicht,?\s+was\s+ich\s+(?:gesagt|geschrieben)"
+              r"\s+hab(?:e)?",
         "fr": r"je\s+me\s+suis\s+trompée?|erreur\s+de\s+ma\s+part|"
               r"qu'est-ce\s+que\s+je\s+(?:raconte|dis|écris)|n'importe\s+quoi|"
               r"j'ai\s+(?:tout\s+)?mélangé|j'ai\s+dit\s+une\s+bêtise",
-        "es": r"me\s+equivoqué|me\s+he\s+equivocado|me\s+confundí|error\s+mío|"
+        "es": r"me\s+equivoqué|me\s+he\s+(?:equivocado|liado|confundido)|me\s+confundí|error\s+mío|"
               r"qué\s+(?:tontería|burrada|digo)|(?:lo\s+)?(?:dije|escribí)\s+mal|me\s+hice\s+un\s+lío",
         "it": r"mi\s+sono\s+sbagliat[oa]|ho\s+sbagliato|errore\s+mio|"
               r"che\s+(?:minchiata|cavolata|cazzata|stupidaggine|sciocchezza|fesseria|dico)|"
@@ -679,7 +684,8 @@ _CORRECTION_HEADER: dict[str, re.Pattern[str]] = {
         "pt": r"me\s+enganei|enganei-me|errei|erro\s+meu|que\s+(?:besteira|bobagem|disparate)|"
               r"(?:falei|escrevi)\s+(?:besteira|errado)|baralhei|me\s+atrapalhei",
         "nl": r"ik\s+(?:heb\s+me\s+)?vergist|ik\s+vergiste\s+me|wat\s+(?:zeg|schrijf)\s+ik\s+nu|"
-              r"onzin|(?:ik\s+heb\s+)?(?:ze\s+|het\s+)?door\s+elkaar\s+gehaald"}.items()}
+              r"onzin|(?:ik\s+heb\s+)?(?:ze\s+|het\s+)?door\s+elkaar\s+gehaald|"
+              r"(?:dat\s+)?klopt\s+(?:helemaal\s+)?niet\s+wat\s+ik\s+(?:zei|schreef)"}.items()}
 """A correction's opening that says only "I was wrong" or "what nonsense I wrote" ("me
 equivoqué el otro día, …", "aspetta, che cavolata ho scritto 😅 …"), after an interjection
 at most: the subject of the corrected statement comes after it, past its comma or emoji."""
@@ -707,6 +713,7 @@ def _subject_of(clause: Clause, state: ConversationState,
         text = clause.text[header.end():].strip()
     elif clause.cues.correction:  # "kleine Korrektur: Jonas wohnt …" is about Jonas
         text = _without_correction_words(text, clause.language) or text
+        text = _APOLOGY.sub("", text, count=1) or text  # "Sorry, Anna lives in Bath, …"
     lead = people[0] if people and people[0].span[0] <= 3 + clause.text.find(text[:8]) else None
     if lead is not None:
         if lead.name is not None:
@@ -1156,6 +1163,39 @@ def _rule_slot(item: _Pending) -> str | None:
     return sorted(s for s in slots if s is not None)[0]
 
 
+_OPENING_SKIPS = ("skipped:correction_header", "skipped:small_talk", "skipped:fragment")
+"""How a correction's opening that states nothing is skipped: as a header ("I got it
+wrong."), as small talk ("Moment, da hab ich was verwechselt.") or as a fragment."""
+
+
+def _skipped_as_opening(clause: Clause, cand: FactCandidate | None, flags: Sequence[str],
+                        flagged_before: int) -> bool:
+    """Whether reading ``clause`` just skipped it as a correction's opening that states
+    nothing (:data:`_OPENING_SKIPS`): a correction with no fact whose own skip is the last
+    flag (``flagged_before`` is how many flags there were before it was read)."""
+    return cand is None and clause.cues.correction and len(flags) > flagged_before and \
+        flags[-1] in _OPENING_SKIPS
+
+
+def _follows_a_correction_header(clause: Clause, before: Clause | None, opened: bool) -> bool:
+    """Whether ``clause`` is the statement right after a correction's opening that said
+    nothing of its own ("Wait, I mixed that up. I work at Bosch.", "Attends, je me suis
+    trompé. Je travaille chez Peugeot."): the clause read just before it was skipped as
+    such an opening (``opened``, :func:`_skipped_as_opening`), and ``clause`` itself states
+    no change, end or other correction. A statement after a fact ("…, wir wohnen in
+    Hötting. Ich kenn mich … noch null aus") is none."""
+    cues = clause.cues
+    if before is None or not opened:
+        return False
+    # the cue of "Ho sbagliato nome, mio figlio va …" is its sentence's: the clause after
+    # the opening says no correction of its own
+    own_cue = cues.correction and (before.sentence != clause.sentence or
+                                   has_cue("correction", clause.language, clause.text) or
+                                   _corrected_value(clause) is not None)
+    return not (own_cue or cues.negated or cues.change or cues.cessation or
+                cues.retraction or cues.question or cues.hypothetical or cues.start)
+
+
 def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
              vectors: Sequence[Any | None]) -> TurnReading:
     """Finish reading a turn with the slots (and embeddings) of its clauses."""
@@ -1164,6 +1204,7 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
     seen = {c.key for c in reading.facts}
     classified = iter(zip(guesses, vectors, strict=True))
     carried: str | None = None
+    opening = False  # the clause read last was a correction's opening, skipped
     for item in begun.pending:
         ruled_slot = _rule_slot(item)
         guess: SlotGuess | None
@@ -1173,8 +1214,11 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         else:
             guess, vector = next(classified, (None, None))
         span = span_of(item.clause.text, item.clause.language)
+        flagged = len(reading.flags)
         cand = _clause_fact(item, span, guess, timestamp, secret, reading,
                             carried if item.clause.cues.correction else None)
+        opened, opening = opening, _skipped_as_opening(item.clause, cand, reading.flags,
+                                                       flagged)
         if cand is not None:
             cand = _new_things_marked(cand, item.clause, clauses)
         if cand is not None and vector is not None:
@@ -1199,6 +1243,11 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         elif cand is not None and carried and cand.corrects in (None, RESTATED):
             cand = replace(cand, corrects=carried, is_correction=True)
             carried = None
+        elif cand is not None and cand.corrects is None and \
+                _follows_a_correction_header(item.clause, before, opened):
+            # "Wait, I mixed that up. I work at Bosch.": the opening said only that something
+            # was wrong; the statement after it restates the thing said before
+            cand = replace(cand, corrects=RESTATED, is_correction=True)
         ruled = [] if header or rules is None else [r for r in item.ruled if r.key not in seen]
         if ruled:
             tense = _tense(item.clause.text, item.clause.language)
@@ -1234,9 +1283,48 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         if employer is not None and employer.key not in seen:
             reading.facts.append(employer)
             seen.add(employer.key)
+    reading.facts = _set_against_marked(reading.facts, clauses)
     if secret and not any(f.retracts is None for f in reading.facts):
         reading.facts.append(_confided(text, clauses, timestamp))
     return reading
+
+
+def _value_set_against(clause: Clause) -> str | None:
+    """The other value a statement that is no correction sets its own against ("I live in
+    York, not Leeds" → "Leeds", "Lavoro alla Ferrari, non alla Fiat" → "Fiat"): the value
+    after the "not" of its contrasted end (:func:`_contrasted_away`). ``None`` when the clause
+    says a correction, a change, an end or "only", or sets nothing against its value."""
+    cues = clause.cues
+    if cues.correction or cues.change or cues.cessation or cues.exclusive or \
+            cues.question or cues.hypothetical or cues.retraction:
+        return None
+    against = _contrasted_away(clause)
+    pattern = _CORRECTED_VALUE.get(clause.language)
+    m = None if against is None or pattern is None else pattern.search(against)
+    if m is None:
+        return None
+    value = _ARTICLE_LEAD.sub("", m["old"].strip(" .!?。！？"))
+    return value if value and len(value.split()) <= 3 else None
+
+
+_ARTICLE_LEAD = re.compile(
+    r"(?i)^(?:(?:a|an|the|der|die|das|den|dem|ein|eine|einen|le|la|les|l'|un|une|au|aux|du|"
+    r"chez|el|los|las|una|al|il|lo|gli|alla|allo|ai|o|os|as|um|uma|na|no|em|het|de|een|"
+    r"bij)\s+|l')")
+"""An article or preposition before a value set against another ("non alla Fiat", "pas chez
+Renault"): the value is the name after it."""
+
+
+def _set_against_marked(facts: list[FactCandidate],
+                        clauses: Sequence[Clause]) -> list[FactCandidate]:
+    """``facts`` with each one read from a clause that sets its value against another
+    (:func:`_value_set_against`) flagged :data:`SET_AGAINST` with that value, unless it
+    corrects something already: validation ends the held fact that stated it."""
+    against = {c.text: value for c in clauses if (value := _value_set_against(c))}
+    return [replace(f, flags=(*f.flags, SET_AGAINST + against[str(f.evidence)]))
+            if f.evidence in against and not f.corrects and not f.is_correction
+            and against[str(f.evidence)].casefold() not in str(f.object).casefold()
+            else f for f in facts]
 
 
 _VALUE_AT_END = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)*(?=[\s.!?…]*$)")
@@ -1875,6 +1963,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             len(rest.strip(" ，,。!！")) <= 4 if lang == "zh" else len(rest.split()) <= 2):
         reading.flags.append("skipped:correction_header")
         return None
+    if cues.correction and not only_a_day and _only_the_opening(clause):
+        reading.flags.append("skipped:correction_header")  # "J'ai tout mélangé."
+        return None
     moves = not cues.negated and not cues.correction and \
         has_cue("rescheduled", lang, clause.text)
     tense = None if moves else _tense(clause.text, lang)  # "reporté à dimanche": to come
@@ -2135,6 +2226,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         corrects = RESTATED  # "errei, a festa vai ser em Braga": the festa said before
     if cues.correction:
         text = _without_correction_words(text, lang) or text
+        text = _TRAILING_APOLOGY.sub("", text) or text  # "…, niet in Utrecht, sorry"
     if lang == "zh":
         text = _LATIN_IN_HAN.sub(" ", text)  # "搬进Punggol的新家" → "搬进 Punggol 的新家"
     obj = structured[0] if structured else _object_of(text, dated_span, item, lang)
@@ -3221,6 +3313,13 @@ _APOLOGY = re.compile(
     r"不好意思|抱歉|对不起|哦)[\s,，.!！:：—-]*")
 """An apology before a correction ("Sorry, I meant …", "Perdón, quería decir …")."""
 
+_TRAILING_APOLOGY = re.compile(
+    r"(?i)(?:\s*[,，]\s*)+(?:sorry|(?:my|the\s+user's)\s+bad|oops|entschuldigung|pardon|"
+    r"mein\s+fehler|désolée?|oups|excuse-moi|perdón|perdona|disculpa|scusa|scusami|scusate|desculpa|desculpe|"
+    r"foi\s+mal|perdão|excuus|oeps|不好意思|抱歉|对不起)\W*$")
+"""An apology that ends a correction, with the commas before it ("Ik woon in Arnhem, niet in
+Utrecht, sorry"): no part of the fact."""
+
 _WRITTEN_DAY = re.compile(
     r"(?:\b(?:on|the)\s+)?(?:[A-Z][a-z]+day\s+)?\d{1,2}\s+[A-Z][a-z]+\s+\d{4}")
 
@@ -3232,6 +3331,15 @@ def _only_a_day(text: str, at: datetime) -> bool:
     if len(days) != 1 or days[0].granularity is not Granularity.DAY:
         return False
     return not content_words([_WRITTEN_DAY.sub(" ", dated)])
+
+
+def _only_the_opening(clause: Clause) -> bool:
+    """Whether the clause, as the user said it, is a correction's opening and nothing more
+    ("J'ai tout mélangé.", "I got that wrong."): its subject dropped from the span ("ai tout
+    mélangé") no longer reads as the opening, the clause itself still does."""
+    said = clause.text.strip(" .!?…。！？")
+    rest = _without_correction_words(said, clause.language)
+    return rest != said and not content_words([rest]) and _corrected_value(clause) is None
 
 
 def _without_correction_words(text: str, lang: str) -> str:

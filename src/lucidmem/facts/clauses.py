@@ -566,6 +566,22 @@ _APOLOGY_THEN_NOT: dict[str, re.Pattern[str]] = {
 _APOLOGY_THEN_NOT["zh"] = re.compile(r"^\W*(?:不好意思|抱歉|对不起|哦不).*[，,]\s*不是\S")
 """A sentence that apologises and then sets a value against another ("Sorry, the exam is on
 the 14th, not the 3rd"): a correction of what was said before."""
+_NOT_THEN_APOLOGY: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)\S\s*[,，]\s*(?:" + neg + r")\s*[^,，.!?。！？]+[,，]\s*(?:" + sorry
+                     + r")\W*$")
+    for lang, (sorry, neg) in {
+        "en": (r"sorry|my\s+bad|oops", r"not"),
+        "de": (r"sorry|entschuldigung|pardon|mein\s+fehler", r"nicht|kein\w*"),
+        "fr": (r"pardon|désolée?|oups|excuse-moi", r"pas"),
+        "es": (r"perdón|perdona|disculpa|uy", r"no"),
+        "it": (r"scusa|scusami|scusate|pardon", r"non"),
+        "pt": (r"desculpa|desculpe|foi\s+mal|perdão", r"não"),
+        "nl": (r"sorry|excuus|pardon|oeps", r"niet|geen"),
+        "zh": (r"不好意思|抱歉|对不起|sorry", r"不是"),
+    }.items()}
+"""A sentence that sets a value against another and apologises after it ("Ik woon in
+Arnhem, niet in Utrecht, sorry", "Abito a Milano, non a Torino, scusa", "我住在杭州，不是上海，
+不好意思"): the same correction as :data:`_APOLOGY_THEN_NOT`, its apology said last."""
 _ACTUALLY_NOT: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)(?<!\w)(?:" + actually + r")(?!\w).*[,，]\s*(?:" + neg + r")\s*\S")
     for lang, actually, neg in (
@@ -642,6 +658,7 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
         habit=has_cue("habit", lang, text),
         correction=has_cue("correction", lang, sentence)
         or _APOLOGY_THEN_NOT.get(lang, _NEVER).search(sentence) is not None
+        or _NOT_THEN_APOLOGY.get(lang, _NEVER).search(sentence) is not None
         or _ACTUALLY_NOT.get(lang, _NEVER).search(sentence) is not None,
         retraction=has_cue("retraction", lang, text),
         hedge=has_cue("hedge", lang, text),

@@ -50,6 +50,7 @@ __all__ = [
     "rescheduled_target",
     "restated_target",
     "right_name",
+    "set_against_targets",
     "shifted_locally",
     "with_name",
 ]
@@ -115,6 +116,45 @@ def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> 
                               -r.occurred_at))
     same = [r for r in found if r.data.get("subject") == subject] or found
     return same
+
+
+def set_against_targets(value: str, new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The held facts a statement that sets its value against ``value`` ("I live in York, not
+    Leeds") corrects: those that stated ``value`` about the same subject, with the same
+    predicate or the same slot ("The user lives in Leeds"). None when the speaker never said
+    it of that subject and kind: then the statement is only a contrast ("tea, not coffee")."""
+    subject, slot = new.data.get("subject"), new.data.get("slot")
+    predicate = new.data.get("predicate")
+    return [r for r in correction_targets(value, new, facts)
+            if r.data.get("subject") == subject and (
+                r.data.get("predicate") == predicate or (slot and r.data.get("slot") == slot))
+            and _said_again_but_the_value(r, new, value)]
+
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _said_again_but_the_value(old: Record, new: Record, value: str) -> bool:
+    """Whether ``new`` says all ``old`` said but ``value`` ("I live in Leeds" → "I live in
+    York, not Leeds"): then it puts the old statement right. "Bebo café por la mañana" is not
+    said again by "por la tarde bebo té, no café": the morning's coffee is another habit.
+    One word may go unsaid when most are said again (:data:`_MOST_SAID_AGAIN`). Chinese is
+    compared by its characters, as it has no spaces between words."""
+    before = str(old.data.get("evidence") or old.text)
+    after = " ".join(str(x) for x in (new.text, new.data.get("evidence")) if x)
+    if _HAN.search(before):
+        rest = before.replace(value, "")
+        return all(ch in after for ch in _HAN.findall(rest))
+    theirs = fold_words(after)
+    said = [any(stem_match(w, t) for t in theirs)
+            for w in fold_words(before) - fold_words(value) - GENERIC]
+    missing = said.count(False)
+    return missing == 0 or (missing == 1 and said.count(True) >= _MOST_SAID_AGAIN)
+
+
+_MOST_SAID_AGAIN = 2
+"""Words of the old statement said again that let one other word go unsaid ("Tengo un perro
+que se llama Toby" → "mi perro se llama Rocky, no Toby": perro, llama; not tengo)."""
 
 
 def _as_numeral(value: str) -> str | None:

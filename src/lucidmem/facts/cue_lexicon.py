@@ -241,7 +241,8 @@ CUES: dict[str, _T] = {
                  "i mixed up|i mix up|scratch that, it's|actually it's|typo|wait no|wait, no|"
                  "no wait|no, wait|nonsense|scratch that|autocorrect|was wrong,|is wrong,|"
                  "'s wrong,|what am i saying|what was i saying|what am i writing|silly me|"
-                 "i mixed it up|mixed them up|got it mixed up|got them mixed up|"
+                 "i mixed it up|mixed them up|got it mixed up|got them mixed up|mixed that up|"
+                 "mixed this up|got that wrong|got that mixed up|got the name wrong|wrong name,|"
                  "i said it wrong|i wrote it wrong|wrote that wrong|said that wrong|or rather|"
                  "no, sorry|no sorry"),
         "de": _w("korrektur|kleine korrektur|ich meinte|ich meine,|meinte ich|"
@@ -256,14 +257,16 @@ CUES: dict[str, _T] = {
                  "äh nein|ähm nein|also nein|nee, sorry"),
         "fr": _w("correction|petite correction|je voulais dire|je me suis trompé|"
                  "je me suis trompée|me suis trompé|me suis trompée|je me trompe|"
-                 "erreur de ma part|j'ai inversé|"
+                 "erreur de ma part|j'ai inversé|je me suis mal exprimé|je me suis mal exprimée|"
+                 "mauvais nom|"
                  "j'ai confondu|en fait c'est|attends, non|attends non|non, attends|"
                  "non attends|n'importe quoi|c'est faux|le correcteur|faute de frappe|"
                  "qu'est-ce que je raconte|qu'est-ce que j'écris|j'ai tout mélangé|"
                  "je mélange tout|j'ai mélangé|mal écrit|j'ai dit une bêtise|quelle bêtise|"
                  "ou plutôt|enfin non"),
         "es": _w("corrijo|corrección|me equivoqué|me he equivocado|quise decir|"
-                 "me lié|me confundí|error mío|perdón, es|en realidad es|quería decir|"
+                 "me lié|me he liado|me confundí|me he confundido|error mío|perdón, es|"
+                 "en realidad es|quería decir|"
                  "quiero decir|espera, no|espera no|no, espera|no espera|qué digo|está mal|"
                  "el corrector|autocorrector|errata|error de tipeo|qué tontería|qué burrada|"
                  "qué estoy diciendo|lo dije mal|lo escribí mal|me hice un lío|dije mal|"
@@ -278,14 +281,16 @@ CUES: dict[str, _T] = {
                  "me confundi|confundi|erro meu|quero dizer|espera, não|espera não|"
                  "não, espera|pera, não|pera não|que besteira|tá errado|está errado|o corretor|"
                  "erro de digitação|que bobagem|falei besteira|escrevi besteira|"
-                 "escrevi errado|falei errado|que disparate|baralhei|me atrapalhei|"
+                 "escrevi errado|falei errado|nome errado|que disparate|baralhei|me atrapalhei|"
                  "o que é que eu tô dizendo|aliás, não|ou melhor"),
         "nl": _w("foutje|correctie|ik bedoelde|ik bedoel|ik vergiste me|ik heb me vergist|"
                  "haal … door elkaar|verkeerd gezegd|wacht, nee|wacht nee|nee, wacht|nee wacht|"
                  "onzin|klopt niet|klopt helemaal niet|autocorrectie|typfout|is fout,|"
                  "wat zeg ik nu|wat schrijf ik nu|door elkaar gehaald|door mekaar gehaald|"
-                 "verkeerd geschreven|verkeerd getypt|of nee|euh nee|nee sorry|nee, sorry"),
-        "zh": _w("说错了|搞错了|记错了|更正|纠正|不对|是我弄错|写错了|我是说|我的意思是|等等，|"
+                 "verkeerd geschreven|verkeerd getypt|verkeerde naam|of nee|euh nee|nee sorry|"
+                 "nee, sorry"),
+        "zh": _w("说错了|搞错了|记错了|更正一下|纠正一下|更正|纠正|不对|是我弄错|写错了|我是说|"
+                 "我的意思是|等等，|"
                  "等一下，|啊等等|打错了|打错字|看错了|输入法|手滑|笔误|口误|说反了|写反了|"
                  "搞混了|弄混了|记混了|瞎说的|胡说的"),
     },

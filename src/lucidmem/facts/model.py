@@ -26,6 +26,7 @@ __all__ = [
     "NEW_OF_ITS_KIND",
     "ONE_PAST_DAY",
     "RESTATED",
+    "SET_AGAINST",
     "SUBCATEGORIES",
     "UNNAMED_PARTNER",
     "USER_SUBJECT",
@@ -52,6 +53,12 @@ CORRECTED_WEEKDAY = "corrected_weekday:"
 """Flag prefix of a day correction that named a weekday ("de repetitie is op donderdag, niet
 op woensdag"), followed by that word: ``corrects`` holds the day it meant, which dated facts
 state; a habit states the weekday itself ("we rehearse on Wednesdays")."""
+
+SET_AGAINST = "set_against:"
+"""Flag prefix of a statement that sets its value against another and names no correction
+("I live in York, not Leeds", "mi perro se llama Rocky, no Toby"), followed by that other
+value: when the speaker held that value before, of the same subject and kind, the statement
+corrects it (it never held); otherwise it is only a contrast and ends nothing."""
 
 NEW_OF_ITS_KIND = "new_of_its_kind:"
 """Flag prefix of a fact that says the user has a new thing of a kind held one at a time

@@ -61,6 +61,7 @@ from lucidmem.facts.model import (
     NEW_OF_ITS_KIND,
     ONE_PAST_DAY,
     RESTATED,
+    SET_AGAINST,
     UNNAMED_PARTNER,
     USER_SUBJECT,
     FactCandidate,
@@ -200,7 +201,11 @@ class _Pass:
 
     def end(self, ex: Record, rec: Record, *, retract: bool, at: float | None = None) -> None:
         """Close ``ex`` because of ``rec``: superseded from ``at`` (default: the new turn's
-        time), or retracted (it never held)."""
+        time), or retracted (it never held). A fact already retracted stays so: the same
+        statement may name it again as a change ("Sorry, Anna lives in Bath, not Bristol"
+        corrects her home in Bristol, which the move to a new home would supersede)."""
+        if ex.status == Status.RETRACTED and not retract:
+            return
         ts = rec.occurred_at
         d = ex.data
         update: dict[str, object] = {"retracted_at": ts, "superseded_by": rec.id}
@@ -290,6 +295,11 @@ class _Pass:
                     d["text"] = fixed
                     self.vectors.pop(rec.id, None)  # now another fact's sentence: re-embed
                     d["evidence"] = f"{ex.data.get('evidence')} / {d.get('evidence')}"
+        against = next((f[len(SET_AGAINST):] for f in d.get("flags", [])
+                        if f.startswith(SET_AGAINST)), None)
+        if against and not d.get("corrects"):  # "I live in York, not Leeds": Leeds said before
+            for ex in earlier(corrections.set_against_targets(against, rec, held)):
+                self.end(ex, rec, retract=True)
         if d.get("corrects") and str(d.get("predicate", "")).startswith("has_"):
             self.rename(rec, str(d["corrects"]), held)  # "Er heißt Brandl": his facts too
         if d.get("cessation"):
