@@ -57,6 +57,7 @@ from lucidmem.facts.cue_lexicon import (
 )
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
+    BARE_RIGHT_VALUE,
     CORRECTED_WEEKDAY,
     GONE_OF_ITS_KIND,
     LAST_DATED,
@@ -1231,6 +1232,15 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
                                                 before)) is not None:
             reading.facts[-1] = fixed  # "nach Porto... nee, Quatsch, nach Faro!"
             continue
+        if (bare := _not_this_but(item.clause)) is not None:
+            reading.facts.append(bare)  # "wait sorry not Yishun, Sembawang": no fact of its
+            continue  # own ("The user (home): Sorry, , Lund"), the held one put right
+        if cand is None and carried and reading.flags and \
+                reading.flags[-1] == "skipped:fragment" and not item.clause.cues.correction and \
+                (bare := _bare_right_value(item.clause, carried)) is not None:
+            reading.facts.append(bare)  # "wait sorry not Yishun, Sembawang": validation puts
+            carried = None  # right the held fact that says Yishun, whoever it is about
+            continue
         if cand is None and item.clause.cues.correction and reading.flags and \
                 reading.flags[-1] in ("skipped:correction_header", "skipped:fragment",
                                       "skipped:reported_speech"):
@@ -1329,6 +1339,53 @@ def _set_against_marked(facts: list[FactCandidate],
 
 _VALUE_AT_END = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)*(?=[\s.!?…]*$)")
 """The name a fact's sentence ends with ("… fliegen wir nach Porto")."""
+
+
+def _bare_right_value(clause: Clause, wrong: str,
+                      value: str | None = None) -> FactCandidate | None:
+    """A bare name said as the right one after the wrong one was set aside ("wait sorry not
+    Yishun, Sembawang"; "nee, niet Delft. Rijswijk."): a correction that names only the right
+    ``value`` (the clause itself when not given). Validation finds the held fact that says
+    ``wrong`` and puts it right with this name
+    (:func:`lucidmem.facts.corrections.right_name`), whoever that fact is about; with no such
+    fact it is dropped (:data:`BARE_RIGHT_VALUE`), never kept as a fact of its own. ``None``
+    unless the value is one to three capitalised words, other than the wrong one."""
+    value = (value if value is not None else clause.text).strip(" .,!?…")
+    if not 1 <= len(value.split()) <= 3 or _VALUE_AT_END.fullmatch(value) is None or \
+            value.casefold() == wrong.strip().casefold():
+        return None
+    info = SLOTS["personal"]
+    return FactCandidate(
+        category=category_of(info.subcategory), subcategory=info.subcategory,
+        subject=USER_SUBJECT, predicate=info.predicate, object=value, confidence=0.9,
+        language=clause.language, source_text=clause.sentence, is_correction=True,
+        text=value, slot=info.name, evidence=clause.text, corrects=wrong,
+        flags=(BARE_RIGHT_VALUE,))
+
+
+_NOT_THIS_BUT: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?:(?:" + lead + r")\W+){0,3}(?:" + neg + r")\s+"
+                     r"(?:(?:in|at|im|in\s+der|à|a|en|em|no|na|op|bij|nel|al)\s+)?"
+                     r"(?P<old>[^,，;:]{2,40}?)\s*[,，]\s*(?:(?:" + but + r")\s+)?"
+                     r"(?P<new>(?-i:[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+){0,2}))\W*$")
+    for lang, (lead, neg, but) in {
+        "en": ("sorry|oops|whoops|wait|no|nah|actually|my bad", "not", "it's|its|but"),
+        "de": ("sorry|ups|moment|nee|ne|nein|quatsch|sorry", "nicht", "sondern"),
+        "fr": ("pardon|oups|attends|non|désolée?", "pas", "mais|c'est"),
+        "es": ("perdón|perdona|uy|ups|espera|no", "no", "sino|es"),
+        "it": ("scusa|scusami|ops|aspetta|no", "non", "ma|è"),
+        "pt": ("desculpa|desculpe|ops|opa|espera|não", "não", "mas|é"),
+        "nl": ("sorry|oeps|wacht|nee", "niet", "maar"),
+    }.items()}
+"""A clause that sets a wrong value aside and names the right one bare: "wait sorry not
+Yishun, Sembawang", "nee, niet Delft, Rijswijk", "perdón, no Toledo, Cuenca"."""
+
+
+def _not_this_but(clause: Clause) -> FactCandidate | None:
+    """The bare correction a clause like "wait sorry not Yishun, Sembawang" says
+    (:data:`_NOT_THIS_BUT`, :func:`_bare_right_value`), else ``None``."""
+    m = _NOT_THIS_BUT.get(clause.language, _NO_MATCH).match(clause.text.strip())
+    return None if m is None else _bare_right_value(clause, m["old"], m["new"])
 
 
 def _put_right_in_passing(said: FactCandidate, clause: Clause,

@@ -72,6 +72,11 @@ good ("someone nicked my bike", "mir wurde das Handy geklaut", "我的自行车�
 the kind (:func:`lucidmem.facts.one_at_a_time.gone_kinds`): the facts that name the user's
 thing of that kind end, as they would with a new one."""
 
+BARE_RIGHT_VALUE = "bare_right_value"
+"""Flag of a correction that names only the right value, a bare name ("wait sorry not
+Yishun, Sembawang"): it puts right the held fact that says the wrong value, whoever that
+fact is about, and is dropped when there is none; it never stands as a fact of its own."""
+
 ONE_PAST_DAY = "one_past_day"
 """Flag of a habit's kind of act said of one past day with no word that makes it a one-off
 ("today I took the bus"): an exception when a habit of its kind is held, else a statement

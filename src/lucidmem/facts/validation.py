@@ -56,6 +56,7 @@ from lucidmem.facts.contradictions import (
 from lucidmem.facts.decay import confidence_band, decayed_confidence, reinforce
 from lucidmem.facts.entities import EntityIndex, fold, relation_word
 from lucidmem.facts.model import (
+    BARE_RIGHT_VALUE,
     CORRECTED_WEEKDAY,
     LAST_DATED,
     NEW_OF_ITS_KIND,
@@ -264,6 +265,12 @@ class _Pass:
                 targets[0], float(targets[0].data["stated_from"])).day)
         if d.get("corrects"):
             targets = corrections.correction_targets(str(d["corrects"]), rec, held)
+            bare = BARE_RIGHT_VALUE in d.get("flags", [])
+            if bare:  # "wait sorry not Yishun, Sembawang": the one held fact it puts right
+                targets = [t for t in targets
+                           if corrections.right_name(t, rec, str(d["corrects"])) is not None][:1]
+                if not targets:
+                    return Status.DISCARDED  # it puts nothing held right: no fact of its own
             weekday = next((f[len(CORRECTED_WEEKDAY):] for f in d.get("flags", [])
                             if f.startswith(CORRECTED_WEEKDAY)), None)
             if not targets and weekday:  # no plan on that day: a habit that names it
@@ -281,7 +288,7 @@ class _Pass:
                 fixed = corrections.corrected_text(ex, rec, str(d["corrects"]))
                 self.end(ex, rec, retract=True)
                 name = None if named_right or fixed is not None or \
-                    "people" in (d.get("slot"), ex.data.get("slot")) \
+                    (not bare and "people" in (d.get("slot"), ex.data.get("slot"))) \
                     else corrections.right_name(ex, rec, str(d["corrects"]))
                 if name is not None:  # "sorry, I said Leeds, it's in York": the old fact,
                     # put right, with its kind and its dates ("… in York on Tuesday 10 March")
@@ -738,11 +745,12 @@ class _Pass:
 def _put_right(d: dict[str, Any], old: Record, wrong: str, right: str, *,
                keep_dates: bool) -> None:
     """Make the correction's fact data ``d`` the ``old`` fact with ``right`` for ``wrong``:
-    its sentence, kind and, when the correction names no date of its own, its dates."""
+    its sentence, whom it is about, its kind and, when the correction names no date of its
+    own, its dates ("Sorry, nicht Malmö, Lund" puts right where Hanna lives: hers it stays)."""
     o = old.data
     d["text"] = corrections.with_name(old.text, wrong, right)
     d["object"] = corrections.with_name(str(o.get("object") or ""), wrong, right) or d["object"]
-    for key in ("slot", "predicate", "category", "subcategory"):
+    for key in ("subject", "slot", "predicate", "category", "subcategory"):
         d[key] = o.get(key)
     if keep_dates:
         for key in ("stated_from", "valid_from", "valid_to", "temporal_text"):
