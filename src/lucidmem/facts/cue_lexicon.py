@@ -1477,7 +1477,7 @@ CLAUSE_OPENERS: dict[str, tuple[str, ...]] = {
            "zehn", "erste", "erster", "ersten", "zweite", "dritte", "neu", "neue", "neuer",
            "neues", "alte", "großer", "große", "kleine", "gut", "gute", "guter", "schön",
            "schöne", "kein", "keine", "viele", "wenige", "halb", "ganz", "ganze", "endlich",
-           "leider"),
+           "leider", "andere", "anderer", "anderes"),
     "fr": ("un", "une", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",
            "premier", "première", "premiers", "deuxième", "seconde", "troisième", "nouveau",
            "nouvelle", "nouveaux", "vieux", "vieille", "grand", "grande", "petit", "petite",
