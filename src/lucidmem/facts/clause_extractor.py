@@ -1243,9 +1243,10 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             continue
         if cand is None and item.clause.cues.correction and reading.flags and \
                 reading.flags[-1] in ("skipped:correction_header", "skipped:fragment",
-                                      "skipped:reported_speech"):
+                                      "skipped:reported_speech", "skipped:moment"):
             # "actually it's not peanuts, it's cashews": the next clause corrects; so does
-            # the one after "我是不是说我妈生日 5 月 8 号？", what the user said before
+            # the one after "我是不是说我妈生日 5 月 8 号？", what the user said before, and
+            # the one after "correctie: Griet werkt niet in het Jessa" (read as a moment)
             asked = before is not None and before.asked_value is not None and carried
             # ("te dije que Elif es de Izmir? nada que ver, es de Bursa": the denial after
             # the value asked back names none of its own)
