@@ -19,6 +19,7 @@ from typing import Any
 from lucidmem.errors import InvalidInputError
 
 __all__ = [
+    "BARE_RIGHT_VALUE",
     "CORRECTED_WEEKDAY",
     "DEFAULT_EMOTIONAL_INTENSITY",
     "GONE_OF_ITS_KIND",
