@@ -1371,7 +1371,7 @@ _NOT_THIS_BUT: dict[str, re.Pattern[str]] = {
                      r"(?P<new>(?-i:[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+){0,2}))\W*$")
     for lang, (lead, neg, but) in {
         "en": ("sorry|oops|whoops|wait|no|nah|actually|my bad", "not", "it's|its|but"),
-        "de": ("sorry|ups|moment|nee|ne|nein|quatsch|sorry", "nicht", "sondern"),
+        "de": ("sorry|ups|moment|nee|ne|nein|quatsch", "nicht", "sondern"),
         "fr": ("pardon|oups|attends|non|désolée?", "pas", "mais|c'est"),
         "es": ("perdón|perdona|uy|ups|espera|no", "no", "sino|es"),
         "it": ("scusa|scusami|ops|aspetta|no", "non", "ma|è"),
