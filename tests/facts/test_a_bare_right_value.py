@@ -47,6 +47,15 @@ def test_a_bare_right_value_puts_the_held_fact_right(lang: str) -> None:
         assert fixed[0].text.casefold() != right  # the old sentence, put right
 
 
+def test_a_bare_right_value_in_a_sentence_of_its_own() -> None:
+    """The wrong value set aside in one sentence, the right one bare in the next."""
+    with said_a_day_apart("My mother-in-law is in Yishun.", "Wait, not Yishun! Sembawang.",
+                          start=_DAY, user_id="en-next", lang="en") as memory:
+        current = [f.text for f in memory.facts.list(user_id="en-next")]
+        assert any("Sembawang" in t and "mother-in-law" in t for t in current), current
+        assert not any("Yishun" in t for t in current), current
+
+
 @pytest.mark.parametrize(("said", "name"), [
     (("not Yishun, Sembawang",), "sembawang"),  # nothing held says Yishun
     (("My friend Sam works at Lidl.", "not bad, Sam"), "bad"),  # no correction at all
