@@ -41,7 +41,7 @@ from lucidmem.facts.clauses import (
     zh_asks,
 )
 from lucidmem.facts.cue_lexicon import (
-    CLAUSE_OPENERS,
+    CLAUSE_OPENING_WORDS,
     FIRST_PERSON_VERBS,
     INSTRUMENTS,
     JOB_NOUNS,
@@ -1345,7 +1345,7 @@ _VALUE_AT_END = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\
 def _bare_right_value(clause: Clause, wrong: str,
                       value: str | None = None) -> FactCandidate | None:
     """A bare name said as the right one after the wrong one was set aside ("wait sorry not
-    Yishun, Sembawang"; "nee, niet Delft. Rijswijk."): a correction that names only the right
+    Yishun, Sembawang"; "Wait, not Yishun! Sembawang."): a correction that names only the right
     ``value`` (the clause itself when not given). Validation finds the held fact that says
     ``wrong`` and puts it right with this name
     (:func:`lucidmem.facts.corrections.right_name`), whoever that fact is about; with no such
@@ -1563,14 +1563,11 @@ def _brand_not_work(span: str) -> bool:
     return bool(one_at_a_time.named(span)) and _WORK_SAID.search(span) is None
 
 
-_OPENERS = frozenset(w for words in CLAUSE_OPENERS.values() for w in words)
-
-
 def _is_function_word(word: str) -> bool:
     """Whether a capitalised word at a clause's start is a function word, not a name."""
     folded = word.casefold()
     if folded in _FUNCTION_WORDS or folded in _NOT_NAME_WORDS or folded in WEEKDAYS or \
-            folded in _OPENERS:
+            folded in CLAUSE_OPENING_WORDS:
         return True  # "Sabato gita al lago", "Mardi, resto avec Paul": a day, no one (not
         # the months: "marco" is one, written without its cedilla, and Marco a name)
     if any(folded.startswith(day) and len(folded) > len(day) + 2

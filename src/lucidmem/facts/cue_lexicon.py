@@ -18,6 +18,7 @@ from functools import cache
 
 __all__ = [
     "ATTENDED_PLACES",
+    "CLAUSE_OPENING_WORDS",
     "CONTEXTS",
     "CUES",
     "DE_NOT_FIRST_PERSON_VERBS",
@@ -1508,6 +1509,10 @@ CLAUSE_OPENERS: dict[str, tuple[str, ...]] = {
 commonest adjectives ("Deux semaines chez Nordik…", "Bonne idée", "Groot nieuws", "Aucune
 idée", "Premier service terminé…"). Capitalised at a clause's start they had been read as
 someone's name. Left out: words that are also given names ("Otto", "Bella", "Clara")."""
+
+CLAUSE_OPENING_WORDS = frozenset(w for words in CLAUSE_OPENERS.values() for w in words)
+"""Every language's :data:`CLAUSE_OPENERS` in one set: a capitalised word at a clause's start
+is no name when it is one of them (a short clause's language may be read wrong)."""
 
 EN_BASE_VERBS = frozenset([
     "add", "agree", "allow", "answer", "arrive", "ask", "bake", "bike", "build", "buy", "call",

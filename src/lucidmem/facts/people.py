@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from lucidmem.facts.cue_lexicon import CLAUSE_OPENERS, RELATIONS, ROLE_HOLDERS
+from lucidmem.facts.cue_lexicon import CLAUSE_OPENING_WORDS, RELATIONS, ROLE_HOLDERS
 from lucidmem.facts.temporal_lexicon import DAY_WORDS, said_weekday
 
 __all__ = ["THEIRS", "Mention", "given_name", "is_given_name", "is_third_pronoun", "is_title",
@@ -253,15 +253,12 @@ def _canonical(lang: str, word: str) -> str:
     return RELATIONS.get(lang, {}).get(" ".join(word.casefold().split()), word.casefold())
 
 
-_OPENING_WORDS = frozenset(w for words in CLAUSE_OPENERS.values() for w in words)
-"""Numbers, quantifiers and common adjectives that open a clause: never a name's first word
-("Andere Sache: meine Mutter wird 70" names no mother "Andere Sache")."""
-
-
 def _is_name(name: str) -> bool:
+    """Whether ``name`` may be someone's: its first word is no function word and no word that
+    opens a clause ("Andere Sache: meine Mutter wird 70" names no mother "Andere Sache")."""
     first = name.split()[0]
     folded = first.casefold()
-    return folded not in _NOT_NAMES and folded not in _OPENING_WORDS and len(first) > 1
+    return folded not in _NOT_NAMES and folded not in CLAUSE_OPENING_WORDS and len(first) > 1
 
 
 def is_third_pronoun(word: str, lang: str) -> bool:
