@@ -46,6 +46,7 @@ from lucidmem.facts.cue_lexicon import (
     INSTRUMENTS,
     JOB_NOUNS,
     LANGUAGES,
+    PARTNERS,
     ROLE_HOLDERS,
     SHIFT_WORDS,
     WORK_RELATION_NOUNS,
@@ -1777,10 +1778,6 @@ def _renamed(clause: Clause, people: Sequence[Mention], state: ConversationState
         relation = state.people[wrong]
         return Mention(name, relation, relation, None, (0, len(clause.text))), wrong
     return None
-
-
-PARTNERS = frozenset({"girlfriend", "boyfriend", "partner", "fiancée", "wife", "husband"})
-"""Relations that a breakup ends."""
 
 
 def _breakup(clause: Clause, people: Sequence[Mention], state: ConversationState,

@@ -26,6 +26,7 @@ from lucidmem.facts.cue_lexicon import (
     has_cue,
 )
 from lucidmem.facts.language import Detected, detect, votes
+from lucidmem.facts.people import only_a_relation
 from lucidmem.facts.temporal_lexicon import MONTHS
 
 __all__ = [
@@ -440,7 +441,21 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
         pieces = [p for chunk in pieces for p in asks.split(chunk)]
     pieces = _context_gaps([part for p in pieces for part in _since_moved(p, lang)], lang)
     pieces = _keep_whenever([p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")], lang)
-    return _merge_fragments([c for p in pieces for c in _second_verb(p, lang)], lang)
+    pieces = _appositions_joined([c for p in pieces for c in _second_verb(p, lang)], lang)
+    return _merge_fragments(pieces, lang)
+
+
+def _appositions_joined(pieces: list[str], lang: str) -> list[str]:
+    """A piece that is only "my (new) <relation>" goes back to the one before it ("Salgo
+    con Marta, mi nueva novia"): it says who was just named, as "Marta, mi nueva novia"
+    does in one clause."""
+    out: list[str] = []
+    for piece in pieces:
+        if out and only_a_relation(piece, lang):
+            out[-1] = f"{out[-1]}, {piece}"
+        else:
+            out.append(piece)
+    return out
 
 
 _OWN_SUBJECT = {"en": re.compile(r"(?i)^(?P<subject>I)\s"),

@@ -25,6 +25,7 @@ __all__ = [
     "EN_BASE_VERBS",
     "INSTRUMENTS",
     "LANGUAGES",
+    "PARTNERS",
     "RELATIONS",
     "ROLE_HOLDERS",
     "WEEKLY",
@@ -512,18 +513,24 @@ CUES: dict[str, _T] = {
     # words go out with friends ("estoy saliendo con amigas")
     "dating": {
         "en": _w("been seeing|started seeing|seeing someone|been going out with|"
-                 "we're official|we are official|we're together now|we are together now"),
+                 "we're official|we are official|we're together now|we are together now|"
+                 "i'm dating|i am dating|i'm seeing … now|i am seeing … now"),
         "de": _w("bin mit … zusammen|bin jetzt mit … zusammen|sind offiziell zusammen|"
                  "sind jetzt ein Paar|wir daten uns|ich date"),
         "fr": _w("on est ensemble|nous sommes ensemble|c'est officiel|je suis avec … depuis|"
-                 "je vois quelqu'un"),
+                 "je vois quelqu'un|je sors avec … depuis|je sors avec … maintenant|"
+                 "maintenant je sors avec|je suis avec … maintenant|maintenant je suis avec"),
         "es": _w("estoy saliendo con|estamos saliendo|salgo con … desde|empezamos a salir|"
-                 "nos estamos viendo"),
+                 "nos estamos viendo|ahora salgo con|salgo con … ahora|ahora estoy con|"
+                 "estoy con … ahora"),
         "it": _w("usciamo da|usciamo insieme da|esco con … da|ci frequentiamo da|"
-                 "sto con … da|ci stiamo frequentando"),
+                 "sto con … da|ci stiamo frequentando|adesso sto con|ora sto con|"
+                 "sto con … adesso|sto con … ora|adesso esco con|esco con … adesso"),
         "pt": _w("tô ficando com|estou ficando com|estamos ficando|estou saindo com|"
-                 "tô saindo com|começamos a sair"),
-        "nl": _w("heb iets met|ik heb verkering met|ik date met|we daten"),
+                 "tô saindo com|começamos a sair|tô namorando|estou namorando|"
+                 "ando namorando|namoro com|agora namoro"),
+        "nl": _w("heb iets met|heb nu iets met|ik heb verkering met|heb nu verkering met|"
+                 "ik date met|we daten|ben nu samen met|ben samen met"),
         "zh": _w("开始约会|约会中|脱单了"),
     },
     # the user and someone are a couple ("we've been together since July"); not "together"
@@ -1093,7 +1100,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "roommate": "mitbewohner|mitbewohnerin", "neighbour": "nachbar|nachbarin",
         "boss": "chef|chefin",
         "colleague": "kollege|kollegin", "teacher": "lehrer|lehrerin",
-        "dog": "hund", "cat": "katze|kater", "doctor": "hausarzt|hausärztin",
+        "dog": "hund", "cat": "katze|kater", "doctor": "hausarzt|hausärztin|arzt|ärztin",
         "supervisor": "doktorvater|doktormutter|betreuer|betreuerin",
         "nanny": "kindermädchen|babysitter|babysitterin|tagesmutter|au-pair",
         "therapist": "therapeut|therapeutin|psychologe|psychologin",
@@ -1113,7 +1120,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "ex": "ex", "roommate": "colocataire|coloc", "neighbour": "voisin|voisine",
         "boss": "patron|patronne|chef|cheffe", "colleague": "collègue",
         "teacher": "prof|professeur|professeure", "dog": "chien|chienne", "cat": "chat|chatte",
-        "doctor": "médecin traitant|médecin généraliste|généraliste",
+        "doctor": "médecin traitant|médecin généraliste|généraliste|médecin|docteur",
         "supervisor": "directeur de thèse|directrice de thèse|directeur de recherche|"
         "directrice de recherche", "nanny": "nounou|nourrice|baby-sitter|babysitter|au pair",
         "therapist": "psy|thérapeute|psychologue", "hairdresser": "coiffeur|coiffeuse",
@@ -1135,7 +1142,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "colleague": "compañero de trabajo|compañera de trabajo|colega|compañera|compañero",
         "teacher": "maestra|maestro|profesora|profesor|profe", "dog": "perro|perra",
         "cat": "gato|gata", "doctor": "médico de cabecera|médica de cabecera|médico de familia|"
-        "médica de familia",
+        "médica de familia|médico|médica",
         "supervisor": "director de tesis|directora de tesis|tutor de tesis|tutora de tesis",
         "nanny": "niñera|canguro|au pair", "therapist": "terapeuta|psicólogo|psicóloga",
         "hairdresser": "peluquero|peluquera", "coach": "entrenador|entrenadora",
@@ -1152,7 +1159,8 @@ RELATIONS: dict[str, dict[str, str]] = {
         "friend": "amico|amica", "ex": "ex", "roommate": "coinquilino|coinquilina",
         "neighbour": "vicino|vicina", "boss": "capo|capa|responsabile",
         "colleague": "collega", "teacher": "insegnante|maestra|maestro|professore|professoressa",
-        "dog": "cane", "cat": "gatto|gatta", "doctor": "medico di base|medico di famiglia",
+        "dog": "cane", "cat": "gatto|gatta",
+        "doctor": "medico di base|medico di famiglia|medico|dottore|dottoressa",
         "supervisor": "relatore|relatrice|tutor",
         "nanny": "tata|babysitter|baby-sitter|au pair", "therapist": "terapeuta|psicologo|"
         "psicologa", "hairdresser": "parrucchiere|parrucchiera|barbiere",
@@ -1171,7 +1179,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "ex": "ex", "roommate": "colega de quarto|colega de casa", "neighbour": "vizinho|vizinha",
         "boss": "chefe", "colleague": "colega", "goddaughter": "afilhada",
         "godson": "afilhado", "teacher": "professor|professora", "dog": "cão|cachorro|cadela",
-        "cat": "gato|gata", "doctor": "médico de família|médica de família",
+        "cat": "gato|gata", "doctor": "médico de família|médica de família|médico|médica",
         "supervisor": "orientador|orientadora", "nanny": "babá|baby-sitter|babysitter",
         "therapist": "terapeuta|psicólogo|psicóloga", "hairdresser": "cabeleireiro|"
         "cabeleireira|barbeiro", "coach": "treinador|treinadora",
@@ -1188,7 +1196,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "ex": "ex", "roommate": "huisgenoot", "neighbour": "buurman|buurvrouw",
         "boss": "baas|leidinggevende", "manager": "manager", "colleague": "collega",
         "teacher": "leraar|lerares|docent", "dog": "hond", "cat": "kat|poes",
-        "doctor": "huisarts", "supervisor": "promotor|promotrix|scriptiebegeleider|"
+        "doctor": "huisarts|dokter", "supervisor": "promotor|promotrix|scriptiebegeleider|"
         "begeleider|begeleidster", "nanny": "oppas|nanny|au pair",
         "therapist": "therapeut|psycholoog", "hairdresser": "kapper|kapster",
         "coach": "coach|trainer",
@@ -1212,6 +1220,11 @@ RELATIONS: dict[str, dict[str, str]] = {
     }.items() for w in ws.split("|")},
 }
 """Relation words per language → the English relation a fact states."""
+
+PARTNERS: frozenset[str] = frozenset({
+    "girlfriend", "boyfriend", "partner", "fiancée", "wife", "husband"})
+"""Relations of :data:`RELATIONS` that are the user's partner: a breakup ends them, and a
+new one takes the old one's place."""
 
 ROLE_HOLDERS: frozenset[str] = frozenset({
     "boss", "coach", "doctor", "hairdresser", "nanny", "supervisor", "therapist"})

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from lucidmem.facts.cue_lexicon import CLAUSE_OPENING_WORDS, RELATIONS, ROLE_HOLDERS
+from lucidmem.facts.cue_lexicon import CLAUSE_OPENING_WORDS, PARTNERS, RELATIONS, ROLE_HOLDERS
 from lucidmem.facts.temporal_lexicon import DAY_WORDS, said_weekday
 
 __all__ = ["THEIRS", "Mention", "given_name", "is_given_name", "is_third_pronoun", "is_title",
-           "mentions", "possessive_gender", "pronoun_relation", "pronoun_subject",
-           "relation_gender", "starts_with_name", "without_possessive"]
+           "mentions", "only_a_relation", "possessive_gender", "pronoun_relation",
+           "pronoun_subject", "relation_gender", "starts_with_name", "without_possessive"]
 
 _POSSESSIVE: dict[str, str] = {
     "en": r"my|our",
@@ -84,9 +84,10 @@ _ADJECTIVES: dict[str, str] = {
     "nl": r"kleine|grote|oudere|jongere|nieuwe",
 }
 _TITLE = (r"(?:(?i:dona|doña|don|señora|señor|seu|herr|frau|madame|monsieur|mme|mlle|sr|sra|"
-          r"signora|signor|tia|tio|dr|dra|prof|doktor|dott|dottoressa|doutor|doutora|mr|mrs|ms|"
-          r"miss|mevrouw|meneer|mevr|dhr|professorin|professor|professora|professeur|"
-          r"professeure|profesor|profesora|professore|professoressa|docteur|doctor|dokter)"
+          r"signora|signor|tia|tio|dr|dra|dr\.ª|sr\.ª|prof\.ª|prof|doktor|dott|dottor|"
+          r"dottoressa|doutor|doutora|mr|mrs|ms|miss|mevrouw|meneer|mevr|dhr|professorin|"
+          r"professor|professora|professeur|professeure|profesor|profesora|professore|"
+          r"professoressa|docteur|doctor|doctora|dokter)"
           r"\.?\s+)?")
 """A title before the name ("meine Chefin Dr. Hoffmann", "Frau Yilmaz"): not the name."""
 _NAME = r"(?P<name>[A-ZÀ-ÖØ-Þ][\w'’-]*[\w](?:\s+[A-ZÀ-ÖØ-Þ][\w'’-]+)?)"
@@ -151,11 +152,16 @@ _NEW: dict[str, str] = {
     "es": r"nueva|nuevo", "it": r"nuova|nuovo", "pt": r"nova|novo", "nl": r"nieuwe",
 }
 _ARTICLE_BEFORE_NEW: dict[str, str] = {
-    "en": r"the|a", "de": r"der|die|das|den|dem|ein|eine|einen|einem",
+    "en": r"the|a", "de": r"der|die|das|den|dem|ein|eine|einen|einem|beim|zum|vom|zur|"
+    r"bei\s+der|von\s+der|bei\s+einem|bei\s+einer",
     "fr": r"la|le|l'|l’|un|une", "es": r"la|el|un|una", "it": r"la|il|lo|l'|l’|un|una|uno",
     "pt": r"a|o|um|uma", "nl": r"de|het|een",
 }
-"""Articles before "new" and a role ("the new supervisor", "einen neuen Betreuer")."""
+"""Articles before "new" and a role ("the new supervisor", "einen neuen Betreuer", "beim
+neuen Hausarzt")."""
+_NEW_AFTER_ROLE = frozenset({"fr", "es", "it", "pt"})
+"""Languages that may say "new" after the role ("o médico de família novo, o Dr. Tiago
+Mendes", "el médico nuevo, el doctor Pardo")."""
 _ROLE_IS: dict[str, str] = {
     "en": r"is|'s|’s", "de": r"ist", "fr": r"est|c'est|c’est", "es": r"es", "it": r"è",
     "pt": r"é", "nl": r"is",
@@ -177,7 +183,29 @@ def _role_patterns(lang: str) -> list[re.Pattern[str]]:
     the_new = re.compile(r"(?i:(?<!\w)(?:" + _ARTICLE_BEFORE_NEW[lang] + r")\s*(?:" + _NEW[lang]
                          + r")\s+(?P<rel>" + roles + r"))(?!\w)(?:\s*,\s*|\s+)" + _ARTICLE
                          + _TITLE + _NAME)
-    return [is_named, the_new]
+    if lang not in _NEW_AFTER_ROLE:
+        return [is_named, the_new]
+    new_after = re.compile(r"(?i:(?<!\w)(?:" + _ARTICLE_BEFORE_NEW[lang] + r")\s*(?P<rel>" + roles
+                           + r")\s+(?:" + _NEW[lang] + r"))(?!\w)\s*,\s*" + _ARTICLE + _TITLE
+                           + _NAME)
+    return [is_named, the_new, new_after]
+
+
+def _partner_patterns(lang: str) -> list[re.Pattern[str]]:
+    """The user's partner named after the relation and a copula ("mi novia es Lucía", "a
+    minha namorada é a Thaís", "ma copine, c'est Julie"), as a role holder is. In German,
+    where a noun has a capital too ("Mein Freund ist Lehrer"), only a given name is read as
+    one (:func:`mentions`)."""
+    words = sorted((w for w, r in RELATIONS.get(lang, {}).items() if r in PARTNERS),
+                   key=len, reverse=True)
+    poss = _POSSESSIVE.get(lang)
+    if not words or not poss:
+        return []
+    rel = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+    adj = _ADJECTIVES.get(lang, "x^")
+    head = r"(?i:(?<!\w)(?:" + poss + r")\s+(?:(?:" + adj + r")\s+)?(?P<rel>" + rel + r"))(?!\w)"
+    return [re.compile(head + r"(?P<copula>)\s*,?" + _ADVERBS + r"\s+(?i:" + _ROLE_IS[lang]
+                       + r")" + _ADVERBS + r"\s+" + _ARTICLE + _NAME + r"(?![\w'’-])")]
 
 
 _ZH_NOT_NAME_START = frozenset("帮陪带叫请喊做买送回过出住怀退喜觉知准每非已刚经常特一")
@@ -211,6 +239,7 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
         re.compile(r"(?<!\w)" + _NAME + r"\s*,\s*" + head),
     ]
     out.extend(_role_patterns(lang))
+    out.extend(_partner_patterns(lang))
     the = {"en": r"the", "de": r"der|die|das", "fr": r"la|le|l'|l’",
            "es": r"la|el", "it": r"la|il|lo|l'|l’", "pt": r"a|o", "nl": r"de|het"}[lang]
     out.append(re.compile(
@@ -247,6 +276,13 @@ def _bare_pattern(lang: str) -> re.Pattern[str] | None:
     adj = _ADJECTIVES.get(lang, "x^")
     return re.compile(r"(?i)(?<!\w)(?:" + poss + r")\s+(?:(?:" + adj + r")\s+)?(?P<rel>" + rel
                       + r")(?!\w)")
+
+
+def only_a_relation(text: str, lang: str) -> bool:
+    """Whether ``text`` is nothing but "my (new) <relation>" ("mi nueva novia.", "my new
+    GP"): an apposition to the name said before it, not a clause of its own."""
+    bare = _bare_pattern(lang) if lang != "zh" else None
+    return bare is not None and bare.fullmatch(text.strip(" .!?…")) is not None
 
 
 def _canonical(lang: str, word: str) -> str:
@@ -287,6 +323,8 @@ def mentions(text: str, lang: str) -> list[Mention]:
             if not name or not _is_name(name) or is_third_pronoun(name, lang) or \
                     any(a < m.end() and m.start() < b for a, b in taken):
                 continue  # ("Sie ist meine Schwester": "she", see pronoun_relation)
+            if groups.get("copula") is not None and lang == "de" and not is_given_name(name):
+                continue  # "Mein Freund ist Lehrer": what he is, not his name
             if said_weekday(name) is not None or name.casefold() in DAY_WORDS:
                 continue  # "我儿子周六去学游泳": the son goes on Saturday, he is not 周六
             if lang == "zh" and (name in ("的", "们") or name[0] in _ZH_NOT_NAME_START
