@@ -99,3 +99,15 @@ def test_my_relation_after_a_name_is_no_clause_of_its_own(lang: str, text: str,
                                                           clauses: int) -> None:
     assert len(clauses_of(text, default_language=lang)) == clauses
 
+
+@pytest.mark.parametrize(("lang", "old", "new", "old_name"), [
+    ("pt", "o Dr. Simões, o meu médico de família, diz sempre que eu ando pouco",
+     "fui ao centro de saúde, o médico de família novo, o Dr. Nuno Brás, foi impecável",
+     "Simões"),
+    ("de", "Mein Hausarzt ist Dr. Fuchs, bei Dr. Fuchs sitz ich immer ewig im Wartezimmer",
+     "War heute beim neuen Hausarzt, Dr. Brandt, ging ganz schnell", "Fuchs"),
+])
+def test_what_the_statement_said_around_an_ended_name_ends_with_it(
+        lang: str, old: str, new: str, old_name: str) -> None:
+    current = _current(old, new, lang=lang)
+    assert not any(old_name in text for text in current), current

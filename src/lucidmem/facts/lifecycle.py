@@ -22,6 +22,8 @@ consumption, exercise and a hobby are activity). Pure functions over fact record
   plus que du lait d'avoine": the stopped value is history;
 * :func:`replaced_thing_targets` — "the new phone arrived: a Galaxy": the facts that name
   another phone (:mod:`lucidmem.facts.one_at_a_time`) end;
+* :func:`said_with_the_ended_value` — a fact that ends takes with it the clause of the same
+  statement that names its value ("a Dr.ª Caeiro, a minha médica de família, …");
 * :func:`habit_of` — the standing fact a one-off ("just today I took the train") deviates
   from.
 
@@ -67,6 +69,7 @@ __all__ = [
     "replaced_in_the_same_turn",
     "replaced_thing_targets",
     "replacement_targets",
+    "said_with_the_ended_value",
     "stopped_by_name",
     "switched_from_targets",
     "switched_to_named_targets",
@@ -129,6 +132,30 @@ def names_in_passing(rec: Record, names: Sequence[str]) -> bool:
     boss at Harfang" names Harfang; "Harfangs" is another word)."""
     said = " ".join(str(x) for x in (rec.text, rec.data.get("evidence")) if x)
     return any(re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", said) for name in names)
+
+
+def said_with_the_ended_value(ended: Record, new: Record,
+                              facts: Sequence[Record]) -> list[Record]:
+    """The facts read from the same statement as ``ended`` whose value holds its name: they
+    end with it. "a Dr.ª Caeiro, a minha médica de família, já sei o que vai dizer" gives
+    "The user's doctor is Caeiro" and the clause itself as a fact; when the new doctor takes
+    her place, the clause that names her is no current fact either. Only a name ends them (a
+    capitalised value or Chinese), only facts of the same subject whose value is longer
+    than the name (what was said around it), and never what the new statement said."""
+    name = str(ended.data.get("object") or "").strip()
+    cjk = re.search(r"[\u4e00-\u9fff]", name) is not None
+    if len(name) < (2 if cjk else 3) or not (cjk or name[0].isupper()):
+        return []
+    turns = set(ended.data.get("source_turn_ids") or ())
+    new_turns = set(new.data.get("source_turn_ids") or ())
+    pattern = re.compile(r"(?<!\w)" + re.escape(fold(name)) + r"(?!\w)")
+    return [rec for rec in facts
+            if rec.id not in (ended.id, new.id)
+            and rec.data.get("subject") == ended.data.get("subject")
+            and turns & set(rec.data.get("source_turn_ids") or ())
+            and not new_turns & set(rec.data.get("source_turn_ids") or ())
+            and fold(str(rec.data.get("object") or "")) != fold(name)
+            and pattern.search(fold(str(rec.data.get("object") or "")))]
 
 
 def switched_to_named_targets(new: Record, facts: Sequence[Record]) -> list[Record]:

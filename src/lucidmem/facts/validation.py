@@ -213,15 +213,24 @@ class _Pass:
         if retract:
             ex.status = Status.RETRACTED
             self.report.retracted += 1
-        else:
-            when = ts if at is None else at
-            when = max(when, float(d["valid_from"]))
-            end = d.get("valid_to")
-            update["valid_to"] = when if end is None else min(when, float(end))
-            ex.status = Status.SUPERSEDED
-            self.report.superseded += 1
+            ex.data = {**d, **update}
+            self.touch(ex)
+            return
+        when = max(ts if at is None else at, float(d["valid_from"]))
+        end = d.get("valid_to")
+        update["valid_to"] = until = when if end is None else min(when, float(end))
+        ex.status = Status.SUPERSEDED
+        self.report.superseded += 1
         ex.data = {**d, **update}
         self.touch(ex)
+        self.end_what_names(ex, rec, until)
+
+    def end_what_names(self, ex: Record, rec: Record, at: float) -> None:
+        """End with ``ex`` the clauses of its statement that name its value
+        (:func:`lifecycle.said_with_the_ended_value`)."""
+        active = [f for f in self.working if f.status == Status.ACTIVE]
+        for other in lifecycle.said_with_the_ended_value(ex, rec, active):
+            self.end(other, rec, retract=False, at=at)
 
     def lifecycle(self, rec: Record) -> Status | None:
         """What the new statement does to held facts (retraction, correction, cessation,
@@ -629,6 +638,8 @@ class _Pass:
                     # the values it could not be told apart from end with it: "Winterthur is
                     # so quiet" kept beside "I live on the balcony side" is no home after a move
                     self.end(variant, rec, retract=False, at=at)
+                ex.data = {**d, **update}
+                self.end_what_names(ex, rec, at)
             else:
                 ex.status = Status.RETRACTED
                 self.report.retracted += 1
