@@ -1,8 +1,10 @@
 """A first stretch at a new workplace names it, counted in a shift, a service or a working
 weekday, or as "day one" ("first shift done at Brightwater Care", "Tag eins bei Rheinfeld
 Logistik", "mi primer lunes en Grupo Andino", "入职华润第一天"): the new employer, so the job
-said before ends; a first service "finished" there ends nothing. A first night at a hotel or
-a first week in a country is no job. Sentences written for these tests."""
+said before ends, also when the workplace is a bank or an insurer ("First week at Barclays
+done"), which said alone is a provider; a first service "finished" there ends nothing. A
+first night at a hotel or a first week in a country is no job. Sentences written for these
+tests."""
 
 from __future__ import annotations
 
@@ -45,6 +47,12 @@ FIRST_STRETCH = {  # case: (the job before, the first stretch at the new one, ol
                    "Hoogland"),
     "nl-eerste-maandag": ("Ik werk bij Rabo Zuid.", "Mijn eerste maandag bij Van Dijk Bouw was "
                           "pittig.", "Rabo", "Van Dijk"),
+    "pt-bank": ("Trabalho na Construtora Lemos.", "Primeira semana no Santander feita, crachá "
+                "novo e tudo.", "Lemos", "Santander"),
+    "en-bank": ("I work at Norland Foods.", "First week at Barclays done, the canteen is "
+                "decent.", "Norland", "Barclays"),
+    "de-insurer": ("Ich arbeite bei Kornblum Druck.", "Erste Woche bei der Allianz geschafft, "
+                   "viel Papierkram.", "Kornblum", "Allianz"),
     "zh-first-week": ("我在招商银行上班。", "在顺丰上班的第一周结束了，好累。", "招商银行", "顺丰"),
     "zh-first-day": ("我在招商银行上班。", "入职华润第一天，同事都挺好的。", "招商银行", "华润"),
 }

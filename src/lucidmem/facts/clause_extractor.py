@@ -2101,7 +2101,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     seeking = _seeks_a_job(clause.text, lang)
     tenure = not named_person and not cues.negated and not cues.hypothetical and \
         not seeking and _tenure_at(span, lang)
-    held_brand = not named_person and _brand_not_work(span)
+    held_brand = not named_person and not tenure and _brand_not_work(span)
+    # ("primeira semana no Standard Bank feita": a first week there is work, not an account)
     names_job = not seeking and not in_place and not held_brand and (
         (_names_workplace(span, lang) and slot in ("project", "work", "occupation"))
         or (not named_person and (_new_job_at(span, item, lang) or
