@@ -111,3 +111,12 @@ def test_what_the_statement_said_around_an_ended_name_ends_with_it(
         lang: str, old: str, new: str, old_name: str) -> None:
     current = _current(old, new, lang=lang)
     assert not any(old_name in text for text in current), current
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("es", "Ahora estoy con Marisol en el mercado, luego te cuento"),
+    ("fr", "Je suis avec Hugo maintenant, on attend le bus"),
+])
+def test_being_with_someone_right_now_is_no_partner(lang: str, said: str) -> None:
+    current = _current(said, lang=lang)
+    assert not any("partner" in text for text in current), current

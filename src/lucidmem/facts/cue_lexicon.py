@@ -519,10 +519,9 @@ CUES: dict[str, _T] = {
                  "sind jetzt ein Paar|wir daten uns|ich date"),
         "fr": _w("on est ensemble|nous sommes ensemble|c'est officiel|je suis avec … depuis|"
                  "je vois quelqu'un|je sors avec … depuis|je sors avec … maintenant|"
-                 "maintenant je sors avec|je suis avec … maintenant|maintenant je suis avec"),
+                 "maintenant je sors avec"),
         "es": _w("estoy saliendo con|estamos saliendo|salgo con … desde|empezamos a salir|"
-                 "nos estamos viendo|ahora salgo con|salgo con … ahora|ahora estoy con|"
-                 "estoy con … ahora"),
+                 "nos estamos viendo|ahora salgo con|salgo con … ahora"),
         "it": _w("usciamo da|usciamo insieme da|esco con … da|ci frequentiamo da|"
                  "sto con … da|ci stiamo frequentando|adesso sto con|ora sto con|"
                  "sto con … adesso|sto con … ora|adesso esco con|esco con … adesso"),
