@@ -38,6 +38,7 @@ from lucidmem.facts.clauses import (
     after_short_lead,
     clauses_of,
     says_what_there_is,
+    slip_lead,
     zh_asks,
 )
 from lucidmem.facts.cue_lexicon import (
@@ -1114,7 +1115,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             continue
         subject, phrase = found
         if subject == USER_SUBJECT and _third_person_verb(clause.text, clause.language) and \
-                not (cues.correction and _corrected_value(clause)) and \
+                not (cues.correction and (_corrected_value(clause) or
+                                          slip_lead(clause.text, clause.language))) and \
                 not one_at_a_time.gone_kinds(clause.text, clause.language):
             # ("some idiot pinched my bike": what someone did to the user's thing is theirs)
             # ("es el miércoles, no el martes": the corrected thing, not someone else)
@@ -1236,7 +1238,8 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             reading.facts.append(bare)  # "wait sorry not Yishun, Sembawang": no fact of its
             continue  # own ("The user (home): Sorry, , Lund"), the held one put right
         if cand is None and carried and reading.flags and \
-                reading.flags[-1] == "skipped:fragment" and not item.clause.cues.correction and \
+                reading.flags[-1] in ("skipped:fragment", "skipped:small_talk",
+                                      "skipped:unclear") and not item.clause.cues.correction and \
                 (bare := _bare_right_value(item.clause, carried)) is not None:
             reading.facts.append(bare)  # "wait sorry not Yishun, Sembawang": validation puts
             carried = None  # right the held fact that says Yishun, whoever it is about
@@ -1342,6 +1345,63 @@ _VALUE_AT_END = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\
 """The name a fact's sentence ends with ("… fliegen wir nach Porto")."""
 
 
+_TOLD_YOU_WRONG: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?:(?:oh|ok|so|and|also|btw|sorry|und|also|übrigens|et|alors|"
+                     r"y|pues|e|allora|então|en|trouwens)\W+)*" + told + r"(?P<said>.+?)\s*"
+                     r"[,;–—-]\s*(?:but\s+|aber\s+|mais\s+|pero\s+|ma\s+|mas\s+|maar\s+)?"
+                     + wrong + r"\W*$")
+    for lang, (told, wrong) in {
+        "en": (r"i\s+(?:told\s+you|said|wrote)\s+(?:that\s+)?",
+               r"(?:that|which|this|it)\s*(?:was|is|'s|’s)\s+(?:wrong|not\s+right|not\s+true|"
+               r"a\s+mistake)"),
+        "de": (r"ich\s+(?:hab|habe|hatte)\s+(?:dir|euch|Ihnen)\s+(?:doch\s+)?(?:gesagt|"
+               r"geschrieben|erzählt)\s*,?\s*(?:dass\s+)?",
+               r"(?:das\s+)?(?:stimmt\s+(?:gar\s+|so\s+)?(?:nicht|ned|net)|war\s+falsch|"
+               r"ist\s+falsch|war\s+ein\s+fehler)"),
+        "fr": (r"je\s+(?:t'|t’|vous\s+)ai\s+(?:dit|écrit|raconté)\s+(?:que\s+|qu'|qu’)",
+               r"(?:c'était|c’était|c'est|c’est)\s+(?:faux|une\s+erreur|pas\s+vrai)"),
+        "es": (r"(?:yo\s+)?(?:te\s+)?(?:dije|conté|escribí)\s+que\s+",
+               r"(?:eso\s+|y\s+)?(?:estaba\s+mal|está\s+mal|es\s+mentira|no\s+es\s+así|"
+               r"no\s+era\s+así|era\s+un\s+error)"),
+        "it": (r"(?:ti\s+)?ho\s+(?:detto|scritto|raccontato)\s+che\s+",
+               r"(?:era\s+sbagliato|è\s+sbagliato|non\s+è\s+vero|non\s+era\s+vero|"
+               r"non\s+è\s+così|mi\s+sono\s+sbagliat[oa])"),
+        "pt": (r"(?:eu\s+)?(?:te\s+|lhe\s+)?(?:disse|falei|contei|escrevi)\s+que\s+",
+               r"(?:isso\s+|aquilo\s+)?(?:estava\s+errado|está\s+errado|tá\s+errado|"
+               r"não\s+é\s+verdade|não\s+era\s+verdade|foi\s+engano)"),
+        "nl": (r"ik\s+(?:zei|heb\s+(?:je\s+|jou\s+)?(?:gezegd|verteld))\s+(?:je\s+|jou\s+)?"
+               r"(?:dat\s+)?",
+               r"(?:dat\s+)?(?:klopte\s+niet|klopt\s+niet|was\s+fout|is\s+fout|"
+               r"was\s+verkeerd)"),
+    }.items()}
+"""A sentence that repeats what the user said before and calls it wrong: "I told you my
+sister works at Tesco, that was wrong", "Ich hab dir gesagt, mein Bruder wohnt in Bremen,
+das stimmt nicht", "je t'ai dit que ma sœur habite à Lille, c'était faux"."""
+_NAME_IN = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)*|(?<!\d)\d+(?!\d)")
+
+
+def _told_wrong(clause: Clause) -> str | None:
+    """The wrong value of a sentence that calls what the user said before wrong
+    (:data:`_TOLD_YOU_WRONG`): the last name or number of what it repeats ("Tesco"), which
+    the next statement puts right ("It's Asda", "Er wohnt in Hamburg"). ``None`` when the
+    clause's sentence is none such or repeats no name."""
+    m = _TOLD_YOU_WRONG.get(clause.language, _NO_MATCH).match(clause.sentence.strip())
+    if m is None:
+        return None
+    said = m["said"]
+    names = [n.group(0) for n in _NAME_IN.finditer(said)
+             if n.start() > 0 and said_weekday(n.group(0)) is None
+             and n.group(0).casefold() not in MONTHS]
+    return names[-1] if names else None
+
+
+_COPULA_LEAD = re.compile(r"(?i)^(?:(?:it's|it’s|it\s+is|its|that's|c'est|c’est|es|è|é|"
+                          r"het\s+is|dat\s+is|es\s+ist|das\s+ist|ist)\s+)?"
+                          r"(?:(?:in|at|en|à|em|op|bij|im|nach|chez|nel|nella|alla|al)\s+)?")
+""""It's" or a preposition before a bare right value ("It's Asda.", "In Rijswijk.", "À
+Angers."): no part of the name."""
+
+
 def _bare_right_value(clause: Clause, wrong: str,
                       value: str | None = None) -> FactCandidate | None:
     """A bare name said as the right one after the wrong one was set aside ("wait sorry not
@@ -1351,8 +1411,10 @@ def _bare_right_value(clause: Clause, wrong: str,
     (:func:`lucidmem.facts.corrections.right_name`), whoever that fact is about; with no such
     fact it is dropped (:data:`BARE_RIGHT_VALUE`), never kept as a fact of its own. ``None``
     unless the value is one to three capitalised words, other than the wrong one."""
-    value = (value if value is not None else clause.text).strip(" .,!?…")
-    if not 1 <= len(value.split()) <= 3 or _VALUE_AT_END.fullmatch(value) is None or \
+    value = _COPULA_LEAD.sub("", (value if value is not None else clause.text).strip(" .,!?…"))
+    named = _VALUE_AT_END.fullmatch(value) is not None or (
+        clause.language == "zh" and re.fullmatch(r"[\u4e00-\u9fff]{2,4}", value) is not None)
+    if not 1 <= len(value.split()) <= 3 or not named or \
             value.casefold() == wrong.strip().casefold():
         return None
     info = SLOTS["personal"]
@@ -1378,8 +1440,12 @@ _NOT_THIS_BUT: dict[str, re.Pattern[str]] = {
         "pt": ("desculpa|desculpe|ops|opa|espera|não", "não", "mas|é"),
         "nl": ("sorry|oeps|wacht|nee", "niet", "maar"),
     }.items()}
+_NOT_THIS_BUT["zh"] = re.compile(r"^\W*(?:(?:不对|不好意思|抱歉|等等|哦不|说错了)[，,！!\s]*)*"
+                                 r"不是(?P<old>[^，,。！!]{1,8})[，,！!]\s*(?:是|而是)?"
+                                 r"(?P<new>[\u4e00-\u9fff]{2,4}|[A-Z][\w'’-]+)[。！!]*$")
 """A clause that sets a wrong value aside and names the right one bare: "wait sorry not
-Yishun, Sembawang", "nee, niet Delft, Rijswijk", "perdón, no Toledo, Cuenca"."""
+Yishun, Sembawang", "nee, niet Delft, Rijswijk", "perdón, no Toledo, Cuenca", "不对，不是
+上海，是杭州"."""
 
 
 def _not_this_but(clause: Clause) -> FactCandidate | None:
@@ -3406,6 +3472,8 @@ def _without_correction_words(text: str, lang: str) -> str:
     if m is not None and sorry is not None and m.start() <= sorry.end() + 3:
         target = target[sorry.end():]  # "Sorry, I meant …": the apology goes with the cue
         m = find_cue("correction", lang, target)
+    if m is None:
+        m = slip_lead(target, lang)  # "não, égua, é dia 21" after "é dia 12 de outubro..."
     if m is None or m.start() > 3:
         return text
     trimmed = target[m.end():].lstrip(" ,:;-，：；、").rstrip(" ，、")

@@ -24,9 +24,12 @@ __all__ = [
     "DE_NOT_FIRST_PERSON_VERBS",
     "EN_BASE_VERBS",
     "INSTRUMENTS",
+    "KIN_SAID_AS_NAMES",
     "LANGUAGES",
+    "NOT_THIS_LEADS",
     "RELATIONS",
     "ROLE_HOLDERS",
+    "SLIP_OPENERS",
     "WEEKLY",
     "WORKING_RATE_UNITS",
     "WORKING_VERBS",
@@ -1509,6 +1512,46 @@ CLAUSE_OPENERS: dict[str, tuple[str, ...]] = {
 commonest adjectives ("Deux semaines chez Nordik…", "Bonne idée", "Groot nieuws", "Aucune
 idée", "Premier service terminé…"). Capitalised at a clause's start they had been read as
 someone's name. Left out: words that are also given names ("Otto", "Bella", "Clara")."""
+
+KIN_SAID_AS_NAMES: dict[str, tuple[str, ...]] = {
+    "en": ("Mum", "Mom", "Dad", "Grandma", "Grandpa"),
+    "de": ("Mama", "Papa", "Mutti", "Vati", "Oma", "Opa"),
+    "fr": ("Maman", "Papa", "Mamie", "Papi"),
+    "es": ("Mamá", "Papá", "Mami", "Papi"),
+    "it": ("Mamma", "Papà", "Papa"),
+    "pt": ("Mamãe", "Papai"),
+    "nl": ("Mama", "Papa", "Oma", "Opa"),
+}
+"""Kin words said as a name, capitalised and without "my" ("Mama wird 75, nicht 70!", "Dad
+is turning 60"): the user's own mother, father or grandparent."""
+
+SLIP_OPENERS: dict[str, tuple[str, ...]] = {
+    "en": _w("no|nope|nah|sorry|oops|wait|i mean|or rather|scratch that"),
+    "de": _w("nein|nee|ne|sorry|moment|warte|quatsch"),
+    "fr": _w("non|pardon|attends|oups|plutôt"),
+    "es": _w("no|perdón|perdona|espera|digo|mejor dicho"),
+    "it": _w("no|anzi|scusa|aspetta|cioè|volevo dire|ops"),
+    "pt": _w("não|nao|desculpa|espera|digo|quer dizer|ops|aliás"),
+    "nl": _w("nee|neen|sorry|wacht|ik bedoel|oeps"),
+    "zh": _w("不对|不是|哦不|啊不|错了|说错了"),
+}
+"""What opens a slip put right in the same breath, after an ellipsis or a dash ("è il 6
+giugno... anzi no, sabato 7", "é dia 12 de outubro... não, égua, é dia 21", "am 14. März –
+nein, am 16."): said there, "no" sets aside what was said just before, it answers nobody.
+Several may follow each other ("non, pardon,"), and one other word with its comma
+("não, égua,"); a filler alone ("äh", "euh", "bueno") opens none."""
+
+NOT_THIS_LEADS: dict[str, tuple[str, ...]] = {
+    "en": _w("no|nope|nah|wait|sorry|oops"),
+    "de": _w("nein|nee|ne|moment|warte|sorry|ups"),
+    "fr": _w("non|attends|pardon|oups"),
+    "es": _w("no|espera|perdón|perdona|uy"),
+    "it": _w("no|aspetta|scusa|ops"),
+    "pt": _w("não|espera|desculpa|ops|opa"),
+    "nl": _w("nee|wacht|sorry|oeps"),
+}
+"""What may open a sentence that only sets a wrong value aside ("No, not Leeds.", "nee, niet
+Delft.", "Aspetta, non Lecce!"): the right value follows in the next sentence."""
 
 CLAUSE_OPENING_WORDS = frozenset(w for words in CLAUSE_OPENERS.values() for w in words)
 """Every language's :data:`CLAUSE_OPENERS` in one set: a capitalised word at a clause's start
