@@ -1119,8 +1119,11 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                                           slip_lead(clause.text, clause.language))) and \
                 not one_at_a_time.gone_kinds(clause.text, clause.language):
             # ("some idiot pinched my bike": what someone did to the user's thing is theirs)
-            # ("es el miércoles, no el martes": the corrected thing, not someone else)
-            if state.last_person not in turn_people:
+            # ("es el miércoles, no el martes": the corrected thing, not someone else; so is
+            # "… dia 9 de maio... não, é dia 16")
+            if state.last_person not in turn_people and \
+                    not (state.last_person and _number_set_against(clause)):
+                # ("ha 9 anni, non 8": a number put right is of the person said last)
                 if not _USER_IN_CLAUSE.get(clause.language, _NO_MATCH).search(clause.text):
                     # "ha portato un tiramisù": someone did it, and the turn does not say who
                     reading.flags.append("skipped:someone_else")
@@ -1319,6 +1322,13 @@ def _value_set_against(clause: Clause) -> str | None:
         return None
     value = _ARTICLE_LEAD.sub("", m["old"].strip(" .!?。！？"))
     return value if value and len(value.split()) <= 3 else None
+
+
+def _number_set_against(clause: Clause) -> bool:
+    """Whether the clause sets a number against another ("ha 9 anni, non 8", "cumple 85, no
+    80", "她65岁，不是60岁"): the wrong number said before is put right."""
+    value = _value_set_against(clause)
+    return value is not None and re.fullmatch(r"\d+\s*\w{0,5}", value) is not None
 
 
 _ARTICLE_LEAD = re.compile(
@@ -1655,10 +1665,11 @@ def _only_mentions(clause: Clause, people: list[Mention]) -> bool:
 _THIRD_VERBS: dict[str, re.Pattern[str]] = {
     "es": re.compile(r"(?i)^(?:(?:en|por|durante|desde)\s+(?:el\s+|la\s+)?\w+\s+|\w+\s+)?"
                      r"(?:es|está|tiene|trabaja|vive|va|hace|sale|quiere|estudia|juega|anda|"
+                     r"cumple|cumplirá|"
                      r"vivió|trabajó|estudió|nació|se\s+mudó|"
                      r"se\s+\w+|le\s+(?:encanta|encantan|gusta|gustan|fascina|apasiona))\b"),
     "it": re.compile(r"(?i)^(?:(?:in|d['’]|di|per|durante)\s*(?:\w+\s+)?\w+\s+|\w+\s+)?"
-                     r"(?:è|sta|ha|lavora|vive|abita|va|fa|vuole|studia|gioca|si\s+\w+|"
+                     r"(?:è|sta|ha|lavora|vive|abita|va|fa|vuole|studia|gioca|si\s+\w+|compie|"
                      r"visse|abitò|lavorò|studiò|"
                      r"(?:gli|le)\s+(?:piace|piacciono|interessa|interessano))\b"),
     "pt": re.compile(r"(?i)^(?:(?:no|na|em|durante|pelo|pela)\s+\w+\s+|\w+\s+)?"
@@ -2151,8 +2162,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
                 not named_person and not _has_subject(clause.text, lang):
             limit = min(limit, SHORT_NO_FACT_LIMIT)
         if (cues.correction and (_corrected_value(clause) or only_a_day or carried)) or \
-                rescheduled:
-            limit = 1.01  # a correction is always applied, however short ("c'est lundi")
+                rescheduled or (item.subject != USER_SUBJECT and _number_set_against(clause)):
+            limit = 1.01  # a correction is always applied, however short ("c'est lundi");
+            # so is a number of someone's put right ("Cumple 85, no 80.")
         if cues.correction and (rest != span or headed) and guess.no_fact >= limit:
             weak = True  # kept only if it restates something held (validation)
         elif guess.no_fact >= limit:

@@ -127,10 +127,31 @@ def set_against_targets(value: str, new: Record, facts: Sequence[Record]) -> lis
     it of that subject and kind: then the statement is only a contrast ("tea, not coffee")."""
     subject, slot = new.data.get("subject"), new.data.get("slot")
     predicate = new.data.get("predicate")
+    digits = re.fullmatch(r"(\d+)\s*\w{0,5}", value.strip())  # "60岁", "10 ans": the number
+    number = digits is not None
+    value = digits.group(1) if digits is not None else value
     return [r for r in correction_targets(value, new, facts)
             if r.data.get("subject") == subject and (
-                r.data.get("predicate") == predicate or (slot and r.data.get("slot") == slot))
-            and _said_again_but_the_value(r, new, value)]
+                r.data.get("predicate") == predicate or (slot and r.data.get("slot") == slot)
+                or number)
+            and (_said_again_but_the_value(r, new, value)
+                 or (number and _number_said_again(r, new, value)))]
+
+
+def _number_said_again(old: Record, new: Record, value: str) -> bool:
+    """Whether ``new`` says of the same thing another number than ``value``, which ``old``
+    said ("my sister is turning 45 next month" → "she's turning 40, not 45", "Mon fils a 10
+    ans" → "il a 12 ans, pas 10"): the word said with the number is said again with the new
+    one. Two numbers of one subject set against each other are no contrast of two things."""
+    before = str(old.data.get("evidence") or old.text)
+    after = " ".join(str(x) for x in (new.text, new.data.get("evidence")) if x)
+    if not re.search(r"(?<!\d)\d+(?!\d)", after.replace(value, " ")):
+        return False
+    if _HAN.search(before):
+        rest = re.sub(r"[\d\s]+", "", before.replace(value, ""))
+        return any(ch in after for ch in _HAN.findall(rest))
+    shared = fold_words(before) & fold_words(after) - GENERIC - {value}
+    return bool(shared)
 
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")

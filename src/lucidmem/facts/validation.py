@@ -305,8 +305,14 @@ class _Pass:
         against = next((f[len(SET_AGAINST):] for f in d.get("flags", [])
                         if f.startswith(SET_AGAINST)), None)
         if against and not d.get("corrects"):  # "I live in York, not Leeds": Leeds said before
-            for ex in earlier(corrections.set_against_targets(against, rec, held)):
+            ended = earlier(corrections.set_against_targets(against, rec, held))
+            for ex in ended:
                 self.end(ex, rec, retract=True)
+            numbers = corrections.right_number(ended[0], rec, against) \
+                if len(ended) == 1 else None
+            if numbers is not None:  # "Cumple 85, no 80": the held sentence, put right
+                _put_right(d, ended[0], *numbers, keep_dates=start is None)
+                self.vectors.pop(rec.id, None)
         if d.get("corrects") and str(d.get("predicate", "")).startswith("has_"):
             self.rename(rec, str(d["corrects"]), held)  # "Er heißt Brandl": his facts too
         if d.get("cessation"):
