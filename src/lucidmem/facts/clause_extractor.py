@@ -59,6 +59,7 @@ from lucidmem.facts.cue_lexicon import (
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
     BARE_RIGHT_VALUE,
+    CARRIED_WRONG_VALUE,
     CORRECTED_WEEKDAY,
     GONE_OF_ITS_KIND,
     LAST_DATED,
@@ -263,6 +264,8 @@ _POINTER_ONLY["zh"] = re.compile(r"^[\W过吧嘛啊呀了它这个那个掉就]*
 das", "之前跟你说老王想去外地工作那个事，你就当我没说过嘛")."""
 _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"(?i)(?:\bnot\s+(?:in\s+|on\s+|at\s+|the\s+)?|"
+                     r"\b(?:does|do|did|is|are)(?:n't|n’t|\s+not)\s+(?:work|live|study|teach)\s+"
+                     r"(?:in|at|for|with)\s+(?:the\s+)?|"
                      r"\bdid\s+i\s+(?:say|tell\s+you|write)\s+(?:it\s+was\s+)?|"
                      r"(?:\bi\s+|^\W*)(?:told\s+you|said)\s+(?:it\s+was\s+|it's\s+)?"
                      r"(?:in\s+|on\s+|at\s+)?)(?P<old>[^,.;!?:]+)"),
@@ -273,18 +276,24 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
                      r"(?:\bich\s+|^\W*)(?:hab|habe)\s+(?:dir|euch|Ihnen)\s+"
                      r"(?:(?:letztes|das\s+letzte)\s+Mal\s+|neulich\s+|gestern\s+)?)"
                      r"(?P<old>[^,.;!?]+?)(?:\s+(?:gesagt|geschrieben)\b|(?=\s*[,.;!?–]|\s*$))"),
-    "fr": re.compile(r"(?i)(?:\bpas\s+(?:à\s+|le\s+|au\s+|en\s+)?|"
+    "fr": re.compile(r"(?i)(?:\bpas\s+(?:à\s+|le\s+|au\s+|en\s+|chez\s+|"
+                     r"dans\s+(?:la\s+|le\s+|l')?)?|"
                      r"(?:\bje\s+|^\W*)(?:t'|t’|vous\s+)ai\s+(?:dit|écrit)\s+|"
                      r"(?:\bj'|^\W*)ai\s+(?:dit|écrit)\s+)(?P<old>[^,.;!?:]+)"),
-    "es": re.compile(r"(?i)(?:\bno\s+(?:es\s+)?(?:el\s+|la\s+|en\s+)?|\bte\s+(?:dije|escribí)\s+)"
+    "es": re.compile(r"(?i)(?:\bno\s+(?:es\s+|(?:trabaja|trabajo|vive|vivo|estudia|estudio|"
+                     r"está|estoy)\s+)?(?:en\s+)?(?:el\s+|la\s+)?|\bte\s+(?:dije|escribí)\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
-    "it": re.compile(r"(?i)(?:\bnon\s+(?:è\s+)?(?:a\s+|il\s+|la\s+|in\s+)?|"
+    "it": re.compile(r"(?i)(?:\bnon\s+(?:è\s+|(?:lavora|lavoro|abita|abito|vive|vivo|studia|"
+                     r"studio|sta|sto)\s+)?(?:a\s+|il\s+|la\s+|in\s+|alla\s+|al\s+|allo\s+|"
+                     r"nel\s+|nella\s+)?|"
                      r"ti\s+ho\s+(?:detto|scritto)\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
-    "pt": re.compile(r"(?i)(?:\bnão\s+(?:é\s+)?(?:a\s+|o\s+|em\s+|no\s+|na\s+)?|"
+    "pt": re.compile(r"(?i)(?:\bnão\s+(?:é\s+|(?:trabalha|trabalho|mora|moro|vive|vivo|estuda|"
+                     r"estudo|está|estou)\s+)?(?:a\s+|o\s+|em\s+|no\s+|na\s+)?|"
                      r"\bte\s+(?:disse|falei|escrevi)\s+|(?:\beu\s+|^\W*)disse\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
-    "nl": re.compile(r"(?i)(?:\bniet\s+(?:op\s+|in\s+|bij\s+)?|\bgeen\s+|(?:\bik\s+|^\W*)zei\s+|"
+    "nl": re.compile(r"(?i)(?:\bniet\s+(?:(?:op|in|bij)\s+(?:het\s+|de\s+)?)?|\bgeen\s+|"
+                     r"(?:\bik\s+|^\W*)zei\s+|"
                      r"\bzei\s+ik\s+(?:je\s+)?|\b(?:heb|had)\s+ik\s+(?:je\s+|jou\s+)?)"
                      r"(?P<old>[^,.;!?:]+?)(?:\s+(?:gezegd|geschreven)\b|(?=\s*[,.;!?:]|\s*$))"),
     "zh": re.compile(r"(?:(?:是不是|有没有)(?:跟你)?(?:说|讲|写)(?:过|了)?|(?<!是)不是)"
@@ -1139,7 +1148,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                                 answers_others=replying
                                 and clause.sentence == clauses[0].sentence))
         named = _names_in(clause.text, clause.language)
-        if cues.correction and (wrong := _corrected_value(clause)):
+        if (cues.correction and (wrong := _corrected_value(clause))) or \
+                (wrong := _told_wrong(clause)):  # "ti ho detto … a Torino, era sbagliato"
             named = [n for n in named if n not in wrong.split()]  # "Marina, non Marta"
         if named:
             state.last_person = named[-1]
@@ -1219,10 +1229,21 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             guess, vector = SlotGuess(ruled_slot, 1.0, ruled_slot, 0.0, 0.0), None
         else:
             guess, vector = next(classified, (None, None))
+        if (told := _told_wrong(item.clause)) is not None:
+            # "I told you my sister works at Tesco, that was wrong.": no fact; what the next
+            # statement says puts Tesco right ("It's Asda.")
+            reading.flags.append("skipped:correction_header")
+            carried = told
+            continue
         span = span_of(item.clause.text, item.clause.language)
         flagged = len(reading.flags)
         cand = _clause_fact(item, span, guess, timestamp, secret, reading,
                             carried if item.clause.cues.correction else None)
+        if cand is not None and _only_sets_aside(item.clause, cand, clauses):
+            # "Kleine Korrektur: Felix arbeitet nicht bei Siemens, er ist bei Bosch": the
+            # first clause only sets the wrong value aside; the next one says the right one
+            reading.flags.append("skipped:correction_header")
+            cand = None
         opened, opening = opening, _skipped_as_opening(item.clause, cand, reading.flags,
                                                        flagged)
         if cand is not None:
@@ -1258,7 +1279,8 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             # the value asked back names none of its own)
             carried = carried if asked else _corrected_value(item.clause) or carried
         elif cand is not None and carried and cand.corrects in (None, RESTATED):
-            cand = replace(cand, corrects=carried, is_correction=True)
+            cand = replace(cand, corrects=carried, is_correction=True,
+                           flags=(*cand.flags, CARRIED_WRONG_VALUE))
             carried = None
         elif cand is not None and cand.corrects is None and \
                 _follows_a_correction_header(item.clause, before, opened):
@@ -1304,6 +1326,24 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
     if secret and not any(f.retracts is None for f in reading.facts):
         reading.facts.append(_confided(text, clauses, timestamp))
     return reading
+
+
+def _only_sets_aside(clause: Clause, cand: FactCandidate,
+                     clauses: Sequence[Clause]) -> bool:
+    """Whether a correction's clause only denies the wrong value, which ends it, with no
+    value of its own before a comma ("Small correction: Jake doesn't work at Deloitte",
+    "Griet werkt niet in het Jessa", "Paul ne travaille pas chez Renault"), and the next
+    clause of its sentence says the right one ("he's at KPMG", "ze zit in het ZOL"): it is
+    then no fact of its own, its wrong value goes to that clause."""
+    if not (clause.cues.correction and clause.cues.negated) or \
+            cand.corrects in (None, RESTATED, LAST_DATED):
+        return False
+    after = next((c for c in clauses if c.index == clause.index + 1), None)
+    if after is None or after.sentence != clause.sentence:
+        return False
+    m = _CORRECTED_VALUE.get(clause.language, _NO_MATCH).search(clause.text)
+    return m is not None and not clause.text[m.end():].strip(" .!?…。！？") and \
+        not re.search(r"[,;，；]\s*$", clause.text[:m.start()])
 
 
 def _value_set_against(clause: Clause) -> str | None:

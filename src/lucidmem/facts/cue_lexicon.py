@@ -240,7 +240,11 @@ CUES: dict[str, _T] = {
                  "周末|老样子"),
     },
     "correction": {
-        "en": _w("i meant|i mean|correction|i got it wrong|got it wrong|i was wrong|"
+        "en": _w("i meant|i mean|small correction|quick correction|correction|"
+                 "small correction from last time|quick correction from last time|"
+                 "correction from last time|small correction from before|"
+                 "quick correction from before|correction from before|i got it wrong|"
+                 "got it wrong|i was wrong|"
                  "my mistake|i misspoke|wrong, it's|not x|let me correct|to correct|"
                  "i mixed up|i mix up|scratch that, it's|actually it's|typo|wait no|wait, no|"
                  "no wait|no, wait|nonsense|scratch that|autocorrect|was wrong,|is wrong,|"
@@ -268,26 +272,30 @@ CUES: dict[str, _T] = {
                  "qu'est-ce que je raconte|qu'est-ce que j'écris|j'ai tout mélangé|"
                  "je mélange tout|j'ai mélangé|mal écrit|j'ai dit une bêtise|quelle bêtise|"
                  "ou plutôt|enfin non"),
-        "es": _w("corrijo|corrección|me equivoqué|me he equivocado|quise decir|"
+        "es": _w("corrijo|pequeña corrección|corrección|"
+                 "me equivoqué|me he equivocado|quise decir|"
                  "me lié|me he liado|me confundí|me he confundido|error mío|perdón, es|"
                  "en realidad es|quería decir|"
                  "quiero decir|espera, no|espera no|no, espera|no espera|qué digo|está mal|"
                  "el corrector|autocorrector|errata|error de tipeo|qué tontería|qué burrada|"
                  "qué estoy diciendo|lo dije mal|lo escribí mal|me hice un lío|dije mal|"
                  "escribí mal|mejor dicho|o sea, no"),
-        "it": _w("correggo|correzione|mi sono sbagliato|mi sono sbagliata|ho sbagliato|"
+        "it": _w("correggo|piccola correzione|correzione|"
+                 "mi sono sbagliato|mi sono sbagliata|ho sbagliato|"
                  "volevo dire|intendevo|intendo|mi sono confuso|mi sono confusa|errore mio|"
                  "aspetta, no|aspetta no|no, aspetta|no aspetta|che dico|è sbagliato|correttore|"
                  "errore di battitura|che minchiata|che cavolata|che cazzata|che stupidaggine|"
                  "che sciocchezza|che fesseria|ma che scrivo|ho scritto male|ho detto male|"
                  "ho fatto confusione|anzi no|o meglio"),
-        "pt": _w("corrijo|correção|me enganei|enganei-me|errei|quis dizer|queria dizer|"
+        "pt": _w("corrijo|pequena correção|pequena correcção|correção|correcção|"
+                 "me enganei|enganei-me|errei|quis dizer|queria dizer|"
                  "me confundi|confundi|erro meu|quero dizer|espera, não|espera não|"
                  "não, espera|pera, não|pera não|que besteira|tá errado|está errado|o corretor|"
                  "erro de digitação|que bobagem|falei besteira|escrevi besteira|"
                  "escrevi errado|falei errado|nome errado|que disparate|baralhei|me atrapalhei|"
                  "o que é que eu tô dizendo|aliás, não|ou melhor"),
-        "nl": _w("foutje|correctie|ik bedoelde|ik bedoel|ik vergiste me|ik heb me vergist|"
+        "nl": _w("foutje|kleine correctie|correctie|"
+                 "ik bedoelde|ik bedoel|ik vergiste me|ik heb me vergist|"
                  "haal … door elkaar|verkeerd gezegd|wacht, nee|wacht nee|nee, wacht|nee wacht|"
                  "onzin|klopt niet|klopt helemaal niet|autocorrectie|typfout|is fout,|"
                  "wat zeg ik nu|wat schrijf ik nu|door elkaar gehaald|door mekaar gehaald|"

@@ -57,6 +57,7 @@ from lucidmem.facts.decay import confidence_band, decayed_confidence, reinforce
 from lucidmem.facts.entities import EntityIndex, fold, relation_word
 from lucidmem.facts.model import (
     BARE_RIGHT_VALUE,
+    CARRIED_WRONG_VALUE,
     CORRECTED_WEEKDAY,
     LAST_DATED,
     NEW_OF_ITS_KIND,
@@ -288,7 +289,10 @@ class _Pass:
                 fixed = corrections.corrected_text(ex, rec, str(d["corrects"]))
                 self.end(ex, rec, retract=True)
                 name = None if named_right or fixed is not None or \
-                    (not bare and "people" in (d.get("slot"), ex.data.get("slot"))) \
+                    (not bare and "people" in (d.get("slot"), ex.data.get("slot"))
+                     and not ((CARRIED_WRONG_VALUE in d.get("flags", []) or
+                               corrections.is_bare_value(str(d.get("object") or "")))
+                              and _about_someone(ex))) \
                     else corrections.right_name(ex, rec, str(d["corrects"]))
                 if name is not None:  # "sorry, I said Leeds, it's in York": the old fact,
                     # put right, with its kind and its dates ("… in York on Tuesday 10 March")
@@ -746,6 +750,17 @@ class _Pass:
                                                "retracted_at")}},
             ))
         return out
+
+
+def _about_someone(rec: Record) -> bool:
+    """Whether a fact says something about a person, not who they are to the user ("Griet
+    werkt in het Jessa", read as a fact of the kind "people"): a correction that says only
+    the right value, its wrong one set aside before it (:data:`CARRIED_WRONG_VALUE`: "ze zit
+    in het ZOL"), puts its place right by name, as it does the user's own. A correction that
+    says a statement of its own ("Jonas wohnt in Bremerhaven, nicht in Bremen" after "Jonas
+    kommt aus Bremen zu Besuch") stands as said."""
+    subject = str(rec.data.get("subject") or "")
+    return rec.data.get("predicate") == "about_person" and subject not in ("", USER_SUBJECT)
 
 
 def _put_right(d: dict[str, Any], old: Record, wrong: str, right: str, *,
