@@ -1538,6 +1538,7 @@ def _new_things_marked(cand: FactCandidate, clause: Clause,
     sentence before), "three weeks with the Outback … should've traded in years ago" (or in
     the one after). A fact about someone else, a negation of the thing named or a
     correction says none ("niente più prelievi, l'Eliquis lo prendo" says the Eliquis), nor
+    an end of what it names (:func:`_stops_what_it_names`), nor
     work at a company of the brand ("ik werk al vijf jaar bij KPN": an employer, no carrier).
     A thing of the user's stolen or lost ("some idiot nicked my bike", "我的自行车被偷了") is
     flagged :data:`GONE_OF_ITS_KIND` (:func:`one_at_a_time.gone_kinds`), whoever the clause's
@@ -1547,6 +1548,7 @@ def _new_things_marked(cand: FactCandidate, clause: Clause,
     if gone:
         cand = replace(cand, flags=(*cand.flags, *(GONE_OF_ITS_KIND + k for k in sorted(gone))))
     if cand.subject != USER_SUBJECT or cand.is_correction or cand.context is not None or \
+            _stops_what_it_names(clause) or \
             (cand.slot in ("employer", "occupation") and _WORK_SAID.search(clause.text)) or \
             (cand.negated and one_at_a_time.negation_of_named(clause.text, clause.language)):
         return cand
@@ -1559,6 +1561,16 @@ def _new_things_marked(cand: FactCandidate, clause: Clause,
     if not new:
         return cand
     return replace(cand, flags=(*cand.flags, *(NEW_OF_ITS_KIND + k for k in sorted(new))))
+
+
+def _stops_what_it_names(clause: Clause) -> bool:
+    """Whether the clause says the user stopped what it names after its word of stopping ("je
+    ne suis plus chez Renault"): the brand is what ended, no new thing of its kind; "switched
+    to amlodipine, no more cough" names the new medicine before it."""
+    if not clause.cues.cessation:
+        return False
+    stop = find_cue("cessation", clause.language, clause.text)
+    return stop is not None and bool(one_at_a_time.named(clause.text[stop.end():]))
 
 
 def _never_future_if_past(cand: FactCandidate, tense: str | None,

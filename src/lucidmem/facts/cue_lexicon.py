@@ -411,28 +411,33 @@ CUES: dict[str, _T] = {
         "en": _w("quit|quitting|stopped|gave up|given up|sold|cancelled|canceled|left|"
                  "haven't had|no more|dropped|last day|done with|unsubscribed|moved out|resigned|"
                  "cut out|gone off|went off|kicked|didn't renew|did not renew|not renewing|"
-                 "let … lapse|terminated my|ended my membership"),
+                 "let … lapse|terminated my|ended my membership|"
+                 # no longer where one was ("I'm no longer at Tesco, now I work at Asda")
+                 "no longer at|no longer with|no longer work|no longer working|no longer live|"
+                 "no longer living|not at … anymore|not with … anymore|"
+                 "don't work at … anymore|don't live in … anymore"),
         "de": _w("aufgehört|höre auf|aufgegeben|abgemeldet|gekündigt|verkauft|verlassen|"
                  "letzter tag|nicht mehr|schluss mit|ausgetreten|storniert|abbestellt|"
                  "nicht verlängert|Mitgliedschaft beendet|Vertrag beendet"),
         "fr": _w("arrêté|arrête|arrêter|quitté|quitte|abandonné|vendu|résilié|"
                  "c'est fini|fini|plus jamais|dernier cours|désinscrit|démissionné|démissionnée|"
                  "démissionne|désabonné|désabonnée|désinscrite|pas renouvelé|"
-                 "annulé l'abonnement|annulé mon abonnement"),
+                 "annulé l'abonnement|annulé mon abonnement|ne suis plus|ne travaille plus|"
+                 "ne bosse plus|n'y suis plus|n'y travaille plus"),
         "es": _w("dejé|dejado|dejar|vendí|vendido|cancelé|renuncié|me di de baja|"
                  "se acabó|ya no|dimití|he dimitido|he renunciado|he cancelado|di de baja|"
                  "dado de baja|me borré|me desapunté|me desuscribí|no renové|no lo renové"),
         "it": _w("smesso|smettere|smetto|lasciato|venduto|disdetto|mollato|basta con|"
                  "non più|licenziato|dimesso|dimessa|licenziata|disdire|disiscritto|disiscritta|"
                  "non ho rinnovato|non l'ho rinnovato|cancellato l'abbonamento|"
-                 "cancellata l'iscrizione"),
+                 "cancellata l'iscrizione|non sono più|non lavoro più|non ci lavoro più"),
         "pt": _w("parei|parar|larguei|vendi|vendido|cancelei|saí|desisti|já não|acabou|"
                  "pedi demissão|me demiti|demiti-me|cancelado|tranquei|não renovei|"
-                 "me desinscrevi|rescindi"),
+                 "me desinscrevi|rescindi|não estou mais|não trabalho mais"),
         "nl": _w("gestopt|stop|opgezegd|verkocht|opgegeven|afgemeld|niet meer|ontslag|"
                  "stopgezet|niet verlengd|uitgeschreven|geannuleerd"),
         "zh": _w("戒了|戒掉|不喝了|不抽了|退了|辞职|卖了|没喝|不再|停了|放弃|退卡|没续|不续|"
-                 "没有续|取消了|注销了"),
+                 "没有续|取消了|注销了|已经不在"),
     },
     # a membership, pass or subscription (read with "lapsed": one that ran out is a
     # cessation of what it was for, "my Zen Flow membership ran out")

@@ -319,8 +319,10 @@ class _Pass:
                 self.vectors.pop(rec.id, None)
         if d.get("corrects") and str(d.get("predicate", "")).startswith("has_"):
             self.rename(rec, str(d["corrects"]), held)  # "Er heißt Brandl": his facts too
+        stopped_held = False  # "我已经不在华为了": it ended the job that named 华为
         if d.get("cessation"):
             for ex in earlier(lifecycle.cessation_targets(rec, held)):
+                stopped_held = stopped_held or ex.data.get("slot") in ("employer", "residence")
                 self.end(ex, rec, retract=False, at=start)
         if d.get("rescheduled"):  # "das Teamessen wurde auf Montag verschoben"
             planned = corrections.rescheduled_target(rec, earlier(held))
@@ -402,7 +404,7 @@ class _Pass:
         if d.get("cessation") and d.get("object") != "job" and (
                 d.get("slot") in ("employer", "residence", "occupation") or
                 any(not f.data.get("cessation") for f in replaced) or
-                lifecycle.stopped_by_name(rec)):
+                lifecycle.stopped_by_name(rec) or stopped_held):
             # "I quit Bosch" and "cancelled the Ironbark membership" name the old value a
             # current question must not hear, and so does "le lait de vache, c'est fini"
             # beside "only oat milk now"; "I left my job" and "ho smesso di fumare" say the
