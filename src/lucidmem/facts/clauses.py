@@ -615,14 +615,14 @@ def slip_lead(text: str, lang: str) -> re.Match[str] | None:
 _NOT_THIS_ALONE: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*(?:(?:" + "|".join(NOT_THIS_LEADS[lang]) + r")\W+){1,2}"
                      r"(?:" + neg + r")\s+(?:(?:in|at|im|in\s+der|à|a|en|em|no|na|op|bij|nel|"
-                     r"al|chez|bei)\s+)?[^\W\d_][^,;:.!?]{0,38}[.!?…]*$")
+                     r"al|chez|bei)\s+)?(?-i:[A-ZÀ-Þ0-9])[^,;:.!?]{0,38}[.!?…]*$")
     for lang, neg in (("en", "not"), ("de", "nicht"), ("fr", "pas"), ("es", "no"),
                       ("it", "non"), ("pt", "não"), ("nl", "niet"))}
 _NOT_THIS_ALONE["zh"] = re.compile(r"^\W*(?:(?:不对|等等|不好意思|抱歉|哦不)[，,！!\s]*)+"
                                    r"不是[^，,。！!？?]{1,8}[。！!]*$")
-"""A sentence that only sets a wrong value aside ("No, not Leeds.", "nee, niet Delft.",
-"Aspetta, non Lecce!", "不对，不是上海！"): a correction, whose right value the next sentence
-names."""
+"""A sentence that only sets a wrong value aside, a name or a number ("No, not Leeds.", "nee,
+niet Delft.", "Aspetta, non Lecce!", "不对，不是上海！"): a correction, whose right value the
+next sentence names. "No, no me gusta." sets nothing aside."""
 _ACTUALLY_NOT: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)(?<!\w)(?:" + actually + r")(?!\w).*[,，]\s*(?:" + neg + r")\s*\S")
     for lang, actually, neg in (
