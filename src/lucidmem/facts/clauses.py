@@ -596,12 +596,13 @@ _DAY_NAMES = "|".join(sorted({w for w in (*MONTHS, *WEEKDAYS) if " " not in w}, 
 _SLIP_LEAD: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*(?:(?:" + "|".join(re.escape(w) for w in sorted(
         words, key=len, reverse=True)) + r")(?!\w)[\s,，!！.…]*)+" + (
-        r"" if lang == "zh" else r"(?:(?!(?:" + _DAY_NAMES + r")\b)[a-zß-ÿ]+\s*,\s*)?"
-        r"(?<=[\s,!.…])"))
+        r"" if lang == "zh" else r"(?:(?!(?:" + _DAY_NAMES + r")\b)[a-zß-ÿ]+\s*,\s*)?")
+        + r"(?:(?<=[,，!！.…])|(?<=[,，!！.…]\s))")
     for lang, words in SLIP_OPENERS.items()}
 """The opening of a slip put right in the same breath (:data:`SLIP_OPENERS`), with its
 comma: "não, égua, " of "não, égua, é dia 21" (one other word in lower case and its comma
-may follow, never a day's or month's name: "nein, sabato, …" keeps its Saturday)."""
+may follow, never a day's or month's name: "nein, sabato, …" keeps its Saturday). It ends in
+a comma or a stop: "no idea what time" opens none."""
 _SLIP_BEFORE = re.compile(r"(?:\.{2,}|…+|\s[-–—])\s*$")
 """How the words just before a slip's opening end: an ellipsis or a dash."""
 
