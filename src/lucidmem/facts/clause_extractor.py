@@ -38,6 +38,7 @@ from lucidmem.facts.clauses import (
     after_short_lead,
     clauses_of,
     says_what_there_is,
+    slip_lead,
     zh_asks,
 )
 from lucidmem.facts.cue_lexicon import (
@@ -59,6 +60,7 @@ from lucidmem.facts.cue_lexicon import (
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
     BARE_RIGHT_VALUE,
+    CARRIED_WRONG_VALUE,
     CORRECTED_WEEKDAY,
     GONE_OF_ITS_KIND,
     LAST_DATED,
@@ -263,6 +265,8 @@ _POINTER_ONLY["zh"] = re.compile(r"^[\W过吧嘛啊呀了它这个那个掉就]*
 das", "之前跟你说老王想去外地工作那个事，你就当我没说过嘛")."""
 _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"(?i)(?:\bnot\s+(?:in\s+|on\s+|at\s+|the\s+)?|"
+                     r"\b(?:does|do|did|is|are)(?:n't|n’t|\s+not)\s+(?:work|live|study|teach)\s+"
+                     r"(?:in|at|for|with)\s+(?:the\s+)?|"
                      r"\bdid\s+i\s+(?:say|tell\s+you|write)\s+(?:it\s+was\s+)?|"
                      r"(?:\bi\s+|^\W*)(?:told\s+you|said)\s+(?:it\s+was\s+|it's\s+)?"
                      r"(?:in\s+|on\s+|at\s+)?)(?P<old>[^,.;!?:]+)"),
@@ -273,18 +277,24 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
                      r"(?:\bich\s+|^\W*)(?:hab|habe)\s+(?:dir|euch|Ihnen)\s+"
                      r"(?:(?:letztes|das\s+letzte)\s+Mal\s+|neulich\s+|gestern\s+)?)"
                      r"(?P<old>[^,.;!?]+?)(?:\s+(?:gesagt|geschrieben)\b|(?=\s*[,.;!?–]|\s*$))"),
-    "fr": re.compile(r"(?i)(?:\bpas\s+(?:à\s+|le\s+|au\s+|en\s+)?|"
+    "fr": re.compile(r"(?i)(?:\bpas\s+(?:à\s+|le\s+|au\s+|en\s+|chez\s+|"
+                     r"dans\s+(?:la\s+|le\s+|l')?)?|"
                      r"(?:\bje\s+|^\W*)(?:t'|t’|vous\s+)ai\s+(?:dit|écrit)\s+|"
                      r"(?:\bj'|^\W*)ai\s+(?:dit|écrit)\s+)(?P<old>[^,.;!?:]+)"),
-    "es": re.compile(r"(?i)(?:\bno\s+(?:es\s+)?(?:el\s+|la\s+|en\s+)?|\bte\s+(?:dije|escribí)\s+)"
+    "es": re.compile(r"(?i)(?:\bno\s+(?:es\s+|(?:trabaja|trabajo|vive|vivo|estudia|estudio|"
+                     r"está|estoy)\s+)?(?:en\s+)?(?:el\s+|la\s+)?|\bte\s+(?:dije|escribí)\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
-    "it": re.compile(r"(?i)(?:\bnon\s+(?:è\s+)?(?:a\s+|il\s+|la\s+|in\s+)?|"
+    "it": re.compile(r"(?i)(?:\bnon\s+(?:è\s+|(?:lavora|lavoro|abita|abito|vive|vivo|studia|"
+                     r"studio|sta|sto)\s+)?(?:a\s+|il\s+|la\s+|in\s+|alla\s+|al\s+|allo\s+|"
+                     r"nel\s+|nella\s+)?|"
                      r"ti\s+ho\s+(?:detto|scritto)\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
-    "pt": re.compile(r"(?i)(?:\bnão\s+(?:é\s+)?(?:a\s+|o\s+|em\s+|no\s+|na\s+)?|"
+    "pt": re.compile(r"(?i)(?:\bnão\s+(?:é\s+|(?:trabalha|trabalho|mora|moro|vive|vivo|estuda|"
+                     r"estudo|está|estou)\s+)?(?:a\s+|o\s+|em\s+|no\s+|na\s+)?|"
                      r"\bte\s+(?:disse|falei|escrevi)\s+|(?:\beu\s+|^\W*)disse\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
-    "nl": re.compile(r"(?i)(?:\bniet\s+(?:op\s+|in\s+|bij\s+)?|\bgeen\s+|(?:\bik\s+|^\W*)zei\s+|"
+    "nl": re.compile(r"(?i)(?:\bniet\s+(?:(?:op|in|bij)\s+(?:het\s+|de\s+)?)?|\bgeen\s+|"
+                     r"(?:\bik\s+|^\W*)zei\s+|"
                      r"\bzei\s+ik\s+(?:je\s+)?|\b(?:heb|had)\s+ik\s+(?:je\s+|jou\s+)?)"
                      r"(?P<old>[^,.;!?:]+?)(?:\s+(?:gezegd|geschreven)\b|(?=\s*[,.;!?:]|\s*$))"),
     "zh": re.compile(r"(?:(?:是不是|有没有)(?:跟你)?(?:说|讲|写)(?:过|了)?|(?<!是)不是)"
@@ -1115,11 +1125,15 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             continue
         subject, phrase = found
         if subject == USER_SUBJECT and _third_person_verb(clause.text, clause.language) and \
-                not (cues.correction and _corrected_value(clause)) and \
+                not (cues.correction and (_corrected_value(clause) or
+                                          slip_lead(clause.text, clause.language))) and \
                 not one_at_a_time.gone_kinds(clause.text, clause.language):
             # ("some idiot pinched my bike": what someone did to the user's thing is theirs)
-            # ("es el miércoles, no el martes": the corrected thing, not someone else)
-            if state.last_person not in turn_people:
+            # ("es el miércoles, no el martes": the corrected thing, not someone else; so is
+            # "… dia 9 de maio... não, é dia 16")
+            if state.last_person not in turn_people and \
+                    not (state.last_person and _number_set_against(clause)):
+                # ("ha 9 anni, non 8": a number put right is of the person said last)
                 if not _USER_IN_CLAUSE.get(clause.language, _NO_MATCH).search(clause.text):
                     # "ha portato un tiramisù": someone did it, and the turn does not say who
                     reading.flags.append("skipped:someone_else")
@@ -1135,7 +1149,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                                 answers_others=replying
                                 and clause.sentence == clauses[0].sentence))
         named = _names_in(clause.text, clause.language)
-        if cues.correction and (wrong := _corrected_value(clause)):
+        if (cues.correction and (wrong := _corrected_value(clause))) or \
+                (wrong := _told_wrong(clause)):  # "ti ho detto … a Torino, era sbagliato"
             named = [n for n in named if n not in wrong.split()]  # "Marina, non Marta"
         if named:
             state.last_person = named[-1]
@@ -1215,10 +1230,21 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             guess, vector = SlotGuess(ruled_slot, 1.0, ruled_slot, 0.0, 0.0), None
         else:
             guess, vector = next(classified, (None, None))
+        if (told := _told_wrong(item.clause)) is not None:
+            # "I told you my sister works at Tesco, that was wrong.": no fact; what the next
+            # statement says puts Tesco right ("It's Asda.")
+            reading.flags.append("skipped:correction_header")
+            carried = told
+            continue
         span = span_of(item.clause.text, item.clause.language)
         flagged = len(reading.flags)
         cand = _clause_fact(item, span, guess, timestamp, secret, reading,
                             carried if item.clause.cues.correction else None)
+        if cand is not None and _only_sets_aside(item.clause, cand, clauses):
+            # "Kleine Korrektur: Felix arbeitet nicht bei Siemens, er ist bei Bosch": the
+            # first clause only sets the wrong value aside; the next one says the right one
+            reading.flags.append("skipped:correction_header")
+            cand = None
         opened, opening = opening, _skipped_as_opening(item.clause, cand, reading.flags,
                                                        flagged)
         if cand is not None:
@@ -1237,7 +1263,8 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             reading.facts.append(bare)  # "wait sorry not Yishun, Sembawang": no fact of its
             continue  # own ("The user (home): Sorry, , Lund"), the held one put right
         if cand is None and carried and reading.flags and \
-                reading.flags[-1] == "skipped:fragment" and not item.clause.cues.correction and \
+                reading.flags[-1] in ("skipped:fragment", "skipped:small_talk",
+                                      "skipped:unclear") and not item.clause.cues.correction and \
                 (bare := _bare_right_value(item.clause, carried)) is not None:
             reading.facts.append(bare)  # "wait sorry not Yishun, Sembawang": validation puts
             carried = None  # right the held fact that says Yishun, whoever it is about
@@ -1253,7 +1280,8 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             # the value asked back names none of its own)
             carried = carried if asked else _corrected_value(item.clause) or carried
         elif cand is not None and carried and cand.corrects in (None, RESTATED):
-            cand = replace(cand, corrects=carried, is_correction=True)
+            cand = replace(cand, corrects=carried, is_correction=True,
+                           flags=(*cand.flags, CARRIED_WRONG_VALUE))
             carried = None
         elif cand is not None and cand.corrects is None and \
                 _follows_a_correction_header(item.clause, before, opened):
@@ -1301,6 +1329,24 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
     return reading
 
 
+def _only_sets_aside(clause: Clause, cand: FactCandidate,
+                     clauses: Sequence[Clause]) -> bool:
+    """Whether a correction's clause only denies the wrong value, which ends it, with no
+    value of its own before a comma ("Small correction: Jake doesn't work at Deloitte",
+    "Griet werkt niet in het Jessa", "Paul ne travaille pas chez Renault"), and the next
+    clause of its sentence says the right one ("he's at KPMG", "ze zit in het ZOL"): it is
+    then no fact of its own, its wrong value goes to that clause."""
+    if not (clause.cues.correction and clause.cues.negated) or \
+            cand.corrects in (None, RESTATED, LAST_DATED):
+        return False
+    after = next((c for c in clauses if c.index == clause.index + 1), None)
+    if after is None or after.sentence != clause.sentence:
+        return False
+    m = _CORRECTED_VALUE.get(clause.language, _NO_MATCH).search(clause.text)
+    return m is not None and not clause.text[m.end():].strip(" .!?…。！？") and \
+        not re.search(r"[,;，；]\s*$", clause.text[:m.start()])
+
+
 def _value_set_against(clause: Clause) -> str | None:
     """The other value a statement that is no correction sets its own against ("I live in
     York, not Leeds" → "Leeds", "Lavoro alla Ferrari, non alla Fiat" → "Fiat"): the value
@@ -1317,6 +1363,13 @@ def _value_set_against(clause: Clause) -> str | None:
         return None
     value = _ARTICLE_LEAD.sub("", m["old"].strip(" .!?。！？"))
     return value if value and len(value.split()) <= 3 else None
+
+
+def _number_set_against(clause: Clause) -> bool:
+    """Whether the clause sets a number against another ("ha 9 anni, non 8", "cumple 85, no
+    80", "她65岁，不是60岁"): the wrong number said before is put right."""
+    value = _value_set_against(clause)
+    return value is not None and re.fullmatch(r"\d+\s*\w{0,5}", value) is not None
 
 
 _ARTICLE_LEAD = re.compile(
@@ -1343,6 +1396,63 @@ _VALUE_AT_END = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\
 """The name a fact's sentence ends with ("… fliegen wir nach Porto")."""
 
 
+_TOLD_YOU_WRONG: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?:(?:oh|ok|so|and|also|btw|sorry|und|also|übrigens|et|alors|"
+                     r"y|pues|e|allora|então|en|trouwens)\W+)*" + told + r"(?P<said>.+?)\s*"
+                     r"[,;–—-]\s*(?:but\s+|aber\s+|mais\s+|pero\s+|ma\s+|mas\s+|maar\s+)?"
+                     + wrong + r"\W*$")
+    for lang, (told, wrong) in {
+        "en": (r"i\s+(?:told\s+you|said|wrote)\s+(?:that\s+)?",
+               r"(?:that|which|this|it)\s*(?:was|is|'s|’s)\s+(?:wrong|not\s+right|not\s+true|"
+               r"a\s+mistake)"),
+        "de": (r"ich\s+(?:hab|habe|hatte)\s+(?:dir|euch|Ihnen)\s+(?:doch\s+)?(?:gesagt|"
+               r"geschrieben|erzählt)\s*,?\s*(?:dass\s+)?",
+               r"(?:das\s+)?(?:stimmt\s+(?:gar\s+|so\s+)?(?:nicht|ned|net)|war\s+falsch|"
+               r"ist\s+falsch|war\s+ein\s+fehler)"),
+        "fr": (r"je\s+(?:t'|t’|vous\s+)ai\s+(?:dit|écrit|raconté)\s+(?:que\s+|qu'|qu’)",
+               r"(?:c'était|c’était|c'est|c’est)\s+(?:faux|une\s+erreur|pas\s+vrai)"),
+        "es": (r"(?:yo\s+)?(?:te\s+)?(?:dije|conté|escribí)\s+que\s+",
+               r"(?:eso\s+|y\s+)?(?:estaba\s+mal|está\s+mal|es\s+mentira|no\s+es\s+así|"
+               r"no\s+era\s+así|era\s+un\s+error)"),
+        "it": (r"(?:ti\s+)?ho\s+(?:detto|scritto|raccontato)\s+che\s+",
+               r"(?:era\s+sbagliato|è\s+sbagliato|non\s+è\s+vero|non\s+era\s+vero|"
+               r"non\s+è\s+così|mi\s+sono\s+sbagliat[oa])"),
+        "pt": (r"(?:eu\s+)?(?:te\s+|lhe\s+)?(?:disse|falei|contei|escrevi)\s+que\s+",
+               r"(?:isso\s+|aquilo\s+)?(?:estava\s+errado|está\s+errado|tá\s+errado|"
+               r"não\s+é\s+verdade|não\s+era\s+verdade|foi\s+engano)"),
+        "nl": (r"ik\s+(?:zei|heb\s+(?:je\s+|jou\s+)?(?:gezegd|verteld))\s+(?:je\s+|jou\s+)?"
+               r"(?:dat\s+)?",
+               r"(?:dat\s+)?(?:klopte\s+niet|klopt\s+niet|was\s+fout|is\s+fout|"
+               r"was\s+verkeerd)"),
+    }.items()}
+"""A sentence that repeats what the user said before and calls it wrong: "I told you my
+sister works at Tesco, that was wrong", "Ich hab dir gesagt, mein Bruder wohnt in Bremen,
+das stimmt nicht", "je t'ai dit que ma sœur habite à Lille, c'était faux"."""
+_NAME_IN = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)*|(?<!\d)\d+(?!\d)")
+
+
+def _told_wrong(clause: Clause) -> str | None:
+    """The wrong value of a sentence that calls what the user said before wrong
+    (:data:`_TOLD_YOU_WRONG`): the last name or number of what it repeats ("Tesco"), which
+    the next statement puts right ("It's Asda", "Er wohnt in Hamburg"). ``None`` when the
+    clause's sentence is none such or repeats no name."""
+    m = _TOLD_YOU_WRONG.get(clause.language, _NO_MATCH).match(clause.sentence.strip())
+    if m is None:
+        return None
+    said = m["said"]
+    names = [n.group(0) for n in _NAME_IN.finditer(said)
+             if n.start() > 0 and said_weekday(n.group(0)) is None
+             and n.group(0).casefold() not in MONTHS]
+    return names[-1] if names else None
+
+
+_COPULA_LEAD = re.compile(r"(?i)^(?:(?:it's|it’s|it\s+is|its|that's|c'est|c’est|es|è|é|"
+                          r"het\s+is|dat\s+is|es\s+ist|das\s+ist|ist)\s+)?"
+                          r"(?:(?:in|at|en|à|em|op|bij|im|nach|chez|nel|nella|alla|al)\s+)?")
+""""It's" or a preposition before a bare right value ("It's Asda.", "In Rijswijk.", "À
+Angers."): no part of the name."""
+
+
 def _bare_right_value(clause: Clause, wrong: str,
                       value: str | None = None) -> FactCandidate | None:
     """A bare name said as the right one after the wrong one was set aside ("wait sorry not
@@ -1352,8 +1462,10 @@ def _bare_right_value(clause: Clause, wrong: str,
     (:func:`lucidmem.facts.corrections.right_name`), whoever that fact is about; with no such
     fact it is dropped (:data:`BARE_RIGHT_VALUE`), never kept as a fact of its own. ``None``
     unless the value is one to three capitalised words, other than the wrong one."""
-    value = (value if value is not None else clause.text).strip(" .,!?…")
-    if not 1 <= len(value.split()) <= 3 or _VALUE_AT_END.fullmatch(value) is None or \
+    value = _COPULA_LEAD.sub("", (value if value is not None else clause.text).strip(" .,!?…"))
+    named = _VALUE_AT_END.fullmatch(value) is not None or (
+        clause.language == "zh" and re.fullmatch(r"[\u4e00-\u9fff]{2,4}", value) is not None)
+    if not 1 <= len(value.split()) <= 3 or not named or \
             value.casefold() == wrong.strip().casefold():
         return None
     info = SLOTS["personal"]
@@ -1379,8 +1491,12 @@ _NOT_THIS_BUT: dict[str, re.Pattern[str]] = {
         "pt": ("desculpa|desculpe|ops|opa|espera|não", "não", "mas|é"),
         "nl": ("sorry|oeps|wacht|nee", "niet", "maar"),
     }.items()}
+_NOT_THIS_BUT["zh"] = re.compile(r"^\W*(?:(?:不对|不好意思|抱歉|等等|哦不|说错了)[，,！!\s]*)*"
+                                 r"不是(?P<old>[^，,。！!]{1,8})[，,！!]\s*(?:是|而是)?"
+                                 r"(?P<new>[\u4e00-\u9fff]{2,4}|[A-Z][\w'’-]+)[。！!]*$")
 """A clause that sets a wrong value aside and names the right one bare: "wait sorry not
-Yishun, Sembawang", "nee, niet Delft, Rijswijk", "perdón, no Toledo, Cuenca"."""
+Yishun, Sembawang", "nee, niet Delft, Rijswijk", "perdón, no Toledo, Cuenca", "不对，不是
+上海，是杭州"."""
 
 
 def _not_this_but(clause: Clause) -> FactCandidate | None:
@@ -1423,6 +1539,7 @@ def _new_things_marked(cand: FactCandidate, clause: Clause,
     sentence before), "three weeks with the Outback … should've traded in years ago" (or in
     the one after). A fact about someone else, a negation of the thing named or a
     correction says none ("niente più prelievi, l'Eliquis lo prendo" says the Eliquis), nor
+    an end of what it names (:func:`_stops_what_it_names`), nor
     work at a company of the brand ("ik werk al vijf jaar bij KPN": an employer, no carrier).
     A thing of the user's stolen or lost ("some idiot nicked my bike", "我的自行车被偷了") is
     flagged :data:`GONE_OF_ITS_KIND` (:func:`one_at_a_time.gone_kinds`), whoever the clause's
@@ -1432,6 +1549,7 @@ def _new_things_marked(cand: FactCandidate, clause: Clause,
     if gone:
         cand = replace(cand, flags=(*cand.flags, *(GONE_OF_ITS_KIND + k for k in sorted(gone))))
     if cand.subject != USER_SUBJECT or cand.is_correction or cand.context is not None or \
+            _stops_what_it_names(clause) or \
             (cand.slot in ("employer", "occupation") and _WORK_SAID.search(clause.text)) or \
             (cand.negated and one_at_a_time.negation_of_named(clause.text, clause.language)):
         return cand
@@ -1444,6 +1562,16 @@ def _new_things_marked(cand: FactCandidate, clause: Clause,
     if not new:
         return cand
     return replace(cand, flags=(*cand.flags, *(NEW_OF_ITS_KIND + k for k in sorted(new))))
+
+
+def _stops_what_it_names(clause: Clause) -> bool:
+    """Whether the clause says the user stopped what it names after its word of stopping ("je
+    ne suis plus chez Renault"): the brand is what ended, no new thing of its kind; "switched
+    to amlodipine, no more cough" names the new medicine before it."""
+    if not clause.cues.cessation:
+        return False
+    stop = find_cue("cessation", clause.language, clause.text)
+    return stop is not None and bool(one_at_a_time.named(clause.text[stop.end():]))
 
 
 def _never_future_if_past(cand: FactCandidate, tense: str | None,
@@ -1590,10 +1718,11 @@ def _only_mentions(clause: Clause, people: list[Mention]) -> bool:
 _THIRD_VERBS: dict[str, re.Pattern[str]] = {
     "es": re.compile(r"(?i)^(?:(?:en|por|durante|desde)\s+(?:el\s+|la\s+)?\w+\s+|\w+\s+)?"
                      r"(?:es|está|tiene|trabaja|vive|va|hace|sale|quiere|estudia|juega|anda|"
+                     r"cumple|cumplirá|"
                      r"vivió|trabajó|estudió|nació|se\s+mudó|"
                      r"se\s+\w+|le\s+(?:encanta|encantan|gusta|gustan|fascina|apasiona))\b"),
     "it": re.compile(r"(?i)^(?:(?:in|d['’]|di|per|durante)\s*(?:\w+\s+)?\w+\s+|\w+\s+)?"
-                     r"(?:è|sta|ha|lavora|vive|abita|va|fa|vuole|studia|gioca|si\s+\w+|"
+                     r"(?:è|sta|ha|lavora|vive|abita|va|fa|vuole|studia|gioca|si\s+\w+|compie|"
                      r"visse|abitò|lavorò|studiò|"
                      r"(?:gli|le)\s+(?:piace|piacciono|interessa|interessano))\b"),
     "pt": re.compile(r"(?i)^(?:(?:no|na|em|durante|pelo|pela)\s+\w+\s+|\w+\s+)?"
@@ -2082,8 +2211,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
                 not named_person and not _has_subject(clause.text, lang):
             limit = min(limit, SHORT_NO_FACT_LIMIT)
         if (cues.correction and (_corrected_value(clause) or only_a_day or carried)) or \
-                rescheduled:
-            limit = 1.01  # a correction is always applied, however short ("c'est lundi")
+                rescheduled or (item.subject != USER_SUBJECT and _number_set_against(clause)):
+            limit = 1.01  # a correction is always applied, however short ("c'est lundi");
+            # so is a number of someone's put right ("Cumple 85, no 80.")
         if cues.correction and (rest != span or headed) and guess.no_fact >= limit:
             weak = True  # kept only if it restates something held (validation)
         elif guess.no_fact >= limit:
@@ -3404,6 +3534,8 @@ def _without_correction_words(text: str, lang: str) -> str:
     if m is not None and sorry is not None and m.start() <= sorry.end() + 3:
         target = target[sorry.end():]  # "Sorry, I meant …": the apology goes with the cue
         m = find_cue("correction", lang, target)
+    if m is None:
+        m = slip_lead(target, lang)  # "não, égua, é dia 21" after "é dia 12 de outubro..."
     if m is None or m.start() > 3:
         return text
     trimmed = target[m.end():].lstrip(" ,:;-，：；、").rstrip(" ，、")

@@ -20,14 +20,16 @@ from lucidmem.facts.cue_lexicon import (
     EN_BASE_VERBS,
     FIRST_PERSON_VERBS,
     LANGUAGES,
+    NOT_THIS_LEADS,
     RELATIONS,
+    SLIP_OPENERS,
     cue_pattern,
     find_cue,
     has_cue,
 )
 from lucidmem.facts.language import Detected, detect, votes
 from lucidmem.facts.people import only_a_relation
-from lucidmem.facts.temporal_lexicon import MONTHS
+from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
 
 __all__ = [
     "THE_USER_IN",
@@ -38,6 +40,7 @@ __all__ = [
     "clauses_of",
     "read_cues",
     "says_what_there_is",
+    "slip_lead",
     "zh_asks",
 ]
 
@@ -50,14 +53,20 @@ _QUOTES = re.compile(
 """Quoted words. Inside single quotes an apostrophe between letters is part of a word
 ("'Gelecek yıl Ankara'ya taşınacağım.'", "'je m'installe à Lyon'", "'I can't stay'"), not
 the end of the quote."""
+_ANY_SLIP_OPENER = "|".join(sorted({re.escape(w) for ws in SLIP_OPENERS.values() for w in ws},
+                                    key=len, reverse=True))
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[!?])(?=[^\W\d_])|[。！？\n]+|\s+-\s+|\s*;\s*|"
+                           r"(?i:\s+[–—]\s+(?=(?:" + _ANY_SLIP_OPENER + r")(?!\w)))|"
+                           r"(?<=……)(?=[^\s…。！？.!?”])|"
                            r"(?<=[.]{3})(?=\S)|(?<=[\U0001F300-\U0001FAFF])\s+(?=[\u4e00-\u9fff])|"
                            r"(?<=[\U0001F300-\U0001FAFF])\s+(?=[¿¡]?[A-ZÀ-ÖØ-Þ][^.!?\n]*\?)")
 """Where a sentence ends: a stop, a line break, a dash or semicolon between words, or an
 emoji with more words after it: in Chinese ("老师说他下一盘能站起来十次 😂 这学期给他报了轮滑":
 the teacher's words end at the laugh), elsewhere when a question with a capital follows ("I
 moved to Ghent last month 🙂 Any tips for bars?": the question is a sentence of its own, not
-the move's)."""
+the move's). An en or em dash ends one only before a slip put right ("am 14. März – nein, am
+16."): elsewhere it sets a remark in. The Chinese ellipsis "……" ends one with no space after
+it ("牙医预约是3月14号……不对，16号")."""
 _THERE_IS: dict[str, str] = {
     "en": r"there(?:'s|’s|\s+is|\s+are|\s+was|\s+were|\s+isn't|\s+aren't)\b",
     "de": r"es\s+gibt\b",
@@ -597,6 +606,39 @@ _NOT_THEN_APOLOGY: dict[str, re.Pattern[str]] = {
 """A sentence that sets a value against another and apologises after it ("Ik woon in
 Arnhem, niet in Utrecht, sorry", "Abito a Milano, non a Torino, scusa", "我住在杭州，不是上海，
 不好意思"): the same correction as :data:`_APOLOGY_THEN_NOT`, its apology said last."""
+_DAY_NAMES = "|".join(sorted({w for w in (*MONTHS, *WEEKDAYS) if " " not in w}, key=len,
+                             reverse=True))
+_SLIP_LEAD: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?:(?:" + "|".join(re.escape(w) for w in sorted(
+        words, key=len, reverse=True)) + r")(?!\w)[\s,，!！.…]*)+" + (
+        r"" if lang == "zh" else r"(?:(?!(?:" + _DAY_NAMES + r")\b)[a-zß-ÿ]+\s*,\s*)?")
+        + r"(?:(?<=[,，!！.…])|(?<=[,，!！.…]\s))")
+    for lang, words in SLIP_OPENERS.items()}
+"""The opening of a slip put right in the same breath (:data:`SLIP_OPENERS`), with its
+comma: "não, égua, " of "não, égua, é dia 21" (one other word in lower case and its comma
+may follow, never a day's or month's name: "nein, sabato, …" keeps its Saturday). It ends in
+a comma or a stop: "no idea what time" opens none."""
+_SLIP_BEFORE = re.compile(r"(?:\.{2,}|…+|\s[-–—])\s*$")
+"""How the words just before a slip's opening end: an ellipsis or a dash."""
+
+
+def slip_lead(text: str, lang: str) -> re.Match[str] | None:
+    """The opening of a slip put right (:data:`_SLIP_LEAD`) at the start of ``text``."""
+    m = _SLIP_LEAD.get(lang, _NEVER).match(text)
+    return m if m is not None and text[m.end():].strip(" .!?…") else None
+
+
+_NOT_THIS_ALONE: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?:(?:" + "|".join(NOT_THIS_LEADS[lang]) + r")\W+){1,2}"
+                     r"(?:" + neg + r")\s+(?:(?:in|at|im|in\s+der|à|a|en|em|no|na|op|bij|nel|"
+                     r"al|chez|bei)\s+)?(?-i:[A-ZÀ-Þ0-9])[^,;:.!?]{0,38}[.!?…]*$")
+    for lang, neg in (("en", "not"), ("de", "nicht"), ("fr", "pas"), ("es", "no"),
+                      ("it", "non"), ("pt", "não"), ("nl", "niet"))}
+_NOT_THIS_ALONE["zh"] = re.compile(r"^\W*(?:(?:不对|等等|不好意思|抱歉|哦不)[，,！!\s]*)+"
+                                   r"不是[^，,。！!？?]{1,8}[。！!]*$")
+"""A sentence that only sets a wrong value aside, a name or a number ("No, not Leeds.", "nee,
+niet Delft.", "Aspetta, non Lecce!", "不对，不是上海！"): a correction, whose right value the
+next sentence names. "No, no me gusta." sets nothing aside."""
 _ACTUALLY_NOT: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)(?<!\w)(?:" + actually + r")(?!\w).*[,，]\s*(?:" + neg + r")\s*\S")
     for lang, actually, neg in (
@@ -674,7 +716,8 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
         correction=has_cue("correction", lang, sentence)
         or _APOLOGY_THEN_NOT.get(lang, _NEVER).search(sentence) is not None
         or _NOT_THEN_APOLOGY.get(lang, _NEVER).search(sentence) is not None
-        or _ACTUALLY_NOT.get(lang, _NEVER).search(sentence) is not None,
+        or _ACTUALLY_NOT.get(lang, _NEVER).search(sentence) is not None
+        or _NOT_THIS_ALONE.get(lang, _NEVER).match(text.strip()) is not None,
         retraction=has_cue("retraction", lang, text),
         hedge=has_cue("hedge", lang, text),
         change=has_cue("change", lang, text),
@@ -777,7 +820,11 @@ def clauses_of(text: str, *, default_language: str = "en",
     turn_lang = language_hint or detect(body, default=default_language).code
     out: list[Clause] = []
     turn_corrects = turn_lang in LANGUAGES and has_cue("correction", turn_lang, body)
+    seen = 0
     for sentence in _split_sentences(body):
+        at = body.find(sentence, seen)
+        slip = at > 0 and _SLIP_BEFORE.search(body[:at]) is not None
+        seen = at + len(sentence) if at >= 0 else seen
         found = _language_of(sentence, turn_lang, language_hint)
         sentence = _without_remember_lead(sentence, found.code)
         conditional = unreal = False
@@ -794,6 +841,9 @@ def clauses_of(text: str, *, default_language: str = "en",
             if turn_corrects and not cues.correction and not _correction_said(out) and \
                     has_cue("negation", own.code, piece):
                 cues = replace(cues, correction=True)
+            if slip and not cues.correction and slip_lead(sentence, own.code) is not None:
+                # "é dia 12 de outubro... não, égua, é dia 21": what was just said, put right
+                cues = replace(cues, correction=True, negated=False)
             own_sentence = said if own.supported else sentence
             out.append(Clause(piece, own_sentence, own.code, own.supported, cues, len(out),
                               (*quotes, *examples) if QUOTE_MARK in own_sentence else ()))

@@ -45,11 +45,13 @@ __all__ = [
     "corrected_day",
     "corrected_text",
     "correction_targets",
+    "is_bare_value",
     "last_dated",
     "local_day",
     "rescheduled_target",
     "restated_target",
     "right_name",
+    "right_number",
     "set_against_targets",
     "shifted_locally",
     "with_name",
@@ -125,10 +127,31 @@ def set_against_targets(value: str, new: Record, facts: Sequence[Record]) -> lis
     it of that subject and kind: then the statement is only a contrast ("tea, not coffee")."""
     subject, slot = new.data.get("subject"), new.data.get("slot")
     predicate = new.data.get("predicate")
+    digits = re.fullmatch(r"(\d+)\s*\w{0,5}", value.strip())  # "60岁", "10 ans": the number
+    number = digits is not None
+    value = digits.group(1) if digits is not None else value
     return [r for r in correction_targets(value, new, facts)
             if r.data.get("subject") == subject and (
-                r.data.get("predicate") == predicate or (slot and r.data.get("slot") == slot))
-            and _said_again_but_the_value(r, new, value)]
+                r.data.get("predicate") == predicate or (slot and r.data.get("slot") == slot)
+                or number)
+            and (_said_again_but_the_value(r, new, value)
+                 or (number and _number_said_again(r, new, value)))]
+
+
+def _number_said_again(old: Record, new: Record, value: str) -> bool:
+    """Whether ``new`` says of the same thing another number than ``value``, which ``old``
+    said ("my sister is turning 45 next month" → "she's turning 40, not 45", "Mon fils a 10
+    ans" → "il a 12 ans, pas 10"): the word said with the number is said again with the new
+    one. Two numbers of one subject set against each other are no contrast of two things."""
+    before = str(old.data.get("evidence") or old.text)
+    after = " ".join(str(x) for x in (new.text, new.data.get("evidence")) if x)
+    if not re.search(r"(?<!\d)\d+(?!\d)", after.replace(value, " ")):
+        return False
+    if _HAN.search(before):
+        rest = re.sub(r"[\d\s]+", "", before.replace(value, ""))
+        return any(ch in after for ch in _HAN.findall(rest))
+    shared = fold_words(before) & fold_words(after) - GENERIC - {value}
+    return bool(shared)
 
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -260,7 +283,8 @@ def _states(text: str, words: set[str], numbers: list[str]) -> bool:
 
 def corrected_day(old: Record, new: Record) -> date | None:
     """The corrected date when the correction names only a weekday or a day of the month
-    ("am Mittwoch", "es el 19"): that day in the old date's week or month."""
+    ("am Mittwoch", "es el 19"): that day in the old date's week or month; when it names
+    the month too ("不对，是6月7日", "no wait, the 7th of June"), the day it says."""
     before, after = _stated_day(old), _stated_day(new)
     said = str(new.data.get("temporal_text") or "")
     if before is None or after is None:
@@ -273,6 +297,8 @@ def corrected_day(old: Record, new: Record) -> date | None:
             return before.replace(day=after.day)
         except ValueError:
             return None
+    if _said_month(said) or re.search(r"\d\s*月", said):
+        return after  # "……不对，是6月7日": the whole date said again, the day as said
     return None
 
 
@@ -320,7 +346,9 @@ def right_name(old: Record, new: Record, old_value: str) -> str | None:
     not ("I have the dentist appointment in Leeds on Tuesday 10 March", then "sorry, I said
     Leeds, the appointment is in York" → "York"). ``None`` otherwise: the correction's own
     sentence stands."""
-    wrong = old_value.strip()
+    wrong = _without_article(old_value)
+    if _HAN_VALUE.fullmatch(wrong) and wrong in old.text:
+        return _han_right_value(new, wrong)
     if not _NAME_RUN.fullmatch(wrong) or _whole(wrong).search(old.text) is None:
         return None
     said = str(new.data.get("object") or new.text).strip()
@@ -332,6 +360,54 @@ def right_name(old: Record, new: Record, old_value: str) -> str | None:
     return names.pop() if len(names) == 1 else None
 
 
+_HAN_VALUE = re.compile(r"[\u4e00-\u9fff]{2,4}")
+_ZH_SAID_RIGHT = re.compile(r"^\W*(?:我)?(?:是说|的意思是|其实是|其实|应该是|是)\s*"
+                            r"(?P<right>[\u4e00-\u9fff]{2,4})[，,。！!]*$")
+
+
+def _han_right_value(new: Record, wrong: str) -> str | None:
+    """The Chinese place or name a correction says instead of ``wrong`` ("我是说杭州，不是上海"
+    → "杭州"): what its clause says besides "不是<wrong>" and the words that say it meant
+    something, when that is one word of two to four characters."""
+    bare = str(new.data.get("object") or "")  # "不对，不是上海，是杭州": 杭州, said bare
+    if _HAN_VALUE.fullmatch(bare) and bare != wrong:
+        return bare
+    said = str(new.data.get("evidence") or "")
+    said = re.sub(r"[，,]?\s*(?:而)?不是" + re.escape(wrong) + r"[，,。！!]*", "", said)
+    m = _ZH_SAID_RIGHT.match(said)
+    return m["right"] if m is not None and m["right"] != wrong else None
+
+
+def is_bare_value(text: str) -> bool:
+    """Whether a fact's object is a name and nothing else ("Bari", "Guimarães", "杭州"): a
+    correction that says only that ("intendevo Bari, non Lecce") puts the held fact right."""
+    text = text.strip()
+    return bool(_NAME_RUN.fullmatch(text) or _HAN_VALUE.fullmatch(text))
+
+
+def right_number(old: Record, new: Record, value: str) -> tuple[str, str] | None:
+    """(wrong, right) numbers when a statement that sets its number against ``value`` ("Cumple
+    85, no 80", "ha 9 anni, non 8") puts right a held fact that says ``value`` as a whole
+    number ("… cumple 80 in May 2026"): the one other number the new statement says. ``None``
+    otherwise: the new statement's own sentence stands."""
+    digits = re.match(r"\d+", value.strip())
+    if digits is None or _whole(digits.group(0)).search(old.text) is None:
+        return None
+    said = str(new.data.get("object") or new.text)
+    numbers = set(re.findall(r"(?<!\d)\d+(?!\d)", said)) - {digits.group(0)}
+    return (digits.group(0), numbers.pop()) if len(numbers) == 1 else None
+
+
+def _without_article(value: str) -> str:
+    """A wrong value without the small words before its name ("het Jessa" → "Jessa")."""
+    return re.sub(r"^(?:[a-zß-ÿ'’]+\s+)+(?=[A-ZÀ-Þ])", "", value.strip())
+
+
 def with_name(text: str, wrong: str, right: str) -> str:
-    """``text`` with the first whole-word ``wrong`` replaced by ``right``."""
+    """``text`` with the first whole-word ``wrong`` replaced by ``right`` (its name only, when
+    said with an article: "het Jessa")."""
+    if _HAN_VALUE.fullmatch(wrong.strip()):  # Chinese has no spaces between words
+        return text.replace(wrong.strip(), right, 1)
+    if _whole(wrong.strip()).search(text) is None:
+        wrong = _without_article(wrong)
     return _whole(wrong.strip()).sub(right, text, count=1)

@@ -24,10 +24,13 @@ __all__ = [
     "DE_NOT_FIRST_PERSON_VERBS",
     "EN_BASE_VERBS",
     "INSTRUMENTS",
+    "KIN_SAID_AS_NAMES",
     "LANGUAGES",
+    "NOT_THIS_LEADS",
     "PARTNERS",
     "RELATIONS",
     "ROLE_HOLDERS",
+    "SLIP_OPENERS",
     "WEEKLY",
     "WORKING_RATE_UNITS",
     "WORKING_VERBS",
@@ -238,7 +241,11 @@ CUES: dict[str, _T] = {
                  "周末|老样子"),
     },
     "correction": {
-        "en": _w("i meant|i mean|correction|i got it wrong|got it wrong|i was wrong|"
+        "en": _w("i meant|i mean|small correction|quick correction|correction|"
+                 "small correction from last time|quick correction from last time|"
+                 "correction from last time|small correction from before|"
+                 "quick correction from before|correction from before|i got it wrong|"
+                 "got it wrong|i was wrong|"
                  "my mistake|i misspoke|wrong, it's|not x|let me correct|to correct|"
                  "i mixed up|i mix up|scratch that, it's|actually it's|typo|wait no|wait, no|"
                  "no wait|no, wait|nonsense|scratch that|autocorrect|was wrong,|is wrong,|"
@@ -266,26 +273,30 @@ CUES: dict[str, _T] = {
                  "qu'est-ce que je raconte|qu'est-ce que j'écris|j'ai tout mélangé|"
                  "je mélange tout|j'ai mélangé|mal écrit|j'ai dit une bêtise|quelle bêtise|"
                  "ou plutôt|enfin non"),
-        "es": _w("corrijo|corrección|me equivoqué|me he equivocado|quise decir|"
+        "es": _w("corrijo|pequeña corrección|corrección|"
+                 "me equivoqué|me he equivocado|quise decir|"
                  "me lié|me he liado|me confundí|me he confundido|error mío|perdón, es|"
                  "en realidad es|quería decir|"
                  "quiero decir|espera, no|espera no|no, espera|no espera|qué digo|está mal|"
                  "el corrector|autocorrector|errata|error de tipeo|qué tontería|qué burrada|"
                  "qué estoy diciendo|lo dije mal|lo escribí mal|me hice un lío|dije mal|"
                  "escribí mal|mejor dicho|o sea, no"),
-        "it": _w("correggo|correzione|mi sono sbagliato|mi sono sbagliata|ho sbagliato|"
+        "it": _w("correggo|piccola correzione|correzione|"
+                 "mi sono sbagliato|mi sono sbagliata|ho sbagliato|"
                  "volevo dire|intendevo|intendo|mi sono confuso|mi sono confusa|errore mio|"
                  "aspetta, no|aspetta no|no, aspetta|no aspetta|che dico|è sbagliato|correttore|"
                  "errore di battitura|che minchiata|che cavolata|che cazzata|che stupidaggine|"
                  "che sciocchezza|che fesseria|ma che scrivo|ho scritto male|ho detto male|"
                  "ho fatto confusione|anzi no|o meglio"),
-        "pt": _w("corrijo|correção|me enganei|enganei-me|errei|quis dizer|queria dizer|"
+        "pt": _w("corrijo|pequena correção|pequena correcção|correção|correcção|"
+                 "me enganei|enganei-me|errei|quis dizer|queria dizer|"
                  "me confundi|confundi|erro meu|quero dizer|espera, não|espera não|"
                  "não, espera|pera, não|pera não|que besteira|tá errado|está errado|o corretor|"
                  "erro de digitação|que bobagem|falei besteira|escrevi besteira|"
                  "escrevi errado|falei errado|nome errado|que disparate|baralhei|me atrapalhei|"
                  "o que é que eu tô dizendo|aliás, não|ou melhor"),
-        "nl": _w("foutje|correctie|ik bedoelde|ik bedoel|ik vergiste me|ik heb me vergist|"
+        "nl": _w("foutje|kleine correctie|correctie|"
+                 "ik bedoelde|ik bedoel|ik vergiste me|ik heb me vergist|"
                  "haal … door elkaar|verkeerd gezegd|wacht, nee|wacht nee|nee, wacht|nee wacht|"
                  "onzin|klopt niet|klopt helemaal niet|autocorrectie|typfout|is fout,|"
                  "wat zeg ik nu|wat schrijf ik nu|door elkaar gehaald|door mekaar gehaald|"
@@ -401,28 +412,33 @@ CUES: dict[str, _T] = {
         "en": _w("quit|quitting|stopped|gave up|given up|sold|cancelled|canceled|left|"
                  "haven't had|no more|dropped|last day|done with|unsubscribed|moved out|resigned|"
                  "cut out|gone off|went off|kicked|didn't renew|did not renew|not renewing|"
-                 "let … lapse|terminated my|ended my membership"),
+                 "let … lapse|terminated my|ended my membership|"
+                 # no longer where one was ("I'm no longer at Tesco, now I work at Asda")
+                 "no longer at|no longer with|no longer work|no longer working|no longer live|"
+                 "no longer living|not at … anymore|not with … anymore|"
+                 "don't work at … anymore|don't live in … anymore"),
         "de": _w("aufgehört|höre auf|aufgegeben|abgemeldet|gekündigt|verkauft|verlassen|"
                  "letzter tag|nicht mehr|schluss mit|ausgetreten|storniert|abbestellt|"
                  "nicht verlängert|Mitgliedschaft beendet|Vertrag beendet"),
         "fr": _w("arrêté|arrête|arrêter|quitté|quitte|abandonné|vendu|résilié|"
                  "c'est fini|fini|plus jamais|dernier cours|désinscrit|démissionné|démissionnée|"
                  "démissionne|désabonné|désabonnée|désinscrite|pas renouvelé|"
-                 "annulé l'abonnement|annulé mon abonnement"),
+                 "annulé l'abonnement|annulé mon abonnement|ne suis plus|ne travaille plus|"
+                 "ne bosse plus|n'y suis plus|n'y travaille plus"),
         "es": _w("dejé|dejado|dejar|vendí|vendido|cancelé|renuncié|me di de baja|"
                  "se acabó|ya no|dimití|he dimitido|he renunciado|he cancelado|di de baja|"
                  "dado de baja|me borré|me desapunté|me desuscribí|no renové|no lo renové"),
         "it": _w("smesso|smettere|smetto|lasciato|venduto|disdetto|mollato|basta con|"
                  "non più|licenziato|dimesso|dimessa|licenziata|disdire|disiscritto|disiscritta|"
                  "non ho rinnovato|non l'ho rinnovato|cancellato l'abbonamento|"
-                 "cancellata l'iscrizione"),
+                 "cancellata l'iscrizione|non sono più|non lavoro più|non ci lavoro più"),
         "pt": _w("parei|parar|larguei|vendi|vendido|cancelei|saí|desisti|já não|acabou|"
                  "pedi demissão|me demiti|demiti-me|cancelado|tranquei|não renovei|"
-                 "me desinscrevi|rescindi"),
+                 "me desinscrevi|rescindi|não estou mais|não trabalho mais"),
         "nl": _w("gestopt|stop|opgezegd|verkocht|opgegeven|afgemeld|niet meer|ontslag|"
                  "stopgezet|niet verlengd|uitgeschreven|geannuleerd"),
         "zh": _w("戒了|戒掉|不喝了|不抽了|退了|辞职|卖了|没喝|不再|停了|放弃|退卡|没续|不续|"
-                 "没有续|取消了|注销了"),
+                 "没有续|取消了|注销了|已经不在"),
     },
     # a membership, pass or subscription (read with "lapsed": one that ran out is a
     # cessation of what it was for, "my Zen Flow membership ran out")
@@ -1521,6 +1537,46 @@ CLAUSE_OPENERS: dict[str, tuple[str, ...]] = {
 commonest adjectives ("Deux semaines chez Nordik…", "Bonne idée", "Groot nieuws", "Aucune
 idée", "Premier service terminé…"). Capitalised at a clause's start they had been read as
 someone's name. Left out: words that are also given names ("Otto", "Bella", "Clara")."""
+
+KIN_SAID_AS_NAMES: dict[str, tuple[str, ...]] = {
+    "en": ("Mum", "Mom", "Dad", "Grandma", "Grandpa"),
+    "de": ("Mama", "Papa", "Mutti", "Vati", "Oma", "Opa"),
+    "fr": ("Maman", "Papa", "Mamie", "Papi"),
+    "es": ("Mamá", "Papá", "Mami", "Papi"),
+    "it": ("Mamma", "Papà", "Papa"),
+    "pt": ("Mamãe", "Papai"),
+    "nl": ("Mama", "Papa", "Oma", "Opa"),
+}
+"""Kin words said as a name, capitalised and without "my" ("Mama wird 75, nicht 70!", "Dad
+is turning 60"): the user's own mother, father or grandparent."""
+
+SLIP_OPENERS: dict[str, tuple[str, ...]] = {
+    "en": _w("no|nope|nah|sorry|oops|wait|i mean|or rather|scratch that"),
+    "de": _w("nein|nee|ne|sorry|moment|warte|quatsch"),
+    "fr": _w("non|pardon|attends|oups|plutôt"),
+    "es": _w("no|perdón|perdona|espera|digo|mejor dicho"),
+    "it": _w("no|anzi|scusa|aspetta|cioè|volevo dire|ops"),
+    "pt": _w("não|nao|desculpa|espera|digo|quer dizer|ops|aliás"),
+    "nl": _w("nee|neen|sorry|wacht|ik bedoel|oeps"),
+    "zh": _w("不对|不是|哦不|啊不|错了|说错了"),
+}
+"""What opens a slip put right in the same breath, after an ellipsis or a dash ("è il 6
+giugno... anzi no, sabato 7", "é dia 12 de outubro... não, égua, é dia 21", "am 14. März –
+nein, am 16."): said there, "no" sets aside what was said just before, it answers nobody.
+Several may follow each other ("non, pardon,"), and one other word with its comma
+("não, égua,"); a filler alone ("äh", "euh", "bueno") opens none."""
+
+NOT_THIS_LEADS: dict[str, tuple[str, ...]] = {
+    "en": _w("no|nope|nah|wait|sorry|oops"),
+    "de": _w("nein|nee|ne|moment|warte|sorry|ups"),
+    "fr": _w("non|attends|pardon|oups"),
+    "es": _w("no|espera|perdón|perdona|uy"),
+    "it": _w("no|aspetta|scusa|ops"),
+    "pt": _w("não|espera|desculpa|ops|opa"),
+    "nl": _w("nee|wacht|sorry|oeps"),
+}
+"""What may open a sentence that only sets a wrong value aside ("No, not Leeds.", "nee, niet
+Delft.", "Aspetta, non Lecce!"): the right value follows in the next sentence."""
 
 CLAUSE_OPENING_WORDS = frozenset(w for words in CLAUSE_OPENERS.values() for w in words)
 """Every language's :data:`CLAUSE_OPENERS` in one set: a capitalised word at a clause's start

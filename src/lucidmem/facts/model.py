@@ -20,6 +20,7 @@ from lucidmem.errors import InvalidInputError
 
 __all__ = [
     "BARE_RIGHT_VALUE",
+    "CARRIED_WRONG_VALUE",
     "CORRECTED_WEEKDAY",
     "DEFAULT_EMOTIONAL_INTENSITY",
     "GONE_OF_ITS_KIND",
@@ -77,6 +78,12 @@ BARE_RIGHT_VALUE = "bare_right_value"
 """Flag of a correction that names only the right value, a bare name ("wait sorry not
 Yishun, Sembawang"): it puts right the held fact that says the wrong value, whoever that
 fact is about, and is dropped when there is none; it never stands as a fact of its own."""
+
+CARRIED_WRONG_VALUE = "carried_wrong_value"
+"""Flag of a correction whose wrong value was set aside in the clause or sentence before it
+("Kleine correctie: Griet werkt niet in het Jessa, ze zit in het ZOL", "I told you my sister
+works at Tesco, that was wrong. It's Asda."): it says only the right value of the held fact,
+which is put right by name, also a fact about a person."""
 
 ONE_PAST_DAY = "one_past_day"
 """Flag of a habit's kind of act said of one past day with no word that makes it a one-off

@@ -14,7 +14,13 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from lucidmem.facts.cue_lexicon import CLAUSE_OPENING_WORDS, PARTNERS, RELATIONS, ROLE_HOLDERS
+from lucidmem.facts.cue_lexicon import (
+    CLAUSE_OPENING_WORDS,
+    KIN_SAID_AS_NAMES,
+    PARTNERS,
+    RELATIONS,
+    ROLE_HOLDERS,
+)
 from lucidmem.facts.temporal_lexicon import DAY_WORDS, said_weekday
 
 __all__ = ["THEIRS", "Mention", "given_name", "is_given_name", "is_third_pronoun", "is_title",
@@ -274,8 +280,13 @@ def _bare_pattern(lang: str) -> re.Pattern[str] | None:
     if not poss or not rel:
         return None
     adj = _ADJECTIVES.get(lang, "x^")
+    kin = "|".join(w for w in KIN_SAID_AS_NAMES.get(lang, ())
+                   if w.casefold() in RELATIONS.get(lang, {}))
+    # "Mama wird 75", "Peinlich, Mama wird 75": a kin word said as a name, capitalised, at
+    # the clause's start, is the user's own ("bei der Oma" is anyone's grandmother)
+    as_name = r"|^\W*(?:[^\W\d_]+\s*,\s*)?(?-i:(?P<kin>" + kin + r"))(?![\w'’])" if kin else ""
     return re.compile(r"(?i)(?<!\w)(?:" + poss + r")\s+(?:(?:" + adj + r")\s+)?(?P<rel>" + rel
-                      + r")(?!\w)")
+                      + r")(?!\w)" + as_name)
 
 
 def only_a_relation(text: str, lang: str) -> bool:
@@ -351,8 +362,9 @@ def mentions(text: str, lang: str) -> list[Mention]:
         for m in bare.finditer(text):
             if any(a <= m.start() < b for a, b in taken):
                 continue
-            found.append(Mention(None, _canonical(lang, m["rel"]), m["rel"], None,
-                                 (m.start(), m.end())))
+            word, group = (m["rel"], "rel") if m["rel"] else (m["kin"], "kin")
+            start = m.start() if group == "rel" else m.start("kin")
+            found.append(Mention(None, _canonical(lang, word), word, None, (start, m.end())))
     return sorted(found, key=lambda x: x.span)
 
 

@@ -57,6 +57,7 @@ from lucidmem.facts.decay import confidence_band, decayed_confidence, reinforce
 from lucidmem.facts.entities import EntityIndex, fold, relation_word
 from lucidmem.facts.model import (
     BARE_RIGHT_VALUE,
+    CARRIED_WRONG_VALUE,
     CORRECTED_WEEKDAY,
     LAST_DATED,
     NEW_OF_ITS_KIND,
@@ -297,7 +298,10 @@ class _Pass:
                 fixed = corrections.corrected_text(ex, rec, str(d["corrects"]))
                 self.end(ex, rec, retract=True)
                 name = None if named_right or fixed is not None or \
-                    (not bare and "people" in (d.get("slot"), ex.data.get("slot"))) \
+                    (not bare and "people" in (d.get("slot"), ex.data.get("slot"))
+                     and not ((CARRIED_WRONG_VALUE in d.get("flags", []) or
+                               corrections.is_bare_value(str(d.get("object") or "")))
+                              and _about_someone(ex))) \
                     else corrections.right_name(ex, rec, str(d["corrects"]))
                 if name is not None:  # "sorry, I said Leeds, it's in York": the old fact,
                     # put right, with its kind and its dates ("… in York on Tuesday 10 March")
@@ -314,12 +318,20 @@ class _Pass:
         against = next((f[len(SET_AGAINST):] for f in d.get("flags", [])
                         if f.startswith(SET_AGAINST)), None)
         if against and not d.get("corrects"):  # "I live in York, not Leeds": Leeds said before
-            for ex in earlier(corrections.set_against_targets(against, rec, held)):
+            ended = earlier(corrections.set_against_targets(against, rec, held))
+            for ex in ended:
                 self.end(ex, rec, retract=True)
+            numbers = corrections.right_number(ended[0], rec, against) \
+                if len(ended) == 1 else None
+            if numbers is not None:  # "Cumple 85, no 80": the held sentence, put right
+                _put_right(d, ended[0], *numbers, keep_dates=start is None)
+                self.vectors.pop(rec.id, None)
         if d.get("corrects") and str(d.get("predicate", "")).startswith("has_"):
             self.rename(rec, str(d["corrects"]), held)  # "Er heißt Brandl": his facts too
+        stopped_held = False  # "我已经不在华为了": it ended the job that named 华为
         if d.get("cessation"):
             for ex in earlier(lifecycle.cessation_targets(rec, held)):
+                stopped_held = stopped_held or ex.data.get("slot") in ("employer", "residence")
                 self.end(ex, rec, retract=False, at=start)
         if d.get("rescheduled"):  # "das Teamessen wurde auf Montag verschoben"
             planned = corrections.rescheduled_target(rec, earlier(held))
@@ -401,7 +413,7 @@ class _Pass:
         if d.get("cessation") and d.get("object") != "job" and (
                 d.get("slot") in ("employer", "residence", "occupation") or
                 any(not f.data.get("cessation") for f in replaced) or
-                lifecycle.stopped_by_name(rec)):
+                lifecycle.stopped_by_name(rec) or stopped_held):
             # "I quit Bosch" and "cancelled the Ironbark membership" name the old value a
             # current question must not hear, and so does "le lait de vache, c'est fini"
             # beside "only oat milk now"; "I left my job" and "ho smesso di fumare" say the
@@ -751,6 +763,17 @@ class _Pass:
                                                "retracted_at")}},
             ))
         return out
+
+
+def _about_someone(rec: Record) -> bool:
+    """Whether a fact says something about a person, not who they are to the user ("Griet
+    werkt in het Jessa", read as a fact of the kind "people"): a correction that says only
+    the right value, its wrong one set aside before it (:data:`CARRIED_WRONG_VALUE`: "ze zit
+    in het ZOL"), puts its place right by name, as it does the user's own. A correction that
+    says a statement of its own ("Jonas wohnt in Bremerhaven, nicht in Bremen" after "Jonas
+    kommt aus Bremen zu Besuch") stands as said."""
+    subject = str(rec.data.get("subject") or "")
+    return rec.data.get("predicate") == "about_person" and subject not in ("", USER_SUBJECT)
 
 
 def _put_right(d: dict[str, Any], old: Record, wrong: str, right: str, *,
