@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from lucidmem.facts import one_at_a_time
+from lucidmem.facts import corrections, one_at_a_time
 from lucidmem.facts.clauses import (
     THE_USER_IN,
     Clause,
@@ -1369,7 +1369,7 @@ def _number_set_against(clause: Clause) -> bool:
     """Whether the clause sets a number against another ("ha 9 anni, non 8", "cumple 85, no
     80", "她65岁，不是60岁"): the wrong number said before is put right."""
     value = _value_set_against(clause)
-    return value is not None and re.fullmatch(r"\d+\s*\w{0,5}", value) is not None
+    return value is not None and corrections.number_in(value) is not None
 
 
 _ARTICLE_LEAD = re.compile(
@@ -1397,7 +1397,7 @@ _VALUE_AT_END = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\
 
 
 _TOLD_YOU_WRONG: dict[str, re.Pattern[str]] = {
-    lang: re.compile(r"(?i)^\W*(?:(?:oh|ok|so|and|also|btw|sorry|und|also|übrigens|et|alors|"
+    lang: re.compile(r"(?i)^\W*(?:(?:oh|ok|so|and|also|btw|sorry|und|übrigens|et|alors|"
                      r"y|pues|e|allora|então|en|trouwens)\W+)*" + told + r"(?P<said>.+?)\s*"
                      r"[,;–—-]\s*(?:but\s+|aber\s+|mais\s+|pero\s+|ma\s+|mas\s+|maar\s+)?"
                      + wrong + r"\W*$")

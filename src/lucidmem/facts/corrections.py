@@ -48,6 +48,7 @@ __all__ = [
     "is_bare_value",
     "last_dated",
     "local_day",
+    "number_in",
     "rescheduled_target",
     "restated_target",
     "right_name",
@@ -127,15 +128,22 @@ def set_against_targets(value: str, new: Record, facts: Sequence[Record]) -> lis
     it of that subject and kind: then the statement is only a contrast ("tea, not coffee")."""
     subject, slot = new.data.get("subject"), new.data.get("slot")
     predicate = new.data.get("predicate")
-    digits = re.fullmatch(r"(\d+)\s*\w{0,5}", value.strip())  # "60岁", "10 ans": the number
-    number = digits is not None
-    value = digits.group(1) if digits is not None else value
+    said_number = number_in(value)  # "60岁", "10 ans": the number
+    number = said_number is not None
+    value = said_number if said_number is not None else value
     return [r for r in correction_targets(value, new, facts)
             if r.data.get("subject") == subject and (
                 r.data.get("predicate") == predicate or (slot and r.data.get("slot") == slot)
                 or number)
             and (_said_again_but_the_value(r, new, value)
                  or (number and _number_said_again(r, new, value)))]
+
+
+def number_in(value: str) -> str | None:
+    """The number a value set against another is, said with at most a short unit ("60岁",
+    "10 ans", "85" → "60", "10", "85"); ``None`` when the value is no number."""
+    digits = re.fullmatch(r"(\d+)\s*\w{0,5}", value.strip())
+    return None if digits is None else digits.group(1)
 
 
 def _number_said_again(old: Record, new: Record, value: str) -> bool:

@@ -149,13 +149,16 @@ def said_with_the_ended_value(ended: Record, new: Record,
     turns = set(ended.data.get("source_turn_ids") or ())
     new_turns = set(new.data.get("source_turn_ids") or ())
     pattern = re.compile(r"(?<!\w)" + re.escape(fold(name)) + r"(?!\w)")
-    return [rec for rec in facts
-            if rec.id not in (ended.id, new.id)
-            and rec.data.get("subject") == ended.data.get("subject")
-            and turns & set(rec.data.get("source_turn_ids") or ())
-            and not new_turns & set(rec.data.get("source_turn_ids") or ())
-            and fold(str(rec.data.get("object") or "")) != fold(name)
-            and pattern.search(fold(str(rec.data.get("object") or "")))]
+    out = []
+    for rec in facts:
+        said_in = set(rec.data.get("source_turn_ids") or ())
+        value = fold(str(rec.data.get("object") or ""))
+        if rec.id not in (ended.id, new.id) and \
+                rec.data.get("subject") == ended.data.get("subject") and \
+                turns & said_in and not new_turns & said_in and \
+                value != fold(name) and pattern.search(value):
+            out.append(rec)
+    return out
 
 
 def switched_to_named_targets(new: Record, facts: Sequence[Record]) -> list[Record]:

@@ -650,7 +650,6 @@ class _Pass:
                     # the values it could not be told apart from end with it: "Winterthur is
                     # so quiet" kept beside "I live on the balcony side" is no home after a move
                     self.end(variant, rec, retract=False, at=at)
-                ex.data = {**d, **update}
                 self.end_what_names(ex, rec, at)
             else:
                 ex.status = Status.RETRACTED
