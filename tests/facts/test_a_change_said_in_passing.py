@@ -160,3 +160,14 @@ def test_weeks_said_ahead_are_no_time_at_a_workplace() -> None:
                        "me mam is getting her hip done in three weeks at the Freeman")
     assert "The user works at Benton" in current
     assert "works at Freeman" not in current
+
+
+@pytest.mark.parametrize("said", [
+    "Un der Disponent hat mer für Juni nur Frühschicht gegebe, jeden Tach um halb fünf uff",
+    "Vorgestern war mei erschter Tag im Werk in Untertürkheim",
+])
+def test_a_month_or_a_kind_alone_is_no_employer(said: str) -> None:
+    """A shift "für Juni" names a month, "im Werk" only a kind of workplace: no employer is
+    called "Juni" or "Werk"."""
+    current = _current("Ich arbeite bei Daimler.", said)
+    assert "works at Juni" not in current and "works at Werk" not in current

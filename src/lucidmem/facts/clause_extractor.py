@@ -912,8 +912,10 @@ def _structured(item: _Pending, slot: str, span: str, lang: str) -> tuple[str, s
             ((org := _tenure_org(span, lang)) and (
                 not item.clause.cues.cessation or _since_at_workplace(span, lang))) or
             (not item.clause.cues.cessation and _shifts_at(span, item, lang) and
-            (org := _proper_after(span, lang, _SHIFT_PREP, avoid)))):
-        return org, f"The user works at {org}"  # ("back out to Hexham tomorrow, early shift")
+            (org := _proper_after(span, lang, _SHIFT_PREP, avoid)))) and \
+            org.casefold() not in _DATE_NAMES and not _only_a_kind(org, lang):
+        return org, f"The user works at {org}"  # ("back out to Hexham tomorrow, early shift";
+        # not "nur Frühschicht für Juni", nor a kind alone: "erschter Tag im Werk in …")
     if item.clause.cues.cessation or not _has_subject(item.clause.text, lang):
         return None
     if slot == "residence":
@@ -926,6 +928,13 @@ def _structured(item: _Pending, slot: str, span: str, lang: str) -> tuple[str, s
         if org:
             return org, f"The user works at {org}"
     return None
+
+
+def _only_a_kind(org: str, lang: str) -> bool:
+    """Whether a workplace is only a kind of workplace, with no name ("Werk", "Klinik")."""
+    kinds = {k.casefold() for k in (*WORKPLACE_NOUNS.get(lang, ()),
+                                     *_MORE_WORKPLACE_KINDS.get(lang, ()))}
+    return org.casefold() in kinds
 
 
 def _strip_person(span: str, item: _Pending, lang: str) -> str:
