@@ -66,6 +66,7 @@ from lucidmem.facts.model import (
     LAST_DATED,
     NEW_OF_ITS_KIND,
     ONE_PAST_DAY,
+    RECALLED_PAST,
     RESTATED,
     SET_AGAINST,
     UNNAMED_PARTNER,
@@ -102,6 +103,7 @@ from lucidmem.facts.render import (
     with_dates,
 )
 from lucidmem.facts.slots import NO_FACT, SLOTS, SlotClassifier, SlotGuess
+from lucidmem.facts.statement_words import NOW
 from lucidmem.facts.temporal import TemporalAnchor, TemporalResolution, find_temporal
 from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS, said_weekday
 from lucidmem.facts.temporal_patterns import Days, Granularity, held_for
@@ -900,11 +902,22 @@ _DATE_NAMES = frozenset(
 
 
 def _structured(item: _Pending, slot: str, span: str, lang: str) -> tuple[str, str] | None:
-    """(object, text) for the user's residence and employer when the clause names them."""
-    if item.subject != USER_SUBJECT or item.clause.cues.cessation or \
-            not _has_subject(item.clause.text, lang):
+    """(object, text) for the user's residence and employer when the clause names them. A
+    workplace said through the time there ("first week at Sugar Mill Bay done", "desde que tô
+    na torrefação Araucária não tiro mais nenhum espresso") needs no subject and no verb."""
+    if item.subject != USER_SUBJECT:
         return None
     avoid = {p.name for p in item.people if p.name}
+    if slot == "employer" and not item.clause.cues.hypothetical and (
+            ((org := _tenure_org(span, lang)) and (
+                not item.clause.cues.cessation or _since_at_workplace(span, lang))) or
+            (not item.clause.cues.cessation and _shifts_at(span, item, lang) and
+            (org := _proper_after(span, lang, _SHIFT_PREP, avoid)))) and \
+            org.casefold() not in _DATE_NAMES and not _only_a_kind(org, lang):
+        return org, f"The user works at {org}"  # ("back out to Hexham tomorrow, early shift";
+        # not "nur Frühschicht für Juni", nor a kind alone: "erschter Tag im Werk in …")
+    if item.clause.cues.cessation or not _has_subject(item.clause.text, lang):
+        return None
     if slot == "residence":
         place = _proper_after(span, lang, _PLACE_PREP, avoid)
         if place and not _someone_else_before(item.clause.text, place, lang):
@@ -915,6 +928,13 @@ def _structured(item: _Pending, slot: str, span: str, lang: str) -> tuple[str, s
         if org:
             return org, f"The user works at {org}"
     return None
+
+
+def _only_a_kind(org: str, lang: str) -> bool:
+    """Whether a workplace is only a kind of workplace, with no name ("Werk", "Klinik")."""
+    kinds = {k.casefold() for k in (*WORKPLACE_NOUNS.get(lang, ()),
+                                     *_MORE_WORKPLACE_KINDS.get(lang, ()))}
+    return org.casefold() in kinds
 
 
 def _strip_person(span: str, item: _Pending, lang: str) -> str:
@@ -1249,6 +1269,12 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
                                                        flagged)
         if cand is not None:
             cand = _new_things_marked(cand, item.clause, clauses)
+        if cand is not None and cand.subject == USER_SUBJECT and not cand.is_correction and \
+                has_cue("recalled_past", item.clause.language, item.clause.text) and \
+                not NOW.search(item.clause.sentence):
+            cand = replace(cand, flags=(*cand.flags, RECALLED_PAST))  # "I used to walk to
+            # Harbour Foods": said of the workplace or home held, it is over (validation);
+            # "I used to walk to Harbour Foods, now I cycle there" changed the way, not it
         if cand is not None and vector is not None:
             cand = replace(cand, vector=vector)
         header = bool(reading.flags) and reading.flags[-1] == "skipped:correction_header"
@@ -2197,6 +2223,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if cues.exclusive and cues.change:
             limit = max(limit, ONLY_NOW_NO_FACT_LIMIT)
         if not named_person and not cues.hypothetical and (
+                _since_at_workplace(span, lang) is not None or
                 (not cues.negated and (_tenure_at(span, lang) or
                                        _work_life_at(span, item, lang) or
                                        _shifts_at(span, item, lang))) or
@@ -2205,7 +2232,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if not named_person and _time_in_a_place(span, lang):
             limit = max(limit, TENURE_NO_FACT_LIMIT)
         if not named_person and (one_at_a_time.own_thing_named(span, lang) or
-                                 one_at_a_time.medicine_named(span)):
+                                 one_at_a_time.medicine_named(span) or
+                                 (one_at_a_time.named(span) and
+                                  has_cue("acquired", lang, span))):
+            # ("换咗索尼之后轻咗好多": a switch to a thing named by its brand)
             limit = max(limit, OWN_THING_NO_FACT_LIMIT)
         if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
                 not named_person and not _has_subject(clause.text, lang):
@@ -2229,6 +2259,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     in_place = not named_person and not cues.negated and not cues.hypothetical and \
         _time_in_a_place(span, lang)
     seeking = _seeks_a_job(clause.text, lang)
+    since_at = not named_person and not cues.hypothetical and \
+        _since_at_workplace(span, lang) is not None
+    if since_at and cues.negated:
+        cues = replace(cues, negated=False)  # "desde que tô na torrefação Araucária não tiro
+        # mais nenhum espresso": what is no more is said of the new job, not the job denied
     tenure = not named_person and not cues.negated and not cues.hypothetical and \
         not seeking and _tenure_at(span, lang)
     held_brand = not named_person and not tenure and _brand_not_work(span)
@@ -2956,6 +2991,14 @@ _AT_WORK_ONLY: dict[str, str] = {"fr": r"au|à\s+la|à\s+l['’]"}
 service au Café Marius" is work, "première semaine au Portugal" a trip."""
 
 
+_NOT_AHEAD: dict[str, str] = {
+    lang: "".join(r"(?<!\b" + w + r"\s)" for w in words) for lang, words in {
+        "en": ("in",), "de": ("in",), "fr": ("dans",), "es": ("en", "de"),
+        "it": ("tra", "fra"), "pt": ("em", "a"), "nl": ("over",)}.items()}
+"""A count of weeks said ahead ("getting her hip done in three weeks at the Freeman"): a day
+to come, not the time the user has been somewhere."""
+
+
 def _tenure_pattern(lang: str, first: str, count: str, unit: str, at: str,
                     within: str) -> re.Pattern[str]:
     stretch, units_first, number = _FIRST_STRETCH[lang]
@@ -2963,7 +3006,8 @@ def _tenure_pattern(lang: str, first: str, count: str, unit: str, at: str,
     said = [r"(?:" + first + r")\s+(?:" + unit + r")" + done + r"\s+(?:" + at + "|" + within
             + r")", r"(?:" + first + r")\s+(?:" + stretch + "|" + _WORKDAY_NAMES + r")" + done
             + r"\s+(?:" + at + "|" + within + "|" + _AT_WORK_ONLY.get(lang, at) + r")",
-            r"(?:" + count + r")\s+(?:" + unit + r")\s+(?:" + at + r")"]
+            _NOT_AHEAD.get(lang, "") + r"(?:" + count + r")\s+(?:" + unit + r")\s+(?:" + at
+            + r")"]
     if units_first:
         said.append(r"(?:" + units_first + r")\s+(?:" + number + r")" + done + r"\s+(?:" + at
                     + "|" + within + r")")
@@ -3154,6 +3198,93 @@ _ORG_NAME = re.compile(r"(?:(?i:the|der|die|dem|le|la|el|il|o|a|de|het)\s+)?(?P<
 Gones", "Tidenhub Verlag", "Van Dijk Bouw"), its article left out."""
 
 
+_SINCE_I_AM: dict[str, tuple[str, str]] = {
+    "en": (r"since\s+(?:I['’]ve\s+been|I\s+have\s+been|I['’]m|I\s+am|I\s+started|starting)"
+           r"(?:\s+(?:working|on\s+the\s+\w+))?", r"at|with|for"),
+    "de": (r"seit(?:dem)?\s+ich\s+(?:jetzt\s+|nun\s+)?", r"bei|beim"),
+    "fr": (r"depuis\s+que\s+(?:je\s+suis|je\s+bosse|je\s+travaille|j['’]ai\s+commencé|"
+           r"j['’]ai\s+été\s+embauchée?|je\s+suis\s+entrée?)", r"chez|au|à\s+la|à\s+l['’]"),
+    "es": (r"desde\s+que\s+(?:estoy|trabajo|curro|entré|empecé)(?:\s+a\s+trabajar)?",
+           r"en(?=\s+(?:el|la)\s)|con|para|al"),
+    "it": (r"da\s+quando\s+(?:sono|lavoro|sto|ho\s+iniziato|ho\s+cominciato|sono\s+entrat[oa])"
+           r"(?:\s+a\s+lavorare)?", r"alla|al|allo|all['’]|presso|da"),
+    "pt": (r"desde\s+que\s+(?:tô|to|estou|trabalho|entrei|comecei)(?:\s+a\s+trabalhar)?",
+           r"na|no|para|com"),
+    "nl": (r"sinds(?:dat)?\s+ik\s+(?:nu\s+)?", r"bij"),
+}
+"""The user's being at a workplace said as a given, since-word and at-word: "since I've been at
+Kestrel Logistics", "seit ich bei Bosch bin", "depuis que je suis chez Leroy Merlin", "sinds
+ik bij ASML zit", "desde que estoy en el Metropolitano", "da quando sono alla cantina sociale
+di Neive", "desde que tô na torrefação Araucária": the new workplace, whatever the clause
+says after it. In Spanish "en" needs an article and in Portuguese "na"/"no" a kind of
+workplace (:data:`WORKPLACE_NOUNS`), for "desde que estoy en Madrid", "desde que tô no Porto"
+name a town; a gym, a club or a school is no workplace (:data:`_NOT_A_JOB_PLACE`)."""
+
+_NOT_A_JOB_PLACE = re.compile(
+    r"(?i)(?<!\w)(?:gym|fitness|club|sportschool|fitnessstudio|studio|verein|salle|gimnasio|"
+    r"gimnásio|academia|palestra|uni|universit\w*|college|school|schule|école|escuela|escola|"
+    r"scuola|lyc[ée]e|gymnasium|hogeschool|hospital\s+for\s+\w+|kur|urlaub|vacances|"
+    r"vacaciones|vacanze|férias|vakantie|nord|sud|norden|süden|mare|meer)(?!\w)")
+"""What one is at for something else than work: "since I've been at the gym I sleep better",
+"seit ich beim Fitnessstudio bin", "desde que estoy en el gimnasio"."""
+
+
+def _since_at_pattern(lang: str) -> re.Pattern[str]:
+    since, at = _SINCE_I_AM[lang]
+    kinds = "|".join(re.escape(k) for k in sorted(
+        (*WORKPLACE_NOUNS[lang], *_MORE_WORKPLACE_KINDS.get(lang, ())), key=len, reverse=True))
+    by_kind = (r"(?i:" + kinds + r")(?:\s+[a-zà-ÿ][\w'’-]*){0,2}?\s+(?:(?i:di|de|da|do|del|"
+               r"della|dos|das|du|des|van|von)\s+)?" + _NAME_WORD + r"(?:\s+" + _NAME_WORD
+               + r")*")
+    by_name = r"(?:(?:the|der|die|dem|den|la|le|l['’]|el|o|a|het|de)\s+)?" + _NAME_WORD + \
+        r"(?:\s+(?!I\s)(?:(?:de|des|du|del|della|di|da|do|dos|das|van|von|der)\s+)?[A-ZÀ-Þ&][\w'’.&-]*)*"
+    org = by_kind if lang == "pt" else r"(?:(?:the|la|le|l['’]|el|o|a|het|de)\s+)?(?:" + \
+        by_kind + "|" + by_name + ")"
+    if lang == "pt":
+        org = r"(?:" + by_kind + r"|(?<=para\s)" + by_name + r"|(?<=com\s)" + by_name + r")"
+    return re.compile(r"(?i:(?<!\w)(?:" + since + r")\s*(?:" + at + r")\s+)(?P<org>" + org + r")")
+
+
+_MORE_WORKPLACE_KINDS: dict[str, tuple[str, ...]] = {
+    "en": ("station", "branch", "site", "resort", "kitchen", "store", "shop", "winery"),
+    "de": ("Wache", "Filiale", "Werk", "Kellerei", "Rösterei", "Winzergenossenschaft"),
+    "fr": ("caserne", "agence", "succursale", "cave", "coopérative", "brûlerie"),
+    "es": ("estación", "sucursal", "tienda", "bodega", "cooperativa", "tostadora", "tostaduría"),
+    "it": ("cantina", "cantina sociale", "filiale", "stazione", "caserma", "cooperativa",
+           "torrefazione"),
+    "pt": ("torrefação", "torrefacção", "filial", "agência", "loja", "adega", "cooperativa",
+           "quartel"),
+    "nl": ("kazerne", "filiaal", "vestiging", "branderij", "wijnmakerij"),
+}
+"""Kinds of workplace named with the since-words (:data:`_SINCE_I_AM`) beside
+:data:`WORKPLACE_NOUNS`: "a cantina sociale di Neive", "a torrefação Araucária"."""
+
+
+_SINCE_AT: dict[str, re.Pattern[str]] = {lang: _since_at_pattern(lang) for lang in _SINCE_I_AM}
+_SINCE_AT["zh"] = re.compile(
+    r"自从(?:我|额|俺)?(?:去|进|到|来|调到|换到|跳槽到)了?(?P<org>[\u4e00-\u9fffA-Za-z]{2,8}?)"
+    r"(?:上班|工作|做事|打工)")
+""":data:`_SINCE_I_AM` in Chinese: "自从去了比亚迪上班", "自从调到南山分行工作"."""
+
+
+def _since_at_workplace(span: str, lang: str) -> str | None:
+    """The workplace the user is at, said as a given after a since-word (:data:`_SINCE_AT`),
+    its article left out; None when there is none or it is a gym, a club or a school."""
+    pattern = _SINCE_AT.get(lang)
+    found = None if pattern is None else pattern.search(span)
+    if found is None:
+        return None
+    org = re.sub(r"(?i)^(?:the|der|die|dem|den|la|le|l['’]|el|o|a|het|de)\s*(?<=\s|['’])", "",
+                 found["org"])
+    if _NOT_A_JOB_PLACE.search(org):
+        return None
+    living = _LIVING.get(lang)
+    if living is not None and re.search(r"(?i)(?<!\w)(?:" + living + r")(?!\w)",
+                                        span[found.end():found.end() + 30]):
+        return None  # "seit ich bei Anna wohne": a home
+    return org
+
+
 def _tenure_org(span: str, lang: str) -> str | None:
     """The organisation a first stretch at work is said at (:data:`_TENURE`): "Premier
     service terminé au Comptoir des Gones à Villeurbanne" → "Comptoir des Gones", not the
@@ -3161,7 +3292,7 @@ def _tenure_org(span: str, lang: str) -> str | None:
     pattern = _TENURE.get(lang)
     found = None if pattern is None else pattern.search(span)
     if found is None:
-        return None
+        return _since_at_workplace(span, lang)
     if lang == "zh":
         return found["org"] or found["org2"]
     name = _ORG_NAME.match(span, found.start("org"))
@@ -3171,6 +3302,8 @@ def _tenure_org(span: str, lang: str) -> str | None:
 def _tenure_at(span: str, lang: str) -> bool:
     pattern, after = _TENURE.get(lang), _TENURE_AFTER.get(lang)
     if pattern is not None and pattern.search(span) is not None:
+        return True
+    if _since_at_workplace(span, lang) is not None:
         return True
     living = _LIVING.get(lang)
     if living is not None and re.search(r"(?i)(?<!\w)(?:" + living + r")(?!\w)", span):
@@ -3252,9 +3385,12 @@ _SHIFTS: dict[str, re.Pattern[str]] = {
 """Shift work in each language (:data:`SHIFT_WORDS`)."""
 
 
-_SHIFT_PREP: dict[str, str] = {**_EMPLOYER_PREP, "de": _EMPLOYER_PREP["de"] + r"|im"}
+_SHIFT_PREP: dict[str, str] = {**_EMPLOYER_PREP, "de": _EMPLOYER_PREP["de"] + r"|im",
+                                "en": _EMPLOYER_PREP["en"] + r"|out\s+of|out\s+to"}
 """Where shifts are worked: "bei", "at", "en", and in German also "im" ("Nachtschichten im
-Klinikum Feldberg"), which names a building, not a town ("in München")."""
+Klinikum Feldberg"), which names a building, not a town ("in München"); in English also the
+station a shift sets out from ("a 12 hour shift on the ambulances out of Benton station",
+"back out to Hexham tomorrow, early shift")."""
 
 
 def _shifts_at(span: str, item: _Pending, lang: str) -> bool:

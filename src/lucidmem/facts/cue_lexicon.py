@@ -617,7 +617,7 @@ CUES: dict[str, _T] = {
                  "estreei|estreando|trocou|trocaram|mudou meu|mudou minha"),
         "nl": _w("gekocht|gekregen|is binnen|binnengekomen|aangekomen|geleverd|overgestapt|"
                  "overgeschakeld|omgezet|overgezet"),
-        "zh": _w("买了|新买|入手|到了|到货|收到|提车|拿车|换了|换成|送了我|送给我|换药|改用"),
+        "zh": _w("买了|新买|入手|到了|到货|收到|提车|拿车|换了|换咗|换成|送了我|送给我|换药|改用"),
     },
     # someone started at a place of learning or of volunteering: enrolled, signed up,
     # moved over to it ("Tom started at Hillside Academy", "matriculados en el colegio X",
@@ -805,6 +805,36 @@ CUES: dict[str, _T] = {
     # how long the user has been in a place, counted in weeks, months or years ("we've been
     # in Leith a month now", "depuis trois semaines qu'on est à Angré", "llevamos dos meses en
     # Nervión"): said of a named place, a home (a few days there is as often a trip)
+    # the user's old workplace, home or thing recalled as past or set against the present
+    # ("I used to walk to Harbour Foods", "sinto falta do balcão do Batel", "y yo que me
+    # quejaba de que la farmacia de La Floresta cerraba a las diez", "e eu que achava Achada
+    # Santo António barulhenta"): said of a value held, it is over (lifecycle.recalled_targets)
+    "recalled_past": {
+        "en": _w("i miss|i do miss|i really miss|i kinda miss|i used to|we used to|"
+                 "and i thought|and to think i|and here i was|and i was complaining|"
+                 "and i complained|i was always complaining|my old|my former|"
+                 "went to the scrapyard|to the scrapper|scrapped"),
+        "de": _w("ich vermisse|vermiss ich|vermisse ich|fehlt mir|fehlen mir|"
+                 "und ich dachte|und ich hab … gemeckert|und ich hab mich … beschwert|"
+                 "mein alter|meine alte|mein altes|meinen alten|meinem alten|mei alter|"
+                 "mei alte|Schrotthändler|Schrottplatz|verschrottet|bin ich gelaufen|"
+                 "bin ich zu Fuß"),
+        "fr": _w("me manque|me manquent|je regrette|et moi qui|et dire que|avant j'allais|"
+                 "j'allais à pied|j'y allais|mon ancien|mon ancienne|mon vieux|ma vieille|"
+                 "à la casse"),
+        "es": _w("echo de menos|extraño|y yo que|y pensar que|antes iba|iba andando|"
+                 "iba caminando|iba a pie|mi antiguo|mi antigua|mi viejo|mi vieja|"
+                 "al desguace|a la chatarra|chatarrero"),
+        "it": _w("mi manca|mi mancano|e io che|e pensare che|ci andavo|andavo a piedi|"
+                 "prima andavo|il mio vecchio|la mia vecchia|dal rottamatore|rottamata|"
+                 "rottamato"),
+        "pt": _w("sinto falta|tenho saudades|saudades do|saudades da|e eu que|e pensar que|"
+                 "ia a pé|ia andando|antes ia|o meu antigo|a minha antiga|meu antigo|"
+                 "minha antiga|ferro-velho|sucata"),
+        "nl": _w("ik mis|mis ik|en ik maar klagen|en ik die|en ik dacht nog|"
+                 "ik liep naar|liep ik|mijn oude|naar de sloop|gesloopt"),
+        "zh": _w("以前在|原来的|想念|怀念|之前在|旧的那"),
+    },
     "time_in_a_place": {
         "en": _w("we've been in … for … weeks|we've been in … for … months|"
                  "we've been in … for … years|we've been in … a month|we've been in … a year|"
@@ -1458,19 +1488,20 @@ Hospital São João", "mijn baas bij Coolblue") they name the user's employer in
 
 SHIFT_WORDS: dict[str, tuple[str, ...]] = {
     "en": ("night shift", "night shifts", "day shift", "day shifts", "double shift",
-           "double shifts", "shifts", "nights a week", "days a week", "nights per week",
-           "days per week", "on nights", "on call", "lates", "earlies"),
+           "double shifts", "shift", "shifts", "early shift", "late shift", "nights a week",
+           "days a week", "nights per week", "days per week", "on nights", "on call", "lates",
+           "earlies"),
     "de": ("Schicht", "Schichten", "Nachtschicht", "Nachtschichten", "Frühschicht",
            "Frühschichten", "Spätschicht", "Spätschichten", "Nachtdienst", "Nachtdienste",
            "Bereitschaft", "Bereitschaftsdienst", "Nächte die Woche", "Tage die Woche",
            "Nächte pro Woche", "Tage pro Woche"),
     "fr": ("garde", "gardes", "astreinte", "de nuit", "nuits par semaine", "jours par semaine",
            "postes de nuit", "équipe de nuit"),
-    "es": ("turnos", "turno de noche", "turno de día", "cuarto turno", "hago turno", "guardia",
-           "guardias", "noches a la semana", "días a la semana", "noches por semana",
+    "es": ("turno", "turnos", "turno de noche", "turno de día", "cuarto turno", "hago turno",
+           "guardia", "guardias", "noches a la semana", "días a la semana", "noches por semana",
            "días por semana"),
-    "it": ("turni", "turno di notte", "turno di giorno", "turni di notte", "notti a settimana",
-           "giorni a settimana", "reperibilità", "guardia medica"),
+    "it": ("turno", "turni", "turno di notte", "turno di giorno", "turni di notte",
+           "notti a settimana", "giorni a settimana", "reperibilità", "guardia medica"),
     "pt": ("plantão", "plantões", "turnos", "turno da noite", "turno de noite", "piquete",
            "noites por semana", "dias por semana", "noites na semana", "dias na semana"),
     "nl": ("dienst", "diensten", "nachtdienst", "nachtdiensten", "avonddienst", "avonddiensten",

@@ -60,7 +60,7 @@ _FUNCTION_WORDS: dict[str, str] = {
           "dziękuję ale czy pracuję lubię już jako dla przez od mój moja moje pracuje mieszka "
           "roku",
     "hu": "én te ő mi és a az nem igen van vagyok lakom egy hogy de is köszönöm nagyon két "
-          "vagy már még szeretem dolgozom köszi",
+          "vagy már még szeretem dolgozom köszi iszom eszem csak kávét teát sört szia",
     "tr": "ben sen o biz ve bir bu da de değil evet hayır çok teşekkür ederim var yok ama için "
           "ile şimdi yaşıyorum çalışıyorum benim yıl gibi sonra önce olarak gelecek",
     "sv": "jag du han hon vi och är inte det en ett att på med för som har bor tack mycket",

@@ -24,6 +24,8 @@ consumption, exercise and a hobby are activity). Pure functions over fact record
   another phone (:mod:`lucidmem.facts.one_at_a_time`) end;
 * :func:`said_with_the_ended_value` — a fact that ends takes with it the clause of the same
   statement that names its value ("a Dr.ª Caeiro, a minha médica de família, …");
+* :func:`recalled_targets` — "I used to walk to Harbour Foods", "sinto falta do balcão do
+  Batel": the user's workplace or home that a remark recalls as past;
 * :func:`habit_of` — the standing fact a one-off ("just today I took the train") deviates
   from.
 
@@ -46,7 +48,7 @@ from collections.abc import Sequence
 
 from lucidmem.facts.cue_lexicon import AMOUNT_WORDS, has_cue
 from lucidmem.facts.entities import fold
-from lucidmem.facts.model import GONE_OF_ITS_KIND, NEW_OF_ITS_KIND, USER_SUBJECT
+from lucidmem.facts.model import GONE_OF_ITS_KIND, NEW_OF_ITS_KIND, RECALLED_PAST, USER_SUBJECT
 from lucidmem.facts.one_at_a_time import named
 from lucidmem.facts.statement_words import (
     AS_WELL,
@@ -66,6 +68,8 @@ __all__ = [
     "cessation_targets",
     "exclusive_targets",
     "habit_of",
+    "only_recalls",
+    "recalled_targets",
     "replaced_in_the_same_turn",
     "replaced_thing_targets",
     "replacement_targets",
@@ -159,6 +163,70 @@ def said_with_the_ended_value(ended: Record, new: Record,
                 value != fold(name) and pattern.search(value):
             out.append(rec)
     return out
+
+
+_RECALLED_SLOTS = frozenset({"employer", "residence"})
+"""Single-valued things a remark recalls as past by their name."""
+
+
+def _value_names(rec: Record) -> set[str]:
+    """The folded name words of a workplace or home fact: its value and the names said right
+    after it ("trabalho no Café Capivara, no Batel" → café, capivara, batel)."""
+    value = str(rec.data.get("object") or "")
+    said = str(rec.data.get("evidence") or rec.text)
+    words = fold_words(value) if re.search(r"[\u4e00-\u9fff]", value) else \
+        {w for name in re.findall(r"[A-ZÀ-Þ][\w'’-]+", value) for w in fold_words(name)}
+    at = said.find(value) if value else -1
+    if at >= 0:
+        after = said[at + len(value):at + len(value) + 20]
+        for w in re.findall(r"(?<=[\s,])[A-ZÀ-Þ][\w'’-]{2,}", after):
+            words |= fold_words(w)
+    return {w for w in words if len(w) > 2} - GENERIC
+
+
+def recalled_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The user's workplace and home facts a remark recalls as past (:data:`RECALLED_PAST`)
+    by a name of their value, and the facts that name a thing held one at a time by the brand
+    it names ("I miss my old Honda"): "I used to walk to Harbour Foods" → "works at Harbour Foods",
+    "sinto falta do balcão do Batel" → "trabalho no Café Capivara, no Batel", "e eu que
+    achava Achada Santo António barulhenta" → "lives in Achada Santo António". A remark that
+    names no such value ("I miss my mum", "my old friend Tom") recalls none; nor is a fact
+    said in the same turn recalled."""
+    d = new.data
+    if RECALLED_PAST not in d.get("flags", []) or d.get("subject") != USER_SUBJECT:
+        return []
+    names = {w for n in proper_names(new) for w in fold_words(n)}
+    things = named(str(d.get("evidence") or new.text))
+    if not names and not things:
+        return []
+    turns = set(d.get("source_turn_ids") or ())
+    out = []
+    for rec in facts:
+        r = rec.data
+        if rec.id == new.id or r.get("subject") != USER_SUBJECT or r.get("negated") or \
+                r.get("slot") in ("people", "event") or \
+                turns & set(r.get("source_turn_ids") or ()):
+            continue
+        if r.get("slot") in _RECALLED_SLOTS:
+            if _value_names(rec) & names:
+                out.append(rec)
+        elif things and any(
+                {w for b in things.get(kind, ()) for w in b.split()} &
+                {w for b in brands for w in b.split()}
+                for kind, brands in named(str(r.get("evidence") or rec.text)).items()):
+            out.append(rec)  # "I miss my old Honda" → "I drive a Honda Civic"
+    return out
+
+
+def only_recalls(new: Record, recalled: Sequence[Record]) -> bool:
+    """Whether a remark that recalls ``recalled`` says nothing that holds now: it is history
+    itself. A new workplace or home said in the same clause ("da quando sono alla cantina
+    sociale di Neive …, alla Bricco Rosso ci andavo a piedi") holds on."""
+    d = new.data
+    if d.get("slot") not in _RECALLED_SLOTS:
+        return True
+    value = fold_words(str(d.get("object") or ""))
+    return any(value & _value_names(rec) for rec in recalled)
 
 
 def switched_to_named_targets(new: Record, facts: Sequence[Record]) -> list[Record]:

@@ -27,6 +27,7 @@ __all__ = [
     "LAST_DATED",
     "NEW_OF_ITS_KIND",
     "ONE_PAST_DAY",
+    "RECALLED_PAST",
     "RESTATED",
     "SET_AGAINST",
     "SUBCATEGORIES",
@@ -73,6 +74,12 @@ GONE_OF_ITS_KIND = "gone_of_its_kind:"
 good ("someone nicked my bike", "mir wurde das Handy geklaut", "我的自行车被偷了"), followed by
 the kind (:func:`lucidmem.facts.one_at_a_time.gone_kinds`): the facts that name the user's
 thing of that kind end, as they would with a new one."""
+
+RECALLED_PAST = "recalled_past"
+"""Flag of a fact the user says of an old value as past or set against now ("I used to walk
+to Harbour Foods", "sinto falta do balcão do Batel", "e eu que achava Achada Santo António
+barulhenta"): when it names the user's workplace or home held before, that one is over and the
+fact itself is history (:func:`lucidmem.facts.lifecycle.recalled_targets`)."""
 
 BARE_RIGHT_VALUE = "bare_right_value"
 """Flag of a correction that names only the right value, a bare name ("wait sorry not

@@ -33,7 +33,7 @@ _POSSESSIVE: dict[str, str] = {
     "fr": r"mon|ma|mes|notre|nos",
     "es": r"mi|mis|nuestro|nuestra",
     "it": r"(?:il\s+|la\s+|i\s+|le\s+)?(?:mio|mia|miei|mie|nostro|nostra)",
-    "pt": r"(?:o\s+|a\s+)?(?:meu|minha|meus|minhas|nosso|nossa)",
+    "pt": r"(?:o\s+|a\s+)?(?:meu|minha|meus|minhas|nosso|nossa)|nha",  # (nha: Cape Verde)
     "nl": r"mijn|onze|ons",
 }
 _THIRD_POSSESSIVE: dict[str, str] = {

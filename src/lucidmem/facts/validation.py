@@ -404,6 +404,16 @@ class _Pass:
                 return Status.EXCEPTION
             if ONE_PAST_DAY in d.get("flags", []):  # no habit to be an exception to
                 d["one_off"], d["valid_to"] = False, None
+        recalled = earlier(lifecycle.recalled_targets(rec, [
+            f for f in self.working if f.status in (Status.ACTIVE, Status.SUPERSEDED) and
+            float(f.data.get("recorded_at", f.occurred_at)) <= ts]))
+        if recalled:  # "I used to walk to Harbour Foods", "sinto falta do balcão do Batel"
+            for ex in recalled:
+                if ex.status == Status.ACTIVE:
+                    self.end(ex, rec, retract=False)
+            if lifecycle.only_recalls(rec, recalled):
+                d["valid_to"] = max(float(ts), float(d["valid_from"]))
+                return Status.SUPERSEDED  # the old value recalled: history, not current
         if self.old_thing_beside_the_new(rec, said_with, ts):
             d["valid_to"] = max(float(ts), float(d["valid_from"]))
             return Status.SUPERSEDED

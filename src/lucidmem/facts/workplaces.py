@@ -62,9 +62,13 @@ def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record
     for rec in facts:
         r = rec.data
         if rec.id == new.id or r.get("negated") or r.get("subject") != d.get("subject") or \
-                r.get("context"):
-            continue
-        if r.get("predicate") == "occupation":
+                (r.get("context") and r.get("slot") != "work"):
+            continue  # (a day's work may be told from home: "just reach home from work")
+        if r.get("predicate") == "occupation" or (
+                r.get("slot") == "work" and r.get("stated_from") is None and
+                rec.occurred_at < new.occurred_at):
+            # (a day's work said at the old place, "14 hours pon the line at Coral Cove
+            # resort", is the old job as much as "I'm a sous-chef at Coral Cove")
             orgs = {m["org"] for m in _AT_WORKPLACE.finditer(rec.text)}
         elif r.get("stated_from") is None and r.get("slot") != "people" and \
                 rec.occurred_at < new.occurred_at:
