@@ -241,27 +241,29 @@ _WHEN_EVENT = re.compile(
     r"的时候)|的时候)")
 _TOPIC_AFTER: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"(?i)\b(?:about|regarding|re|of)\s+(?P<t>.+)$"),
-    "de": re.compile(r"(?i)\b(?:über|von|mit|zu|wegen)\s+(?P<t>.+)$"),
+    "de": re.compile(r"(?i)\b(?:über|iwwer|iwer|von|mit|zu|wegen)\s+(?P<t>.+)$"),
     "fr": re.compile(r"(?i)\b(?:sur|de|du|des|à propos de|concernant)\s+(?P<t>.+)$"),
     "es": re.compile(r"(?i)\b(?:de|del|sobre|acerca de)\s+(?P<t>.+)$"),
     "it": re.compile(r"(?i)\b(?:di|dei|del|della|delle|su|sul|sulla|sui|sugli|sulle|sullo|"
                      r"riguardo a)\s+(?P<t>.+)$"),
     "pt": re.compile(r"(?i)\b(?:sobre|de|da|do|das|dos)\s+(?P<t>.+)$"),
     "nl": re.compile(r"(?i)\b(?:over|van|met)\s+(?P<t>.+)$"),
-    "zh": re.compile(r"(?:把|关于|跟你说过?的?|告诉过?你的?)(?P<t>.+?)"
-                     r"(?:那件事|那个事|的事|这件事|忘|，|$)"),
+    "zh": re.compile(r"(?:把|关于|跟你说过?的?|跟你讲过?(?:的|嘅)?|告诉过?你的?|"
+                     r"(?:上次|之前|头先|早前|前几日|前几天)(?:讲|说|提)过?(?:的|嘅)?)(?P<t>.+?)"
+                     r"(?:那件事|那个事|的事|这件事|那事儿?|这事儿?|嗰件事|嗰单嘢|嘅事|忘|"
+                     r"你(?:就|别|不要|唔好|当)|，|$)"),
 }
 _POINTER_ONLY: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*(?:(?:" + words + r")\b\W*)*$") for lang, words in {
-        "en": r"it|that|this|about\s+it|please|pls|ok|okay",
-        "de": r"das|es|dies|bitte|mal|einfach|wieder|gleich",
-        "fr": r"ça|ca|cela|le|la|l'|s'il\s+te\s+plaît|stp|juste",
-        "es": r"eso|esto|lo|porfa|por\s+favor|mejor",
-        "it": r"quello|questo|lo|la|per\s+favore|pure",
-        "pt": r"isso|isto|o|a|por\s+favor|tá|ta",
-        "nl": r"dat|het|dit|maar|even|alsjeblieft",
+        "en": r"it|that|this|about\s+it|please|pls|ok|okay|anything|a\s+word|ever",
+        "de": r"das|des|es|dies|bitte|mal|mol|einfach|wieder|gleich|nichts|nix|was|hab|habe",
+        "fr": r"ça|ca|cela|le|la|l'|s'il\s+te\s+plaît|stp|juste|rien|jamais",
+        "es": r"eso|esto|lo|porfa|por\s+favor|mejor|nada|nunca|nunca\s+nada",
+        "it": r"quello|questo|lo|la|per\s+favore|pure|niente|nulla|mai|detto",
+        "pt": r"isso|isto|o|a|por\s+favor|tá|ta|nada|nunca|nada\s+disso",
+        "nl": r"dat|het|dit|maar|even|effe|alsjeblieft|hoor",
     }.items()}
-_POINTER_ONLY["zh"] = re.compile(r"^[\W过吧嘛啊呀了它这个那个掉就]*$")
+_POINTER_ONLY["zh"] = re.compile(r"^[\W过吧嘛啊呀了它这个那个掉就啦喇嘞咯住]*$")
 """A retraction's words after its cue that only point back ("vergiss das bitte", "忘了它",
 "forget it"): its topic was said before the cue ("das mit dem Jobwechsel von Tom, vergiss
 das", "之前跟你说老王想去外地工作那个事，你就当我没说过嘛")."""
@@ -496,7 +498,8 @@ def _relation_candidate(m: Mention, clause: Clause, at: datetime) -> FactCandida
     sub = Subcategory.RELATIONSHIP_FAMILY
     if m.relation in ("friend", "best friend", "roommate", "neighbour", "ex"):
         sub = Subcategory.RELATIONSHIP_FRIENDS
-    elif m.relation in ("manager", "colleague", "teacher") or m.relation in ROLE_HOLDERS:
+    elif m.relation in ("manager", "colleague", "teacher", "assistant") or \
+            m.relation in ROLE_HOLDERS:
         sub = Subcategory.RELATIONSHIP_PROFESSIONAL
     elif m.relation in ("dog", "cat"):
         sub = Subcategory.RELATIONSHIP_PETS
@@ -1040,6 +1043,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     mistaken: list[str] = []
     recalled: str | None = None
     turn_people: set[str] = set()
+    asked_to_forget = False
+    retracted_topics: set[str] = set()
     clauses = _day_corrections_joined(clauses, timestamp)
     for clause in clauses:
         if not clause.supported:
@@ -1052,7 +1057,9 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         if cues.retraction:
             topic = _retraction_topic(clause)
             if topic:
-                reading.facts.append(_instruction(clause, topic, timestamp))
+                if topic not in retracted_topics:  # "你别记了，…，就当我没说": asked once
+                    reading.facts.append(_instruction(clause, topic, timestamp))
+                retracted_topics.add(topic)
                 forgotten.extend(w for w in re.findall(r"[A-ZÀ-Þ][\w-]+", topic))
                 if state.last_person and state.last_person in topic:
                     forgotten.append(state.last_person)
@@ -1060,7 +1067,11 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                     [w for w in re.findall(r"[A-ZÀ-Þ][\w-]+", topic) if not _is_function_word(w)]
                 if named:
                     state.last_person = named[-1]  # "forget Fernanda, she …": she is Fernanda
+                asked_to_forget = True
                 continue
+        if asked_to_forget and has_cue("retraction_reason", clause.language, clause.text):
+            reading.flags.append("skipped:retraction_reason")  # "Dat was roddel van een
+            continue  # klant", "sono fatti suoi": why it was taken back, no fact
         if mistaken and not (cues.correction and _corrected_value(clause)) and \
                 any(_names_value(clause.text, w) for w in mistaken):
             reading.flags.append("skipped:about_the_mistake")  # "keine Ahnung wie ich auf
@@ -1935,6 +1946,39 @@ def _renamed(clause: Clause, people: Sequence[Mention], state: ConversationState
     return None
 
 
+_USER_AMONG: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?<![\w'’])(?:" + words + r")(?![\w'’])") for lang, words in {
+        "en": r"i|we|me|us", "de": r"ich|i|wir|mich|mir|uns", "fr": r"je|j'|nous|moi|on",
+        "es": r"yo|nos|me|nosotros", "it": r"io|ci|mi|noi", "pt": r"eu|nós|nos|me|a gente",
+        "nl": r"ik|wij|we|me|mij|ons",
+    }.items()}
+_USER_AMONG["zh"] = re.compile(r"我(?![的嘅个哥姐弟妹爸妈老儿女仔])|我们|我哋")
+
+
+_NAMED_BREAKUP = re.compile(r"(?i)(?:the|since|seit|depuis|desde|sinds)\b|trennung|scheidung|"
+                            r"rupture|ruptura|rottura|término|scheiding")
+"""A breakup cue that names the breakup ("since the divorce", "Scheidung"), said of no one."""
+
+
+def _someone_elses_breakup(clause: Clause, people: Sequence[Mention]) -> bool:
+    """Whether the breakup the clause tells is someone else's: a person other than a
+    partner named just before the cue, the user not among them ("my brother got divorced",
+    "Mei Bruder Markus is geschieden", "mio fratello ha divorziato", "我哥要离婚了"). "My son
+    has been struggling since the divorce" (the cue far from him) is still the user's."""
+    lang = clause.language
+    cue = find_cue("breakup", lang, clause.text)
+    if cue is None or _NAMED_BREAKUP.match(cue[0]):
+        return False  # "My son has been struggling since the divorce": the user's
+    for m in people:
+        if m.relation in PARTNERS or m.span[1] > cue.start():
+            continue
+        between = clause.text[m.span[1]:cue.start()]
+        short = len(between.strip()) <= 6 if lang == "zh" else len(between.split()) <= 4
+        if short and not _USER_AMONG[lang].search(between):
+            return True
+    return False
+
+
 def _breakup(clause: Clause, people: Sequence[Mention], state: ConversationState,
              at: datetime) -> FactCandidate | None:
     """The fact that the user and their partner split up ("Sarah and I broke up last month",
@@ -1947,6 +1991,8 @@ def _breakup(clause: Clause, people: Sequence[Mention], state: ConversationState
     named += [n for n in partners if n not in named and (
         n in clause.text if lang == "zh" else
         re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", clause.text))]
+    if not named and _someone_elses_breakup(clause, people):
+        return None  # "mein Bruder ist geschieden", "我哥要离婚了": not the user's breakup
     if not has_cue("breakup", lang, clause.text):
         left = _partner_left(clause.text, lang, named)
         if left is None and not (named and has_cue("over_with_partner", lang, clause.text)):

@@ -28,7 +28,7 @@ from lucidmem.facts.cue_lexicon import (
     has_cue,
 )
 from lucidmem.facts.language import Detected, detect, votes
-from lucidmem.facts.people import only_a_relation
+from lucidmem.facts.people import only_a_new_relation, only_a_relation
 from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
 
 __all__ = [
@@ -462,8 +462,15 @@ def _appositions_joined(pieces: list[str], lang: str) -> list[str]:
     for piece in pieces:
         if out and only_a_relation(piece, lang):
             out[-1] = f"{out[-1]}, {piece}"
-        else:
-            out.append(piece)
+            continue
+        lead = piece.split(",", 1)[0] if "," in piece else ""
+        if out and lead and only_a_new_relation(lead, lang):
+            # "die Frau Dr. Wolff in Pieschen, | meine neue Hausärztin, hat mir gleich …":
+            # the new holder was just named, and stays the subject of what follows ("el Dr.
+            # Quirós, | mi jefe, dice …" is left as it was: a boss the memory would keep
+            # past a change of job)
+            out[-1] = f"{out[-1]}, {lead}"
+        out.append(piece)
     return out
 
 

@@ -321,30 +321,125 @@ CUES: dict[str, _T] = {
                  "delete it|delete what i told you|wipe what i said|wipe that|"
                  "take back what i said|take back what i told you|don't keep that|"
                  "don't store that|don't save that|rather you didn't remember|"
-                 "forget it|forget about it"),
+                 "forget it|forget about it|"
+                 # as if it had never been said
+                 "pretend i never said|pretend i never told you|pretend i didn't say|"
+                 "pretend i didn't tell you|pretend i never mentioned|act as if i never said|"
+                 "act as if i never told you|act like i never said|act like i never told you|"
+                 "as if i never said|as if i never told you|as if i never mentioned|"
+                 "don't remember any of that|i shouldn't have told you|"
+                 "i should not have told you|i shouldn't have mentioned"),
         "de": _w("vergiss|vergiss bitte|vergessen sie|ignorier|lösch|"
                  "streich das|streich bitte|streich mal|streich es|behalt das nicht|"
-                 "merk dir das nicht|merk dir das bitte nicht|nicht merken|nicht speichern"),
+                 "merk dir das nicht|merk dir das bitte nicht|nicht merken|nicht speichern|"
+                 # the dialect imperative ("Vergess bitte, was ich der verzählt hab"), never
+                 # the first person ("ich vergess das immer")
+                 "vergess bitte|vergess mol|vergess mal|vergess, was|vergess des bitte|"
+                 "vergess das bitte|vergesse bitte|merk der des net|merk dir des net|"
+                 # as if it had never been said
+                 "tu so als hätte ich … gesagt|tu so, als hätte ich … gesagt|"
+                 "als hätte ich … gesagt|als hätt ich … gesagt|als hätt ich … gsagt|"
+                 "als hätte ich … erzählt|als hätt ich … verzählt|als hätte ich nie was gesagt|"
+                 "als hätte ich dir nie was gesagt|als ob ich … gesagt hätte|"
+                 "hätte ich dir nicht erzählen sollen|hätt ich der net verzähle solle"),
         "fr": _w("oublie ce que|oubliez ce que|oublie ça|oublie|oubliez|ne retiens pas|efface|"
                  "supprime ce que|supprime ça|supprime l'histoire|supprime cette|supprime ce|"
                  "ne garde pas|ne le garde pas|ne la garde pas|ne t'en souviens pas|"
-                 "ne le retiens pas|ne la retiens pas"),
+                 "ne le retiens pas|ne la retiens pas|"
+                 # as if it had never been said
+                 "fais comme si je n'avais rien dit|fais comme si je t'avais rien dit|"
+                 "fais comme si je ne t'avais rien dit|fais comme si j'avais rien dit|"
+                 "faites comme si je n'avais rien dit|comme si je n'avais rien dit|"
+                 "comme si je t'avais rien dit|comme si je ne t'avais rien dit|"
+                 "comme si j'avais rien dit|comme si je n'avais jamais rien dit|"
+                 "comme si je ne t'avais jamais rien dit|comme si je t'avais jamais rien dit|"
+                 "comme si je ne t'avais rien raconté|comme si je t'avais rien raconté|"
+                 "ne t'en souviens plus|ne retiens pas ça|je n'aurais pas dû te dire|"
+                 "j'aurais pas dû te dire|je n'aurais pas dû te raconter|"
+                 "j'aurais pas dû te raconter"),
         "es": _w("olvida lo que|olvídate de lo que|olvida|olvídalo|borra lo que|ignora lo que|"
                  "olvídate|olvidate|olvidá|olvidalo|olvidala|olvídala|borrá|borralo|bórralo|"
                  "borra lo de|bórrame|borrame|bórralo todo|elimina lo que|elimina lo de|"
-                 "elimina eso|no lo guardes|no la guardes|no lo apuntes|no lo recuerdes"),
+                 "elimina eso|no lo guardes|no la guardes|no lo apuntes|no lo recuerdes|"
+                 # as if it had never been said
+                 "como si no te hubiera dicho|como si no te hubiese dicho|"
+                 "como si no hubiera dicho|como si no hubiese dicho|como si no te dije|"
+                 "como si no te hubiera contado|como si no te hubiese contado|"
+                 "como que no te dije|como que no dije|de cuenta que no te dije|"
+                 "de cuenta que no dije|de cuenta que no te conté|no te acuerdes de eso|"
+                 "no te acuerdes de lo de|no te quedes con eso|no te lo debí contar|"
+                 "no debí contarte|no debería habértelo contado|no te lo tendría que haber dicho"),
         "it": _w("dimentica quello che|dimentica quel|dimentica|dimenticati|scorda|scordati|"
                  "lascia perdere quello|dimenticalo|dimenticala|scordatelo|scordatela|"
                  "cancella|cancellalo|cancellala|togli quella cosa|togli quello che|"
                  "non te lo ricordare|non te la ricordare|non ricordartelo|"
-                 "che non te lo ricordi|che non te la ricordi"),
+                 "che non te lo ricordi|che non te la ricordi|"
+                 # as if it had never been said
+                 "come se non te l'avessi mai detto|come se non te l'avessi detto|"
+                 "come se non ti avessi detto|come se non avessi detto|"
+                 "come se non te ne avessi mai parlato|come se non te ne avessi parlato|"
+                 "finta che non te l'abbia mai detto|finta che non te l'abbia detto|"
+                 "finta che non ti abbia detto|finta che non te l'avessi detto|"
+                 "finta che non ti avessi detto|finta di non averlo sentito|"
+                 "non tenerlo a mente|non ricordartela|non avrei dovuto dirtelo|"
+                 "non dovevo dirtelo|non avrei dovuto raccontarti"),
         "pt": _w("esquece o que|esquece tudo|esquece|esqueça o que|esqueça|apaga o que|"
                  "apaga aquilo|apaga isso|apaga a parte|apaga essa|apaga esse|apague|"
-                 "deleta|não guarda isso|não guardes isso|não grava isso"),
+                 "deleta|não guarda isso|não guardes isso|não grava isso|"
+                 # as if it had never been said
+                 "de conta que eu não disse|de conta que não disse|de conta que não te disse|"
+                 "de conta que eu não te disse|de conta que eu não falei|"
+                 "de conta que não falei|finge que eu não disse|finge que não disse|"
+                 "finge que eu não te disse|finge que não te disse|finge que eu não falei|"
+                 "como se eu não tivesse dito|como se eu não tivesse falado|"
+                 "como se eu nunca tivesse dito|como se eu não te tivesse dito|"
+                 "não guarda isso não|não fica com isso|não devia ter te contado|"
+                 "não devia ter-te contado|não devia ter falado"),
         "nl": _w("vergeet wat|vergeet dat|vergeet het|vergeet|wis wat|wis dat|wis het|"
                  "verwijder wat|verwijder dat|haal dat … weg|onthoud dat maar niet|"
-                 "onthoud dat niet|niet onthouden"),
-        "zh": _w("忘了吧|忘掉|别记|不要记|当我没说|删掉|忘了|删了吧|删了|抹掉|抹了|不用记"),
+                 "onthoud dat niet|niet onthouden|"
+                 # as if it had never been said
+                 "alsof ik niks gezegd heb|alsof ik niets gezegd heb|alsof ik niks heb gezegd|"
+                 "alsof ik niets heb gezegd|alsof ik het nooit gezegd heb|"
+                 "alsof ik het nooit heb gezegd|alsof ik je niks verteld heb|"
+                 "alsof ik je niets verteld heb|alsof ik je niks heb verteld|"
+                 "alsof ik je niets heb verteld|onthoud het maar niet|"
+                 "had ik je niet moeten vertellen|had ik niet moeten vertellen"),
+        "zh": _w("忘了吧|忘掉|别记|不要记|当我没说|删掉|忘了|删了吧|删了|抹掉|抹了|不用记|"
+                 # as if it had never been said, also in Cantonese (冇讲过, 唔好记住)
+                 "当我没讲|当我冇讲|当我冇说|当我没提|当我什么都没说|当我啥也没说|当没听过|"
+                 "当我乜都冇讲|唔好记|唔使记|唔好写低|别记住|不要记住|就当没这回事|"
+                 "不该跟你说|不应该跟你说|唔应该同你讲"),
+    },
+    # why a retraction was asked, said after it ("that was gossip", "sono fatti suoi", "des
+    # geht mich nix an"): no fact of its own
+    "retraction_reason": {
+        "en": _w("was gossip|was just gossip|only gossip|just a rumour|just a rumor|"
+                 "was a rumour|was a rumor|not my story to tell|none of my business|"
+                 "not my business|isn't true|wasn't true|not true after all|"
+                 "doesn't want anyone to know|doesn't want it to get around"),
+        "de": _w("war Klatsch|war nur Klatsch|war Tratsch|war nur Tratsch|nur ein Gerücht|"
+                 "war ein Gerücht|geht mich nichts an|geht mich nix an|geht mi nix an|"
+                 "stimmt gar nicht|stimmt nicht|will nicht, dass|will net, dass|will ned, dass"),
+        "fr": _w("c'était des ragots|c'étaient des ragots|c'était un ragot|des potins|"
+                 "c'était une rumeur|juste une rumeur|pas mes affaires|pas mes oignons|"
+                 "ne me regarde pas|me regarde pas|c'est pas vrai|c'était pas vrai|"
+                 "n'était pas vrai|ne veut pas que ça se sache|veut pas que ça se sache"),
+        "es": _w("era un chisme|eran chismes|era chisme|un cotilleo|era cotilleo|"
+                 "era un rumor|solo un rumor|no es asunto mío|no es cosa mía|"
+                 "no me incumbe|no era verdad|no es verdad|no quiere que se sepa"),
+        "it": _w("era un pettegolezzo|erano pettegolezzi|solo un pettegolezzo|"
+                 "era una voce|solo una voce|sono fatti suoi|fatti suoi|non sono affari miei|"
+                 "non sono fatti miei|non era vero|non è vero|non vuole che si sappia"),
+        "pt": _w("era fofoca|foi fofoca|só fofoca|era mexerico|era boato|só um boato|"
+                 "não é da minha conta|não é assunto meu|não era verdade|não é verdade|"
+                 "não quer que se saiba|não quer que ninguém saiba"),
+        "nl": _w("was roddel|was maar roddel|was geroddel|roddel van|was een gerucht|"
+                 "maar een gerucht|gaat mij niet aan|gaat me niet aan|gaat me niks aan|"
+                 "klopt niet|was niet waar|is niet waar|wil niet dat het rondgaat"),
+        "zh": _w("是八卦|八卦来的|八卦嚟|只是谣言|是谣言|不关我事|唔关我事|关我咩事|"
+                 "不是真的|唔系真嘅|还没决定|还没定|都未决定|未决定|不想让人知道|不愿意让人知道|"
+                 "唔想人知"),
     },
     "hedge": {
         "en": _w("i think|i guess|i suppose|probably|maybe|perhaps|kind of|sort of|kinda|"
@@ -1124,7 +1219,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "best friend": "best friend|best mate|bestie", "friend": "friend|mate|buddy",
         "ex": "ex", "roommate": "roommate|flatmate|housemate|roomie",
         "neighbour": "neighbour|neighbor", "boss": "boss", "manager": "manager",
-        "colleague": "colleague|coworker|co-worker", "teacher": "teacher",
+        "colleague": "colleague|coworker|co-worker", "assistant": "assistant", "teacher": "teacher",
         "goddaughter": "goddaughter", "godson": "godson", "dog": "dog|puppy",
         "cat": "cat|kitten", "doctor": "gp|family doctor",
         "supervisor": "supervisor|thesis supervisor|phd supervisor|advisor|adviser",
@@ -1144,7 +1239,8 @@ RELATIONS: dict[str, dict[str, str]] = {
         "bester kumpel|bester kollege|beste kollegin", "friend": "kumpel", "ex": "ex",
         "roommate": "mitbewohner|mitbewohnerin", "neighbour": "nachbar|nachbarin",
         "boss": "chef|chefin",
-        "colleague": "kollege|kollegin", "teacher": "lehrer|lehrerin",
+        "colleague": "kollege|kollegin", "assistant": "assistent|assistentin",
+        "teacher": "lehrer|lehrerin",
         "dog": "hund", "cat": "katze|kater", "doctor": "hausarzt|hausärztin|arzt|ärztin",
         "supervisor": "doktorvater|doktormutter|betreuer|betreuerin",
         "nanny": "kindermädchen|babysitter|babysitterin|tagesmutter|au-pair",
@@ -1164,6 +1260,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "best friend": "meilleur ami|meilleure amie|meilleur pote", "friend": "ami|amie|pote",
         "ex": "ex", "roommate": "colocataire|coloc", "neighbour": "voisin|voisine",
         "boss": "patron|patronne|chef|cheffe", "colleague": "collègue",
+        "assistant": "assistant|assistante",
         "teacher": "prof|professeur|professeure", "dog": "chien|chienne", "cat": "chat|chatte",
         "doctor": "médecin traitant|médecin généraliste|généraliste|médecin|docteur",
         "supervisor": "directeur de thèse|directrice de thèse|directeur de recherche|"
@@ -1185,6 +1282,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "compañera de depa|compañero de depa", "neighbour": "vecino|vecina",
         "boss": "jefe|jefa", "manager": "gerente",
         "colleague": "compañero de trabajo|compañera de trabajo|colega|compañera|compañero",
+        "assistant": "asistente",
         "teacher": "maestra|maestro|profesora|profesor|profe", "dog": "perro|perra",
         "cat": "gato|gata", "doctor": "médico de cabecera|médica de cabecera|médico de familia|"
         "médica de familia|médico|médica",
@@ -1203,7 +1301,8 @@ RELATIONS: dict[str, dict[str, str]] = {
         "best friend": "migliore amico|migliore amica|miglior amico|miglior amica",
         "friend": "amico|amica", "ex": "ex", "roommate": "coinquilino|coinquilina",
         "neighbour": "vicino|vicina", "boss": "capo|capa|responsabile",
-        "colleague": "collega", "teacher": "insegnante|maestra|maestro|professore|professoressa",
+        "colleague": "collega", "assistant": "assistente",
+        "teacher": "insegnante|maestra|maestro|professore|professoressa",
         "dog": "cane", "cat": "gatto|gatta",
         "doctor": "medico di base|medico di famiglia|medico|dottore|dottoressa",
         "supervisor": "relatore|relatrice|tutor",
@@ -1222,7 +1321,8 @@ RELATIONS: dict[str, dict[str, str]] = {
         "brother-in-law": "cunhado", "sister-in-law": "cunhada",
         "best friend": "melhor amigo|melhor amiga", "friend": "amigo|amiga",
         "ex": "ex", "roommate": "colega de quarto|colega de casa", "neighbour": "vizinho|vizinha",
-        "boss": "chefe", "colleague": "colega", "goddaughter": "afilhada",
+        "boss": "chefe", "colleague": "colega", "assistant": "assistente",
+        "goddaughter": "afilhada",
         "godson": "afilhado", "teacher": "professor|professora", "dog": "cão|cachorro|cadela",
         "cat": "gato|gata", "doctor": "médico de família|médica de família|médico|médica",
         "supervisor": "orientador|orientadora", "nanny": "babá|baby-sitter|babysitter",
@@ -1240,6 +1340,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "sister-in-law": "schoonzus", "best friend": "beste vriend|beste vriendin",
         "ex": "ex", "roommate": "huisgenoot", "neighbour": "buurman|buurvrouw",
         "boss": "baas|leidinggevende", "manager": "manager", "colleague": "collega",
+        "assistant": "assistent|assistente",
         "teacher": "leraar|lerares|docent", "dog": "hond", "cat": "kat|poes",
         "doctor": "huisarts|dokter", "supervisor": "promotor|promotrix|scriptiebegeleider|"
         "begeleider|begeleidster", "nanny": "oppas|nanny|au pair",
@@ -1248,7 +1349,7 @@ RELATIONS: dict[str, dict[str, str]] = {
     }.items() for w in ws.split("|")},
     "zh": {w: r for r, ws in {
         "mother": "妈妈|妈|母亲|老妈", "father": "爸爸|爸|父亲|老爸",
-        "sister": "姐姐|妹妹|姐|妹", "brother": "哥哥|弟弟|哥|弟",
+        "sister": "姐姐|妹妹|姐|妹|家姐|细妹", "brother": "哥哥|弟弟|哥|弟|细佬",
         "wife": "老婆|妻子|太太|爱人", "husband": "老公|丈夫|先生",
         "boyfriend": "男朋友|男友", "girlfriend": "女朋友|女友", "ex": "前男友|前女友",
         "son": "儿子", "daughter": "女儿|闺女", "grandmother": "奶奶|外婆|姥姥",
@@ -1258,7 +1359,8 @@ RELATIONS: dict[str, dict[str, str]] = {
         "niece": "侄女|外甥女", "nephew": "侄子|外甥",
         "brother-in-law": "姐夫|妹夫|大舅子|小舅子", "sister-in-law": "嫂子|弟媳|小姑子",
         "friend": "朋友", "best friend": "闺蜜|好哥们|好朋友",
-        "colleague": "同事", "boss": "老板|领导|上司", "neighbour": "邻居",
+        "colleague": "同事", "assistant": "助手|助理",
+        "boss": "老板|领导|上司", "neighbour": "邻居",
         "roommate": "室友", "teacher": "老师", "dog": "狗", "cat": "猫",
         "doctor": "家庭医生", "supervisor": "导师", "nanny": "保姆|育儿嫂",
         "therapist": "心理咨询师|咨询师", "hairdresser": "理发师|发型师", "coach": "教练",

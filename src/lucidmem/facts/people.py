@@ -24,18 +24,23 @@ from lucidmem.facts.cue_lexicon import (
 from lucidmem.facts.temporal_lexicon import DAY_WORDS, said_weekday
 
 __all__ = ["THEIRS", "Mention", "given_name", "is_given_name", "is_third_pronoun", "is_title",
-           "mentions", "only_a_relation", "possessive_gender", "pronoun_relation",
-           "pronoun_subject", "relation_gender", "starts_with_name", "without_possessive"]
+           "mentions", "only_a_new_relation", "only_a_relation", "possessive_gender",
+           "pronoun_relation", "pronoun_subject", "relation_gender", "starts_with_name",
+           "without_possessive"]
 
 _POSSESSIVE: dict[str, str] = {
     "en": r"my|our",
-    "de": r"mein|meine|meinen|meinem|meiner|meines|unser|unsere|unseren|unserem|unserer",
+    "de": r"mein|meine|meinen|meinem|meiner|meines|unser|unsere|unseren|unserem|unserer|"
+          r"mei|meim|meini",
     "fr": r"mon|ma|mes|notre|nos",
     "es": r"mi|mis|nuestro|nuestra",
     "it": r"(?:il\s+|la\s+|i\s+|le\s+)?(?:mio|mia|miei|mie|nostro|nostra)",
-    "pt": r"(?:o\s+|a\s+)?(?:meu|minha|meus|minhas|nosso|nossa)|nha",  # (nha: Cape Verde)
-    "nl": r"mijn|onze|ons",
+    "pt": r"(?:o\s+|a\s+)?(?:meu|minha|meus|minhas|nosso|nossa|nha)",
+    "nl": r"mijn|m'n|m’n|mn|mien|onze|ons",
 }
+"""The user's possessives, with the colloquial and dialect forms that say nothing else
+("Mei Bruder Markus", "m'n dochter Kimberley", "nha mãe"); Chinese ones are in the Chinese
+patterns (我嘅, 我个, 俺)."""
 _THIRD_POSSESSIVE: dict[str, str] = {
     "en": r"his|her|their",
     "de": r"sein|seine|seinen|seinem|seiner|ihr|ihre|ihren|ihrem|ihrer",
@@ -225,14 +230,17 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
         rel = "|".join(re.escape(w) for w in sorted(RELATIONS["zh"], key=len, reverse=True)
                        if len(w) >= 2 and w not in ("父亲", "母亲", "爸爸", "妈妈", "老爸", "老妈"))
         stop = ("的在是说也都和跟就要会去来又今昨明上下这那很太不没让给把被还从到对比与为向往想能可"
-                "才再真最别刚已总只圈节们说")
-        return (re.compile(r"(?:我的?|我们的?|我家的?)(?P<rel>" + rel + r")(?:名字)?叫(?P<name>"
-                           r"[\u4e00-\u9fff]{2})"),
-                re.compile(r"(?:我的?|我们的?)?(?P<rel>" + rel + r")(?P<name>(?![" + stop
-                           + r"])(?:小|阿|老)?[\u4e00-\u9fff]{1,2}?)(?=[" + stop
+                "才再真最别刚已总只圈节们说话讲嘅咗喺")
+        return (re.compile(r"(?:我的?|我们的?|我家的?|我嘅|我个|俺的?)(?P<rel>" + rel
+                           + r")(?:名字)?叫(?P<name>[\u4e00-\u9fff]{2})"),
+                re.compile(r"(?:我的?|我们的?|我嘅|我个|俺的?)?(?P<rel>" + rel + r")(?P<name>(?!["
+                           + stop + r"])(?:小|阿|老)?[\u4e00-\u9fff]{1,2}?)(?=[" + stop
                            + r"，。！？,\s]|$)"),
-                re.compile(r"(?:我的?|我们的?)?(?P<rel>" + rel + r")(?P<name>(?![" + stop
-                           + r"])[\u4e00-\u9fff]{2})"))
+                re.compile(r"(?:我的?|我们的?|我嘅|我个|俺的?)?(?P<rel>" + rel
+                           + r")(?P<name>(?![" + stop + r"])[\u4e00-\u9fff]{2})"),
+                # "我助手阿Ken": a Latin name after 阿 / 小 / 老
+                re.compile(r"(?:我的?|我们的?|我嘅|我个|俺的?)?(?P<rel>" + rel
+                           + r")(?P<name>[阿小老]\s?[A-Z][A-Za-z]+)(?![A-Za-z])"))
     poss, rel = _POSSESSIVE.get(lang), _rel_pattern(lang)
     if not poss or not rel:
         return ()
@@ -242,7 +250,10 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
         re.compile(head + r"\s+(?i:" + _NAMING[lang] + r")\s+" + _NAME),
         re.compile(head + r"(?:\s*,\s*|\s+)" + _ARTICLE + _TITLE + _NAME),
         re.compile(_NAME + r"\s*\(\s*" + head + r"\s*\)"),
-        re.compile(r"(?<!\w)" + _NAME + r"\s*,\s*" + head),
+        # "die Frau Dr. Wolff in Pieschen, meine neue Hausärztin": where they are may
+        # come between the name and the relation
+        re.compile(r"(?<!\w)" + _NAME + r"(?:\s+(?i:in|im|aus|at|from|à|en|a|em|uit|di|da)"
+                   r"\s+[A-ZÀ-Þ][\w-]+)?\s*,\s*" + head),
     ]
     out.extend(_role_patterns(lang))
     out.extend(_partner_patterns(lang))
@@ -276,7 +287,7 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
 def _bare_pattern(lang: str) -> re.Pattern[str] | None:
     poss, rel = _POSSESSIVE.get(lang), _rel_pattern(lang)
     if lang == "zh":
-        return re.compile(r"我的?(?P<rel>" + _rel_pattern("zh") + r")")
+        return re.compile(r"(?:我的?|我嘅|我个|俺的?)(?P<rel>" + _rel_pattern("zh") + r")")
     if not poss or not rel:
         return None
     adj = _ADJECTIVES.get(lang, "x^")
@@ -287,6 +298,13 @@ def _bare_pattern(lang: str) -> re.Pattern[str] | None:
     as_name = r"|^\W*(?:[^\W\d_]+\s*,\s*)?(?-i:(?P<kin>" + kin + r"))(?![\w'’])" if kin else ""
     return re.compile(r"(?i)(?<!\w)(?:" + poss + r")\s+(?:(?:" + adj + r")\s+)?(?P<rel>" + rel
                       + r")(?!\w)" + as_name)
+
+
+def only_a_new_relation(text: str, lang: str) -> bool:
+    """Whether ``text`` is nothing but "my new <relation>" ("meine neue Hausärztin")."""
+    new = _NEW.get(lang)
+    return new is not None and only_a_relation(text, lang) and \
+        re.search(r"(?i)(?<!\w)(?:" + new + r")(?!\w)", text) is not None
 
 
 def only_a_relation(text: str, lang: str) -> bool:
@@ -323,6 +341,35 @@ def without_possessive(name: str) -> str:
     return _NAME_POSSESSIVE.sub("", name)
 
 
+_FROM_WORK: dict[str, str] = {
+    "en": r"from work|from the office|from my office|from my team|from the team|"
+          r"from the salon|from the ward|from my department",
+    "de": r"von der Arbeit|aus der Arbeit|von der Arbeit|aus dem Büro|vom Büro|aus'm Büro|"
+          r"aus dem Team|aus meinem Team|vom Team|aus dem Salon|aus der Firma|von der Firma|"
+          r"aus der Abteilung|von der Station|aus der Praxis",
+    "fr": r"du boulot|du travail|du bureau|de l'équipe|de mon équipe|du salon|de la boîte|"
+          r"de ma boîte|du service",
+    "es": r"del trabajo|del curro|del laburo|de la oficina|del equipo|de mi equipo|"
+          r"de la peluquería|del salón|de la empresa",
+    "it": r"del lavoro|dal lavoro|dell'ufficio|dell’ufficio|del salone|della ditta|"
+          r"dell'azienda|del reparto|del mio team",
+    "pt": r"do trabalho|do serviço|do escritório|da equipe|da equipa|do salão|da empresa",
+    "nl": r"van het werk|van werk|van m'n werk|van mijn werk|van kantoor|van het kantoor|"
+          r"uit de salon|van de salon|uit het team|van de zaak|van de afdeling",
+}
+"""Where someone is from when they are a colleague ("Fatima uit de salon", "Tom from work",
+"la Giulia del lavoro"): said right after the name."""
+
+
+@cache
+def _from_work_pattern(lang: str) -> re.Pattern[str] | None:
+    words = _FROM_WORK.get(lang)
+    if words is None:
+        return None
+    return re.compile(r"(?<![\w'’])(?:(?i:la|il|el|o|a|die|der|de)\s+)?" + _NAME
+                      + r"\s+(?P<rel>(?i:" + words + r"))(?!\w)")
+
+
 def mentions(text: str, lang: str) -> list[Mention]:
     """Named people and their relations in ``text``; then unnamed ones ("my sister")."""
     found: list[Mention] = []
@@ -352,10 +399,19 @@ def mentions(text: str, lang: str) -> list[Mention]:
                 # "my sister Kavya's wedding": the sister is Kavya, and the wedding is hers
                 plain = without_possessive(name)
                 name, end = plain, end - (len(name) - len(plain))
+            if lang == "zh":
+                name = re.sub(r"\s+", "", name)  # "阿 Ken" is 阿Ken
             found.append(Mention(name.strip(), _canonical(lang, m["rel"]), m["rel"],
                                  of if of and (lang == "zh" or of == THEIRS or _is_name(of))
                                  else None,
                                  (m.start(), end)))
+            taken.append((m.start(), m.end()))
+    from_work = _from_work_pattern(lang)
+    for m in from_work.finditer(text) if from_work is not None else ():
+        if _is_name(m["name"]) and not is_third_pronoun(m["name"], lang) and \
+                not any(a < m.end() and m.start() < b for a, b in taken):
+            found.append(Mention(m["name"].strip(), "colleague", m["rel"], None,
+                                 (m.start("name"), m.end())))
             taken.append((m.start(), m.end()))
     bare = _bare_pattern(lang)
     if bare is not None:

@@ -27,7 +27,9 @@ import re
 from collections.abc import Iterable, Sequence
 
 from lucidmem.embedding.base import Embedder
-from lucidmem.facts.entities import fold, relation_word
+from lucidmem.facts.cue_lexicon import HOME_NOUNS
+from lucidmem.facts.entities import fold, placeholder, relation_word
+from lucidmem.facts.people import mentions as people_mentions
 from lucidmem.facts.relevance import record_relevance
 from lucidmem.facts.render import content_words
 from lucidmem.facts.statement_words import fold_words, mentions, overlaps, words_of
@@ -46,6 +48,7 @@ __all__ = [
     "retraction_by_meaning",
     "retraction_targets",
     "topic_of",
+    "with_names",
 ]
 
 
@@ -97,6 +100,32 @@ def people_in_topic(topic: str, people: Iterable[str]) -> list[str]:
     return names
 
 
+def with_names(topic: str, lang: str, facts: Iterable[Record]) -> tuple[str, list[str]]:
+    """``topic`` with a relation it names said as the name held for it ("quello che ti ho
+    detto di mia cognata e della casa" → "… di Sonia e della casa", "what I told you about
+    my brother and the divorce" → "… about Markus and the divorce"), or as the relative's
+    placeholder when no name is held ("上次说我爸住院那事儿" → "user's father住院"): then what
+    was said of that person is what the topic names, and the relation itself stays (a topic
+    naming a person and something else never takes back how they are related). Also the
+    placeholders put in, to be known as people."""
+    held: dict[str, str] = {}
+    for rec in facts:
+        relation = relation_word(str(rec.data.get("predicate", "")))
+        if relation and rec.data.get("object") and rec.data.get("subject") in (None, "user"):
+            held.setdefault(relation, str(rec.data["object"]))
+    out, placeholders = topic, []
+    for m in sorted(people_mentions(topic, lang), key=lambda x: x.span, reverse=True):
+        if m.name is not None or m.of is not None:
+            continue
+        name = held.get(m.relation.replace("-", " "))
+        if name is None:
+            name = placeholder(m.relation)
+            placeholders.append(name)
+        if name not in topic:
+            out = out[:m.span[0]] + (f" {name} " if lang != "zh" else name) + out[m.span[1]:]
+    return out, placeholders
+
+
 def meaning_candidates(topic: str, facts: Sequence[Record],
                        people: Iterable[str]) -> list[Record]:
     """The facts a retraction may take back by meaning (:func:`retraction_by_meaning`) when
@@ -111,14 +140,25 @@ def meaning_candidates(topic: str, facts: Sequence[Record],
             if any(mentions(rec, n) for n in names) and not _relation_to(rec, names)]
 
 
+_SLOT_NOUNS: dict[str, set[str]] = {
+    "residence": fold_words(" ".join(n for nouns in HOME_NOUNS.values() for n in nouns))
+    | fold_words("home Zuhause maison logement vivienda casa casinha huis 家 房子 mutuo "
+                 "mortgage Kredit Hypothek hypotheek hipoteca crédit prêt 房贷"),
+}
+"""Words that name the kind of a fact, not its words: "what I told you about my
+sister-in-law and the house" means where she lives ("ha firmato il mutuo per un bilocale",
+a home fact), said of the person the topic names."""
+
+
 def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str]) -> list[Record]:
     """The facts "forget what I said about ``topic``" takes back (see the module docstring)."""
     cleaned = _without_noise(topic)
     known = {fold(p) for p in people}
     parts = [p.strip(" .,;") for p in _CONJUNCTION.split(cleaned) if p.strip(" .,;")]
-    names = people_in_topic(topic, people)
-    names += [w for w in re.findall(r"(?<![\w])[A-ZÀ-Þ][\w-]+", cleaned)
-              if fold(w) not in known and fold(w) not in ("ich", "i")]
+    names = known_names = people_in_topic(topic, people)
+    if not known_names:  # with a known person, "Anouk en Utrecht" is Anouk's Utrecht
+        names = [w for w in re.findall(r"(?<![\w])[A-ZÀ-Þ][\w-]+", cleaned)
+                 if fold(w) not in known and fold(w) not in ("ich", "i")]
     rest = fold_words(" ".join(parts))
     for name in names:
         rest -= fold_words(name)
@@ -128,15 +168,32 @@ def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str
         facts = [rec for rec in facts if not _relation_to(rec, names)]
     if not rest:
         return [rec for rec in facts if any(mentions(rec, n) for n in names)]
+    if known_names:
+        # "de Markus un die Scheidung": the divorce, not that Markus is the brother, even
+        # where the relation was read from the sentence that told of the divorce
+        facts = [rec for rec in facts if not _relation_to(rec, known_names)]
+
+    kinds = {slot for slot, nouns in _SLOT_NOUNS.items() if overlaps(rest, nouns)}
 
     def said(rec: Record, words: set[str]) -> bool:
-        return overlaps(rest, words) and (not names or any(mentions(rec, n) for n in names))
+        named = overlaps(rest, words) or (bool(names) and rec.data.get("slot") in kinds)
+        return named and (not names or any(mentions(rec, n) for n in names))
 
     # what the fact states first; the user's whole clause only when no fact states the topic
     # ("forget what I told you about the fish" takes back "eats fish sometimes", not
     # "is vegetarian", although both were read from "I'm vegetarian, but I eat fish sometimes")
     stated = [rec for rec in facts if said(rec, fold_words(" ".join(
         str(x) for x in (rec.text, rec.data.get("object")) if x)))]
+    if stated and known_names:
+        # "Fatima uit de salon gaat stoppen, ze gaat … naar Dubai": one story about her, told
+        # in one sentence, goes whole with "Fatima en Dubai" — not what another sentence
+        # said of her ("ze speelt hockey"), nor how she is related to the user
+        told = {str(rec.data.get("source_text")) for rec in stated
+                if rec.data.get("source_text")}
+        stated += [rec for rec in facts if rec not in stated
+                   and str(rec.data.get("source_text")) in told
+                   and any(mentions(rec, n) for n in known_names)
+                   and not _relation_to(rec, known_names)]
     return stated or [rec for rec in facts if said(rec, words_of(rec))]
 
 

@@ -535,7 +535,9 @@ class _Pass:
         people += [str(f.data.get("object")) for f in self.working
                    if str(f.data.get("predicate", "")).startswith("has_")]
         held = self.active(rec.occurred_at)
-        topic = str(rec.data["retracts"])
+        topic, relatives = retraction.with_names(str(rec.data["retracts"]),
+                                                 str(rec.data.get("language") or "en"), held)
+        people += relatives
         said = retraction.topic_of(topic)
         # "算了，当我没说过" has no topic of its own: it takes nothing back
         targets = retraction.retraction_targets(topic, held, people) \
