@@ -2956,14 +2956,24 @@ _AT_WORK_ONLY: dict[str, str] = {"fr": r"au|à\s+la|à\s+l['’]"}
 service au Café Marius" is work, "première semaine au Portugal" a trip."""
 
 
+_AHEAD: dict[str, tuple[str, ...]] = {
+    "en": ("in", "within"), "de": ("in", "binnen"), "fr": ("dans", "d'ici"),
+    "es": ("en", "dentro de"), "it": ("tra", "fra"), "pt": ("daqui a", "em", "dentro de"),
+    "nl": ("over", "binnen"),
+}
+"""Words that put a count of days or weeks ahead of now ("in three weeks at the Freeman",
+"dans trois semaines à la clinique Pasteur"): a day to come there, not a time spent there."""
+
+
 def _tenure_pattern(lang: str, first: str, count: str, unit: str, at: str,
                     within: str) -> re.Pattern[str]:
     stretch, units_first, number = _FIRST_STRETCH[lang]
     done = r"(?:\s+(?:" + _DONE[lang] + r"))?"
+    not_ahead = "".join(r"(?<!" + re.escape(word) + r" )" for word in _AHEAD[lang])
     said = [r"(?:" + first + r")\s+(?:" + unit + r")" + done + r"\s+(?:" + at + "|" + within
             + r")", r"(?:" + first + r")\s+(?:" + stretch + "|" + _WORKDAY_NAMES + r")" + done
             + r"\s+(?:" + at + "|" + within + "|" + _AT_WORK_ONLY.get(lang, at) + r")",
-            r"(?:" + count + r")\s+(?:" + unit + r")\s+(?:" + at + r")"]
+            not_ahead + r"(?:" + count + r")\s+(?:" + unit + r")\s+(?:" + at + r")"]
     if units_first:
         said.append(r"(?:" + units_first + r")\s+(?:" + number + r")" + done + r"\s+(?:" + at
                     + "|" + within + r")")
