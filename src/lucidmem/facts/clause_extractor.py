@@ -714,6 +714,23 @@ def _after_correction_header(clause: Clause) -> str | None:
     return span_of(clause.text[header.end():], clause.language)
 
 
+_ARTICLE_THEN_NAME: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?:" + article + r")\s+(?P<name>[A-ZÀ-ÖØ-Þ][a-zß-ÿ]+)\s+(?:" + verbs
+                     + r")(?!\w)")
+    for lang, (article, verbs) in {
+        "pt": (r"o|a", r"[a-zà-ÿ]+(?:a|e|ou|eu|iu|ava|ia|ez)|foi|vai|tem|teve|diz|disse|deu|"
+                       r"quer|pode|faz|fez|veio|vem|está|tá|é"),
+        "es": (r"el|la", r"[a-zà-ÿ]+(?:a|e|ó|ió|aba|ía)|es|está|fue|va|tiene|tuvo|dice|dijo|"
+                         r"hizo|quiere|puede|vino|viene"),
+        "it": (r"il|la|lo", r"[a-zà-ÿ]+(?:a|e|ò|va|ava|eva)|è|ha|sta|fa|va|dice|disse|fece|"
+                            r"vuole|può|viene|venne"),
+        "de": (r"der|die", r"[a-zäöüß]+(?:t|te)|ist|hat|war|will|muss|kann|mag|soll"),
+    }.items()}
+"""A name said the colloquial way, with an article, then a verb, at a clause's start: "o
+Adilson anda a encaixotar tudo", "a Nayara fez 8 anos", "la Valeria es un amor", "il Rota è
+andato in pensione", "die Anna hat grad …"."""
+
+
 def _subject_of(clause: Clause, state: ConversationState,
                 people: list[Mention]) -> tuple[str, str] | None:
     """(subject, phrase) of the clause: a person it starts with or points to, else the user.
@@ -744,6 +761,15 @@ def _subject_of(clause: Clause, state: ConversationState,
     titled = _ROLE_THEN_NAME.get(clause.language, _NO_MATCH).match(text)
     if titled is not None and not _is_function_word(titled["name"]):
         text = text[titled.start("name"):]  # "the head baker Ines is from Lisbon": Ines
+    named_with_article = _ARTICLE_THEN_NAME.get(clause.language, _NO_MATCH).match(text)
+    if named_with_article is not None and \
+            (named_with_article["name"] in state.people or
+             is_given_name(named_with_article["name"])):
+        # "a Giulia ha cominciato il liceo", "die Anna hat grad bei Roche angefangen": a
+        # person named the colloquial way, with an article, is the one the clause is about
+        # (a known person or a given name: "a Vodafone aumentou o preço" names no one)
+        return named_with_article["name"], _person_phrase(named_with_article["name"], state,
+                                                          clause.language)
     fresh = re.match(r"([A-ZÀ-ÖØ-Þ][a-zß-ÿ]+)(?:'s|’s)?"
                      r"(?:\s+(?:from|du|de\s+la|del|dal|da|do|van)\s+(?:the\s+|my\s+)?[a-zß-ÿ]+)?"
                      r"\s+(?:is|was|has|had|got|gets|wants|"
