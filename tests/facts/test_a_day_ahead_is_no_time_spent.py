@@ -52,3 +52,12 @@ def test_a_count_spent_at_a_workplace_is_still_a_job(lang: str, said: str, org: 
 def test_mam_is_the_mother(said: str) -> None:
     texts = _current(said, lang="en")
     assert any(t.startswith("The user's mother") and "Maureen" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("it", "Tra due settimane dal dentista, che ansia"),
+    ("it", "Fra tre giorni dal cardiologo per il controllo"),
+])
+def test_a_day_ahead_said_first_is_nobody_s_name(lang: str, said: str) -> None:
+    texts = _current(said, lang=lang)
+    assert texts and all(t.startswith("The user") for t in texts), texts

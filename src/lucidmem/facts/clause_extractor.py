@@ -1691,6 +1691,8 @@ _NOT_NAME_WORDS = frozenset([
     "hace", "há", "faz", "llevamos", "llevo",
     # a stretch counted the other way round: "Day one at Halvorsen", "Tag eins bei Rheinfeld"
     "day", "week", "month", "tag", "woche", "monat", "dag", "maand",
+    # a day ahead said first: "Tra due settimane dal dentista", "Over drie weken bij …"
+    "in", "within", "tra", "fra", "entre", "dans", "dentro", "daqui", "over", "binnen",
 ])
 
 
