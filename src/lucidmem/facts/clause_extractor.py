@@ -719,6 +719,23 @@ def _after_correction_header(clause: Clause) -> str | None:
     return span_of(clause.text[header.end():], clause.language)
 
 
+_ARTICLE_THEN_NAME: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?:" + article + r")\s+(?P<name>[A-ZÀ-ÖØ-Þ][a-zß-ÿ]+)\s+(?:" + verbs
+                     + r")(?!\w)")
+    for lang, (article, verbs) in {
+        "pt": (r"o|a", r"[a-zà-ÿ]+(?:a|e|ou|eu|iu|ava|ia|ez)|foi|vai|tem|teve|diz|disse|deu|"
+                       r"quer|pode|faz|fez|veio|vem|está|tá|é"),
+        "es": (r"el|la", r"[a-zà-ÿ]+(?:a|e|ó|ió|aba|ía)|es|está|fue|va|tiene|tuvo|dice|dijo|"
+                         r"hizo|quiere|puede|vino|viene"),
+        "it": (r"il|la|lo", r"[a-zà-ÿ]+(?:a|e|ò|va|ava|eva)|è|ha|sta|fa|va|dice|disse|fece|"
+                            r"vuole|può|viene|venne"),
+        "de": (r"der|die", r"[a-zäöüß]+(?:t|te)|ist|hat|war|will|muss|kann|mag|soll"),
+    }.items()}
+"""A name said the colloquial way, with an article, then a verb, at a clause's start: "o
+Adilson anda a encaixotar tudo", "a Nayara fez 8 anos", "la Valeria es un amor", "il Rota è
+andato in pensione", "die Anna hat grad …"."""
+
+
 def _subject_of(clause: Clause, state: ConversationState,
                 people: list[Mention]) -> tuple[str, str] | None:
     """(subject, phrase) of the clause: a person it starts with or points to, else the user.
@@ -749,6 +766,15 @@ def _subject_of(clause: Clause, state: ConversationState,
     titled = _ROLE_THEN_NAME.get(clause.language, _NO_MATCH).match(text)
     if titled is not None and not _is_function_word(titled["name"]):
         text = text[titled.start("name"):]  # "the head baker Ines is from Lisbon": Ines
+    named_with_article = _ARTICLE_THEN_NAME.get(clause.language, _NO_MATCH).match(text)
+    if named_with_article is not None and \
+            (named_with_article["name"] in state.people or
+             is_given_name(named_with_article["name"])):
+        # "a Giulia ha cominciato il liceo", "die Anna hat grad bei Roche angefangen": a
+        # person named the colloquial way, with an article, is the one the clause is about
+        # (a known person or a given name: "a Vodafone aumentou o preço" names no one)
+        return named_with_article["name"], _person_phrase(named_with_article["name"], state,
+                                                          clause.language)
     fresh = re.match(r"([A-ZÀ-ÖØ-Þ][a-zß-ÿ]+)(?:'s|’s)?"
                      r"(?:\s+(?:from|du|de\s+la|del|dal|da|do|van)\s+(?:the\s+|my\s+)?[a-zß-ÿ]+)?"
                      r"\s+(?:is|was|has|had|got|gets|wants|"
@@ -1702,6 +1728,8 @@ _NOT_NAME_WORDS = frozenset([
     "hace", "há", "faz", "llevamos", "llevo",
     # a stretch counted the other way round: "Day one at Halvorsen", "Tag eins bei Rheinfeld"
     "day", "week", "month", "tag", "woche", "monat", "dag", "maand",
+    # a day ahead said first: "Tra due settimane dal dentista", "Over drie weken bij …"
+    "in", "within", "tra", "fra", "entre", "dans", "dentro", "daqui", "over", "binnen",
 ])
 
 
@@ -3037,23 +3065,24 @@ _AT_WORK_ONLY: dict[str, str] = {"fr": r"au|à\s+la|à\s+l['’]"}
 service au Café Marius" is work, "première semaine au Portugal" a trip."""
 
 
-_NOT_AHEAD: dict[str, str] = {
-    lang: "".join(r"(?<!\b" + w + r"\s)" for w in words) for lang, words in {
-        "en": ("in",), "de": ("in",), "fr": ("dans",), "es": ("en", "de"),
-        "it": ("tra", "fra"), "pt": ("em", "a"), "nl": ("over",)}.items()}
-"""A count of weeks said ahead ("getting her hip done in three weeks at the Freeman"): a day
-to come, not the time the user has been somewhere."""
+_AHEAD: dict[str, tuple[str, ...]] = {
+    "en": ("in", "within"), "de": ("in", "binnen"), "fr": ("dans", "d'ici"),
+    "es": ("en", "dentro de"), "it": ("tra", "fra"), "pt": ("daqui a", "em", "dentro de"),
+    "nl": ("over", "binnen"),
+}
+"""Words that put a count of days or weeks ahead of now ("in three weeks at the Freeman",
+"dans trois semaines à la clinique Pasteur"): a day to come there, not a time spent there."""
 
 
 def _tenure_pattern(lang: str, first: str, count: str, unit: str, at: str,
                     within: str) -> re.Pattern[str]:
     stretch, units_first, number = _FIRST_STRETCH[lang]
     done = r"(?:\s+(?:" + _DONE[lang] + r"))?"
+    not_ahead = "".join(r"(?<!" + re.escape(word) + r" )" for word in _AHEAD[lang])
     said = [r"(?:" + first + r")\s+(?:" + unit + r")" + done + r"\s+(?:" + at + "|" + within
             + r")", r"(?:" + first + r")\s+(?:" + stretch + "|" + _WORKDAY_NAMES + r")" + done
             + r"\s+(?:" + at + "|" + within + "|" + _AT_WORK_ONLY.get(lang, at) + r")",
-            _NOT_AHEAD.get(lang, "") + r"(?:" + count + r")\s+(?:" + unit + r")\s+(?:" + at
-            + r")"]
+            not_ahead + r"(?:" + count + r")\s+(?:" + unit + r")\s+(?:" + at + r")"]
     if units_first:
         said.append(r"(?:" + units_first + r")\s+(?:" + number + r")" + done + r"\s+(?:" + at
                     + "|" + within + r")")

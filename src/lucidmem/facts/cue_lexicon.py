@@ -1207,7 +1207,7 @@ CONTEXTS: dict[str, tuple[tuple[str, str], ...]] = {
 RELATIONS: dict[str, dict[str, str]] = {
     # relation word (lower case) → the English relation
     "en": {w: r for r, ws in {
-        "mother": "mother|mom|mum|mama", "father": "father|dad|papa",
+        "mother": "mother|mom|mum|mama|mam|mammy|mummy|mommy", "father": "father|dad|papa",
         "sister": "sister", "brother": "brother", "wife": "wife", "husband": "husband",
         "partner": "partner", "boyfriend": "boyfriend", "girlfriend": "girlfriend",
         "fiancée": "fiancée|fiancee|fiance|fiancé", "son": "son", "daughter": "daughter",
