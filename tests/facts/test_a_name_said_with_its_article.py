@@ -8,7 +8,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from tests.facts.conftest import said_a_day_apart
+
+from .conftest import said_a_day_apart
 
 _MONDAY = datetime(2025, 3, 3, 10, tzinfo=UTC)
 
