@@ -39,7 +39,9 @@ def _active(turns: list[str], lang: str, zone: str = "Europe/Berlin") -> list[st
 ])
 def test_what_someone_else_did_is_no_fact_of_the_users(lang: str, said: str, word: str) -> None:
     active = _active([said], lang)
-    assert not any(word in t for t in active), active
+    # a remark kept as the other person's ("Marta (likes): adorou o presente …", since
+    # stop 38 a name said with its article is the clause's subject) is theirs, not the user's
+    assert not any(word in t and t.startswith("The user") for t in active), active
 
 
 @pytest.mark.parametrize(("lang", "said", "word"), [
