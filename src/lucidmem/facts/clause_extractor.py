@@ -81,6 +81,7 @@ from lucidmem.facts.moments import moment_of_the_day, now_and_passing, outside_a
 from lucidmem.facts.people import (
     THEIRS,
     Mention,
+    couple_with_user,
     given_name,
     is_given_name,
     is_third_pronoun,
@@ -1162,8 +1163,11 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         if not cues.negated and (ended := _breakup(clause, people, state, timestamp)):
             reading.facts.append(ended)
             continue
-        if not cues.negated and has_cue("together", clause.language, clause.text):
-            couple = _together(clause, people, state, timestamp)
+        couple_named = None if cues.negated else couple_with_user(clause.text, clause.language,
+                                                                  clause.sentence)
+        if not cues.negated and (couple_named or
+                                 has_cue("together", clause.language, clause.text)):
+            couple = _together(clause, people, state, timestamp, couple_named)
             if couple is not None:
                 reading.facts.append(couple)
                 turn_people.add(couple.object)  # "…, she's a vet": the partner
@@ -2074,15 +2078,17 @@ def _relation_start(clause: Clause, at: datetime) -> tuple[datetime, str, Granul
 
 
 def _together(clause: Clause, people: Sequence[Mention], state: ConversationState,
-              at: datetime) -> FactCandidate | None:
+              at: datetime, couple: str | None = None) -> FactCandidate | None:
     """The fact that the user and someone are a couple ("we've been together since June"
     after "went hiking with Tom"): the person named in the clause, else the one the
     conversation is about, when they are no relative or colleague of the user (``None``
-    otherwise). It starts on the day said."""
+    otherwise). It starts on the day said. ``couple`` is the one the clause says is a couple
+    with the user ("Deniz und ick sind zusammen": :func:`~lucidmem.facts.people.couple_with_user`),
+    who may open the sentence, where no name is looked for."""
     lang = clause.language
     named = [m.name for m in people if m.name]
     named += [n for n in _names_in(clause.text, lang) if n not in named]
-    name = named[-1] if named else state.last_person
+    name = couple or (named[-1] if named else state.last_person)
     if name is None or name.startswith(f"{USER_SUBJECT}'s ") or \
             state.people.get(name, "partner") not in PARTNERS:
         return None

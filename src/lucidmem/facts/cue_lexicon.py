@@ -566,6 +566,7 @@ CUES: dict[str, _T] = {
                  "got divorced|"
                  "the breakup|the break-up|dumped me|we're divorced|since the divorce"),
         "de": _w("uns getrennt|uns … getrennt|sich getrennt|Trennung|Schluss gemacht|"
+                 "Schluss jemacht|Schluss gmacht|"
                  "geschieden|Scheidung|hat mich verlassen|kein Paar mehr"),
         "fr": _w("on a rompu|avons rompu|a rompu|rupture|on s'est séparés|on s'est quittés|"
                  "nous sommes séparés|divorcé|divorcée|m'a quitté|m'a quittée"),
@@ -655,6 +656,7 @@ CUES: dict[str, _T] = {
         "fr": _w("on est ensemble depuis|sommes ensemble depuis|on sort ensemble|"
                  "on est en couple|on se fréquente"),
         "es": _w("estamos juntos desde|estamos juntas desde|llevamos … juntos|somos novios|"
+                 "vamos pa' … juntos|vamos para … juntos|vamos pa’ … juntos|"
                  "somos pareja"),
         "it": _w("stiamo insieme da|siamo fidanzati|ci frequentiamo|ci siamo messi insieme"),
         "pt": _w("estamos juntos desde|estamos namorando|a gente tá namorando|somos namorados|"

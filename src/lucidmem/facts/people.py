@@ -23,7 +23,7 @@ from lucidmem.facts.cue_lexicon import (
 )
 from lucidmem.facts.temporal_lexicon import DAY_WORDS, said_weekday
 
-__all__ = ["THEIRS", "Mention", "given_name", "is_given_name", "is_third_pronoun", "is_title",
+__all__ = ["THEIRS", "Mention", "couple_with_user", "given_name", "is_given_name", "is_third_pronoun", "is_title",
            "mentions", "only_a_new_relation", "only_a_relation", "possessive_gender",
            "pronoun_relation", "pronoun_subject", "relation_gender", "starts_with_name",
            "without_possessive"]
@@ -298,6 +298,63 @@ def _bare_pattern(lang: str) -> re.Pattern[str] | None:
     as_name = r"|^\W*(?:[^\W\d_]+\s*,\s*)?(?-i:(?P<kin>" + kin + r"))(?![\w'’])" if kin else ""
     return re.compile(r"(?i)(?<!\w)(?:" + poss + r")\s+(?:(?:" + adj + r")\s+)?(?P<rel>" + rel
                       + r")(?!\w)" + as_name)
+
+
+_TOGETHER_AFTER = (r"(?=\s*(?:$|[,.;:!?…(🥰❤😍💕]|(?i:now|officially|since|for|again|jetzt|"
+                   r"offiziell|seit|wieder|endlich|maintenant|officiellement|depuis|ahora|"
+                   r"oficialmente|desde|hace|ora|adesso|ufficialmente|da|agora|há|nu|officieel|"
+                   r"sinds|alweer)(?!\w)))")
+"""What may follow "together" when it says a couple, not a place or a pastime ("Tom and I
+are together now", not "Tom and I are together in Paris")."""
+_COUPLE: dict[str, str] = {
+    "en": _NAME + r"(?:\s+and|\s*,)\s+(?i:i|me)\s+(?i:are|got|have\s+been|'ve\s+been)\s+"
+          r"(?i:(?:officially\s+|finally\s+)?together|a\s+couple|dating)" + _TOGETHER_AFTER,
+    "de": _NAME + r"(?:\s+und|\s*,)\s+(?i:ich|ick|i)\s+(?i:sind|san)(?:\s+(?i:jetzt|nun|offiziell|"
+          r"endlich)){0,2}\s+(?i:zusammen|ein\s+Paar)" + _TOGETHER_AFTER,
+    "fr": _NAME + r"(?:\s+et|\s*,)\s+moi\s*,?\s+(?i:on\s+est|nous\s+sommes|on\s+sort)"
+          r"(?:\s+(?i:officiellement|enfin))?\s+(?i:ensemble|en\s+couple)" + _TOGETHER_AFTER,
+    "es": r"(?:(?i:(?:la|el)\s+))?" + _NAME + r"(?:\s+y|\s*,)\s+yo\s+(?i:estamos|somos)\s+"
+          r"(?i:juntos|juntas|novios|pareja)" + _TOGETHER_AFTER,
+    "it": r"(?i:io(?:\s+e|\s*,)\s+(?:la\s+|il\s+)?)" + _NAME + r"\s+(?i:stiamo\s+insieme|"
+          r"ci\s+siamo\s+messi\s+insieme|siamo\s+fidanzati)" + _TOGETHER_AFTER,
+    "pt": r"(?i:eu(?:\s+e|\s*,)\s+(?:a\s+|o\s+)?)" + _NAME + r"\s+(?i:estamos|somos)\s+"
+          r"(?i:juntos|juntas|namorados|namorando)" + _TOGETHER_AFTER,
+    "nl": _NAME + r"(?:\s+en|\s*,)\s+(?i:ik)\s+(?i:zijn|hebben)(?:\s+(?i:nu|officieel|eindelijk))?"
+          r"\s+(?i:samen|verkering|een\s+stel)" + _TOGETHER_AFTER,
+    "zh": r"我(?:和|跟)(?P<name>(?:小|阿|老)?[\u4e00-\u9fff]{1,2}?)(?:正式|终于|已经)?"
+          r"(?:在一起了|确定关系了|谈恋爱了|交往了)",
+}
+"""The user and someone said as a couple, the other one named (the clause reader makes
+"and" a comma: "Deniz, ich sind jetzt zusammen") ("Deniz und ick sind zusammen",
+"Pablo y yo estamos juntos", "io e Marco stiamo insieme", "我和小林在一起了")."""
+
+
+_ME_FIRST = re.compile(r"(?i)^\W*(?:(?:and|und|et|y|en)\s+)?(?:i|me|ich|ick|moi|yo|ik|on|nous|we|wir)\s")
+"""A clause that opens with the user's "I" or "we" ("I are together now", "on est ensemble"):
+the clause reader may have cut "Tom and" off into the clause before it ("Big news, Tom",
+"Hugo et moi")."""
+
+
+def couple_with_user(text: str, lang: str, sentence: str | None = None) -> str | None:
+    """The one the clause says is a couple with the user ("Tom and I are together now" →
+    "Tom"), ``None`` when it says none ("Tom and I are together in Paris", "Tom and I are
+    friends"). A clause that opens with "I" is read in its ``sentence``, where the name is.
+
+    >>> couple_with_user("Kurzes Update: Deniz und ick sind zusammen 🥰", "de")
+    'Deniz'
+    """
+    pattern = _COUPLE.get(lang)
+    if pattern is None:
+        return None
+    m = re.search(pattern, text)
+    if m is None and sentence is not None and _ME_FIRST.match(text):
+        m = re.search(pattern, sentence)
+    if m is None:
+        return None
+    name = m["name"].strip()
+    if lang != "zh" and not _is_name(name):  # "Yes Tom and I …": Tom
+        name = name.split()[-1]
+    return name if lang == "zh" or _is_name(name) else None
 
 
 def only_a_new_relation(text: str, lang: str) -> bool:

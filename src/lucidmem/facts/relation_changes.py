@@ -10,7 +10,8 @@ Pure functions over fact records (validation applies what they return):
   history from the moment it is said; "my ex, Andrés" (a relation, no change) is not;
 * :func:`replaced_role_holder_targets` — "my new supervisor is Prof. Lang": what was said
   of the supervisor before ("The user's supervisor Helena (people): wants a chapter")
-  ends; the roles are :data:`~lucidmem.facts.cue_lexicon.ROLE_HOLDERS`.
+  ends; the roles are :data:`~lucidmem.facts.cue_lexicon.ROLE_HOLDERS`, and a partner under
+  any word ("boyfriend Marvin" before "Deniz und ich sind zusammen").
 """
 
 from __future__ import annotations
@@ -67,17 +68,44 @@ def replaced_role_holder_targets(new: Record, facts: Sequence[Record]) -> list[R
     """What was said of someone under a role they held for the user when another now holds
     it: "my new GP is Dr Okafor" ends "The user's doctor Patel (health): is always rushed";
     "o novo orientador, o professor Vasco" ends "The user's supervisor Helena Mendes (people):
-    quer um capítulo até ao Natal". The old relation itself ends as a single-valued one."""
+    quer um capítulo até ao Natal". The old relation itself ends as a single-valued one.
+
+    A partner is such a role whatever the word: "Deniz und ick sind zusammen" (partner) ends
+    "my boyfriend Marvin" and "The user's boyfriend Marvin (likes): …" (:func:`_other_partners`)."""
     d = new.data
     role = relation_word(str(d.get("predicate") or ""))
-    if d.get("subject") != USER_SUBJECT or role not in ROLE_HOLDERS or d.get("negated"):
+    if d.get("subject") != USER_SUBJECT or d.get("negated"):
         return []
+    if role not in ROLE_HOLDERS:
+        return _other_partners(new, facts)
     label = f"the user's {role} "
     name = fold(str(d.get("object") or ""))
     return [rec for rec in facts
             if rec.id != new.id and rec.text.casefold().startswith(label)
             and fold(str(rec.data.get("subject") or "")) not in ("", name)
             and not str(rec.data.get("subject")).startswith(USER_SUBJECT)]
+
+
+def _other_partners(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """Someone else held as the user's partner, under any word for it, when ``new`` names a
+    partner ("girlfriend Lucy" before "partner Tom"), and the facts that call them so; the
+    same person under another word is :func:`relation_change_targets`' (a stage moved on)."""
+    d = new.data
+    name = fold(str(d.get("object") or ""))
+    if _PARTNER_STAGE.get(str(d.get("predicate")), _EX) >= _EX or \
+            name in ("", fold(UNNAMED_PARTNER)) or d.get("hypothetical"):
+        return []
+    relations = [rec for rec in facts
+                 if rec.id != new.id and rec.data.get("subject") == USER_SUBJECT
+                 and _PARTNER_STAGE.get(str(rec.data.get("predicate")), _EX) < _EX
+                 and fold(str(rec.data.get("object") or "")) not in ("", name,
+                                                                    fold(UNNAMED_PARTNER))]
+    others = {fold(str(rec.data.get("object"))) for rec in relations}
+    labels = tuple(f"the user's {p.removeprefix('has_')} "
+                   for p, s in _PARTNER_STAGE.items() if s < _EX)
+    return relations + [rec for rec in facts
+                        if rec.id != new.id and fold(str(rec.data.get("subject"))) in others
+                        and rec.text.casefold().startswith(labels)]
 
 
 def names_the_ex(new: Record) -> bool:
