@@ -23,8 +23,9 @@ from lucidmem.facts.cue_lexicon import (
 )
 from lucidmem.facts.temporal_lexicon import DAY_WORDS, said_weekday
 
-__all__ = ["THEIRS", "Mention", "couple_with_user", "given_name", "is_given_name", "is_third_pronoun", "is_title",
-           "mentions", "only_a_new_relation", "only_a_relation", "possessive_gender",
+__all__ = ["THEIRS", "Mention", "couple_with_user", "given_name", "is_given_name",
+           "is_third_pronoun", "is_title", "mentions", "only_a_new_relation",
+           "only_a_relation", "possessive_gender",
            "pronoun_relation", "pronoun_subject", "relation_gender", "starts_with_name",
            "without_possessive"]
 
@@ -329,7 +330,8 @@ _COUPLE: dict[str, str] = {
 "Pablo y yo estamos juntos", "io e Marco stiamo insieme", "我和小林在一起了")."""
 
 
-_ME_FIRST = re.compile(r"(?i)^\W*(?:(?:and|und|et|y|en)\s+)?(?:i|me|ich|ick|moi|yo|ik|on|nous|we|wir)\s")
+_ME_FIRST = re.compile(r"(?i)^\W*(?:(?:and|und|et|y|en)\s+)?"
+                       r"(?:i|me|ich|ick|moi|yo|ik|on|nous|we|wir)\s")
 """A clause that opens with the user's "I" or "we" ("I are together now", "on est ensemble"):
 the clause reader may have cut "Tom and" off into the clause before it ("Big news, Tom",
 "Hugo et moi")."""
