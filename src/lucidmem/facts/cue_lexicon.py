@@ -778,6 +778,82 @@ CUES: dict[str, _T] = {
         "zh": _w("新"),
     },
     # a thing of the user's taken from them or gone for good: stolen, lost, written off
+    # a doctor said only by title is the user's GP where the clause is about seeing one
+    # ("Dr Healy told me my blood pressure is up", "controllo della pressione dal dottor
+    # Bernasconi", "the young one who took over, Dr Okafor"): read by
+    # lucidmem.facts.people.role_said_by_title, not where a specialist or a vet is said
+    "doctor_visit": {
+        "en": _w("blood pressure|check-up|checkup|appointment|surgery|prescription|prescribed|"
+                 "blood test|bloods|referral|cholesterol|sick note|the practice|jab|"
+                 "took over|taken over|listened to me|examined me|told me to"),
+        "de": _w("Blutdruck|Termin|Praxis|Rezept|Überweisung|Blutbild|Blutwerte|Untersuchung|"
+                 "Vorsorge|Check-up|krankgeschrieben|Krankschreibung|Sprechstunde|übernommen|"
+                 "Nachfolger|Nachfolgerin|Impfung"),
+        "fr": _w("tension|rendez-vous|rdv|cabinet|ordonnance|prise de sang|consultation|bilan|"
+                 "arrêt maladie|vaccin|a repris le cabinet|remplace|successeur|m'a prescrit"),
+        "es": _w("tensión|presión|cita|consulta|consultorio|receta|análisis|analítica|chequeo|"
+                 "revisión|la baja|vacuna|me recetó|reemplazo|sustituye|el relevo"),
+        "it": _w("pressione|visita|controllo|ricetta|analisi|ambulatorio|impegnativa|"
+                 "esami del sangue|certificato|vaccino|ha preso il posto|sostituisce|"
+                 "subentrato|subentrata"),
+        "pt": _w("tensão|pressão|consulta|receita|análises|exames|centro de saúde|"
+                 "posto de saúde|check-up|atestado|vacina|substitui|substituiu|ficou no lugar"),
+        "nl": _w("bloeddruk|afspraak|praktijk|recept|verwijzing|bloedonderzoek|controle|"
+                 "consult|spreekuur|vaccin|overgenomen|opvolger|opvolgster|vervangt"),
+        "zh": _w("血压|看病|体检|复查|开药|挂号|门诊|诊所|接班|接手"),
+    },
+    # a doctor who is not the GP ("the dentist, Dr Moss", "il cardiologo, il dottor Neri")
+    "specialist": {
+        "en": _w("dentist|vet|cardiologist|dermatologist|surgeon|consultant|specialist|"
+                 "gynaecologist|gynecologist|paediatrician|pediatrician|psychiatrist|"
+                 "orthodontist|optician|physio|physiotherapist|oncologist|neurologist|hospital|"
+                 "A&E|the ward"),
+        "de": _w("Zahnarzt|Zahnärztin|Tierarzt|Tierärztin|Kardiologe|Kardiologin|Hautarzt|"
+                 "Hautärztin|Frauenarzt|Frauenärztin|Kinderarzt|Kinderärztin|Facharzt|Fachärztin|"
+                 "Chirurg|Chirurgin|Orthopäde|Orthopädin|Krankenhaus|Klinik|Physio"),
+        "fr": _w("dentiste|vétérinaire|véto|cardiologue|dermato|dermatologue|gynéco|"
+                 "gynécologue|pédiatre|chirurgien|chirurgienne|spécialiste|kiné|hôpital|urgences"),
+        "es": _w("dentista|veterinario|veterinaria|cardiólogo|cardióloga|dermatólogo|"
+                 "dermatóloga|ginecólogo|ginecóloga|pediatra|cirujano|cirujana|especialista|"
+                 "fisio|hospital|urgencias|traumatólogo|traumatóloga"),
+        "it": _w("dentista|veterinario|veterinaria|cardiologo|cardiologa|dermatologo|"
+                 "dermatologa|ginecologo|ginecologa|pediatra|chirurgo|specialista|"
+                 "fisioterapista|ospedale|pronto soccorso|ortopedico|oculista"),
+        "pt": _w("dentista|veterinário|veterinária|cardiologista|dermatologista|"
+                 "ginecologista|pediatra|cirurgião|cirurgiã|especialista|fisioterapeuta|"
+                 "hospital|urgência|urgências"),
+        "nl": _w("tandarts|dierenarts|cardioloog|dermatoloog|gynaecoloog|kinderarts|chirurg|"
+                 "specialist|fysio|fysiotherapeut|ziekenhuis|spoedeisende hulp"),
+        "zh": _w("牙医|兽医|心内科|皮肤科|妇科|儿科|外科|专家|急诊"),
+    },
+    # someone who no longer holds a role for the user ("poor Dr Healy is gone, he retired",
+    # "il Rota è andato in pensione"): said of them, it ends the role they held
+    "holder_gone": {
+        "en": _w("retired|is gone|has gone|left the practice|passed away|died|moved away"),
+        "de": _w("in Rente|im Ruhestand|in den Ruhestand|aufgehört|gestorben|verstorben|"
+                 "weggezogen"),
+        "fr": _w("à la retraite|retraité|retraitée|est parti|est partie|décédé|décédée"),
+        "es": _w("se jubiló|jubilado|jubilada|se fue|se ha ido|falleció|murió"),
+        "it": _w("in pensione|è andato via|è andata via|se n'è andato|se n'è andata|è morto|"
+                 "è morta"),
+        "pt": _w("se aposentou|aposentou-se|aposentado|aposentada|reformou-se|reformado|"
+                 "reformada|foi embora|faleceu|morreu"),
+        "nl": _w("met pensioen|gestopt|overleden|verhuisd"),
+        "zh": _w("退休|走了|去世|不干了|辞职"),
+    },
+    # someone said as who held a role before ("Dr Healy used to …", "era il mio medico"):
+    # no current holder said again
+    "holder_before": {
+        "en": _w("used to|was my|no longer|back when|the old"),
+        "de": _w("war mein|war meine|nicht mehr|früher|der alte|die alte|damals"),
+        "fr": _w("était mon|était ma|ne … plus|d'avant|l'ancien|l'ancienne|autrefois"),
+        "es": _w("era mi|ya no|antes|el anterior|la anterior|el antiguo|la antigua"),
+        "it": _w("era il mio|era la mia|non … più|il vecchio|la vecchia|di prima|"
+                 "quello di prima|quella di prima"),
+        "pt": _w("era o meu|era a minha|já não|antes|o antigo|a antiga|o anterior|a anterior"),
+        "nl": _w("was mijn|niet meer|vroeger|de oude|de vorige"),
+        "zh": _w("以前|之前|原来|上一个"),
+    },
     # ("someone nicked my bike", "mir wurde das Fahrrad geklaut", "on m'a volé mon vélo",
     # "我的自行车被偷了"): read by lucidmem.facts.one_at_a_time beside a thing of a kind
     "gone": {

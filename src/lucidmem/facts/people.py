@@ -20,14 +20,29 @@ from lucidmem.facts.cue_lexicon import (
     PARTNERS,
     RELATIONS,
     ROLE_HOLDERS,
+    has_cue,
 )
 from lucidmem.facts.temporal_lexicon import DAY_WORDS, said_weekday
 
-__all__ = ["THEIRS", "Mention", "couple_with_user", "given_name", "is_given_name",
-           "is_third_pronoun", "is_title", "mentions", "only_a_new_relation",
-           "only_a_relation", "possessive_gender",
-           "pronoun_relation", "pronoun_subject", "relation_gender", "starts_with_name",
-           "without_possessive"]
+__all__ = [
+    "THEIRS",
+    "Mention",
+    "couple_with_user",
+    "given_name",
+    "is_given_name",
+    "is_third_pronoun",
+    "is_title",
+    "mentions",
+    "only_a_new_relation",
+    "only_a_relation",
+    "possessive_gender",
+    "pronoun_relation",
+    "pronoun_subject",
+    "relation_gender",
+    "role_said_by_title",
+    "starts_with_name",
+    "without_possessive",
+]
 
 _POSSESSIVE: dict[str, str] = {
     "en": r"my|our",
@@ -97,7 +112,7 @@ _ADJECTIVES: dict[str, str] = {
 }
 _TITLE = (r"(?:(?i:dona|doña|don|señora|señor|seu|herr|frau|madame|monsieur|mme|mlle|sr|sra|"
           r"signora|signor|tia|tio|dr|dra|dr\.ª|sr\.ª|prof\.ª|prof|doktor|dott|dottor|"
-          r"dottoressa|doutor|doutora|mr|mrs|ms|miss|mevrouw|meneer|mevr|dhr|professorin|"
+          r"dottoressa|dott\.ssa|doutor|doutora|docteure|dre|mr|mrs|ms|miss|mevrouw|meneer|mevr|dhr|professorin|"
           r"professor|professora|professeur|professeure|profesor|profesora|professore|"
           r"professoressa|docteur|doctor|doctora|dokter)"
           r"\.?\s+)?")
@@ -166,11 +181,15 @@ _NEW: dict[str, str] = {
 _ARTICLE_BEFORE_NEW: dict[str, str] = {
     "en": r"the|a", "de": r"der|die|das|den|dem|ein|eine|einen|einem|beim|zum|vom|zur|"
     r"bei\s+der|von\s+der|bei\s+einem|bei\s+einer",
-    "fr": r"la|le|l'|l’|un|une", "es": r"la|el|un|una", "it": r"la|il|lo|l'|l’|un|una|uno",
-    "pt": r"a|o|um|uma", "nl": r"de|het|een",
+    "fr": r"la|le|l'|l’|un|une|au|du|chez\s+la|chez\s+le|chez\s+ma|chez\s+mon",
+    "es": r"la|el|un|una|al|del",
+    "it": r"la|il|lo|l'|l’|un|una|uno|dalla|dal|dallo|alla|al|della|del|nella|nel|"
+    r"dall'|dall’",
+    "pt": r"a|o|um|uma|à|ao|da|do|na|no|pela|pelo", "nl": r"de|het|een",
 }
 """Articles before "new" and a role ("the new supervisor", "einen neuen Betreuer", "beim
-neuen Hausarzt")."""
+neuen Hausarzt"), with those a preposition is contracted with ("dalla nuova dottoressa, la
+Cortesi", "chez la nouvelle généraliste", "à nova médica de família")."""
 _NEW_AFTER_ROLE = frozenset({"fr", "es", "it", "pt"})
 """Languages that may say "new" after the role ("o médico de família novo, o Dr. Tiago
 Mendes", "el médico nuevo, el doctor Pardo")."""
@@ -429,6 +448,57 @@ def _from_work_pattern(lang: str) -> re.Pattern[str] | None:
                       + r"\s+(?P<rel>(?i:" + words + r"))(?!\w)")
 
 
+_DOCTOR_TITLE: dict[str, str] = {
+    "en": r"Dr\.?|Doctor", "de": r"Dr\.|Doktor|Doktorin",
+    "fr": r"(?i:docteur|docteure)|Dr\.?|Dre", "es": r"(?i:doctor|doctora)|Dr\.?|Dra\.?",
+    "it": r"(?i:dottor|dottore|dottoressa|dott\.(?:ssa)?)|Dr\.?",
+    "pt": r"(?i:doutor|doutora)|Dr\.ª|Dr\.?|Dra\.?", "nl": r"(?i:dokter)|Dr\.?|dr\.",
+}
+"""Titles that say a doctor ("Dr Healy", "dal dottor Bernasconi", "la doctora Pérez")."""
+_SOMEONE_ELSES = re.compile(
+    r"(?i)(?<!\w)(?:his|her|their|sein|seine|seinen|seiner|ihr|ihre|ihren|ihrer|son|sa|ses|su|"
+    r"sus|suo|sua|dele|dela|zijn|haar|hun|'s|’s)\s+(?:[\w'’]+\s+){0,2}$")
+"""Whose a role holder is when it is not the user's ("her doctor, Dr Lamb", "Mum's GP")."""
+_ZH_ROLE_BY_TITLE = (
+    # "新来的刘阿姨", "新来的张医生": the new one, said by surname and title
+    re.compile(r"新(?:来|换)的(?P<name>[\u4e00-\u9fff](?P<rel>阿姨|医生|大夫))"),
+    # "家里是王阿姨帮忙带孩子": the one who minds the child
+    re.compile(r"(?P<name>[\u4e00-\u9fff](?P<rel>阿姨))(?:帮忙|帮我们?|在家)?"
+               r"(?:带孩子|带娃|看孩子|照顾孩子|接送孩子)"),
+)
+_ZH_NOT_SURNAME = "看找当是的个位名女男主去请叫庭家牙兽新来换"
+
+
+def role_said_by_title(text: str, lang: str) -> list[Mention]:
+    """Someone who holds a role for the user said by title and name, not by the role word: a
+    doctor seen ("Dr Healy told me my blood pressure is up", "domani ho il controllo della
+    pressione dal dottor Bernasconi", "the young one who took over, Dr Okafor"), a doctor or
+    the woman who minds the child said as new or by what she does ("新来的刘阿姨",
+    "王阿姨帮忙带孩子"). Not a specialist ("the dentist, Dr Moss"), not someone else's ("her
+    doctor, Dr Lamb"), not one who is gone ("poor Dr Healy retired", "以前的王阿姨")."""
+    if has_cue("holder_gone", lang, text) or has_cue("specialist", lang, text):
+        return []
+    before = has_cue("holder_before", lang, text)  # ("新来的刘阿姨…比之前的好": said as new)
+    found: list[Mention] = []
+    if lang == "zh":
+        for n, pattern in enumerate(_ZH_ROLE_BY_TITLE):
+            for m in pattern.finditer(text):
+                if m["name"][0] not in _ZH_NOT_SURNAME and (n == 0 or not before):
+                    found.append(Mention(m["name"], "nanny" if m["rel"] == "阿姨" else "doctor",
+                                         m["rel"], None, m.span()))
+        return found
+    if before:
+        return []
+    titles = _DOCTOR_TITLE.get(lang)
+    if titles is None or not has_cue("doctor_visit", lang, text):
+        return []
+    for m in re.finditer(r"(?<![\w.])(?P<rel>" + titles + r")\s+" + _NAME, text):
+        if _is_name(m["name"]) and not _SOMEONE_ELSES.search(text[:m.start()]):
+            found.append(Mention(without_possessive(m["name"]).strip(), "doctor", m["rel"], None,
+                                 m.span()))
+    return found
+
+
 def mentions(text: str, lang: str) -> list[Mention]:
     """Named people and their relations in ``text``; then unnamed ones ("my sister")."""
     found: list[Mention] = []
@@ -465,6 +535,10 @@ def mentions(text: str, lang: str) -> list[Mention]:
                                  else None,
                                  (m.start(), end)))
             taken.append((m.start(), m.end()))
+    for holder in role_said_by_title(text, lang):
+        if not any(a < holder.span[1] and holder.span[0] < b for a, b in taken):
+            found.append(holder)
+            taken.append(holder.span)
     from_work = _from_work_pattern(lang)
     for m in from_work.finditer(text) if from_work is not None else ():
         if _is_name(m["name"]) and not is_third_pronoun(m["name"], lang) and \

@@ -8,6 +8,8 @@ Pure functions over fact records (validation applies what they return):
   the user's partner ("The user's girlfriend Julia (likes): …");
 * :func:`names_the_ex` — "The user broke up with Kevin" names the partner left, so it is
   history from the moment it is said; "my ex, Andrés" (a relation, no change) is not;
+* :func:`gone_holder_targets` — "poor Dr Healy is gone, he retired", said of the user's
+  doctor Healy: the relation ends, and the remark is history;
 * :func:`replaced_role_holder_targets` — "my new supervisor is Prof. Lang": what was said
   of the supervisor before ("The user's supervisor Helena (people): wants a chapter")
   ends; the roles are :data:`~lucidmem.facts.cue_lexicon.ROLE_HOLDERS`, and a partner under
@@ -18,12 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lucidmem.facts.cue_lexicon import ROLE_HOLDERS
+from lucidmem.facts.cue_lexicon import ROLE_HOLDERS, has_cue
 from lucidmem.facts.entities import fold, relation_word
 from lucidmem.facts.model import UNNAMED_PARTNER, USER_SUBJECT
 from lucidmem.records import Record
 
 __all__ = [
+    "gone_holder_targets",
     "names_the_ex",
     "relation_change_targets",
     "replaced_role_holder_targets",
@@ -118,3 +121,38 @@ def names_the_ex(new: Record) -> bool:
     return d.get("subject") == USER_SUBJECT and d.get("predicate") == "has_ex" and \
         bool(d.get("is_change")) and not d.get("negated") and \
         fold(str(d.get("object") or "")) not in ("", fold(UNNAMED_PARTNER))
+
+
+def gone_holder_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The user's relation to someone who held a role for them, when ``new`` says of them
+    that they are gone ("The user's doctor Healy (employer): … poor Dr Healy is gone, he
+    retired", "il Rota è andato in pensione"): the relation ends; "Dr Healy is on holiday"
+    ends nothing. Empty when ``new`` says no such thing (then it is no :func:`holder_gone`)."""
+    subject = str(new.data.get("subject") or "")
+    role = _role_said_of(new)
+    if role is None or not has_cue("holder_gone", str(new.data.get("language") or "en"),
+                                   str(new.data.get("evidence") or new.text)):
+        return []
+    return [rec for rec in facts
+            if rec.id != new.id and rec.data.get("subject") == USER_SUBJECT
+            and relation_word(str(rec.data.get("predicate") or "")) == role
+            and fold(str(rec.data.get("object") or "")) == fold(subject)]
+
+
+def holder_gone(new: Record) -> bool:
+    """Whether ``new`` says that someone who held a role for the user is gone (see
+    :func:`gone_holder_targets`): like a breakup that names the ex, it is history from the
+    moment it is said, so the old holder is not heard as current."""
+    return _role_said_of(new) is not None and has_cue(
+        "holder_gone", str(new.data.get("language") or "en"),
+        str(new.data.get("evidence") or new.text)) and not new.data.get("negated")
+
+
+def _role_said_of(new: Record) -> str | None:
+    """The role ``new`` names its subject by ("The user's doctor Healy (…): …" → "doctor")."""
+    subject = str(new.data.get("subject") or "")
+    if not subject or subject.startswith(USER_SUBJECT):
+        return None
+    text = new.text.casefold()
+    return next((role for role in sorted(ROLE_HOLDERS)
+                 if text.startswith(f"the user's {role} {subject.casefold()}")), None)

@@ -391,6 +391,13 @@ class _Pass:
                      else None)
         if moved_on and d.get("predicate") != "has_ex":
             self.relabel(rec, moved_on, held)
+        if relation_changes.holder_gone(rec):
+            # "poor Dr Healy is gone, he retired": the GP held until then ends, and the remark
+            # is history, so the old GP is not heard as the current one
+            for ex in relation_changes.gone_holder_targets(rec, held):
+                self.end(ex, rec, retract=False, at=start)
+            d["valid_to"] = max(float(ts), float(d["valid_from"]))
+            return Status.SUPERSEDED
         if relation_changes.names_the_ex(rec):
             # "Kevin et moi c'est fini" names the partner a current question about who the
             # user is with must not hear: the breakup is kept as what ended the couple
