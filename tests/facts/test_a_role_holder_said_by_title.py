@@ -82,6 +82,9 @@ NO_GP = {
                      "Domani ho la visita dal cardiologo, il dottor Neri.", "rota", "neri"),
     "a vet": ("en", "My GP is Dr Patel.", "Took the cat to the vet, Dr Lamb gave her a jab.",
               "patel", "lamb"),
+    "a specialist in the next clause": ("en", "My GP is Dr Patel.",
+                                        "I had an appointment with Dr Strange, my dentist.",
+                                        "patel", "strange"),
     "someone else's": ("en", "My GP is Dr Patel.",
                        "Mum had her check-up, her doctor Dr Grant says she is fine.",
                        "patel", "grant"),
@@ -100,3 +103,10 @@ def test_a_second_friend_ends_nothing() -> None:
     now, _ = _said("My friend Anna is lovely.", "My new friend Clara is funny.", lang="en")
     assert [t for t in now if "anna" in t], now
     assert [t for t in now if "clara" in t], now
+
+
+def test_a_surname_with_a_particle_after_the_title() -> None:
+    now, _ = _said("Mijn huisarts is dokter Jansen.",
+                   "Vandaag naar de praktijk, dokter de Vries deed de controle.", lang="nl")
+    assert [t for t in now if "doctor" in t and "de vries" in t], now
+    assert not [t for t in now if "jansen" in t], now

@@ -1081,6 +1081,9 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         cues = clause.cues
         people = _pronoun_named(_owners_named(mentions(clause.text, clause.language), state,
                                               clause.text, clause.language), clause, state)
+        if has_cue("specialist", clause.language, clause.sentence):
+            # "an appointment with Dr Strange, my dentist": the title named no GP
+            people = [m for m in people if not (m.relation == "doctor" and is_title(m.word))]
         if cues.retraction:
             topic = _retraction_topic(clause)
             if topic:

@@ -466,6 +466,9 @@ _ZH_ROLE_BY_TITLE = (
     re.compile(r"(?P<name>[\u4e00-\u9fff](?P<rel>阿姨))(?:帮忙|帮我们?|在家)?"
                r"(?:带孩子|带娃|看孩子|照顾孩子|接送孩子)"),
 )
+_SURNAME_PARTICLE = (r"(?:van\s+der|van\s+den|van\s+de|van|de|den|ter|ten|von|du|da|di|"
+                     r"del|della|dos|das)\s+")
+"""A surname's small first word, after a title ("dokter de Vries", "Dr. van den Berg")."""
 _ZH_NOT_SURNAME = "看找当是的个位名女男主去请叫庭家牙兽新来换"
 
 
@@ -492,7 +495,8 @@ def role_said_by_title(text: str, lang: str) -> list[Mention]:
     titles = _DOCTOR_TITLE.get(lang)
     if titles is None or not has_cue("doctor_visit", lang, text):
         return []
-    for m in re.finditer(r"(?<![\w.])(?P<rel>" + titles + r")\s+" + _NAME, text):
+    name = _NAME.replace(r"(?P<name>", r"(?P<name>(?:" + _SURNAME_PARTICLE + r")?", 1)
+    for m in re.finditer(r"(?<![\w.])(?P<rel>" + titles + r")\s+" + name, text):
         if _is_name(m["name"]) and not _SOMEONE_ELSES.search(text[:m.start()]):
             found.append(Mention(without_possessive(m["name"]).strip(), "doctor", m["rel"], None,
                                  m.span()))
