@@ -110,3 +110,12 @@ def test_a_surname_with_a_particle_after_the_title() -> None:
                    "Vandaag naar de praktijk, dokter de Vries deed de controle.", lang="nl")
     assert [t for t in now if "doctor" in t and "de vries" in t], now
     assert not [t for t in now if "jansen" in t], now
+
+
+def test_a_chinese_doctor_said_by_surname_and_title() -> None:
+    now, then = _said("我的家庭医生是李医生，看病很仔细。", "新来的家庭医生张医生很耐心。",
+                      lang="zh")
+    assert [t for t in now if "doctor" in t and "张医生" in t], now
+    assert not [t for t in now if "李医生" in t], now
+    assert [t for t in then if "doctor" in t and "李医生" in t], then
+    assert not [t for t in now if "新来's" in t], now

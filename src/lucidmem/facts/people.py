@@ -253,6 +253,10 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
                 "才再真最别刚已总只圈节们说话讲嘅咗喺")
         return (re.compile(r"(?:我的?|我们的?|我家的?|我嘅|我个|俺的?)(?P<rel>" + rel
                            + r")(?:名字)?叫(?P<name>[\u4e00-\u9fff]{2})"),
+                # "我的家庭医生是李医生": a role holder said by surname and title
+                re.compile(r"(?:我的?|我们的?|我家的?|我嘅|我个|俺的?)(?P<rel>"
+                           + _rel_pattern("zh", roles_only=True) + r")(?:一直|现在)?是"
+                           r"(?P<name>[\u4e00-\u9fff](?:医生|大夫|老师|阿姨|教练|教授))"),
                 re.compile(r"(?:我的?|我们的?|我嘅|我个|俺的?)?(?P<rel>" + rel + r")(?P<name>(?!["
                            + stop + r"])(?:小|阿|老)?[\u4e00-\u9fff]{1,2}?)(?=[" + stop
                            + r"，。！？,\s]|$)"),
@@ -525,9 +529,13 @@ def mentions(text: str, lang: str) -> list[Mention]:
             if lang == "zh" and not of and not m.group(0).startswith("我"):
                 owner = re.search(r"([\u4e00-\u9fff]{2,3})的$", text[:m.start()])
                 who = re.sub(r"^[和跟与在对给把被让从向同]", "", owner[1]) if owner else ""
-                if len(who) >= 2 and not re.match(r"[我你他她它]", who):
+                if len(who) >= 2 and not re.match(r"[我你他她它]", who) and \
+                        not re.search(r"新来|新换|之前|以前|原来", who):
                     of = who  # "慧玲的弟弟志明": Huiling's brother, not the user's
-            end = m.end()
+            end = m.end()  # ("新来的家庭医生张医生": the new one is the user's)
+            if lang == "zh" and m["rel"] in ("家庭医生", "医生") and name.endswith("医") and \
+                    text[end:end + 1] == "生":
+                name, end = name + "生", end + 1  # "家庭医生张医生": 张医生, as he is called
             if m.end("name") == end:
                 # "my sister Kavya's wedding": the sister is Kavya, and the wedding is hers
                 plain = without_possessive(name)
