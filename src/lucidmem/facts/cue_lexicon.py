@@ -27,6 +27,7 @@ __all__ = [
     "KIN_SAID_AS_NAMES",
     "LANGUAGES",
     "NOT_THIS_LEADS",
+    "OWN_KIN_WORDS",
     "PARTNERS",
     "RELATIONS",
     "ROLE_HOLDERS",
@@ -1330,7 +1331,8 @@ RELATIONS: dict[str, dict[str, str]] = {
         "cabeleireira|barbeiro", "coach": "treinador|treinadora",
     }.items() for w in ws.split("|")},
     "nl": {w: r for r, ws in {
-        "mother": "moeder|mama|ma", "father": "vader|papa|pa", "sister": "zus|zuster",
+        "mother": "moeder|mama|ma|moeke|mams|mammie", "father": "vader|papa|pa|vake|paps",
+        "sister": "zus|zuster",
         "brother": "broer", "wife": "vrouw|echtgenote", "husband": "man|echtgenoot",
         "partner": "partner", "boyfriend": "vriend", "girlfriend": "vriendin",
         "fiancée": "verloofde", "son": "zoon", "daughter": "dochter", "child": "kind",
@@ -1678,10 +1680,22 @@ KIN_SAID_AS_NAMES: dict[str, tuple[str, ...]] = {
     "es": ("Mamá", "Papá", "Mami", "Papi"),
     "it": ("Mamma", "Papà", "Papa"),
     "pt": ("Mamãe", "Papai"),
-    "nl": ("Mama", "Papa", "Oma", "Opa"),
+    "nl": ("Mama", "Papa", "Oma", "Opa", "Moeke", "Vake"),
 }
 """Kin words said as a name, capitalised and without "my" ("Mama wird 75, nicht 70!", "Dad
 is turning 60"): the user's own mother, father or grandparent."""
+
+OWN_KIN_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("mum", "mom", "dad"),
+    "fr": ("maman",),
+    "es": ("mamá", "papá"),
+    "it": ("mamma", "papà"),
+    "pt": ("mamãe", "papai"),
+    "nl": ("moeke", "vake"),
+}
+"""Kin words that name the user's own parent wherever they stand, with no "my" and no
+article ("'t wordt zwaar met moeke", "a ver a papá", "je passe chez maman"): said after an
+article or "of" they are someone else's ("el papá de Noa")."""
 
 SLIP_OPENERS: dict[str, tuple[str, ...]] = {
     "en": _w("no|nope|nah|sorry|oops|wait|i mean|or rather|scratch that"),
