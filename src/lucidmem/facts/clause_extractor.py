@@ -1720,10 +1720,6 @@ def _names_in(text: str, lang: str) -> list[str]:
             continue  # ("nen Amerikaan die vroeg …", "un Breton"): one of a kind, no name
         if lang == "de" and not is_given_name(word):
             continue
-        if lang == "it" and re.search(r"(?i)(?<!\w)a$", before) and not is_given_name(word):
-            continue  # "dal dottor Bernasconi a Massagno": a place, not the "lui" after it
-            # (Portuguese "a" is the article of "com a Beatriz", Spanish "a" the one before
-            # a person: "vi a Beatriz")
         out.append(word)
     return out
 
