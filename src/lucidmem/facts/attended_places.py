@@ -95,9 +95,39 @@ def _same_person(new: Record, old: Record, known: set[str]) -> bool:
     return a == b or (users and bool(a & b))
 
 
-def _place_words(text: str, persons: set[str]) -> set[str]:
-    """Content words that tell one attended place from another (no cue words, no persons)."""
+def _place_words(text: str, persons: set[str], lang: str = "en") -> set[str]:
+    """Content words that tell one attended place from another (no cue words, no persons,
+    no verb of going: "Lena geht auf die Goethe…" and "Lena geht jetzt auf das Schiller…"
+    share no place)."""
+    going = _GOES_TO.get(lang)
+    if going is not None:
+        text = re.sub(r"(?i)(?<!\w)(?:" + going + r")(?!\w)", " ", text)
     return {w for w in value_words(NOW.sub(" ", text)) if w not in persons}
+
+
+_GOES_TO: dict[str, str] = {
+    "en": r"goes to|is at|is now at|now goes to",
+    "de": r"geht (?:jetzt |nun |inzwischen )?(?:auf|in|an|zur|zum|ins)",
+    "fr": r"va (?:maintenant |désormais )?(?:à|au|aux|chez)|"
+          r"est (?:maintenant |désormais )?(?:à|au)",
+    "es": r"va (?:ahora )?(?:al|a la|a)|está (?:ahora )?en",
+    "it": r"va (?:ora |adesso )?(?:al|alla|allo|all'|a)|frequenta|è (?:ora |adesso )?(?:al|alla)",
+    "pt": r"vai (?:agora )?(?:para|pro|pra|ao|à)|está (?:agora )?(?:no|na)|"
+          r"anda (?:agora )?(?:no|na)",
+    "nl": r"gaat (?:nu )?naar|zit (?:nu )?(?:op|in)",
+}
+"""Going to a place, as a child goes to school ("Lorenzo ora va al Pontano", "Lena geht
+jetzt auf das Schiller"), said before the place's name."""
+
+
+def _goes_to_named(said: str, lang: str) -> bool:
+    """Whether ``said`` says someone goes to a place it names ("ora va al Pontano")."""
+    verbs = _GOES_TO.get(lang)
+    if lang == "zh":
+        return re.search(r"(?:在|去)[\u4e00-\u9fffA-Za-z]{2,8}(?:上学|读书|念书)", said) is not None
+    return verbs is not None and re.search(
+        r"(?i:(?<!\w)(?:" + verbs + r"))\s+(?:(?i:the|das|die|den|der|la|le|l'|el|il|lo|o|a|"
+        r"de|het)\s*)?[A-ZÀ-Þ]", said) is not None
 
 
 def attended_place_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
@@ -116,13 +146,18 @@ def attended_place_targets(new: Record, facts: Sequence[Record]) -> list[Record]
             has_cue("wanting", lang, said) or has_cue("hypothetical", lang, said):
         return []
     kinds, rest = attended_kinds(said, lang)
+    if not kinds and d.get("subject") not in (None, USER_SUBJECT) and NOW.search(said) and \
+            _goes_to_named(said, lang):
+        kinds = {"school"}  # "Lorenzo ora va al Pontano": where a child goes now, which
+        # ends only a school held ("fa la quarta alla Cimarosa")
     if not kinds or not (NOW.search(said) or has_cue("enrolled", lang, said) or
                          has_cue("held_for", lang, said)):  # "first month at Riverside"
         return []
     known = {fold(str(f.data.get("subject"))) for f in facts
              if f.data.get("subject") not in (None, USER_SUBJECT)}
-    going = {fold(n) for n in proper_names(new) if not attended_kinds(n, lang)[0]}
-    going_words = _place_words(rest, _persons(new, known))
+    going = {fold(n) for n in proper_names(new) if not attended_kinds(n, lang)[0]} - \
+        _persons(new, known)  # (the child's own name is no school: "Lena geht jetzt auf …")
+    going_words = _place_words(rest, _persons(new, known), lang)
     out = []
     for rec in facts:
         r = rec.data
@@ -135,13 +170,14 @@ def attended_place_targets(new: Record, facts: Sequence[Record]) -> list[Record]
         if not kinds & theirs:
             continue
         held = {fold(n) for n in proper_names(rec)
-                if len(n) >= 3 and not attended_kinds(n, lang)[0]}
+                if len(n) >= 3 and not attended_kinds(n, lang)[0]} - _persons(rec, known)
         if going and held:
             if not going <= held:
                 out.append(rec)  # "Oakwood Primary School" before "Hillside Academy", "the
                 # University of Leeds" before "Leeds Beckett"
             continue
-        held_words = _place_words(their_rest, _persons(rec, known))
+        held_words = _place_words(their_rest, _persons(rec, known),
+                                  str(r.get("language") or lang))
         shared = [w for w in going_words if any(stem_match(w, t) for t in held_words)]
         if going_words and held_words and len(shared) * 2 < len(going_words):
             out.append(rec)  # "the food bank" before "now the animal shelter"

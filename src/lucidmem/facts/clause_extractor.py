@@ -750,6 +750,13 @@ def _subject_of(clause: Clause, state: ConversationState,
         text = _without_correction_words(text, clause.language) or text
         text = _APOLOGY.sub("", text, count=1) or text  # "Sorry, Anna lives in Bath, …"
     lead = people[0] if people and people[0].span[0] <= 3 + clause.text.find(text[:8]) else None
+    after = after_short_lead(text)
+    if lead is None and after != text and people and not clause.cues.correction and \
+            re.search(r"[:：]\s*" + re.escape(after[:8]), clause.sentence) and \
+            0 <= (at := clause.text.find(after[:8])) <= people[0].span[0] <= at + 3:
+        lead = people[0]  # "necesito consejo: mi padre, Ramón, tiene 84 años y sigue
+        # viviendo solo en Mieres": a short lead before a colon, then the person the clause
+        # is about ("Por cierto, mi perro se llama Rocky, no Toby" is the user's as before)
     if lead is not None:
         if lead.name is not None:
             return lead.name, _person_phrase(lead.name, state, clause.language)
@@ -1715,12 +1722,23 @@ def _names_in(text: str, lang: str) -> list[str]:
         if not before or before.endswith((".", "!", "?", ":")) or \
                 word.casefold() in _NOT_NAME_WORDS or re.search(
                     r"(?i)(?:\b(?:from|in|to|at|near|aus|nach|de|à|en|em|da|di|uit|naar|van)|"
-                    r"\b(?:the|la|le|el|il))$", before):
-            continue
+                    r"\b(?:the|la|le|el|il))$", before) or \
+                _INDEFINITE.get(lang, _NO_MATCH).search(before):
+            continue  # ("nen Amerikaan die vroeg …", "un Breton"): one of a kind, no name
         if lang == "de" and not is_given_name(word):
             continue
         out.append(word)
     return out
+
+
+_INDEFINITE: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?<![\w'’])(?:" + words + r")$") for lang, words in {
+        "en": r"a|an", "nl": r"een|'n|’n|nen|ne|'t|’t", "de": r"ein|eine|einen|einem|einer",
+        "fr": r"un|une", "es": r"un|una", "it": r"un|uno|una|un'", "pt": r"um|uma",
+    }.items()}
+"""An indefinite article (and Dutch "'t"): the capitalised word after it is one of a kind
+("nen Amerikaan", "un Breton", "an American", "ein Schweizer") or no name ("'t Was"), never
+someone a pronoun after it could point to."""
 
 
 _NOT_NAME_WORDS = frozenset([
@@ -1789,7 +1807,7 @@ def _only_mentions(clause: Clause, people: list[Mention]) -> bool:
 
 _THIRD_VERBS: dict[str, re.Pattern[str]] = {
     "es": re.compile(r"(?i)^(?:(?:en|por|durante|desde)\s+(?:el\s+|la\s+)?\w+\s+|\w+\s+)?"
-                     r"(?:es|está|tiene|trabaja|vive|va|hace|sale|quiere|estudia|juega|anda|"
+                     r"(?:es|está|tiene|trabaja|vive|va|hace|sale|quiere|estudia|juega|anda|lleva|"
                      r"cumple|cumplirá|"
                      r"vivió|trabajó|estudió|nació|se\s+mudó|"
                      r"se\s+\w+|le\s+(?:encanta|encantan|gusta|gustan|fascina|apasiona))\b"),

@@ -18,6 +18,7 @@ from functools import cache
 
 __all__ = [
     "ATTENDED_PLACES",
+    "CARE_HOMES",
     "CLAUSE_OPENING_WORDS",
     "CONTEXTS",
     "CUES",
@@ -27,10 +28,12 @@ __all__ = [
     "KIN_SAID_AS_NAMES",
     "LANGUAGES",
     "NOT_THIS_LEADS",
+    "OWN_KIN_WORDS",
     "PARTNERS",
     "RELATIONS",
     "ROLE_HOLDERS",
     "SLIP_OPENERS",
+    "SPORTS",
     "WEEKLY",
     "WORKING_RATE_UNITS",
     "WORKING_VERBS",
@@ -1053,6 +1056,19 @@ CUES: dict[str, _T] = {
         "nl": _w("woont|woonde|verhuisd|verhuist|is verhuisd"),
         "zh": _w("住在|搬到|搬去|搬回|定居"),
     },
+    # where someone else works, with a named workplace ("mein Bruder Tom arbeitet jetzt im
+    # LNS", "Yann bosse chez Goëlo", "我弟弟在腾讯上班"): their job
+    # (workplaces.someone_elses_workplace_targets)
+    "others_work": {
+        "en": _w("works|worked|is working|has started|started|got a job|has a job|job"),
+        "de": _w("arbeitet|schafft|jobbt|angefangen|fängt|anfängt|Stelle|Job"),
+        "fr": _w("travaille|bosse|a commencé|commence|boulot|poste|taf"),
+        "es": _w("trabaja|curra|curro|empezó|ha empezado|empieza|trabajo|puesto"),
+        "it": _w("lavora|ha iniziato|ha cominciato|inizia|comincia|lavoro|posto"),
+        "pt": _w("trabalha|começou|começa|trampa|emprego|trabalho"),
+        "nl": _w("werkt|is begonnen|begint|begonnen|job|baan|werk"),
+        "zh": _w("上班|工作|入职|跳槽"),
+    },
     # a step towards a job: applying, an interview, a trial day or shift, an offer — not
     # the job itself ("sent my application to Hearth & Rye", "fiz entrevista no INPA",
     # "Probetag bei Lidl"); not "interview" alone, which a journalist or a recruiter does
@@ -1408,7 +1424,8 @@ RELATIONS: dict[str, dict[str, str]] = {
         "cabeleireira|barbeiro", "coach": "treinador|treinadora",
     }.items() for w in ws.split("|")},
     "nl": {w: r for r, ws in {
-        "mother": "moeder|mama|ma", "father": "vader|papa|pa", "sister": "zus|zuster",
+        "mother": "moeder|mama|ma|moeke|mams|mammie", "father": "vader|papa|pa|vake|paps",
+        "sister": "zus|zuster",
         "brother": "broer", "wife": "vrouw|echtgenote", "husband": "man|echtgenoot",
         "partner": "partner", "boyfriend": "vriend", "girlfriend": "vriendin",
         "fiancée": "verloofde", "son": "zoon", "daughter": "dochter", "child": "kind",
@@ -1514,6 +1531,60 @@ HOME_NOUNS: dict[str, tuple[str, ...]] = {
 which a move leaves."""
 
 
+SPORTS: dict[str, tuple[str, ...]] = {
+    "en": _w("football|soccer|rugby|basketball|volleyball|handball|hockey|ice hockey|tennis|"
+             "table tennis|badminton|squash|judo|karate|taekwondo|jiu-jitsu|boxing|kickboxing|"
+             "fencing|wrestling|swimming|athletics|gymnastics|climbing|bouldering|cycling|"
+             "rowing|sailing|skiing|snowboarding|skating|ballet|horse riding|golf|baseball|"
+             "cricket|netball|korfball|water polo|triathlon|padel|archery|dance|dancing"),
+    "de": _w("Fußball|Fussball|Handball|Basketball|Volleyball|Hockey|Eishockey|Tennis|"
+             "Tischtennis|Badminton|Judo|Karate|Taekwondo|Boxen|Ringen|Fechten|Schwimmen|"
+             "Leichtathletik|Turnen|Klettern|Bouldern|Rudern|Segeln|Skifahren|Reiten|Golf|"
+             "Tanzen|Ballett|Rugby|Padel|Kampfsport"),
+    "fr": _w("foot|football|rugby|basket|volley|handball|hockey|tennis|ping-pong|badminton|"
+             "judo|karaté|taekwondo|boxe|escrime|lutte|natation|athlétisme|gymnastique|"
+             "escalade|cyclisme|aviron|voile|ski|équitation|golf|danse|salsa|tango|ballet|"
+             "padel"),
+    "es": _w("fútbol|futbol|fútbol sala|baloncesto|básquet|voleibol|balonmano|hockey|tenis|"
+             "pádel|bádminton|judo|kárate|karate|taekwondo|boxeo|esgrima|natación|atletismo|"
+             "gimnasia|escalada|ciclismo|remo|esquí|equitación|golf|danza|baile|ballet|rugby"),
+    "it": _w("calcio|calcetto|basket|pallacanestro|pallavolo|volley|pallamano|hockey|tennis|"
+             "padel|badminton|judo|karate|taekwondo|boxe|scherma|nuoto|atletica|ginnastica|"
+             "arrampicata|ciclismo|canottaggio|sci|equitazione|golf|danza|rugby"),
+    "pt": _w("futebol|futsal|basquete|basquetebol|vôlei|voleibol|andebol|handebol|hóquei|"
+             "ténis|tênis|padel|badminton|judô|judo|karaté|caratê|taekwondo|boxe|esgrima|"
+             "natação|atletismo|ginástica|escalada|ciclismo|esqui|equitação|golfe|dança|balé|"
+             "ballet|capoeira|jiu-jitsu|surf|rugby"),
+    "nl": _w("voetbal|zaalvoetbal|basketbal|volleybal|handbal|hockey|ijshockey|tennis|"
+             "tafeltennis|padel|badminton|judo|karate|taekwondo|boksen|schermen|worstelen|"
+             "zwemmen|atletiek|turnen|klimmen|wielrennen|roeien|zeilen|paardrijden|golf|"
+             "dansen|ballet|korfbal|rugby"),
+    "zh": _w("足球|篮球|排球|手球|曲棍球|冰球|网球|乒乓球|羽毛球|柔道|空手道|跆拳道|拳击|击剑|"
+             "摔跤|游泳|田径|体操|攀岩|划船|滑雪|骑马|高尔夫|舞蹈|跳舞|芭蕾|轮滑"),
+}
+"""Sports and dances a person takes part in: someone else's new one, said as a change
+("Lowie doet nu judo", "Leo does judo now"), ends the one they held ("speelt voetbal bij
+Berchem Sport"; :func:`lucidmem.facts.lifecycle.someone_elses_sport_targets`)."""
+
+
+CARE_HOMES: dict[str, tuple[str, ...]] = {
+    "en": ("care home", "nursing home", "retirement home", "old people's home",
+           "assisted living"),
+    "de": ("Pflegeheim", "Altenheim", "Seniorenheim", "Seniorenresidenz", "Altersheim",
+           "betreutes Wohnen"),
+    "fr": ("maison de retraite", "EHPAD", "résidence senior", "résidence seniors",
+           "maison de repos"),
+    "es": ("residencia", "residencia de mayores", "residencia de ancianos", "geriátrico"),
+    "it": ("casa di riposo", "RSA", "residenza per anziani", "casa di cura"),
+    "pt": ("lar de idosos", "casa de repouso", "residência sénior", "asilo"),
+    "nl": ("woonzorgcentrum", "rusthuis", "verzorgingshuis", "verpleeghuis", "bejaardentehuis",
+           "serviceflat"),
+    "zh": ("养老院", "敬老院", "老人院", "护理院"),
+}
+"""Homes for the old: someone said to be in one ("Moeke zit nu in woonzorgcentrum De Linde",
+"lleva tres semanas en la residencia de La Florida") lives there, with no verb of living."""
+
+
 WORKPLACE_NOUNS: dict[str, tuple[str, ...]] = {
     "en": ("bakery", "joinery", "workshop", "garage", "hospital", "clinic", "surgery",
            "practice", "pharmacy", "school", "nursery", "care home", "factory", "plant",
@@ -1585,14 +1656,23 @@ daily routine). Words that also name something else are left out: "batteria", "b
 ATTENDED_PLACES: dict[str, _T] = {
     "school": {
         "en": _w("school|schools|primary school|elementary|kindergarten|preschool|pre-school|"
-                 "academy|montessori|high school|middle school|nursery school"),
-        "de": _w("*schule|schule|gymnasium|kita|kindergarten|hort"),
-        "fr": _w("école|ecole|collège|lycée|maternelle|crèche"),
-        "es": _w("colegio|cole|escuela|instituto|guardería|kinder"),
-        "it": _w("scuola|scuole|asilo|liceo|elementari|asilo nido"),
-        "pt": _w("escola|colégio|creche|escolinha"),
-        "nl": _w("*school|school|kleuterschool|basisschool|crèche|kinderopvang"),
-        "zh": _w("学校|小学|中学|初中|高中|幼儿园|托儿所"),
+                 "academy|montessori|high school|middle school|nursery school|first grade|"
+                 "second grade|third grade|fourth grade|fifth grade|sixth grade|year 1|year 2|"
+                 "year 3|year 4|year 5|year 6"),
+        "de": _w("*schule|schule|*gymnasium|gymnasium|kita|kindergarten|hort|*klasse|klasse"),
+        "fr": _w("école|ecole|collège|lycée|maternelle|crèche|en CP|en CE1|en CE2|en CM1|en CM2|"
+                 "en sixième|en cinquième|en quatrième|en troisième|en seconde|en première|"
+                 "en terminale"),
+        "es": _w("colegio|cole|escuela|instituto|guardería|kinder|de primaria|de secundaria|"
+                 "de la ESO|de ESO"),
+        "it": _w("scuola|scuole|asilo|liceo|elementari|asilo nido|fa la prima|fa la seconda|"
+                 "fa la terza|fa la quarta|fa la quinta|in prima|in seconda|in terza|in quarta|"
+                 "in quinta"),
+        "pt": _w("escola|colégio|creche|escolinha|primeiro ano|segundo ano|terceiro ano|"
+                 "quarto ano|quinto ano|sexto ano"),
+        "nl": _w("*school|school|kleuterschool|basisschool|crèche|kinderopvang|leerjaar|"
+                 "*leerjaar|in groep"),
+        "zh": _w("学校|小学|中学|初中|高中|幼儿园|托儿所|年级"),
     },
     "studies": {
         "en": _w("study|studies|studying|majoring|bachelor's|master's|university|uni|"
@@ -1756,10 +1836,22 @@ KIN_SAID_AS_NAMES: dict[str, tuple[str, ...]] = {
     "es": ("Mamá", "Papá", "Mami", "Papi"),
     "it": ("Mamma", "Papà", "Papa"),
     "pt": ("Mamãe", "Papai"),
-    "nl": ("Mama", "Papa", "Oma", "Opa"),
+    "nl": ("Mama", "Papa", "Oma", "Opa", "Moeke", "Vake"),
 }
 """Kin words said as a name, capitalised and without "my" ("Mama wird 75, nicht 70!", "Dad
 is turning 60"): the user's own mother, father or grandparent."""
+
+OWN_KIN_WORDS: dict[str, tuple[str, ...]] = {
+    "en": ("mum", "mom", "dad"),
+    "fr": ("maman",),
+    "es": ("mamá", "papá"),
+    "it": ("mamma", "papà"),
+    "pt": ("mamãe", "papai"),
+    "nl": ("moeke", "vake"),
+}
+"""Kin words that name the user's own parent wherever they stand, with no "my" and no
+article ("'t wordt zwaar met moeke", "a ver a papá", "je passe chez maman"): said after an
+article or "of" they are someone else's ("el papá de Noa")."""
 
 SLIP_OPENERS: dict[str, tuple[str, ...]] = {
     "en": _w("no|nope|nah|sorry|oops|wait|i mean|or rather|scratch that"),

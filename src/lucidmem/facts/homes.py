@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
-from lucidmem.facts.cue_lexicon import HOME_NOUNS, has_cue
+from lucidmem.facts.cue_lexicon import CARE_HOMES, HOME_NOUNS, has_cue
 from lucidmem.facts.entities import fold
 from lucidmem.facts.model import USER_SUBJECT
 from lucidmem.records import Record
@@ -29,6 +30,7 @@ __all__ = [
     "home_left",
     "home_remarks_left",
     "leaves_only",
+    "one_person",
     "places_lived",
     "relative_home_targets",
 ]
@@ -88,18 +90,38 @@ _LIVES_AT = re.compile(
 "住在保定"): where someone lives, in a statement about living or moving."""
 
 
+@cache
+def _care_home(lang: str) -> re.Pattern[str] | None:
+    """A home for the old (:data:`CARE_HOMES`) and the name said after it ("woonzorgcentrum
+    De Linde", "la residencia de La Florida", "养老院")."""
+    words = CARE_HOMES.get(lang)
+    if not words:
+        return None
+    nouns = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    if lang == "zh":
+        return re.compile(r"(?P<home>" + nouns + r")")
+    return re.compile(r"(?<![\w'’])(?P<home>(?i:" + nouns + r"))(?![\w'’])"
+                      r"(?:\s+(?:(?:de|del|di|of|van|du|do|da|der)\s+)?(?:(?:the|la|le|el|il|l')\s*)?"
+                      r"(?P<place>[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)?))?")
+
+
 def places_lived(text: str, lang: str) -> list[str]:
     """The places a statement says someone lives in or moved to ("my dad lives alone in
     Mieres" → ["Mieres"], "mi padre ya vive en Oviedo" → ["Oviedo"], "我妈搬到苏州了" →
-    ["苏州"]); none when it says nothing of living or moving ("she flew to Oviedo")."""
-    if not (has_cue("dwelling", lang, text) or has_cue("dwelling_of_others", lang, text)) or \
-            has_cue("wanting", lang, text) or \
-            has_cue("hypothetical", lang, text):
+    ["苏州"]); none when it says nothing of living or moving ("she flew to Oviedo"). A home
+    for the old is lived in with no verb of living ("Moeke zit nu in woonzorgcentrum De
+    Linde" → ["De Linde"], "vive en una residencia" → ["residencia"])."""
+    if has_cue("wanting", lang, text) or has_cue("hypothetical", lang, text):
         return []
-    return [m.group("place") or m.group("zh") for m in _LIVES_AT.finditer(text)]
+    care = _care_home(lang)
+    cared = [m.groupdict().get("place") or m["home"] for m in care.finditer(text)] \
+        if care is not None else []
+    if not (has_cue("dwelling", lang, text) or has_cue("dwelling_of_others", lang, text)):
+        return cared
+    return [*cared, *(m.group("place") or m.group("zh") for m in _LIVES_AT.finditer(text))]
 
 
-def _one_person(subject: str, other: str, facts: Sequence[Record]) -> bool:
+def one_person(subject: str, other: str, facts: Sequence[Record]) -> bool:
     """Whether two fact subjects are one person: the same name, or a relation said without
     the name ("user's father") and the name the user gave that relation ("Ramón")."""
     a, b = fold(subject), fold(other)
@@ -134,7 +156,7 @@ def relative_home_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     for rec in facts:
         r = rec.data
         if rec.id == new.id or r.get("negated") or \
-                not _one_person(str(r.get("subject") or ""), who, facts):
+                not one_person(str(r.get("subject") or ""), who, facts):
             continue
         before = {fold(place) for place in
                   places_lived(rec.text, str(r.get("language") or lang))}

@@ -45,9 +45,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
-from lucidmem.facts.cue_lexicon import AMOUNT_WORDS, has_cue
+from lucidmem.facts.cue_lexicon import AMOUNT_WORDS, SPORTS, has_cue
 from lucidmem.facts.entities import fold
+from lucidmem.facts.homes import one_person
 from lucidmem.facts.model import GONE_OF_ITS_KIND, NEW_OF_ITS_KIND, RECALLED_PAST, USER_SUBJECT
 from lucidmem.facts.one_at_a_time import named
 from lucidmem.facts.statement_words import (
@@ -74,6 +76,8 @@ __all__ = [
     "replaced_thing_targets",
     "replacement_targets",
     "said_with_the_ended_value",
+    "someone_elses_sport_targets",
+    "sports_named",
     "stopped_by_name",
     "switched_from_targets",
     "switched_to_named_targets",
@@ -504,3 +508,51 @@ def _leading_word(text: str) -> str | None:
         if folded is not None and folded in content:
             return folded
     return None
+
+
+@cache
+def _sports_pattern(lang: str) -> re.Pattern[str] | None:
+    """The sports of :data:`SPORTS` in ``lang``, whole words in any case (Chinese: as said)."""
+    words = SPORTS.get(lang)
+    if not words:
+        return None
+    body = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(body if lang == "zh" else r"(?i)(?<![\w-])(?:" + body + r")(?![\w-])")
+
+
+def sports_named(text: str, lang: str) -> set[str]:
+    """The sports ``text`` names, folded ("speelt voetbal bij Berchem Sport" → {"voetbal"})."""
+    pattern = _sports_pattern(lang)
+    return {fold(m[0]) for m in pattern.finditer(text)} if pattern is not None else set()
+
+
+def someone_elses_sport_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The sport someone else did before, once the user says they do another now: "Lowie
+    doet nu judo bij Judoclub Ippon" ends "Mijn zoon Lowie speelt voetbal bij Berchem Sport",
+    "Leo does judo now" ends "My son Leo plays football", whatever kind either was read as.
+    The new sport must be said as what holds now (:data:`NOW`, a change cue); "now also
+    judo", a sport wanted, the user's own sport, another person's and the same sport said
+    again end nothing."""
+    d = new.data
+    who = str(d.get("subject") or "")
+    lang = str(d.get("language") or "en")
+    said = str(d.get("evidence") or new.text)
+    if who in ("", USER_SUBJECT) or d.get("negated") or d.get("one_off") or \
+            d.get("context") or AS_WELL.search(said) or has_cue("wanting", lang, said) or \
+            has_cue("hypothetical", lang, said) or \
+            not (NOW.search(said) or has_cue("start", lang, said) or has_cue("switch", lang, said)):
+        return []
+    now = sports_named(said, lang)
+    if not now:
+        return []
+    out = []
+    for rec in facts:
+        r = rec.data
+        if rec.id == new.id or r.get("negated") or str(r.get("predicate", "")).startswith("has_") \
+                or rec.occurred_at > new.occurred_at or r.get("valid_to") is not None or \
+                not one_person(str(r.get("subject") or ""), who, facts):
+            continue
+        before = sports_named(str(r.get("evidence") or rec.text), str(r.get("language") or lang))
+        if before and not before & now:
+            out.append(rec)
+    return out

@@ -17,6 +17,7 @@ from importlib import resources
 from lucidmem.facts.cue_lexicon import (
     CLAUSE_OPENING_WORDS,
     KIN_SAID_AS_NAMES,
+    OWN_KIN_WORDS,
     PARTNERS,
     RELATIONS,
     ROLE_HOLDERS,
@@ -239,7 +240,8 @@ def _partner_patterns(lang: str) -> list[re.Pattern[str]]:
                        + r")" + _ADVERBS + r"\s+" + _ARTICLE + _NAME + r"(?![\w'’-])")]
 
 
-_ZH_NOT_NAME_START = frozenset("帮陪带叫请喊做买送回过出住怀退喜觉知准每非已刚经常特一")
+_ZH_NOT_NAME_START = frozenset("帮陪带叫请喊做买送回过出住怀退喜觉知准每非已刚经常特一"
+                               "现目如最在踢练弹")
 """Characters a Chinese word after a relation starts with when it is a verb or an adverb
 ("帮忙", "陪我", "已经", "特别"), not a name."""
 
@@ -566,7 +568,28 @@ def mentions(text: str, lang: str) -> list[Mention]:
             word, group = (m["rel"], "rel") if m["rel"] else (m["kin"], "kin")
             start = m.start() if group == "rel" else m.start("kin")
             found.append(Mention(None, _canonical(lang, word), word, None, (start, m.end())))
+            taken.append((start, m.end()))
+    own = _own_kin_pattern(lang)
+    for m in own.finditer(text) if own is not None else ():
+        if not any(a <= m.start() < b for a, b in taken) and \
+                not _NOT_OWN_BEFORE.search(text[:m.start()]):
+            found.append(Mention(None, _canonical(lang, m[0]), m[0], None, m.span()))
     return sorted(found, key=lambda x: x.span)
+
+
+_NOT_OWN_BEFORE = re.compile(
+    r"(?i)(?<![\w'’])(?:the|a|an|his|her|their|your|le|la|un|une|sa|son|ta|ton|el|una|su|tu|"
+    r"il|lo|sua|suo|tua|tuo|o|um|uma|seu|teu|de|het|een|zijn|haar|je|jouw|hun|d'|l')\s*$")
+"""A word that makes the kin word after it someone else's ("el papá de Noa", "sa maman")."""
+
+
+@cache
+def _own_kin_pattern(lang: str) -> re.Pattern[str] | None:
+    """:data:`OWN_KIN_WORDS` of ``lang`` anywhere in a text, any case."""
+    words = OWN_KIN_WORDS.get(lang)
+    if not words:
+        return None
+    return re.compile(r"(?i)(?<![\w'’-])(?:" + "|".join(map(re.escape, words)) + r")(?![\w'’-])")
 
 
 @cache

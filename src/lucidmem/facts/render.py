@@ -42,7 +42,14 @@ _FILLERS = re.compile(
     r"ah|beh|allora|comunque|senti|ok|ahah+|"
     r"sim|então|olha|kkk+|ahah|enfim|pois|"
     r"ja|oké|hoor|trouwens|nou|"
-    r"对了|哈哈+|嗯|好|对)[\s,.!:;-]+)+", re.IGNORECASE)
+    r"对了|哈哈+|嗯|好|对|"
+    # telling what follows ("y te cuento, lleva tres semanas en …": the news is not the
+    # user's own act of telling)
+    r"(?:(?:y|e|et|und|and)\s+)?(?:te cuento|ti dico|ti racconto|je te raconte|je te dis|"
+    r"te conto|ich erzähl dir|ik vertel je|i tell you|guess what|跟你说|告诉你)\s*[,:;!，：])"
+    # (said before a comma only: "e ti dico una cosa per il piano" tells what it is about)
+    r"[\s,.!:;-]+)+",
+    re.IGNORECASE)
 _TRAILERS = re.compile(
     r"(?:[\s,]*(?:\b(?:lol|haha+|jaja+|kkk+|ahah+|xd|heh)\b|[\U0001F300-\U0001FAFF\u2600-\u27BF"
     r"\uFE0F]|[!?.…]|哈哈+))+\s*$", re.IGNORECASE)

@@ -369,6 +369,8 @@ class _Pass:
             self.end(ex, rec, retract=False, at=start)  # a new phone ends the old one
         for ex in earlier(attended_places.attended_place_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # a new school ends the old one
+        for ex in earlier(lifecycle.someone_elses_sport_targets(rec, held)):
+            self.end(ex, rec, retract=False, at=start)  # "Lowie doet nu judo": his football
         for ex in earlier(working_time.other_rate_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # "my 60% was accepted" ends the 80 %
         if not d.get("one_off"):  # a new employer ends the job said with the old one
@@ -376,6 +378,8 @@ class _Pass:
                 self.end(ex, rec, retract=False, at=start)
             for ex in earlier(workplaces.own_earlier_role_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)  # a new role at the same place
+            for ex in earlier(workplaces.someone_elses_workplace_targets(rec, held)):
+                self.end(ex, rec, retract=False, at=start)  # where Tom worked before
         for ex in earlier(relation_changes.replaced_role_holder_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # the supervisor before, and her facts
         moved_on = relation_changes.relation_change_targets(rec, held)

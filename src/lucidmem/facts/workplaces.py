@@ -6,6 +6,8 @@ Pure functions over fact records (validation applies what they return):
   organisation ("I work as a data analyst at Spotify") end, and so do the undated facts
   that name the old employer through a work relation ("need help with an email to my boss
   at Harfang"); a job said with no workplace ("I work as a nurse") stays;
+* :func:`someone_elses_workplace_targets` — "mein Bruder Tom arbeitet jetzt im LNS": where
+  Tom worked before ("Tom arbeitet bei der Post") ends, whatever kind either was read as;
 * :func:`own_earlier_role_targets` — "I'm the head chef at Rosewood now": the user's
   earlier role at Rosewood ("I'm a sous-chef at Rosewood") ends; a role at another place
   is left to the rest.
@@ -17,6 +19,7 @@ import re
 from collections.abc import Sequence
 
 from lucidmem.facts.cue_lexicon import CANTEEN_NOUNS, WORK_RELATION_NOUNS, has_cue
+from lucidmem.facts.homes import one_person
 from lucidmem.facts.model import USER_SUBJECT
 from lucidmem.facts.statement_words import fold_words, overlaps
 from lucidmem.records import Record
@@ -25,6 +28,7 @@ __all__ = [
     "other_workplace_targets",
     "own_earlier_role_targets",
     "same_workplace",
+    "someone_elses_workplace_targets",
 ]
 
 
@@ -148,4 +152,54 @@ def own_earlier_role_targets(new: Record, facts: Sequence[Record]) -> list[Recor
                     not fold_words(rec.text[:m.start("org")]) <= role:
                 out.append(rec)
                 break
+    return out
+
+
+_ZH_AT_WORK = re.compile(r"在(?P<org>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:上班|工作|实习)"
+                         r"|(?:入职|跳槽到|跳槽去)(?:了)?(?P<org2>[\u4e00-\u9fffA-Za-z]{2,8})")
+"""Where someone works, said in Chinese ("在华为上班", "跳槽到腾讯")."""
+
+
+def _others_workplaces(text: str, lang: str) -> list[set[str]]:
+    """The workplaces a statement about someone else names with a verb or noun of working
+    (:data:`OTHERS_WORK_VERBS`): "arbeitet jetzt im LNS in Düdelingen" → [{"lns"}, …]; none
+    when it says no work ("wohnt bei Anna")."""
+    if not has_cue("others_work", lang, text):
+        return []
+    if lang == "zh":
+        return [fold_words(re.sub(r"^(?:现在|已经|目前|如今)", "", m["org"] or m["org2"]))
+                for m in _ZH_AT_WORK.finditer(text)]
+    return _workplaces_named(text)
+
+
+def someone_elses_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """Where someone else worked before, once the user says they work elsewhere now:
+    "mein Bruder Tom arbeitet jetzt im LNS" ends "Tom arbeitet bei der Post"; "我弟弟现在在腾讯
+    上班" ends "我弟弟在华为上班". The new workplace must be said as a change (a change cue:
+    "now", "jetzt", "maintenant", "started"), with a verb or noun of working and a named
+    place, as must the old; whatever kind either fact was read as (a remark about the person
+    or their employer). Another person's job, the user's own, and the same place said again
+    end nothing."""
+    d = new.data
+    who = str(d.get("subject") or "")
+    lang = str(d.get("language") or "en")
+    said = str(d.get("evidence") or new.text)
+    if who in ("", USER_SUBJECT) or d.get("negated") or d.get("one_off") or \
+            d.get("context") or not (d.get("is_change") or has_cue("change", lang, said)) or \
+            has_cue("wanting", lang, said) or has_cue("hypothetical", lang, said):
+        return []
+    now = _others_workplaces(said, lang)
+    if not now:
+        return []
+    out = []
+    for rec in facts:
+        r = rec.data
+        if rec.id == new.id or r.get("negated") or r.get("predicate", "").startswith("has_") \
+                or rec.occurred_at > new.occurred_at or \
+                not one_person(str(r.get("subject") or ""), who, facts):
+            continue
+        before = _others_workplaces(str(r.get("evidence") or rec.text),
+                                    str(r.get("language") or lang))
+        if before and not any(overlaps(b, n) for b in before for n in now):
+            out.append(rec)
     return out
