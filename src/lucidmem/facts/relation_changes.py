@@ -60,11 +60,7 @@ def relation_change_targets(new: Record, facts: Sequence[Record]) -> list[Record
     if stage != _EX:
         return relations
     ended = {fold(str(rec.data.get("object"))) for rec in relations}
-    labels = tuple(f"the user's {p.removeprefix('has_')} "
-                   for p, s in _PARTNER_STAGE.items() if s < _EX)
-    return relations + [rec for rec in facts
-                        if rec.id != new.id and fold(str(rec.data.get("subject"))) in ended
-                        and rec.text.casefold().startswith(labels)]
+    return relations + _called_partner(ended, new, facts)
 
 
 def replaced_role_holder_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
@@ -104,11 +100,17 @@ def _other_partners(new: Record, facts: Sequence[Record]) -> list[Record]:
                  and fold(str(rec.data.get("object") or "")) not in ("", name,
                                                                     fold(UNNAMED_PARTNER))]
     others = {fold(str(rec.data.get("object"))) for rec in relations}
+    return relations + _called_partner(others, new, facts)
+
+
+def _called_partner(names: set[str], new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The facts about one of ``names`` (folded) that call them the user's partner, under
+    any word for a partner held ("The user's boyfriend Marvin (likes): …")."""
     labels = tuple(f"the user's {p.removeprefix('has_')} "
                    for p, s in _PARTNER_STAGE.items() if s < _EX)
-    return relations + [rec for rec in facts
-                        if rec.id != new.id and fold(str(rec.data.get("subject"))) in others
-                        and rec.text.casefold().startswith(labels)]
+    return [rec for rec in facts
+            if rec.id != new.id and fold(str(rec.data.get("subject"))) in names
+            and rec.text.casefold().startswith(labels)]
 
 
 def names_the_ex(new: Record) -> bool:
