@@ -46,6 +46,10 @@ DATA = Path(__file__).resolve().parent / "data"
 COLLOQUIAL = Path(__file__).resolve().parents[3] / "bench" / "data" / "slots_colloquial"
 """The chat-register clauses of a source checkout (round facts9); half of them train."""
 
+CHAT = DATA / "slots_chat"
+"""Chat-register training examples shipped with the package (stop 39: 436 a language, by
+writers who saw neither the truth set, the tests nor the code); all of them train."""
+
 
 def examples(folder: Path = DATA / "slots") -> list[tuple[str, str, str]]:
     """(language, slot, text) of every example line, in file order."""
@@ -146,11 +150,14 @@ def held_out(text: str) -> bool:
     return int(hashlib.sha256(text.encode("utf-8")).hexdigest(), 16) % 2 == 1
 
 
-def training_rows(colloquial: Path | None = None) -> list[tuple[str, str, str]]:
-    """The examples a model is fitted on: every textbook example and, with ``colloquial``
-    (a folder of chat-register clauses, e.g. :data:`COLLOQUIAL`), their training half. The
-    shipped model is fitted on the textbook examples alone."""
+def training_rows(colloquial: Path | None = None, *, chat: bool = False
+                  ) -> list[tuple[str, str, str]]:
+    """The examples a model is fitted on: every textbook example, with ``chat`` every
+    example of :data:`CHAT` and, with ``colloquial`` (a folder of chat-register clauses,
+    e.g. :data:`COLLOQUIAL`), their training half."""
     rows = examples()
+    if chat:
+        rows += examples(CHAT)
     if colloquial is not None and colloquial.is_dir():
         rows += [row for row in examples(colloquial) if not held_out(row[2])]
     return rows
@@ -166,6 +173,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--colloquial", nargs="?", type=Path, const=COLLOQUIAL,
                         help="let the training half of these chat-register clauses join the "
                              "examples (no value: the checkout's bench/data/slots_colloquial)")
+    parser.add_argument("--chat", action="store_true",
+                        help="let the package's chat-register examples (data/slots_chat) join")
     parser.add_argument("--hidden", type=int, default=0,
                         help="tanh units beside the linear read-out (default 0: linear only, "
                              "as shipped)")
@@ -181,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.colloquial is not None and not args.colloquial.is_dir():
         parser.error(f"{args.colloquial} is no folder: run from a source checkout, or pass "
                      "--colloquial DIR")
-    rows = training_rows(args.colloquial)
+    rows = training_rows(args.colloquial, chat=args.chat)
     labels = sorted({slot for _, slot, _ in rows})
     index = {s: i for i, s in enumerate(labels)}
     if args.cache is not None and args.cache.exists() and \
