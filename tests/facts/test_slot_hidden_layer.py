@@ -58,7 +58,8 @@ def test_a_model_with_a_hidden_layer_adds_it_to_the_logits(model: dict[str, Any]
 
 
 def test_a_model_with_part_of_a_hidden_layer_is_refused(model: dict[str, Any]) -> None:
-    slots._CACHE["model"] = {**model, "hidden_weights": np.zeros((2, 2), np.float32)}
+    partial = {k: v for k, v in model.items() if k not in ("hidden_bias", "hidden_output")}
+    slots._CACHE["model"] = {**partial, "hidden_weights": np.zeros((2, 2), np.float32)}
     with pytest.raises(ValueError, match="rebuild it"):
         SlotClassifier()
 
