@@ -1,8 +1,10 @@
-"""Build ``facts/data/slot_model.npz`` from ``facts/data/slots/<lang>.txt`` (reproducible).
+"""Build ``facts/data/slot_model.npz`` from the slot examples (reproducible).
 
-    PYTHONPATH=src python -m lucidmem.facts.slot_training          # writes the model
+    PYTHONPATH=src python -m lucidmem.facts.slot_training --hidden 256 --colloquial --chat
+                                                                   # the shipped model (stop 39)
     PYTHONPATH=src python -m lucidmem.facts.slot_training --check  # only cross-validates
-    PYTHONPATH=src python -m lucidmem.facts.slot_training --no-check  # only writes
+    PYTHONPATH=src python -m lucidmem.facts.slot_training          # linear, textbook only
+                                                                   # (shipped until stop 38)
     PYTHONPATH=src python -m lucidmem.facts.slot_training --hidden 256 --colloquial \
         --out /tmp/candidate.npz                                   # the round facts12 candidate
     PYTHONPATH=src python -m lucidmem.facts.slot_training --hidden 256 --colloquial \
@@ -14,18 +16,19 @@ regression (L2-regularised, full-batch gradient descent, fixed seed and step cou
 on all of them. ``--hidden N`` adds N tanh units beside the linear read-out, fitted jointly by
 full-batch Adam (:func:`fit_hidden`); ``--colloquial`` lets the training half of the
 chat-register clauses in ``bench/data/slots_colloquial`` join the examples (the other half,
-:func:`held_out`, stays for ``bench/slot_heldout.py``). The shipped model is the linear one on
-the textbook examples alone (docs/benchmarks.md, "Round facts12", says why). ``--check``
-reports leave-one-language-out accuracy: the model trained on seven languages, scored on the
-eighth — how well it carries across languages. Never run at start-up; the package ships the
-result.
+:func:`held_out`, stays for ``bench/slot_heldout.py``) and ``--chat`` the package's own
+chat-register examples (``facts/data/slots_chat``, stop 39). ``--check`` reports
+leave-one-language-out accuracy: the model trained on seven languages, scored on the eighth
+— how well it carries across languages. Never run at start-up; the package ships the result.
 
-The shipped file came from the first command above (linear, no hidden arrays; its example
-digest matches today's files). Re-run on 2026-12-02 it did not come out identical (weights up
-to 0.5 apart, 3 of 1,994 training predictions changed), and the extractor's no-fact limits are
-fitted to the shipped file: a re-fit moved 3 dev questions of the truth set. The fixed step
-size of :func:`fit` also oscillates once examples are added (docs/benchmarks.md, "Stop 35");
-settle the fit before changing the examples, then re-fit the limits.
+The shipped file came from the first command above: 256 tanh units beside the linear
+read-out, fitted on the textbook examples, the chat examples and the training half of the
+colloquial clauses (6,771 in all; its example digest is checked by a test). The fit is
+deterministic (fixed seed, full batch): run twice, it wrote the same arrays. Until stop 38
+the linear model on the textbook examples alone shipped (docs/benchmarks.md, "Round
+facts12", "Round facts13" and "Stop 39", say why it was replaced, and what the rules after
+the classifier needed then). The extractor's no-fact limits are fitted to the shipped file:
+re-fit them, and re-run the truth set, after changing the examples.
 """
 
 from __future__ import annotations

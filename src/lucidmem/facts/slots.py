@@ -4,10 +4,11 @@ A slot is one kind of thing memory keeps about a person ("residence", "employer"
 "exercise", "event" …, see :data:`SLOTS`), mapped to the seed's taxonomy. The classifier
 is a softmax over multilingual-e5-small passage embeddings, trained by
 :mod:`lucidmem.facts.slot_training` from short examples written for this project
-(``facts/data/slots/<lang>.txt``, eight languages) and shipped as package data
-(``facts/data/slot_model.npz``): nothing trains at start-up. The shipped model is a linear
-read-out; a model file may also hold a layer of tanh units beside it (``hidden_*`` arrays,
-fitted with ``--hidden N``), which :class:`SlotClassifier` then adds to the logits. Two slots
+(``facts/data/slots/<lang>.txt`` and the chat-register ``facts/data/slots_chat/<lang>.txt``,
+eight languages) and shipped as package data (``facts/data/slot_model.npz``): nothing trains
+at start-up. The shipped model is a linear read-out with a layer of 256 tanh units beside it
+(``hidden_*`` arrays, fitted with ``--hidden N``), which :class:`SlotClassifier` adds to the
+logits; a file without them is a linear model. Two slots
 mean "no fact": ``smalltalk`` and ``request``.
 
 The model is tied to the embedder it was trained with; :class:`SlotClassifier` uses the
