@@ -2447,7 +2447,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             _past_act_without_subject(span, lang):
         reading.flags.append("skipped:moment")
         return None
-    if not named_person and not item.people and slot not in _KEPT_FROM_OTHERS and \
+    if not named_person and not item.people and \
+            not _kept_from_others(slot, clause.text, lang) and \
             not (cues.change or cues.cessation or cues.start or cues.correction or moves) and \
             not any(d.first > at.date() for d in days) and \
             _someone_elses_act(clause.text, lang) and \
@@ -2932,6 +2933,26 @@ def _only_of_another(text: str, lang: str) -> bool:
 _KEPT_FROM_OTHERS = frozenset({"health", "employer", "occupation", "residence"})
 """Slots in which what someone else did still says something lasting about the user ("the
 company hired me", "il medico mi ha diagnosticato l'asma")."""
+
+_KEPT_FROM_OTHERS_IF_WORK_SAID = frozenset({"employer", "occupation"})
+"""Of :data:`_KEPT_FROM_OTHERS`, the work slots: someone else's act is the user's work only
+when the clause says work (a word of working, a kind of workplace: "the company hired me"),
+not when a tradesman is its subject ("the plumber fixed the leak", "Herr Becker hat mir das
+Fahrrad repariert"), which the classifier reads as a job."""
+
+
+def _kept_from_others(slot: str, text: str, lang: str) -> bool:
+    """Whether someone else's act read as ``slot`` still says something of the user's."""
+    if slot not in _KEPT_FROM_OTHERS:
+        return False
+    if slot not in _KEPT_FROM_OTHERS_IF_WORK_SAID:
+        return True
+    words = _WORKING.get(lang)
+    if words is None or re.search(r"(?i)(?<!\w)(?:" + words + r")(?!\w)", text):
+        return True
+    kinds = WORKPLACE_NOUNS.get(lang, ())
+    return bool(kinds) and re.search(
+        r"(?i)(?<!\w)(?:" + "|".join(re.escape(k) for k in kinds) + r")(?!\w)", text) is not None
 
 
 def _began(found: TemporalResolution | None, cues: Cues, days: Sequence[Days],
