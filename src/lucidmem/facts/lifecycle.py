@@ -92,6 +92,11 @@ FAMILIES: dict[str, str] = {
 }
 """Slots whose values replace one another when the user says "only X now" or "I quit X"."""
 
+STOPPED_FOR_HEALTH: dict[str, frozenset[str]] = {"health": frozenset({"consumption", "diet"})}
+"""Families a cessation read as another family also ends by a shared word: giving something
+up for one's health ("Cut out coffee completely, it was wrecking my sleep") reads as health,
+and it ends the drink or the diet it names all the same."""
+
 
 def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     """Facts the user says they stopped ("I quit the gym" → the gym facts), and the undated
@@ -116,7 +121,8 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
         shared = [w for w in words if any(stem_match(w, t) for t in words_of(rec))]
         employer = fold_words(str(rec.data.get("object") or "")) - GENERIC \
             if rec.data.get("predicate") == "works_at" else set()
-        if shared and (other == family or len(shared) >= 2 or (
+        if shared and (other == family or len(shared) >= 2 or
+                       other in STOPPED_FOR_HEALTH.get(str(family), ()) or (
                 employer and employer <= set(shared))) and \
                 rec.data.get("slot") not in ("people", "event"):
             out.append(rec)  # ("I quit Zara" ends "works at Zara", whatever it was read as)
