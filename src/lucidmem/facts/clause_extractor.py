@@ -2423,6 +2423,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     elif slot in _NEVER_AN_INSTRUMENT and not names_job and not named_person and \
             _names_instrument(span, lang):
         slot = "hobby"  # "nur noch Cello, jeden Abend": playing, not drinking
+    elif slot == "music" and not names_job and not named_person and \
+            (cues.exclusive or cues.habit or cues.change or cues.start) and \
+            _names_instrument(span, lang) and not _LISTENING.get(lang, _NO_MATCH).search(span):
+        slot = "hobby"  # "agora só violoncelo, todas as noites meia hora": playing it
     if seeking and slot in ("employer", "occupation"):
         slot = "event"  # "fiz entrevista no INPA": a step towards a job, not the job
     elif slot == "employer" and not names_job and not named_person and \
@@ -2697,6 +2701,23 @@ user plays it, a pastime (the "hobby" slot), so that "only the cello now" ends t
 one pastime replacing another. A clause read as a sport or a hobby stays where it is, and
 one about music or work too ("the cello eats all my practice time" may be work, "I listen
 to cello suites" is music)."""
+
+
+_LISTENING: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)" + pattern) for lang, pattern in {
+        "en": r"\b(?:listen\w*|hear\w*|heard)\b",
+        "de": r"\b(?:hör\w*|gehört|anhör\w*)\b",
+        "fr": r"\b(?:écout\w*|entend\w*)\b",
+        "es": r"\b(?:escuch\w*|oigo|oír)\b",
+        "it": r"\b(?:ascolt\w*|sento|sentire)\b",
+        "pt": r"\b(?:escut\w*|ouç\w*|ouv\w*)\b",
+        "nl": r"\b(?:luister\w*|hoor\w*|gehoord)\b",
+        "zh": r"听",
+    }.items()}
+"""Verbs of listening: a clause read as music that names an instrument and says a change or a
+habit without one ("agora só violoncelo, todas as noites meia hora", "nur noch Cello") is the
+user playing it, a pastime (:data:`_NEVER_AN_INSTRUMENT`); "now I only listen to cello
+suites" stays music."""
 
 
 def _instrument_pattern(lang: str, words: tuple[str, ...]) -> re.Pattern[str]:
