@@ -459,13 +459,24 @@ def _amounts(text: str) -> dict[str, int]:
             else AMOUNT_WORDS[m["n"].casefold()] for m in _AMOUNT.finditer(text)}
 
 
+_COUNTED_ALIKE: dict[str, str] = {"diet": "consumption"}
+"""Families whose counts are of the same things: "je mets un sucre seulement" may read as
+the diet or as the drink "trois sucres dans mon café" was read as; the sugar counted is
+the same, and the new count ends the old one either way."""
+
+
+def _counted_family(slot: object) -> str | None:
+    family = FAMILIES.get(str(slot))
+    return _COUNTED_ALIKE.get(family, family) if family is not None else None
+
+
 def amount_change_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     """The facts a new amount of the same thing ends, said as a change: same subject and
     kind, the same counted word (or its stem) with another count. "nu nog maar één schep in
     de thee" ends "drie scheppen suiker in mijn thee", "now I only have two coffees a day"
     ends "four coffees a day"; "three coffees" leaves "two beers" (another thing)."""
     d = new.data
-    family = FAMILIES.get(str(d.get("slot")))
+    family = _counted_family(d.get("slot"))
     if family is None or family in ("likes", "project", "work", "residence", "employer",
                                     "occupation") or d.get("context") or d.get("one_off"):
         return []
@@ -474,7 +485,7 @@ def amount_change_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     for rec in facts:
         r = rec.data
         if rec.id == new.id or r.get("subject") != d.get("subject") or \
-                FAMILIES.get(str(r.get("slot"))) != family or r.get("context") or \
+                _counted_family(r.get("slot")) != family or r.get("context") or \
                 r.get("valid_to") is not None:
             continue
         theirs = _amounts(str(r.get("evidence") or r.get("object") or ""))
