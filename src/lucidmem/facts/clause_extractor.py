@@ -129,6 +129,12 @@ ONLY_NOW_NO_FACT_LIMIT = 0.75
 """The same for a clause that says the user now does only one thing ("it's just matcha now",
 "nur noch Cello"): a changed state, rarely small talk."""
 
+ONLY_NOW_CONTINUED_NO_FACT_LIMIT = 1.01
+"""The same, never reached, for such a clause whose slot is the one of a fact the same turn
+has already stated ("haven't had coffee in like three weeks. it's just matcha now"): the
+turn is about that kind of thing and "only this now" says its new state, however much the
+short clause alone reads like small talk."""
+
 TENURE_NO_FACT_LIMIT = 0.9
 """The same for a clause that says how long the user has been at a named organisation ("prima
 settimana da Esselunga finita", "four years at Lula's"): a workplace, rarely small talk."""
@@ -2323,6 +2329,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             limit = max(limit, DATED_NO_FACT_LIMIT)
         if cues.exclusive and cues.change:
             limit = max(limit, ONLY_NOW_NO_FACT_LIMIT)
+            if not named_person and any(f.subject == USER_SUBJECT and f.slot == guess.slot
+                                        for f in reading.facts):
+                limit = max(limit, ONLY_NOW_CONTINUED_NO_FACT_LIMIT)
         if not named_person and not cues.hypothetical and (
                 _since_at_workplace(span, lang) is not None or
                 (not cues.negated and (_tenure_at(span, lang) or
