@@ -129,6 +129,12 @@ ONLY_NOW_NO_FACT_LIMIT = 0.75
 """The same for a clause that says the user now does only one thing ("it's just matcha now",
 "nur noch Cello"): a changed state, rarely small talk."""
 
+ONLY_NOW_CONTINUED_NO_FACT_LIMIT = 1.01
+"""The same, never reached, for such a clause whose slot is the one of a fact the same turn
+has already stated ("haven't had coffee in like three weeks. it's just matcha now"): the
+turn is about that kind of thing and "only this now" says its new state, however much the
+short clause alone reads like small talk."""
+
 TENURE_NO_FACT_LIMIT = 0.9
 """The same for a clause that says how long the user has been at a named organisation ("prima
 settimana da Esselunga finita", "four years at Lula's"): a workplace, rarely small talk."""
@@ -2323,6 +2329,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             limit = max(limit, DATED_NO_FACT_LIMIT)
         if cues.exclusive and cues.change:
             limit = max(limit, ONLY_NOW_NO_FACT_LIMIT)
+            if not named_person and any(f.subject == USER_SUBJECT and f.slot == guess.slot
+                                        for f in reading.facts):
+                limit = max(limit, ONLY_NOW_CONTINUED_NO_FACT_LIMIT)
         if not named_person and not cues.hypothetical and (
                 _since_at_workplace(span, lang) is not None or
                 (not cues.negated and (_tenure_at(span, lang) or
@@ -2423,6 +2432,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     elif slot in _NEVER_AN_INSTRUMENT and not names_job and not named_person and \
             _names_instrument(span, lang):
         slot = "hobby"  # "nur noch Cello, jeden Abend": playing, not drinking
+    elif slot == "music" and not names_job and not named_person and \
+            (cues.exclusive or cues.habit or cues.change or cues.start) and \
+            _names_instrument(span, lang) and not _LISTENING.get(lang, _NO_MATCH).search(span):
+        slot = "hobby"  # "agora só violoncelo, todas as noites meia hora": playing it
     if seeking and slot in ("employer", "occupation"):
         slot = "event"  # "fiz entrevista no INPA": a step towards a job, not the job
     elif slot == "employer" and not names_job and not named_person and \
@@ -2447,7 +2460,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             _past_act_without_subject(span, lang):
         reading.flags.append("skipped:moment")
         return None
-    if not named_person and not item.people and slot not in _KEPT_FROM_OTHERS and \
+    if not named_person and not item.people and \
+            not _kept_from_others(slot, clause.text, lang) and \
             not (cues.change or cues.cessation or cues.start or cues.correction or moves) and \
             not any(d.first > at.date() for d in days) and \
             _someone_elses_act(clause.text, lang) and \
@@ -2698,6 +2712,23 @@ one about music or work too ("the cello eats all my practice time" may be work, 
 to cello suites" is music)."""
 
 
+_LISTENING: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)" + pattern) for lang, pattern in {
+        "en": r"\b(?:listen\w*|hear\w*|heard)\b",
+        "de": r"\b(?:hör\w*|gehört|anhör\w*)\b",
+        "fr": r"\b(?:écout\w*|entend\w*)\b",
+        "es": r"\b(?:escuch\w*|oigo|oír)\b",
+        "it": r"\b(?:ascolt\w*|sento|sentire)\b",
+        "pt": r"\b(?:escut\w*|ouç\w*|ouv\w*)\b",
+        "nl": r"\b(?:luister\w*|hoor\w*|gehoord)\b",
+        "zh": r"听",
+    }.items()}
+"""Verbs of listening: a clause read as music that names an instrument and says a change or a
+habit without one ("agora só violoncelo, todas as noites meia hora", "nur noch Cello") is the
+user playing it, a pastime (:data:`_NEVER_AN_INSTRUMENT`); "now I only listen to cello
+suites" stays music."""
+
+
 def _instrument_pattern(lang: str, words: tuple[str, ...]) -> re.Pattern[str]:
     body = "|".join(r"\s+".join(re.escape(w) for w in word.split())
                     for word in sorted(words, key=len, reverse=True))
@@ -2932,6 +2963,26 @@ def _only_of_another(text: str, lang: str) -> bool:
 _KEPT_FROM_OTHERS = frozenset({"health", "employer", "occupation", "residence"})
 """Slots in which what someone else did still says something lasting about the user ("the
 company hired me", "il medico mi ha diagnosticato l'asma")."""
+
+_KEPT_FROM_OTHERS_IF_WORK_SAID = frozenset({"employer", "occupation"})
+"""Of :data:`_KEPT_FROM_OTHERS`, the work slots: someone else's act is the user's work only
+when the clause says work (a word of working, a kind of workplace: "the company hired me"),
+not when a tradesman is its subject ("the plumber fixed the leak", "Herr Becker hat mir das
+Fahrrad repariert"), which the classifier reads as a job."""
+
+
+def _kept_from_others(slot: str, text: str, lang: str) -> bool:
+    """Whether someone else's act read as ``slot`` still says something of the user's."""
+    if slot not in _KEPT_FROM_OTHERS:
+        return False
+    if slot not in _KEPT_FROM_OTHERS_IF_WORK_SAID:
+        return True
+    words = _WORKING.get(lang)
+    if words is None or re.search(r"(?i)(?<!\w)(?:" + words + r")(?!\w)", text):
+        return True
+    kinds = WORKPLACE_NOUNS.get(lang, ())
+    return bool(kinds) and re.search(
+        r"(?i)(?<!\w)(?:" + "|".join(re.escape(k) for k in kinds) + r")(?!\w)", text) is not None
 
 
 def _began(found: TemporalResolution | None, cues: Cues, days: Sequence[Days],

@@ -92,6 +92,11 @@ FAMILIES: dict[str, str] = {
 }
 """Slots whose values replace one another when the user says "only X now" or "I quit X"."""
 
+STOPPED_FOR_HEALTH: dict[str, frozenset[str]] = {"health": frozenset({"consumption", "diet"})}
+"""Families a cessation read as another family also ends by a shared word: giving something
+up for one's health ("Cut out coffee completely, it was wrecking my sleep") reads as health,
+and it ends the drink or the diet it names all the same."""
+
 
 def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     """Facts the user says they stopped ("I quit the gym" → the gym facts), and the undated
@@ -116,7 +121,8 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
         shared = [w for w in words if any(stem_match(w, t) for t in words_of(rec))]
         employer = fold_words(str(rec.data.get("object") or "")) - GENERIC \
             if rec.data.get("predicate") == "works_at" else set()
-        if shared and (other == family or len(shared) >= 2 or (
+        if shared and (other == family or len(shared) >= 2 or
+                       other in STOPPED_FOR_HEALTH.get(str(family), ()) or (
                 employer and employer <= set(shared))) and \
                 rec.data.get("slot") not in ("people", "event"):
             out.append(rec)  # ("I quit Zara" ends "works at Zara", whatever it was read as)
@@ -453,13 +459,24 @@ def _amounts(text: str) -> dict[str, int]:
             else AMOUNT_WORDS[m["n"].casefold()] for m in _AMOUNT.finditer(text)}
 
 
+_COUNTED_ALIKE: dict[str, str] = {"diet": "consumption"}
+"""Families whose counts are of the same things: "je mets un sucre seulement" may read as
+the diet or as the drink "trois sucres dans mon café" was read as; the sugar counted is
+the same, and the new count ends the old one either way."""
+
+
+def _counted_family(slot: object) -> str | None:
+    family = FAMILIES.get(str(slot))
+    return _COUNTED_ALIKE.get(family, family) if family is not None else None
+
+
 def amount_change_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     """The facts a new amount of the same thing ends, said as a change: same subject and
     kind, the same counted word (or its stem) with another count. "nu nog maar één schep in
     de thee" ends "drie scheppen suiker in mijn thee", "now I only have two coffees a day"
     ends "four coffees a day"; "three coffees" leaves "two beers" (another thing)."""
     d = new.data
-    family = FAMILIES.get(str(d.get("slot")))
+    family = _counted_family(d.get("slot"))
     if family is None or family in ("likes", "project", "work", "residence", "employer",
                                     "occupation") or d.get("context") or d.get("one_off"):
         return []
@@ -468,7 +485,7 @@ def amount_change_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     for rec in facts:
         r = rec.data
         if rec.id == new.id or r.get("subject") != d.get("subject") or \
-                FAMILIES.get(str(r.get("slot"))) != family or r.get("context") or \
+                _counted_family(r.get("slot")) != family or r.get("context") or \
                 r.get("valid_to") is not None:
             continue
         theirs = _amounts(str(r.get("evidence") or r.get("object") or ""))
