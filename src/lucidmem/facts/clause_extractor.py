@@ -3710,8 +3710,9 @@ def _without_old_value(text: str, old: str, lang: str) -> str:
         pattern = _ZH_MY_MISTAKE
     cleaned = pattern.sub("", text, count=1)
     # "ist nicht am 12., sondern am 19." → "ist am 19.": the contrast word goes with it
-    cleaned = re.sub(r"(?i)(?<=\w)\s*\.?\s*,\s*(?:sondern|but|mais|sino|ma|mas|maar)\s+", " ",
-                     cleaned, count=1) if cleaned != text else cleaned
+    # ("Korrektur, nicht Donnerstag, sondern Freitag": the comma before the value goes too)
+    cleaned = re.sub(r"(?i)(?<=\w)\s*\.?\s*(?:,\s*)+(?:sondern|but|mais|sino|ma|mas|maar)\s+",
+                     " ", cleaned, count=1) if cleaned != text else cleaned
     cleaned = re.sub(r"[\s,;]+(?=[.!?)]|$)", "", cleaned).strip(" ,;")
     return cleaned or text
 
