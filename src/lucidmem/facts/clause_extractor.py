@@ -2263,8 +2263,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     only_a_day = cues.correction and _corrected_value(clause) is None and \
         _without_correction_words(said, lang) != said and \
         _only_a_day(_without_correction_words(said, lang), at)  # "Sorry, I meant the 14th"
-    if cues.correction and (old_day := _corrected_value(clause)) and _only_a_day(old_day, at):
-        # "it's friday not tomorrow": one day for another moves the day said last
+    if cues.correction and (old_day := _corrected_value(clause)) and (
+            _only_a_day(old_day, at) or _day_set_against(clause, at) is not None):
+        # "it's friday not tomorrow": one day for another moves the day said last (the
+        # wrong day read with its article too: "I meant the 14th, not the 3rd")
         only_a_day = _only_a_day(
             _without_correction_words(_without_old_value(said, old_day, lang), lang), at)
     if cues.correction and rest != span and not only_a_day and (
