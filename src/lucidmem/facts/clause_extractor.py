@@ -2408,6 +2408,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             dwelling and _names_entity(span, lang) and not _others_home(item, span, lang):
         slot = "residence"  # "io abito a Lione": the classifier is unsure of a city it
         # has not seen; a verb of living and a place are a home
+    if slot in _SCHEDULE_SLOTS and _one_day_to_come(days, cues, at):
+        slot = "event"  # "morgen heb ik om 5 uur een proefdag": an hour on one day to come
+        # is an appointment, not a routine
     if slot == "event" and guess is not None and guess.second not in _NOT_STATES and \
             _began(found, cues, days, at):
         slot = guess.second  # "da gennaio suono il sax": a state that began, not an event
@@ -2719,6 +2722,19 @@ def _names_instrument(text: str, lang: str) -> bool:
     "de Klavierstunde"); "abito al terzo piano" does not (Italian "piano" is not listed)."""
     pattern = _INSTRUMENT_SAID.get(lang)
     return pattern is not None and pattern.search(text) is not None
+
+
+_SCHEDULE_SLOTS = frozenset({"routine"})
+"""Slots of what the user does at set times, again and again: said of one day to come, the
+clause is an appointment (:func:`_one_day_to_come`)."""
+
+
+def _one_day_to_come(days: Sequence[Days], cues: Cues, at: datetime) -> bool:
+    """Whether a clause names one day still to come and says no habit, start or change of
+    one ("tomorrow at 5 I have a trial day", not "from Monday I get up at 6")."""
+    return len(days) == 1 and days[0].granularity is Granularity.DAY and \
+        days[0].first > at.date() and (days[0].end - days[0].first).days <= 1 and \
+        not (cues.habit or cues.change or cues.start or cues.cessation)
 
 
 _HABIT_SLOTS = frozenset({"commute", "exercise", "drink", "food", "routine"})
