@@ -129,6 +129,10 @@ ONLY_NOW_NO_FACT_LIMIT = 0.75
 """The same for a clause that says the user now does only one thing ("it's just matcha now",
 "nur noch Cello"): a changed state, rarely small talk."""
 
+CARRIED_NO_FACT_LIMIT = 0.9
+"""The same for the clause after a correction that named the wrong value ("j'ai dit que Hugo
+est de Nancy ? Pas du tout, il est de Metz"): it says the right one, rarely small talk."""
+
 TENURE_NO_FACT_LIMIT = 0.9
 """The same for a clause that says how long the user has been at a named organisation ("prima
 settimana da Esselunga finita", "four years at Lula's"): a workplace, rarely small talk."""
@@ -1309,8 +1313,7 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             continue
         span = span_of(item.clause.text, item.clause.language)
         flagged = len(reading.flags)
-        cand = _clause_fact(item, span, guess, timestamp, secret, reading,
-                            carried if item.clause.cues.correction else None)
+        cand = _clause_fact(item, span, guess, timestamp, secret, reading, carried)
         if cand is not None and _only_sets_aside(item.clause, cand, clauses):
             # "Kleine Korrektur: Felix arbeitet nicht bei Siemens, er ist bei Bosch": the
             # first clause only sets the wrong value aside; the next one says the right one
@@ -2201,8 +2204,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
                  secret: bool, reading: TurnReading,
                  carried: str | None = None) -> FactCandidate | None:
     """The fact of one clause, or ``None`` (with the reason in ``reading.flags``).
-    ``carried`` is the wrong value an earlier clause of the same correction named ("sorry, I
-    said Leeds" before "that was wrong, it's in York")."""
+    ``carried`` is the wrong value an earlier clause of the same turn named and no fact has
+    put right yet ("sorry, I said Leeds" before "that was wrong, it's in York", "j'ai dit que
+    Hugo est de Nancy ? Pas du tout," before "il est de Metz")."""
     clause, cues, lang = item.clause, item.clause.cues, item.clause.language
     headed = False  # a correction's opening said before the statement
     if item.subject == USER_SUBJECT and not cues.negated and \
@@ -2340,6 +2344,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
                                   has_cue("acquired", lang, span))):
             # ("换咗索尼之后轻咗好多": a switch to a thing named by its brand)
             limit = max(limit, OWN_THING_NO_FACT_LIMIT)
+        if carried:
+            limit = max(limit, CARRIED_NO_FACT_LIMIT)
         if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
                 not named_person and not _has_subject(clause.text, lang):
             limit = min(limit, SHORT_NO_FACT_LIMIT)
