@@ -2414,9 +2414,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             dwelling and _names_entity(span, lang) and not _others_home(item, span, lang):
         slot = "residence"  # "io abito a Lione": the classifier is unsure of a city it
         # has not seen; a verb of living and a place are a home
-    if slot in _SCHEDULE_SLOTS and _one_day_to_come(days, cues, at):
+    if slot in _SCHEDULE_SLOTS and not cues.correction and _one_day_to_come(days, cues, at):
         slot = "event"  # "morgen heb ik om 5 uur een proefdag": an hour on one day to come
-        # is an appointment, not a routine
+        # is an appointment, not a routine (a correction is of the kind it puts right)
     if slot == "event" and guess is not None and guess.second not in _NOT_STATES and \
             _began(found, cues, days, at):
         slot = guess.second  # "da gennaio suono il sax": a state that began, not an event
@@ -3756,8 +3756,9 @@ def _says_only_the_wrong_value(text: str, lang: str) -> bool:
 _APOLOGY = re.compile(
     r"(?i)^\W*(?:sorry|oops|oh|ah|sorry,? no|entschuldigung|entschuldige|pardon|désolée?|oups|"
     r"perdón|perdona|perdone|lo siento|ups|scusa|scusate|scusi|desculpa|desculpe|oeps|sorry|"
-    r"不好意思|抱歉|对不起|哦)[\s,，.!！:：—-]*")
-"""An apology before a correction ("Sorry, I meant …", "Perdón, quería decir …")."""
+    r"[啊哎唉]?(?:不好意思|抱歉|对不起)|哦)[\s,，.!！:：—-]*")
+"""An apology before a correction ("Sorry, I meant …", "Perdón, quería decir …", "啊抱歉，
+打错字，…" with the interjection before it)."""
 
 _TRAILING_APOLOGY = re.compile(
     r"(?i)(?:\s*[,，]\s*)+(?:sorry|(?:my|the\s+user's)\s+bad|oops|entschuldigung|pardon|"
