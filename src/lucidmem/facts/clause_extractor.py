@@ -2300,6 +2300,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if switched is not None:
         span = switched[0]  # "switched to cello": the piano is what ends
     dated_span, days = with_dates(span, at, tense, lang)
+    dates_its_sentence = False  # the clause only says when the rest of its sentence is
     size = len(clause.text) if lang == "zh" else len(clause.text.split())
     if days and len(days) == 1 and clause.text != clause.sentence and size < 9 and \
             not clause.sentence.rstrip().endswith("?") and \
@@ -2311,6 +2312,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         whole_dated, whole_days = with_dates(whole, at, tense, lang)
         if len(whole_days) == 1:
             span, dated_span = whole, whole_dated
+            dates_its_sentence = True
     found = find_temporal(span, at, tense=tense)
     weak = False
     rescheduled = moves and len(days) == 1
@@ -2325,8 +2327,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             else SUBJECTLESS_NO_FACT_LIMIT
         if cues.exclusive or cues.cessation or cues.context or days:
             limit = max(limit, NO_FACT_LIMIT)
-        if days and (named_person or _has_subject(clause.text, lang)):
-            limit = max(limit, DATED_NO_FACT_LIMIT)
+        if days and (named_person or _has_subject(clause.text, lang) or
+                     (dates_its_sentence and _has_subject(span, lang))):
+            limit = max(limit, DATED_NO_FACT_LIMIT)  # (also "le déménagement de ma sœur à
+            # Dijon, c'est demain en huit": the day of what the sentence says)
         if cues.exclusive and cues.change:
             limit = max(limit, ONLY_NOW_NO_FACT_LIMIT)
         if not named_person and not cues.hypothetical and (
