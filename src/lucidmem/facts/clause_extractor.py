@@ -3704,7 +3704,24 @@ def _others_home(item: _Pending, span: str, lang: str) -> bool:
     Sevilla"), not the user's."""
     avoid = {p.name for p in item.people if p.name}
     place = _proper_after(span, lang, _PLACE_PREP, avoid)
-    return place is not None and _someone_else_before(item.clause.text, place, lang)
+    return place is not None and (_someone_else_before(item.clause.text, place, lang) or
+                                  _relative_before(item, place, lang))
+
+
+def _relative_before(item: _Pending, place: str, lang: str) -> bool:
+    """Whether a relative of the user's, named by the relation alone, comes before the place
+    in the same part of the sentence and no "I" does besides the "my" of that relation ("le
+    déménagement de ma sœur à Dijon", "my sister's move to Leeds"): the move is theirs."""
+    text = item.clause.text
+    at = text.find(place)
+    start = max([m.end() for m in re.finditer(r"[,;:，]", text[:at])], default=0)
+    for mention in item.people:
+        if mention.name is None and mention.of is None and start <= mention.span[0] and \
+                mention.span[1] <= at:
+            rest = text[start:mention.span[0]] + " " + text[mention.span[1]:at]
+            if not _has_subject(rest, lang):
+                return True
+    return False
 
 
 _FIRST_PERSON = {
