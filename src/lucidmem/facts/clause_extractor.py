@@ -135,6 +135,10 @@ has already stated ("haven't had coffee in like three weeks. it's just matcha no
 turn is about that kind of thing and "only this now" says its new state, however much the
 short clause alone reads like small talk."""
 
+CARRIED_NO_FACT_LIMIT = 0.9
+"""The same for the clause after a correction that named the wrong value ("j'ai dit que Hugo
+est de Nancy ? Pas du tout, il est de Metz"): it says the right one, rarely small talk."""
+
 TENURE_NO_FACT_LIMIT = 0.9
 """The same for a clause that says how long the user has been at a named organisation ("prima
 settimana da Esselunga finita", "four years at Lula's"): a workplace, rarely small talk."""
@@ -1315,8 +1319,7 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             continue
         span = span_of(item.clause.text, item.clause.language)
         flagged = len(reading.flags)
-        cand = _clause_fact(item, span, guess, timestamp, secret, reading,
-                            carried if item.clause.cues.correction else None)
+        cand = _clause_fact(item, span, guess, timestamp, secret, reading, carried)
         if cand is not None and _only_sets_aside(item.clause, cand, clauses):
             # "Kleine Korrektur: Felix arbeitet nicht bei Siemens, er ist bei Bosch": the
             # first clause only sets the wrong value aside; the next one says the right one
@@ -2207,8 +2210,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
                  secret: bool, reading: TurnReading,
                  carried: str | None = None) -> FactCandidate | None:
     """The fact of one clause, or ``None`` (with the reason in ``reading.flags``).
-    ``carried`` is the wrong value an earlier clause of the same correction named ("sorry, I
-    said Leeds" before "that was wrong, it's in York")."""
+    ``carried`` is the wrong value an earlier clause of the same turn named and no fact has
+    put right yet ("sorry, I said Leeds" before "that was wrong, it's in York", "j'ai dit que
+    Hugo est de Nancy ? Pas du tout," before "il est de Metz")."""
     clause, cues, lang = item.clause, item.clause.cues, item.clause.language
     headed = False  # a correction's opening said before the statement
     if item.subject == USER_SUBJECT and not cues.negated and \
@@ -2269,8 +2273,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     only_a_day = cues.correction and _corrected_value(clause) is None and \
         _without_correction_words(said, lang) != said and \
         _only_a_day(_without_correction_words(said, lang), at)  # "Sorry, I meant the 14th"
-    if cues.correction and (old_day := _corrected_value(clause)) and _only_a_day(old_day, at):
-        # "it's friday not tomorrow": one day for another moves the day said last
+    if cues.correction and (old_day := _corrected_value(clause)) and (
+            _only_a_day(old_day, at) or _day_set_against(clause, at) is not None):
+        # "it's friday not tomorrow": one day for another moves the day said last (the
+        # wrong day read with its article too: "I meant the 14th, not the 3rd")
         only_a_day = _only_a_day(
             _without_correction_words(_without_old_value(said, old_day, lang), lang), at)
     if cues.correction and rest != span and not only_a_day and (
@@ -2300,6 +2306,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if switched is not None:
         span = switched[0]  # "switched to cello": the piano is what ends
     dated_span, days = with_dates(span, at, tense, lang)
+    dates_its_sentence = False  # the clause only says when the rest of its sentence is
     size = len(clause.text) if lang == "zh" else len(clause.text.split())
     if days and len(days) == 1 and clause.text != clause.sentence and size < 9 and \
             not clause.sentence.rstrip().endswith("?") and \
@@ -2311,6 +2318,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         whole_dated, whole_days = with_dates(whole, at, tense, lang)
         if len(whole_days) == 1:
             span, dated_span = whole, whole_dated
+            dates_its_sentence = True
     found = find_temporal(span, at, tense=tense)
     weak = False
     rescheduled = moves and len(days) == 1
@@ -2325,8 +2333,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             else SUBJECTLESS_NO_FACT_LIMIT
         if cues.exclusive or cues.cessation or cues.context or days:
             limit = max(limit, NO_FACT_LIMIT)
-        if days and (named_person or _has_subject(clause.text, lang)):
-            limit = max(limit, DATED_NO_FACT_LIMIT)
+        if days and (named_person or _has_subject(clause.text, lang) or
+                     (dates_its_sentence and _has_subject(span, lang))):
+            limit = max(limit, DATED_NO_FACT_LIMIT)  # (also "le déménagement de ma sœur à
+            # Dijon, c'est demain en huit": the day of what the sentence says)
         if cues.exclusive and cues.change:
             limit = max(limit, ONLY_NOW_NO_FACT_LIMIT)
             if not named_person and any(f.subject == USER_SUBJECT and f.slot == guess.slot
@@ -2347,6 +2357,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
                                   has_cue("acquired", lang, span))):
             # ("换咗索尼之后轻咗好多": a switch to a thing named by its brand)
             limit = max(limit, OWN_THING_NO_FACT_LIMIT)
+        if carried:
+            limit = max(limit, CARRIED_NO_FACT_LIMIT)
         if _is_short(span, lang) and not re.search(r"\d|(?<!^)\b[A-ZÀ-Þ]", span) and \
                 not named_person and not _has_subject(clause.text, lang):
             limit = min(limit, SHORT_NO_FACT_LIMIT)
@@ -2415,6 +2427,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             dwelling and _names_entity(span, lang) and not _others_home(item, span, lang):
         slot = "residence"  # "io abito a Lione": the classifier is unsure of a city it
         # has not seen; a verb of living and a place are a home
+    if slot in _SCHEDULE_SLOTS and not cues.correction and _one_day_to_come(days, cues, at):
+        slot = "event"  # "morgen heb ik om 5 uur een proefdag": an hour on one day to come
+        # is an appointment, not a routine (a correction is of the kind it puts right)
     if slot == "event" and guess is not None and guess.second not in _NOT_STATES and \
             _began(found, cues, days, at):
         slot = guess.second  # "da gennaio suono il sax": a state that began, not an event
@@ -2748,6 +2763,19 @@ def _names_instrument(text: str, lang: str) -> bool:
     "de Klavierstunde"); "abito al terzo piano" does not (Italian "piano" is not listed)."""
     pattern = _INSTRUMENT_SAID.get(lang)
     return pattern is not None and pattern.search(text) is not None
+
+
+_SCHEDULE_SLOTS = frozenset({"routine"})
+"""Slots of what the user does at set times, again and again: said of one day to come, the
+clause is an appointment (:func:`_one_day_to_come`)."""
+
+
+def _one_day_to_come(days: Sequence[Days], cues: Cues, at: datetime) -> bool:
+    """Whether a clause names one day still to come and says no habit, start or change of
+    one ("tomorrow at 5 I have a trial day", not "from Monday I get up at 6")."""
+    return len(days) == 1 and days[0].granularity is Granularity.DAY and \
+        days[0].first > at.date() and (days[0].end - days[0].first).days <= 1 and \
+        not (cues.habit or cues.change or cues.start or cues.cessation)
 
 
 _HABIT_SLOTS = frozenset({"commute", "exercise", "drink", "food", "routine"})
@@ -3727,7 +3755,24 @@ def _others_home(item: _Pending, span: str, lang: str) -> bool:
     Sevilla"), not the user's."""
     avoid = {p.name for p in item.people if p.name}
     place = _proper_after(span, lang, _PLACE_PREP, avoid)
-    return place is not None and _someone_else_before(item.clause.text, place, lang)
+    return place is not None and (_someone_else_before(item.clause.text, place, lang) or
+                                  _relative_before(item, place, lang))
+
+
+def _relative_before(item: _Pending, place: str, lang: str) -> bool:
+    """Whether a relative of the user's, named by the relation alone, comes before the place
+    in the same part of the sentence and no "I" does besides the "my" of that relation ("le
+    déménagement de ma sœur à Dijon", "my sister's move to Leeds"): the move is theirs."""
+    text = item.clause.text
+    at = text.find(place)
+    start = max([m.end() for m in re.finditer(r"[,;:，]", text[:at])], default=0)
+    for mention in item.people:
+        if mention.name is None and mention.of is None and start <= mention.span[0] and \
+                mention.span[1] <= at:
+            rest = text[start:mention.span[0]] + " " + text[mention.span[1]:at]
+            if not _has_subject(rest, lang):
+                return True
+    return False
 
 
 _FIRST_PERSON = {
@@ -3761,8 +3806,9 @@ def _without_old_value(text: str, old: str, lang: str) -> str:
         pattern = _ZH_MY_MISTAKE
     cleaned = pattern.sub("", text, count=1)
     # "ist nicht am 12., sondern am 19." → "ist am 19.": the contrast word goes with it
-    cleaned = re.sub(r"(?i)(?<=\w)\s*\.?\s*,\s*(?:sondern|but|mais|sino|ma|mas|maar)\s+", " ",
-                     cleaned, count=1) if cleaned != text else cleaned
+    # ("Korrektur, nicht Donnerstag, sondern Freitag": the comma before the value goes too)
+    cleaned = re.sub(r"(?i)(?<=\w)\s*\.?\s*(?:,\s*)+(?:sondern|but|mais|sino|ma|mas|maar)\s+",
+                     " ", cleaned, count=1) if cleaned != text else cleaned
     cleaned = re.sub(r"[\s,;]+(?=[.!?)]|$)", "", cleaned).strip(" ,;")
     return cleaned or text
 
@@ -3782,8 +3828,9 @@ def _says_only_the_wrong_value(text: str, lang: str) -> bool:
 _APOLOGY = re.compile(
     r"(?i)^\W*(?:sorry|oops|oh|ah|sorry,? no|entschuldigung|entschuldige|pardon|désolée?|oups|"
     r"perdón|perdona|perdone|lo siento|ups|scusa|scusate|scusi|desculpa|desculpe|oeps|sorry|"
-    r"不好意思|抱歉|对不起|哦)[\s,，.!！:：—-]*")
-"""An apology before a correction ("Sorry, I meant …", "Perdón, quería decir …")."""
+    r"[啊哎唉]?(?:不好意思|抱歉|对不起)|哦)[\s,，.!！:：—-]*")
+"""An apology before a correction ("Sorry, I meant …", "Perdón, quería decir …", "啊抱歉，
+打错字，…" with the interjection before it)."""
 
 _TRAILING_APOLOGY = re.compile(
     r"(?i)(?:\s*[,，]\s*)+(?:sorry|(?:my|the\s+user's)\s+bad|oops|entschuldigung|pardon|"
