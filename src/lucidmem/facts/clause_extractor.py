@@ -2205,6 +2205,10 @@ def _employer_of_a_colleague(item: _Pending, span: str) -> FactCandidate | None:
 _WORK_ITSELF = frozenset({"commute", "employer", "occupation"})
 """Slots that are about work itself: "at work" qualifies none of them."""
 
+_TRIP_MISREADINGS = frozenset({"personal", "hobby"})
+"""Slots a trip on a given day is often read as ("我5号飞罗马": personal, hobby): with a trip
+word and a day said, the clause is an event."""
+
 
 def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetime,
                  secret: bool, reading: TurnReading,
@@ -2408,18 +2412,33 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     elif in_place:
         slot = "residence"  # "depuis trois semaines qu'on est à Angré": how long the user
         # has lived there, said without a verb of living
+    elif guess is not None and slot == "employer" and not named_person and \
+            guess.second == "residence" and _moved_between_places(span, lang):
+        slot = "residence"  # "we finally left Norwich for Ipswich": a place left for another
+        # with no word of working is a move, however the classifier leans
     elif guess is not None and (
             (slot in _ENTITY_SLOTS and not _names_entity(span, lang) and
              not _has_subject(clause.text, lang)) or
+            (slot == "residence" and not named_person and not _names_entity(span, lang) and
+             not (cues.start or cues.cessation or cues.correction) and
+             not has_cue("dwelling", lang, span)) or
             (slot == "employer" and not named_person and
              not (cues.start or cues.change or cues.cessation) and
-             _no_workplace_said(span, lang))):
+             _no_workplace_said(span, lang)) or
+            (slot == "employer" and not named_person and _since_in_a_town(span, lang))):
         # no place named, or a remark about work that names no workplace ("I do miss the
-        # banter on the ward"): not where the user lives or works
+        # banter on the ward"): not where the user lives or works; nor is a home a clause
+        # with a subject that names no place and says no living ("I'll need a new
+        # flatmate"), nor a workplace the town the user has been in since ("desde que tô no
+        # Porto não tiro mais férias")
         slot = guess.second if guess.second not in _ENTITY_SLOTS else "personal"
     dwelling = has_cue("dwelling", lang, _LIVE_SHOW.sub(" ", span)) or in_place
     if slot == "residence" and not names_job and not dwelling and has_cue("trip", lang, span):
         slot = "event"  # "je pars à Rome le 5", "vou a Lisboa": a trip, not a new home
+    elif slot in _TRIP_MISREADINGS and days and not names_job and not dwelling and \
+            not named_person and not cues.habit and has_cue("trip", lang, span):
+        slot = "event"  # "我5号飞罗马": a trip on a day said is an event, whatever else the
+        # classifier leans to (the user's self, a pastime)
     elif slot == "residence" and not names_job and not dwelling and _how_far(span, lang):
         slot = "commute"  # "é um pulinho até ao Funchal, quinze minutos": how far a place
         # is from home, not the home
@@ -3448,6 +3467,38 @@ _SINCE_AT["zh"] = re.compile(
 """:data:`_SINCE_I_AM` in Chinese: "自从去了比亚迪上班", "自从调到南山分行工作"."""
 
 
+_IN_A_TOWN: dict[str, str] = {
+    "en": r"in", "de": r"in", "fr": r"à|en", "es": r"en", "it": r"a|in",
+    "pt": r"em|no|na", "nl": r"in",
+}
+"""The at-words of being in a town after a since-word (:data:`_SINCE_I_AM`): "since I've been
+in Leeds", "desde que estoy en Madrid", "desde que tô no Porto"."""
+_SINCE_IN_TOWN: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i:(?<!\w)(?:" + since + r")\s*(?:" + _IN_A_TOWN[lang] + r")\s+)"
+                     + _NAME_WORD)
+    for lang, (since, _) in _SINCE_I_AM.items() if lang in _IN_A_TOWN}
+
+
+def _since_in_a_town(span: str, lang: str) -> bool:
+    """Whether the user's clause says where they have been since, a named place that is no
+    workplace (:func:`_since_at_workplace`), with no word of working (:data:`_WORKING`):
+    "desde que tô no Porto não tiro mais férias" is about life in Porto, not a job there."""
+    pattern, words = _SINCE_IN_TOWN.get(lang), _WORKING.get(lang)
+    return pattern is not None and words is not None and pattern.search(span) is not None \
+        and _since_at_workplace(span, lang) is None and \
+        re.search(r"(?i)(?<!\w)(?:" + words + r")(?!\w)", span) is None
+
+
+def _moved_between_places(span: str, lang: str) -> bool:
+    """Whether the user's clause leaves one named place for another (:func:`_home_left`,
+    :func:`_new_home_said`) with no word of working: "we finally left Norwich for Ipswich"."""
+    words = _WORKING.get(lang)
+    left = _home_left(span, lang)
+    return left is not None and words is not None and \
+        _new_home_said(left[0], lang) is not None and \
+        re.search(r"(?i)(?<!\w)(?:" + words + r")(?!\w)", span) is None
+
+
 def _since_at_workplace(span: str, lang: str) -> str | None:
     """The workplace the user is at, said as a given after a since-word (:data:`_SINCE_AT`),
     its article left out; None when there is none or it is a gym, a club or a school."""
@@ -3480,14 +3531,29 @@ def _tenure_org(span: str, lang: str) -> str | None:
     return None if name is None else name["name"]
 
 
+def _lives_there(span: str, lang: str) -> bool:
+    """Whether a verb of living (:data:`_LIVING`) in the clause says a home: not when it
+    places the user at a kind of place right after it ("sto in cucina da Eataly da quasi
+    quattro anni": in the kitchen, at Eataly), which is where they work."""
+    living = _LIVING.get(lang)
+    if living is None:
+        return False
+    at, article, _ = _AT_A_KIND.get(lang, ("", "", ""))
+    at_a_place = re.compile(r"\s+(?i:" + at + r")\s+(?:(?i:" + article + r")\s+)?"
+                            r"[a-zà-ÿ][\w'’-]*(?!\w)") if at else None
+    for m in re.finditer(r"(?i)(?<!\w)(?:" + living + r")(?!\w)", span):
+        if at_a_place is None or not at_a_place.match(span, m.end()):
+            return True
+    return False
+
+
 def _tenure_at(span: str, lang: str) -> bool:
     pattern, after = _TENURE.get(lang), _TENURE_AFTER.get(lang)
     if pattern is not None and pattern.search(span) is not None:
         return True
     if _since_at_workplace(span, lang) is not None:
         return True
-    living = _LIVING.get(lang)
-    if living is not None and re.search(r"(?i)(?<!\w)(?:" + living + r")(?!\w)", span):
+    if _lives_there(span, lang):
         return False
     kind = _KIND_TENURE.get(lang)
     return (after is not None and after.search(span) is not None) or (

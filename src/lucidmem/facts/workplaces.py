@@ -53,6 +53,11 @@ _WORK_RELATION = re.compile(
 fact names the user's employer in passing."""
 
 
+_A_DAY_AT_WORK = frozenset({"work", "commute"})
+"""Slots a day's work at a named place is read as: the work itself, or the way home from it
+("just reach home from work, 14 hours pon the line at Coral Cove resort")."""
+
+
 def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     """The user's job facts that name another organisation than a new employer: "I work as a
     data analyst at Spotify" ends when "I started at Klarna" is said, "I work as a nurse"
@@ -66,10 +71,10 @@ def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record
     for rec in facts:
         r = rec.data
         if rec.id == new.id or r.get("negated") or r.get("subject") != d.get("subject") or \
-                (r.get("context") and r.get("slot") != "work"):
+                (r.get("context") and r.get("slot") not in _A_DAY_AT_WORK):
             continue  # (a day's work may be told from home: "just reach home from work")
         if r.get("predicate") == "occupation" or (
-                r.get("slot") == "work" and r.get("stated_from") is None and
+                r.get("slot") in _A_DAY_AT_WORK and r.get("stated_from") is None and
                 rec.occurred_at < new.occurred_at):
             # (a day's work said at the old place, "14 hours pon the line at Coral Cove
             # resort", is the old job as much as "I'm a sous-chef at Coral Cove")
