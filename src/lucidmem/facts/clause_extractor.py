@@ -3022,14 +3022,9 @@ def _kept_from_others(slot: str, text: str, lang: str) -> bool:
     """Whether someone else's act read as ``slot`` still says something of the user's."""
     if slot not in _KEPT_FROM_OTHERS:
         return False
-    if slot not in _KEPT_FROM_OTHERS_IF_WORK_SAID:
+    if slot not in _KEPT_FROM_OTHERS_IF_WORK_SAID or lang not in _WORKING:
         return True
-    words = _WORKING.get(lang)
-    if words is None or re.search(r"(?i)(?<!\w)(?:" + words + r")(?!\w)", text):
-        return True
-    kinds = WORKPLACE_NOUNS.get(lang, ())
-    return bool(kinds) and re.search(
-        r"(?i)(?<!\w)(?:" + "|".join(re.escape(k) for k in kinds) + r")(?!\w)", text) is not None
+    return _says_working(text, lang) or _names_a_kind_of_workplace(text, lang)
 
 
 def _began(found: TemporalResolution | None, cues: Cues, days: Sequence[Days],
@@ -3483,20 +3478,17 @@ def _since_in_a_town(span: str, lang: str) -> bool:
     """Whether the user's clause says where they have been since, a named place that is no
     workplace (:func:`_since_at_workplace`), with no word of working (:data:`_WORKING`):
     "desde que tô no Porto não tiro mais férias" is about life in Porto, not a job there."""
-    pattern, words = _SINCE_IN_TOWN.get(lang), _WORKING.get(lang)
-    return pattern is not None and words is not None and pattern.search(span) is not None \
-        and _since_at_workplace(span, lang) is None and \
-        re.search(r"(?i)(?<!\w)(?:" + words + r")(?!\w)", span) is None
+    pattern = _SINCE_IN_TOWN.get(lang)
+    return pattern is not None and lang in _WORKING and pattern.search(span) is not None \
+        and _since_at_workplace(span, lang) is None and not _says_working(span, lang)
 
 
 def _moved_between_places(span: str, lang: str) -> bool:
     """Whether the user's clause leaves one named place for another (:func:`_home_left`,
     :func:`_new_home_said`) with no word of working: "we finally left Norwich for Ipswich"."""
-    words = _WORKING.get(lang)
     left = _home_left(span, lang)
-    return left is not None and words is not None and \
-        _new_home_said(left[0], lang) is not None and \
-        re.search(r"(?i)(?<!\w)(?:" + words + r")(?!\w)", span) is None
+    return left is not None and lang in _WORKING and \
+        _new_home_said(left[0], lang) is not None and not _says_working(span, lang)
 
 
 def _since_at_workplace(span: str, lang: str) -> str | None:
@@ -3687,18 +3679,30 @@ _WORKING: dict[str, str] = {
 ("Ich war mit Freunden bei Aldi") says where the user was, not where they work."""
 
 
+def _says_working(text: str, lang: str) -> bool:
+    """Whether ``text`` holds a word of working (:data:`_WORKING`; False in a language
+    without the list)."""
+    words = _WORKING.get(lang)
+    return words is not None and \
+        re.search(r"(?i)(?<!\w)(?:" + words + r")(?!\w)", text) is not None
+
+
+def _names_a_kind_of_workplace(text: str, lang: str) -> bool:
+    """Whether ``text`` names a kind of workplace (:data:`WORKPLACE_NOUNS`: "bakery",
+    "Werkstatt", "usine" …)."""
+    kinds = WORKPLACE_NOUNS.get(lang, ())
+    return bool(kinds) and re.search(
+        r"(?i)(?<!\w)(?:" + "|".join(re.escape(k) for k in kinds) + r")(?!\w)", text) is not None
+
+
 def _no_workplace_said(span: str, lang: str) -> bool:
     """Whether a clause the classifier reads as the employer says neither a workplace — no
     name, no kind of workplace (:data:`WORKPLACE_NOUNS`) — nor a word of working ("I do miss
     the banter on the ward", "ich vermisse die Kaffeeküche"): a feeling about work, not where
     the user works, so the employer held stays ("I work at a bakery" names one)."""
-    words = _WORKING.get(lang)
-    if words is None or _names_entity(span, lang) or \
-            re.search(r"(?i)(?<!\w)(?:" + words + r")(?!\w)", span):
+    if lang not in _WORKING or _names_entity(span, lang) or _says_working(span, lang):
         return False
-    kinds = WORKPLACE_NOUNS.get(lang, ())
-    return not re.search(r"(?i)(?<!\w)(?:" + "|".join(re.escape(k) for k in kinds) + r")(?!\w)",
-                         span)
+    return not _names_a_kind_of_workplace(span, lang)
 
 
 def _at_an_organisation_without_work(span: str, item: _Pending, lang: str) -> bool:
@@ -3707,8 +3711,8 @@ def _at_an_organisation_without_work(span: str, item: _Pending, lang: str) -> bo
     Aldi with friends", "j'étais chez Decathlon avec des amis"): a visit, not a job ("ich
     arbeite bei Aldi", "bin bei Aldi angestellt" still are, and so are months or years there:
     "sto in cucina da Eataly da quasi quattro anni")."""
-    words, years_there = _WORKING.get(lang), _TENURE_AFTER.get(lang)
-    if words is None or re.search(r"(?i)(?<!\w)(?:" + words + r")(?!\w)", span) or \
+    years_there = _TENURE_AFTER.get(lang)
+    if lang not in _WORKING or _says_working(span, lang) or \
             (years_there is not None and years_there.search(span)):
         return False
     avoid = {p.name for p in item.people if p.name}
