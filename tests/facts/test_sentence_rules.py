@@ -137,6 +137,11 @@ def test_the_users_own_words_in_a_fact_about_someone_else_are_in_the_third_perso
     ("Meine Cousine Ida heiratet am 12. Juli.",
      "Korrektur: die Hochzeit ist nicht am 12., sondern am 19. Juli.",
      "Hochzeit ist am 19 July 2025", "12 July"),
+    # the correction's clause reads as a routine ("der Termin ist am Mittwoch"): one day set
+    # against another with no habit said is still the appointment's day
+    ("Der Termin beim Zahnarzt ist am Dienstag um 10:30.",
+     "Kleine Korrektur zum Zahnarzt: der Termin ist am Mittwoch, nicht am Dienstag.",
+     "Wednesday 19 March 2025", "Tuesday"),
 ])
 def test_a_corrected_day_moves_the_fact_and_keeps_what_it_is_about(
         first: str, correction: str, held_now: str, wrong: str) -> None:

@@ -2446,9 +2446,13 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             dwelling and _names_entity(span, lang) and not _others_home(item, span, lang):
         slot = "residence"  # "io abito a Lione": the classifier is unsure of a city it
         # has not seen; a verb of living and a place are a home
-    if slot in _SCHEDULE_SLOTS and not cues.correction and _one_day_to_come(days, cues, at):
+    if slot in _SCHEDULE_SLOTS and (
+            (not cues.correction and _one_day_to_come(days, cues, at)) or
+            (cues.correction and not cues.habit and _day_set_against(clause, at) is not None)):
         slot = "event"  # "morgen heb ik om 5 uur een proefdag": an hour on one day to come
-        # is an appointment, not a routine (a correction is of the kind it puts right)
+        # is an appointment, not a routine; so is what a correction sets one day against
+        # another for, with no habit said ("der Termin ist am Mittwoch, nicht am Dienstag";
+        # otherwise a correction is of the kind it puts right)
     if slot == "event" and guess is not None and guess.second not in _NOT_STATES and \
             _began(found, cues, days, at):
         slot = guess.second  # "da gennaio suono il sax": a state that began, not an event
