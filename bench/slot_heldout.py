@@ -7,10 +7,10 @@ on more of the same. This bench scores it on ``bench/data/slots_colloquial/<lang
 about 300 clauses per language in the register of chat with an assistant (fragments without a
 subject, habits said in passing, things said of other people, small talk about the moment),
 written for lucidmem in round facts9 by people who saw neither the truth set nor the tests.
-The shipped model was never trained on them. Since round facts12 half of them (fixed by a
-hash of the clause, ``lucidmem.facts.slot_training.held_out``) may train a candidate model
-(``python -m lucidmem.facts.slot_training --colloquial``); the bench scores the other,
-held-out half unless asked for another.
+Since round facts12 half of them (fixed by a hash of the clause,
+``lucidmem.facts.slot_training.held_out``) may train a model (``--colloquial``); the shipped
+model (stop 39) is fitted on that half, never on the other, held-out half, which the bench
+scores unless asked for another (shipped model: 0.763; the linear model before it: 0.605).
 
     python bench/slot_heldout.py                    # the held-out half
     python bench/slot_heldout.py --half train       # the half a candidate may be fitted on
