@@ -4,6 +4,7 @@ keeps out (and counts), how statements change what is held, and relevance."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import numpy as np
@@ -486,3 +487,12 @@ def test_a_chinese_job_after_a_comma_is_a_clause_of_its_own(memory: Memory, cloc
     facts = memory.facts.list(user_id="maya")
     assert any(f.predicate == "lives_in" and where in f.text for f in facts), _texts(memory)
     assert any(f.predicate == "works_at" and job in f.text for f in facts), _texts(memory)
+
+
+def test_the_hard_held_out_set_is_well_formed_and_never_trained_on() -> None:
+    hard = Path(__file__).resolve().parents[2] / "bench" / "data" / "slots_hard"
+    rows = examples(hard)
+    assert {lang for lang, _, _ in rows} == {"en", "de", "fr", "es", "it", "pt", "nl", "zh"}
+    assert {slot for _, slot, _ in rows} == set(SlotClassifier().labels)
+    trained = {text.casefold() for _, _, text in training_rows(COLLOQUIAL, chat=True)}
+    assert not [text for _, _, text in rows if text.casefold() in trained]
