@@ -192,6 +192,25 @@ def test_a_chinese_correction_said_as_ones_own_mistake(memory: Memory, clock: Cl
     assert any("台南" in t for t in texts) and not any("台中" in t for t in texts), texts
 
 
+@pytest.mark.parametrize(("said", "corrected", "right"), [
+    ("我下周三要去看牙医。", "啊抱歉，打错字，是下周四去看牙医。", "12 March 2026"),
+    ("The dentist is on Tuesday the 10th.",
+     "Sorry, I got it wrong, the dentist is on Thursday the 12th.", "12 March 2026"),
+])
+def test_the_words_of_an_apology_are_cut_and_the_fact_keeps_its_subject(
+        memory: Memory, clock: Clock, said: str, corrected: str, right: str) -> None:
+    """The apology and the words of correction go ("啊抱歉，打错字", "I got it wrong"); what
+    is left still reads as a fact of its own: the remark keeps "The user (event):", the
+    statement does not say the user got something wrong."""
+    _say(memory, clock, said, "2026-03-02T10:00:00")
+    _say(memory, clock, corrected, "2026-03-03T10:00:00")
+    texts = _texts(memory)
+    moved = [t for t in texts if right in t]
+    assert moved and all("抱歉" not in t and "打错" not in t and "wrong" not in t
+                         for t in moved), texts
+    assert all(t.startswith(("The user (", "The dentist")) for t in moved), texts
+
+
 def test_a_chinese_home_that_names_no_place_keeps_the_one_that_does(
         memory: Memory, clock: Clock) -> None:
     """"新家附近就有游泳池" (there is a pool near the new home) says nothing of where home is:
@@ -496,3 +515,4 @@ def test_the_hard_held_out_set_is_well_formed_and_never_trained_on() -> None:
     assert {slot for _, slot, _ in rows} == set(SlotClassifier().labels)
     trained = {text.casefold() for _, _, text in training_rows(COLLOQUIAL, chat=True)}
     assert not [text for _, _, text in rows if text.casefold() in trained]
+

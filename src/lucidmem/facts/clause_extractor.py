@@ -3938,7 +3938,8 @@ def _only_the_opening(clause: Clause) -> bool:
 def _without_correction_words(text: str, lang: str) -> str:
     """The fact's text without "small correction:" / "I got it wrong" said before it."""
     head, sep, body = text.partition(": ")
-    target = body if sep and head.startswith("The user") else text
+    in_body = bool(sep) and head.startswith("The user")
+    target = body if in_body else text
     m = find_cue("correction", lang, target)
     sorry = _APOLOGY.match(target)
     if m is not None and sorry is not None and m.start() <= sorry.end() + 3:
@@ -3946,12 +3947,20 @@ def _without_correction_words(text: str, lang: str) -> str:
         m = find_cue("correction", lang, target)
     if m is None:
         m = slip_lead(target, lang)  # "não, égua, é dia 21" after "é dia 12 de outubro..."
+    if (m is None or m.start() > 3) and not in_body and target.startswith("The user "):
+        # "The user got it wrong, the dentist is on Thursday": the "I" of "I got it wrong"
+        # was already rendered; the words of correction go with it
+        rest = target[len("The user "):]
+        m = find_cue("correction", lang, rest)
+        if m is not None and m.start() <= 3:
+            trimmed = rest[m.end():].lstrip(" ,:;-").rstrip(" ,")
+            return trimmed[:1].upper() + trimmed[1:]
     if m is None or m.start() > 3:
         return text
     trimmed = target[m.end():].lstrip(" ,:;-，：；、").rstrip(" ，、")
     if not trimmed:
         return ""
-    return f"{head}{sep}{trimmed}" if target is body else trimmed
+    return f"{head}{sep}{trimmed}" if in_body else trimmed  # the apology cut, not the head
 
 
 def _is_short(span: str, lang: str) -> bool:
