@@ -391,10 +391,15 @@ _HAVE_GOT = re.compile(r"(?i)(?:\b(?:i|we|you|they)(?:'ve|’ve|\s+have)|\b(?:he
                        r"\s+has)|\bve)\s+got\b")
 """English "have got": having, not a past ("I've got a dentist appointment on Thursday")."""
 
+_BE_PARTICIPLE = re.compile(r"(?i)\b(am|is|are|be|being|get|gets|getting|'re|’re|'m|’m)\s+"
+                            r"\w{3,}ed\b")
+"""An English "-ed" word after "be" or "get": a state, not a past ("Tyler's getting married,
+wedding's June 14", "the exam is scheduled for May 3")."""
+
 
 def _tense(text: str, lang: str) -> str | None:
     if lang == "en":
-        text = _HAVE_GOT.sub(" have ", text)
+        text = _BE_PARTICIPLE.sub(r"\1", _HAVE_GOT.sub(" have ", text))
     past = _PAST_MARKERS.get(lang)
     future = _FUTURE_MARKERS.get(lang)
     is_past = past is not None and past.search(text) is not None
