@@ -521,11 +521,15 @@ def test_the_hard_held_out_set_is_well_formed_and_never_trained_on() -> None:
     ("my son Tyler's getting married to Jess, wedding's June 14 at the Grand Concourse",
      "14 June 2025"),
     ("my driving exam is scheduled for May 3, wish me luck", "3 May 2025"),
+    ("Le mariage de ma sœur est prévu le 14 juin.", "14 June 2025"),
+    ("Die Hochzeit meiner Schwester ist am 14. Juni geplant.", "14 June 2025"),
+    ("De bruiloft van mijn zus is gepland op 14 juni.", "14 June 2025"),
+    ("Il matrimonio di mia sorella è fissato per il 14 giugno.", "14 June 2025"),
 ])
 def test_a_participle_after_be_or_get_is_no_past_tense(
         memory: Memory, clock: Clock, said: str, day: str) -> None:
-    """"getting married", "is scheduled": states, not a past; said in January, the day in
-    June or May is still to come, this year."""
+    """"getting married", "is scheduled", "est prévu", "ist geplant": states, not a past;
+    said in January, the day in June or May is still to come, this year."""
     _say(memory, clock, said, "2025-01-14T15:00:00")
     texts = _texts(memory)
     assert any(day in t for t in texts), texts

@@ -397,13 +397,30 @@ _BE_PARTICIPLE = re.compile(r"(?i)\b(am|is|are|be|being|get|gets|getting|'re|’
 wedding's June 14", "the exam is scheduled for May 3")."""
 
 
+_SCHEDULED: dict[str, re.Pattern[str]] = {
+    "de": re.compile(r"(?i)\b(?:geplant|angesetzt|terminiert|vorgesehen|festgelegt|"
+                     r"eingeplant|verschoben|verlegt)\b"),
+    "fr": re.compile(r"(?i)\b(?:prévue?s?|fixée?s?|programmée?s?|planifiée?s?|calée?s?|"
+                     r"reportée?s?|décalée?s?|avancée?s?)\b"),
+    "nl": re.compile(r"(?i)\b(?:gepland|ingepland|vastgelegd|vastgesteld|verzet|verschoven|"
+                     r"verplaatst)\b"),
+    "it": re.compile(r"(?i)\b(?:fissat[oaie]|previst[oaie]|programmat[oaie]|spostat[oaie]|"
+                     r"rimandat[oaie]|anticipat[oaie])\b"),
+}
+"""A thing said to be planned, set or moved for a day ("le mariage est prévu le 14 juin",
+"die Hochzeit ist am 14. Juni geplant"): a state whose day is to come, not a past, though
+the participle after "est" / "ist" reads like one."""
+
+
 def _tense(text: str, lang: str) -> str | None:
     if lang == "en":
         text = _BE_PARTICIPLE.sub(r"\1", _HAVE_GOT.sub(" have ", text))
     past = _PAST_MARKERS.get(lang)
     future = _FUTURE_MARKERS.get(lang)
+    scheduled = _SCHEDULED.get(lang)
     is_past = past is not None and past.search(text) is not None
-    is_future = future is not None and future.search(text) is not None
+    is_future = (future is not None and future.search(text) is not None) or (
+        scheduled is not None and scheduled.search(text) is not None)
     if is_past and not is_future:
         return "past"
     if is_future and not is_past:
