@@ -398,6 +398,13 @@ wedding's June 14", "the exam is scheduled for May 3")."""
 
 
 _SCHEDULED: dict[str, re.Pattern[str]] = {
+    "en": re.compile(r"(?i)\b(?:(?:re)?scheduled|postponed|(?:planned|booked|set|moved|"
+                     r"pushed(?: back)?) (?:for|to))\b"),
+    "es": re.compile(r"(?i)\b(?:fijad[oa]s?|programad[oa]s?|previst[oa]s?|aplazad[oa]s?|"
+                     r"pospuest[oa]s?|agendad[oa]s?)\b"),
+    "pt": re.compile(r"(?i)\b(?:marcad[oa]s?|remarcad[oa]s?|agendad[oa]s?|previst[oa]s?|"
+                     r"adiad[oa]s?|programad[oa]s?)\b"),
+    "zh": re.compile(r"定在|定好|定了|安排在|约在|改到|改成|推迟到|提前到"),
     "de": re.compile(r"(?i)\b(?:geplant|angesetzt|terminiert|vorgesehen|festgelegt|"
                      r"eingeplant|verschoben|verlegt)\b"),
     "fr": re.compile(r"(?i)\b(?:prévue?s?|fixée?s?|programmée?s?|planifiée?s?|calée?s?|"
