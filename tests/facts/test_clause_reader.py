@@ -538,3 +538,15 @@ def test_a_participle_after_be_or_get_is_no_past_tense(
     texts = _texts(memory)
     assert any(day in t for t in texts), texts
     assert not any("2024" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("said", "fact"), [
+    ("I moved to Leeds on January 3.", "The user lives in Leeds (since 3 January 2025)"),
+    ("I started at Siemens on January 6.", "The user works at Siemens (since 6 January 2025)"),
+])
+def test_a_month_before_its_day_is_no_part_of_the_place(
+        memory: Memory, clock: Clock, said: str, fact: str) -> None:
+    """"on January 3": the rule's object stopped at the day ("Leeds on January"); the date
+    goes whole."""
+    _say(memory, clock, said, "2025-01-14T15:00:00")
+    assert fact in _texts(memory)

@@ -237,7 +237,15 @@ def _trim_object(
             at = folded.find(piece.casefold())
             if at > 0:
                 obj, folded = obj[:at].rstrip(" ,"), folded[:at].rstrip(" ,")
+    if found is not None and (head := _DATE_HEAD.search(folded)) is not None and \
+            found.text.casefold().startswith(head["word"]) and head.start() > 0:
+        obj = obj[:head.start()].rstrip(" ,")  # "Leeds on January" of "… on January 3"
     return obj
+
+
+_DATE_HEAD = re.compile(r"(?i)\s+(?:(?:on|in|at|from|since)\s+)?(?P<word>[^\W\d_]{3,})$")
+"""The first word of a date a rule's object stopped inside ("Leeds on January" of "I moved
+to Leeds on January 3"), with the preposition before it."""
 
 
 def _validity(
