@@ -528,7 +528,7 @@ def test_the_hard_held_out_set_is_well_formed_and_never_trained_on() -> None:
     ("La boda de mi hermana quedó fijada para el 14 de junio.", "14 June 2025"),
     ("O casamento da minha irmã ficou marcado para 14 de junho.", "14 June 2025"),
     ("我姐姐的婚礼已经定好了，6月14号。", "14 June 2025"),
-    ("My sister's wedding was moved to June 14.", "14 June 2025"),
+    ("My sister's wedding was pushed back to June 14.", "14 June 2025"),
 ])
 def test_a_participle_after_be_or_get_is_no_past_tense(
         memory: Memory, clock: Clock, said: str, day: str) -> None:

@@ -398,25 +398,26 @@ wedding's June 14", "the exam is scheduled for May 3")."""
 
 
 _SCHEDULED: dict[str, re.Pattern[str]] = {
-    "en": re.compile(r"(?i)\b(?:(?:re)?scheduled|postponed|(?:planned|booked|set|moved|"
-                     r"pushed(?: back)?) (?:for|to))\b"),
+    "en": re.compile(r"(?i)\b(?:(?:re)?scheduled|postponed|(?:planned|booked|set) for|"
+                     r"pushed(?: back)? to)\b"),
     "es": re.compile(r"(?i)\b(?:fijad[oa]s?|programad[oa]s?|previst[oa]s?|aplazad[oa]s?|"
                      r"pospuest[oa]s?|agendad[oa]s?)\b"),
     "pt": re.compile(r"(?i)\b(?:marcad[oa]s?|remarcad[oa]s?|agendad[oa]s?|previst[oa]s?|"
                      r"adiad[oa]s?|programad[oa]s?)\b"),
-    "zh": re.compile(r"定在|定好|定了|安排在|约在|改到|改成|推迟到|提前到"),
+    "zh": re.compile(r"定在|定好|定了|安排在|约在|改到|推迟到|提前到"),
     "de": re.compile(r"(?i)\b(?:geplant|angesetzt|terminiert|vorgesehen|festgelegt|"
-                     r"eingeplant|verschoben|verlegt)\b"),
+                     r"eingeplant|verschoben)\b"),
     "fr": re.compile(r"(?i)\b(?:prévue?s?|fixée?s?|programmée?s?|planifiée?s?|calée?s?|"
                      r"reportée?s?|décalée?s?|avancée?s?)\b"),
-    "nl": re.compile(r"(?i)\b(?:gepland|ingepland|vastgelegd|vastgesteld|verzet|verschoven|"
-                     r"verplaatst)\b"),
-    "it": re.compile(r"(?i)\b(?:fissat[oaie]|previst[oaie]|programmat[oaie]|spostat[oaie]|"
+    "nl": re.compile(r"(?i)\b(?:gepland|ingepland|vastgelegd|vastgesteld|verzet|"
+                     r"verschoven)\b"),
+    "it": re.compile(r"(?i)\b(?:fissat[oaie]|previst[oaie]|programmat[oaie]|"
                      r"rimandat[oaie]|anticipat[oaie])\b"),
 }
-"""A thing said to be planned, set or moved for a day ("le mariage est prévu le 14 juin",
+"""A thing said to be planned, set or put off to a day ("le mariage est prévu le 14 juin",
 "die Hochzeit ist am 14. Juni geplant"): a state whose day is to come, not a past, though
-the participle after "est" / "ist" reads like one."""
+the participle after "est" / "ist" reads like one. Never a verb a move or a change is also
+said with ("moved to", "spostato", "改成"): "I moved to Leeds in March" is past."""
 
 
 def _tense(text: str, lang: str) -> str | None:
