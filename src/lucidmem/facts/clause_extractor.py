@@ -3977,19 +3977,19 @@ def _without_correction_words(text: str, lang: str) -> str:
         m = find_cue("correction", lang, target)
     if m is None:
         m = slip_lead(target, lang)  # "não, égua, é dia 21" after "é dia 12 de outubro..."
+    rendered = False  # "The user got it wrong, the dentist is on Thursday": the "I" of "I
+    # got it wrong" was already rendered; the words of correction go with it
     if (m is None or m.start() > 3) and not in_body and target.startswith("The user "):
-        # "The user got it wrong, the dentist is on Thursday": the "I" of "I got it wrong"
-        # was already rendered; the words of correction go with it
-        rest = target[len("The user "):]
-        m = find_cue("correction", lang, rest)
-        if m is not None and m.start() <= 3:
-            trimmed = rest[m.end():].lstrip(" ,:;-").rstrip(" ,")
-            return trimmed[:1].upper() + trimmed[1:]
+        said = find_cue("correction", lang, target[len("The user "):])
+        if said is not None and said.start() <= 3:
+            target, m, rendered = target[len("The user "):], said, True
     if m is None or m.start() > 3:
         return text
     trimmed = target[m.end():].lstrip(" ,:;-，：；、").rstrip(" ，、")
     if not trimmed:
         return ""
+    if rendered:
+        return trimmed[:1].upper() + trimmed[1:]
     return f"{head}{sep}{trimmed}" if in_body else trimmed  # the apology cut, not the head
 
 
