@@ -550,3 +550,71 @@ def test_a_month_before_its_day_is_no_part_of_the_place(
     goes whole."""
     _say(memory, clock, said, "2025-01-14T15:00:00")
     assert fact in _texts(memory)
+
+
+@pytest.mark.parametrize(("said", "fact"), [
+    ("Wir sind am Samstag nach Kiel gezogen.", "The user lives in Kiel (since 11 January 2025)"),
+    ("Ich bin am 3. Januar nach Kiel gezogen.", "The user lives in Kiel (since 3 January 2025)"),
+    ("上周我搬到了杭州。", "The user lives in 杭州 (since 6 January 2025)"),
+])
+def test_a_move_on_a_day_said_is_a_new_home_not_an_event(
+        memory: Memory, clock: Clock, said: str, fact: str) -> None:
+    """German puts the day between "bin" and "nach … gezogen", and a day said made the
+    clause an event ("The user (event): bin am 3 January 2025 nach Kiel gezogen"); a Chinese
+    move with 了 after 搬到 named no place. A trip on a day said stays an event."""
+    _say(memory, clock, said, "2025-01-14T15:00:00")
+    assert fact in _texts(memory)
+    _say(memory, clock, "Am Samstag waren wir in Hamburg, schön war's.", "2025-01-15T15:00:00")
+    assert not any("lives in Hamburg" in t for t in _texts(memory))
+
+
+@pytest.mark.parametrize(("first", "then", "right", "wrong"), [
+    ("other news, our daughter Nora makes her First Communion Saturday May 10 at St. Ann's.",
+     "ok so I had the communion wrong. its May 3rd, not the 10th. I'm a dope", "3 May", "10 May"),
+    ("my son Tyler's getting married to Jess, wedding's June 14 at the Grand Concourse.",
+     "mornin. so I had the date wrong, jeez. the wedding's June 21st, not the 14th.",
+     "21 June", "14 June"),
+    ("Noch was: mei Schwester Elif heiratet am 7. Juni, in Hanau.",
+     "Ach Quatsch, isch hab dir Hanau gesacht, gell? Die Hochzeit is in Gelnhausen, net in "
+     "Hanau.", "Gelnhausen", "Hanau"),
+    ("Unser Enkel Ole kommt dies Jahr in die Schule, die Einschulung is am 30. August.",
+     "Ich Dussel, die Einschulung vom Ole is am 23. August, ni am 30.", "23 August",
+     "30 August"),
+    ("Im Juni heiratet meine Schwester Swantje, in der Kirche in Greetsiel, am 14. Juni.",
+     "Ich muss was richtigstellen: die Hochzeit ist gar nicht in Greetsiel, sondern in "
+     "Pilsum.", "Pilsum", "Greetsiel"),
+])
+def test_a_correction_moves_someone_elses_day_to_come(
+        memory: Memory, clock: Clock, first: str, then: str, right: str, wrong: str) -> None:
+    """A day to come said of someone else ("our daughter Nora makes her First Communion
+    Saturday May 10") is their event, which a later "its May 3rd, not the 10th" moves; "I
+    had the date wrong" opens a correction and is no fact; "net", "ni" are "nicht" in
+    dialect, and "richtigstellen" says a correction."""
+    _say(memory, clock, first, "2025-03-08T10:00:00")
+    _say(memory, clock, then, "2025-04-15T10:00:00")
+    texts = _texts(memory)
+    assert any(right in t for t in texts), texts
+    assert not any(wrong in t for t in texts), texts
+    assert not any(" wrong" in t for t in texts), texts
+
+
+
+@pytest.mark.parametrize(("first", "then", "right", "wrong"), [
+    ("L'esame è martedì.", "Scusa, mi ero confuso. L'esame è giovedì.", "Thursday", "Tuesday"),
+    ("La cita es el martes.", "Perdona, me había equivocado. La cita es el jueves.", "Thursday",
+     "Tuesday"),
+    ("My brother Dexter got his green card.",
+     "Forget what ah tell you about Dexter and the green card, Auntie mix him up.", None,
+     "green card"),
+])
+def test_a_correction_or_retraction_said_another_way(
+        memory: Memory, clock: Clock, first: str, then: str, right: str | None,
+        wrong: str) -> None:
+    """Words of correction in the past ("mi ero confuso", "me había equivocado") and "forget
+    what … tell you" with any one or two words for "I" open a correction or take back what
+    was said, as their present forms do."""
+    _say(memory, clock, first, "2025-03-02T10:00:00")
+    _say(memory, clock, then, "2025-03-02T11:00:00")
+    texts = _texts(memory)
+    assert right is None or any(right in t for t in texts), texts
+    assert not any(wrong in t for t in texts), texts

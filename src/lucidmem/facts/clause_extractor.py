@@ -285,7 +285,8 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
                      r"\bdid\s+i\s+(?:say|tell\s+you|write)\s+(?:it\s+was\s+)?|"
                      r"(?:\bi\s+|^\W*)(?:told\s+you|said)\s+(?:it\s+was\s+|it's\s+)?"
                      r"(?:in\s+|on\s+|at\s+)?)(?P<old>[^,.;!?:]+)"),
-    "de": re.compile(r"(?i)(?:\bnicht\s+(?:in\s+|am\s+|bei\s+|im\s+)?|\bkein(?:e|en|em|er)?\s+|"
+    "de": re.compile(r"(?i)(?:\b(?:nicht|net|ned|nich|nit|ni)\s+(?:in\s+|am\s+|bei\s+|im\s+)?|"
+                     r"\bkein(?:e|en|em|er)?\s+|"
                      r"(?:\bich\s+|^\W*)sagte\s+(?:dir\s+)?|"
                      r"\b(?:hab|habe|hatte)\s+ich\s+(?:(?:dir|euch|Ihnen)\s+|"
                      r"(?=[^,.;!?]+\s+(?:gesagt|geschrieben)\b))|"
@@ -637,7 +638,8 @@ def _value_after_topic(said: str, lang: str) -> str:
 _CONTRAST_TAIL: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)(?<=\w)\s*[,;]\s*(?:" + words + r")\s+[^,;.!?]+[.!?]*$")
     for lang, words in {
-        "en": r"(?:and\s+|but\s+)?not", "de": r"(?:und\s+|aber\s+)?(?:nicht|kein\w*)",
+        "en": r"(?:and\s+|but\s+)?not",
+        "de": r"(?:und\s+|aber\s+)?(?:nicht|net|ned|nich|nit|ni|kein\w*)",
         "fr": r"(?:et\s+|mais\s+|non\s+)?pas", "es": r"(?:y\s+|pero\s+)?no|ni",
         "it": r"(?:e\s+|ma\s+)?(?:non|mica)", "pt": r"(?:e\s+|mas\s+)?não",
         "nl": r"(?:en\s+|maar\s+)?(?:niet|geen)"}.items()}
@@ -944,7 +946,7 @@ _PROPER = (r"((?:[A-ZÀ-ÖØ-Þ][\w'’.&-]*)(?:(?:\s+(?:de|del|di|da|do|van|der
 def _proper_after(span: str, lang: str, preps: dict[str, str], avoid: set[str]) -> str | None:
     if lang == "zh":
         # not the 在 of 现在 / 正在 ("now", "-ing"), nor a time after 到 ("加班到很晚": late)
-        m = re.search(r"(?:住在|搬到|搬去|去|到|(?<![现正实存])在)(?![过了着很晚早半几凌深])"
+        m = re.search(r"(?:住在|搬到了?|搬去了?|去|到|(?<![现正实存])在)(?![过了着很晚早半几凌深])"
                       r"([\u4e00-\u9fff]{2,4}?)(?=[，。！？,住工上做的了读入当]|$)", span)
         return m.group(1) if m else None
     prep = preps.get(lang)
@@ -2476,6 +2478,12 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             dwelling and _names_entity(span, lang) and not _others_home(item, span, lang):
         slot = "residence"  # "io abito a Lione": the classifier is unsure of a city it
         # has not seen; a verb of living and a place are a home
+    elif slot == "event" and not (only_a_day or rescheduled) and tense == "past" and \
+            not names_job and not named_person and not cues.hypothetical and dwelling and \
+            _proper_after(span, lang, _PLACE_PREP, set()) and \
+            not _others_home(item, span, lang):
+        slot = "residence"  # "wir sind am Samstag nach Kiel gezogen": a move on a day said
+        # is a new home from that day (not a trip: those went to "event" just above)
     if slot in _SCHEDULE_SLOTS and (
             (not cues.correction and _one_day_to_come(days, cues, at)) or
             (cues.correction and not cues.habit and _day_set_against(clause, at) is not None)):
@@ -2483,6 +2491,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         # is an appointment, not a routine; so is what a correction sets one day against
         # another for, with no habit said ("der Termin ist am Mittwoch, nicht am Dienstag";
         # otherwise a correction is of the kind it puts right)
+    elif (named_person or slot == "people") and slot != "event" and not cues.correction and \
+            _one_day_to_come(days, cues, at):
+        slot = "event"  # "our daughter Nora makes her First Communion Saturday May 10",
+        # "mei Schwester Elif heiratet am 7. Juni": someone's day to come, which a later
+        # "it's May 3rd, not the 10th" moves
     if slot == "event" and guess is not None and guess.second not in _NOT_STATES and \
             _began(found, cues, days, at):
         slot = guess.second  # "da gennaio suono il sax": a state that began, not an event

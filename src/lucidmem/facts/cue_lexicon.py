@@ -165,7 +165,8 @@ CUES: dict[str, _T] = {
     "negation": {
         "en": _w("not|n't|never|no longer|no more|none|nothing|nobody|without|don't|doesn't|"
                  "didn't|haven't|hasn't|isn't|aren't|wasn't|won't|cannot|can't"),
-        "de": _w("nicht|kein|keine|keinen|keinem|keiner|nie|niemals|nichts|ohne|nicht mehr"),
+        "de": _w("nicht|kein|keine|keinen|keinem|keiner|nie|niemals|nichts|ohne|nicht mehr|"
+                 "net|ned|nich|nit|ni"),  # the last five: "nicht" in dialects
         "fr": _w("ne|n'|pas|plus|jamais|rien|aucun|aucune|sans"),
         "es": _w("no|nunca|jamás|ya no|nada|ningún|ninguna|sin|tampoco"),
         "it": _w("non|mai|niente|nessun|nessuna|senza|più"),
@@ -248,7 +249,8 @@ CUES: dict[str, _T] = {
                  "small correction from last time|quick correction from last time|"
                  "correction from last time|small correction from before|"
                  "quick correction from before|correction from before|i got it wrong|"
-                 "got it wrong|i was wrong|"
+                 "got it wrong|i was wrong|i had … wrong|i got … wrong|i've got … wrong|"
+                 "i had … mixed up|i got … mixed up|i was mistaken|i misread|i misunderstood|"
                  "my mistake|i misspoke|wrong, it's|not x|let me correct|to correct|"
                  "i mixed up|i mix up|scratch that, it's|actually it's|typo|wait no|wait, no|"
                  "no wait|no, wait|nonsense|scratch that|autocorrect|was wrong,|is wrong,|"
@@ -266,7 +268,9 @@ CUES: dict[str, _T] = {
                  "autokorrektur|vertippt|ist falsch,|war falsch,|was schreib ich da|"
                  "was schreibe ich da|was red ich da|was rede ich da|was erzähl ich da|"
                  "durcheinandergebracht|durcheinander gebracht|falsch geschrieben|"
-                 "äh nein|ähm nein|also nein|nee, sorry"),
+                 "äh nein|ähm nein|also nein|nee, sorry|richtigstellen|richtig stellen|"
+                 "durcheinandergeschmissen|durcheinander geschmissen|durcheinandergeworfen|"
+                 "hatte mich vertan|hatte mich geirrt|falsch verstanden"),
         "fr": _w("correction|petite correction|je voulais dire|je me suis trompé|"
                  "je me suis trompée|me suis trompé|me suis trompée|je me trompe|"
                  "erreur de ma part|j'ai inversé|je me suis mal exprimé|je me suis mal exprimée|"
@@ -275,7 +279,8 @@ CUES: dict[str, _T] = {
                  "non attends|n'importe quoi|c'est faux|le correcteur|faute de frappe|"
                  "qu'est-ce que je raconte|qu'est-ce que j'écris|j'ai tout mélangé|"
                  "je mélange tout|j'ai mélangé|mal écrit|j'ai dit une bêtise|quelle bêtise|"
-                 "ou plutôt|enfin non"),
+                 "ou plutôt|enfin non|je m'étais trompé|je m'étais trompée|j'avais mal compris|"
+                 "j'ai mal compris"),
         "es": _w("corrijo|pequeña corrección|corrección|"
                  "me equivoqué|me he equivocado|quise decir|"
                  "me lié|me he liado|me confundí|me he confundido|error mío|perdón, es|"
@@ -283,28 +288,31 @@ CUES: dict[str, _T] = {
                  "quiero decir|espera, no|espera no|no, espera|no espera|qué digo|está mal|"
                  "el corrector|autocorrector|errata|error de tipeo|qué tontería|qué burrada|"
                  "qué estoy diciendo|lo dije mal|lo escribí mal|me hice un lío|dije mal|"
-                 "escribí mal|mejor dicho|o sea, no"),
+                 "escribí mal|mejor dicho|o sea, no|me había equivocado|me había confundido|"
+                 "había entendido mal|entendí mal"),
         "it": _w("correggo|piccola correzione|correzione|"
                  "mi sono sbagliato|mi sono sbagliata|ho sbagliato|"
                  "volevo dire|intendevo|intendo|mi sono confuso|mi sono confusa|errore mio|"
                  "aspetta, no|aspetta no|no, aspetta|no aspetta|che dico|è sbagliato|correttore|"
                  "errore di battitura|che minchiata|che cavolata|che cazzata|che stupidaggine|"
                  "che sciocchezza|che fesseria|ma che scrivo|ho scritto male|ho detto male|"
-                 "ho fatto confusione|anzi no|o meglio"),
+                 "ho fatto confusione|anzi no|o meglio|mi ero confuso|mi ero confusa|"
+                 "mi ero sbagliato|mi ero sbagliata|avevo sbagliato|avevo capito male"),
         "pt": _w("corrijo|pequena correção|pequena correcção|correção|correcção|"
                  "me enganei|enganei-me|errei|quis dizer|queria dizer|"
                  "me confundi|confundi|erro meu|quero dizer|espera, não|espera não|"
                  "não, espera|pera, não|pera não|que besteira|tá errado|está errado|o corretor|"
                  "erro de digitação|que bobagem|falei besteira|escrevi besteira|"
                  "escrevi errado|falei errado|nome errado|que disparate|baralhei|me atrapalhei|"
-                 "o que é que eu tô dizendo|aliás, não|ou melhor"),
+                 "o que é que eu tô dizendo|aliás, não|ou melhor|tinha me enganado|"
+                 "me tinha enganado|tinha-me enganado|entendi mal|percebi mal"),
         "nl": _w("foutje|kleine correctie|correctie|"
                  "ik bedoelde|ik bedoel|ik vergiste me|ik heb me vergist|"
                  "haal … door elkaar|verkeerd gezegd|wacht, nee|wacht nee|nee, wacht|nee wacht|"
                  "onzin|klopt niet|klopt helemaal niet|autocorrectie|typfout|is fout,|"
                  "wat zeg ik nu|wat schrijf ik nu|door elkaar gehaald|door mekaar gehaald|"
                  "verkeerd geschreven|verkeerd getypt|verkeerde naam|of nee|euh nee|nee sorry|"
-                 "nee, sorry"),
+                 "nee, sorry|ik had het mis|ik had me vergist|verkeerd begrepen"),
         "zh": _w("说错了|搞错了|记错了|更正一下|纠正一下|更正|纠正|不对|是我弄错|写错了|我是说|"
                  "我的意思是|等等，|"
                  "等一下，|啊等等|打错了|打错字|看错了|输入法|手滑|笔误|口误|说反了|写反了|"
@@ -312,6 +320,7 @@ CUES: dict[str, _T] = {
     },
     "retraction": {
         "en": _w("forget what i said|forget what i told you|forget about what i said|"
+                 "forget what … tell you|forget what … told you|"
                  "forget i said|forget i mentioned|please forget|ignore what i said|"
                  "scratch what i said|don't remember that|delete what i said|"
                  "forget everything i said|forget everything i told you|forget all i said|"
