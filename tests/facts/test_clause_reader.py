@@ -618,3 +618,32 @@ def test_a_correction_or_retraction_said_another_way(
     texts = _texts(memory)
     assert right is None or any(right in t for t in texts), texts
     assert not any(wrong in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("said", "employer"), [
+    ("Moin. Ich bin Jannes, Servicetechniker bei Deichwind Service in Emden.",
+     "Deichwind Service"),
+    ("sou técnica em saúde bucal na clínica OdontoVida, em Boa Viagem", "OdontoVida"),
+    ("Hoi, ik ben Bram, timmerman bij Bouwbedrijf Jansen.", "Bouwbedrijf Jansen"),
+    ("Soy ayudante de cocina en Bodega Lupe.", "Bodega Lupe"),
+])
+def test_the_workplace_said_with_a_job_is_the_employer_a_new_job_ends(
+        memory: Memory, clock: Clock, said: str, employer: str) -> None:
+    """A job said with where it is done (a self-introduction, mostly) keeps its own fact and
+    gives the employer beside it ("The user works at Deichwind Service"); a new job ends both,
+    where before the job's clause stayed current beside the new employer. The name after a
+    kind of workplace is the employer, not a district said after it ("na clínica OdontoVida,
+    em Boa Viagem")."""
+    _say(memory, clock, said, "2025-01-14T15:00:00")
+    assert f"The user works at {employer}" in _texts(memory)
+    _say(memory, clock, "I started a new job at Zalando last week.", "2025-06-14T15:00:00")
+    texts = _texts(memory)
+    assert any("Zalando" in t for t in texts), texts
+    assert not any(employer in t for t in texts), texts
+
+
+def test_a_job_sought_or_studied_names_no_employer(memory: Memory, clock: Clock) -> None:
+    _say(memory, clock, "I'm doing a nursing degree at Salford.", "2025-01-14T15:00:00")
+    _say(memory, clock, "Ich bin Erzieherin, aber nicht bei der Stadt Köln.",
+         "2025-01-15T15:00:00")
+    assert not any(t.startswith("The user works at") for t in _texts(memory)), _texts(memory)

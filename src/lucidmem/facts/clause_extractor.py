@@ -31,6 +31,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from lucidmem.facts import corrections, one_at_a_time
+from lucidmem.facts.attended_places import attended_kinds
 from lucidmem.facts.clauses import (
     THE_USER_IN,
     Clause,
@@ -1437,7 +1438,8 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         elif cand is not None and cand.key not in seen:
             reading.facts.append(cand)
             seen.add(cand.key)
-        employer = _employer_of_a_colleague(item, span)
+        employer = _employer_of_a_colleague(item, span) or \
+            _employer_beside_the_job(item, span, cand)
         if employer is not None and employer.key not in seen:
             reading.facts.append(employer)
             seen.add(employer.key)
@@ -2232,6 +2234,40 @@ def _employer_of_a_colleague(item: _Pending, span: str) -> FactCandidate | None:
         temporal_text=None, valid_from=None, valid_to=None, temporal_unresolved=False,
         language=lang, source_text=clause.sentence, negated=False, is_change=False,
         text=f"The user works at {org}", slot="employer", evidence=clause.text)
+
+
+def _employer_beside_the_job(item: _Pending, span: str,
+                             cand: FactCandidate | None) -> FactCandidate | None:
+    """The user's employer named in a clause about their job ("Ich bin Jannes,
+    Servicetechniker bei Deichwind Service", "sou técnica em saúde bucal na clínica
+    OdontoVida", "ik ben timmerman bij Bouwbedrijf Jansen"): beside the job's own fact, the
+    user works at the organisation, as "I work at …" would say, so a new employer ends it
+    (and, with it, the job's clause that names it). The organisation is a name after a kind
+    of workplace ("na clínica OdontoVida"), else a name right after the first word of working
+    at ("bei Deichwind Service"; not "en un bar …, en el Casco Viejo"). Not studies, not a
+    job sought, denied, wished or asked about."""
+    clause, cues, lang = item.clause, item.clause.cues, item.clause.language
+    if cand is None or cand.slot != "occupation" or cand.subject != USER_SUBJECT or \
+            lang not in _EMPLOYER_PREP or cues.negated or cues.hypothetical or \
+            cues.question or cues.cessation or cues.correction or \
+            _seeks_a_job(clause.text, lang) or attended_kinds(span, lang)[0]:
+        return None
+    avoid = {p.name for p in item.people if p.name}
+    found = _NAMED_KIND_AT[lang].search(span) or _NAME_AT[lang].search(span)
+    org = None if found is None else _without_trailing_date_words(found["org"].strip())
+    if org and found is not None and (found.groupdict().get("kind") or " ")[0].isupper():
+        org = f"{found['kind']} {org}"  # "en Bodega Lupe": the kind is part of the name
+    if not org or org in avoid or org.casefold() in _DATE_NAMES or _only_a_kind(org, lang):
+        return None
+    info = SLOTS["employer"]
+    return FactCandidate(
+        category=category_of(info.subcategory), subcategory=info.subcategory,
+        subject=USER_SUBJECT, predicate=info.predicate, object=org, confidence=0.9,
+        emotional_intensity=0.2, privacy=assess_privacy(clause.sentence).level,
+        temporal_text=None, valid_from=None, valid_to=None, temporal_unresolved=False,
+        language=lang, source_text=clause.sentence, negated=False, is_change=False,
+        text=f"The user works at {org}", slot="employer", evidence=clause.text)
+
 
 
 _WORK_ITSELF = frozenset({"commute", "employer", "occupation"})
@@ -3507,6 +3543,29 @@ _SINCE_AT["zh"] = re.compile(
     r"自从(?:我|额|俺)?(?:去|进|到|来|调到|换到|跳槽到)了?(?P<org>[\u4e00-\u9fffA-Za-z]{2,8}?)"
     r"(?:上班|工作|做事|打工)")
 """:data:`_SINCE_I_AM` in Chinese: "自从去了比亚迪上班", "自从调到南山分行工作"."""
+
+_ARTICLES = r"the|der|die|dem|den|de|le|la|l['’]|el|il|lo|o|a|het|een|un|une|una|um|uma"
+_NAMED_KIND_AT: dict[str, re.Pattern[str]] = {
+    lang: re.compile(
+        r"(?i:(?<!\w)(?:" + prep + r")\s+(?:(?:" + _ARTICLES + r")\s*)?(?P<kind>" + "|".join(
+            re.escape(k) for k in sorted((*WORKPLACE_NOUNS[lang],
+                                          *_MORE_WORKPLACE_KINDS.get(lang, ())),
+                                         key=len, reverse=True)) + r"))\s+(?P<org>"
+        + _NAME_WORD + r"(?:\s+(?:(?i:de|del|della|di|da|do|dos|das|van|von|der)\s+)?"
+        + _NAME_WORD + r")*)")
+    for lang, prep in _EMPLOYER_PREP.items()}
+"""A name after a kind of workplace and a word of working at ("na clínica OdontoVida", "at
+the bakery Halden")."""
+
+_NAME_AT: dict[str, re.Pattern[str]] = {
+    lang: re.compile(
+        r"^(?:(?!(?i:" + prep + r")\s).)*?(?i:(?<!\w)(?:" + prep + r")\s+(?:(?:" + _ARTICLES
+        + r")\s+)?)(?P<org>" + _NAME_WORD + r"(?:\s+(?:(?i:de|del|della|di|da|do|dos|das|van|"
+        r"von|der)\s+)?" + _NAME_WORD + r")*)")
+    for lang, prep in _EMPLOYER_PREP.items()}
+"""A name right after the first word of working at in a clause ("Servicetechniker bei
+Deichwind Service in Emden", "infermiera al Policlinico di Milano")."""
+
 
 
 _IN_A_TOWN: dict[str, str] = {
