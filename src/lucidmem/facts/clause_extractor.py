@@ -2269,7 +2269,6 @@ def _employer_beside_the_job(item: _Pending, span: str,
         text=f"The user works at {org}", slot="employer", evidence=clause.text)
 
 
-
 _WORK_ITSELF = frozenset({"commute", "employer", "occupation"})
 """Slots that are about work itself: "at work" qualifies none of them."""
 
@@ -3559,13 +3558,12 @@ the bakery Halden")."""
 
 _NAME_AT: dict[str, re.Pattern[str]] = {
     lang: re.compile(
-        r"^(?:(?!(?i:" + prep + r")\s).)*?(?i:(?<!\w)(?:" + prep + r")\s+(?:(?:" + _ARTICLES
+        r"^(?:(?!(?<!\w)(?i:" + prep + r")\s).)*?(?i:(?<!\w)(?:" + prep + r")\s+(?:(?:" + _ARTICLES
         + r")\s+)?)(?P<org>" + _NAME_WORD + r"(?:\s+(?:(?i:de|del|della|di|da|do|dos|das|van|"
         r"von|der)\s+)?" + _NAME_WORD + r")*)")
     for lang, prep in _EMPLOYER_PREP.items()}
 """A name right after the first word of working at in a clause ("Servicetechniker bei
 Deichwind Service in Emden", "infermiera al Policlinico di Milano")."""
-
 
 
 _IN_A_TOWN: dict[str, str] = {
