@@ -2226,14 +2226,20 @@ def _employer_of_a_colleague(item: _Pending, span: str) -> FactCandidate | None:
             break
     if org is None:
         return None
+    return _works_at(clause, org)
+
+
+def _works_at(clause: Clause, org: str) -> FactCandidate:
+    """"The user works at <org>", read from ``clause`` beside the clause's own fact."""
     info = SLOTS["employer"]
     return FactCandidate(
         category=category_of(info.subcategory), subcategory=info.subcategory,
         subject=USER_SUBJECT, predicate=info.predicate, object=org, confidence=0.9,
         emotional_intensity=0.2, privacy=assess_privacy(clause.sentence).level,
         temporal_text=None, valid_from=None, valid_to=None, temporal_unresolved=False,
-        language=lang, source_text=clause.sentence, negated=False, is_change=False,
-        text=f"The user works at {org}", slot="employer", evidence=clause.text)
+        language=clause.language, source_text=clause.sentence, negated=False,
+        is_change=False, text=f"The user works at {org}", slot="employer",
+        evidence=clause.text)
 
 
 def _employer_beside_the_job(item: _Pending, span: str,
@@ -2259,14 +2265,7 @@ def _employer_beside_the_job(item: _Pending, span: str,
         org = f"{found['kind']} {org}"  # "en Bodega Lupe": the kind is part of the name
     if not org or org in avoid or org.casefold() in _DATE_NAMES or _only_a_kind(org, lang):
         return None
-    info = SLOTS["employer"]
-    return FactCandidate(
-        category=category_of(info.subcategory), subcategory=info.subcategory,
-        subject=USER_SUBJECT, predicate=info.predicate, object=org, confidence=0.9,
-        emotional_intensity=0.2, privacy=assess_privacy(clause.sentence).level,
-        temporal_text=None, valid_from=None, valid_to=None, temporal_unresolved=False,
-        language=lang, source_text=clause.sentence, negated=False, is_change=False,
-        text=f"The user works at {org}", slot="employer", evidence=clause.text)
+    return _works_at(clause, org)
 
 
 _WORK_ITSELF = frozenset({"commute", "employer", "occupation"})
@@ -3506,10 +3505,16 @@ _NOT_A_JOB_PLACE = re.compile(
 "seit ich beim Fitnessstudio bin", "desde que estoy en el gimnasio"."""
 
 
+def _workplace_kinds(lang: str) -> str:
+    """The kinds of workplace of ``lang`` (:data:`WORKPLACE_NOUNS` and
+    :data:`_MORE_WORKPLACE_KINDS`) as one alternation, the longest first."""
+    return "|".join(re.escape(k) for k in sorted(
+        (*WORKPLACE_NOUNS[lang], *_MORE_WORKPLACE_KINDS.get(lang, ())), key=len, reverse=True))
+
+
 def _since_at_pattern(lang: str) -> re.Pattern[str]:
     since, at = _SINCE_I_AM[lang]
-    kinds = "|".join(re.escape(k) for k in sorted(
-        (*WORKPLACE_NOUNS[lang], *_MORE_WORKPLACE_KINDS.get(lang, ())), key=len, reverse=True))
+    kinds = _workplace_kinds(lang)
     by_kind = (r"(?i:" + kinds + r")(?:\s+[a-zà-ÿ][\w'’-]*){0,2}?\s+(?:(?i:di|de|da|do|del|"
                r"della|dos|das|du|des|van|von)\s+)?" + _NAME_WORD + r"(?:\s+" + _NAME_WORD
                + r")*")
@@ -3546,10 +3551,8 @@ _SINCE_AT["zh"] = re.compile(
 _ARTICLES = r"the|der|die|dem|den|de|le|la|l['’]|el|il|lo|o|a|het|een|un|une|una|um|uma"
 _NAMED_KIND_AT: dict[str, re.Pattern[str]] = {
     lang: re.compile(
-        r"(?i:(?<!\w)(?:" + prep + r")\s+(?:(?:" + _ARTICLES + r")\s*)?(?P<kind>" + "|".join(
-            re.escape(k) for k in sorted((*WORKPLACE_NOUNS[lang],
-                                          *_MORE_WORKPLACE_KINDS.get(lang, ())),
-                                         key=len, reverse=True)) + r"))\s+(?P<org>"
+        r"(?i:(?<!\w)(?:" + prep + r")\s+(?:(?:" + _ARTICLES + r")\s*)?(?P<kind>"
+        + _workplace_kinds(lang) + r"))\s+(?P<org>"
         + _NAME_WORD + r"(?:\s+(?:(?i:de|del|della|di|da|do|dos|das|van|von|der)\s+)?"
         + _NAME_WORD + r")*)")
     for lang, prep in _EMPLOYER_PREP.items()}
