@@ -28,7 +28,7 @@ from lucidmem import (
 )
 from lucidmem.embedding import E5Embedder
 from lucidmem.store.base import Query, Record, Store
-from lucidmem.store.postgres import PostgresStore
+from lucidmem.store.postgres import PostgresStore, connection_lost
 from lucidmem.store.postgres_schema import MIGRATIONS, schema_for_context
 from lucidmem.store.sqlite import SQLiteStore
 
@@ -276,6 +276,49 @@ def test_a_connection_lost_inside_a_transaction_fails_the_call_and_the_next_reco
         store.get("maya", ["r1"])
     assert [r.id for r in store.get("maya", ["r1", "half"])] == ["r1"]
     store.close()
+
+
+def test_a_pipelined_batch_on_a_dropped_session_is_unavailable_and_the_next_call_reconnects(
+    postgres_url: str, postgres_admin_url: str
+) -> None:
+    """A batch of rows goes out in one pipeline; when the server has ended the session,
+    psycopg may report "cannot exit pipeline mode while busy" before it marks the
+    connection broken. That is still the server going away, not a bad statement."""
+    store = PostgresStore(postgres_url, schema="b")
+    store.put([Record(id="r1", kind="turn", user_id="maya", text="kept")])
+    batch = [Record(id=f"b{i}", kind="turn", user_id="maya", text=f"row {i}")
+             for i in range(50)]
+    with pytest.raises(StoreUnavailableError, match="again"), store.transaction():
+        store.put([Record(id="half", kind="turn", user_id="maya", text="never written")])
+        _terminate(store, postgres_admin_url)
+        store.put(batch)
+    store.put(batch[:1])  # the next call works on a new connection
+    assert _rows(postgres_url, "SELECT id FROM b.records ORDER BY id") == [("b0",), ("r1",)]
+    store.close()
+
+
+@pytest.mark.parametrize(("error", "lost"), [
+    (psycopg.OperationalError("cannot exit pipeline mode while busy"), True),
+    (psycopg.OperationalError("consuming input failed: server closed the connection"), True),
+    (psycopg.errors.AdminShutdown("terminating connection"), True),
+    (psycopg.errors.ConnectionFailure("connection failure"), True),
+    (psycopg.errors.LockNotAvailable("could not obtain lock"), False),
+    (psycopg.errors.QueryCanceled("canceling statement due to statement timeout"), False),
+    (psycopg.errors.UniqueViolation("duplicate key"), False),
+])
+def test_which_errors_say_the_connection_went_away(error: psycopg.Error, lost: bool) -> None:
+    assert connection_lost(error) is lost
+
+
+def test_an_error_raised_while_handling_a_lost_connection_counts_as_lost() -> None:
+    try:
+        try:
+            raise psycopg.OperationalError("server closed the connection unexpectedly")
+        except psycopg.OperationalError as lost:
+            raise psycopg.errors.InFailedSqlTransaction("current transaction is aborted") \
+                from lost
+    except psycopg.Error as exc:
+        assert connection_lost(exc)
 
 
 def test_embeddings_round_trip_exactly_at_model_size(postgres_url: str) -> None:

@@ -211,6 +211,29 @@ def _ended_while_idle(exc: psycopg.Error) -> bool:
     return isinstance(exc, psycopg.errors.AdminShutdown)
 
 
+# SQLSTATEs by which the server says it is ending the session or cannot take it
+_SERVER_GOING_AWAY = frozenset({"57P01", "57P02", "57P03"})
+
+
+def connection_lost(exc: BaseException) -> bool:
+    """Whether ``exc``, or an error it was raised while handling, says the connection to
+    the server went away: a client-side :class:`psycopg.OperationalError` (no SQLSTATE:
+    libpq lost the socket or the protocol state, e.g. "consuming input failed" or, when a
+    pipeline is left after the server dropped, "cannot exit pipeline mode while busy"),
+    a connection exception (class ``08``) or the server shutting down (``57P0x``).
+    Errors the server sent about a statement (a constraint, a lock timeout) are not."""
+    seen: BaseException | None = exc
+    for _ in range(8):  # a chain is short; never follow a cycle
+        if seen is None:
+            return False
+        if isinstance(seen, psycopg.OperationalError):
+            state = seen.sqlstate
+            if state is None or state.startswith("08") or state in _SERVER_GOING_AWAY:
+                return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
 def _scrub(message: str, url: str) -> str:
     """``message`` with the URL's password (if any) replaced."""
     try:
@@ -278,6 +301,8 @@ class PostgresStore:
         self._lock = threading.RLock()
         self._depth = 0
         self._closed = False
+        # set when an error said the connection went away before psycopg marked it broken
+        self._lost = False
         self._vector_type = ""
         self._vector_dimension = 0
         self._own_indexes: dict[tuple[str, int], float] = {}  # (user, dimension): seen at
@@ -379,7 +404,8 @@ class PostgresStore:
         """``exc`` as lucidmem's error: :class:`StoreUnavailableError` when the connection
         is gone (server stopped or restarting; the statement's transaction is rolled back)."""
         detail = f"{self.location}: {what}{_scrub(str(exc), self.url)}"
-        if self._conn.broken or self._conn.closed:
+        if self._conn.broken or self._conn.closed or connection_lost(exc):
+            self._lost = True  # the next call outside a transaction opens a new one
             return StoreUnavailableError(
                 f"{detail}. The connection to PostgreSQL was lost (server stopped, restarting "
                 "or unreachable); the interrupted transaction was rolled back. Send the call "
@@ -390,7 +416,7 @@ class PostgresStore:
         """Raise when closed; replace a connection the server dropped (outside a transaction)."""
         if self._closed:
             raise StoreError(f"the store {self.location} is closed; open a new Memory.")
-        if self._depth == 0 and (self._conn.broken or self._conn.closed):
+        if self._depth == 0 and (self._lost or self._conn.broken or self._conn.closed):
             self._reconnect()
 
     def _reconnect(self) -> None:
@@ -398,6 +424,7 @@ class PostgresStore:
         self._conn.close()
         try:
             self._conn = self._open()
+            self._lost = False
         except StoreError as exc:  # it worked before: the server is away, not misnamed
             raise StoreUnavailableError(
                 f"{exc} The server was reachable before; it may be restarting: send the "
