@@ -310,6 +310,10 @@ class Settings(BaseSettings):
     embedding_model: str = "text-embedding-3-small"
     embedding_api_key: SecretStr | None = None
     embedding_batch_size: int = Field(32, ge=1, le=2048)
+    embedding_short_text_threads: Literal["timed", "one", "all"] = Field(
+        "timed", description='How the bundled model embeds one short text (a search query): '
+        '"timed" measures one thread against every thread on the first calls and keeps the '
+        'faster, "one" always one thread, "all" every thread. The vector is the same.')
     embedding_timeout_seconds: float = Field(30.0, gt=0)
 
     embedding: EmbeddingQueueSettings = EmbeddingQueueSettings()

@@ -113,3 +113,18 @@ def test_a_policy_can_be_pinned_and_a_wrong_one_is_named() -> None:
     every = E5Embedder(short_text_threads="all")
     before, seen = threads_seen(every, lambda: every.embed_queries(TEXTS[:1]))
     assert seen == [before]
+
+
+def test_the_policy_is_a_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pydantic import ValidationError
+
+    from lucidmem.embedding import embedder_from_settings
+    from lucidmem.settings import Settings
+
+    monkeypatch.setenv("LUCIDMEM_EMBEDDING_SHORT_TEXT_THREADS", "one")
+    one = embedder_from_settings(Settings())
+    assert isinstance(one, E5Embedder)
+    _, seen = threads_seen(one, lambda: [one.embed_queries(TEXTS[:1]) for _ in range(4)])
+    assert seen == [1] * 4
+    with pytest.raises(ValidationError, match="embedding_short_text_threads"):
+        Settings(embedding_short_text_threads="fast")

@@ -28,4 +28,5 @@ def embedder_from_settings(settings: Settings) -> Embedder:
             batch_size=settings.embedding_batch_size,
             timeout=settings.embedding_timeout_seconds,
         )
-    return E5Embedder(batch_size=settings.embedding_batch_size)
+    return E5Embedder(batch_size=settings.embedding_batch_size,
+                      short_text_threads=settings.embedding_short_text_threads)
