@@ -647,3 +647,54 @@ def test_a_job_sought_or_studied_names_no_employer(memory: Memory, clock: Clock)
     _say(memory, clock, "Ich bin Erzieherin, aber nicht bei der Stadt Köln.",
          "2025-01-15T15:00:00")
     assert not any(t.startswith("The user works at") for t in _texts(memory)), _texts(memory)
+
+
+@pytest.mark.parametrize("remark", [
+    "j'ai dit non direct",
+    "ho una fame",
+    "non so come stargli vicino",
+    "je sais pas comment l'aider",
+])
+def test_a_short_remark_that_names_nothing_is_no_fact(memory: Memory, clock: Clock,
+                                                      remark: str) -> None:
+    """A mood or a remark ("ho una fame") read into a free-text slot (a concern, the user's
+    self, work) is no fact when it is short and names nothing; such a clause that names
+    something still is, and so is a short thing liked or not ("I can't have peanuts")."""
+    _say(memory, clock, remark, "2025-01-14T15:00:00")
+    assert _texts(memory) == []
+
+
+def test_a_short_clause_that_names_something_is_still_kept(memory: Memory,
+                                                          clock: Clock) -> None:
+    _say(memory, clock, "ich hasse Koriander", "2025-01-14T15:00:00")
+    _say(memory, clock, "I really love Lisbon", "2025-01-15T15:00:00")
+    texts = _texts(memory)
+    assert any("Koriander" in t for t in texts), texts
+    assert any("Lisbon" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("said", "employer"), [
+    ("sou engenheiro de redes na Vodacom e passei o dia na Matola por causa de uma antena",
+     "Vodacom"),
+    ("Moi c'est Seb, chocolatier chez Vandenbroeck au Sablon", "Vandenbroeck"),
+    ("fo l'istruttore di vela al Circolo Nautico di Antignano, oggi libeccio forte",
+     "Antignano"),
+])
+def test_a_self_introduction_naming_the_workplace_is_the_job_a_new_job_ends(
+        memory: Memory, clock: Clock, said: str, employer: str) -> None:
+    """"I am <a job> at <a workplace>" said with something else in the clause (the day's
+    work, the weather) is the user's job, whatever the rest leans to, so a new job ends it
+    rather than leaving the old workplace current."""
+    _say(memory, clock, said, "2025-01-14T15:00:00")
+    assert any(employer in t for t in _texts(memory)), _texts(memory)
+    _say(memory, clock, "I started a new job at Zalando last week.", "2025-06-14T15:00:00")
+    texts = _texts(memory)
+    assert any("Zalando" in t for t in texts), texts
+    assert not any(employer in t for t in texts), texts
+
+
+@pytest.mark.parametrize("said", ["soy de Lima y vivo en Miraflores",
+                                  "bin grad bei Anna in Köln"])
+def test_being_from_or_at_a_place_is_no_job(memory: Memory, clock: Clock, said: str) -> None:
+    _say(memory, clock, said, "2025-01-14T15:00:00")
+    assert not any(t.startswith("The user (job)") for t in _texts(memory)), _texts(memory)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from lucidmem.facts.cue_lexicon import cue_pattern, find_cue
 from lucidmem.records import Record
 
-__all__ = ["moved_count_targets"]
+__all__ = ["moved_count_targets", "moves_a_count"]
 
 _PERIODS = ("per_day", "per_week")
 _NUMBER = r"\d+(?:\s*(?:-|–|o|or|oder|ou|a|of|或)\s*\d+)?"
@@ -43,6 +43,13 @@ def _period_of_moved_count(said: str, lang: str) -> str | None:
         if found is not None:
             return period
     return None
+
+
+def moves_a_count(said: str, lang: str) -> bool:
+    """Whether a statement moves a count per day or week without naming what it counts
+    ("Agora reduzi para 2 por dia"): it says something of the user's own habit, however
+    little else it says."""
+    return _period_of_moved_count(said, lang) is not None
 
 
 def _counts_over(said: str, lang: str, period: str) -> bool:

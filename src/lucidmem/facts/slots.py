@@ -88,6 +88,12 @@ class SlotGuess:
     second: str
     second_probability: float
     no_fact: float = 0.0
+    each: tuple[tuple[str, float], ...] = ()
+    """Every slot that yields a fact with its probability, most probable first."""
+
+    def probability_of(self, slot: str) -> float:
+        """The probability of ``slot`` (0 when the guess does not hold it)."""
+        return next((p for name, p in self.each if name == slot), 0.0)
 
     @property
     def keeps(self) -> bool:
@@ -151,7 +157,8 @@ class SlotClassifier:
             order = [int(i) for i in np.argsort(-row) if self.labels[int(i)] not in NO_FACT]
             a, b = order[0], order[1]
             out.append(SlotGuess(self.labels[a], float(row[a]), self.labels[b], float(row[b]),
-                                 float(row[empty].sum())))
+                                 float(row[empty].sum()),
+                                 tuple((self.labels[i], float(row[i])) for i in order)))
         return out
 
     def classify(self, texts: Sequence[str]) -> list[SlotGuess]:
