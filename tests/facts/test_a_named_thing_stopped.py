@@ -104,3 +104,24 @@ def test_leaving_a_named_place_keeps_what_a_relative_does_there() -> None:
     current, _ = _said("my sister lives in Graz", "I used to go to Kletterhalle Graz",
                        "cancelled my membership at Kletterhalle Graz", lang="en")
     assert any("sister lives in Graz" in text for text in current), current
+
+
+@pytest.mark.parametrize(("turns", "lang", "thing"), [
+    (("toco el clarinete en la banda municipal los jueves",
+      "novedad, por fin vendí el clarinete a un chaval de la escuela de la banda"), "es",
+     "clarinete"),
+    (("I play the trumpet in a brass band on Thursdays",
+      "finally sold the trumpet to a lad from the youth band"), "en", "trumpet"),
+    (("ich spiele Saxophon in einer Bigband",
+      "hab das Saxophon endlich verkauft, an einen Schüler"), "de", "Saxophon"),
+    (("toco cavaquinho num grupo de pagode",
+      "finalmente vendi o cavaquinho pra um vizinho"), "pt", "cavaquinho"),
+])
+def test_a_thing_sold_is_history_not_a_current_fact(turns: tuple[str, str], lang: str,
+                                                    thing: str) -> None:
+    """A thing the user parted with (sold, given away, "is history") is gone: the sale ends
+    the fact held about it and is itself history, so no current fact names it, while the
+    history keeps both."""
+    current, every = _said(*turns, lang=lang)
+    assert not any(thing in t for t in current), current
+    assert sum(thing in t for t in every) >= 2, every

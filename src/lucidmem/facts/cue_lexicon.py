@@ -525,6 +525,7 @@ CUES: dict[str, _T] = {
                  "no longer living|not at … anymore|not with … anymore|"
                  "don't work at … anymore|don't live in … anymore"),
         "de": _w("aufgehört|höre auf|aufgegeben|abgemeldet|gekündigt|verkauft|verlassen|"
+                 "ist Geschichte|is Geschichte|"
                  "letzter tag|nicht mehr|schluss mit|ausgetreten|storniert|abbestellt|"
                  "nicht verlängert|Mitgliedschaft beendet|Vertrag beendet"),
         "fr": _w("arrêté|arrête|arrêter|quitté|quitte|abandonné|vendu|résilié|"
@@ -865,6 +866,19 @@ CUES: dict[str, _T] = {
         "pt": _w("era o meu|era a minha|já não|antes|o antigo|a antiga|o anterior|a anterior"),
         "nl": _w("was mijn|niet meer|vroeger|de oude|de vorige"),
         "zh": _w("以前|之前|原来|上一个"),
+    },
+    # a thing the user parted with for good: sold, given away, "history" ("por fin vendí el
+    # clarinete", "der Corsa is Geschichte", "捷达终于卖了"): with a cessation that ended a
+    # held fact, the statement is what ended it, not a state to keep current
+    "parted_with": {
+        "en": _w("sold|sold off|gave away|given away|got rid of|is history|is gone for good"),
+        "de": _w("verkauft|verschenkt|weggegeben|ist Geschichte|is Geschichte|abgegeben"),
+        "fr": _w("vendu|vendue|vendus|donné mon|donné ma|c'est de l'histoire ancienne"),
+        "es": _w("vendí|vendido|vendida|regalé|es historia|me deshice"),
+        "it": _w("venduto|venduta|venduti|regalato|regalata|è storia"),
+        "pt": _w("vendi|vendido|vendida|dei o meu|dei a minha|é história|passei adiante"),
+        "nl": _w("verkocht|weggegeven|is geschiedenis|is verleden tijd"),
+        "zh": _w("卖了|卖掉|卖出去|送人了"),
     },
     # ("someone nicked my bike", "mir wurde das Fahrrad geklaut", "on m'a volé mon vélo",
     # "我的自行车被偷了"): read by lucidmem.facts.one_at_a_time beside a thing of a kind

@@ -71,6 +71,7 @@ __all__ = [
     "exclusive_targets",
     "habit_of",
     "only_recalls",
+    "parted_with",
     "recalled_targets",
     "replaced_in_the_same_turn",
     "replaced_thing_targets",
@@ -113,6 +114,7 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
                                                  new.data.get("evidence")) if x))
     words -= GENERIC
     names = proper_names(new)
+    gone = parted_with(new)  # "vendi o cavaquinho" (read as a project) ends "toco cavaquinho"
     out = []
     for rec in facts:
         if rec.id == new.id or rec.data.get("subject") != new.data.get("subject"):
@@ -121,7 +123,7 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
         shared = [w for w in words if any(stem_match(w, t) for t in words_of(rec))]
         employer = fold_words(str(rec.data.get("object") or "")) - GENERIC \
             if rec.data.get("predicate") == "works_at" else set()
-        if shared and (other == family or len(shared) >= 2 or
+        if shared and (other == family or len(shared) >= 2 or gone or
                        other in STOPPED_FOR_HEALTH.get(str(family), ()) or (
                 employer and employer <= set(shared))) and \
                 rec.data.get("slot") not in ("people", "event"):
@@ -131,6 +133,15 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
             out.append(rec)  # "cancelled my Crankhouse membership, too pricey" ends "I go
             # to the gym at Crankhouse", read as another kind; not a dated plan there
     return out
+
+
+def parted_with(new: Record) -> bool:
+    """Whether a cessation says the user parted with a thing for good ("por fin vendí el
+    clarinete", "der Corsa is Geschichte"): once it has ended the held fact, it is history
+    too, for what holds now is that the thing is gone and a current question about what the
+    user has must not hear it."""
+    said = str(new.data.get("evidence") or new.data.get("object") or "")
+    return has_cue("parted_with", str(new.data.get("language") or "en"), said)
 
 
 def stopped_by_name(new: Record) -> bool:

@@ -331,7 +331,8 @@ class _Pass:
         stopped_held = False  # "我已经不在华为了": it ended the job that named 华为
         if d.get("cessation"):
             for ex in earlier(lifecycle.cessation_targets(rec, held)):
-                stopped_held = stopped_held or ex.data.get("slot") in ("employer", "residence")
+                stopped_held = stopped_held or ex.data.get("slot") in ("employer", "residence") \
+                    or lifecycle.parted_with(rec)  # "vendí el clarinete": the thing is gone
                 self.end(ex, rec, retract=False, at=start)
         if d.get("rescheduled"):  # "das Teamessen wurde auf Montag verschoben"
             planned = corrections.rescheduled_target(rec, earlier(held))
