@@ -2666,8 +2666,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         cues = replace(cues, cessation=False)  # "dejé a los niños en el colegio": no quitting
     if slot in _FREE_TEXT_SLOTS and not named_person and not item.people and not days and \
             not (cues.correction or moves) and _says_nothing_in_particular(span, lang):
-        reading.flags.append("skipped:nothing_in_particular")  # "will's nicht übertreiben",
-        # "ho una fame", "geloof er niks van": a mood or a remark, nothing to remember
+        reading.flags.append("skipped:nothing_in_particular")  # "ho una fame", "je sais
+        # pas comment l'aider": a mood or a remark, nothing to remember
         return None
     info = SLOTS.get(slot) or SLOTS["personal"]
     subcategory = info.subcategory

@@ -872,11 +872,11 @@ CUES: dict[str, _T] = {
     # held fact, the statement is what ended it, not a state to keep current
     "parted_with": {
         "en": _w("sold|sold off|gave away|given away|got rid of|is history|is gone for good"),
-        "de": _w("verkauft|verschenkt|weggegeben|ist Geschichte|is Geschichte|abgegeben"),
-        "fr": _w("vendu|vendue|vendus|donné mon|donné ma|c'est de l'histoire ancienne"),
+        "de": _w("verkauft|verschenkt|weggegeben|ist Geschichte|is Geschichte"),
+        "fr": _w("vendu|vendue|vendus|c'est de l'histoire ancienne"),
         "es": _w("vendí|vendido|vendida|regalé|es historia|me deshice"),
         "it": _w("venduto|venduta|venduti|regalato|regalata|è storia"),
-        "pt": _w("vendi|vendido|vendida|dei o meu|dei a minha|é história|passei adiante"),
+        "pt": _w("vendi|vendido|vendida|é história|passei adiante"),
         "nl": _w("verkocht|weggegeven|is geschiedenis|is verleden tijd"),
         "zh": _w("卖了|卖掉|卖出去|送人了"),
     },
