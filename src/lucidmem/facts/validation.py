@@ -330,9 +330,11 @@ class _Pass:
             self.rename(rec, str(d["corrects"]), held)  # "Er heißt Brandl": his facts too
         stopped_held = False  # "我已经不在华为了": it ended the job that named 华为
         if d.get("cessation"):
-            for ex in earlier(lifecycle.cessation_targets(rec, held)):
-                stopped_held = stopped_held or ex.data.get("slot") in ("employer", "residence") \
-                    or lifecycle.parted_with(rec)  # "vendí el clarinete": the thing is gone
+            ceased = earlier(lifecycle.cessation_targets(rec, held))
+            stopped_held = any(ex.data.get("slot") in ("employer", "residence")
+                               for ex in ceased) or \
+                (bool(ceased) and lifecycle.parted_with(rec))  # "vendí el clarinete": gone
+            for ex in ceased:
                 self.end(ex, rec, retract=False, at=start)
         if d.get("rescheduled"):  # "das Teamessen wurde auf Montag verschoben"
             planned = corrections.rescheduled_target(rec, earlier(held))
