@@ -315,12 +315,12 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
                      r"(?:\bik\s+|^\W*)zei\s+|"
                      r"\bzei\s+ik\s+(?:je\s+)?|\b(?:heb|had)\s+ik\s+(?:je\s+|jou\s+)?)"
                      r"(?P<old>[^,.;!?:]+?)(?:\s+(?:gezegd|geschreven)\b|(?=\s*[,.;!?:]|\s*$))"),
-    "zh": re.compile(r"(?:(?:是不是|有没有)(?:跟你)?(?:说|讲|写)(?:过|了)?|(?<!是)不是)"
+    "zh": re.compile(r"(?:(?:是不是|有没有)(?:跟你)?(?:说|讲|写)(?:过|了)?|(?<!是)不是|不在)"
                      r"(?P<old>[^，。！？,]+)"),
 }
-"""The value a correction takes back: the one after its "not" ("Thursday, not Friday") or
-the one the user says they told before ("I told you Leeds", "te dije Sevilla", "ich hab dir
-letztes Mal Pradl gesagt")."""
+"""The value a correction takes back: the one after its "not" ("Thursday, not Friday",
+"小雨不在省立医院": not at) or the one the user says they told before ("I told you Leeds",
+"te dije Sevilla", "ich hab dir letztes Mal Pradl gesagt")."""
 _SECRET_MARKS = re.compile(
     r"(?i)in confidenza|entre nous|entre nosotros|entre nós|unter uns|tussen ons|between us|"
     r"não conta pra ninguém|no se lo digas|non dirlo|sag es niemandem|don't tell anyone|"
@@ -576,9 +576,20 @@ def _retraction_topic(clause: Clause) -> str | None:
             head = clause.sentence[:clause.sentence.find(clause.text)] + head
         found = after.search(head) if after else None
         topic = re.split(r"[,;.!?，；。！？]", found["t"])[0] if found else \
-            clause.text[:m.start()] if empty and clause.language == "zh" else ""
+            _ZH_POINTER_TAIL.sub("", clause.text[:m.start()]) if clause.language == "zh" \
+            else ""  # ("李军调深圳那事儿你别记了": what comes before "that thing", "you")
         topic = topic.strip(" ,.!?;:，。")
+        if _ZH_FILLER.match(topic):
+            topic = ""  # "算了，当我没说过" names nothing
     return topic or None
+
+
+_ZH_FILLER = re.compile(r"^(?:算了|好吧|好了|哎呀?|唉|嗯|那个|还是|不过|其实)?$")
+"""What may stand before a Chinese retraction cue and name nothing ("算了，当我没说过")."""
+
+_ZH_POINTER_TAIL = re.compile(r"(?:那件事|那个事|的事|这件事|那事儿?|这事儿?|嗰件事|嘅事)?"
+                             r"(?:你|您)?(?:就|也)?$")
+"""What points back at the topic before a Chinese retraction cue ("…那事儿你别记了")."""
 
 
 _ZH_MY_MISTAKE = re.compile(
@@ -595,14 +606,17 @@ _WRONG_FIRST: dict[str, re.Pattern[str]] = {
               r"war\s+falsch",
         "fr": r"c'est\s+faux|c’est\s+faux|c'est\s+pas\s+ça|n'est\s+pas\s+juste",
         "es": r"(?:está|esta)\s+mal|no\s+es\s+así|es\s+incorrecto",
-        "it": r"è\s+sbagliato|non\s+è\s+giusto|non\s+è\s+così",
-        "pt": r"(?:está|tá|ta)\s+errado|não\s+é\s+isso|não\s+é\s+assim",
+        "it": r"è\s+sbagliat[oa]|non\s+è\s+giust[oa]|non\s+è\s+così",
+        "pt": r"(?:está|tá|ta)\s+errad[oa]|não\s+é\s+isso|não\s+é\s+assim",
         "nl": r"klopt\s+(?:helemaal\s+|toch\s+)?niet|is\s+fout",
     }.items()}
-_WRONG_FIRST["zh"] = re.compile(r"^\W*(?![哎啊哦噢唉呃嗯诶哈这那])(?P<old>[^，。！？,]{2,8}?)"
+_WRONG_FIRST["zh"] = re.compile(r"^\W*(?![哎啊哦噢唉呃嗯诶哈这那])"
+                                r"(?!我?(?:上次|上回|刚才|刚刚|之前|前面|前几天|那天|昨天)(?:跟你)?"
+                                r"(?:不对|是错的|说错了))(?P<old>[^，。！？,]{2,8}?)"
                                 r"(?:不对|是错的|说错了)[，,。！!]\s*")
 """A correction that first names the wrong value and then says the right thing ("Lübeck
-stimmt gar nicht, die Hochzeit ist in Kiel", "Bath was wrong, it's in Bristol")."""
+stimmt gar nicht, die Hochzeit ist in Kiel", "Bath was wrong, it's in Bristol"). When it
+names only when the wrong thing was said ("上次说错了，…"), the value comes after."""
 
 
 def _wrong_first(text: str, lang: str) -> re.Match[str] | None:
@@ -1123,6 +1137,7 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     turn_people: set[str] = set()
     asked_to_forget = False
     retracted_topics: set[str] = set()
+    chained: tuple[str, str, str] | None = None  # (sentence, subject, phrase) said last
     clauses = _day_corrections_joined(clauses, timestamp)
     for clause in clauses:
         if not clause.supported:
@@ -1239,6 +1254,9 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         if found is None:
             continue
         subject, phrase = found
+        if subject == USER_SUBJECT and chained is not None and \
+                _continues_the_topic(clause, people, chained[0]):
+            subject, phrase = chained[1], chained[2]  # "小雨是护士，在省立医院上班": hers
         if subject == USER_SUBJECT and _third_person_verb(clause.text, clause.language) and \
                 not (cues.correction and (_corrected_value(clause) or
                                           slip_lead(clause.text, clause.language))) and \
@@ -1258,6 +1276,7 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 phrase = _person_phrase(subject, state, clause.language)
         if subject != USER_SUBJECT and not subject.startswith(f"{USER_SUBJECT}'s "):
             state.last_person = subject
+        chained = (clause.sentence, subject, phrase)
         if _only_mentions(clause, people):
             continue
         pending.append(_Pending(clause, subject, phrase, people,
@@ -1284,6 +1303,16 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     spans = [span_of(p.clause.text, p.clause.language) or p.clause.text for p in pending
              if not _rule_slot(p)]
     return Begun(text, timestamp, reading, clauses, pending, spans, secret, rules)
+
+
+def _continues_the_topic(clause: Clause, people: Sequence[Mention], sentence: str) -> bool:
+    """Whether a Chinese clause goes on about the one the clause before it in the same
+    sentence was about: it names no one and has no subject of its own ("我女朋友小雨是护士，
+    在省立医院上班，周末经常要值班": the hospital and the weekends are hers). A clause that
+    names "I" or points at someone with 他 / 她 ("得请两天假回去陪她") has its own."""
+    return clause.language == "zh" and clause.sentence == sentence and not people and \
+        not _has_subject(clause.text, clause.language) and \
+        not re.search(_THIRD_PERSON["zh"], clause.text)
 
 
 def _rule_slot(item: _Pending) -> str | None:
@@ -1536,10 +1565,10 @@ _TOLD_YOU_WRONG: dict[str, re.Pattern[str]] = {
                r"(?:eso\s+|y\s+)?(?:estaba\s+mal|está\s+mal|es\s+mentira|no\s+es\s+así|"
                r"no\s+era\s+así|era\s+un\s+error)"),
         "it": (r"(?:ti\s+)?ho\s+(?:detto|scritto|raccontato)\s+che\s+",
-               r"(?:era\s+sbagliato|è\s+sbagliato|non\s+è\s+vero|non\s+era\s+vero|"
+               r"(?:era\s+sbagliat[oa]|è\s+sbagliat[oa]|non\s+è\s+vero|non\s+era\s+vero|"
                r"non\s+è\s+così|mi\s+sono\s+sbagliat[oa])"),
         "pt": (r"(?:eu\s+)?(?:te\s+|lhe\s+)?(?:disse|falei|contei|escrevi)\s+que\s+",
-               r"(?:isso\s+|aquilo\s+)?(?:estava\s+errado|está\s+errado|tá\s+errado|"
+               r"(?:isso\s+|aquilo\s+)?(?:estava\s+errad[oa]|está\s+errad[oa]|tá\s+errad[oa]|"
                r"não\s+é\s+verdade|não\s+era\s+verdade|foi\s+engano)"),
         "nl": (r"ik\s+(?:zei|heb\s+(?:je\s+|jou\s+)?(?:gezegd|verteld))\s+(?:je\s+|jou\s+)?"
                r"(?:dat\s+)?",
