@@ -2,7 +2,9 @@
 thing: my mum …") names no one: before, the colon read as a comma and "Andere Sache, meine
 Mutter" as an apposition, which stored a mother called "Andere Sache". Words that open a
 clause (numbers, quantifiers, "other" …, `cue_lexicon.CLAUSE_OPENERS`) are never a name's
-first word; a real name in that place still is. Sentences written for these tests.
+first word; a real name in that place still is. Nor is a capitalised first word followed
+by an article, a pronoun or a preposition ("Surtout pas de piment", "Sla het niet op"), nor a
+holiday ("Pour Noël je …"). Sentences written for these tests.
 """
 
 from __future__ import annotations
@@ -35,3 +37,26 @@ def test_a_name_before_the_relation_is_still_a_name() -> None:
                           user_id="de-name", lang="de") as memory:
         texts = [f.text for f in memory.facts.list(user_id="de-name")]
         assert any("Brigitte" in t and "mother" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("lang", "said", "word"), [
+    ("fr", "Surtout pas de piment, j'ai l'estomac fragile", "Surtout"),
+    ("fr", "Par contre la pluie ce matin, quelle galère pour venir", "Par"),
+    ("fr", "Pour Noël je ne sais pas quoi offrir à Léo, il a 10 ans", "Noël"),
+    ("nl", "Sla het niet op alsjeblieft, het was maar een grap", "Sla"),
+])
+def test_a_capital_before_a_function_word_or_a_holiday_is_no_one(lang: str, said: str,
+                                                                 word: str) -> None:
+    # what follows the capital is an article, a pronoun or a preposition, never the verb of
+    # someone it names; a holiday is no one either
+    with said_a_day_apart(said, start=_DAY, user_id=lang, lang=lang) as memory:
+        for fact in memory.facts.list(user_id=lang):
+            assert fact.subject != word, fact.text
+
+
+def test_a_name_before_a_clitic_is_still_a_name() -> None:
+    with said_a_day_apart("Rocío se muda a Cádiz en junio", start=_DAY, user_id="es",
+                          lang="es") as memory:
+        facts = memory.facts.list(user_id="es")
+        assert not any(f.subject == "user" and "Cádiz" in f.text for f in facts), \
+            [f.text for f in facts]

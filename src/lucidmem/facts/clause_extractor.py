@@ -843,10 +843,16 @@ def _subject_of(clause: Clause, state: ConversationState,
                                                           clause.language)
     fresh = re.match(r"([A-ZÀ-ÖØ-Þ][a-zß-ÿ]+)(?:'s|’s)?"
                      r"(?:\s+(?:from|du|de\s+la|del|dal|da|do|van)\s+(?:the\s+|my\s+)?[a-zß-ÿ]+)?"
-                     r"\s+(?:is|was|has|had|got|gets|wants|"
+                     r"\s+(?:(?:is|was|has|had|got|gets|wants|does|doesn't|doesn’t|did|didn't|"
+                     r"didn’t|isn't|isn’t|wasn't|wasn’t|can|can't|can’t|will|won't|won’t|"
+                     r"would|should|never|always|also|just|"
                      r"loves|likes|hates|works|lives|thinks|says|keeps|comes|goes|made|did|"
-                     r"est|a|fait|es|está|tiene|ha|è|sta|é|está|tem|is|heeft|zit|woont|werkt|"
-                     r"[a-zß-ÿ]+(?:s|t|a|e|ó|ou|eu|ed))\b", text)
+                     r"est|a|fait|es|está|tiene|ha|è|sta|é|está|tem|is|heeft|zit|woont|werkt)|"
+                     r"(?P<like_a_verb>[a-zß-ÿ]+(?:s|t|a|e|ó|ou|eu|ed)))\b", text)
+    if fresh is not None and fresh["like_a_verb"] and \
+            fresh["like_a_verb"].casefold() in _NEVER_A_VERB:
+        fresh = None  # "Surtout pas de fraises", "Sla het niet op", "Noël je ne sais pas":
+        # what follows the capital is a function word, not the verb of someone named
     if fresh is not None and clause.language not in ("de", "zh") and \
             not _is_function_word(fresh.group(1)) and \
             fresh.group(1).casefold() not in FIRST_PERSON_VERBS.get(clause.language, ()) and \
@@ -859,6 +865,18 @@ def _subject_of(clause: Clause, state: ConversationState,
             return None
         return state.last_person, _person_phrase(state.last_person, state, clause.language)
     return USER_SUBJECT, "The user"
+
+
+_NEVER_A_VERB = frozenset({
+    "the", "an", "not", "of", "to", "on", "at", "for", "with", "you", "they", "pas", "ce",
+    "cette", "je", "tu", "il", "elle", "nous", "vous", "ils", "une", "des", "du", "dans", "sur",
+    "pour", "par", "avec", "sans", "contre", "het", "een", "ik", "ze", "nog", "er", "ook",
+    "das", "der", "die", "ich", "wir", "mit", "für", "von", "el", "yo", "sin", "por", "para",
+    "io", "os", "eu", "dos"})
+"""Words that follow a capitalised first word but are never the verb of someone it names
+("Surtout pas de fraises", "Sla het niet op", "Par contre la drache", "Noël je …"): an
+article, a pronoun or a preposition (not a clitic or a negation, which come before a verb:
+"Rocío se va", "Paul ne travaille plus", "o João não trabalha")."""
 
 
 _EN_AFTER_A_VERB = re.compile(
@@ -1828,6 +1846,11 @@ _NOT_NAME_WORDS = frozenset([
     "day", "week", "month", "tag", "woche", "monat", "dag", "maand",
     # a day ahead said first: "Tra due settimane dal dentista", "Over drie weken bij …"
     "in", "within", "tra", "fra", "entre", "dans", "dentro", "daqui", "over", "binnen",
+    # holidays: "Pour Noël je ne sais pas quoi offrir à Enzo, il a 12 ans" (he is Enzo)
+    "christmas", "easter", "halloween", "thanksgiving", "noël", "noel", "pâques", "navidad",
+    "nochebuena", "nochevieja", "pascua", "natale", "pasqua", "capodanno", "ferragosto",
+    "natal", "páscoa", "réveillon", "weihnachten", "ostern", "silvester", "pfingsten", "kerst",
+    "kerstmis", "pasen", "sinterklaas", "carnaval", "karneval", "ramadan", "diwali", "hanukkah",
 ])
 
 
