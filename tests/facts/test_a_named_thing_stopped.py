@@ -125,3 +125,19 @@ def test_a_thing_sold_is_history_not_a_current_fact(turns: tuple[str, str], lang
     current, every = _said(*turns, lang=lang)
     assert not any(thing in t for t in current), current
     assert sum(thing in t for t in every) >= 2, every
+
+
+@pytest.mark.parametrize(("turns", "lang"), [
+    (("Griaß di! I bin da Sepp, Konditor im Kurhotel in Villach.",
+      "Mit'm Kurhotel is Schluss, i hab ka Lust mehr auf Saisonarbeit"), "de"),
+    (("Ich bin Konditor im Kurhotel in Villach.",
+      "Mit dem Kurhotel ist Schluss, ich hab keine Lust mehr auf Saisonarbeit"), "de"),
+])
+def test_a_workplace_said_to_be_over_ends_the_job_there(turns: tuple[str, str],
+                                                        lang: str) -> None:
+    """"Mit'm Kurhotel is Schluss" (it is over with it) ends the job said with that workplace,
+    whether the job was read as the job, the employer or work (one working life), and is
+    history itself: no current fact names the hotel."""
+    current, every = _said(*turns, lang=lang)
+    assert not any("Kurhotel" in t for t in current), current
+    assert sum("Kurhotel" in t for t in every) >= 2, every

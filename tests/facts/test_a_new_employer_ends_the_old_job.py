@@ -38,6 +38,12 @@ def _jobs(*turns: str) -> list[tuple[str, str, str]]:
      "Doctolib", "Alan"),
     ("Trabajo como enfermera en el Hospital Clínic.", "Desde el lunes trabajo en Quirónsalud.",
      "Clínic", "Quirónsalud"),
+    # a workplace said as a habit, with no word of working ("till 5 most days"), is the job
+    ("I'm on reception at Harbourside Vets till 5 most days", "first day done at Millbrook "
+     "Library!! the phones never stop", "Harbourside", "Millbrook"),
+    # "es que …" opens the clause: no third person who works there ("es" is not "she is")
+    ("es que llego reventado, curro en Transportes Duero", "primer día en Correos, todo bien",
+     "Duero", "Correos"),
 ])
 def test_the_job_at_the_old_workplace_ends(before: str, after: str, old: str,
                                            new: str) -> None:

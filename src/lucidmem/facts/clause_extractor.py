@@ -967,10 +967,14 @@ _PLACE_PREP: dict[str, str] = {
     "nl": r"in|naar|bij|uit",
 }
 _ORG_PREP: dict[str, str] = {
-    "en": r"at|for|with|from|to", "de": r"bei|für|zu", "fr": r"chez|à|pour|de",
-    "es": r"en|para|de|a", "it": r"da|per|in|alla|al|presso|a", "pt": r"na|no|em|para|da|do",
+    "en": r"at|for|with|from|to", "de": r"bei|für|zu",
+    "fr": r"chez|à(?=\s+(?:la|le|l['’]))|pour|de",
+    "es": r"en|para|de|a", "it": r"da|per|in|alla|al|presso", "pt": r"na|no|para|da|do",
     "nl": r"bij|voor|naar",
 }
+"""Words before the organisation a user works at. Not a bare "à", "a" or "em", which name a
+town ("un poste à l'université à Sherbrooke", "lavoro a Udine", "trabalho em Curitiba"):
+an organisation takes its article after them ("à la Poste")."""
 _PROPER = (r"((?:[A-ZÀ-ÖØ-Þ][\w'’.&-]*)(?:(?:\s+(?:de|del|di|da|do|van|der|la|le)?|\s*&)\s*"
            r"[A-ZÀ-ÖØ-Þ][\w'’&-]*)*)")
 """A name of capitalised words, with the particles and the "&" between them ("Viña del Mar",
@@ -1931,13 +1935,18 @@ _USER_IN_CLAUSE: dict[str, re.Pattern[str]] = {
 
 
 _HOW_LONG_OPENING: dict[str, re.Pattern[str]] = {
-    "es": re.compile(r"(?i)^(?:ya\s+)?hace\s+(?:[\w-]+\s+){1,3}?que\s+"),
-    "it": re.compile(r"(?i)^(?:ormai\s+|già\s+)?(?:è|sono)\s+(?:[\w-]+\s+){1,3}?che\s+"),
-    "pt": re.compile(r"(?i)^(?:já\s+)?(?:faz|há|tem)\s+(?:[\w-]+\s+){1,3}?que\s+"),
+    "es": re.compile(r"(?i)^(?:(?:ya\s+)?hace\s+(?:[\w-]+\s+){1,3}?que\s+|"
+                     r"(?:(?:lo\s+que\s+pasa|la\s+verdad|el\s+caso|el\s+tema|el\s+problema)"
+                     r"\s+)?es\s+que\s+)"),
+    "it": re.compile(r"(?i)^(?:(?:ormai\s+|già\s+)?(?:è|sono)\s+(?:[\w-]+\s+){1,3}?che\s+|"
+                     r"(?:(?:il\s+fatto|la\s+verità|il\s+problema)\s+)?è\s+che\s+)"),
+    "pt": re.compile(r"(?i)^(?:(?:já\s+)?(?:faz|há|tem)\s+(?:[\w-]+\s+){1,3}?que\s+|"
+                     r"(?:(?:a\s+verdade|o\s+negócio|o\s+problema|o\s+lance)\s+)?é\s+que\s+)"),
 }
 """How long something has gone on, said impersonally before the clause it measures ("hace
-dos semanas que uso …", "faz um mês que tô com …", "sono tre settimane che prendo …"): its
-"hace", "faz", "sono" are no third person doing anything."""
+dos semanas que uso …", "faz um mês que tô com …", "sono tre settimane che prendo …"), and
+the "it's that" a clause may open with ("es que llego a casa frito, curro en …", "il fatto
+è che …", "é que …"): their "hace", "faz", "sono", "es" are no third person doing anything."""
 
 
 def _third_person_verb(text: str, lang: str) -> bool:
@@ -2675,9 +2684,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if seeking and slot in ("employer", "occupation"):
         slot = "event"  # "fiz entrevista no INPA": a step towards a job, not the job
     elif slot == "employer" and not names_job and not named_person and \
-            not (cues.start or cues.change or cues.cessation) and \
+            not (cues.start or cues.change or cues.cessation or cues.habit) and \
             _at_an_organisation_without_work(span, item, lang):
-        # "Ich war mit Freunden bei Aldi": somewhere the user was, not where they work
+        # "Ich war mit Freunden bei Aldi": somewhere the user was, not where they work ("I'm
+        # on reception at Kingfisher Dental till 6 most days" is there as a habit: the job)
         slot = "event"
     if slot not in ("occupation", "employer", "residence") and not named_person and \
             not (cues.negated or cues.hypothetical or cues.question or cues.cessation or

@@ -217,7 +217,9 @@ CUES: dict[str, _T] = {
     "habit": {
         "en": _w("every day|every morning|every evening|every week|every weekend|daily|always|"
                  "usually|normally|as always|as usual|each way|every|each|whenever|every time|"
-                 "per week|a week|a day|times a week|on weekends|on weekdays|for years"),
+                 "per week|a week|a day|times a week|on weekends|on weekdays|for years|"
+                 "most days|most mornings|most evenings|most nights|most weekends|most weeks|"
+                 "most of the time|weeknights"),
         "de": _w("jeden tag|jeden morgen|jeden abend|jede woche|jedes wochenende|täglich|immer|"
                  "normalerweise|meistens|wie immer|seit jahren|jeden|jede|jedes|pro woche|"
                  "die woche|am tag|mal die woche|samstags|sonntags|montags|dienstags|"
@@ -225,24 +227,25 @@ CUES: dict[str, _T] = {
         "fr": _w("tous les jours|tous les matins|tous les soirs|chaque|toutes les semaines|"
                  "tous les|toutes les|toujours|d'habitude|comme toujours|normalement|"
                  "par semaine|par jour|le week-end|le lundi|le mardi|le mercredi|le jeudi|"
-                 "le vendredi|le samedi|le dimanche"),
+                 "le vendredi|le samedi|le dimanche|la plupart du temps|la plupart des jours"),
         "es": _w("todos los días|todas las mañanas|cada|todos los|todas las|siempre|"
                  "normalmente|como siempre|por semana|al día|los fines de semana|"
                  "los lunes|los martes|los miércoles|los jueves|los viernes|los sábados|"
-                 "los domingos"),
+                 "los domingos|casi siempre|la mayoría de los días"),
         "it": _w("ogni giorno|ogni mattina|ogni sera|ogni settimana|tutti i giorni|"
                  "tutte le mattine|ogni|sempre|di solito|come sempre|normalmente|"
                  "a settimana|al giorno|il lunedì|il martedì|il mercoledì|il giovedì|"
-                 "il venerdì|il sabato|la domenica"),
+                 "il venerdì|il sabato|la domenica|quasi sempre|la maggior parte dei giorni"),
         "pt": _w("todo dia|todos os dias|toda manhã|todas as manhãs|cada|toda semana|"
                  "sempre|normalmente|como sempre|por semana|ao dia|por dia|às segundas|"
-                 "às terças|às quartas|às quintas|às sextas|aos sábados|aos domingos|toda"),
+                 "às terças|às quartas|às quintas|às sextas|aos sábados|aos domingos|toda|"
+                 "quase sempre|a maioria dos dias"),
         "nl": _w("elke dag|elke ochtend|elke avond|elke week|elk weekend|dagelijks|altijd|"
                  "normaal|meestal|zoals altijd|per week|per dag|keer per week|elke|elk|"
                  "op maandag|op dinsdag|op woensdag|op donderdag|op vrijdag|"
-                 "op zaterdag|op zondag"),
+                 "op zaterdag|op zondag|de meeste dagen|bijna altijd"),
         "zh": _w("每天|每周|每个|每次|每晚|每早|总是|一直|经常|平时|照常|天天|一周|每月|"
-                 "周末|老样子"),
+                 "周末|老样子|大多数时候|大部分时间"),
     },
     "correction": {
         "en": _w("i meant|i mean|small correction|quick correction|correction|"
@@ -529,7 +532,9 @@ CUES: dict[str, _T] = {
         "de": _w("aufgehört|höre auf|aufgegeben|abgemeldet|gekündigt|verkauft|verlassen|"
                  "ist Geschichte|is Geschichte|"
                  "letzter tag|nicht mehr|schluss mit|ausgetreten|storniert|abbestellt|"
-                 "nicht verlängert|Mitgliedschaft beendet|Vertrag beendet"),
+                 "nicht verlängert|Mitgliedschaft beendet|Vertrag beendet|"
+                 # "Mit'm Seehotel is Schluss": with it, it is over
+                 "ist Schluss|is Schluss|isch Schluss"),
         "fr": _w("arrêté|arrête|arrêter|quitté|quitte|abandonné|vendu|résilié|"
                  "c'est fini|fini|plus jamais|dernier cours|désinscrit|démissionné|démissionnée|"
                  "démissionne|désabonné|désabonnée|désinscrite|pas renouvelé|"
@@ -1114,6 +1119,7 @@ CUES: dict[str, _T] = {
                  "angebot|jobangebot|stellenangebot|lebenslauf geschickt|jobsuche|auf jobsuche|"
                  "nach einem neuen job|nach einer neuen stelle|schau mich nach"),
         "fr": _w("postulé|postule|postuler|candidature|candidatures|candidaté|entretien|"
+                 "appliqué pour|applique pour|appliquer pour|"  # Québec: applied for
                  "entretien d'embauche|journée d'essai|jour d'essai|offre|offre d'emploi|"
                  "proposition d'embauche|envoyé mon cv|cherche un nouveau boulot|"
                  "cherche un nouveau job|cherche un nouveau poste|cherche du travail|"

@@ -99,6 +99,12 @@ up for one's health ("Cut out coffee completely, it was wrecking my sleep") read
 and it ends the drink or the diet it names all the same."""
 
 
+WORKING_LIFE = frozenset({"work", "employer", "occupation"})
+"""Families that are one working life: a cessation in one that shares a word with a fact of
+another ends it ("Mit'm Seehotel is Schluss", read as work, ends "Konditor im Seehotel", the
+job)."""
+
+
 def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     """Facts the user says they stopped ("I quit the gym" → the gym facts), and the undated
     facts that name what was stopped by its name, whatever kind they were read as ("cancelled
@@ -124,7 +130,8 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
         employer = fold_words(str(rec.data.get("object") or "")) - GENERIC \
             if rec.data.get("predicate") == "works_at" else set()
         if shared and (other == family or len(shared) >= 2 or gone or
-                       other in STOPPED_FOR_HEALTH.get(str(family), ()) or (
+                       other in STOPPED_FOR_HEALTH.get(str(family), ()) or
+                       {other, family} <= WORKING_LIFE or (
                 employer and employer <= set(shared))) and \
                 rec.data.get("slot") not in ("people", "event"):
             out.append(rec)  # ("I quit Zara" ends "works at Zara", whatever it was read as)

@@ -331,7 +331,7 @@ class _Pass:
         stopped_held = False  # "我已经不在华为了": it ended the job that named 华为
         if d.get("cessation"):
             ceased = earlier(lifecycle.cessation_targets(rec, held))
-            stopped_held = any(ex.data.get("slot") in ("employer", "residence")
+            stopped_held = any(ex.data.get("slot") in ("employer", "residence", "occupation")
                                for ex in ceased) or \
                 (bool(ceased) and lifecycle.parted_with(rec))  # "vendí el clarinete": gone
             for ex in ceased:
