@@ -2731,6 +2731,14 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         reading.flags.append("skipped:nothing_in_particular")  # "ho una fame", "je sais
         # pas comment l'aider": a mood or a remark, nothing to remember
         return None
+    if slot == "dislikes" and cue_pattern("aversion", lang) and \
+            not (cues.correction or cues.cessation or cues.change or cues.start) and \
+            not has_cue("aversion", lang, clause.text) and not _names_entity(span, lang):
+        reading.flags.append("skipped:no_aversion")  # "ik geloof er geen bal van", "non ci
+        # crederai": a negated remark the classifier leans to a dislike, with nothing said
+        # disliked nor named ("l'appart à Outremeuse est trop bruyant" names the home; a
+        # cancelled membership is an end)
+        return None
     info = SLOTS.get(slot) or SLOTS["personal"]
     subcategory = info.subcategory
     valid_from = valid_to = None

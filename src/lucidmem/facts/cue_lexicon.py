@@ -887,6 +887,45 @@ CUES: dict[str, _T] = {
         "nl": _w("verkocht|weggegeven|is geschiedenis|is verleden tijd"),
         "zh": _w("卖了|卖掉|卖出去|送人了"),
     },
+    # what says a thing is disliked, avoided or not borne ("I can't stand coriander", "ich
+    # vertrag keine Laktose", "Ikzelf mag niks met garnalen", "不吃香菜"): a clause read as a
+    # dislike without any of these is a negated remark ("seh ihn kaum", "non ci crederai"),
+    # not a dislike to keep
+    "aversion": {
+        "en": _w("hate|hates|hated|can't stand|can’t stand|cannot stand|can't bear|can’t bear|"
+                 "don't like|don’t like|do not like|doesn't like|doesn’t like|dislike|"
+                 "dislikes|not a fan|not into|detest|loathe|allergic|can't eat|can’t eat|"
+                 "can't have|can’t have|never eat|never drink|don't eat|don’t eat|"
+                 "don't drink|don’t drink|no longer eat|no longer drink|avoid|sick of|"
+                 "fed up|gross|disgusting|terrified of|scared of|afraid of|hopeless at|"
+                 "terrible at|rubbish at"),
+        "de": _w("hasse|hass|hasst|mag kein|mag keine|mag keinen|mag nicht|mag … nicht|"
+                 "mag … kein|mag … keine|mag nix|mag ned|mag net|kann … nicht ab|"
+                 "kann nicht ab|ausstehen|nicht leiden|nervt|nerven|allergisch|vertrag kein|"
+                 "vertrage kein|vertrage keine|vertrag keine|vertrag … nicht|"
+                 "vertrage … nicht|ess kein|esse kein|esse keine|ess keine|trink kein|"
+                 "trinke kein|trinke keinen|trink keinen|ekel|ekelt|eklig|nie wieder|"
+                 "keine lust|angst vor|grausig|schrecklich|furchtbar|kein fan"),
+        "fr": _w("déteste|n'aime pas|n’aime pas|aime pas|aime plus|supporte pas|"
+                 "supporte plus|horreur|allergique|mange pas|mange plus|mange jamais|"
+                 "bois pas|bois plus|bois jamais|plus jamais|marre|dégoûte|dégoût|peur de|"
+                 "peur d'|nul en|nulle en|me tue"),
+        "es": _w("odio|odia|no me gusta|no me gustan|no le gusta|no le gustan|no soporto|"
+                 "no aguanto|asco|alérgico|alérgica|no como|no bebo|no tomo|me cae mal|"
+                 "fatal|harto|harta|nunca más|me agobia|me agobian|miedo|pánico|horrible|"
+                 "no trago"),
+        "it": _w("odio|odia|non mi piace|non mi piacciono|non gli piace|non le piace|"
+                 "non sopporto|detesto|allergico|allergica|non mangio|non bevo|astemio|"
+                 "astemia|schifo|mai più|non reggo|paura|mi gonfio|mi gonfia"),
+        "pt": _w("odeio|odeia|não gosto|não gosta|detesto|não suporto|alérgico|alérgica|"
+                 "não como|não bebo|nunca mais|nojo|não aguento|medo|pavor|horrível|"
+                 "não tomo"),
+        "nl": _w("haat|hekel|niet lekker|lust geen|lust … geen|lust … niet|kan niet tegen|"
+                 "kan … niet tegen|allergisch|eet geen|eet … geen|drink geen|drink … geen|"
+                 "mag niks met|nooit meer|niet uitstaan|vies|bang voor|ken niks van|"
+                 "ken echt niks van"),
+        "zh": _w("讨厌|不喜欢|受不了|过敏|不吃|不喝|怕|烦|恶心|不爱|戒了|不碰"),
+    },
     # ("someone nicked my bike", "mir wurde das Fahrrad geklaut", "on m'a volé mon vélo",
     # "我的自行车被偷了"): read by lucidmem.facts.one_at_a_time beside a thing of a kind
     "gone": {
