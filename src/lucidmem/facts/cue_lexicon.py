@@ -421,7 +421,10 @@ CUES: dict[str, _T] = {
                  "alsof ik het nooit heb gezegd|alsof ik je niks verteld heb|"
                  "alsof ik je niets verteld heb|alsof ik je niks heb verteld|"
                  "alsof ik je niets heb verteld|onthoud het maar niet|"
-                 "had ik je niet moeten vertellen|had ik niet moeten vertellen"),
+                 "had ik je niet moeten vertellen|had ik niet moeten vertellen|"
+                 # not keeping it: "Sla het niet op alsjeblieft"
+                 "sla het niet op|sla dat niet op|niet opslaan|bewaar dat niet|"
+                 "bewaar het niet"),
         "zh": _w("忘了吧|忘掉|别记|不要记|当我没说|删掉|忘了|删了吧|删了|抹掉|抹了|不用记|"
                  # as if it had never been said, also in Cantonese (冇讲过, 唔好记住)
                  "当我没讲|当我冇讲|当我冇说|当我没提|当我什么都没说|当我啥也没说|当没听过|"

@@ -32,7 +32,7 @@ from lucidmem.facts.entities import fold, placeholder, relation_word
 from lucidmem.facts.people import mentions as people_mentions
 from lucidmem.facts.relevance import record_relevance
 from lucidmem.facts.render import content_words
-from lucidmem.facts.statement_words import fold_words, mentions, overlaps, words_of
+from lucidmem.facts.statement_words import fold_words, mentions, overlaps, stem_match, words_of
 from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
 from lucidmem.records import Record
 
@@ -182,8 +182,9 @@ def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str
     # what the fact states first; the user's whole clause only when no fact states the topic
     # ("forget what I told you about the fish" takes back "eats fish sometimes", not
     # "is vegetarian", although both were read from "I'm vegetarian, but I eat fish sometimes")
-    stated = [rec for rec in facts if said(rec, fold_words(" ".join(
-        str(x) for x in (rec.text, rec.data.get("object")) if x)))]
+    stated = _saying_most(
+        [rec for rec in facts if said(rec, _stated_words(rec))],
+        [fold_words(part) - {w for n in names for w in fold_words(n)} for part in parts])
     if stated and known_names:
         # "Fatima uit de salon gaat stoppen, ze gaat … naar Dubai": one story about her, told
         # in one sentence, goes whole with "Fatima en Dubai" — not what another sentence
@@ -195,6 +196,30 @@ def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str
                    and any(mentions(rec, n) for n in known_names)
                    and not _relation_to(rec, known_names)]
     return stated or [rec for rec in facts if said(rec, words_of(rec))]
+
+
+def _stated_words(rec: Record) -> set[str]:
+    return fold_words(" ".join(str(x) for x in (rec.text, rec.data.get("object")) if x))
+
+
+def _saying_most(stated: list[Record], parts: Sequence[set[str]]) -> list[Record]:
+    """Of the facts that state a retraction's topic, those that state most of a part of it:
+    "forget the thing about Paolo's restaurant in Salò" takes back the restaurant in Salò,
+    not that he cooks in a restaurant in Desenzano. A part no fact states more of than
+    another keeps all of them ("forget what I said about my job and my flat": both)."""
+    if len(stated) < 2:
+        return stated
+
+    def shared(rec: Record, words: set[str]) -> int:
+        said = _stated_words(rec)
+        return sum(1 for w in words if any(stem_match(w, t) for t in said))
+
+    kept: list[Record] = []
+    for words in (p for p in parts if p):
+        counts = [shared(rec, words) for rec in stated]
+        kept += [rec for rec, n in zip(stated, counts, strict=True)
+                 if n and n == max(counts) and rec not in kept]
+    return [rec for rec in stated if rec in kept] or stated
 
 
 RETRACT_MIN_RELEVANCE = 0.6
