@@ -59,6 +59,9 @@ def test_cues_of_clauses() -> None:
                       "me ENCANTAAA madrugar los sábados"):
         assert clauses_of(drawn_out)[0].cues.sarcasm, drawn_out
     assert not clauses_of("I love my new bike")[0].cues.sarcasm
+    for mocking in ("oh yeah because I'm basically an olympic swimmer lol",
+                    "até parece que eu sou atleta"):
+        assert clauses_of(mocking)[0].cues.sarcasm, mocking  # a claim said to mock it
     quoted = clauses_of('my mate texted "I\'m moving to Helsinki next year" to wind me up')
     assert quoted[0].quotes and "Helsinki" not in quoted[0].text
     assert clauses_of("übermorgen hab ich meine Prüfung")[0].cues.question is False

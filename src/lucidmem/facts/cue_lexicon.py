@@ -135,7 +135,8 @@ CUES: dict[str, _T] = {
     "sarcasm": {
         "en": _w("yeah right|oh great|just great|best hobby ever|best thing ever|"
                  "my favourite hobby|my favorite hobby|favourite pastime|favorite pastime|"
-                 "best thing in the world|what a joy|living the dream|how fun|so much fun not"),
+                 "best thing in the world|what a joy|living the dream|how fun|so much fun not|"
+                 "oh yeah because|yeah because i'm|oh sure, because|sure, because i'm"),
         "de": _w("na toll|super, schon wieder|toll, schon wieder|mein lieblingshobby|"
                  "lieblingsbeschäftigung|das beste überhaupt|ja klar"),
         "fr": _w("génial, encore|super, encore|trop bien, encore|mon passe-temps préféré|"
@@ -145,7 +146,7 @@ CUES: dict[str, _T] = {
         "it": _w("il mio hobby preferito|il mio passatempo preferito|la cosa più bella del mondo|"
                  "che bello, di nuovo|come no|sì, certo"),
         "pt": _w("melhor coisa do mundo|meu hobby favorito|meu passatempo favorito|"
-                 "que maravilha|adoro, só que não|só que não"),
+                 "que maravilha|adoro, só que não|só que não|até parece"),
         "nl": _w("ja hoor|echt mijn favoriete hobby|mijn favoriete hobby|lekker hoor|"
                  "geweldig, alweer|het beste ter wereld"),
         "zh": _w("幸福感爆棚|真是太好了呢|太幸福了吧|我可太喜欢"),
