@@ -246,6 +246,17 @@ _ZH_NOT_NAME_START = frozenset("帮陪带叫请喊做买送回过出住怀退喜
 ("帮忙", "陪我", "已经", "特别"), not a name."""
 
 
+_ZH_AFTER_A_NAME = frozenset("的在是说也都和跟就要会去来又很太不没让给把被还从到对比与为"
+                             "想能可才再真最别刚已总只")
+"""Characters that end no two-character Chinese name after a relation: what follows a name
+("我太太人很好": 人很 is no name)."""
+
+_ZH_NOT_A_NAME = frozenset({"生日", "幼儿", "搓麻", "身体", "工作", "公司", "学校", "手术",
+                            "家里", "老家", "那边", "这边", "单位", "媳妇", "女婿", "对象"})
+"""Common words said right after a relation word ("朋友生日", "儿子幼儿园", "邻居搓麻将",
+"儿子媳妇"): things or people of the person, never their name."""
+
+
 @cache
 def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
     if lang == "zh":
@@ -525,8 +536,11 @@ def mentions(text: str, lang: str) -> list[Mention]:
             if said_weekday(name) is not None or name.casefold() in DAY_WORDS:
                 continue  # "我儿子周六去学游泳": the son goes on Saturday, he is not 周六
             if lang == "zh" and (name in ("的", "们") or name[0] in _ZH_NOT_NAME_START
-                                 or name[-1] in "不得了着过"):  # "舍不得": a verb
-                continue  # "丈母娘帮忙带孩子": 帮忙 (helps) is what she does, not her name
+                                 or name[-1] in "不得了着过"  # "舍不得": a verb
+                                 or name[-1] in _ZH_AFTER_A_NAME or name in RELATIONS["zh"]
+                                 or name in _ZH_NOT_A_NAME):
+                continue  # "丈母娘帮忙带孩子": 帮忙 (helps) is what she does, not her name;
+                # "我太太人很好", "儿子媳妇", "朋友生日": a word after the relation, no name
             of = THEIRS if groups.get("pro") else groups.get("of")
             if lang == "zh" and not of and not m.group(0).startswith("我"):
                 owner = re.search(r"([\u4e00-\u9fff]{2,3})的$", text[:m.start()])
