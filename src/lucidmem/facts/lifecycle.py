@@ -23,7 +23,9 @@ consumption, exercise and a hobby are activity). Pure functions over fact record
 * :func:`replaced_thing_targets` — "the new phone arrived: a Galaxy": the facts that name
   another phone (:mod:`lucidmem.facts.one_at_a_time`) end;
 * :func:`said_with_the_ended_value` — a fact that ends takes with it the clause of the same
-  statement that names its value ("a Dr.ª Caeiro, a minha médica de família, …");
+  statement that names its value ("a Dr.ª Caeiro, a minha médica de família, …"), and a
+  home or workplace left any undated remark that still names it ("Clapham on a Friday
+  night is a zoo");
 * :func:`recalled_targets` — "I used to walk to Harbour Foods", "sinto falta do balcão do
   Batel": the user's workplace or home that a remark recalls as past;
 * :func:`habit_of` — the standing fact a one-off ("just today I took the train") deviates
@@ -173,7 +175,9 @@ def said_with_the_ended_value(ended: Record, new: Record,
     "The user's doctor is Caeiro" and the clause itself as a fact; when the new doctor takes
     her place, the clause that names her is no current fact either. Only a name ends them (a
     capitalised value or Chinese), only facts of the same subject whose value is longer
-    than the name (what was said around it), and never what the new statement said."""
+    than the name (what was said around it), and never what the new statement said. A home
+    or workplace (:data:`_ONE_PLACE`) also takes the undated remarks of other statements that
+    name it, whatever kind they were read as (not a person's fact, not a dated event)."""
     name = str(ended.data.get("object") or "").strip()
     cjk = re.search(r"[\u4e00-\u9fff]", name) is not None
     if len(name) < (2 if cjk else 3) or not (cjk or name[0].isupper()):
@@ -181,16 +185,24 @@ def said_with_the_ended_value(ended: Record, new: Record,
     turns = set(ended.data.get("source_turn_ids") or ())
     new_turns = set(new.data.get("source_turn_ids") or ())
     pattern = re.compile(r"(?<!\w)" + re.escape(fold(name)) + r"(?!\w)")
+    one_place = ended.data.get("slot") in _ONE_PLACE
     out = []
     for rec in facts:
         said_in = set(rec.data.get("source_turn_ids") or ())
         value = fold(str(rec.data.get("object") or ""))
         if rec.id not in (ended.id, new.id) and \
                 rec.data.get("subject") == ended.data.get("subject") and \
-                turns & said_in and not new_turns & said_in and \
-                value != fold(name) and pattern.search(value):
+                not new_turns & said_in and value != fold(name) and pattern.search(value) and \
+                (turns & said_in or (one_place and rec.data.get("stated_from") is None
+                                     and rec.data.get("slot") not in ("people", "event"))):
             out.append(rec)
     return out
+
+
+_ONE_PLACE = frozenset({"employer", "residence"})
+"""Where the user works or lives: one at a time, so a remark of any turn that still names
+the one left ("es que el depa de la Humboldt está chiquitito", read as something else) is no
+current fact once the user has moved on; a dated event there stays what it was."""
 
 
 _RECALLED_SLOTS = frozenset({"employer", "residence"})
