@@ -300,7 +300,8 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
                      r"(?:\bje\s+|^\W*)(?:t'|t’|vous\s+)ai\s+(?:dit|écrit)\s+|"
                      r"(?:\bj'|^\W*)ai\s+(?:dit|écrit)\s+)(?P<old>[^,.;!?:]+)"),
     "es": re.compile(r"(?i)(?:\bno\s+(?:es\s+|(?:trabaja|trabajo|vive|vivo|estudia|estudio|"
-                     r"está|estoy)\s+)?(?:en\s+)?(?:el\s+|la\s+)?|\bte\s+(?:dije|escribí)\s+)"
+                     r"está|estoy|fue|se\s+fue|se\s+mudó|va)\s+)?(?:en\s+|a\s+|para\s+)?"
+                     r"(?:el\s+|la\s+)?|\bte\s+(?:dije|escribí)\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
     "it": re.compile(r"(?i)(?:\bnon\s+(?:è\s+|(?:lavora|lavoro|abita|abito|vive|vivo|studia|"
                      r"studio|sta|sto)\s+)?(?:a\s+|il\s+|la\s+|in\s+|alla\s+|al\s+|allo\s+|"
@@ -308,7 +309,8 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
                      r"ti\s+ho\s+(?:detto|scritto)\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
     "pt": re.compile(r"(?i)(?:\bnão\s+(?:é\s+|(?:trabalha|trabalho|mora|moro|vive|vivo|estuda|"
-                     r"estudo|está|estou)\s+)?(?:a\s+|o\s+|em\s+|no\s+|na\s+)?|"
+                     r"estudo|está|estou|foi|vai|mudou|se\s+mudou)\s+)?"
+                     r"(?:a\s+|o\s+|em\s+|no\s+|na\s+|pra\s+|pro\s+|para\s+)?|"
                      r"\bte\s+(?:disse|falei|escrevi)\s+|(?:\beu\s+|^\W*)disse\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
     "nl": re.compile(r"(?i)(?:\bniet\s+(?:(?:op|in|bij)\s+(?:het\s+|de\s+)?)?|\bgeen\s+|"

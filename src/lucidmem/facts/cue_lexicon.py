@@ -304,6 +304,7 @@ CUES: dict[str, _T] = {
                  "ho fatto confusione|anzi no|o meglio|mi ero confuso|mi ero confusa|"
                  "mi ero sbagliato|mi ero sbagliata|avevo sbagliato|avevo capito male"),
         "pt": _w("corrijo|pequena correção|pequena correcção|correção|correcção|"
+                 "tenho que te corrigir|deixa eu corrigir|preciso corrigir|"
                  "me enganei|enganei-me|errei|quis dizer|queria dizer|"
                  "me confundi|confundi|erro meu|quero dizer|espera, não|espera não|"
                  "não, espera|pera, não|pera não|que besteira|tá errado|está errado|tá errada|"
