@@ -41,6 +41,10 @@ def _jobs(*turns: str) -> list[tuple[str, str, str]]:
     # a workplace said as a habit, with no word of working ("till 5 most days"), is the job
     ("I'm on reception at Harbourside Vets till 5 most days", "first day done at Millbrook "
      "Library!! the phones never stop", "Harbourside", "Millbrook"),
+    # German says a workplace with "am", "im" and a compound kind ("am Amtsgericht Kassel")
+    ("Moin! Ich bin Jana, Rechtspflegerin am Amtsgericht Kassel. Hilfst du mir mit ner Mail?",
+     "Seit dem Ersten sitz ich in Fulda, in der Geschäftsstelle vom Landgericht",
+     "Kassel", "Fulda"),
     # "es que …" opens the clause: no third person who works there ("es" is not "she is")
     ("es que llego reventado, curro en Transportes Duero", "primer día en Correos, todo bien",
      "Duero", "Correos"),

@@ -3703,15 +3703,32 @@ _SINCE_AT["zh"] = re.compile(
 """:data:`_SINCE_I_AM` in Chinese: "自从去了比亚迪上班", "自从调到南山分行工作"."""
 
 _ARTICLES = r"the|der|die|dem|den|de|le|la|l['’]|el|il|lo|o|a|het|een|un|une|una|um|uma"
+_KIND_AT_PREP: dict[str, str] = {**_EMPLOYER_PREP, "de": r"bei|für|beim|im|am|vom|in|an"}
+"""The at-words before a kind of workplace and its name: German says a workplace with "im",
+"am", "vom" as well ("Hebamme im Kreißsaal vom Klinikum Südstadt", "am Amtsgericht
+Münster"), which before a town or a room is no workplace, but before a kind of one is."""
+
+_COMPOUND_KIND: dict[str, str] = {"de": r"[^\W\d_]*"}
+"""German writes a kind of workplace as the last part of a compound ("Amtsgericht",
+"Seehotel", "Kreiskrankenhaus"): any word that ends in a kind is one."""
+
+_MORE_KINDS_BEFORE_A_NAME: dict[str, tuple[str, ...]] = {
+    "de": ("Gericht", "Hotel", "Rathaus", "Museum", "Theater", "Verlag", "Sparkasse"),
+}
+"""Kinds of workplace said before their name only (a court, a hotel: "am Amtsgericht
+Münster", "im Seehotel Velden")."""
+
 _NAMED_KIND_AT: dict[str, re.Pattern[str]] = {
     lang: re.compile(
-        r"(?i:(?<!\w)(?:" + prep + r")\s+(?:(?:" + _ARTICLES + r")\s*)?(?P<kind>"
-        + _workplace_kinds(lang) + r"))\s+(?P<org>"
+        r"(?i:(?<!\w)(?:" + prep + r")\s+(?:(?:" + _ARTICLES + r")(?:\s+|(?<=['’])))?(?P<kind>"
+        + _COMPOUND_KIND.get(lang, "") + r"(?:" + _workplace_kinds(lang) + "".join(
+            "|" + re.escape(k) for k in _MORE_KINDS_BEFORE_A_NAME.get(lang, ()))
+        + r")))\s+(?P<org>"
         + _NAME_WORD + r"(?:\s+(?:(?i:de|del|della|di|da|do|dos|das|van|von|der)\s+)?"
         + _NAME_WORD + r")*)")
-    for lang, prep in _EMPLOYER_PREP.items()}
+    for lang, prep in _KIND_AT_PREP.items()}
 """A name after a kind of workplace and a word of working at ("na clínica OdontoVida", "at
-the bakery Halden")."""
+the bakery Halden", "am Amtsgericht Münster")."""
 
 _NAME_AT: dict[str, re.Pattern[str]] = {
     lang: re.compile(
