@@ -200,13 +200,10 @@ def said_with_the_ended_value(ended: Record, new: Record,
 
 
 _ONE_PLACE = frozenset({"employer", "residence"})
-"""Where the user works or lives: one at a time, so a remark of any turn that still names
-the one left ("es que el depa de la Humboldt está chiquitito", read as something else) is no
-current fact once the user has moved on; a dated event there stays what it was."""
-
-
-_RECALLED_SLOTS = frozenset({"employer", "residence"})
-"""Single-valued things a remark recalls as past by their name."""
+"""Where the user works or lives: one at a time. A remark of any turn that still names the
+one left ("es que el depa de la Humboldt está chiquitito", read as something else) is no
+current fact once the user has moved on (a dated event there stays what it was); and a
+remark may recall one as past by its name (:func:`recalled_targets`)."""
 
 
 def _value_names(rec: Record) -> set[str]:
@@ -247,7 +244,7 @@ def recalled_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
                 r.get("slot") in ("people", "event") or \
                 turns & set(r.get("source_turn_ids") or ()):
             continue
-        if r.get("slot") in _RECALLED_SLOTS:
+        if r.get("slot") in _ONE_PLACE:
             if _value_names(rec) & names:
                 out.append(rec)
         elif things and any(
@@ -263,7 +260,7 @@ def only_recalls(new: Record, recalled: Sequence[Record]) -> bool:
     itself. A new workplace or home said in the same clause ("da quando sono alla cantina
     sociale di Neive …, alla Bricco Rosso ci andavo a piedi") holds on."""
     d = new.data
-    if d.get("slot") not in _RECALLED_SLOTS:
+    if d.get("slot") not in _ONE_PLACE:
         return True
     value = fold_words(str(d.get("object") or ""))
     return any(value & _value_names(rec) for rec in recalled)

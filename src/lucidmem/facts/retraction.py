@@ -206,7 +206,8 @@ def _saying_most(stated: list[Record], parts: Sequence[set[str]]) -> list[Record
     """Of the facts that state a retraction's topic, those that state most of a part of it:
     "forget the thing about Paolo's restaurant in Salò" takes back the restaurant in Salò,
     not that he cooks in a restaurant in Desenzano. A part no fact states more of than
-    another keeps all of them ("forget what I said about my job and my flat": both)."""
+    another keeps all of them ("forget what I said about the warehouse and the pool": the
+fact that names each)."""
     if len(stated) < 2:
         return stated
 
