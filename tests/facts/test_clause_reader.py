@@ -511,6 +511,21 @@ def test_a_chinese_job_after_a_comma_is_a_clause_of_its_own(memory: Memory, cloc
     assert any(f.predicate == "works_at" and job in f.text for f in facts), _texts(memory)
 
 
+@pytest.mark.parametrize(("said", "where", "not_home"), [
+    ("我住西湖这边，在云帆科技写代码，骑车十分钟就到公司", "西湖", "公司"),
+    ("我住城东那边，在实验中学读书，走路十分钟到学校", "城东", "学校"),
+])
+def test_a_chinese_home_before_what_one_does_somewhere(memory: Memory, clock: Clock,
+                                                       said: str, where: str,
+                                                       not_home: str) -> None:
+    """"我住西湖这边，在云帆科技写代码，…": a clause starts at "在 … 写代码 / 读书" as it
+    does at "在 … 上班", so the home is 西湖, not the office the ride ends at."""
+    _say(memory, clock, said, "2025-05-01T10:00:00", "Asia/Shanghai")
+    homes = [f.text for f in memory.facts.list(user_id="maya") if f.predicate == "lives_in"]
+    assert any(where in text for text in homes), _texts(memory)
+    assert not any(text.endswith(not_home) for text in homes), _texts(memory)
+
+
 def test_the_hard_held_out_set_is_well_formed_and_never_trained_on() -> None:
     hard = Path(__file__).resolve().parents[2] / "bench" / "data" / "slots_hard"
     rows = examples(hard)

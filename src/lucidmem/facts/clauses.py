@@ -426,7 +426,7 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
     if lang == "zh":
         parts = [p.strip() for p in re.split(
             r"[；;]|[，,：:](?=\s*(?:但是|不过|可是|所以|而且|对了|另外|现在|如今|我|他|她|"
-            r"[^\W\d_]{2}说|在[^，,。；;]{1,12}?(?:上班|工作|实习|打工)|"
+            r"[^\W\d_]{2}说|在[^，,。；;]{1,12}?(?:上班|工作|实习|打工|写代码|做事|干活|上学|读书)|"
             + "|".join(re.escape(p) for p, _ in CONTEXTS.get(lang, ())) + r"))",
             sentence) if p and p.strip()]
         parts = _keep_whenever(parts, lang)
