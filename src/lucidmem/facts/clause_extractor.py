@@ -780,6 +780,14 @@ def _after_correction_header(clause: Clause) -> str | None:
     return span_of(clause.text[header.end():], clause.language)
 
 
+_DATIVE_NAME: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?:[^\W\d_]+[\s,]+){0,2}?a\s+(?P<name>[A-ZÀ-ÖØ-Þ][a-zß-ÿ]+)\s+(?:"
+                     + clitics + r")\s")
+    for lang, clitics in {"es": r"le|les", "it": r"gli|le"}.items()}
+"""A person said first as the one something happens to, with the clitic that repeats them
+("a Aday le va genial en el cole nuevo", "a Marta le encanta el pádel", "a Luca gli piace il
+calcio"): the clause is about that person, not the user."""
+
 _ARTICLE_THEN_NAME: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?:" + article + r")\s+(?P<name>[A-ZÀ-ÖØ-Þ][a-zß-ÿ]+)\s+(?:" + verbs
                      + r")(?!\w)")
@@ -843,6 +851,11 @@ def _subject_of(clause: Clause, state: ConversationState,
         # (a known person or a given name: "a Vodafone aumentou o preço" names no one)
         return named_with_article["name"], _person_phrase(named_with_article["name"], state,
                                                           clause.language)
+    dative = _DATIVE_NAME.get(clause.language, _NO_MATCH).match(text)
+    if dative is not None and (dative["name"] in state.people or
+                               is_given_name(dative["name"])):
+        # "por cierto a Aday le va genial en el cole nuevo": how it goes for Aday, his
+        return dative["name"], _person_phrase(dative["name"], state, clause.language)
     fresh = re.match(r"([A-ZÀ-ÖØ-Þ][a-zß-ÿ]+)(?:'s|’s)?"
                      r"(?:\s+(?:from|du|de\s+la|del|dal|da|do|van)\s+(?:the\s+|my\s+)?[a-zß-ÿ]+)?"
                      r"\s+(?:(?:is|was|has|had|got|gets|wants|does|doesn't|doesn’t|did|didn't|"
