@@ -842,26 +842,22 @@ def _subject_of(clause: Clause, state: ConversationState,
     titled = _ROLE_THEN_NAME.get(clause.language, _NO_MATCH).match(text)
     if titled is not None and not _is_function_word(titled["name"]):
         text = text[titled.start("name"):]  # "the head baker Ines is from Lisbon": Ines
-    named_with_article = _ARTICLE_THEN_NAME.get(clause.language, _NO_MATCH).match(text)
-    if named_with_article is not None and \
-            (named_with_article["name"] in state.people or
-             is_given_name(named_with_article["name"])):
-        # "a Giulia ha cominciato il liceo", "die Anna hat grad bei Roche angefangen": a
-        # person named the colloquial way, with an article, is the one the clause is about
-        # (a known person or a given name: "a Vodafone aumentou o preço" names no one)
-        return named_with_article["name"], _person_phrase(named_with_article["name"], state,
-                                                          clause.language)
-    dative = _DATIVE_NAME.get(clause.language, _NO_MATCH).match(text)
-    if dative is not None and (dative["name"] in state.people or
-                               is_given_name(dative["name"])):
-        # "por cierto a Aday le va genial en el cole nuevo": how it goes for Aday, his
-        return dative["name"], _person_phrase(dative["name"], state, clause.language)
+    for said_first in (_ARTICLE_THEN_NAME, _DATIVE_NAME):
+        first = said_first.get(clause.language, _NO_MATCH).match(text)
+        if first is not None and (first["name"] in state.people or
+                                  is_given_name(first["name"])):
+            # "a Giulia ha cominciato il liceo", "die Anna hat grad bei Roche angefangen": a
+            # person named the colloquial way, with an article, is the one the clause is
+            # about; so is one said first with a clitic ("a Aday le va genial en el cole
+            # nuevo"); a known person or a given name ("a Vodafone aumentou o preço" names
+            # no one)
+            return first["name"], _person_phrase(first["name"], state, clause.language)
     fresh = re.match(r"([A-ZÀ-ÖØ-Þ][a-zß-ÿ]+)(?:'s|’s)?"
                      r"(?:\s+(?:from|du|de\s+la|del|dal|da|do|van)\s+(?:the\s+|my\s+)?[a-zß-ÿ]+)?"
                      r"\s+(?:(?:is|was|has|had|got|gets|wants|does|doesn't|doesn’t|did|didn't|"
                      r"didn’t|isn't|isn’t|wasn't|wasn’t|can|can't|can’t|will|won't|won’t|"
                      r"would|should|never|always|also|just|"
-                     r"loves|likes|hates|works|lives|thinks|says|keeps|comes|goes|made|did|"
+                     r"loves|likes|hates|works|lives|thinks|says|keeps|comes|goes|made|"
                      r"est|a|fait|es|está|tiene|ha|è|sta|é|está|tem|is|heeft|zit|woont|werkt)|"
                      r"(?P<like_a_verb>[a-zß-ÿ]+(?:s|t|a|e|ó|ou|eu|ed)))\b", text)
     if fresh is not None and fresh["like_a_verb"] and \
@@ -3716,7 +3712,8 @@ _SINCE_AT["zh"] = re.compile(
 """:data:`_SINCE_I_AM` in Chinese: "自从去了比亚迪上班", "自从调到南山分行工作"."""
 
 _ARTICLES = r"the|der|die|dem|den|de|le|la|l['’]|el|il|lo|o|a|het|een|un|une|una|um|uma"
-_KIND_AT_PREP: dict[str, str] = {**_EMPLOYER_PREP, "de": r"bei|für|beim|im|am|vom|in|an"}
+_KIND_AT_PREP: dict[str, str] = {**_EMPLOYER_PREP,
+                                 "de": _EMPLOYER_PREP["de"] + r"|beim|im|am|vom|in|an"}
 """The at-words before a kind of workplace and its name: German says a workplace with "im",
 "am", "vom" as well ("Hebamme im Kreißsaal vom Klinikum Südstadt", "am Amtsgericht
 Münster"), which before a town or a room is no workplace, but before a kind of one is."""

@@ -249,7 +249,8 @@ _ZH_NOT_NAME_START = frozenset("帮陪带叫请喊做买送回过出住怀退喜
 _ZH_AFTER_A_NAME = frozenset("的在是说也都和跟就要会去来又很太不没让给把被还从到对比与为"
                              "想能可才再真最别刚已总只")
 """Characters that end no two-character Chinese name after a relation: what follows a name
-("我太太人很好": 人很 is no name)."""
+("我太太人很好": 人很 is no name). The part of the stop characters of :func:`_patterns`
+that no name ends with (not 明, 上, 下 …: "志明")."""
 
 _ZH_NOT_A_NAME = frozenset({"生日", "幼儿", "搓麻", "身体", "工作", "公司", "学校", "手术",
                             "家里", "老家", "那边", "这边", "单位", "媳妇", "女婿", "对象"})
