@@ -23,12 +23,21 @@ look like facts (hypotheticals, questions, sarcasm). No shipped model is fitted 
     python bench/slot_heldout.py --half train       # the half a candidate may be fitted on
     python bench/slot_heldout.py --half all         # all 2,509 (the round facts9 figure)
     python bench/slot_heldout.py --hard             # the hard set, all of it
+    python bench/slot_heldout.py --passing          # the held-out half of the passing set
+
+``--passing`` scores ``bench/data/slots_passing/<lang>.txt`` (stop 44): first-person remarks about
+the moment that look like facts ("I'm bricking it", "I'll take the sofa tonight"), short lasting
+facts, and lasting facts said with a remark's words ("now it's just oat milk", "passed my driving
+test!!"), written by people who saw neither the truth set, the tests nor the code. The shipped
+model is fitted on none of them; half may train a candidate (``slot_training --passing``), and by
+default the other half is scored (shipped model: no-fact recall 0.481, fact recall 0.973).
 
 Printed per language and overall: **slot** — the share of clauses whose most likely slot is
 the labelled one (small talk and request count as slots here); **keeps** — the share whose
 fact / no-fact reading is right, i.e. what the extractor decides first (a clause is read as
 stating nothing when small talk and request together have a probability of 0.5 or more);
-**no-fact recall** — of the clauses labelled small talk or request, the share read as such.
+**no-fact recall** — of the clauses labelled small talk or request, the share read as such;
+**fact recall** — of the clauses labelled with a fact's slot, the share read as a fact.
 The last line is ``slot_accuracy=<value>``.
 """
 
@@ -42,7 +51,7 @@ from pathlib import Path
 
 import numpy as np
 
-from lucidmem.facts.slot_training import held_out
+from lucidmem.facts.slot_training import PASSING, held_out
 from lucidmem.facts.slots import NO_FACT, SlotClassifier
 
 DATA = Path(__file__).resolve().parent / "data" / "slots_colloquial"
@@ -69,15 +78,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="folder of <lang>.txt files (default: bench/data/slots_colloquial)")
     parser.add_argument("--hard", action="store_true",
                         help="score the hard set, bench/data/slots_hard (all of it)")
+    parser.add_argument("--passing", action="store_true",
+                        help="score the passing set, bench/data/slots_passing (held-out half)")
     parser.add_argument("--half", choices=("held_out", "train", "all"), default=None,
                         help="which half of the clauses to score (default: held_out for "
-                             "slots_colloquial, all for any other folder)")
+                             "slots_colloquial and slots_passing, all for any other folder)")
     args = parser.parse_args(argv)
-    if args.hard and args.data is not None:
-        parser.error("--hard names its own folder; pass either --hard or --data")
-    args.data = HARD if args.hard else (args.data or DATA)
+    if args.hard + args.passing + (args.data is not None) > 1:
+        parser.error("--hard and --passing name their own folders; pass one of --hard, "
+                     "--passing or --data")
+    args.data = HARD if args.hard else PASSING if args.passing else (args.data or DATA)
     if args.half is None:
-        args.half = "held_out" if args.data.resolve() == DATA else "all"
+        args.half = "held_out" if args.data.resolve() in (DATA, PASSING) else "all"
     rows = [row for row in load(args.data)
             if args.half == "all" or held_out(row[2]) == (args.half == "held_out")]
     if not rows:
@@ -100,11 +112,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             c[2] += int(says_nothing == labelled_nothing)
             c[3] += int(labelled_nothing)
             c[4] += int(labelled_nothing and says_nothing)
-    print(f"{'':6} {'n':>5} {'slot':>6} {'keeps':>6} {'no-fact recall':>15}")
+    print(f"{'':6} {'n':>5} {'slot':>6} {'keeps':>6} {'no-fact recall':>15} "
+          f"{'fact recall':>12}")
     for key in [*sorted(k for k in counts if k != "all"), "all"]:
         n, right, keeps, nothing, found = counts[key]
+        facts_kept = keeps - found  # the fact clauses read as facts
         print(f"{key:6} {n:5d} {right / n:6.3f} {keeps / n:6.3f} "
-              f"{(found / nothing if nothing else float('nan')):15.3f}")
+              f"{(found / nothing if nothing else float('nan')):15.3f} "
+              f"{(facts_kept / (n - nothing) if n > nothing else float('nan')):12.3f}")
     n, right = counts["all"][0], counts["all"][1]
     print(f"slot_accuracy={right / n:.3f}")
     return 0

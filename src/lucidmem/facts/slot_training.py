@@ -10,6 +10,9 @@
     PYTHONPATH=src python -m lucidmem.facts.slot_training --hidden 256 --colloquial \
         --penalty 3e-3 --no-fact-bias 0.8 --no-check               # round facts13's study
                                                                    # (not shipped)
+    PYTHONPATH=src python -m lucidmem.facts.slot_training --hidden 256 --colloquial --chat \
+        --passing --no-check --out /tmp/passing.npz                # stop 44's study
+                                                                   # (not shipped)
 
 Each example is embedded as a passage with the bundled multilingual-e5-small; a softmax
 regression (L2-regularised, full-batch gradient descent, fixed seed and step count) is fitted
@@ -43,11 +46,20 @@ import numpy as np
 
 from lucidmem.facts.slots import MODEL_FILE
 
-__all__ = ["examples", "fit", "fit_hidden", "held_out", "main", "predict", "training_rows"]
+__all__ = ["COLLOQUIAL", "PASSING", "examples", "fit", "fit_hidden", "held_out", "main", "predict",
+           "training_rows"]
 
 DATA = Path(__file__).resolve().parent / "data"
 COLLOQUIAL = Path(__file__).resolve().parents[3] / "bench" / "data" / "slots_colloquial"
 """The chat-register clauses of a source checkout (round facts9); half of them train."""
+
+PASSING = Path(__file__).resolve().parents[3] / "bench" / "data" / "slots_passing"
+"""Passing remarks said like facts ("I'm bricking it", "I'll take the sofa tonight") and
+lasting facts said like passing remarks ("now it's just chicken, no more pork", "passed my
+theory test!") of a source checkout (stop 44); with ``--passing`` half of them train, as
+with :data:`COLLOQUIAL`. The shipped model is fitted on none of them: a model fitted on the
+training half read the held-out half better and the truth set's dev half worse
+(docs/benchmarks.md, "Stop 44")."""
 
 CHAT = DATA / "slots_chat"
 """Chat-register training examples shipped with the package (stop 39: 436 a language, by
@@ -153,16 +165,18 @@ def held_out(text: str) -> bool:
     return int(hashlib.sha256(text.encode("utf-8")).hexdigest(), 16) % 2 == 1
 
 
-def training_rows(colloquial: Path | None = None, *, chat: bool = False
-                  ) -> list[tuple[str, str, str]]:
+def training_rows(colloquial: Path | None = None, *, chat: bool = False,
+                  passing: Path | None = None) -> list[tuple[str, str, str]]:
     """The examples a model is fitted on: every textbook example, with ``chat`` every
     example of :data:`CHAT` and, with ``colloquial`` (a folder of chat-register clauses,
-    e.g. :data:`COLLOQUIAL`), their training half."""
+    e.g. :data:`COLLOQUIAL`) or ``passing`` (remarks and facts on the border between them,
+    e.g. :data:`PASSING`), the training half of each."""
     rows = examples()
     if chat:
         rows += examples(CHAT)
-    if colloquial is not None and colloquial.is_dir():
-        rows += [row for row in examples(colloquial) if not held_out(row[2])]
+    for folder in (colloquial, passing):
+        if folder is not None and folder.is_dir():
+            rows += [row for row in examples(folder) if not held_out(row[2])]
     return rows
 
 
@@ -176,6 +190,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--colloquial", nargs="?", type=Path, const=COLLOQUIAL,
                         help="let the training half of these chat-register clauses join the "
                              "examples (no value: the checkout's bench/data/slots_colloquial)")
+    parser.add_argument("--passing", nargs="?", type=Path, const=PASSING,
+                        help="let the training half of these remarks and border facts join "
+                             "(no value: the checkout's bench/data/slots_passing)")
     parser.add_argument("--chat", action="store_true",
                         help="let the package's chat-register examples (data/slots_chat) join")
     parser.add_argument("--hidden", type=int, default=0,
@@ -190,10 +207,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DATA / MODEL_FILE,
                         help="where to write the model (default: the package's own)")
     args = parser.parse_args(argv)
-    if args.colloquial is not None and not args.colloquial.is_dir():
-        parser.error(f"{args.colloquial} is no folder: run from a source checkout, or pass "
-                     "--colloquial DIR")
-    rows = training_rows(args.colloquial, chat=args.chat)
+    for option, folder in (("--colloquial", args.colloquial), ("--passing", args.passing)):
+        if folder is not None and not folder.is_dir():
+            parser.error(f"{folder} is no folder: run from a source checkout, or pass "
+                         f"{option} DIR")
+    rows = training_rows(args.colloquial, chat=args.chat, passing=args.passing)
     labels = sorted({slot for _, slot, _ in rows})
     index = {s: i for i, s in enumerate(labels)}
     if args.cache is not None and args.cache.exists() and \
