@@ -264,3 +264,58 @@ def test_a_day_of_the_month_named_relative_to_now(text: str, day: datetime) -> N
 def test_a_count_before_next_month_is_no_day() -> None:
     found = find_temporal("3 next month", WED)
     assert found is not None and found.granularity is Granularity.MONTH, found
+
+
+@pytest.mark.parametrize("text", [
+    "first time in ten years I'm not on a machine",
+    "Première fois en douze ans que je suis pas sur une machine",
+    "é a primeira vez em dez anos que ele vem",
+    "es la primera vez en cinco años que llueve así",
+    "prima volta in dieci anni che torno a Bari",
+    "voor het eerst in tien jaar weer op de fiets",
+    "zum ersten Mal in zehn Jahren wieder im Urlaub",
+])
+def test_a_first_time_in_a_span_is_how_long_not_when(text: str) -> None:
+    """The span says how long it had not happened: it was read as that long from now (a
+    day in 2033)."""
+    assert find_temporal(text, WED) is None
+
+
+@pytest.mark.parametrize("text", ["in five years they never let me touch a neck",
+                                  "en Borinquen en cinco años nunca me dejaron tocar un mástil"])
+def test_years_in_a_past_clause_are_how_long(text: str) -> None:
+    assert find_temporal(text, WED, tense="past") is None
+    # (said of what is to come, the same words are a day: "in five years I retire")
+    assert find_temporal("in five years I retire", WED) is not None
+
+
+@pytest.mark.parametrize(("text", "day"), [
+    ("o Kelvin faz 6 anos depois de amanhã", _d(2023, 5, 5)),
+    ("la niña cumple 6 años después del lunes", _d(2023, 5, 8)),
+])
+def test_a_count_before_after_a_day_is_no_offset_from_now(text: str, day: datetime) -> None:
+    """"6 anos depois de amanhã": six years after nothing, the day after tomorrow (it was a
+    day six years from now)."""
+    found = find_temporal(text, WED)
+    assert found is not None and found.start == day, found
+
+
+def test_weeks_in_a_past_clause_can_still_be_a_day_to_come() -> None:
+    """"me dieron cita en tres meses": an appointment booked in the past for later."""
+    found = find_temporal("me dieron cita en tres semanas", WED, tense="past")
+    assert found is not None and found.start == _d(2023, 5, 24), found
+
+
+@pytest.mark.parametrize("text", ["it was my last day at Siemens",
+                                  "war mein letzter Tag bei Siemens",
+                                  "c'était mon dernier jour chez Airbus",
+                                  "my last week at the company was rough"])
+def test_a_last_day_or_ones_own_last_week_is_no_date(text: str) -> None:
+    """"heute war mein letzter Tag bei Siemens": the final day, not yesterday (the fact read
+    "on 3 February 2025 war mein on 2 February 2025 bei Siemens")."""
+    assert find_temporal(text, WED, tense="past") is None
+
+
+def test_last_week_is_still_the_week_before() -> None:
+    found = find_temporal("letzte Woche war ich krank", WED, tense="past")
+    assert found is not None and found.start == _d(2023, 4, 24), found

@@ -133,3 +133,29 @@ def test_a_weekday_written_as_a_name_is_no_date(said: str) -> None:
                                   "Am Sonntag sehe ich meine Tante"])
 def test_a_capital_weekday_opening_a_sentence_or_in_english_is_a_day(said: str) -> None:
     assert [f.piece.first for f in scan(said, date(2026, 3, 2), True)] == [date(2026, 3, 8)]
+
+
+@pytest.mark.parametrize("said", ["soy profe en un liceo de Santo Domingo Este y me encanta",
+                                  "trabalho no Hospital São Domingos Próximo à praça"])
+def test_a_placed_weekday_inside_a_name_of_several_words_is_no_date(said: str) -> None:
+    """"Santo Domingo Este": "Domingo Este" had been read as "this Sunday"."""
+    assert scan(said, date(2026, 3, 2), True) == []
+
+
+@pytest.mark.parametrize("said", ["el domingo que viene voy al cine",
+                                  "nos vemos el Domingo que viene"])
+def test_a_placed_weekday_said_with_a_capital_is_still_a_day(said: str) -> None:
+    assert [f.piece.first for f in scan(said, date(2026, 3, 2), True)] == [date(2026, 3, 8)]
+
+
+@pytest.mark.parametrize("said", ["comprei uma mota em segunda mão, uma Honda pequenina",
+                                  "é a quinta vez que ligo", "já tomei a segunda dose"])
+def test_a_portuguese_weekday_word_as_an_ordinal_is_no_date(said: str) -> None:
+    """"em segunda mão" is second-hand: the fact read "comprei uma mota em on Monday 16 June
+    2025 mão"."""
+    assert scan(said, date(2026, 3, 2), True) == []
+
+
+@pytest.mark.parametrize("said", ["segunda vou ao médico", "na segunda tenho consulta"])
+def test_a_portuguese_monday_is_still_a_day(said: str) -> None:
+    assert [f.piece.first for f in scan(said, date(2026, 3, 4), True)] == [date(2026, 3, 9)]

@@ -329,8 +329,19 @@ def _h_day_word(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     return _one_day(ref + timedelta(days=DAY_WORDS[word]))
 
 
+_WHOSE_BEFORE = re.compile(
+    r"(?i)(?<![\w'’])(?:my|your|his|her|our|their|mein|meine[mnrs]?|dein\w*|sein\w*|ihr\w*|"
+    r"unser\w*|mon|ma|ton|ta|son|sa|notre|votre|leur|mi|tu|su|nuestr[ao]|mio|mia|tuo|tua|"
+    r"suo|sua|meu|minha|teu|seu|mijn|jouw|zijn|haar|onze)\s+$")
+"""A possessive right before a relative span: "my last week at Siemens", "mon dernier jour"
+say which week or day of something, not the one before this one."""
+
+
 def _h_rel_unit(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
-    return _relative_unit(UNITS[" ".join(m["u"].casefold().split())], _relation(m["r"]), ref)
+    unit, relation = UNITS[" ".join(m["u"].casefold().split())], _relation(m["r"])
+    if (unit == "day" and relation < 0) or _WHOSE_BEFORE.search(m.string[:m.start()]):
+        return None  # "heute war mein letzter Tag bei Siemens": the final day, not yesterday
+    return _relative_unit(unit, relation, ref)
 
 
 def _h_rel_weekday(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
@@ -354,6 +365,13 @@ def _h_weekend_after_next(m: re.Match[str], ref: date, opts: Opts) -> _Piece | N
     return _relative_unit("weekend", 2, ref)  # "next weekend" is the one of next week
 
 
+_FIRST_TIME = re.compile(
+    r"(?i)(?:first\s+time|primera\s+vez|primeira\s+vez|premi[eè]re\s+fois|prima\s+volta|"
+    r"voor\s+het\s+eerst|zum\s+ersten\s+mal|erste[ns]?\s+mal)\W+(?:[^\W\d_][\w'’-]*\W+){0,3}$")
+"""The words of a first time before a span ("first time in ten years", "première fois en douze
+ans", "é a primeira vez em dez anos"): the span says how long it had not happened."""
+
+
 def _h_offset(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     unit = UNITS[" ".join(m["u"].casefold().split())]
     if unit == "weekend":
@@ -361,6 +379,10 @@ def _h_offset(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     groups = m.groupdict()
     back = groups.get("back") is not None or (groups.get("post") or "").casefold() in (
         "ago", "fa", "atrás", "geleden")
+    if not back and ((unit == "year" and opts.tense == "past") or
+                     _FIRST_TIME.search(m.string[:m.start()])):
+        return None  # how long, not when: "en cinco años nunca me dejaron", "first time in
+        # ten years" (a past clause never yields a day to come)
     amount = _number(m["n"]) if m["n"] else 1
     if unit == "fortnight":
         unit, amount = "week", 2 * amount
@@ -633,7 +655,8 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
     (
         _rx(_B + r"(?P<n>" + _NUM + r")\s+(?P<u>" + _UNIT + r")\s+"
             r"(?P<post>ago|from\s+now|later|fa|atrás|geleden|plus\s+tard|después|dopo|depois)"
-            + _E),
+            r"(?!\s+(?:de|di|del|da|do|dal)\b)" + _E),  # "faz 6 anos depois de amanhã": after a
+        # day it names, not that long from now
         _h_offset,
     ),
     (
@@ -861,15 +884,34 @@ _CAPITALISED_WEEKDAYS = frozenset({
 
 def _a_name(m: re.Match[str], handler: _Handler) -> bool:
     """Whether a bare weekday is a person's name: capitalised inside a sentence in a language
-    that writes weekdays in lower case ("mia zia Domenica", "mi tío Domingo")."""
-    if handler not in _WEEKDAY_HANDLERS or m["r"]:
+    that writes weekdays in lower case ("mia zia Domenica", "mi tío Domingo"). With a word
+    that places it ("domingo este", "domenica prossima") it is a name only inside a name of
+    several capitalised words ("un liceo de Santo Domingo Este")."""
+    if handler not in _WEEKDAY_HANDLERS:
         return False
     word = next((w for w in re.findall(r"[^\W\d_][\w-]*", m.group(0))
                  if w.casefold() in WEEKDAYS), None)
     if word is None or not word[0].isupper() or word.casefold() in _CAPITALISED_WEEKDAYS:
         return False
     before = m.string[:m.start() + m.group(0).index(word)].rstrip()
-    return bool(before) and not before.endswith((".", "!", "?", ":", ";", "…", "\n"))
+    inside = bool(before) and not before.endswith((".", "!", "?", ":", ";", "…", "\n"))
+    if m["r"]:
+        return inside and (m["r"][0].isupper() or
+                           re.search(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]*$", before) is not None)
+    return inside
+
+
+_ORDINAL_AFTER = re.compile(
+    r"(?i)\s+(?:m[ãa]o|vez|vezes|opini[ãa]o|parte|s[ée]rie|classe|chance|gera[çc][ãa]o|"
+    r"temporada|edi[çc][ãa]o|divis[ãa]o|fila|etapa|fase|dose)\b")
+"""What follows a Portuguese weekday word used as an ordinal ("uma mota em segunda mão", "pela
+quinta vez", "a terça parte", "a segunda dose"): second, fifth, third — no day."""
+
+
+def _an_ordinal(m: re.Match[str], handler: _Handler) -> bool:
+    """Whether a bare weekday is an ordinal ("comprei uma mota em segunda mão")."""
+    return handler in _WEEKDAY_HANDLERS and not m["r"] and \
+        _ORDINAL_AFTER.match(m.string, m.end()) is not None
 
 
 def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> list[Found]:
@@ -879,7 +921,8 @@ def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> lis
     han = re.search(r"[\u4e00-\u9fff]", text) is not None
     for pattern, handler in (*_MATCHERS, *_ZH_MATCHERS) if han else _MATCHERS:
         for m in pattern.finditer(text):
-            if m.end() == m.start() or _a_habit(m, handler) or _a_name(m, handler):
+            if m.end() == m.start() or _a_habit(m, handler) or _a_name(m, handler) or \
+                    _an_ordinal(m, handler):
                 continue
             piece = handler(m, ref, opts)
             if piece is not None:
