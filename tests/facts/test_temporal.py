@@ -316,6 +316,9 @@ def test_a_last_day_or_ones_own_last_week_is_no_date(text: str) -> None:
     assert find_temporal(text, WED, tense="past") is None
 
 
-def test_last_week_is_still_the_week_before() -> None:
-    found = find_temporal("letzte Woche war ich krank", WED, tense="past")
+@pytest.mark.parametrize("text", ["letzte Woche war ich krank",
+                                  "Marc came over for her last week",
+                                  "ich hab ihr letzte Woche geschrieben"])
+def test_last_week_is_still_the_week_before(text: str) -> None:
+    found = find_temporal(text, WED, tense="past")
     assert found is not None and found.start == _d(2023, 4, 24), found

@@ -330,11 +330,13 @@ def _h_day_word(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
 
 
 _WHOSE_BEFORE = re.compile(
-    r"(?i)(?<![\w'’])(?:my|your|his|her|our|their|mein|meine[mnrs]?|dein\w*|sein\w*|ihr\w*|"
+    r"(?i)(?<![\w'’])(?:my|your|his|our|their|mein|meine[mnrs]?|dein\w*|sein\w*|ihre[mnrs]?|"
     r"unser\w*|mon|ma|ton|ta|son|sa|notre|votre|leur|mi|tu|su|nuestr[ao]|mio|mia|tuo|tua|"
-    r"suo|sua|meu|minha|teu|seu|mijn|jouw|zijn|haar|onze)\s+$")
+    r"suo|sua|meu|minha|teu|seu|mijn|jouw|zijn|onze)\s+$")
 """A possessive right before a relative span: "my last week at Siemens", "mon dernier jour"
-say which week or day of something, not the one before this one."""
+say which week or day of something, not the one before this one. Not the words that are
+also an object ("I saw her last week", "ich hab ihr letzte Woche geschrieben", "ik zag haar
+vorige week")."""
 
 
 def _h_rel_unit(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
