@@ -322,3 +322,15 @@ def test_a_last_day_or_ones_own_last_week_is_no_date(text: str) -> None:
 def test_last_week_is_still_the_week_before(text: str) -> None:
     found = find_temporal(text, WED, tense="past")
     assert found is not None and found.start == _d(2023, 4, 24), found
+
+
+def test_a_span_word_said_after_a_count_in_dutch_is_no_span() -> None:
+    """"twee dagen deze week": this week, not "dagen deze" read as a span of its own."""
+    found = scan("twee dagen deze week met de fiets naar het werk", date(2023, 5, 3), True)
+    assert [(f.start, f.end) for f in found] == [(11, 20)]
+
+
+def test_the_afternoon_is_no_noon() -> None:
+    """"4h de l'après-midi": "midi" inside "après-midi" had been read as noon."""
+    found = scan("je viens de me lever, l'après-midi, normal en hiver", date(2023, 5, 3), True)
+    assert found == []

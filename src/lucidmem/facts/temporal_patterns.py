@@ -339,10 +339,22 @@ also an object ("I saw her last week", "ich hab ihr letzte Woche geschrieben", "
 vorige week")."""
 
 
+_SAID_BEFORE_ONLY = frozenset({
+    "next", "coming", "last", "past", "previous", "this", "nächste", "nächsten", "nächster",
+    "nächstes", "kommende", "kommenden", "kommender", "kommendes", "letzte", "letzten",
+    "letzter", "letztes", "vergangene", "vergangenen", "vergangener", "vergangenes", "diese",
+    "diesen", "dieser", "dieses", "volgende", "komende", "aanstaande", "vorige", "afgelopen",
+    "deze", "dit"})
+"""The English, German and Dutch words that place a span only when said before it ("deze
+week"; in "twee dagen deze week", "dagen deze" is no span)."""
+
+
 def _h_rel_unit(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     unit, relation = UNITS[" ".join(m["u"].casefold().split())], _relation(m["r"])
     if (unit == "day" and relation < 0) or _WHOSE_BEFORE.search(m.string[:m.start()]):
         return None  # "heute war mein letzter Tag bei Siemens": the final day, not yesterday
+    if m.start("r") > m.start("u") and " ".join(m["r"].casefold().split()) in _SAID_BEFORE_ONLY:
+        return None
     return _relative_unit(unit, relation, ref)
 
 
@@ -688,8 +700,8 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
         _rx(r"(?<![\w:.])(?P<pre>(?:at|um|à|a\s+las|a\s+la)\s+)?(?P<h>\d{1,2})"
             r"(?:(?P<sep>[:h.])(?P<mi>\d{2}))?\s*"
             r"(?P<suf>a\.m\.|p\.m\.|am|pm|uhr|heures?|h|o'clock)?(?![\w])"
-            r"|" + _B + r"(?:at\s+|um\s+|à\s+|a\s+)?(?P<word>noon|midnight|mittag|midi|minuit"
-            r"|mediodía|medianoche)" + _E),
+            r"|" + _B + r"(?<!après-)(?<!apres-)(?:at\s+|um\s+|à\s+|a\s+)?"
+            r"(?P<word>noon|midnight|mittag|midi|minuit|mediodía|medianoche)" + _E),
         _h_clock,
     ),
     (_rx(_B + r"(?:" + alternation(VAGUE) + r")" + _E), _h_vague),
