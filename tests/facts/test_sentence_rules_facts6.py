@@ -236,6 +236,8 @@ def test_how_a_name_is_given(said: str, language: str, name: str, relation: str)
     ("my neighbour Mrs Okafor waters the plants", "en", "Okafor", "neighbour"),
     ("my sister Drew lives in Leeds", "en", "Drew", "sister"),  # a name, not a title
     ("mi jefa la Dra. Gómez es muy maja", "es", "Gómez", "boss"),
+    ("meine Chefin Fr. Vogel ist echt nett", "de", "Vogel", "boss"),
+    ("unser Nachbar Hr. Brandt mäht sonntags", "de", "Brandt", "neighbour"),
 ])
 def test_a_title_before_a_name_is_not_the_name(said: str, language: str, name: str,
                                                relation: str) -> None:
@@ -282,3 +284,16 @@ def test_a_name_corrected_with_sorry_i_meant_replaces_the_old_one() -> None:
     active = _active(rows)
     assert "The user's sister is Sara" in active, rows
     assert not any(re.search(r"\bSarah\b|Sorry|meant", t) for t in active), rows
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("a minha médica de família, a Dra. Fernanda, diz que tenho a tensão alta", "Fernanda"),
+    ("mi médica, la Dra. Patiño, es un amor", "Patiño"),
+    ("il mio medico, il Dott. Rinaldi, dice che devo camminare", "Rinaldi"),
+])
+def test_a_title_with_a_period_ends_no_sentence(said: str, name: str) -> None:
+    """"a Dra. Fernanda": the period of the title had ended the sentence, and the doctor was
+    stored as "Dra"."""
+    active = _active(_history([said]))
+    assert any(t.endswith(f" is {name}") for t in active), active
+    assert not any(t.endswith((" is Dra", " is Dott")) for t in active), active

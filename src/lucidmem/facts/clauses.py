@@ -168,8 +168,10 @@ class Clause:
 
 
 _ABBREVIATIONS = re.compile(
-    r"(?i)\b(St|Dr|Mr|Mrs|Ms|Prof|Sr|Sra|Jr|vs|etc|e\.g|i\.e|No|Nr|ca|bzw|z\.B|usw|Mme|Mlle|"
-    r"Av|Avda|Pl|Str)\.(?=\s)")
+    r"(?i)\b(St|Dr|Dra|Dre|Dott|Mr|Mrs|Ms|Prof|Sr|Sra|Srta|Sig|Sigra|Hr|Fr|Mevr|Dhr|Ing|Lic|Jr|"
+    r"vs|etc|e\.g|i\.e|No|Nr|ca|bzw|z\.B|usw|Mme|Mlle|Av|Avda|Pl|Str)\.(?=\s)")
+"""Abbreviations whose period ends no sentence: titles before a name ("a Dra. Fernanda",
+"il Dott. Rinaldi", "Hr. Vogel", "mevr. Jansen"), "etc.", street words."""
 
 
 _ORDINAL_DAY = re.compile(

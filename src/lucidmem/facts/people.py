@@ -111,9 +111,10 @@ _ADJECTIVES: dict[str, str] = {
     "pt": r"pequena|pequeno|nova|novo|mais\s+velha|mais\s+velho",
     "nl": r"kleine|grote|oudere|jongere|nieuwe",
 }
-_TITLE = (r"(?:(?i:dona|doña|don|señora|señor|seu|herr|frau|madame|monsieur|mme|mlle|sr|sra|"
-          r"signora|signor|tia|tio|dr|dra|dr\.ª|sr\.ª|prof\.ª|prof|doktor|dott|dottor|"
-          r"dottoressa|dott\.ssa|doutor|doutora|docteure|dre|mr|mrs|ms|miss|mevrouw|meneer|mevr|dhr|professorin|"
+_TITLE = (r"(?:(?i:dona|doña|don|señora|señor|seu|herr|frau|hr|fr|madame|monsieur|mme|mlle|sr|"
+          r"sra|srta|sig|sigra|signora|signor|tia|tio|dr|dra|dr\.ª|sr\.ª|prof\.ª|prof|doktor|"
+          r"dott|dottor|dottoressa|dott\.ssa|doutor|doutora|docteure|dre|mr|mrs|ms|miss|mevrouw|"
+          r"meneer|mevr|dhr|professorin|"
           r"professor|professora|professeur|professeure|profesor|profesora|professore|"
           r"professoressa|docteur|doctor|doctora|dokter)"
           r"\.?\s+)?")
