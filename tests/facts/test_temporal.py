@@ -334,3 +334,21 @@ def test_the_afternoon_is_no_noon() -> None:
     """"4h de l'après-midi": "midi" inside "après-midi" had been read as noon."""
     found = scan("je viens de me lever, l'après-midi, normal en hiver", date(2023, 5, 3), True)
     assert found == []
+
+
+@pytest.mark.parametrize(("text", "hour"), [
+    ("demain à 4h de l'après-midi", 16),
+    ("mañana a las 4 de la tarde", 16),
+    ("amanhã às 4 da tarde", 16),
+    ("domani alle 9 di sera", 21),
+    ("morgen um 4 Uhr nachmittags", 16),
+    ("morgen om 7 uur 's avonds", 19),
+    ("tomorrow at 8 in the evening", 20),
+    ("demain à 7h du matin", 7),
+])
+def test_an_hour_said_with_its_part_of_the_day(text: str, hour: int) -> None:
+    """"a las 4 de la tarde" is 16:00 (it was 04:00), and "às 4 da tarde", "alle 9 di sera"
+    are hours at all: the part of the day is the marker a bare hour needs."""
+    found = find_temporal(text, WED)
+    assert found is not None and found.granularity is Granularity.INSTANT, found
+    assert found.start == _d(2023, 5, 4, hour), found

@@ -23,8 +23,10 @@ Conventions (decided here, tested in ``tests/facts/test_temporal.py``):
   ``day_first=False``; dotted dates need a trailing dot or a year ("12.06.", "12.06.2023").
 * "in N days/weeks/months/years" and "N … ago" give a single day; months clamp to the
   month's end (31 January + 1 month = 28/29 February).
-* A bare hour needs a marker ("7pm", "19:30", "19 Uhr", "19h", "a las 7"); "at 7" alone is
-  not read as a time. Times are taken literally (no am/pm guessing).
+* A bare hour needs a marker ("7pm", "19:30", "19 Uhr", "19h", "a las 7", or the part of
+  the day: "at 7 in the evening", "às 4 da tarde", "alle 9 di sera"); "at 7" alone is not
+  read as a time. Times are taken literally (no am/pm guessing) unless the part of the day
+  is said: "a las 4 de la tarde" is 16:00, "à 8h du soir" 20:00.
 * "since …" / "until …" (and German, French, Spanish equivalents) set :attr:`anchor`.
 * Vague expressions ("soon", "someday", "bald", "bientôt", "pronto"…) and impossible dates
   ("30 February") come back with ``start is None`` — text kept, :attr:`resolved` false.

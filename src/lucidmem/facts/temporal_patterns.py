@@ -543,6 +543,27 @@ def _h_clock(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     return Clock(time(hour, minute))
 
 
+_AFTERNOON = (r"de\s+l['’]apr[eè]s-midi|de\s+la\s+tarde|da\s+tarde|à\s+tarde|"
+              r"del\s+pomeriggio|di\s+pomeriggio|nachmittags|['’]s\s+middags|"
+              r"in\s+the\s+afternoon")
+_EVENING = (r"du\s+soir|de\s+la\s+noche|da\s+noite|à\s+noite|di\s+sera|della\s+sera|"
+            r"abends|['’]s\s+avonds|in\s+the\s+evening|at\s+night")
+_MORNING = (r"du\s+matin|de\s+la\s+mañana|da\s+manhã|di\s+mattina|del\s+mattino|"
+            r"della\s+mattina|morgens|['’]s\s+ochtends|in\s+the\s+morning")
+
+
+def _h_clock_of_day_part(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    """An hour said with the part of the day it falls in ("a las 4 de la tarde", "às 8 da
+    noite", "alle 9 di sera", "um 4 Uhr nachmittags", "om 7 uur 's avonds"): after noon in
+    the afternoon, and in the evening from five; the words are the marker a bare hour needs."""
+    hour, minute = int(m["h"]), int(m["mi"] or 0)
+    if hour > 23 or minute > 59:
+        return None
+    if hour < 12 and ((m["pm"] and hour >= 1) or (m["eve"] and hour >= 5)):
+        hour += 12
+    return Clock(time(hour, minute))
+
+
 def _h_vague(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     return Vague()
 
@@ -695,6 +716,12 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
             r"|minutes?|hours?|people|personas|persone))"
             + _E),
         _h_day_of_month,
+    ),
+    (
+        _rx(r"(?<![\w:.])(?:(?:at|um|à|às|as|a\s+las|a\s+la|alle|all['’]|om|a)\s+)?(?P<h>\d{1,2})"
+            r"(?:[:h.](?P<mi>\d{2}))?\s*(?:h|uhr|uur|heures?)?\s+(?:(?P<pm>" + _AFTERNOON
+            + r")|(?P<eve>" + _EVENING + r")|(?:" + _MORNING + r"))" + _E),
+        _h_clock_of_day_part,
     ),
     (
         _rx(r"(?<![\w:.])(?P<pre>(?:at|um|à|a\s+las|a\s+la)\s+)?(?P<h>\d{1,2})"
