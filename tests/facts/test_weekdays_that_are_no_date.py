@@ -143,7 +143,8 @@ def test_a_placed_weekday_inside_a_name_of_several_words_is_no_date(said: str) -
 
 
 @pytest.mark.parametrize("said", ["el domingo que viene voy al cine",
-                                  "nos vemos el Domingo que viene"])
+                                  "nos vemos el Domingo que viene",
+                                  "nos vemos el Próximo Domingo en casa"])
 def test_a_placed_weekday_said_with_a_capital_is_still_a_day(said: str) -> None:
     assert [f.piece.first for f in scan(said, date(2026, 3, 2), True)] == [date(2026, 3, 8)]
 

@@ -936,9 +936,10 @@ def _a_name(m: re.Match[str], handler: _Handler) -> bool:
         return False
     before = m.string[:m.start() + m.group(0).index(word)].rstrip()
     inside = bool(before) and not before.endswith((".", "!", "?", ":", ";", "…", "\n"))
-    if m["r"]:
-        return inside and (m["r"][0].isupper() or
-                           re.search(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]*$", before) is not None)
+    if m["r"]:  # (a placing word said first, "el próximo Domingo", keeps it a day)
+        return inside and m.start("r") > m.start() + m.group(0).index(word) and (
+            m["r"][0].isupper() or
+            re.search(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]*$", before) is not None)
     return inside
 
 
