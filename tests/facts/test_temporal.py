@@ -352,3 +352,12 @@ def test_an_hour_said_with_its_part_of_the_day(text: str, hour: int) -> None:
     found = find_temporal(text, WED)
     assert found is not None and found.granularity is Granularity.INSTANT, found
     assert found.start == _d(2023, 5, 4, hour), found
+
+
+@pytest.mark.parametrize("text", ["ele quer reunir às segundas de quinze em quinze dias",
+                                  "nos vemos de quince en quince días",
+                                  "on se voit de deux en deux semaines"])
+def test_a_span_said_twice_recurs(text: str) -> None:
+    """"de quinze em quinze dias" is every fifteen days (it was a day fifteen days ahead)."""
+    assert find_temporal(text, WED) is None
+    assert find_temporal("em quinze dias mudo de casa", WED) is not None

@@ -386,6 +386,11 @@ _FIRST_TIME = re.compile(
 ans", "é a primeira vez em dez anos"): the span says how long it had not happened."""
 
 
+_FROM_N_TO_N = re.compile(r"(?i)(?<!\w)de\s+(?P<n>\w+)\s+$")
+"""The first half of "de quinze em quinze dias", "de quince en quince días", "de deux en deux
+semaines": with the same count again, a span that recurs."""
+
+
 def _h_offset(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     unit = UNITS[" ".join(m["u"].casefold().split())]
     if unit == "weekend":
@@ -397,6 +402,9 @@ def _h_offset(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
                      _FIRST_TIME.search(m.string[:m.start()])):
         return None  # how long, not when: "en cinco años nunca me dejaron", "first time in
         # ten years" (a past clause never yields a day to come)
+    every = _FROM_N_TO_N.search(m.string[:m.start()])
+    if every is not None and m["n"] and every["n"].casefold() == m["n"].casefold():
+        return None  # "de quinze em quinze dias": every fifteen days, no day
     amount = _number(m["n"]) if m["n"] else 1
     if unit == "fortnight":
         unit, amount = "week", 2 * amount
