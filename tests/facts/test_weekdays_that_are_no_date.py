@@ -160,3 +160,25 @@ def test_a_portuguese_weekday_word_as_an_ordinal_is_no_date(said: str) -> None:
 @pytest.mark.parametrize("said", ["segunda vou ao médico", "na segunda tenho consulta"])
 def test_a_portuguese_monday_is_still_a_day(said: str) -> None:
     assert [f.piece.first for f in scan(said, date(2026, 3, 4), True)] == [date(2026, 3, 9)]
+
+
+@pytest.mark.parametrize("said", ["nuoto martedì e giovedì dopo il lavoro",
+                                  "Op dinsdag en donderdag fiets ik nu naar de zaak",
+                                  "Homeoffice bleibt übrigens Montag und Freitag",
+                                  "I swim laps tuesday and thursday mornings",
+                                  "je cours mardi, jeudi et samedi sur la Corniche"])
+def test_weekdays_said_together_are_the_days_of_a_habit(said: str) -> None:
+    """Two or more bare weekdays said together of no week in particular: a habit (each had
+    been dated the next such day)."""
+    assert scan(said, date(2026, 3, 2), True) == []
+
+
+@pytest.mark.parametrize(("said", "tense"), [
+    ("next week, Monday and Tuesday I'm off", None),
+    ("I'll be in Madrid Monday and Tuesday", "future"),
+    ("Saturday and Sunday we went to the beach", "past"),
+])
+def test_weekdays_said_together_of_a_week_or_a_tense_stay_days(said: str,
+                                                               tense: str | None) -> None:
+    said_days = [said[f.start:f.end] for f in scan(said, date(2026, 3, 4), True, tense)]
+    assert len([d for d in said_days if d in ("Monday", "Tuesday", "Saturday", "Sunday")]) == 2

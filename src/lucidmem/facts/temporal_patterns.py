@@ -987,6 +987,7 @@ def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> lis
             chosen.append(item)
     chosen = _weekdays_with_their_date(text, chosen, bare)
     chosen = _without_every_working_week(text, chosen, bare, ref)
+    chosen = _without_weekdays_of_a_habit(text, chosen, bare, ref, tense)
     return _ranges_in_order(text, _weekdays_after_a_day_to_come(chosen, bare, ref))
 
 
@@ -1053,6 +1054,35 @@ def _without_every_working_week(text: str, chosen: list[Found], bare: dict[tuple
                 bare.get((last.start, last.end)) in _WORKING_WEEK_ENDS and \
                 joined_as_range(text, first, last) and \
                 not (i >= 2 and _sets_the_week(text, chosen[i - 2], ref)):
+            dropped.update((i - 1, i))
+    return [item for i, item in enumerate(chosen) if i not in dropped]
+
+
+_WEEKDAYS_JOINED = re.compile(r"(?i)\s*(?:,\s*)?(?:(?:and|e|y|et|und|en|&)\s+)?$")
+"""What joins the weekdays of a habit ("martedì e giovedì", "Montag und Freitag", "mardi, jeudi
+et samedi")."""
+
+
+def _without_weekdays_of_a_habit(text: str, chosen: list[Found],
+                                 bare: dict[tuple[int, int], int], ref: date,
+                                 tense: str | None) -> list[Found]:
+    """Two or more bare weekdays said together, of no week in particular and not of what is
+    to come, are the days of a habit ("nuoto martedì e giovedì alle 19:30", "Op dinsdag en
+    donderdag fiets ik nu naar de zaak", "Homeoffice bleibt Montag und Freitag"): none of
+    them is a date. Said after a week ("next week, Monday and Tuesday"), in a future clause
+    ("I'll be in Madrid Monday and Tuesday") or a past one ("Saturday and Sunday we went to
+    the beach") they stay days."""
+    if tense in ("future", "past"):
+        return chosen
+    dropped: set[int] = set()
+    for i in range(1, len(chosen)):
+        first, last = chosen[i - 1], chosen[i]
+        if (first.start, first.end) in bare and (last.start, last.end) in bare and \
+                first.end < last.start and \
+                _WEEKDAYS_JOINED.fullmatch(text[first.end:last.start]) is not None and \
+                not joined_as_range(text, first, last) and \
+                not (i >= 2 and (chosen[i - 2].start, chosen[i - 2].end) not in bare and
+                     _sets_the_week(text, chosen[i - 2], ref)):
             dropped.update((i - 1, i))
     return [item for i, item in enumerate(chosen) if i not in dropped]
 
