@@ -116,3 +116,20 @@ def test_a_negation_after_the_correction_is_no_correction_of_its_own(
     assert clauses[0].cues.correction, clauses[0]
     assert clauses[-1].cues.negated, clauses[-1]  # "without checking"
     assert not clauses[-1].cues.correction, clauses[-1]
+
+
+def test_a_day_put_right_goes_to_the_fact_about_the_same_thing() -> None:
+    """"the wedding's June 21st, not the 14th" puts the wedding right, not a remark dated 14
+    January that happened to be the user's own (the remark had become "the kids on 21 June
+    were feral" and the wedding stayed on the 14th)."""
+    january = datetime(2026, 1, 14, 16, 0, tzinfo=UTC)
+    with said_a_day_apart(
+            "ugh the kids on the bus were feral today, one sprayed a juice box all over the "
+            "windshield",
+            "my son Tyler's getting married to Jess, wedding's June 14 at the Grand Concourse",
+            "so I had the date wrong, the wedding's June 21st, not the 14th",
+            start=january, user_id="kim", lang="en", days=0) as memory:
+        texts = [f.text for f in memory.facts.list(user_id="kim")]
+    assert any("wedding" in t and "21 June" in t for t in texts), texts
+    assert not any("14 June" in t for t in texts), texts
+    assert not any("feral" in t and "June" in t for t in texts), texts

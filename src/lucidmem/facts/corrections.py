@@ -94,6 +94,7 @@ def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> 
         words, numbers = set(), [ordinal]
     found = []
     stated: set[str] = set()
+    on_the_day: set[str] = set()
     for rec in facts:
         if rec.id == new.id:
             continue
@@ -102,6 +103,7 @@ def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> 
                 numbers and not words - set(numbers) and str(day.day) in numbers)):
             found.append(rec)
             stated.add(rec.id)
+            on_the_day.add(rec.id)
             continue
         said = " ".join(str(x) for x in (rec.text, rec.data.get("temporal_text")) if x)
         if _states(said, words, numbers):
@@ -115,10 +117,21 @@ def correction_targets(old_value: str, new: Record, facts: Sequence[Record]) -> 
     if stated:
         found = [r for r in found if r.id in stated]
     subject, slot = new.data.get("subject"), new.data.get("slot")
-    found.sort(key=lambda r: (r.data.get("subject") != subject, r.data.get("slot") != slot,
-                              -r.occurred_at))
-    same = [r for r in found if r.data.get("subject") == subject] or found
-    return same
+    about = _words_of_the_clause(new) - words  # (of the facts on a day it names: "the
+    # wedding's June 21st, not the 14th" is the wedding on the 14th, not 14 January's remark)
+    shares = {r.id for r in found if r.id in on_the_day and
+              any(any(stem_match(w, t) for t in words_of(r)) for w in about)}
+    found.sort(key=lambda r: (r.id not in shares, r.data.get("subject") != subject,
+                              r.data.get("slot") != slot, -r.occurred_at))
+    return [r for r in found if r.id in shares] or \
+        [r for r in found if r.data.get("subject") == subject] or found
+
+
+def _words_of_the_clause(new: Record) -> set[str]:
+    """The words of four letters or more (or Chinese) of the user's clause that says a
+    correction: what the corrected fact is about."""
+    return {w for w in fold_words(str(new.data.get("evidence") or new.text))
+            if len(w) >= 4 or re.search(r"[\u4e00-\u9fff]", w)} - GENERIC
 
 
 def set_against_targets(value: str, new: Record, facts: Sequence[Record]) -> list[Record]:
@@ -208,8 +221,7 @@ def restated_target(new: Record, facts: Sequence[Record]) -> Record | None:
     Braga" → the festa in Porto): a fact of the same subject, no relation, that shares a word
     of four letters or more with the correction's clause; the one sharing most, then the one
     said last. ``None`` when nothing held is about the same thing."""
-    words = {w for w in fold_words(str(new.data.get("evidence") or new.text))
-             if len(w) >= 4 or re.search(r"[\u4e00-\u9fff]", w)} - GENERIC
+    words = _words_of_the_clause(new)
     best: Record | None = None
     most = 0
     for rec in facts:
