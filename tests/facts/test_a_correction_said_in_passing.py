@@ -133,3 +133,19 @@ def test_a_day_put_right_goes_to_the_fact_about_the_same_thing() -> None:
     assert any("wedding" in t and "21 June" in t for t in texts), texts
     assert not any("14 June" in t for t in texts), texts
     assert not any("feral" in t and "June" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("lang", "said", "correction"), [
+    ("pt", "a minha filha Yasmin faz aniversário dia 14 de setembro, vai fazer 6",
+     "aquela data da Yasmin que te falei tá errada, digitei 14 mas o aniversário dela é dia 4"),
+    ("en", "my daughter Mia's birthday is on the 14th of September, she'll be 6",
+     "the date I gave you for Mia is wrong, I typed 14 but her birthday is the 4th"),
+])
+def test_a_value_said_to_be_typed_wrong_is_the_one_put_right(lang: str, said: str,
+                                                             correction: str) -> None:
+    """"te falei tá errada, digitei 14 mas … é dia 4": the opening names only the topic; the
+    wrong value is the one typed (it had carried "tá errada" and put nothing right)."""
+    with said_a_day_apart(said, correction, start=_MARCH, user_id="ana", lang=lang) as memory:
+        texts = [f.text for f in memory.facts.list(user_id="ana")]
+    assert not any("14 September" in t for t in texts), texts
+    assert any("birthday" in t or "aniversário" in t for t in texts), texts

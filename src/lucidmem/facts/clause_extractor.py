@@ -629,9 +629,34 @@ def _wrong_first(text: str, lang: str) -> re.Match[str] | None:
         else None
 
 
+_TYPED_WRONG: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?<!\w)(?:" + typed + r")\s+(?P<old>[^,;:.!?]{1,20}?)(?:\s+(?:"
+                     + but + r")(?!\w)|\s*$)")
+    for lang, typed, but in (
+        ("en", r"(?:i\s+)?(?:typed|wrote|put)", r"but"),
+        ("pt", r"digitei|escrevi|coloquei|botei|pus", r"mas"),
+        ("es", r"escribí|escribi|puse|tecleé", r"pero"),
+        ("fr", r"j['’]ai\s+(?:tapé|écrit|mis)", r"mais"),
+        ("it", r"ho\s+(?:scritto|messo|digitato)", r"ma"),
+        ("nl", r"(?:ik\s+)?(?:typte|schreef)", r"maar"),
+    )}
+"""What a correction says was typed or written before the right value: "digitei 14 mas o
+aniversário dela é dia 4", "I typed 14 but it's the 4th" — the wrong value, said after an
+opening that names none ("te falei tá errada"); the clause may end with it (the "but" starts
+the next one)."""
+
+
+def _typed_wrong(clause: Clause) -> str | None:
+    """The wrong value a clause says was typed or written (:data:`_TYPED_WRONG`)."""
+    typed = _TYPED_WRONG.get(clause.language, _NO_MATCH).search(clause.text)
+    return None if typed is None else typed["old"].strip()
+
+
 def _corrected_value(clause: Clause) -> str | None:
     if clause.asked_value is not None:  # "¿te dije que Lucía vive en Toledo?" → "Toledo"
         return clause.asked_value
+    if (typed := _typed_wrong(clause)) is not None:
+        return typed  # (before the opening, which names only the topic here)
     if (first := _wrong_first(clause.text, clause.language)) is not None:
         return first["old"].strip()
     pattern = _CORRECTED_VALUE.get(clause.language)
@@ -1462,8 +1487,10 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             # the value asked back names none of its own)
             carried = carried if asked else _corrected_value(item.clause) or carried
         elif cand is not None and carried and cand.corrects in (None, RESTATED):
-            cand = replace(cand, corrects=carried, is_correction=True,
-                           flags=(*cand.flags, CARRIED_WRONG_VALUE))
+            # (the value the clause itself says was typed wrong comes first: "… te falei tá
+            # errada, digitei 14 mas o aniversário dela é dia 4")
+            cand = replace(cand, corrects=_typed_wrong(item.clause) or carried,
+                           is_correction=True, flags=(*cand.flags, CARRIED_WRONG_VALUE))
             carried = None
         elif cand is not None and cand.corrects is None and \
                 _follows_a_correction_header(item.clause, before, opened):
