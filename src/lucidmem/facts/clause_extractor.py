@@ -647,9 +647,12 @@ the next one)."""
 
 
 def _typed_wrong(clause: Clause) -> str | None:
-    """The wrong value a clause says was typed or written (:data:`_TYPED_WRONG`)."""
+    """The wrong value a clause says was typed or written (:data:`_TYPED_WRONG`): a number
+    or a name ("I wrote it down wrong" names none)."""
     typed = _TYPED_WRONG.get(clause.language, _NO_MATCH).search(clause.text)
-    return None if typed is None else typed["old"].strip()
+    if typed is None or not re.search(r"\d|[A-ZÀ-Þ]", typed["old"]):
+        return None
+    return typed["old"].strip()
 
 
 def _corrected_value(clause: Clause) -> str | None:
