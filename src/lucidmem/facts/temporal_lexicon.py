@@ -15,6 +15,7 @@ __all__ = [
     "NUMBERS",
     "REL_LAST",
     "REL_NEXT",
+    "REL_SAID_BEFORE_ONLY",
     "REL_THIS",
     "SEASONS",
     "UNITS",
@@ -108,22 +109,33 @@ UNITS: dict[str, str] = {
     "fortnight": "fortnight", "quinzaine": "fortnight",
 }
 
-REL_NEXT: tuple[str, ...] = (
+# English, German and Dutch put these before the unit they place ("next week", "deze week");
+# French, Spanish, Italian and Portuguese may put theirs after it ("la semaine prochaine").
+_NEXT_BEFORE = (
     "next", "coming", "nächste", "nächsten", "nächster", "nächstes", "kommende", "kommenden",
-    "kommender", "kommendes", "prochain", "prochaine", "próximo", "próxima", "proximo",
-    "proxima", "que viene", "prossimo", "prossima", "próximos", "que vem",
-    "volgende", "komende", "aanstaande",
+    "kommender", "kommendes", "volgende", "komende", "aanstaande",
+)
+_LAST_BEFORE = (
+    "last", "past", "previous", "letzte", "letzten", "letzter", "letztes", "vergangene",
+    "vergangenen", "vergangener", "vergangenes", "vorige", "afgelopen",
+)
+_THIS_BEFORE = ("this", "diese", "diesen", "dieser", "dieses", "deze", "dit")
+
+REL_NEXT: tuple[str, ...] = (
+    *_NEXT_BEFORE, "prochain", "prochaine", "próximo", "próxima", "proximo", "proxima",
+    "que viene", "prossimo", "prossima", "próximos", "que vem",
 )
 REL_LAST: tuple[str, ...] = (
-    "last", "past", "previous", "letzte", "letzten", "letzter", "letztes", "vergangene",
-    "vergangenen", "vergangener", "vergangenes", "dernier", "dernière", "derniere",
-    "pasado", "pasada", "scorso", "scorsa", "passato", "passata", "passado", "passada",
-    "vorige", "afgelopen",
+    *_LAST_BEFORE, "dernier", "dernière", "derniere", "pasado", "pasada", "scorso", "scorsa",
+    "passato", "passata", "passado", "passada",
 )
 REL_THIS: tuple[str, ...] = (
-    "this", "diese", "diesen", "dieser", "dieses", "ce", "cet", "cette", "este", "esta",
-    "questo", "questa", "deze", "dit", "neste", "nesta", "essa", "esse",
+    *_THIS_BEFORE, "ce", "cet", "cette", "este", "esta", "questo", "questa", "neste", "nesta",
+    "essa", "esse",
 )
+REL_SAID_BEFORE_ONLY: frozenset[str] = frozenset((*_NEXT_BEFORE, *_LAST_BEFORE, *_THIS_BEFORE))
+"""The words of ``REL_NEXT``/``REL_LAST``/``REL_THIS`` that place a span only when said before
+it: in "twee dagen deze week", "dagen deze" is no span."""
 
 SEASONS: dict[str, int] = {
     "spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12,

@@ -19,6 +19,7 @@ from lucidmem.facts.temporal_lexicon import (
     NUMBERS,
     REL_LAST,
     REL_NEXT,
+    REL_SAID_BEFORE_ONLY,
     REL_THIS,
     SEASONS,
     UNITS,
@@ -339,21 +340,11 @@ also an object ("I saw her last week", "ich hab ihr letzte Woche geschrieben", "
 vorige week")."""
 
 
-_SAID_BEFORE_ONLY = frozenset({
-    "next", "coming", "last", "past", "previous", "this", "nächste", "nächsten", "nächster",
-    "nächstes", "kommende", "kommenden", "kommender", "kommendes", "letzte", "letzten",
-    "letzter", "letztes", "vergangene", "vergangenen", "vergangener", "vergangenes", "diese",
-    "diesen", "dieser", "dieses", "volgende", "komende", "aanstaande", "vorige", "afgelopen",
-    "deze", "dit"})
-"""The English, German and Dutch words that place a span only when said before it ("deze
-week"; in "twee dagen deze week", "dagen deze" is no span)."""
-
-
 def _h_rel_unit(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     unit, relation = UNITS[" ".join(m["u"].casefold().split())], _relation(m["r"])
     if (unit == "day" and relation < 0) or _WHOSE_BEFORE.search(m.string[:m.start()]):
         return None  # "heute war mein letzter Tag bei Siemens": the final day, not yesterday
-    if m.start("r") > m.start("u") and " ".join(m["r"].casefold().split()) in _SAID_BEFORE_ONLY:
+    if m.start("r") > m.start("u") and " ".join(m["r"].casefold().split()) in REL_SAID_BEFORE_ONLY:
         return None
     return _relative_unit(unit, relation, ref)
 
