@@ -171,3 +171,21 @@ def test_a_month_or_a_kind_alone_is_no_employer(said: str) -> None:
     called "Juni" or "Werk"."""
     current = _current("Ich arbeite bei Daimler.", said)
     assert "works at Juni" not in current and "works at Werk" not in current
+
+
+@pytest.mark.parametrize(("old", "recalled", "old_name"), [
+    ("busy morning, I'm a barista at Copper Kettle on Mill Lane and the grinder broke again",
+     "started at the bakery on Rose Street this week, I do miss the regulars at Copper Kettle",
+     "Copper Kettle"),
+    ("sono cameriere al bar Duomo e stasera c'è il turno lungo del sabato",
+     "da lunedì sono al ristorante Vesuvio. mi mancano i colleghi del Duomo", "Duomo"),
+    ("ik sta elke zaterdag achter de kassa bij bakkerij Vermeulen, om zes uur op",
+     "sinds maart werk ik bij de Jumbo. ik mis de collega's van Vermeulen", "Vermeulen"),
+])
+def test_a_remark_recalling_a_name_ends_the_clauses_that_name_it(old: str, recalled: str,
+                                                                 old_name: str) -> None:
+    """The old place said in a clause that was not read as a workplace ("I'm a barista at
+    Copper Kettle … the grinder broke") is over once a remark misses it by its name."""
+    assert old_name not in _current(old, recalled)
+    versions = _ended(old, recalled, name=old_name)
+    assert versions and all(status is not Status.ACTIVE for status, _ in versions)

@@ -226,9 +226,11 @@ def recalled_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     by a name of their value, and the facts that name a thing held one at a time by the brand
     it names ("I miss my old Honda"): "I used to walk to Harbour Foods" → "works at Harbour Foods",
     "sinto falta do balcão do Batel" → "trabalho no Café Capivara, no Batel", "e eu que
-    achava Achada Santo António barulhenta" → "lives in Achada Santo António". A remark that
-    names no such value ("I miss my mum", "my old friend Tom") recalls none; nor is a fact
-    said in the same turn recalled."""
+    achava Achada Santo António barulhenta" → "lives in Achada Santo António". Any other
+    remark of the user's that names one of its names is recalled too, whatever kind it was
+    read as ("echo de menos a la cuadrilla de Somera" → "soy cocinera en un bar de pintxos
+    de la calle Somera"). A remark that names no such value ("I miss my mum", "my old friend
+    Tom") recalls none; nor is a fact said in the same turn recalled."""
     d = new.data
     if RECALLED_PAST not in d.get("flags", []) or d.get("subject") != USER_SUBJECT:
         return []
@@ -247,6 +249,9 @@ def recalled_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
         if r.get("slot") in _ONE_PLACE:
             if _value_names(rec) & names:
                 out.append(rec)
+        elif names and names & {w for n in proper_names(rec) for w in fold_words(n)}:
+            out.append(rec)  # "echo de menos a la cuadrilla de Somera" → "soy cocinera en un
+            # bar de la calle Somera", whatever kind that clause was read as
         elif things and any(
                 {w for b in things.get(kind, ()) for w in b.split()} &
                 {w for b in brands for w in b.split()}
