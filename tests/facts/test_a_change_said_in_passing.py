@@ -104,6 +104,8 @@ def test_a_switch_to_a_thing_named_by_its_brand(old: str, new: str, old_name: st
     ("Lavoro alla Libreria Feltrinelli di Padova.",
      "alla Feltrinelli ci andavo a piedi in cinque minuti, che nostalgia", "Feltrinelli"),
     ("I drive a Honda Civic.", "I miss my old Honda, the Tesla is too quiet", "Honda"),
+    ("al mercato ci vado con la Punto, ha vent'anni ma tiene",
+     "la mia Punto l'ho portata allo sfasciacarrozze la settimana scorsa", "Punto"),
 ])
 def test_the_old_value_recalled_as_past_is_over(old: str, recalled: str,
                                                 old_name: str) -> None:

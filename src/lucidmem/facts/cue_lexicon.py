@@ -1077,7 +1077,7 @@ CUES: dict[str, _T] = {
                  "al desguace|a la chatarra|chatarrero"),
         "it": _w("mi manca|mi mancano|e io che|e pensare che|ci andavo|andavo a piedi|"
                  "prima andavo|il mio vecchio|la mia vecchia|dal rottamatore|rottamata|"
-                 "rottamato"),
+                 "rottamato|dallo sfasciacarrozze|allo sfasciacarrozze"),
         "pt": _w("sinto falta|tenho saudades|saudades do|saudades da|e eu que|e pensar que|"
                  "ia a pé|ia andando|antes ia|o meu antigo|a minha antiga|meu antigo|"
                  "minha antiga|ferro-velho|sucata"),
