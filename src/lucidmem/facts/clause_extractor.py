@@ -692,6 +692,22 @@ _CONTRAST_TAIL: dict[str, re.Pattern[str]] = {
 _CONTRAST_TAIL["zh"] = re.compile(
     r"(?<=[\u4e00-\u9fff\w])[，,；;]\s*(?:而)?不是[^，。！？,]+[。！!]*$")
 
+_INSTEAD_TAIL: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?<=\w)\s*[,;]?\s*(?<!\w)(?:" + words + r")(?:\s+|(?<=['’]))"
+                     r"[^,;.!?]+[.!?]*$")
+    for lang, words in {
+        "en": r"instead\s+of|rather\s+than",
+        "de": r"anstatt|anstelle\s+von|statt(?=\s+(?:de[mnrs]?|die|das|eine[mnrs]?|zu|mit|im|"
+              r"in|um)\b)",
+        "fr": r"au\s+lieu\s+d['’]|au\s+lieu\s+(?:de|du|des)|plutôt\s+que",
+        "es": r"en\s+(?:vez|lugar)\s+del?",
+        "it": r"(?:invece|al\s+posto)\s+(?:d['’]|d(?:i|el|ella|ello|ei|egli|elle)\b)|"
+              r"invece\s+che|anziché",
+        "pt": r"(?:em\s+vez|ao\s+invés|em\s+lugar|no\s+lugar)\s+d[eoa]s?",
+        "nl": r"in\s+plaats\s+van|i\.p\.v\."}.items()}
+""""instead of", "in plaats van", "au lieu de" and what follows, to the clause's end
+(:func:`_replaced_away`)."""
+
 
 def _day_corrections_joined(clauses: list[Clause], at: datetime) -> list[Clause]:
     """The clauses with each one that sets one day against another read as a correction
@@ -755,10 +771,25 @@ def _contrasted_away(clause: Clause) -> str | None:
     """The end of a clause that sets its statement against another value ("comptable lol,
     pas médecin du tout", "tea, not coffee", "我是会计，不是医生"): it is not part of the
     fact. Only when something is said before it."""
-    pattern = _CONTRAST_TAIL.get(clause.language)
+    return _tail(_CONTRAST_TAIL, clause)
+
+
+def _replaced_away(clause: Clause) -> str | None:
+    """The end of a clause that says what its statement replaced ("I cycle to work in four
+    minutes instead of forty-five in the car to Sneek", "drink ik koffie in plaats van om
+    vijf uur in de stal te staan"): what held before is not part of what holds now. Only
+    when a statement of three words or more comes before it ("ahora en vez de oler a limón
+    llego oliendo a melocotón" says what holds after it)."""
+    return _tail(_INSTEAD_TAIL, clause, words_before=3)
+
+
+def _tail(patterns: dict[str, re.Pattern[str]], clause: Clause,
+          words_before: int = 1) -> str | None:
+    pattern = patterns.get(clause.language)
     text = clause.text.rstrip(" .!?。！")
     m = None if pattern is None else pattern.search(text)
-    if m is None or not content_words([text[:m.start()]]):
+    if m is None or not content_words([text[:m.start()]]) or \
+            len(text[:m.start()].split()) < words_before:
         return None
     return text[m.start():]
 
@@ -2527,7 +2558,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             reading.flags.append("skipped:correction_header")
             return None
         span = _without_old_value(span, wrong, lang)
-    elif (against := _contrasted_away(clause)) and span.endswith(against):
+    elif (against := _contrasted_away(clause) or _replaced_away(clause)) and \
+            span.endswith(against):
         span = span[:-len(against)].rstrip(" ,;，；")  # "comptable, pas médecin": no doctor
     switched = None if cues.correction or cues.negated or item.subject != USER_SUBJECT \
         else _switched_from(span, lang)
