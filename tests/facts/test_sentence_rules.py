@@ -242,6 +242,19 @@ def test_a_place_name_does_not_take_the_month_written_after_it(said: str, place:
     assert homes and all(t.startswith(f"The user lives in {place} (") for t in homes), homes
 
 
+@pytest.mark.parametrize(("said", "org"), [
+    ("faccio il fisioterapista al Policlinico Santa Maria delle Grazie, a Napoli, e stasera ho "
+     "il turno", "Policlinico Santa Maria delle Grazie"),
+    ("trabalho no Museu das Comunicações em Lisboa", "Museu das Comunicações"),
+    ("je bosse à la Maison des Jeunes de Sherbrooke depuis deux ans",
+     "Maison des Jeunes de Sherbrooke"),
+])
+def test_an_employers_name_keeps_the_particles_inside_it(said: str, org: str) -> None:
+    employers = [t for _, t in _history([said]) if t.startswith("The user works at")]
+    assert employers and all(t.startswith(f"The user works at {org}") for t in employers), \
+        employers
+
+
 @pytest.mark.parametrize(("said", "home", "job"), [
     ("Moro em Porto e trabalho como professora.", "Porto", "professora"),
     ("Vivo en Madrid y trabajo como enfermera.", "Madrid", "enfermera"),

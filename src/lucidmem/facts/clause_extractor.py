@@ -1045,10 +1045,10 @@ _ORG_PREP: dict[str, str] = {
 """Words before the organisation a user works at. Not a bare "à", "a" or "em", which name a
 town ("un poste à l'université à Sherbrooke", "lavoro a Udine", "trabalho em Curitiba"):
 an organisation takes its article after them ("à la Poste")."""
-_PROPER = (r"((?:[A-ZÀ-ÖØ-Þ][\w'’.&-]*)(?:(?:\s+(?:de|del|di|da|do|van|der|la|le)?|\s*&)\s*"
-           r"[A-ZÀ-ÖØ-Þ][\w'’&-]*)*)")
+_PROPER = (r"((?:[A-ZÀ-ÖØ-Þ][\w'’.&-]*)(?:(?:\s+(?:della|delle|dello|degli|dei|dos|das|des|du|"
+           r"von|de|del|di|da|do|van|der|la|le)?|\s*&)\s*[A-ZÀ-ÖØ-Þ][\w'’&-]*)*)")
 """A name of capitalised words, with the particles and the "&" between them ("Viña del Mar",
-"Hearth & Rye", "Procter & Gamble", "H&M")."""
+"Santa Maria della Misericordia", "Hearth & Rye", "Procter & Gamble", "H&M")."""
 
 
 def _proper_after(span: str, lang: str, preps: dict[str, str], avoid: set[str]) -> str | None:
