@@ -309,6 +309,19 @@ def test_two_contexts_in_one_sentence_are_two_clauses(said: str, language: str,
     assert [c.cues.context for c in clauses_of(said, language_hint=language)] == contexts
 
 
+@pytest.mark.parametrize(("said", "language", "contexts"), [
+    ("je bosse à la Maison des Jeunes de Sherbrooke depuis deux ans", "fr", [None]),
+    ("I stack shelves at Home Depot on weekdays", "en", ["on weekdays"]),
+    ("sono cuoca alla trattoria A Casa Tua di Parma", "it", [None]),
+    ("À la maison on parle créole", "fr", ["at home"]),
+    ("Zuhause trinke ich nur Tee", "de", ["at home"]),
+])
+def test_a_context_word_inside_a_name_is_no_context(said: str, language: str,
+                                                    contexts: list[str | None]) -> None:
+    """"la Maison des Jeunes", "Home Depot", "A Casa Tua" are places, not "at home"."""
+    assert [c.cues.context for c in clauses_of(said, language_hint=language)] == contexts
+
+
 def test_a_context_without_a_verb_stays_with_its_clause() -> None:
     (clause,) = clauses_of("Im Büro red ich Hochdeutsch, daheim nur Schwäbisch",
                            language_hint="de")

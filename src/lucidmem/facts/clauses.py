@@ -562,11 +562,15 @@ def _context_gaps(pieces: list[str], lang: str) -> list[str]:
 
 
 def _context(lang: str, text: str) -> str | None:
-    folded = text.casefold()
+    """The context qualifier a clause says (:data:`CONTEXTS`), not one inside a name: "je
+    bosse à la Maison des Jeunes", "I work at Home Depot" say no "at home" (outside German,
+    where every noun has a capital, a capital after the clause's start makes a name)."""
     for phrase, label in sorted(CONTEXTS.get(lang, ()), key=lambda p: -len(p[0])):
         pattern = re.escape(phrase) if lang == "zh" else r"(?<!\w)" + re.escape(phrase) + r"(?!\w)"
-        if re.search(pattern, folded):
-            return label
+        for m in re.finditer("(?i)" + pattern, text):
+            last = m.group(0).split()[-1]
+            if lang in ("de", "zh") or m.start() == 0 or not last[:1].isupper():
+                return label
     return None
 
 
