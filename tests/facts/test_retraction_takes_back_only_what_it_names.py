@@ -90,3 +90,34 @@ def test_forgetting_two_people_keeps_who_they_are(said: str, forget: str) -> Non
                for status, text in facts), facts
     assert not any(status == "active" and ("divorc" in text or "scheiden" in text)
                    for status, text in facts), facts
+
+
+@pytest.mark.parametrize(("said", "forget", "who", "news"), [
+    ("My sister Hattie got laid off from the council last week, she's gutted.",
+     "forget what I told you about Hattie, she'd hate it going round", "sister", "laid off"),
+    ("Mein Kollege Bernd hat die Probezeit nicht bestanden, ganz schön bitter.",
+     "Vergiss bitte, was ich dir über Bernd erzählt habe.", "Bernd", "Probezeit"),
+    ("mi cuñada Maite se queda sin trabajo en el Santander, la echan en junio",
+     "olvida lo que te conté de Maite, porfa", "Maite", "sin trabajo"),
+])
+def test_forgetting_one_person_keeps_who_they_are(said: str, forget: str, who: str,
+                                                  news: str) -> None:
+    """"Forget what I told you about Hattie" takes back the news about her, not that she is
+    the user's sister: the people who wrote the truth set's conversations expect it kept."""
+    facts = _facts(said, forget)
+    told = [(status, text) for status, text in facts if news in text]
+    assert told and all(status == "retracted" for status, _ in told), facts
+    assert any(status == "active" and who in text and news not in text
+               for status, text in facts), facts
+
+
+@pytest.mark.parametrize(("said", "forget", "who"), [
+    ("bumped into my ex, Rowan, at the Tesco on Mill Road, he works there now",
+     "forget what I told you about Rowan, I'm done with him", "Rowan"),
+    ("mein Bruder heißt Jonte", "Vergiss, was ich dir über Jonte erzählt habe", "Jonte"),
+])
+def test_forgetting_an_ex_or_only_who_someone_is_forgets_them(said: str, forget: str,
+                                                              who: str) -> None:
+    facts = _facts(said, forget)
+    about = [(status, text) for status, text in facts if who in text]
+    assert about and all(status == "retracted" for status, _ in about), facts

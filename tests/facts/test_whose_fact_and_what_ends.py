@@ -85,10 +85,21 @@ def test_a_weekday_with_the_plural_or_habit_article_is_no_date(text: str, day: s
 
 
 @pytest.mark.parametrize("retract", [
-    "Forget everything I told you about Fiona.", "Never mind what I said about Fiona.",
-    "Forget the bit about Fiona, please.",
+    "Forget everything I told you about Fiona.",
+    "Vergiss alles, was ich dir über Fiona erzählt habe.",
 ])
 def test_forget_everything_about_someone_retracts_them(retract: str) -> None:
     facts = _history(["My colleague Fiona is lovely, she brings cake every Friday.", retract])
     fiona = [f for f in facts if "Fiona" in f[2]]
     assert fiona and all(f[0].endswith("retracted") for f in fiona), facts
+
+
+@pytest.mark.parametrize("retract", [
+    "Never mind what I said about Fiona.", "Forget the bit about Fiona, please.",
+])
+def test_forget_what_was_said_about_someone_keeps_who_they_are(retract: str) -> None:
+    facts = _history(["My colleague Fiona is lovely, she brings cake every Friday.", retract])
+    told = [f for f in facts if "cake" in f[2]]
+    assert told and all(f[0].endswith("retracted") for f in told), facts
+    assert any(f[0].endswith("active") and "colleague" in f[2] and "Fiona" in f[2]
+               for f in facts), facts

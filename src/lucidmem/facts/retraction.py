@@ -4,8 +4,11 @@ Pure functions over fact records (validation applies what they return):
 
 * :func:`retraction_targets` — every fact about X. A topic naming a person *and* something
   else ("Kees and the moonlighting") means that thing about that person; a topic that is
-  only a person means everything about them; a topic naming two people ("Kim and Derek")
-  means what went on between them, not how each is related to the user;
+  only a person means everything told about them, not how they are related to the user
+  ("forget what I said about Ingrid": that she was laid off, not that she is the sister),
+  unless they are an ex, nothing else was told or the user asks to forget everything
+  (:func:`asks_for_everything`); a topic naming two people ("Kim and
+  Derek") means what went on between them, not how each is related to the user;
 * :func:`topic_of` — the topic without the words around it and without when it was said
   ("mein Gehalt erzählt habe" → "mein Gehalt", "my salary back in April" → "my salary");
 * :func:`people_in_topic` — the known people a topic names ("what I told you about Kim and
@@ -41,6 +44,7 @@ __all__ = [
     "RETRACT_MARGIN",
     "RETRACT_MIN_RELEVANCE",
     "RETRACT_SIBLING_RELEVANCE",
+    "asks_for_everything",
     "meaning_candidates",
     "meaning_without_people",
     "meant",
@@ -84,6 +88,11 @@ def _relation_to(record: Record, names: Iterable[str]) -> bool:
     d = record.data
     return relation_word(str(d.get("predicate", ""))) is not None and \
         fold(str(d.get("object", ""))) in {fold(n) for n in names}
+
+
+def _an_ex(record: Record) -> bool:
+    """Whether ``record`` says someone is the user's ex ("The user's ex is Andrés")."""
+    return relation_word(str(record.data.get("predicate", ""))) == "ex"
 
 
 def people_in_topic(topic: str, people: Iterable[str]) -> list[str]:
@@ -150,8 +159,11 @@ sister-in-law and the house" means where she lives ("ha firmato il mutuo per un 
 a home fact), said of the person the topic names."""
 
 
-def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str]) -> list[Record]:
-    """The facts "forget what I said about ``topic``" takes back (see the module docstring)."""
+def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str], *,
+                       everything: bool = False) -> list[Record]:
+    """The facts "forget what I said about ``topic``" takes back (see the module docstring);
+    ``everything`` when the user said so ("forget everything I told you about Fiona"): a
+    person's relation to the user goes too."""
     cleaned = _without_noise(topic)
     known = {fold(p) for p in people}
     parts = [p.strip(" .,;") for p in _CONJUNCTION.split(cleaned) if p.strip(" .,;")]
@@ -167,7 +179,13 @@ def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str
         # Kim is the user's sister
         facts = [rec for rec in facts if not _relation_to(rec, names)]
     if not rest:
-        return [rec for rec in facts if any(mentions(rec, n) for n in names)]
+        about = [rec for rec in facts if any(mentions(rec, n) for n in names)]
+        told = [rec for rec in about if not _relation_to(rec, known_names)]
+        if not told or everything:
+            return about  # only who they are was said, or all of it: that is what goes
+        # "Vergeet wat ik over Ingrid heb verteld": what was told of her, not that she is the
+        # user's sister — unless she is an ex, whom the user wants to leave behind
+        return told + [rec for rec in about if rec not in told and _an_ex(rec)]
     if known_names:
         # "de Markus un die Scheidung": the divorce, not that Markus is the brother, even
         # where the relation was read from the sentence that told of the divorce
@@ -233,6 +251,18 @@ RETRACT_MARGIN = 0.1
 
 RETRACT_SIBLING_RELEVANCE = 0.3
 """A fact said in the same turn as a retracted one goes too from this relevance on."""
+
+
+_EVERYTHING = re.compile(
+    r"(?i)(?<!\w)(?:everything|all\s+(?:of\s+it|that|i\s|i['’]ve)|alles|tout|todo|tudo|"
+    r"tutto)(?!\w)|全部|所有|一切")
+"""Words that ask for all of it to be forgotten ("forget everything I told you about Fiona",
+"esquece tudo o que eu te contei sobre a Fernanda")."""
+
+
+def asks_for_everything(said: str) -> bool:
+    """Whether a retraction asks to forget all that was said (:data:`_EVERYTHING`)."""
+    return _EVERYTHING.search(said) is not None
 
 
 def topic_of(said: str) -> str:

@@ -554,7 +554,9 @@ class _Pass:
         people += relatives
         said = retraction.topic_of(topic)
         # "算了，当我没说过" has no topic of its own: it takes nothing back
-        targets = retraction.retraction_targets(topic, held, people) \
+        whole = str(rec.data.get("evidence") or rec.data.get("source_text") or "")
+        targets = retraction.retraction_targets(
+            topic, held, people, everything=retraction.asks_for_everything(whole)) \
             if content_words([said]) else []
         pool = retraction.meaning_candidates(topic, held, people) \
             if not targets and content_words([said]) else []
