@@ -149,3 +149,21 @@ def test_a_value_said_to_be_typed_wrong_is_the_one_put_right(lang: str, said: st
         texts = [f.text for f in memory.facts.list(user_id="ana")]
     assert not any("14 September" in t for t in texts), texts
     assert any("birthday" in t or "aniversário" in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("lang", "first", "fix", "wrong", "right"), [
+    ("es", "mi amiga Carla se muda a Valencia en mayo, la voy a echar de menos",
+     "te dije mal lo de Carla, no es Valencia, es Alicante. siempre me lío", "Valencia",
+     "Alicante"),
+    ("it", "la mia amica Marta si trasferisce a Pisa a giugno",
+     "ti ho detto male di Marta, non è Pisa, è Lucca", "Pisa", "Lucca"),
+])
+def test_a_correction_that_names_its_topic_then_the_wrong_value(
+        lang: str, first: str, fix: str, wrong: str, right: str) -> None:
+    """"te dije mal lo de Carla, no es Valencia, es Alicante": the value taken back is the one
+    after "no", not the topic after "te dije"; the fact keeps the right value only."""
+    with said_a_day_apart(first, fix, start=_MARCH, user_id="u", lang=lang,
+                          days=7) as memory:
+        now = [f.text for f in memory.facts.list(user_id="u")]
+    assert any(right in text for text in now), now
+    assert not any(wrong in text for text in now), now

@@ -662,16 +662,29 @@ def _corrected_value(clause: Clause) -> str | None:
         return typed  # (before the opening, which names only the topic here)
     if (first := _wrong_first(clause.text, clause.language)) is not None:
         return first["old"].strip()
-    pattern = _CORRECTED_VALUE.get(clause.language)
-    for text in (clause.text,):
-        m = None if pattern is None else pattern.search(text)
-        if m is None and clause.language == "zh":
-            m = _ZH_MY_MISTAKE.search(text)
-        if m is not None:
-            old = _value_after_topic(m["old"].strip(), clause.language)
-            if 0 < len(old.split()) <= 4:
-                return old
+    m = _correction_match(clause.text, clause.language)
+    if m is None and clause.language == "zh":
+        m = _ZH_MY_MISTAKE.search(clause.text)
+    if m is not None:
+        old = _value_after_topic(m["old"].strip(), clause.language)
+        if 0 < len(old.split()) <= 4:
+            return old
     return None
+
+
+_NOT_FIRST = re.compile(r"(?i)^\W*(?:not|nicht|net|ned|nich|nit|ni|kein\w*|pas|no|non|não|"
+                        r"niet|geen)\b|^(?:不是|不在)")
+
+
+def _correction_match(text: str, lang: str) -> re.Match[str] | None:
+    """Where a correction names the value it takes back (:data:`_CORRECTED_VALUE`). Of
+    several, the one after a "not" ("te dije mal lo de mi hermana, no es Querétaro, es León":
+    Querétaro, not the topic "lo de mi hermana")."""
+    pattern = _CORRECTED_VALUE.get(lang)
+    found = [] if pattern is None else list(pattern.finditer(text))
+    denied = [m for m in found[1:] if _NOT_FIRST.match(m.group(0)) and
+              0 < len(m["old"].split()) <= 3]
+    return denied[0] if denied else (found[0] if found else None)
 
 
 def _value_after_topic(said: str, lang: str) -> str:
@@ -2054,8 +2067,13 @@ def _recalled_saying(clause: Clause) -> bool:
     Leeds?", "Hatte ich dir Brandt geschrieben?", "我前天是不是说我妈生日 5 月 8 号？"): the
     opening of a correction (:func:`lucidmem.facts.clauses.clauses_of`), no fact of its
     own; the clause after it says the right value."""
-    return has_cue("recalled_saying", clause.language, clause.text) and \
-        _corrected_value(clause) is not None
+    old = _corrected_value(clause)
+    if not has_cue("recalled_saying", clause.language, clause.text) or old is None:
+        return False
+    at = clause.text.find(old)
+    after = "" if at < 0 else clause.text[at + len(old):]
+    # "te dije mal lo de mi hermana, no es Querétaro, es León": the right value follows
+    return not re.search(r"[A-ZÀ-Þ]|\d", after)
 
 
 def _instruction(clause: Clause, topic: str, at: datetime) -> FactCandidate:
@@ -4240,16 +4258,20 @@ def _has_subject(text: str, lang: str) -> bool:
 def _without_old_value(text: str, old: str, lang: str) -> str:
     """The fact's text without the value it corrects away ("…, not Friday")."""
     pattern = _CORRECTED_VALUE.get(lang)
-    if pattern is None:
-        return text
-    if lang == "zh" and not pattern.search(text):
-        pattern = _ZH_MY_MISTAKE
-    cleaned = pattern.sub("", text, count=1)
+    if pattern is None or old.casefold() not in text.casefold():
+        return text  # (already taken out: nothing else goes)
+    m = next((found for found in pattern.finditer(text)
+              if old.casefold() in found["old"].casefold()), None) or \
+        _correction_match(text, lang)
+    if lang == "zh" and m is None:
+        m = _ZH_MY_MISTAKE.search(text)
+    cleaned = text if m is None else text[:m.start()] + text[m.end():]
     # "ist nicht am 12., sondern am 19." → "ist am 19.": the contrast word goes with it
     # ("Korrektur, nicht Donnerstag, sondern Freitag": the comma before the value goes too)
     cleaned = re.sub(r"(?i)(?<=\w)\s*\.?\s*(?:,\s*)+(?:sondern|but|mais|sino|ma|mas|maar)\s+",
                      " ", cleaned, count=1) if cleaned != text else cleaned
     cleaned = re.sub(r"[\s,;]+(?=[.!?)]|$)", "", cleaned).strip(" ,;")
+    cleaned = re.sub(r"\s*,(?:\s*,)+", ",", cleaned)  # "…, no es Querétaro, es León"
     return cleaned or text
 
 
