@@ -157,13 +157,21 @@ def test_a_value_said_to_be_typed_wrong_is_the_one_put_right(lang: str, said: st
      "Alicante"),
     ("it", "la mia amica Marta si trasferisce a Pisa a giugno",
      "ti ho detto male di Marta, non è Pisa, è Lucca", "Pisa", "Lucca"),
+    ("de", "Mein Opa Sepp kommt am Freitag ins Krankenhaus nach Rosenheim",
+     "I hab mi vertan mit dem Opa: net Rosenheim, er kommt ins Klinikum Traunstein",
+     "Rosenheim", "Traunstein"),
+    ("en", "my nan is having her cataract done at St Mary's in Leeds",
+     "I got it wrong about my nan: not St Mary's, it's the Nuffield in York", "Mary",
+     "Nuffield"),
 ])
 def test_a_correction_that_names_its_topic_then_the_wrong_value(
         lang: str, first: str, fix: str, wrong: str, right: str) -> None:
     """"te dije mal lo de Carla, no es Valencia, es Alicante": the value taken back is the one
-    after "no", not the topic after "te dije"; the fact keeps the right value only."""
+    after "no", not the topic after "te dije"; the fact keeps the right value only. An
+    opening that names only the topic ("I hab mi vertan mit dem Opa:") is no fact."""
     with said_a_day_apart(first, fix, start=_MARCH, user_id="u", lang=lang,
                           days=7) as memory:
         now = [f.text for f in memory.facts.list(user_id="u")]
     assert any(right in text for text in now), now
     assert not any(wrong in text for text in now), now
+    assert not any(text.endswith(("mit dem Opa", "about my nan")) for text in now), now

@@ -705,6 +705,12 @@ _CONTRAST_TAIL: dict[str, re.Pattern[str]] = {
 _CONTRAST_TAIL["zh"] = re.compile(
     r"(?<=[\u4e00-\u9fff\w])[，,；;]\s*(?:而)?不是[^，。！？,]+[。！!]*$")
 
+_ONLY_ITS_TOPIC = re.compile(
+    r"(?i)^\W*(?:with|about|mit|über|avec|à\s+propos\s+d[eu']|con|sobre|su|com|met|over)"
+    r"\s+\S+(?:\s+\S+){0,2}\W*$")
+"""What is left of a correction's opening that only names what it is about ("mit der Mama",
+"about the party", "sobre o Rui"): no statement of its own."""
+
 _INSTEAD_TAIL: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)(?<=\w)\s*[,;]?\s*(?<!\w)(?:" + words + r")(?:\s+|(?<=['’]))"
                      r"[^,;.!?]+[.!?]*$")
@@ -2557,8 +2563,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         only_a_day = _only_a_day(
             _without_correction_words(_without_old_value(said, old_day, lang), lang), at)
     if cues.correction and rest != span and not only_a_day and (
-            len(rest.strip(" ，,。!！")) <= 4 if lang == "zh" else len(rest.split()) <= 2):
-        reading.flags.append("skipped:correction_header")
+            len(rest.strip(" ，,。!！")) <= 4 if lang == "zh" else
+            len(rest.split()) <= 2 or _ONLY_ITS_TOPIC.match(rest) is not None):
+        reading.flags.append("skipped:correction_header")  # ("I hab mi vertan mit der Mama")
         return None
     if cues.correction and not only_a_day and _only_the_opening(clause):
         reading.flags.append("skipped:correction_header")  # "J'ai tout mélangé."

@@ -274,7 +274,8 @@ CUES: dict[str, _T] = {
                  "durcheinandergebracht|durcheinander gebracht|falsch geschrieben|"
                  "äh nein|ähm nein|also nein|nee, sorry|richtigstellen|richtig stellen|"
                  "durcheinandergeschmissen|durcheinander geschmissen|durcheinandergeworfen|"
-                 "hatte mich vertan|hatte mich geirrt|falsch verstanden"),
+                 "hatte mich vertan|hatte mich geirrt|falsch verstanden|hab mi vertan|"
+                 "hab mi geirrt"),
         "fr": _w("correction|petite correction|je voulais dire|je me suis trompé|"
                  "je me suis trompée|me suis trompé|me suis trompée|je me trompe|"
                  "erreur de ma part|j'ai inversé|je me suis mal exprimé|je me suis mal exprimée|"
