@@ -2709,7 +2709,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
              not has_cue("dwelling", lang, span)) or
             (slot == "employer" and not named_person and
              not (cues.start or cues.change or cues.cessation) and
-             _no_workplace_said(span, lang)) or
+             (_no_workplace_said(span, lang) or (not _has_subject(item.clause.text, lang) and
+                                                 _no_workplace_named(span, item, lang)))) or
             (slot == "employer" and not named_person and _since_in_a_town(span, lang))):
         # no place named, or a remark about work that names no workplace ("I do miss the
         # banter on the ward"): not where the user lives or works; nor is a home a clause
@@ -4078,6 +4079,20 @@ def _no_workplace_said(span: str, lang: str) -> bool:
     if lang not in _WORKING or _names_entity(span, lang) or _says_working(span, lang):
         return False
     return not _names_a_kind_of_workplace(span, lang)
+
+
+def _no_workplace_named(span: str, item: _Pending, lang: str) -> bool:
+    """Whether a clause the classifier reads as the employer names places or things but no
+    workplace: no word of working, no kind of workplace and no name after a word of working
+    at ("Im Hallenbad in Aurich, der war so stolz"): German capitalises every noun and a town
+    is a name, so :func:`_no_workplace_said` lets these through, and they had ended the
+    employer held. (Asked only of a clause without the user as its subject: "suis sous-chef
+    au Bouchon des Canuts" names a job the word lists do not.)"""
+    if lang not in _WORKING or _says_working(span, lang) or \
+            _names_a_kind_of_workplace(span, lang):
+        return False
+    avoid = {p.name for p in item.people if p.name}
+    return _proper_after(span, lang, _EMPLOYER_PREP, avoid) is None
 
 
 def _at_an_organisation_without_work(span: str, item: _Pending, lang: str) -> bool:
