@@ -361,3 +361,14 @@ def test_a_span_said_twice_recurs(text: str) -> None:
     """"de quinze em quinze dias" is every fifteen days (it was a day fifteen days ahead)."""
     assert find_temporal(text, WED) is None
     assert find_temporal("em quinze dias mudo de casa", WED) is not None
+
+
+def test_a_dialect_my_after_a_number_is_no_month() -> None:
+    """Hessian and Bavarian "Mei" is "my" ("meistens die Linie 12. Mei Frau sagt …"); only a
+    Dutch sentence has "mei" as May."""
+    assert find_temporal("isch fahr meistens die Linie 12. Mei Frau sagt, des is zu viel", WED) \
+        is None
+    found = find_temporal("Op 12 Mei ga ik met mijn zus naar Gent", WED)
+    assert found is not None and found.start == _d(2023, 5, 12), found
+    found = find_temporal("am 12. Mai fahr ich nach Gent", WED)
+    assert found is not None and found.start == _d(2023, 5, 12), found

@@ -231,6 +231,8 @@ def _h_numeric(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
 
 
 def _h_named_date(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
+    if m["m"] == "Mei" and detect_language(m.string) != "nl":
+        return None  # "meistens die Linie 30. Mei Frau will wisse …": Hessian "my", not May
     month, day = MONTHS[m["m"].casefold().rstrip(".")], int(m["d"])
     if m["y"]:
         return _ymd(int(m["y"]), month, day) or Vague()
