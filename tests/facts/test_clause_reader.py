@@ -230,6 +230,8 @@ def test_a_chinese_home_that_names_no_place_keeps_the_one_that_does(
      "Weisheitszahn"),
     ("I just moved to Leeds, any idea where to get good coffee?", "Leeds"),
     ("je suis végane depuis mars, tu as des idées de recettes ?", "végane"),
+    ("mon frère Hugo se marie samedi prochain, tu m'aides pour le discours ?", "se marie"),
+    ("mijn dochter Fenna trouwt volgende zaterdag, help je me met de speech?", "trouwt"),
 ])
 def test_a_statement_before_a_question_in_one_sentence_is_read(
         memory: Memory, clock: Clock, said: str, value: str) -> None:

@@ -284,7 +284,8 @@ _QUESTION_AFTER_COMMA: dict[str, re.Pattern[str]] = {
               r"est-ce|c'est\s+grave|(?:ils|elle)\s+(?:paient|paie|remboursent|rembourse)|"
               r"une\s+idée|des\s+idées|des\s+conseils|un\s+conseil|des\s+astuces|"
               r"tu\s+(?:me\s+)?(?:conseilles|recommandes|connais)|t'as|vous\s+avez|"
-              r"avez-vous|as-tu",
+              r"avez-vous|as-tu|tu\s+m['’]aides|tu\s+me\s+(?:donnes|dis|files)|"
+              r"vous\s+pouvez|pouvez-vous|tu\s+pourrais",
         "es": r"qué|cómo|dónde|cuándo|cuál(?:es)?|sabes|puedes|me\s+recomiendas|es\s+normal|"
               r"(?:me\s+)?lo\s+(?:cubren|pagan|cubre|paga)|¿|alguna\s+idea|"
               r"alg[uú]n\s+consejo|alguna\s+recomendación|ideas|consejos|tienes|"
@@ -297,7 +298,8 @@ _QUESTION_AFTER_COMMA: dict[str, re.Pattern[str]] = {
               r"ideias|dicas|tens|tem\s+alguma|(?:você|vc)\s+tem|me\s+(?:ajuda|dá)",
         "nl": r"wat|hoe|waar|wanneer|welke|weet\s+je|kun\s+je|is\s+dat|"
               r"(?:betalen|vergoeden|dekken)\s+ze|heb\s+je|heeft\s+u|hebben\s+jullie|"
-              r"enig\s+idee|ideeën|(?:nog\s+)?tips|ken\s+je|weet\s+jij"}.items()}
+              r"enig\s+idee|ideeën|(?:nog\s+)?tips|ken\s+je|weet\s+jij|help\s+je\s+me|"
+              r"help\s+jij\s+me|kan\s+je|kun\s+jij|wil\s+je\s+me|zou\s+je\s+me"}.items()}
 """A question after a statement in one sentence ("next Thursday I get a wisdom tooth out, what
 can I eat after?", "ich bin bei der AOK, zahlen die das?" asked of the insurer): the
 question is a clause of its own, so the statement is still read. A tag that doubts the
