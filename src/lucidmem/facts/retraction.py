@@ -180,12 +180,12 @@ def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str
         facts = [rec for rec in facts if not _relation_to(rec, names)]
     if not rest:
         about = [rec for rec in facts if any(mentions(rec, n) for n in names)]
-        told = [rec for rec in about if not _relation_to(rec, known_names)]
-        if not told or everything:
+        news = [rec for rec in about if not _relation_to(rec, known_names)]
+        if not news or everything:
             return about  # only who they are was said, or all of it: that is what goes
         # "Vergeet wat ik over Ingrid heb verteld": what was told of her, not that she is the
         # user's sister — unless she is an ex, whom the user wants to leave behind
-        return told + [rec for rec in about if rec not in told and _an_ex(rec)]
+        return news + [rec for rec in about if rec not in news and _an_ex(rec)]
     if known_names:
         # "de Markus un die Scheidung": the divorce, not that Markus is the brother, even
         # where the relation was read from the sentence that told of the divorce
