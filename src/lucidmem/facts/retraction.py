@@ -7,8 +7,8 @@ Pure functions over fact records (validation applies what they return):
   only a person means everything told about them, not how they are related to the user
   ("forget what I said about Ingrid": that she was laid off, not that she is the sister),
   unless they are an ex, nothing else was told or the user asks to forget everything
-  (:func:`asks_for_everything`); a topic naming two people ("Kim and
-  Derek") means what went on between them, not how each is related to the user;
+  (:func:`asks_for_everything`); a topic naming two people ("Kim and Derek") means what
+  went on between them, not how each is related to the user;
 * :func:`topic_of` — the topic without the words around it and without when it was said
   ("mein Gehalt erzählt habe" → "mein Gehalt", "my salary back in April" → "my salary");
 * :func:`people_in_topic` — the known people a topic names ("what I told you about Kim and
