@@ -102,9 +102,10 @@ and it ends the drink or the diet it names all the same."""
 
 
 WORKING_LIFE = frozenset({"work", "employer", "occupation"})
-"""Families that are one working life: a cessation in one that shares a word with a fact of
-another ends it ("Mit'm Seehotel is Schluss", read as work, ends "Konditor im Seehotel", the
-job)."""
+"""Families that are one working life: a cessation in one that shares a name or a whole word
+with a fact of another ends it ("Mit'm Seehotel is Schluss", read as work, ends "Konditor im
+Seehotel", the job); a word that only shares its stem does not ("al bar non ci metto più
+piede" ends no job said with "ci andavo a piedi")."""
 
 
 def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
@@ -122,6 +123,7 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
                                                  new.data.get("evidence")) if x))
     words -= GENERIC
     names = proper_names(new)
+    name_words = {w for n in names for w in fold_words(n)}
     gone = parted_with(new)  # "vendi o cavaquinho" (read as a project) ends "toco cavaquinho"
     out = []
     for rec in facts:
@@ -133,7 +135,8 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
             if rec.data.get("predicate") == "works_at" else set()
         if shared and (other == family or len(shared) >= 2 or gone or
                        other in STOPPED_FOR_HEALTH.get(str(family), ()) or
-                       {other, family} <= WORKING_LIFE or (
+                       ({other, family} <= WORKING_LIFE and
+                        (name_words & set(shared) or words & set(words_of(rec)))) or (
                 employer and employer <= set(shared))) and \
                 rec.data.get("slot") not in ("people", "event"):
             out.append(rec)  # ("I quit Zara" ends "works at Zara", whatever it was read as)
