@@ -2073,8 +2073,8 @@ def _recalled_saying(clause: Clause) -> bool:
     Leeds?", "Hatte ich dir Brandt geschrieben?", "我前天是不是说我妈生日 5 月 8 号？"): the
     opening of a correction (:func:`lucidmem.facts.clauses.clauses_of`), no fact of its
     own; the clause after it says the right value."""
-    old = _corrected_value(clause)
-    if not has_cue("recalled_saying", clause.language, clause.text) or old is None:
+    if not has_cue("recalled_saying", clause.language, clause.text) or \
+            (old := _corrected_value(clause)) is None:
         return False
     at = clause.text.find(old)
     after = "" if at < 0 else clause.text[at + len(old):]
