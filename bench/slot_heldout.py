@@ -98,10 +98,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = sorted({slot for _, slot, _ in rows} - set(classifier.labels))
     if unknown:
         raise SystemExit(f"slots the classifier does not know: {unknown}")
-    vectors = classifier.embed([text for _, _, text in rows])
-    probabilities = classifier.probabilities(vectors)
+    texts = [text for _, _, text in rows]
+    vectors = classifier.embed(texts)
+    probabilities = classifier.probabilities(vectors, texts)
     best = np.array(classifier.labels)[probabilities.argmax(axis=1)]
-    no_fact = [not g.keeps for g in classifier.guess(vectors)]
+    no_fact = [not g.keeps for g in classifier.guess(vectors, texts)]
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
     for (lang, slot, _), guessed, says_nothing in zip(rows, best, no_fact, strict=True):
         for key in (lang, "all"):

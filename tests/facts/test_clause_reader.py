@@ -488,11 +488,12 @@ def test_the_slot_classifier_reads_clauses_it_never_saw(embedder: object) -> Non
 
 def test_slot_probabilities_cover_every_slot_and_agree_with_the_guess(embedder: object) -> None:
     classifier = SlotClassifier(embedder)  # type: ignore[arg-type]
-    vectors = classifier.embed(["ich wohne seit März in Kiel", "haha danke dir"])
-    probs = classifier.probabilities(vectors)
+    texts = ["ich wohne seit März in Kiel", "haha danke dir"]
+    vectors = classifier.embed(texts)
+    probs = classifier.probabilities(vectors, texts)
     assert probs.shape == (2, len(classifier.labels))
     assert np.allclose(probs.sum(axis=1), 1.0, atol=1e-5)
-    home, thanks = classifier.guess(vectors)
+    home, thanks = classifier.guess(vectors, texts)
     assert home.slot == classifier.labels[int(probs[0].argmax())] == "residence"
     no_fact = [i for i, label in enumerate(classifier.labels) if label in NO_FACT]
     assert thanks.no_fact == pytest.approx(float(probs[1, no_fact].sum()), abs=1e-6)

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from lucidmem.facts import slots
+from lucidmem.facts.clause_ngrams import ngram_matrix
 from lucidmem.facts.slot_training import fit, fit_hidden, held_out, predict
 from lucidmem.facts.slots import SlotClassifier
 
@@ -46,15 +47,54 @@ def test_a_model_with_a_hidden_layer_adds_it_to_the_logits(model: dict[str, Any]
              "hidden_bias": rng.normal(0, 1, units).astype(np.float32),
              "hidden_output": rng.normal(0, 1, (units, k)).astype(np.float32)}
     vectors = rng.normal(0, 0.05, (3, d)).astype(np.float32)
-    plain = SlotClassifier().probabilities(vectors)
+    texts = ["", "", ""]  # no words: only the embedding and the layer count
+    plain = SlotClassifier().probabilities(vectors, texts)
     slots._CACHE["model"] = {**model, **layer}
-    with_layer = SlotClassifier().probabilities(vectors)
+    with_layer = SlotClassifier().probabilities(vectors, texts)
     logits = vectors @ model["weights"] + model["bias"] + \
         np.tanh(vectors @ layer["hidden_weights"] + layer["hidden_bias"]) @ layer["hidden_output"]
     expected = np.exp(logits - logits.max(axis=1, keepdims=True))
     expected /= expected.sum(axis=1, keepdims=True)
     np.testing.assert_allclose(with_layer, expected, rtol=1e-4, atol=1e-6)
     assert not np.allclose(with_layer, plain)
+
+
+def test_a_model_that_reads_words_adds_their_weights_to_the_logits(
+        model: dict[str, Any]) -> None:
+    rng = np.random.default_rng(5)
+    d, k = model["weights"].shape
+    base = {key: value for key, value in model.items()
+            if key not in ("ngram_weights", "hidden_weights", "hidden_bias", "hidden_output")}
+    words = rng.normal(0, 1, (64, k)).astype(np.float32)
+    slots._CACHE["model"] = {**base, "ngram_weights": words}
+    vectors = np.zeros((2, d), dtype=np.float32)  # the same embedding, different words
+    texts = ["bin Hebamme im Kreißsaal", "haha danke"]
+    probs = SlotClassifier().probabilities(vectors, texts)
+    logits = base["bias"] + ngram_matrix(texts, 64) @ words
+    expected = np.exp(logits - logits.max(axis=1, keepdims=True))
+    expected /= expected.sum(axis=1, keepdims=True)
+    np.testing.assert_allclose(probs, expected, rtol=1e-4, atol=1e-6)
+    assert not np.allclose(probs[0], probs[1])
+
+
+def test_texts_that_do_not_match_the_embeddings_are_refused() -> None:
+    classifier = SlotClassifier()
+    vectors = np.zeros((2, classifier.weights.shape[0]), dtype=np.float32)
+    with pytest.raises(ValueError, match="2 embeddings for 1 clauses"):
+        classifier.probabilities(vectors, ["only one"])
+
+
+def test_words_join_the_fit_and_read_what_the_embedding_cannot() -> None:
+    rng = np.random.default_rng(11)
+    x = rng.normal(0, 0.1, (200, 3))  # the embedding says nothing of the class
+    y = np.arange(200) % 2
+    texts = ["ich arbeite als Hebamme" if c else "haha danke dir" for c in y]
+    words = ngram_matrix(texts, 32).astype(np.float64)
+    w, b, hidden = fit_hidden(x, y, 2, units=4, words=words, steps=300, rate=0.05)
+    assert w.shape == (3 + 32, 2)
+    assert float((predict(x, w, b, hidden, words) == y).mean()) == 1.0
+    w, b, hidden = fit_hidden(x, y, 2, units=4, steps=300, rate=0.05)
+    assert float((predict(x, w, b, hidden) == y).mean()) < 0.8
 
 
 def test_a_model_with_part_of_a_hidden_layer_is_refused(model: dict[str, Any]) -> None:

