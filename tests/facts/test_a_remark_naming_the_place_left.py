@@ -1,8 +1,9 @@
 """Where the user lives or works is one place at a time: when a move or a new job ends it, a
 remark of any earlier turn that still names the old place ("Clapham on a Friday night is a
 zoo", "the coffee machine at Kingfisher Dental is broken again"), whatever kind the classifier
-read it as, is no current fact either; the history keeps it. A dated event there ("went to a
-gig in Clapham on Saturday") stays what it was. Sentences written for these tests."""
+read it as and whether it names a day or not, is no current fact either; the history keeps it.
+An event there ("went to a gig in Clapham on Saturday") stays what it was. Sentences written
+for these tests."""
 
 from __future__ import annotations
 
@@ -34,6 +35,24 @@ def test_a_remark_naming_the_place_left_ends_with_it(turns: tuple[str, ...], old
     assert any(new in text for text in current), current
     assert not any(old in text for text in current), current
     assert sum(old in text for text in history) >= 2, history
+
+
+@pytest.mark.parametrize(("lang", "turns", "old", "new"), [
+    ("en", ("I work at Kingfisher Dental on reception",
+            "yesterday the boiler at Kingfisher Dental packed in again, freezing",
+            "I work at Millbrook Library now"), "Kingfisher", "Millbrook"),
+    ("fr", ("je travaille chez Optique Lemaire à Caen",
+            "hier la clim chez Optique Lemaire est encore tombée en panne",
+            "je travaille chez Krys maintenant"), "Lemaire", "Krys"),
+])
+def test_a_dated_remark_naming_the_workplace_left_ends_with_it(
+        lang: str, turns: tuple[str, ...], old: str, new: str) -> None:
+    with said_a_day_apart(*turns, start=_DAY, user_id=lang, lang=lang, days=30) as memory:
+        current = [f.text for f in memory.facts.list(user_id=lang)]
+        history = [f.text for f in memory.facts.history(user_id=lang)]
+    assert any(new in text for text in current), current
+    assert not any(old in text for text in current), current  # the day named kept it before
+    assert any(old in text and "2025" in text for text in history), history
 
 
 def test_a_dated_event_at_the_place_left_stays() -> None:

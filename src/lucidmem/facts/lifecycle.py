@@ -179,8 +179,10 @@ def said_with_the_ended_value(ended: Record, new: Record,
     her place, the clause that names her is no current fact either. Only a name ends them (a
     capitalised value or Chinese), only facts of the same subject whose value is longer
     than the name (what was said around it), and never what the new statement said. A home
-    or workplace (:data:`_ONE_PLACE`) also takes the undated remarks of other statements that
-    name it, whatever kind they were read as (not a person's fact, not a dated event)."""
+    or workplace (:data:`_ONE_PLACE`) also takes the remarks of other statements that name it,
+    whatever kind they were read as, dated or not ("j'ai rendu mon badge de Doniambo vendredi",
+    "mañana arranco temprano en el estudio Bertolini"), but not a person's fact or an event
+    ("went to a gig in Clapham on Saturday" stays what it was)."""
     name = str(ended.data.get("object") or "").strip()
     cjk = re.search(r"[\u4e00-\u9fff]", name) is not None
     if len(name) < (2 if cjk else 3) or not (cjk or name[0].isupper()):
@@ -196,16 +198,16 @@ def said_with_the_ended_value(ended: Record, new: Record,
         if rec.id not in (ended.id, new.id) and \
                 rec.data.get("subject") == ended.data.get("subject") and \
                 not new_turns & said_in and value != fold(name) and pattern.search(value) and \
-                (turns & said_in or (one_place and rec.data.get("stated_from") is None
-                                     and rec.data.get("slot") not in ("people", "event"))):
+                (turns & said_in or (one_place and
+                                     rec.data.get("slot") not in ("people", "event"))):
             out.append(rec)
     return out
 
 
 _ONE_PLACE = frozenset({"employer", "residence"})
 """Where the user works or lives: one at a time. A remark of any turn that still names the
-one left ("es que el depa de la Humboldt está chiquitito", read as something else) is no
-current fact once the user has moved on (a dated event there stays what it was); and a
+one left ("es que el depa de la Humboldt está chiquitito", read as something else), dated or
+not, is no current fact once the user has moved on (an event there stays what it was); and a
 remark may recall one as past by its name (:func:`recalled_targets`)."""
 
 
