@@ -362,9 +362,13 @@ def _h_rel_weekday(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
 
 def _h_weekday_after_next(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     """"the Sunday after next", "a week from Sunday", "Sunday week", "übernächsten Sonntag",
-    "samedi en huit", "zaterdag over een week": a week after the coming such day."""
+    "samedi en huit", "zaterdag over een week": a week after the coming such day; as many
+    weeks as are said ("two weeks from Saturday", "Samstag in zwei Wochen", "zaterdag over
+    twee weken", "sabato fra due settimane", "samedi en quinze")."""
     coming = _weekday(WEEKDAYS[(m["w"] or m["w2"]).casefold()], 1, ref)
-    return _one_day(coming.first + timedelta(weeks=1))
+    said = m["n"] or m["n2"]
+    weeks = _number(said) if said else _WEEKS_IN_DAYS_SAID.get((m["days"] or "").casefold(), 1)
+    return _one_day(coming.first + timedelta(weeks=weeks))
 
 
 def _h_weekend_after_next(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
@@ -628,9 +632,10 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
     (_rx(_B + _ART + r"(?P<r>" + _REL + r")\s+(?P<u>" + _UNIT + r")" + _E), _h_rel_unit),
     (_rx(_B + _ART + r"(?P<u>" + _UNIT + r")\s+(?P<r>" + _REL + r")" + _E), _h_rel_unit),
     (
-        _rx(_B + _ART + r"(?:(?P<w>" + _WEEKDAY + r")\s+(?:after\s+next|en\s+huit|over\s+een\s+"
-            r"week|in\s+acht\s+tagen|week(?!\s*\d))|(?:übernächste[nr]?|a\s+week\s+(?:from|on)"
-            r")\s+(?P<w2>" + _WEEKDAY + r"))" + _E),
+        _rx(_B + _ART + r"(?:(?P<w>" + _WEEKDAY + r")\s+(?:after\s+next|en\s+(?P<days>huit|"
+            r"quinze)|in\s+acht\s+tagen|week(?!\s*\d)|(?:in|over|tra|fra)\s+(?P<n>" + _NUM
+            + r")\s+(?:wochen?|weken?|week|settiman[ae]))|(?:übernächste[nr]?|(?P<n2>" + _NUM
+            + r")\s+weeks?\s+(?:from|on))\s+(?P<w2>" + _WEEKDAY + r"))" + _E),
         _h_weekday_after_next,
     ),
     (
