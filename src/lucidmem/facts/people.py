@@ -540,9 +540,12 @@ def mentions(text: str, lang: str) -> list[Mention]:
             if lang == "zh" and (name in ("的", "们") or name[0] in _ZH_NOT_NAME_START
                                  or name[-1] in "不得了着过"  # "舍不得": a verb
                                  or name[-1] in _ZH_AFTER_A_NAME or name in RELATIONS["zh"]
-                                 or name in _ZH_NOT_A_NAME):
+                                 or name in _ZH_NOT_A_NAME
+                                 or (text[m.end():m.end() + 1] == "了"
+                                     and text[m.end() + 1:m.end() + 2] != "解")):
                 continue  # "丈母娘帮忙带孩子": 帮忙 (helps) is what she does, not her name;
-                # "我太太人很好", "儿子媳妇", "朋友生日": a word after the relation, no name
+                # "我太太人很好", "儿子媳妇", "朋友生日": a word after the relation, no name;
+                # "我女儿考完了驾照": a word followed by 了 is a verb (not 过: "表姐丽华过来")
             of = THEIRS if groups.get("pro") else groups.get("of")
             if lang == "zh" and not of and not m.group(0).startswith("我"):
                 owner = re.search(r"([\u4e00-\u9fff]{2,3})的$", text[:m.start()])
@@ -683,12 +686,25 @@ def pronoun_subject(text: str, lang: str) -> bool:
         text = re.sub(r"(?i)^(?:(?:" + lead + r")\s+){1,2}", "", text.strip())
     if lang == "de" and _DE_DEMONSTRATIVE.match(text.strip()):
         return True
+    if lang == "fr" and (impersonal := _FR_IMPERSONAL.match(text.strip())):
+        # "il y a trois jours on a emménagé à Rennes": "il" is no one; "il y a deux ans elle a
+        # déménagé" is about her
+        return re.match(r"(?i)(?:\s+[\w'’-]+){0,3}?\s+(?:elle|il)\s",
+                        text.strip()[impersonal.end():]) is not None
     if re.match(r"(?i)(?:" + pattern + r")(?:\s|$)", text.strip()) is not None:
         return True
     # set off by a comma ("elle, ne jure que par le skating", "she, on the other hand, …")
     stressed = _STRESSED_PRONOUN.get(lang)
     return re.match(r"(?i)(?:" + pattern + (f"|{stressed}" if stressed else "") + r")\s*,",
                     text.strip()) is not None
+
+
+_FR_IMPERSONAL = re.compile(
+    r"(?i)il\s+(?:y\s+a(?:vait)?|faut|fallait|faudra|pleut|pleuvait|neige|para[iî]t|reste|"
+    r"s['’]agit|semble|me\s+semble|vaut\s+mieux|est\s+temps|fait\s+(?:beau|chaud|froid|doux|"
+    r"gris|nuit|jour|soleil))(?!\w)")
+"""French "il" that stands for no one ("il y a trois jours", "il faut", "il pleut", "il fait
+beau"): the clause after it is not about the last person named."""
 
 
 _INTERJECTION_LEAD: dict[str, str] = {
