@@ -35,5 +35,6 @@ def test_impersonal_il_is_no_pronoun_subject() -> None:
 def test_a_pronoun_after_il_y_a_or_a_real_il_still_counts() -> None:
     assert pronoun_subject("il y a deux ans elle a déménagé à Lyon", "fr")
     assert pronoun_subject("il fait du judo le mardi", "fr")
+    assert pronoun_subject("il reste à Nantes pour le boulot", "fr")  # "he stays"
     texts = _current("mon frère Paul habite à Nantes", "il fait du judo le mardi")
     assert any(t.startswith("The user's brother Paul") and "judo" in t for t in texts), texts

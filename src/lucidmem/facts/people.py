@@ -700,11 +700,12 @@ def pronoun_subject(text: str, lang: str) -> bool:
 
 
 _FR_IMPERSONAL = re.compile(
-    r"(?i)il\s+(?:y\s+a(?:vait)?|faut|fallait|faudra|pleut|pleuvait|neige|para[iî]t|reste|"
+    r"(?i)il\s+(?:y\s+a(?:vait)?|faut|fallait|faudra|pleut|pleuvait|neige|para[iî]t|"
     r"s['’]agit|semble|me\s+semble|vaut\s+mieux|est\s+temps|fait\s+(?:beau|chaud|froid|doux|"
     r"gris|nuit|jour|soleil))(?!\w)")
 """French "il" that stands for no one ("il y a trois jours", "il faut", "il pleut", "il fait
-beau"): the clause after it is not about the last person named."""
+beau"): the clause after it is not about the last person named. Not "il reste", which is
+also "he stays" ("il reste à Nantes")."""
 
 
 _INTERJECTION_LEAD: dict[str, str] = {
