@@ -28,6 +28,7 @@ from lucidmem.facts.cue_lexicon import (
     has_cue,
 )
 from lucidmem.facts.language import Detected, detect, votes
+from lucidmem.facts.lowercase_names import names_capitalised
 from lucidmem.facts.people import only_a_new_relation, only_a_relation
 from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
 
@@ -833,6 +834,7 @@ def clauses_of(text: str, *, default_language: str = "en",
     quotes = tuple(m.group(0)[1:-1] for m in _QUOTES.finditer(text))
     body = _QUOTES.sub(QUOTE_MARK, text)
     turn_lang = language_hint or detect(body, default=default_language).code
+    body = names_capitalised(body, turn_lang)  # "first week at crookes" names Crookes
     out: list[Clause] = []
     turn_corrects = turn_lang in LANGUAGES and has_cue("correction", turn_lang, body)
     seen = 0

@@ -62,7 +62,9 @@ def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record
     """The user's job facts that name another organisation than a new employer: "I work as a
     data analyst at Spotify" ends when "I started at Klarna" is said, "I work as a nurse"
     (no workplace in it) stays; so does any undated fact of the user that names the old
-    employer through a work relation ("need help with an email to my boss at Harfang")."""
+    employer through a work relation ("need help with an email to my boss at Harfang"), and
+    any undated fact of the user's boss or colleague, said by the relation, that names it
+    ("mon chef chez Verhaeghe est lourd": no boss of the user's once they work at Opaline)."""
     d = new.data
     if d.get("predicate") != "works_at" or d.get("negated") or d.get("context"):
         return []
@@ -70,6 +72,15 @@ def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record
     out = []
     for rec in facts:
         r = rec.data
+        if rec.id != new.id and not r.get("negated") and d.get("subject") == USER_SUBJECT and \
+                _of_a_work_relation(str(r.get("subject") or "")) and \
+                r.get("stated_from") is None and \
+                not str(r.get("predicate") or "").startswith("has_") and \
+                rec.occurred_at < new.occurred_at:  # (not who the boss is: "… is Gareth")
+            orgs = {m["org"] for m in _AT_WORKPLACE.finditer(rec.text)}
+            if orgs and not any(overlaps(fold_words(org), employer) for org in orgs):
+                out.append(rec)  # "mon chef chez Verhaeghe est lourd": the boss left there
+            continue
         if rec.id == new.id or r.get("negated") or r.get("subject") != d.get("subject") or \
                 (r.get("context") and r.get("slot") not in _A_DAY_AT_WORK):
             continue  # (a day's work may be told from home: "just reach home from work")
@@ -88,6 +99,18 @@ def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record
         if orgs and not any(overlaps(fold_words(org), employer) for org in orgs):
             out.append(rec)
     return out
+
+
+_WORK_RELATION_WORDS = frozenset(
+    n.casefold() for nouns in WORK_RELATION_NOUNS.values() for n in nouns)
+"""Every language's words of the user's work life ("boss", "Chefin", "collègues")."""
+
+
+def _of_a_work_relation(subject: str) -> bool:
+    """Whether ``subject`` is someone of the user's work life ("user's boss", "user's
+    colleague"), said by the relation and not by a name."""
+    owner, _, relation = subject.partition("'s ")
+    return owner == USER_SUBJECT and relation.casefold() in _WORK_RELATION_WORDS
 
 
 def _workplaces_named(text: str) -> list[set[str]]:

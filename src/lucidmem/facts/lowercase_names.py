@@ -1,0 +1,286 @@
+"""Names said in lowercase chat, written with capitals again where a cue says a name follows.
+
+The offline extractor knows a workplace's name by its capitals ("first week at Crookes Animal
+Hospital", "mijn baas bij Van Rooij"). Many people chat without capitals at all ("first week
+done at crookes animal hospital!!!", "m'n baas bij van rooij"), and then no workplace is read,
+so a new job ends nothing; "mia sorella chiara" names no sister. :func:`names_capitalised`
+gives back the capitals of the words right after a cue that only a workplace's name follows:
+a first stretch at work ("first week at", "erste Woche bei", "première semaine chez", "eerste
+week bij") and the user's work life ("my boss at", "m'n baas bij", "mi jefa en", "il mio capo
+da"); and of a person's name said with the user's relation to them ("mia sorella chiara
+è …", "my sister jess, …", "padel met joris, m'n zwager"), when the word is a known given
+name or is followed by a comma or "is" ("es mi mamá po": "po" is no name). Nothing else
+changes, and a turn that has capitals anywhere is left as written: its writer capitalises
+names, so a lowercase word after a cue is no name ("first week at the new job").
+
+The name is what follows the cue's preposition (an article left as it is) up to the first
+punctuation, word of :data:`_STOP` or "done" word, at most :data:`MOST_NAME_WORDS` words
+besides the particles of names between them ("deposito di venaria", "van rooij") and the
+kinds of workplace, which keep their small letter ("crookes animal hospital" → "Crookes
+Animal hospital").
+"""
+
+from __future__ import annotations
+
+import re
+
+from lucidmem.facts.cue_lexicon import RELATIONS, WORK_RELATION_NOUNS, WORKPLACE_NOUNS
+from lucidmem.facts.people import is_given_name
+
+__all__ = ["MOST_NAME_WORDS", "names_capitalised", "writes_in_lowercase"]
+
+_POSSESSIVE: dict[str, str] = {
+    "en": r"my|our", "de": r"mein|meine|meinen|meinem|meiner|unser|unsere|unserem",
+    "fr": r"mon|ma|mes|notre|nos", "es": r"mi|mis|nuestro|nuestra",
+    "it": r"(?:il\s+|la\s+)?(?:mio|mia|miei|mie)", "pt": r"(?:o\s+|a\s+)?(?:meu|minha)",
+    "nl": r"mijn|m['’]n|onze|ons",
+}
+"""The user's own before a relation word ("my", "m'n", "la mia")."""
+
+_IS: dict[str, str] = {
+    "en": r"is|was|'s|’s", "de": r"ist|war", "fr": r"est|était", "es": r"es|era|está",
+    "it": r"è|era|sta", "pt": r"é|era|está|ta|tá", "nl": r"is|was",
+}
+""""Is" right after a name ("my sister jess is a teacher")."""
+
+_WITH: dict[str, str] = {
+    "en": r"with", "de": r"mit", "fr": r"avec", "es": r"con", "it": r"con", "pt": r"com",
+    "nl": r"met",
+}
+""""With" before a name said with the relation after it ("met joris, m'n zwager")."""
+
+
+MOST_NAME_WORDS = 2
+"""The most words a name after a cue is taken to have besides kinds of workplace and the
+particles between ("walkley vets", "crookes animal" and then "hospital", "van rooij"): a
+third is more often the verb after it ("my manager at walkley vets put me on saturday")."""
+
+
+_TITLE_WORD = re.compile(r"(?<![\w'’])[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]")
+"""A word written with a capital and then small letters ("Lisbon", "Marc"): a writer who
+capitalises. Words in capitals only ("FIRST WEEK DONE") and "I" say nothing of it."""
+
+
+def writes_in_lowercase(text: str) -> bool:
+    """Whether ``text`` has Latin letters and no word written with a capital first ("hey so
+    first week done at crookes"); "I", "I'm" and words all in capitals do not count."""
+    return re.search(r"[a-zß-ÿ]", text) is not None and _TITLE_WORD.search(text) is None
+
+
+_MINE: dict[str, str] = {
+    "en": r"(?:my|our)\s+(?:new\s+)?",
+    "de": r"(?:mein|meine|meinen|meinem|meiner|unser|unsere|unserem)\s+(?:neue[nmr]?\s+)?",
+    "fr": r"(?:mon|ma|mes|notre|nos)\s+(?:nouveau\s+|nouvelle\s+)?",
+    "es": r"(?:mi|mis|nuestro|nuestra)\s+(?:nuev[oa]\s+)?",
+    "it": r"(?:il\s+mio|la\s+mia|i\s+miei|le\s+mie|mio|mia)\s+(?:nuov[oa]\s+)?",
+    "pt": r"(?:o\s+meu|a\s+minha|os\s+meus|as\s+minhas|meu|minha|meus|minhas)\s+"
+          r"(?:nov[oa]\s+)?",
+    "nl": r"(?:mijn|m['’]n|ons|onze)\s+(?:nieuwe\s+)?",
+}
+"""The user's own before a word of their work life ("my", "m'n nieuwe", "o meu")."""
+
+_PEOPLE_AT_WORK: dict[str, tuple[str, ...]] = {
+    lang: tuple(n for n in nouns if n.casefold() not in {
+        "office", "desk", "job", "büro", "arbeit", "bureau", "travail", "oficina", "trabajo",
+        "ufficio", "lavoro", "escritório", "trabalho", "emprego", "kantoor", "werk",
+        "team", "équipe", "equipo", "equipe", "equipa"})
+    for lang, nouns in WORK_RELATION_NOUNS.items()}
+"""The people and shifts of the user's work life (:data:`WORK_RELATION_NOUNS` without the
+words for work itself, "my job at the moment", "mon travail à la maison", nor a team, which
+may be a quiz's or a club's: "my team at the pub quiz won again")."""
+
+_FIRST_STRETCH: dict[str, str] = {
+    "en": r"(?:first|1st)\s+(?:day|week|month|shift|weeks|months)|day\s+one",
+    "de": r"erste[nrs]?\s+(?:tag|woche|monat|schicht|dienst|arbeitstag|wochen|monate)",
+    "fr": r"premi(?:er|ère)s?\s+(?:jour|semaine|mois|service|garde|journée|semaines)",
+    "es": r"primer[oa]?s?\s+(?:día|dia|semana|mes|turno|jornada|semanas|meses)",
+    "it": r"prim[oaie]\s+(?:giorno|settimana|mese|turno|giornata|settimane|mesi)",
+    "pt": r"primeir[oa]s?\s+(?:dia|semana|mês|mes|turno|plantão|semanas|meses)",
+    "nl": r"eerste\s+(?:dag|week|maand|dienst|werkdag|weken|maanden)",
+}
+"""A first stretch at a new workplace ("first week", "erste Woche", "premier mois")."""
+
+_DONE: dict[str, str] = {
+    "en": r"done|over|finished|complete|completed|survived|down",
+    "de": r"geschafft|rum|vorbei|überstanden|erledigt",
+    "fr": r"terminée?s?|finie?s?|bouclée?s?|faite?s?|passée?s?|réussie?s?",
+    "es": r"terminad[oa]s?|acabad[oa]s?|hech[oa]s?|superad[oa]s?|cumplid[oa]s?",
+    "it": r"finit[oa]|terminat[oa]|fatt[oa]|superat[oa]|andat[oa]",
+    "pt": r"feit[oa]|concluíd[oa]|terminad[oa]|cumprid[oa]|encerrad[oa]",
+    "nl": r"erop|voorbij|klaar|gedaan|overleefd",
+}
+"""A stretch done, said between it and the workplace ("first week done at …")."""
+
+_AT: dict[str, str] = {
+    "en": r"at|with|for",
+    "de": r"bei|beim|im|am|in\s+der|in\s+dem",
+    "fr": r"chez|au|à\s+la|à\s+l['’]|à",
+    "es": r"en|con|del|de\s+la",
+    "it": r"da|al|alla|allo|presso|nel|nella|in",
+    "pt": r"no|na|em|do|da",
+    "nl": r"bij|op",
+}
+"""The words a workplace follows a cue with ("at", "bei", "chez", "en la", "al", "na", "bij")."""
+
+def _cue(lang: str) -> re.Pattern[str] | None:
+    if lang not in _AT:
+        return None
+    people = "|".join(re.escape(n.casefold()) for n in sorted(_PEOPLE_AT_WORK.get(lang, ()),
+                                                                key=len, reverse=True))
+    said = [r"(?:" + _FIRST_STRETCH[lang] + r")(?:\s+(?:" + _DONE[lang] + r"))?"]
+    if people:
+        said.append(_MINE[lang] + r"(?:" + people + r")")
+    return re.compile(r"(?i)(?<![\w'’])(?:" + "|".join(said) + r")[!.]*\s+(?:" + _AT[lang] +
+                      r")\s+")
+
+
+_CUES: dict[str, re.Pattern[str] | None] = {lang: _cue(lang) for lang in _AT}
+
+_ARTICLE = re.compile(r"(?i)(?:the|der|die|dem|den|das|le|la|l['’]|les|el|los|las|il|lo|o|os|"
+                      r"as|a|het|de)\s+|l['’]")
+"""An article before the name, left as it is."""
+
+_KINDS: dict[str, frozenset[str]] = {
+    lang: frozenset(n.casefold() for n in nouns) for lang, nouns in WORKPLACE_NOUNS.items()}
+"""Kinds of workplace ("hospital", "Kita", "laboratório"): no name, so no capital."""
+
+_PARTICLES = frozenset({"de", "di", "da", "do", "dos", "das", "des", "du", "del", "della",
+                        "van", "von", "der", "den", "&"})
+"""Words that join the parts of a name ("deposito di venaria", "van der berg")."""
+
+def _words(said: str) -> frozenset[str]:
+    """The words of ``said``, split at spaces."""
+    return frozenset(said.split())
+
+
+_STOP: dict[str, frozenset[str]] = {
+    "en": _words(
+        "a an and or but so then now today tonight yesterday tomorrow this that "
+        "these it its it's i i'm i've my me we our you he she they is was are were "
+        "be been has had have and lol haha omg tho though btw finally already just "
+        "still again too on in at of for with to from by as when while after before "
+        "since until yay ugh got get gets can can't could would will won't new old"),
+    "de": _words(
+        "und oder aber also dann jetzt heute gestern morgen das der die dem den ein "
+        "eine ist war sind hat habe hab ich mir mich wir du er sie es schon noch "
+        "endlich echt mega so zu mit von im in am an auf für seit nach bis weil "
+        "wenn als bei beim neue neuen neuer alte alten hinter sich uns total ganz"),
+    "fr": _words(
+        "et ou mais donc puis maintenant aujourd'hui hier demain ce cette c'est il "
+        "elle on je j'ai me moi nous vous est était sont a ai avec de du des le la "
+        "les un une en à au aux pour par dans sur depuis enfin déjà encore trop mdr "
+        "lol quand nouveau nouvelle nouvel ancien ancienne"),
+    "es": _words(
+        "y o pero así entonces ahora hoy ayer mañana este esta esto es era son ha "
+        "he yo me mi nos con de del el la los las un una en a al para por desde ya "
+        "por fin todavía jaja jajaja que cuando nuevo nueva viejo vieja"),
+    "it": _words(
+        "e o ma quindi poi adesso ora oggi ieri domani questo questa è era sono ha "
+        "ho io mi mio noi con di del della il la lo i gli le un una in a al per da "
+        "dal finalmente già ancora ahah che quando nuovo nuova vecchio vecchia"),
+    "pt": _words(
+        "e ou mas então agora hoje ontem amanhã este esta isto é era são tem tenho "
+        "eu me meu nós com de do da o a os as um uma em no na para por desde já "
+        "finalmente ainda kkk kkkk que quando novo nova antigo antiga"),
+    "nl": _words(
+        "en of maar dus toen nu vandaag gisteren morgen dit dat deze het een is was "
+        "zijn heeft heb ik me mij wij we je hij zij ze zit zitten met van in op aan "
+        "voor naar sinds eindelijk al nog echt haha want als nieuwe nieuw oude"),
+}
+"""Words that end a name taken after a cue: the small words of each language, and its
+words of time ("today", "heute", "vandaag")."""
+
+
+def _kin_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    if lang not in _POSSESSIVE or lang not in RELATIONS:
+        return None
+    kin = r"(?:" + _POSSESSIVE[lang] + r")\s+(?:" + "|".join(
+        re.escape(w) for w in sorted(RELATIONS[lang], key=len, reverse=True)) + r")"
+    after = re.compile(r"(?i)(?<![\w'’])" + kin + r"\s+(?P<name>[^\W\d_][\w'’-]*)"
+                       r"(?P<next>\s*[,(]|\s+(?:" + _IS[lang] + r")(?!\w))?")
+    before = re.compile(r"(?i)(?<![\w'’])(?P<with>(?:" + _WITH[lang] + r")\s+)?"
+                        r"(?P<name>[^\W\d_][\w'’-]*),\s+" + kin + r"(?!\w)")
+    return after, before
+
+
+_KIN: dict[str, tuple[re.Pattern[str], re.Pattern[str]] | None] = {
+    lang: _kin_patterns(lang) for lang in _POSSESSIVE}
+
+
+def _kin_names(text: str, lang: str) -> list[tuple[int, int]]:
+    """Where the names said with the user's relation to them are ("mia sorella chiara è",
+    "met joris, m'n zwager"): a known given name, or a word followed by a comma or "is"
+    (after the relation) or "with" before it (before the relation)."""
+    patterns = _KIN.get(lang)
+    if patterns is None:
+        return []
+    stop = _STOP.get(lang, frozenset())
+    out = []
+    after, before = patterns
+    for m in after.finditer(text):
+        name = m["name"]
+        if name.casefold() not in stop and (is_given_name(name) or m["next"] is not None):
+            out.append(m.span("name"))
+    for m in before.finditer(text):
+        name = m["name"]
+        if name.casefold() not in stop and (is_given_name(name) or m["with"] is not None):
+            out.append(m.span("name"))
+    return out
+
+
+def names_capitalised(text: str, lang: str) -> str:
+    """``text`` with the name after each workplace cue written with capitals, when its
+    writer writes in lowercase (:func:`writes_in_lowercase`); else ``text`` unchanged.
+
+    "first week done at crookes animal hospital!!! fiona said thanks" →
+    "first week done at Crookes Animal Hospital!!! fiona said thanks"."""
+    cue = _CUES.get(lang)
+    if cue is None or not writes_in_lowercase(text):
+        return text
+    out, last = [], 0
+    done = re.compile(r"(?i)(?:" + _DONE[lang] + r")")
+    kinds = _KINDS.get(lang, frozenset())
+    stop = _STOP.get(lang, frozenset())
+    for m in cue.finditer(text):
+        at = m.end()
+        article = _ARTICLE.match(text, at)
+        if article is not None:
+            at = article.end()
+        words = list(re.finditer(r"[\w'’&-]+", text[at:at + 80]))
+        name: list[re.Match[str]] = []
+        for w in words:
+            gap = text[at + (name[-1].end() if name else 0):at + w.start()]
+            if name and gap.strip():
+                break  # punctuation between: the name ended
+            if not name and gap.strip():
+                break
+            word = w.group(0)
+            if word.casefold() in _PARTICLES:
+                name.append(w)  # ("van rooij": a name may start with one)
+                continue
+            if word.casefold() in stop or done.fullmatch(word) or word.isdigit() or (
+                    word.casefold() not in kinds and
+                    len([n for n in name if n.group(0).casefold() not in _PARTICLES | kinds])
+                    >= MOST_NAME_WORDS):
+                break
+            name.append(w)
+        while name and name[-1].group(0).casefold() in _PARTICLES:
+            name.pop()  # "deposito di" ends on a word of the name, not on "di"
+        if all(w.group(0).casefold() in _PARTICLES | kinds for w in name):
+            continue  # only a kind of workplace ("na nutrição", "no laboratório do")
+        out.append(text[last:at])
+        for i, w in enumerate(name):
+            word = w.group(0)
+            if (i and word.casefold() in _PARTICLES) or word.casefold() in kinds:
+                piece = word  # "deposito di Venaria", "banco Araucária": a kind stays
+            else:
+                piece = word[:1].upper() + word[1:]
+            start = at + w.start()
+            end = at + name[i + 1].start() if i + 1 < len(name) else at + w.end()
+            out.append(piece + text[start + len(word):end])
+        last = at + name[-1].end()
+    out.append(text[last:])
+    said = "".join(out)
+    for start, _ in _kin_names(said, lang):
+        said = said[:start] + said[start].upper() + said[start + 1:]
+    return said

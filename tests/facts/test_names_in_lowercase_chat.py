@@ -1,0 +1,76 @@
+"""Names said in lowercase chat: where a cue says a name follows (a first week at work, the
+user's boss at a place, a sister named with her relation), the name is read as if it had its
+capitals ("first week done at crookes animal hospital", "mia sorella chiara è …"). A writer
+who capitalises is taken at their word. Sentences written for these tests."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from lucidmem.facts.lowercase_names import names_capitalised, writes_in_lowercase
+
+from .conftest import said_a_day_apart
+
+_MARCH = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("said", "lang", "written"), [
+    ("first week done at crookes animal hospital!!! so happy", "en",
+     "first week done at Crookes Animal hospital!!! so happy"),
+    ("my manager at walkley vets put me on saturday again", "en",
+     "my manager at Walkley Vets put me on saturday again"),
+    ("erste woche am seepark geschafft 😮‍💨", "de", "erste woche am Seepark geschafft 😮‍💨"),
+    ("première semaine chez opaline terminée !!", "fr",
+     "première semaine chez Opaline terminée !!"),
+    ("il primo mese al deposito di venaria è volato", "it",
+     "il primo mese al Deposito di Venaria è volato"),
+    ("eerste week bij warmtewerk zit erop", "nl", "eerste week bij Warmtewerk zit erop"),
+    ("appje aan erik, m'n baas bij van rooij", "nl", "appje aan Erik, m'n baas bij Van Rooij"),
+    ("tanto mia sorella chiara è sempre a casa", "it", "tanto mia sorella Chiara è sempre a casa"),
+    ("padel met joris, m'n zwager, elke week", "nl", "padel met Joris, m'n zwager, elke week"),
+])
+def test_the_name_after_a_cue_gets_its_capitals(said: str, lang: str, written: str) -> None:
+    assert names_capitalised(said, lang) == written
+
+
+@pytest.mark.parametrize(("said", "lang"), [
+    ("First week at the new job went fine", "en"),  # a writer who capitalises: as written
+    ("first week at the new job went fine", "en"),  # "new" starts no name
+    ("first week at the hospital done", "en"),  # a kind of workplace is no name
+    ("primeiro mês no laboratório e tô amando", "pt"),
+    ("pero es mi mamá po", "es"),  # a word at the end after a relation: no name said
+    ("my brother is coming over", "en"),
+    ("I moved to leeds last year", "en"),  # no cue of a workplace or a relation
+])
+def test_nothing_else_changes(said: str, lang: str) -> None:
+    assert names_capitalised(said, lang) == said
+
+
+def test_a_writer_in_lowercase_is_told_by_words_with_a_capital_first() -> None:
+    assert writes_in_lowercase("FIRST WEEK DONE at crookes!!! i'm so happy")
+    assert not writes_in_lowercase("First week done at Crookes")
+    assert not writes_in_lowercase("🎉🎉")
+
+
+@pytest.mark.parametrize(("first", "then", "lang", "new", "old"), [
+    ("my manager at walkley vets is a nightmare honestly, the rota is a joke",
+     "first week done at crookes animal hospital!!! so happy", "en", "crookes", "walkley"),
+    ("je bosse au cabinet verhaeghe, mon chef chez verhaeghe est lourd",
+     "première semaine chez opaline terminée !!", "fr", "opaline", "verhaeghe"),
+])
+def test_a_new_job_said_in_lowercase_ends_the_old_one(first: str, then: str, lang: str,
+                                                     new: str, old: str) -> None:
+    with said_a_day_apart(first, then, start=_MARCH, user_id="low", lang=lang,
+                          days=30) as memory:
+        current = [f.text.casefold() for f in memory.facts.list(user_id="low")]
+    assert any(f"works at {new}" in t for t in current), current
+    assert not any(old in t for t in current), current
+
+
+def test_a_sister_named_in_lowercase_is_known_by_her_name() -> None:
+    with said_a_day_apart("perfetto. tanto mia sorella chiara è sempre a casa ultimamente",
+                          start=_MARCH, user_id="low", lang="it") as memory:
+        texts = [f.text for f in memory.facts.list(user_id="low")]
+    assert "The user's sister (sorella) is Chiara" in texts
