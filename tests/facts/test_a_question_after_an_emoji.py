@@ -1,6 +1,7 @@
-"""An emoji with a capital after it ends a sentence: "I moved to Ghent last month 🙂 Any tips for
+"""An emoji with a question after it ends a sentence: "I moved to Ghent last month 🙂 Any tips for
 bars?" is a statement and then a question, and the question does not silence the statement
-before it. Sentences written for these tests."""
+before it, with a capital or without ("vorstellungsgespräch ist übermorgen 😬 kannst du mir
+3 fragen geben?"). Sentences written for these tests."""
 
 from __future__ import annotations
 
@@ -33,6 +34,11 @@ def _texts(turn: str) -> list[str]:
     ("trabalho no Pingo Doce desde maio 😅 Como aguento os turnos?", "Pingo Doce"),
     ("ik ben vorige maand naar Gent verhuisd 🙂 Heb je tips voor kroegen?", "Gent"),
     ("ik werk sinds mei bij Jumbo 😅 Hoe overleef ik de vroege dienst?", "Jumbo"),
+    ("ich arbeite seit mai bei Rewe 😅 wie überlebe ich die frühschicht?", "Rewe"),
+    ("trabajo en Mercadona desde mayo 😅 ¿cómo aguanto los turnos?", "Mercadona"),
+    ("vorstellungsgespräch ist übermorgen um 15 uhr 😬 kannst du mir 3 fragen geben?",
+     "17 June 2026"),
+    ("my sister's wedding is on saturday 🥳 any ideas for a toast?", "20 June 2026"),
 ])
 def test_the_statement_before_the_question_is_read(turn: str, stated: str) -> None:
     assert [t for t in _texts(turn) if stated in t]

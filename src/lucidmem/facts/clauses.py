@@ -60,14 +60,15 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[!?])(?=[^\W\d_])|[。！？\n
                            r"(?i:\s+[–—]\s+(?=(?:" + _ANY_SLIP_OPENER + r")(?!\w)))|"
                            r"(?<=……)(?=[^\s…。！？.!?”])|"
                            r"(?<=[.]{3})(?=\S)|(?<=[\U0001F300-\U0001FAFF])\s+(?=[\u4e00-\u9fff])|"
-                           r"(?<=[\U0001F300-\U0001FAFF])\s+(?=[¿¡]?[A-ZÀ-ÖØ-Þ][^.!?\n]*\?)")
+                           r"(?<=[\U0001F300-\U0001FAFF])\s+(?=[¿¡]?[^\W\d_][^.!?\n]*\?)")
 """Where a sentence ends: a stop, a line break, a dash or semicolon between words, or an
 emoji with more words after it: in Chinese ("老师说他下一盘能站起来十次 😂 这学期给他报了轮滑":
-the teacher's words end at the laugh), elsewhere when a question with a capital follows ("I
-moved to Ghent last month 🙂 Any tips for bars?": the question is a sentence of its own, not
-the move's). An en or em dash ends one only before a slip put right ("am 14. März – nein, am
-16."): elsewhere it sets a remark in. The Chinese ellipsis "……" ends one with no space after
-it ("牙医预约是3月14号……不对，16号")."""
+the teacher's words end at the laugh), elsewhere when a question follows ("I moved to Ghent
+last month 🙂 Any tips for bars?", "vorstellungsgespräch ist übermorgen 😬 kannst du mir 3
+fragen geben?": the question is a sentence of its own, not the move's). An en or em dash
+ends one only before a slip put right ("am 14. März – nein, am 16."): elsewhere it sets a
+remark in. The Chinese ellipsis "……" ends one with no space after it ("牙医预约是3月14号……
+不对，16号")."""
 _THERE_IS: dict[str, str] = {
     "en": r"there(?:'s|’s|\s+is|\s+are|\s+was|\s+were|\s+isn't|\s+aren't)\b",
     "de": r"es\s+gibt\b",
