@@ -1158,7 +1158,7 @@ def _strip_person(span: str, item: _Pending, lang: str) -> str:
                   body, count=1).strip()
     if lang == "en":
         body = re.sub(r"^(?:she|he)\b", "", body, count=1, flags=re.I).strip()
-        if re.match(r"^(?:'s|’s)\s+\w+\s+(?:is|was|will|has|had|are|were)\b", body):
+        if re.match(r"^(?:'s|’s)\s+(?:\w+\s+){1,3}(?:is|was|will|has|had|are|were)\b", body):
             return "'s " + body[2:].lstrip()  # "my sister's wedding is in Bath": hers, no "is"
         body = re.sub(r"^(?:'s|’s)\s+(?=(?:\w+(?:ed|en|wn|ne)|got)\b)", "has ", body)
         body = re.sub(r"^(?:'s|’s)\s+", "is ", body)

@@ -30,7 +30,7 @@ from lucidmem.facts.cue_lexicon import (
 from lucidmem.facts.language import Detected, detect, votes
 from lucidmem.facts.lowercase_names import names_capitalised
 from lucidmem.facts.people import only_a_new_relation, only_a_relation
-from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
+from lucidmem.facts.temporal_lexicon import DAY_WORDS, MONTHS, WEEKDAYS
 
 __all__ = [
     "THE_USER_IN",
@@ -846,7 +846,7 @@ def clauses_of(text: str, *, default_language: str = "en",
         found = _language_of(sentence, turn_lang, language_hint)
         sentence = _without_remember_lead(sentence, found.code)
         conditional = unreal = False
-        pieces = _pieces(sentence, found, turn_lang, language_hint)
+        pieces = _dated_it_named(_pieces(sentence, found, turn_lang, language_hint), sentence)
         said, examples = _other_language_set_aside(sentence, pieces, found)
         for piece, own in pieces:
             cues = read_cues(piece, sentence, own.code)
@@ -918,6 +918,83 @@ def _pieces(sentence: str, found: Detected, turn_lang: str,
                 _clearly_other(part, found) if found.code == "zh" and not _CJK.search(part) \
                 else None
             out.append((part, own or _piece_language(part, found, turn_lang, hint)))
+    return out
+
+
+_IT_IS: dict[str, str] = {
+    "en": r"(?:it['’]s|it\s+is|it['’]ll\s+be|it\s+will\s+be|that['’]s)\s+",
+    "de": r"(?:es\s+|das\s+)?(?:ist|wird)\s+",
+    "fr": r"(?:c['’]est|ce\s+sera|ça\s+sera)\s+",
+    "es": r"(?:es|será|sera)\s+",
+    "it": r"(?:è|sarà|sara)\s+",
+    "pt": r"(?:é|vai\s+ser|será)\s+",
+    "nl": r"(?:het\s+is|het\s+wordt|dat\s+is|is)\s+",
+}
+"""A clause that starts with "it is" and no name of what is ("it's next saturday", "c'est
+samedi", "è il 6 giugno")."""
+
+_OWN_THING: dict[str, str] = {
+    "en": r"(?:my|our|his|her|their|the)",
+    "de": r"(?:mein|meine|meinen|meinem|meiner|unser|unsere|unseren|sein|seine|ihr|ihre|"
+          r"der|die|das|den|dem)",
+    "fr": r"(?:mon|ma|mes|notre|nos|son|sa|ses|leur|le|la|les|l['’])",
+    "es": r"(?:mi|mis|nuestro|nuestra|su|sus|el|la|los|las)",
+    "it": r"(?:il\s+mio|la\s+mia|il\s+suo|la\s+sua|il|la|lo|l['’])",
+    "pt": r"(?:o\s+meu|a\s+minha|meu|minha|o\s+seu|a\s+sua|o|a)",
+    "nl": r"(?:mijn|m['’]n|ons|onze|zijn|haar|hun|de|het)",
+}
+"""What starts the thing a clause before names ("my sister's hen do", "la boda de mi prima")."""
+
+MOST_THING_WORDS = 6
+"""The most words of a thing named before "it is" taken as what "it" is."""
+
+DAY_WITHIN_WORDS = 3
+"""How near after "it is" the day must be said ("it's next saturday", "è il 6 giugno")."""
+
+
+def _names_a_day(text: str) -> bool:
+    """Whether ``text`` says a day: a number, a weekday, a month or a word such as
+    "tomorrow" or "übermorgen"."""
+    words = set(re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", text.casefold()))
+    return re.search(r"\d", text) is not None or bool(
+        words & (WEEKDAYS.keys() | MONTHS.keys() | DAY_WORDS.keys()))
+
+
+def _dated_it_named(pieces: list[tuple[str, Detected]],
+                    sentence: str) -> list[tuple[str, Detected]]:
+    """A dated "it is …" said right after the thing it is: "need help planning my sister's
+    hen do, it's next saturday" → "my sister's hen do is next saturday", so the day is the
+    hen do's and not a day of nothing ("la boda de mi prima, es el sábado 14" likewise).
+    The thing is the last words of the clause before from a possessive or article on (at most
+    :data:`MOST_THING_WORDS`), and the day comes first after "it is" (within
+    :data:`DAY_WITHIN_WORDS` words). Not in a sentence that puts something right ("I reread
+    the email, it's friday not tomorrow": the day of what was said before); anything else
+    stays as said."""
+    out = list(pieces)
+    for n in range(1, len(out)):
+        piece, own = out[n]
+        before, said_before = out[n - 1]
+        lang = own.code
+        it_is = _IT_IS.get(lang)
+        if it_is is None or said_before.code != lang or \
+                has_cue("correction", lang, sentence) or has_cue("negation", lang, piece):
+            continue
+        m = re.match(r"(?i)" + it_is, piece)
+        if m is None or not _names_a_day(" ".join(piece[m.end():].split()[:DAY_WITHIN_WORDS])):
+            continue
+        things = list(re.finditer(r"(?i)(?<![\w'’])" + _OWN_THING[lang] + r"\s*(?<=\s|['’])"
+                                  r"[^\W\d_][\w'’ -]*$", before.rstrip(" ,.!?")))
+        if not things:
+            continue
+        thing = things[0].group(0).strip()
+        if len(thing.split()) > MOST_THING_WORDS or _names_a_day(thing):
+            continue
+        verb = re.sub(r"(?i)^(?:it['’]s|it\s+is|that['’]s)$", "is", m.group(0).strip())
+        verb = re.sub(r"(?i)^(?:it['’]ll\s+be|it\s+will\s+be)$", "will be", verb)
+        verb = re.sub(r"(?i)^(?:es|das)\s+|^(?:het|dat)\s+", "", verb)
+        verb = re.sub(r"(?i)^c['’]est$", "est", verb)
+        verb = re.sub(r"(?i)^(?:ce|ça)\s+", "", verb)
+        out[n] = (f"{thing} {verb} {piece[m.end():]}", own)
     return out
 
 
