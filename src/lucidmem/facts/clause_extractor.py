@@ -111,7 +111,7 @@ from lucidmem.facts.temporal import TemporalAnchor, TemporalResolution, find_tem
 from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS, said_weekday
 from lucidmem.facts.temporal_patterns import Days, Granularity, held_for
 
-__all__ = ["ConversationState", "TurnReading", "asks_about_others", "read_turn"]
+__all__ = ["ANSWER_WINDOW", "ConversationState", "TurnReading", "asks_about_others", "read_turn"]
 
 NO_FACT_LIMIT = 0.55
 """A clause whose probability of being small talk or a request reaches this states
@@ -340,6 +340,14 @@ class ConversationState:
     asked_about_others: bool = False
     """The assistant's last turn asked about someone or something else ("What did they
     play?"), not about the user: a reply with no subject answers that, not about the user."""
+    asked_at: datetime | None = None
+    """When the assistant asked it: a turn more than :data:`ANSWER_WINDOW` later is no
+    answer ("FIRST WEEK DONE at Crookes" weeks after "what's he into?" is the user's news)."""
+
+
+ANSWER_WINDOW = timedelta(hours=1)
+"""How long after the assistant's question about someone else a reply with no subject is
+still taken as its answer."""
 
 
 _SECOND_PERSON: dict[str, str] = {
@@ -1238,7 +1246,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     hint = (language_hint or "").split("-")[0].casefold() or None
     clauses = clauses_of(text, default_language=state.language,
                          language_hint=hint if hint in LANGUAGES else None)
-    replying = state.asked_about_others and bool(clauses)
+    replying = state.asked_about_others and bool(clauses) and (
+        state.asked_at is None or timestamp - state.asked_at <= ANSWER_WINDOW)
     state.asked_about_others = False
     secret = has_secret_marker(text) or _SECRET_MARKS.search(text) is not None
     pending: list[_Pending] = []

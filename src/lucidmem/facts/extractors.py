@@ -170,6 +170,7 @@ class OfflineExtractor:
                 if not self.include_assistant:
                     state = self._state(turn.user)
                     state.asked_about_others = asks_about_others(turn.text, state.language)
+                    state.asked_at = turn.timestamp
                     result.facts[turn.id] = []
                     continue
                 speaker = "user"
