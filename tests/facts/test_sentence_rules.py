@@ -270,3 +270,10 @@ def test_a_home_and_a_job_said_with_the_subject_in_the_verb_are_both_kept(
         memory.close()
     assert home in facts.get("lives_in", ""), facts
     assert job in facts.get("occupation", ""), facts
+
+
+def test_a_number_before_a_small_letter_ends_the_sentence_outside_german_dates() -> None:
+    assert [c.text for c in clauses_of("dan wordt lotte 30. o nee wacht, 28 oktober.")] == \
+        ["dan wordt lotte 30.", "o nee wacht, 28 oktober."]
+    assert [c.text for c in clauses_of("ich hab am 3. und 4. frei")] == \
+        ["ich hab am 3. und 4. frei"]

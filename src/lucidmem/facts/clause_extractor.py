@@ -1785,7 +1785,8 @@ def _put_right_in_passing(said: FactCandidate, clause: Clause,
     Quatsch, nach Faro!" → "… fliegen wir nach Faro", "on part à Porto... non attends, à
     Faro" → "… on part à Faro". Only when ``said`` is the fact of ``before``, the clause
     right before, the correction is a name, with a preposition before it at most, that
-    the fact does not say, and the fact ends with a name. ``None`` otherwise."""
+    the fact does not say, and the fact ends with a name or names one before its last day
+    ("He's moving to Tucson in January. Wait no, Tempe."). ``None`` otherwise."""
     text = said.text or ""
     if not clause.cues.correction or said.evidence != before.text:
         return None
@@ -1794,6 +1795,14 @@ def _put_right_in_passing(said: FactCandidate, clause: Clause,
     words = fix.split()
     right = _VALUE_AT_END.search(fix)
     old = _VALUE_AT_END.search(text)
+    if old is not None and (old.group(0).casefold() in MONTHS or
+                            said_weekday(old.group(0)) is not None):
+        old = None
+    if old is None:  # "… is moving to Tucson in January 2026": the last name, not the month
+        names = [n for n in _NAME_IN.finditer(text) if n.start() > 0 and
+                 not n.group(0).isdigit() and n.group(0).casefold() not in MONTHS and
+                 said_weekday(n.group(0)) is None]
+        old = names[-1] if len(names) > 1 else None  # (the first is the subject's name)
     if not 1 <= len(words) <= 3 or right is None or old is None or \
             _corrected_value(clause) is not None or right.start() > len(words[0]) + 1 or \
             right.group(0).casefold() in text.casefold():

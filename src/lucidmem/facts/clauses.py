@@ -177,14 +177,17 @@ _ABBREVIATIONS = re.compile(
 
 
 _ORDINAL_DAY = re.compile(
-    r"(?<![\d.])(\d{1,2})\.(?=\s+(?:(?i:" + "|".join(sorted(MONTHS, key=len, reverse=True))
-    + r")\b|[a-zäöüß]))")
-"""A German-style ordinal ("am 12. Juli", "der 3. und 4."): its period ends no sentence."""
+    r"(?<![\d.])(\d{1,2})\.(?=\s+(?i:" + "|".join(sorted(MONTHS, key=len, reverse=True))
+    + r")\b)|(?<![\w.])((?i:am|an|der|den|dem|des|zum|zur|vom|im|bis|ab|seit|und)\s+\d{1,2})\."
+    r"(?=\s+[a-zäöüß])")
+"""A German-style ordinal ("am 12. Juli", "der 3. und 4."): its period ends no sentence. Before
+a word in small letters only after a German word of days ("am", "der", "bis"): in chat
+without capitals "dan wordt lotte 30. o nee wacht, 28 oktober" is two sentences."""
 
 
 def _split_sentences(text: str) -> list[str]:
     protected = _ABBREVIATIONS.sub(lambda m: m.group(1) + "\u2024", text)
-    protected = _ORDINAL_DAY.sub(lambda m: m.group(1) + "\u2024", protected)
+    protected = _ORDINAL_DAY.sub(lambda m: (m.group(1) or m.group(2)) + "\u2024", protected)
     return [s.strip().replace("\u2024", ".") for s in _SENTENCE_END.split(protected)
             if s and s.strip(" .,!?…")]
 
@@ -645,6 +648,25 @@ def slip_lead(text: str, lang: str) -> re.Match[str] | None:
     return m if m is not None and text[m.end():].strip(" .!?…") else None
 
 
+SLIP_MOST_WORDS = 3
+"""The most words a sentence of its own may say after a slip's opening ("Wait no, Tempe.")
+to put right what was said just before it."""
+
+
+def _only_the_lead(piece: str, lang: str) -> bool:
+    """Whether ``piece`` is a slip's opening and nothing else ("não, égua")."""
+    m = _SLIP_LEAD.get(lang, _NEVER).match(piece)
+    return m is not None and not piece[m.end():].strip(" .!?…,")
+
+
+def _only_a_slip(sentence: str, lang: str) -> bool:
+    """Whether ``sentence`` is only a slip's opening and the right value: "he's moving to
+    Tucson in January. Wait no, Tempe." puts Tucson right as "… Tucson… wait no, Tempe"
+    would (at most :data:`SLIP_MOST_WORDS` words after the opening)."""
+    m = slip_lead(sentence, lang)
+    return m is not None and len(sentence[m.end():].strip(" .!?…").split()) <= SLIP_MOST_WORDS
+
+
 _NOT_THIS_ALONE: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*(?:(?:" + "|".join(NOT_THIS_LEADS[lang]) + r")\W+){1,2}"
                      r"(?:" + neg + r")\s+(?:(?:in|at|im|in\s+der|à|a|en|em|no|na|op|bij|nel|"
@@ -844,6 +866,7 @@ def clauses_of(text: str, *, default_language: str = "en",
         slip = at > 0 and _SLIP_BEFORE.search(body[:at]) is not None
         seen = at + len(sentence) if at >= 0 else seen
         found = _language_of(sentence, turn_lang, language_hint)
+        slip = slip or (at > 0 and _only_a_slip(sentence, found.code))
         sentence = _without_remember_lead(sentence, found.code)
         conditional = unreal = False
         pieces = _dated_it_named(_pieces(sentence, found, turn_lang, language_hint), sentence)
@@ -862,6 +885,9 @@ def clauses_of(text: str, *, default_language: str = "en",
             if slip and not cues.correction and slip_lead(sentence, own.code) is not None:
                 # "é dia 12 de outubro... não, égua, é dia 21": what was just said, put right
                 cues = replace(cues, correction=True, negated=False)
+            if slip and not _only_the_lead(piece, own.code):
+                slip = False  # the right value said, what follows is no correction ("…
+                # non pardon, à Tourcoing, je confonds toujours les deux")
             own_sentence = said if own.supported else sentence
             out.append(Clause(piece, own_sentence, own.code, own.supported, cues, len(out),
                               (*quotes, *examples) if QUOTE_MARK in own_sentence else ()))
