@@ -19,6 +19,8 @@ _MARCH = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
 @pytest.mark.parametrize(("said", "lang", "written"), [
     ("first week done at crookes animal hospital!!! so happy", "en",
      "first week done at Crookes Animal hospital!!! so happy"),
+    ("so… new job. week one done at cherry creek medical center", "en",
+     "so… new job. week one done at Cherry Creek medical center"),
     ("my manager at walkley vets put me on saturday again", "en",
      "my manager at Walkley Vets put me on saturday again"),
     ("erste woche am seepark geschafft 😮‍💨", "de", "erste woche am Seepark geschafft 😮‍💨"),

@@ -51,6 +51,7 @@ from lucidmem.facts.cue_lexicon import (
     PARTNERS,
     ROLE_HOLDERS,
     SHIFT_WORDS,
+    STRETCH_DONE,
     WORK_RELATION_NOUNS,
     WORKING_VERBS,
     WORKPLACE_NOUNS,
@@ -3547,7 +3548,7 @@ _AHEAD: dict[str, tuple[str, ...]] = {
 def _tenure_pattern(lang: str, first: str, count: str, unit: str, at: str,
                     within: str) -> re.Pattern[str]:
     stretch, units_first, number = _FIRST_STRETCH[lang]
-    done = r"(?:\s+(?:" + _DONE[lang] + r"))?"
+    done = r"(?:\s+(?:" + STRETCH_DONE[lang] + r"))?"
     not_ahead = "".join(r"(?<!" + re.escape(word) + r" )" for word in _AHEAD[lang])
     said = [r"(?:" + first + r")\s+(?:" + unit + r")" + done + r"\s+(?:" + at + "|" + within
             + r")", r"(?:" + first + r")\s+(?:" + stretch + "|" + _WORKDAY_NAMES + r")" + done

@@ -34,6 +34,7 @@ __all__ = [
     "ROLE_HOLDERS",
     "SLIP_OPENERS",
     "SPORTS",
+    "STRETCH_DONE",
     "WEEKLY",
     "WORKING_RATE_UNITS",
     "WORKING_VERBS",
@@ -1929,6 +1930,18 @@ OWN_KIN_WORDS: dict[str, tuple[str, ...]] = {
 """Kin words that name the user's own parent wherever they stand, with no "my" and no
 article ("'t wordt zwaar met moeke", "a ver a papá", "je passe chez maman"): said after an
 article or "of" they are someone else's ("el papá de Noa")."""
+
+STRETCH_DONE: dict[str, str] = {
+    "en": r"done|over|finished|complete|completed|survived",
+    "de": r"geschafft|rum|vorbei|überstanden|erledigt|hinter\s+mir",
+    "fr": r"terminée?s?|finie?s?|bouclée?s?|faite?s?|passée?s?|réussie?s?",
+    "es": r"terminad[oa]s?|acabad[oa]s?|hech[oa]s?|superad[oa]s?|cumplid[oa]s?",
+    "it": r"finit[oa]|terminat[oa]|fatt[oa]|superat[oa]|andat[oa]",
+    "pt": r"feit[oa]|concluíd[oa]|terminad[oa]|cumprid[oa]|encerrad[oa]",
+    "nl": r"erop|voorbij|klaar|gedaan|overleefd",
+}
+"""A stretch done, said between it and the workplace ("first shift done at Brightwater",
+"Première journée terminée chez Lumen")."""
 
 SLIP_OPENERS: dict[str, tuple[str, ...]] = {
     "en": _w("no|nope|nah|sorry|oops|wait|i mean|or rather|scratch that"),

@@ -24,7 +24,12 @@ from __future__ import annotations
 
 import re
 
-from lucidmem.facts.cue_lexicon import RELATIONS, WORK_RELATION_NOUNS, WORKPLACE_NOUNS
+from lucidmem.facts.cue_lexicon import (
+    RELATIONS,
+    STRETCH_DONE,
+    WORK_RELATION_NOUNS,
+    WORKPLACE_NOUNS,
+)
 from lucidmem.facts.people import is_given_name
 
 __all__ = ["MOST_NAME_WORDS", "names_capitalised", "writes_in_lowercase"]
@@ -32,10 +37,11 @@ __all__ = ["MOST_NAME_WORDS", "names_capitalised", "writes_in_lowercase"]
 _POSSESSIVE: dict[str, str] = {
     "en": r"my|our", "de": r"mein|meine|meinen|meinem|meiner|unser|unsere|unserem",
     "fr": r"mon|ma|mes|notre|nos", "es": r"mi|mis|nuestro|nuestra",
-    "it": r"(?:il\s+|la\s+)?(?:mio|mia|miei|mie)", "pt": r"(?:o\s+|a\s+)?(?:meu|minha)",
+    "it": r"(?:il\s+|la\s+|i\s+|le\s+)?(?:mio|mia|miei|mie)",
+    "pt": r"(?:o\s+|a\s+|os\s+|as\s+)?(?:meu|minha|meus|minhas)",
     "nl": r"mijn|m['’]n|onze|ons",
 }
-"""The user's own before a relation word ("my", "m'n", "la mia")."""
+"""The user's own before a relation or a word of their work life ("my", "m'n", "la mia")."""
 
 _IS: dict[str, str] = {
     "en": r"is|was|'s|’s", "de": r"ist|war", "fr": r"est|était", "es": r"es|era|está",
@@ -67,17 +73,11 @@ def writes_in_lowercase(text: str) -> bool:
     return re.search(r"[a-zß-ÿ]", text) is not None and _TITLE_WORD.search(text) is None
 
 
-_MINE: dict[str, str] = {
-    "en": r"(?:my|our)\s+(?:new\s+)?",
-    "de": r"(?:mein|meine|meinen|meinem|meiner|unser|unsere|unserem)\s+(?:neue[nmr]?\s+)?",
-    "fr": r"(?:mon|ma|mes|notre|nos)\s+(?:nouveau\s+|nouvelle\s+)?",
-    "es": r"(?:mi|mis|nuestro|nuestra)\s+(?:nuev[oa]\s+)?",
-    "it": r"(?:il\s+mio|la\s+mia|i\s+miei|le\s+mie|mio|mia)\s+(?:nuov[oa]\s+)?",
-    "pt": r"(?:o\s+meu|a\s+minha|os\s+meus|as\s+minhas|meu|minha|meus|minhas)\s+"
-          r"(?:nov[oa]\s+)?",
-    "nl": r"(?:mijn|m['’]n|ons|onze)\s+(?:nieuwe\s+)?",
+_NEW: dict[str, str] = {
+    "en": r"new", "de": r"neue[nmr]?", "fr": r"nouveau|nouvelle", "es": r"nuev[oa]",
+    "it": r"nuov[oa]", "pt": r"nov[oa]", "nl": r"nieuwe",
 }
-"""The user's own before a word of their work life ("my", "m'n nieuwe", "o meu")."""
+""""New" between the user's own and a word of their work life ("m'n nieuwe baas")."""
 
 _PEOPLE_AT_WORK: dict[str, tuple[str, ...]] = {
     lang: tuple(n for n in nouns if n.casefold() not in {
@@ -90,7 +90,7 @@ words for work itself, "my job at the moment", "mon travail à la maison", nor a
 may be a quiz's or a club's: "my team at the pub quiz won again")."""
 
 _FIRST_STRETCH: dict[str, str] = {
-    "en": r"(?:first|1st)\s+(?:day|week|month|shift|weeks|months)|day\s+one",
+    "en": r"(?:first|1st)\s+(?:day|week|month|shift|weeks|months)|(?:day|week|month)\s+one",
     "de": r"erste[nrs]?\s+(?:tag|woche|monat|schicht|dienst|arbeitstag|wochen|monate)",
     "fr": r"premi(?:er|ère)s?\s+(?:jour|semaine|mois|service|garde|journée|semaines)",
     "es": r"primer[oa]?s?\s+(?:día|dia|semana|mes|turno|jornada|semanas|meses)",
@@ -99,17 +99,6 @@ _FIRST_STRETCH: dict[str, str] = {
     "nl": r"eerste\s+(?:dag|week|maand|dienst|werkdag|weken|maanden)",
 }
 """A first stretch at a new workplace ("first week", "erste Woche", "premier mois")."""
-
-_DONE: dict[str, str] = {
-    "en": r"done|over|finished|complete|completed|survived|down",
-    "de": r"geschafft|rum|vorbei|überstanden|erledigt",
-    "fr": r"terminée?s?|finie?s?|bouclée?s?|faite?s?|passée?s?|réussie?s?",
-    "es": r"terminad[oa]s?|acabad[oa]s?|hech[oa]s?|superad[oa]s?|cumplid[oa]s?",
-    "it": r"finit[oa]|terminat[oa]|fatt[oa]|superat[oa]|andat[oa]",
-    "pt": r"feit[oa]|concluíd[oa]|terminad[oa]|cumprid[oa]|encerrad[oa]",
-    "nl": r"erop|voorbij|klaar|gedaan|overleefd",
-}
-"""A stretch done, said between it and the workplace ("first week done at …")."""
 
 _AT: dict[str, str] = {
     "en": r"at|with|for",
@@ -122,14 +111,18 @@ _AT: dict[str, str] = {
 }
 """The words a workplace follows a cue with ("at", "bei", "chez", "en la", "al", "na", "bij")."""
 
+
 def _cue(lang: str) -> re.Pattern[str] | None:
+    """The cues of ``lang`` a workplace's name follows: a first stretch at work, perhaps done,
+    or the user's own work relation, then a word of :data:`_AT`."""
     if lang not in _AT:
         return None
     people = "|".join(re.escape(n.casefold()) for n in sorted(_PEOPLE_AT_WORK.get(lang, ()),
                                                                 key=len, reverse=True))
-    said = [r"(?:" + _FIRST_STRETCH[lang] + r")(?:\s+(?:" + _DONE[lang] + r"))?"]
+    said = [r"(?:" + _FIRST_STRETCH[lang] + r")(?:\s+(?:" + STRETCH_DONE[lang] + r"))?"]
     if people:
-        said.append(_MINE[lang] + r"(?:" + people + r")")
+        said.append(r"(?:" + _POSSESSIVE[lang] + r")\s+(?:(?:" + _NEW[lang] + r")\s+)?(?:" +
+                    people + r")")
     return re.compile(r"(?i)(?<![\w'’])(?:" + "|".join(said) + r")[!.]*\s+(?:" + _AT[lang] +
                       r")\s+")
 
@@ -147,6 +140,7 @@ _KINDS: dict[str, frozenset[str]] = {
 _PARTICLES = frozenset({"de", "di", "da", "do", "dos", "das", "des", "du", "del", "della",
                         "van", "von", "der", "den", "&"})
 """Words that join the parts of a name ("deposito di venaria", "van der berg")."""
+
 
 def _words(said: str) -> frozenset[str]:
     """The words of ``said``, split at spaces."""
@@ -192,6 +186,8 @@ words of time ("today", "heute", "vandaag")."""
 
 
 def _kin_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """A name said after the user's relation to them ("mia sorella chiara è"), and one said
+    before it ("met joris, m'n zwager"), in ``lang``."""
     if lang not in _POSSESSIVE or lang not in RELATIONS:
         return None
     kin = r"(?:" + _POSSESSIVE[lang] + r")\s+(?:" + "|".join(
@@ -229,16 +225,17 @@ def _kin_names(text: str, lang: str) -> list[tuple[int, int]]:
 
 
 def names_capitalised(text: str, lang: str) -> str:
-    """``text`` with the name after each workplace cue written with capitals, when its
-    writer writes in lowercase (:func:`writes_in_lowercase`); else ``text`` unchanged.
+    """``text`` with the name after each workplace cue, and each name said with the user's
+    relation to them, written with capitals, when its writer writes in lowercase
+    (:func:`writes_in_lowercase`); else ``text`` unchanged.
 
     "first week done at crookes animal hospital!!! fiona said thanks" →
-    "first week done at Crookes Animal Hospital!!! fiona said thanks"."""
+    "first week done at Crookes Animal hospital!!! fiona said thanks"."""
     cue = _CUES.get(lang)
     if cue is None or not writes_in_lowercase(text):
         return text
     out, last = [], 0
-    done = re.compile(r"(?i)(?:" + _DONE[lang] + r")")
+    done = re.compile(r"(?i)(?:" + STRETCH_DONE[lang] + r")")
     kinds = _KINDS.get(lang, frozenset())
     stop = _STOP.get(lang, frozenset())
     for m in cue.finditer(text):
@@ -249,11 +246,8 @@ def names_capitalised(text: str, lang: str) -> str:
         words = list(re.finditer(r"[\w'’&-]+", text[at:at + 80]))
         name: list[re.Match[str]] = []
         for w in words:
-            gap = text[at + (name[-1].end() if name else 0):at + w.start()]
-            if name and gap.strip():
-                break  # punctuation between: the name ended
-            if not name and gap.strip():
-                break
+            if text[at + (name[-1].end() if name else 0):at + w.start()].strip():
+                break  # punctuation before the word: the name ended (or never began)
             word = w.group(0)
             if word.casefold() in _PARTICLES:
                 name.append(w)  # ("van rooij": a name may start with one)
