@@ -23,6 +23,7 @@ _MARCH = datetime(2025, 3, 3, 18, 0, tzinfo=UTC)
     ("My sister's wedding is on 14 June... oh no wait, 21 June", "en", "21 June", "14 June"),
     ("Good news, my brother Devon got the paramedic job! He's moving to Tucson in January. "
      "Wait no, Tempe.", "en", "Tempe", "Tucson"),
+    ("I'm moving to Tucson in January. Wait no, Tempe.", "en", "Tempe", "Tucson"),
 ])
 def test_the_value_put_right_holds(turn: str, lang: str, right: str, wrong: str) -> None:
     with said_a_day_apart(turn, start=_MARCH, user_id="slip", lang=lang) as memory:

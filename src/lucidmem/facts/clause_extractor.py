@@ -1802,8 +1802,8 @@ def _put_right_in_passing(said: FactCandidate, clause: Clause,
     if old is None:  # "… is moving to Tucson in January 2026": the last name, not the month
         names = [n for n in _NAME_IN.finditer(text) if n.start() > 0 and
                  not n.group(0).isdigit() and n.group(0).casefold() not in MONTHS and
-                 said_weekday(n.group(0)) is None]
-        old = names[-1] if len(names) > 1 else None  # (the first is the subject's name)
+                 said_weekday(n.group(0)) is None and n.group(0) not in said.subject]
+        old = names[-1] if names else None  # (not the name of whom it is about: "Devon")
     if not 1 <= len(words) <= 3 or right is None or old is None or \
             _corrected_value(clause) is not None or right.start() > len(words[0]) + 1 or \
             right.group(0).casefold() in text.casefold():
@@ -3512,19 +3512,6 @@ _FIRST_STRETCH: dict[str, tuple[str, str, str]] = {
 service bouclé au Café Marius", "primeira segunda-feira na Vértice Engenharia"), and the
 unit and number said the other way round where a language says it so ("day one at Halvorsen
 Foods", "Tag eins bei Rheinfeld", "dag één bij Hoogland")."""
-_DONE: dict[str, str] = {
-    "en": r"done|over|finished|complete|completed|survived",
-    "de": r"geschafft|rum|vorbei|überstanden|erledigt|hinter\s+mir",
-    "fr": r"terminée?s?|finie?s?|bouclée?s?|faite?s?|passée?s?|réussie?s?",
-    "es": r"terminad[oa]s?|acabad[oa]s?|hech[oa]s?|superad[oa]s?|cumplid[oa]s?",
-    "it": r"finit[oa]|terminat[oa]|fatt[oa]|superat[oa]|andat[oa]",
-    "pt": r"feit[oa]|concluíd[oa]|terminad[oa]|cumprid[oa]|encerrad[oa]",
-    "nl": r"erop|voorbij|klaar|gedaan|overleefd",
-}
-"""A stretch done, said between it and the workplace ("first shift done at Brightwater",
-"Première journée terminée chez Lumen")."""
-
-
 _WORKDAY_NAMES = "|".join(sorted((re.escape(n) for n, day in WEEKDAYS.items() if day < 5),
                                  key=len, reverse=True))
 """The names of the working days, Monday to Friday (:data:`WEEKDAYS`), for "my first Monday
