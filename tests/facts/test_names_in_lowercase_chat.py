@@ -45,6 +45,9 @@ def test_the_name_after_a_cue_gets_its_capitals(said: str, lang: str, written: s
     ("pero es mi mamá po", "es"),  # a word at the end after a relation: no name said
     ("my brother is coming over", "en"),
     ("I moved to leeds last year", "en"),  # no cue of a workplace or a relation
+    ("my boss at work is a nightmare", "en"),  # work is no place's name
+    ("mein chef bei der arbeit nervt", "de"),
+    ("il mio capo al lavoro è pesante", "it"),
 ])
 def test_nothing_else_changes(said: str, lang: str) -> None:
     assert names_capitalised(said, lang) == said

@@ -153,36 +153,44 @@ _STOP: dict[str, frozenset[str]] = {
         "these it its it's i i'm i've my me we our you he she they is was are were "
         "be been has had have and lol haha omg tho though btw finally already just "
         "still again too on in at of for with to from by as when while after before "
-        "since until yay ugh got get gets can can't could would will won't new old"),
+        "since until yay ugh got get gets can can't could would will won't new old "
+        "work home uni college school"),
     "de": _words(
         "und oder aber also dann jetzt heute gestern morgen das der die dem den ein "
         "eine ist war sind hat habe hab ich mir mich wir du er sie es schon noch "
         "endlich echt mega so zu mit von im in am an auf für seit nach bis weil "
-        "wenn als bei beim neue neuen neuer alte alten hinter sich uns total ganz"),
+        "wenn als bei beim neue neuen neuer alte alten hinter sich uns total ganz "
+        "arbeit hause uni schule"),
     "fr": _words(
         "et ou mais donc puis maintenant aujourd'hui hier demain ce cette c'est il "
         "elle on je j'ai me moi nous vous est était sont a ai avec de du des le la "
         "les un une en à au aux pour par dans sur depuis enfin déjà encore trop mdr "
-        "lol quand nouveau nouvelle nouvel ancien ancienne"),
+        "lol quand nouveau nouvelle nouvel ancien ancienne travail boulot maison fac "
+        "école"),
     "es": _words(
         "y o pero así entonces ahora hoy ayer mañana este esta esto es era son ha "
         "he yo me mi nos con de del el la los las un una en a al para por desde ya "
-        "por fin todavía jaja jajaja que cuando nuevo nueva viejo vieja"),
+        "por fin todavía jaja jajaja que cuando nuevo nueva viejo vieja trabajo curro "
+        "casa uni facultad"),
     "it": _words(
         "e o ma quindi poi adesso ora oggi ieri domani questo questa è era sono ha "
         "ho io mi mio noi con di del della il la lo i gli le un una in a al per da "
-        "dal finalmente già ancora ahah che quando nuovo nuova vecchio vecchia"),
+        "dal finalmente già ancora ahah che quando nuovo nuova vecchio vecchia lavoro "
+        "casa università uni"),
     "pt": _words(
         "e ou mas então agora hoje ontem amanhã este esta isto é era são tem tenho "
         "eu me meu nós com de do da o a os as um uma em no na para por desde já "
-        "finalmente ainda kkk kkkk que quando novo nova antigo antiga"),
+        "finalmente ainda kkk kkkk que quando novo nova antigo antiga trabalho casa "
+        "facul faculdade"),
     "nl": _words(
         "en of maar dus toen nu vandaag gisteren morgen dit dat deze het een is was "
         "zijn heeft heb ik me mij wij we je hij zij ze zit zitten met van in op aan "
-        "voor naar sinds eindelijk al nog echt haha want als nieuwe nieuw oude"),
+        "voor naar sinds eindelijk al nog echt haha want als nieuwe nieuw oude werk "
+        "huis school uni"),
 }
-"""Words that end a name taken after a cue: the small words of each language, and its
-words of time ("today", "heute", "vandaag")."""
+"""Words that end a name taken after a cue: the small words of each language, its words of
+time ("today", "heute", "vandaag") and the words for work, home and school ("my boss at
+work", "mein Chef bei der Arbeit": no place named)."""
 
 
 def _kin_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
