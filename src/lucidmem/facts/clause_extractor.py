@@ -2594,6 +2594,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     tense = None if moves else _tense(clause.text, lang)  # "reporté à dimanche": to come
     if tense is None and cues.start and not moves:
         tense = "future"  # "Chloé commence la crèche en septembre", said in March: this one
+    dates_tense = "present" if tense is None and not moves else tense  # "my mum's birthday
+    # is on 12 October", said in March: the coming one (DATE_LOOKS_BACK_DAYS)
     wrong = _corrected_value(clause) if cues.correction else None
     if wrong:  # "Thursday the 6th, not Friday": the dates are read without the wrong one
         if _says_only_the_wrong_value(span, lang) or _recalled_saying(clause):
@@ -2609,7 +2611,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         else _switched_from(span, lang)
     if switched is not None:
         span = switched[0]  # "switched to cello": the piano is what ends
-    dated_span, days = with_dates(span, at, tense, lang)
+    dated_span, days = with_dates(span, at, dates_tense, lang)
     dates_its_sentence = False  # the clause only says when the rest of its sentence is
     size = len(clause.text) if lang == "zh" else len(clause.text.split())
     if days and len(days) == 1 and clause.text != clause.sentence and size < 9 and \
@@ -2619,11 +2621,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         # (not when the rest ends something: "j'ai démissionné de X, je commence chez Y
         # lundi" starts Y on Monday, and X is not the new job)
         whole = span_of(clause.sentence, lang)
-        whole_dated, whole_days = with_dates(whole, at, tense, lang)
+        whole_dated, whole_days = with_dates(whole, at, dates_tense, lang)
         if len(whole_days) == 1:
             span, dated_span = whole, whole_dated
             dates_its_sentence = True
-    found = find_temporal(span, at, tense=tense)
+    found = find_temporal(span, at, tense=dates_tense)
     weak = False
     rescheduled = moves and len(days) == 1
     slot = "event" if only_a_day or rescheduled else \
@@ -2825,7 +2827,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if home_left is not None:  # "finally out of our place in Leeds": Leeds is what ends
         if new_home is not None:  # "… raus aus Altona, ab jetzt wohnen wir in Ottensen"
             span = home_left[0]
-            dated_span = with_dates(span, at, tense)[0]
+            dated_span = with_dates(span, at, dates_tense)[0]
         switched = (span, home_left[1])
         cues = replace(cues, cessation=False)  # the move ends the home, not this fact
     if slot in ("occupation", "employer") and not named_person and not names_job and \
@@ -2876,7 +2878,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             valid_from, valid_to = start, end
             if first.granularity in (Granularity.MONTH, Granularity.YEAR) and slot == "event":
                 valid_to = end
-            elif slot == "event" and (last := range_end(span, at, tense)) is not None:
+            elif slot == "event" and (last := range_end(span, at, dates_tense)) is not None:
                 # "Lisbon with Sarah, May 14 to May 18": the whole stay, not its first day
                 valid_to = datetime.combine(last, datetime.min.time(), tzinfo=at.tzinfo)
             if end <= at and slot == "event":

@@ -218,6 +218,25 @@ def _h_iso(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     return found
 
 
+DATE_LOOKS_BACK_DAYS = 90
+"""How far back a day and month said without a year may lie in a clause in the present tense
+("my mum's birthday is on 12 October", "la boda es el 14 de junio", said in March or
+November): further back, it is the coming one, as a month is past
+:data:`MONTH_LOOKS_BACK_DAYS`. The closest occurrence would be the one of half a year ago.
+Only for ``tense="present"``: a text whose tense is not known keeps the closest."""
+
+
+def _coming_unless_past(found: date | None, ref: date, tense: str | None) -> date | None:
+    """``found``, or the same day a year later when the clause is in the present tense and
+    ``found`` lies more than :data:`DATE_LOOKS_BACK_DAYS` before ``ref``."""
+    if found is None or tense != "present" or (ref - found).days <= DATE_LOOKS_BACK_DAYS:
+        return found
+    try:
+        return found.replace(year=found.year + 1)
+    except ValueError:  # 29 February
+        return found
+
+
 def _h_numeric(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     a, b = int(m["a"]), int(m["b"])
     day, month = (a, b) if (opts.day_first and b <= 12) or a > 12 else (b, a)
@@ -226,7 +245,8 @@ def _h_numeric(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
         return _ymd(year + 2000 if year < 100 else year, month, day)
     if not (1 <= month <= 12 and 1 <= day <= 31):
         return None
-    found = _closest(ref, lambda y: date(y, month, day), opts.tense)
+    found = _coming_unless_past(_closest(ref, lambda y: date(y, month, day), opts.tense), ref,
+                                opts.tense)
     return None if found is None else _one_day(found)
 
 
@@ -236,7 +256,8 @@ def _h_named_date(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
     month, day = MONTHS[m["m"].casefold().rstrip(".")], int(m["d"])
     if m["y"]:
         return _ymd(int(m["y"]), month, day) or Vague()
-    found = _closest(ref, lambda y: date(y, month, day), opts.tense)
+    found = _coming_unless_past(_closest(ref, lambda y: date(y, month, day), opts.tense), ref,
+                                opts.tense)
     return Vague() if found is None else _one_day(found)
 
 
@@ -785,7 +806,8 @@ def _h_zh_date(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
         month = int(m["mo"])
         if m["y"]:
             return _ymd(int(m["y"]), month, day)
-        found = _closest(ref, lambda y: date(y, month, day), opts.tense)
+        found = _coming_unless_past(_closest(ref, lambda y: date(y, month, day), opts.tense),
+                                    ref, opts.tense)
         return None if found is None else _one_day(found)
     return _h_day_of_month(re.match(r"(?P<w>)?(?P<d>\d+)", str(day)) or m, ref, opts)
 
@@ -1149,7 +1171,8 @@ def held_for(said: str, text: str, lang: str, tense: str | None) -> bool:
     no past tense in the clause make it "for" ("me mudé hace dos años", "comprei o Fiat há
     dez anos" stay "ago"). "desde hace" is a "since" already, read as such before."""
     holding = _HOLDING_NOW.get(lang)
-    return tense is None and holding is not None and _AGO_FIRST.match(said) is not None and \
+    return tense in (None, "present") and holding is not None and \
+        _AGO_FIRST.match(said) is not None and \
         holding.search(text) is not None and \
         re.search(r"(?i)\bdesde\s+" + re.escape(said), text) is None
 
