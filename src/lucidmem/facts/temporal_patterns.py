@@ -78,7 +78,8 @@ _Piece = Days | Clock | Vague
 class Opts:
     """How to read ambiguous expressions: day-first numeric dates, and the clause's tense
     ("past" turns a bare weekday or a yearless date into the most recent one, "future"
-    into the next one; ``None`` picks the closest)."""
+    into the next one; "present" takes the closest unless it lies more than
+    :data:`DATE_LOOKS_BACK_DAYS` back; ``None`` picks the closest)."""
 
     day_first: bool = True
     tense: str | None = None
