@@ -86,8 +86,9 @@ def test_a_name_before_its_verb_is_still_a_person() -> None:
      (datetime(2025, 2, 27, 9, tzinfo=UTC), "Sorry, I meant the 14th, not the 3rd.")),
     ((datetime(2025, 2, 20, 9, tzinfo=UTC), "Mein Termin ist am 3. März."),
      (datetime(2025, 2, 27, 9, tzinfo=UTC), "Sorry, der Termin ist am 14., nicht am 3.")),
-    # summer time starts between the event (March) and the correction (June)
-    ((datetime(2025, 6, 4, 9, tzinfo=UTC), "My dentist appointment is on 3 March."),
+    # summer time starts between the event (March) and the correction (June); said in the
+    # past tense, as "is on 3 March" in June is the coming March (DATE_LOOKS_BACK_DAYS)
+    ((datetime(2025, 6, 4, 9, tzinfo=UTC), "My dentist appointment was on 3 March."),
      (datetime(2025, 6, 5, 9, tzinfo=UTC), "Sorry, I meant the 14th, not the 3rd.")),
 ])
 def test_a_corrected_day_of_the_month_is_in_the_corrected_events_month(
