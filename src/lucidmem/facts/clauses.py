@@ -971,6 +971,14 @@ _OWN_THING: dict[str, str] = {
 }
 """What starts the thing a clause before names ("my sister's hen do", "la boda de mi prima")."""
 
+_IT_IS_AT: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)" + said) for lang, said in _IT_IS.items()}
+_THING_AT_END: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?<![\w'’])" + own + r"\s*(?<=\s|['’])[^\W\d_][\w'’ -]*$")
+    for lang, own in _OWN_THING.items()}
+"""The two compiled once: "it is" at a clause's start, and the thing named at the end of the
+clause before, from its possessive or article on."""
+
 MOST_THING_WORDS = 6
 """The most words of a thing named before "it is" taken as what "it" is."""
 
@@ -1001,18 +1009,15 @@ def _dated_it_named(pieces: list[tuple[str, Detected]],
         piece, own = out[n]
         before, said_before = out[n - 1]
         lang = own.code
-        it_is = _IT_IS.get(lang)
-        if it_is is None or said_before.code != lang or \
-                has_cue("correction", lang, sentence) or has_cue("negation", lang, piece):
+        it_is = _IT_IS_AT.get(lang)
+        m = None if it_is is None or said_before.code != lang else it_is.match(piece)
+        if m is None or not _names_a_day(" ".join(piece[m.end():].split()[:DAY_WITHIN_WORDS])) \
+                or has_cue("correction", lang, sentence) or has_cue("negation", lang, piece):
             continue
-        m = re.match(r"(?i)" + it_is, piece)
-        if m is None or not _names_a_day(" ".join(piece[m.end():].split()[:DAY_WITHIN_WORDS])):
+        named = _THING_AT_END[lang].search(before.rstrip(" ,.!?"))
+        if named is None:
             continue
-        things = list(re.finditer(r"(?i)(?<![\w'’])" + _OWN_THING[lang] + r"\s*(?<=\s|['’])"
-                                  r"[^\W\d_][\w'’ -]*$", before.rstrip(" ,.!?")))
-        if not things:
-            continue
-        thing = things[0].group(0).strip()
+        thing = named.group(0).strip()
         if len(thing.split()) > MOST_THING_WORDS or _names_a_day(thing):
             continue
         verb = re.sub(r"(?i)^(?:it['’]s|it\s+is|that['’]s)$", "is", m.group(0).strip())

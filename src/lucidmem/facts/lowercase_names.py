@@ -128,6 +128,9 @@ def _cue(lang: str) -> re.Pattern[str] | None:
 
 
 _CUES: dict[str, re.Pattern[str] | None] = {lang: _cue(lang) for lang in _AT}
+_DONE_WORD: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?:" + STRETCH_DONE[lang] + r")") for lang in _AT}
+"""A word of :data:`STRETCH_DONE` that ends a name ("… warmtewerk zit erop")."""
 
 _ARTICLE = re.compile(r"(?i)(?:the|der|die|dem|den|das|le|la|l['’]|les|el|los|las|il|lo|o|os|"
                       r"as|a|het|de)\s+|l['’]")
@@ -243,7 +246,7 @@ def names_capitalised(text: str, lang: str) -> str:
     if cue is None or not writes_in_lowercase(text):
         return text
     out, last = [], 0
-    done = re.compile(r"(?i)(?:" + STRETCH_DONE[lang] + r")")
+    done = _DONE_WORD[lang]
     kinds = _KINDS.get(lang, frozenset())
     stop = _STOP.get(lang, frozenset())
     for m in cue.finditer(text):
