@@ -59,6 +59,7 @@ from lucidmem.facts.cue_lexicon import (
     find_cue,
     has_cue,
 )
+from lucidmem.facts.date_shifts import moved_by_amount, shift_said
 from lucidmem.facts.language import votes
 from lucidmem.facts.model import (
     BARE_RIGHT_VALUE,
@@ -66,6 +67,7 @@ from lucidmem.facts.model import (
     CORRECTED_WEEKDAY,
     GONE_OF_ITS_KIND,
     LAST_DATED,
+    MOVED_BY,
     NEW_OF_ITS_KIND,
     ONE_PAST_DAY,
     RECALLED_PAST,
@@ -207,10 +209,11 @@ _PAST_MARKERS: dict[str, re.Pattern[str]] = {
     "nl": re.compile(r"(?i)\b(?:was|waren|had|gisteren|vorige|afgelopen|(?:heb|heeft|hebben|"
                      r"ben|is|zijn)\b.*\bge\w+[dtn])\b"),
     "zh": re.compile(r"^(?!.*(?:现在|如今|目前|最近|这几天|这阵子|开始|不再|只)).*了|"
-                     r"过|昨天|上周|上个月|前天|刚才"),
+                     r"过|昨天|上周|上个月|前天|刚才|(?<=[\u4e00-\u9fff])(?<![没不未])完(?![全美整善])"),
 }
 """Chinese 了 after "now" / "only" / "no longer" says a state changed ("我现在只喝茶了"),
-not that something is over."""
+not that something is over; a verb and 完 says it is done ("团团周六打完疫苗": the Saturday
+gone)."""
 _FUTURE_MARKERS: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"(?i)\b(?:will|going to|gonna|next|tomorrow|coming|upcoming|'ll|in \w+ "
                      r"(?:days?|weeks?|months?))\b"),
@@ -223,7 +226,8 @@ _FUTURE_MARKERS: dict[str, re.Pattern[str]] = {
     "pt": re.compile(r"(?i)\b(?:vou|vai|vamos|amanhã|próximo|próxima|que vem|daqui a)\b"),
     "nl": re.compile(r"(?i)\b(?:ga|gaat|gaan|zal|zullen|morgen|overmorgen|volgende|komende|"
                      r"over \w+ (?:dagen|weken))\b"),
-    "zh": re.compile(r"下周|下个|明天|后天|要|会|将|打算|准备"),
+    "zh": re.compile(r"下周|下个|明天|后天|要(?!了)|会|将|打算|准备"),  # (not "要了个贴纸":
+    # asked for and got)
 }
 _DURATION: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"(?i)\b(?:for\s+|after\s+)?(?P<n>\d+|one|two|three|four|five|six|seven|"
@@ -401,9 +405,10 @@ class _Pending:
     answers_others: bool = False
 
 
-_HAVE_GOT = re.compile(r"(?i)(?:\b(?:i|we|you|they)(?:'ve|’ve|\s+have)|\b(?:he|she|it)(?:'s|’s|"
-                       r"\s+has)|\bve)\s+got\b")
-"""English "have got": having, not a past ("I've got a dentist appointment on Thursday")."""
+_HAVE_GOT = re.compile(r"(?i)(?:\b(?:i|we|you|they)(?:'ve|’ve|\s+have)|\b\w+(?:'s|’s)|"
+                       r"\b(?:he|she|it)\s+has|\bve)\s+got\b")
+"""English "have got": having, not a past ("I've got a dentist appointment on Thursday",
+"kieran's got a night job on thursday")."""
 
 _BE_PARTICIPLE = re.compile(r"(?i)\b(am|is|are|be|being|get|gets|getting|'re|’re|'m|’m)\s+"
                             r"\w{3,}ed\b")
@@ -1487,6 +1492,7 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
     classified = iter(zip(guesses, vectors, strict=True))
     carried: str | None = None
     opening = False  # the clause read last was a correction's opening, skipped
+    move_said: _Pending | None = None  # a move said without a day, the day still to come
     for item in begun.pending:
         ruled_slot = _rule_slot(item)
         guess: SlotGuess | None
@@ -1521,6 +1527,30 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             # "I used to walk to Harbour Foods, now I cycle there" changed the way, not it
         if cand is not None and vector is not None:
             cand = replace(cand, vector=vector)
+        if move_said is not None and \
+                item.clause.index - move_said.clause.index > MOVE_CARRIED_CLAUSES:
+            move_said = None
+        if cand is None and move_said is not None and len(reading.flags) > flagged and \
+                len(with_dates(item.clause.text, timestamp, None,
+                               item.clause.language)[1]) == 1:
+            # "The book club dinner got postponed, Sam is ill. It's on Monday now.": the day
+            # said alone is the moved plan's, read with the clause that moved it
+            said = f"{move_said.clause.text.rstrip(' .!?。！')}, {item.clause.text}"
+            joined = replace(move_said, clause=replace(move_said.clause, text=said,
+                                                       sentence=said))
+            cand = _clause_fact(joined, span_of(said, item.clause.language), guess,
+                                timestamp, secret, reading, None)
+        if cand is not None and move_said is not None and cand.valid_from is not None and \
+                not cand.rescheduled and not cand.is_correction and not cand.called_off and \
+                cand.subject == USER_SUBJECT:
+            # "elternabend ist verschoben, frau demir ist krank. jetzt erst am montag": the
+            # day the plan moved to (validation ends the one said before)
+            cand = replace(cand, rescheduled=True,
+                           evidence=f"{move_said.clause.text} … {cand.evidence}")
+            move_said = None
+        elif _says_a_move(item.clause) and (cand is None or cand.valid_from is None) and \
+                not any(f.startswith(MOVED_BY) for f in (cand.flags if cand else ())):
+            move_said = item
         header = bool(reading.flags) and reading.flags[-1] == "skipped:correction_header"
         before = next((c for c in clauses if c.index == item.clause.index - 1), None)
         if cand is None and before is not None and reading.facts and reading.flags and \
@@ -2073,6 +2103,32 @@ def _third_person_verb(text: str, lang: str) -> bool:
     return pattern.search(span) is not None
 
 
+_WEEKDAY_OR_DATE = (r"(?:the\s+|next\s+|this\s+|el\s+|la\s+)?(?:monday|tuesday|wednesday|"
+                    r"thursday|friday|saturday|sunday|tomorrow|lunes|martes|miércoles|jueves|"
+                    r"viernes|sábado|domingo|día|\d)")
+_MOVED_TO_A_DAY: dict[str, re.Pattern[str]] = {
+    "en": re.compile(r"(?i)\bmoved\s+(?:[\w'’]+\s+){1,4}?to\s+" + _WEEKDAY_OR_DATE),
+    "es": re.compile(r"(?i)\b(?:han|ha|hemos)\s+pasado\s+(?:[\w'’]+\s+){1,3}?al?\s+" +
+                     _WEEKDAY_OR_DATE),
+}
+"""A thing moved to a day, said with the verb of any move ("mum's moved her birthday meal to
+saturday", "le han pasado la operación al martes"): a rescheduling only when a day follows,
+not "we moved from Sheffield to Durham", "moved everything to the new flat"."""
+
+
+def _says_a_move(clause: Clause) -> bool:
+    """Whether the clause says a planned thing moved ("the dinner was moved to Monday",
+    "elternabend ist verschoben"), not denied nor put right."""
+    return not clause.cues.negated and not clause.cues.correction and (
+        has_cue("rescheduled", clause.language, clause.text) or
+        _MOVED_TO_A_DAY.get(clause.language, _NO_MATCH).search(clause.text) is not None)
+
+
+MOVE_CARRIED_CLAUSES = 3
+"""How many clauses after a move said without a day the day may come in ("elternabend ist
+verschoben, frau demir ist krank. jetzt erst am montag")."""
+
+
 def _reported_by_other(clause: Clause) -> bool:
     m = find_cue("reported", clause.language, clause.text)
     if m is None:
@@ -2082,6 +2138,9 @@ def _reported_by_other(clause: Clause) -> bool:
         return False  # "说错了" (I said it wrong) is the user correcting themselves
     if clause.cues.correction and _recalled_saying(clause):
         return False  # "我前天是不是说…？": what the user said, asked again
+    if not clause.cues.negated and (has_cue("rescheduled", clause.language, clause.text) or
+                                    has_cue("called_off", clause.language, clause.text)):
+        return False  # "社区医院打电话说疫苗改到下周六了": a plan's news, passed on
     before = clause.text[:m.start()].casefold().split()[-3:]
     first = {"i", "we", "ich", "wir", "je", "j'ai", "yo", "io", "eu", "ik", "我"}
     return not any(w.strip(",") in first for w in before) and not clause.text.startswith("我")
@@ -2097,8 +2156,17 @@ def _recalled_saying(clause: Clause) -> bool:
         return False
     at = clause.text.find(old)
     after = "" if at < 0 else clause.text[at + len(old):]
+    if at > 0 and _DENIED_BEFORE.search(clause.text[:at]):
+        return False  # "te dije mal, el ajedrez es los martes, no los jueves": the right
+        # value is said before the wrong one's "no"
     # "te dije mal lo de mi hermana, no es Querétaro, es León": the right value follows
     return not re.search(r"[A-ZÀ-Þ]|\d", after)
+
+
+_DENIED_BEFORE = re.compile(r"(?i)[,;]\s*(?:not|nicht|pas|no|non|não|niet)\s+(?:\w+\s+)?$|"
+                            r"[，,]\s*(?:而)?不是$")
+"""A "not" after a comma right before a value, an article between at most ("…, no los
+jueves", "…, not the 3rd"): a value set against the right one said before it."""
 
 
 def _instruction(clause: Clause, topic: str, at: datetime) -> FactCandidate:
@@ -2589,8 +2657,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if cues.correction and not only_a_day and _only_the_opening(clause):
         reading.flags.append("skipped:correction_header")  # "J'ai tout mélangé."
         return None
-    moves = not cues.negated and not cues.correction and \
-        has_cue("rescheduled", lang, clause.text)
+    if cues.correction and clause.sentence.rstrip().endswith(("?", "？")) and \
+            has_cue("recalled_saying", lang, clause.text):
+        reading.flags.append("skipped:correction_header")  # "i told you bethan's in leeds
+        return None  # didnt i?": the wrong value asked back, said right in the next clause
+    moves = _says_a_move(clause)
     tense = None if moves else _tense(clause.text, lang)  # "reporté à dimanche": to come
     if tense is None and cues.start and not moves:
         tense = "future"  # "Chloé commence la crèche en septembre", said in March: this one
@@ -2612,6 +2683,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if switched is not None:
         span = switched[0]  # "switched to cello": the piano is what ends
     dated_span, days = with_dates(span, at, dates_tense, lang)
+    if moves and len(days) == 1 and \
+            (by_amount := moved_by_amount(dated_span, days[0], lang)) is not None:
+        dated_span, moved_day = by_amount  # "mon rdv de demain est repoussé de deux semaines"
+        days = [moved_day]
     dates_its_sentence = False  # the clause only says when the rest of its sentence is
     size = len(clause.text) if lang == "zh" else len(clause.text.split())
     if days and len(days) == 1 and clause.text != clause.sentence and size < 9 and \
@@ -2627,7 +2702,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             dates_its_sentence = True
     found = find_temporal(span, at, tense=dates_tense)
     weak = False
-    rescheduled = moves and len(days) == 1
+    moved_by = shift_said(clause.text, lang) if moves and not days else None
+    rescheduled = moves and (len(days) == 1 or moved_by is not None)  # ("got pushed back a
+    # week": the planned day it moves is held, validation moves it)
     slot = "event" if only_a_day or rescheduled else \
         guess.slot if guess is not None else "personal"
     held = found is not None and held_for(found.text, span, lang, tense)
@@ -2964,10 +3041,12 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         not _only_of_another(clause.text, lang),
         cessation=cues.cessation, switched_from=switched[1] if switched else None,
         rescheduled=rescheduled,
+        called_off=not cues.negated and has_cue("called_off", lang, clause.text),
         flags=(*(("unresolved_date",) if unresolved else ()),
                *(("only_as_correction",) if weak else ()),
                *((ONE_PAST_DAY,) if one_day and one_off else ()),
-               *((corrected_weekday,) if corrected_weekday else ())),
+               *((corrected_weekday,) if corrected_weekday else ()),
+               *((f"{MOVED_BY}{moved_by[0]} {moved_by[1]}",) if moved_by else ())),
     )
 
 

@@ -11,6 +11,8 @@ Pure functions over fact records (validation applies what they return):
   a person's place said in passing ("vado a trovare mia figlia Giorgia a Bologna", then
   "Giorgia sta a Parma");
 * :func:`rescheduled_target` — "the dinner was moved to Sunday": the dinner on Saturday;
+* :func:`called_off_target` — "the tournament got rained out": the tournament on Saturday;
+* :func:`moved_plan` — "the dentist got pushed back a week": the dentist's day a week on;
 * :func:`last_dated` — "Sorry, I meant the 14th": the dated fact said last;
 * :func:`local_day` / :func:`shifted_locally` — days are the speaker's local calendar days:
   a fact's day starts at local midnight, and a day moved keeps its local time across a
@@ -25,6 +27,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from lucidmem.clock import from_epoch
 from lucidmem.facts.cue_lexicon import ORDINAL_SUFFIX, ORDINAL_WORDS
+from lucidmem.facts.date_shifts import shifted
 from lucidmem.facts.entities import fold
 from lucidmem.facts.model import USER_SUBJECT
 from lucidmem.facts.render import date_text
@@ -42,12 +45,14 @@ from lucidmem.facts.temporal_patterns import Days, Granularity
 from lucidmem.records import Record
 
 __all__ = [
+    "called_off_target",
     "corrected_day",
     "corrected_text",
     "correction_targets",
     "is_bare_value",
     "last_dated",
     "local_day",
+    "moved_plan",
     "number_in",
     "rescheduled_target",
     "restated_target",
@@ -272,12 +277,44 @@ def rescheduled_target(new: Record, facts: Sequence[Record]) -> Record | None:
     """The dated fact an event moved to another day replaces ("das Teamessen wurde auf
     Montag verschoben" → the team dinner on Friday): the one about the same thing, else the
     one said last with a day; only a fact that names a day (a stated one or one written in
-    its sentence)."""
-    found = restated_target(new, facts) or next(iter(last_dated(new, facts)), None)
-    if found is None or (found.data.get("stated_from") is None
-                         and not _WRITTEN_DAY.search(found.text)):
+    its sentence). "mum's moved her birthday meal to saturday" moves "mum's 60th is Thursday
+    20 March", not "we're taking her for a meal at the red lion", which names no day."""
+    dated = [rec for rec in facts
+             if rec.data.get("stated_from") is not None or _WRITTEN_DAY.search(rec.text)]
+    return restated_target(new, dated) or next(iter(last_dated(new, dated)), None)
+
+
+def called_off_target(new: Record, facts: Sequence[Record]) -> Record | None:
+    """The planned event a cancellation calls off ("jalen's tournament in madison got rained
+    out" → "he's got a tournament in madison on Saturday 5 July"): of the facts that said a
+    day to come (a plan), the one about the same thing (:func:`restated_target`), also when
+    the cancellation is told after that day; ``None`` when none is, for a cancellation names
+    what it calls off ("cancelled my gym membership" ends no dinner)."""
+    planned = [rec for rec in facts
+               if _stated_day(rec) is not None and rec.data.get("valid_to") is not None
+               and float(rec.data["valid_to"]) > rec.occurred_at]
+    return restated_target(new, planned)
+
+
+def moved_plan(old: Record, count: int, unit: str) -> tuple[float, float | None, str] | None:
+    """A planned fact moved by ``count`` units ("day", "week", "fortnight", "month"; negative
+    is earlier): its day's new start, its end and its sentence with the day written anew
+    ("My dentist appointment is on Thursday 6 March 2025", a week on → "… Thursday 13 March
+    2025"). ``None`` when it has no day of its own or its sentence does not write it."""
+    before = _stated_day(old)
+    if before is None:
         return None
-    return found
+    days = (shifted(before, count, unit) - before).days
+    after = before + timedelta(days=days)
+    for weekday in (True, False):
+        old_words = date_text(Days(before, before, Granularity.DAY), with_weekday=weekday)
+        if old_words in old.text:
+            text = old.text.replace(old_words, date_text(Days(after, after, Granularity.DAY),
+                                                         with_weekday=weekday))
+            end = old.data.get("valid_to")
+            return (shifted_locally(old, float(old.data["stated_from"]), days),
+                    None if end is None else shifted_locally(old, float(end), days), text)
+    return None
 
 
 def last_dated(new: Record, facts: Sequence[Record]) -> list[Record]:

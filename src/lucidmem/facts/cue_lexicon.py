@@ -698,12 +698,31 @@ CUES: dict[str, _T] = {
         "de": _w("verschoben|vorverlegt|verlegt"),
         "fr": _w("reporté|reportée|décalé|décalée|avancé à|avancée à|repoussé|repoussée"),
         "es": _w("aplazado|aplazada|pospuesto|pospuesta|cambiado al|cambiada al|lo movieron|"
-                 "la movieron|adelantado|adelantada"),
+                 "la movieron|adelantado|adelantada|lo pasamos al|la pasamos al|"
+                 "lo pasaron al|la pasaron al"),
         "it": _w("rimandato|rimandata|è stata spostata|è stato spostato|l'hanno spostata|"
                  "l'hanno spostato|posticipato|posticipata|anticipato|anticipata"),
         "pt": _w("adiado|adiada|remarcado|remarcada|antecipado|antecipada"),
         "nl": _w("verplaatst|uitgesteld|verzet|opgeschoven"),
         "zh": _w("改到|推迟到|推迟|延期|提前到|挪到|改成了"),
+    },
+    # a planned event will not take place (the planned day it names ends, untrue from then)
+    "called_off": {
+        "en": _w("cancelled|canceled|called off|got rained out|was rained out|rained off|"
+                 "fell through|scrapped|isn't happening|is not happening|not happening anymore"),
+        "de": _w("abgesagt|fällt aus|fällt flach|ausgefallen|fiel aus|findet nicht statt|"
+                 "ins Wasser gefallen|gecancelt|storniert"),
+        "fr": _w("annulé|annulée|annulés|annulées|tombe à l'eau|tombé à l'eau|tombée à l'eau|"
+                 "n'aura pas lieu"),
+        "es": _w("cancelado|cancelada|cancelaron|se canceló|suspendido|suspendida|se suspendió|"
+                 "suspendieron|se ha cancelado|no va a haber"),
+        "it": _w("annullato|annullata|hanno annullato|è saltato|è saltata|salta|saltato|"
+                 "saltata|non si fa più"),
+        "pt": _w("cancelado|cancelada|cancelaram|desmarcado|desmarcada|desmarcaram|"
+                 "não vai ter|não vai rolar"),
+        "nl": _w("afgelast|gecanceld|geannuleerd|gaat niet door|ging niet door|"
+                 "gaat niet meer door"),
+        "zh": _w("取消了|取消|泡汤了|泡汤|不办了|黄了"),
     },
     # the state begins (a start date is the validity's start)
     "start": {
@@ -1221,19 +1240,20 @@ CUES: dict[str, _T] = {
     # own, which the next clause puts right
     "recalled_saying": {
         "en": _w("did i say|did i tell you|did i write|have i told you|i think i said|"
-                 "i think i told you"),
+                 "i think i told you|i told you|i told u|didn't i tell you|didnt i tell you|"
+                 "did i mention"),
         "de": _w("hab ich dir|habe ich dir|hatte ich dir|hab ich … gesagt|"
                  "hab ich … geschrieben|habe ich … gesagt|habe ich … geschrieben|sagte ich|"
                  "hab ich gesagt|habe ich gesagt|hatte ich gesagt|hab ich geschrieben|"
                  "habe ich geschrieben"),
         "fr": _w("je t'ai dit|je t’ai dit|je t'ai écrit|j'ai dit|j'ai écrit|je vous ai dit|"
                  "t'ai-je dit"),
-        "es": _w("te dije|te escribí|dije|escribí"),
-        "it": _w("ti ho detto|ti ho scritto|ho detto|ho scritto"),
-        "pt": _w("te disse|eu disse|te falei|eu falei|te escrevi"),
+        "es": _w("te dije|te escribí|dije|escribí|te conté|te comenté"),
+        "it": _w("ti ho detto|ti ho scritto|ho detto|ho scritto|ti avevo detto|ti avevo scritto"),
+        "pt": _w("te disse|eu disse|te falei|eu falei|te escrevi|te contei"),
         "nl": _w("zei ik|heb ik … gezegd|heb ik … geschreven|had ik … gezegd|"
                  "had ik … geschreven|schreef ik|heb ik gezegd|had ik gezegd|"
-                 "heb ik geschreven|had ik geschreven"),
+                 "heb ik geschreven|had ik geschreven|heb ik je verteld|had ik je verteld"),
         "zh": _w("是不是说|是不是跟你说|是不是写|有没有说|是不是讲"),
     },
     # a count of a habit moved to another number, said before the number ("I'm down to 8 a

@@ -81,6 +81,12 @@ to Harbour Foods", "sinto falta do balcão do Batel", "e eu que achava Achada Sa
 barulhenta"): when it names the user's workplace or home held before, that one is over and the
 fact itself is history (:func:`lucidmem.facts.lifecycle.recalled_targets`)."""
 
+MOVED_BY = "moved_by:"
+"""Flag prefix of a rescheduling that names no day but an amount ("the dentist got pushed
+back a week", "推迟了一周"), followed by the count and unit ("1 week", "-2 day"): the planned
+event it moves (:func:`lucidmem.facts.corrections.rescheduled_target`) takes the day that far
+from its own, and this fact says it (:func:`lucidmem.facts.corrections.moved_plan`)."""
+
 BARE_RIGHT_VALUE = "bare_right_value"
 """Flag of a correction that names only the right value, a bare name ("wait sorry not
 Yishun, Sembawang"): it puts right the held fact that says the wrong value, whoever that
@@ -208,7 +214,9 @@ class FactCandidate:
     ``cessation`` "I stopped X" (facts about X end); ``switched_from`` the old value a change
     names ("I switched from piano to cello" → "piano": facts about it end); ``rescheduled``
     an event moved to another day ("the team dinner was moved to Monday": the dinner said
-    before ends there); ``flags`` are notes such as
+    before ends there); ``called_off`` a planned event that will not take place ("the
+    tournament got rained out": the tournament's day said before ends); ``flags`` are notes
+    such as
     ``unresolved_date``. An LLM names the held fact a statement ends: ``replaces`` is its id
     and ``ends_as`` how ("supersede", "correct" or "retract"). ``vector`` is the embedding of
     the clause the fact was read from, when the extractor computed one: it becomes the fact's
@@ -243,6 +251,7 @@ class FactCandidate:
     cessation: bool = False
     switched_from: str | None = None
     rescheduled: bool = False
+    called_off: bool = False
     flags: tuple[str, ...] = ()
     replaces: str | None = None
     ends_as: str | None = None

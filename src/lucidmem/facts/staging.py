@@ -137,6 +137,7 @@ def staged_record(cand: FactCandidate, turn: Record, seq: int, now: float,
         "corrects": cand.corrects, "retracts": cand.retracts, "exclusive": cand.exclusive,
         "cessation": cand.cessation, "replaces": cand.replaces, "ends_as": cand.ends_as,
         "switched_from": cand.switched_from, "rescheduled": cand.rescheduled,
+        "called_off": cand.called_off,
     }
     flags = [*flags, *(f for f in cand.flags if f not in flags)]
     data["flags"] = flags
@@ -167,6 +168,7 @@ def candidate_of(record: Record) -> FactCandidate:
         evidence=d.get("evidence"), corrects=d.get("corrects"), retracts=d.get("retracts"),
         exclusive=bool(d.get("exclusive")), cessation=bool(d.get("cessation")),
         switched_from=d.get("switched_from"), rescheduled=bool(d.get("rescheduled")),
+        called_off=bool(d.get("called_off")),
     )
 
 

@@ -60,6 +60,7 @@ from lucidmem.facts.model import (
     CARRIED_WRONG_VALUE,
     CORRECTED_WEEKDAY,
     LAST_DATED,
+    MOVED_BY,
     NEW_OF_ITS_KIND,
     ONE_PAST_DAY,
     RESTATED,
@@ -338,6 +339,22 @@ class _Pass:
                 self.end(ex, rec, retract=False, at=start)
         if d.get("rescheduled"):  # "das Teamessen wurde auf Montag verschoben"
             planned = corrections.rescheduled_target(rec, earlier(held))
+            by = next((f[len(MOVED_BY):] for f in d.get("flags", []) if f.startswith(MOVED_BY)),
+                      None)
+            if by is not None:  # "the dentist got pushed back a week": its day, a week on
+                count, unit = by.split()
+                plan_moved = None if planned is None else \
+                    corrections.moved_plan(planned, int(count), unit)
+                if planned is None or plan_moved is None:
+                    return Status.DISCARDED  # it moves nothing held: no day to say
+                d["stated_from"] = d["valid_from"] = plan_moved[0]
+                d["valid_to"], d["text"] = plan_moved[1], plan_moved[2]
+                d["evidence"] = f"{planned.data.get('evidence')} / {d.get('evidence')}"
+                self.vectors.pop(rec.id, None)  # now the moved plan's sentence: re-embed
+            if planned is not None:
+                self.end(planned, rec, retract=False)
+        if d.get("called_off"):  # "jalen's tournament in madison got rained out"
+            planned = corrections.called_off_target(rec, earlier(held))
             if planned is not None:
                 self.end(planned, rec, retract=False)
         if d.get("switched_from"):

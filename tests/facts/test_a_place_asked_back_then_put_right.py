@@ -1,0 +1,44 @@
+"""A wrong value asked back before it is put right ("i told you bethan's in leeds didnt i?
+she's in york not leeds, sorry"): the fact that said it ends, and the question that asks it
+back is no fact of its own. Sentences written for these tests."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from .conftest import said_a_day_apart
+
+_START = datetime(2025, 3, 8, 10, 30, tzinfo=UTC)
+
+
+def _facts(*turns: str, lang: str = "en") -> list[tuple[str, str]]:
+    with said_a_day_apart(*turns, start=_START, user_id="h", lang=lang) as memory:
+        return [(str(f.status).rsplit(".", 1)[-1].lower(), f.text)
+                for f in memory.facts.history(user_id="h")]
+
+
+def test_the_wrong_place_asked_back_then_put_right() -> None:
+    facts = _facts("my sister bethan's doing the cake, she's a midwife in leeds so she's "
+                   "getting the train down",
+                   "great. oh and i told you bethan's in leeds didnt i? she's in york not "
+                   "leeds, sorry")
+    assert [t for status, t in facts if status == "active" and "york" in t], facts
+    assert not [t for status, t in facts if status == "active" and "leeds" in t], facts
+    assert not [t for _, t in facts if "told you" in t], facts
+
+
+@pytest.mark.parametrize(("first", "fix", "lang", "right", "wrong"), [
+    ("mi hijo Fabricio empezó ajedrez en el colegio, los jueves en la tarde",
+     "oye te dije mal, el ajedrez de Fabricio es los martes, no los jueves", "es", "martes",
+     "jueves"),
+    ("mia figlia Giulia fa nuoto il giovedì", "ti ho detto male, il nuoto di Giulia è il "
+     "martedì, non il giovedì", "it", "martedì", "giovedì"),
+])
+def test_the_right_day_said_before_the_wrong_ones_no(first: str, fix: str, lang: str,
+                                                     right: str, wrong: str) -> None:
+    facts = _facts(first, fix, lang=lang)
+    active = [t for status, t in facts if status == "active"]
+    assert [t for t in active if right in t], facts
+    assert not [t for t in active if wrong in t], facts
