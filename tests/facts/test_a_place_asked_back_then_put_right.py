@@ -42,3 +42,18 @@ def test_the_right_day_said_before_the_wrong_ones_no(first: str, fix: str, lang:
     active = [t for status, t in facts if status == "active"]
     assert [t for t in active if right in t], facts
     assert not [t for t in active if wrong in t], facts
+
+
+@pytest.mark.parametrize(("first", "fix", "lang", "wrong"), [
+    ("good idea. my mom's driving down from bangor for it",
+     "and i said my mom's in bangor right? it's brewer actually, across the river", "en",
+     "bangor"),
+    ("mijn zus jorien komt ook, die werkt in het ziekenhuis in zutphen",
+     "en over jorien: ik zei zutphen, maar het is doetinchem, het slingeland ziekenhuis", "nl",
+     "zutphen"),
+])
+def test_what_was_said_named_then_the_right_value(first: str, fix: str, lang: str,
+                                                  wrong: str) -> None:
+    facts = _facts(first, fix, lang=lang)
+    assert [t for status, t in facts if status == "retracted" and wrong in t], facts
+    assert not [t for status, t in facts if status == "active" and wrong in t], facts

@@ -79,3 +79,32 @@ def test_a_sister_named_in_lowercase_is_known_by_her_name() -> None:
                           start=_MARCH, user_id="low", lang="it") as memory:
         texts = [f.text for f in memory.facts.list(user_id="low")]
     assert "The user's sister (sorella) is Chiara" in texts
+
+
+@pytest.mark.parametrize(("said", "lang", "written"), [
+    ("mein schwager olli zieht wohl nach hamburg", "de", "mein schwager Olli zieht wohl nach"),
+    ("meu primo thiago vai casar em dezembro", "pt", "meu primo Thiago vai casar"),
+    ("ma sœur maëva part vivre à montréal", "fr", "ma sœur Maëva part vivre"),
+])
+def test_a_common_given_name_after_a_relation_is_a_name(said: str, lang: str,
+                                                        written: str) -> None:
+    assert written in names_capitalised(said, lang)
+
+
+@pytest.mark.parametrize(("said", "lang"), [
+    ("mein schwager zieht wohl nach hamburg", "de"),  # a verb after the relation
+    ("meu primo vai casar em dezembro", "pt"),
+    ("my sister says hi", "en"),
+])
+def test_a_word_that_is_no_name_after_a_relation_stays(said: str, lang: str) -> None:
+    assert names_capitalised(said, lang) == said
+
+
+def test_a_retraction_in_lowercase_keeps_who_the_person_is() -> None:
+    with said_a_day_apart("was anderes: mein schwager olli zieht wohl nach hamburg",
+                          "vergiss, was ich über olli und hamburg gesagt hab. olli bleibt hier",
+                          start=_MARCH, user_id="s", lang="de") as memory:
+        facts = [(str(f.status).rsplit(".", 1)[-1].lower(), f.text)
+                 for f in memory.facts.history(user_id="s")]
+    assert [t for status, t in facts if status == "active" and "Olli" in t], facts
+    assert not [t for status, t in facts if status == "active" and "hamburg" in t], facts

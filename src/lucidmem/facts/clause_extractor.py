@@ -61,6 +61,7 @@ from lucidmem.facts.cue_lexicon import (
 )
 from lucidmem.facts.date_shifts import moved_by_amount, shift_said
 from lucidmem.facts.language import votes
+from lucidmem.facts.lowercase_names import writes_in_lowercase
 from lucidmem.facts.model import (
     BARE_RIGHT_VALUE,
     CARRIED_WRONG_VALUE,
@@ -582,7 +583,7 @@ def _retraction_topic(clause: Clause) -> str | None:
     found = None if after is None else after.search(rest)
     topic = re.split(r"[,;.!?，；。！？]", (found["t"] if found else rest))[0].strip(" ,.!?;:")
     pointer = _POINTER_ONLY.get(clause.language)
-    empty = not topic
+    empty = not topic or (clause.language == "zh" and _ZH_PARTICLES.fullmatch(topic) is not None)
     if empty or (pointer is not None and pointer.match(topic)):
         # "das mit dem Jobwechsel von Tom, vergiss das", "o que te disse sobre o emprego do
         # Rui, esquece isso": the topic was said before the cue, in this clause or the one
@@ -599,6 +600,10 @@ def _retraction_topic(clause: Clause) -> str | None:
             topic = ""  # "算了，当我没说过" names nothing
     return topic or None
 
+
+_ZH_PARTICLES = re.compile(r"[哈啊吧嘛呀哦啦呢了噢喔哟呗]+")
+"""Sentence-final particles, which name nothing after a Chinese retraction cue ("婷婷去日本那事
+你就当我没说哈": the topic is before the cue)."""
 
 _ZH_FILLER = re.compile(r"^(?:算了|好吧|好了|哎呀?|唉|嗯|那个|还是|不过|其实)?$")
 """What may stand before a Chinese retraction cue and name nothing ("算了，当我没说过")."""
@@ -1311,7 +1316,9 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         if says_what_there_is(clause):
             reading.flags.append("skipped:there_is")  # "…, y ya no hay nada en la lista"
             continue
-        why = ("question" if cues.question else "request" if cues.request
+        asks_back = cues.question and _said_wrong(
+            clause, next((c for c in clauses if c.index == clause.index + 1), None)) is not None
+        why = ("question" if cues.question and not asks_back else "request" if cues.request
                else "hypothetical" if cues.hypothetical
                else "sarcasm" if cues.sarcasm else None)
         if why is None and clause.quotes and cues.reported:
@@ -1501,7 +1508,8 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             guess, vector = SlotGuess(ruled_slot, 1.0, ruled_slot, 0.0, 0.0), None
         else:
             guess, vector = next(classified, (None, None))
-        if (told := _told_wrong(item.clause)) is not None:
+        after = next((c for c in clauses if c.index == item.clause.index + 1), None)
+        if (told := _told_wrong(item.clause) or _said_wrong(item.clause, after)) is not None:
             # "I told you my sister works at Tesco, that was wrong.": no fact; what the next
             # statement says puts Tesco right ("It's Asda.")
             reading.flags.append("skipped:correction_header")
@@ -1747,6 +1755,41 @@ def _told_wrong(clause: Clause) -> str | None:
              if n.start() > 0 and said_weekday(n.group(0)) is None
              and n.group(0).casefold() not in MONTHS]
     return names[-1] if names else None
+
+
+_SAID_WRONG: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?:(?:and|oh|ok|so|sorry|y|perdona|perdón|et|pardon|e|scusa|"
+                     r"desculpa|en|sorry|und)\W+)*(?:" + said + r")\s+(?P<said>[^,;:.!?]+?)"
+                     r"(?:[,\s]+(?:right|didn't\s+i|didnt\s+i|no|non|não|toch|niet|nee|hein|"
+                     r"oder|ne|vero|verdad))?\s*[?,.:]?\s*$")
+    for lang, said in {
+        "en": r"i\s+said", "de": r"ich\s+(?:hab|habe)\s+(?:dir\s+)?", "fr": r"j['’]ai\s+dit",
+        "es": r"(?:he\s+dicho|dije|te\s+dije)", "it": r"(?:ho\s+detto|ti\s+ho\s+detto)",
+        "pt": r"(?:eu\s+)?(?:disse|falei|te\s+disse)", "nl": r"ik\s+zei",
+    }.items()}
+"""A clause that only says what the user said before ("ik zei zutphen", "Y perdona, he dicho
+Murcia", "and i said my mom's in bangor right?"), when the next clause of the turn says the
+right value: the wrong value is its last name, or its last word in chat written in small
+letters."""
+
+
+def _said_wrong(clause: Clause, after: Clause | None) -> str | None:
+    """The wrong value of a clause that only says what the user said (:data:`_SAID_WRONG`),
+    with a clause after it in the turn that says the right one ("ik zei zutphen, maar het is
+    doetinchem" → "zutphen"); ``None`` when there is none, or nothing named."""
+    m = _SAID_WRONG.get(clause.language, _NO_MATCH).match(clause.text)
+    if m is None or after is None or after.cues.question:
+        return None
+    said = m["said"].strip()
+    names = [n.group(0) for n in _NAME_IN.finditer(said)
+             if said_weekday(n.group(0)) is None and n.group(0).casefold() not in MONTHS]
+    if names:
+        return names[-1]
+    if not writes_in_lowercase(clause.sentence):
+        return None
+    last = said.split()[-1].strip("'’")
+    return last if len(last) > 2 and not _is_function_word(last) and \
+        said_weekday(last) is None and last.casefold() not in MONTHS else None
 
 
 _COPULA_LEAD = re.compile(r"(?i)^(?:(?:it's|it’s|it\s+is|its|that's|c'est|c’est|es|è|é|"

@@ -23,6 +23,8 @@ Animal hospital").
 from __future__ import annotations
 
 import re
+from functools import cache
+from importlib import resources
 
 from lucidmem.facts.cue_lexicon import (
     RELATIONS,
@@ -32,7 +34,7 @@ from lucidmem.facts.cue_lexicon import (
 )
 from lucidmem.facts.people import is_given_name
 
-__all__ = ["MOST_NAME_WORDS", "names_capitalised", "writes_in_lowercase"]
+__all__ = ["MOST_NAME_WORDS", "is_chat_name", "names_capitalised", "writes_in_lowercase"]
 
 _POSSESSIVE: dict[str, str] = {
     "en": r"my|our", "de": r"mein|meine|meinen|meinem|meiner|unser|unsere|unserem",
@@ -214,6 +216,22 @@ _KIN: dict[str, tuple[re.Pattern[str], re.Pattern[str]] | None] = {
     lang: _kin_patterns(lang) for lang in _POSSESSIVE}
 
 
+@cache
+def _chat_names() -> frozenset[str]:
+    listed = (resources.files("lucidmem.facts") / "data" / "given_names_chat.txt").read_text(
+        "utf-8")
+    return frozenset(line.strip() for line in listed.splitlines()
+                     if line.strip() and not line.startswith("#"))
+
+
+def is_chat_name(word: str) -> bool:
+    """Whether ``word`` is a common given name of the chat name list (``data/
+    given_names_chat.txt``: "olli", "maëva", "thiago"), or of the German one the extractor
+    reads capitals by; every part of a hyphenated name must be."""
+    return is_given_name(word) or all(
+        part.casefold() in _chat_names() for part in word.split("-"))
+
+
 def _kin_names(text: str, lang: str) -> list[tuple[int, int]]:
     """Where the names said with the user's relation to them are ("mia sorella chiara è",
     "met joris, m'n zwager"): a known given name, or a word followed by a comma or "is"
@@ -226,11 +244,11 @@ def _kin_names(text: str, lang: str) -> list[tuple[int, int]]:
     after, before = patterns
     for m in after.finditer(text):
         name = m["name"]
-        if name.casefold() not in stop and (is_given_name(name) or m["next"] is not None):
+        if name.casefold() not in stop and (is_chat_name(name) or m["next"] is not None):
             out.append(m.span("name"))
     for m in before.finditer(text):
         name = m["name"]
-        if name.casefold() not in stop and (is_given_name(name) or m["with"] is not None):
+        if name.casefold() not in stop and (is_chat_name(name) or m["with"] is not None):
             out.append(m.span("name"))
     return out
 
