@@ -272,6 +272,29 @@ _TOPIC_AFTER: dict[str, re.Pattern[str]] = {
                      r"(?:那件事|那个事|的事|这件事|那事儿?|这事儿?|嗰件事|嗰单嘢|嘅事|忘|"
                      r"你(?:就|别|不要|唔好|当)|，|$)"),
 }
+_NAMED_AFTER_CUE: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\s*(?P<t>(?:" + article + r")\s+(?!(?:" + pointer + r")\b)[^,;.!?]+?)"
+                     r"\s+(?:" + told + r")(?:\W|$)")
+    for lang, (article, pointer, told) in {
+        "en": (r"the|my|his|her|their|our", r"thing|bit|part|stuff|whole",
+               r"(?:that|which)?\s*i\s+(?:told\s+you(?:\s+about)?|said|mentioned)"),
+        "fr": (r"le|la|les|l['’]|mon|ma|mes|son|sa|ses", r"truc|chose|histoire",
+               r"(?:que|dont)\s+je\s+t['’]ai\s+(?:dit|parlé|raconté)"),
+        "es": (r"el|la|los|las|lo\s+del?|mi|mis|su|sus", r"que",
+               r"que\s+te\s+(?:dije|conté|comenté)"),
+        "it": (r"il|la|lo|l['’]|i|gli|le|la\s+storia\s+del?", r"che",
+               r"che\s+ti\s+(?:ho|avevo)\s+(?:detto|raccontato)"),
+        "pt": (r"o|a|os|as|aquilo\s+d[oa]", r"que",
+               r"(?:que|q)\s+(?:eu\s+)?(?:te\s+)?(?:falei|disse|contei)"),
+        "nl": (r"de|het|mijn|zijn|haar", r"ding",
+               r"(?:dat|die|wat)\s+ik\s+(?:je\s+)?(?:zei|vertelde|gezegd\s+heb)"),
+        "de": (r"die|der|das|den|dem|mein|meine|meinen", r"was",
+               r",?\s*(?:die|der|das|den)\s+ich\s+(?:dir\s+)?(?:erzählt|gesagt)"),
+    }.items()}
+"""A retraction that names its thing right after its cue, with "that I told you" after it
+("esquece o casamento do thiago q eu te falei", "forget the wedding of my cousin I told you
+about"): the whole thing is the topic, not only what follows its "of"."""
+
 _POINTER_ONLY: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*(?:(?:" + words + r")\b\W*)*$") for lang, words in {
         "en": r"it|that|this|about\s+it|please|pls|ok|okay|anything|a\s+word|ever",
@@ -581,6 +604,9 @@ def _retraction_topic(clause: Clause) -> str | None:
     rest = clause.text[m.end():]
     after = _TOPIC_AFTER.get(clause.language)
     found = None if after is None else after.search(rest)
+    named = _NAMED_AFTER_CUE.get(clause.language, _NO_MATCH).match(rest)
+    if named is not None:  # "esquece o casamento do thiago q eu te falei": the whole thing,
+        found = named  # not only what comes after "do"
     topic = re.split(r"[,;.!?，；。！？]", (found["t"] if found else rest))[0].strip(" ,.!?;:")
     pointer = _POINTER_ONLY.get(clause.language)
     empty = not topic or (clause.language == "zh" and _ZH_PARTICLES.fullmatch(topic) is not None)
