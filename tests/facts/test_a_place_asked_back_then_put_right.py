@@ -57,3 +57,9 @@ def test_what_was_said_named_then_the_right_value(first: str, fix: str, lang: st
     facts = _facts(first, fix, lang=lang)
     assert [t for status, t in facts if status == "retracted" and wrong in t], facts
     assert not [t for status, t in facts if status == "active" and wrong in t], facts
+
+
+def test_what_was_said_with_no_right_value_after_it_takes_nothing_back() -> None:
+    facts = _facts("I work at Tesco on the tills.",
+                   "i said yes to the job at Tesco, we start on monday")
+    assert not [t for status, t in facts if status == "retracted"], facts

@@ -1785,18 +1785,25 @@ def _told_wrong(clause: Clause) -> str | None:
 
 _SAID_WRONG: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*(?:(?:and|oh|ok|so|sorry|y|perdona|perdón|et|pardon|e|scusa|"
-                     r"desculpa|en|sorry|und)\W+)*(?:" + said + r")\s+(?P<said>[^,;:.!?]+?)"
+                     r"desculpa|en)\W+)*(?:" + said + r")\s+(?P<said>[^,;:.!?]+?)"
                      r"(?:[,\s]+(?:right|didn't\s+i|didnt\s+i|no|non|não|toch|niet|nee|hein|"
-                     r"oder|ne|vero|verdad))?\s*[?,.:]?\s*$")
+                     r"ne|vero|verdad))?\s*[?,.:]?\s*$")
     for lang, said in {
-        "en": r"i\s+said", "de": r"ich\s+(?:hab|habe)\s+(?:dir\s+)?", "fr": r"j['’]ai\s+dit",
-        "es": r"(?:he\s+dicho|dije|te\s+dije)", "it": r"(?:ho\s+detto|ti\s+ho\s+detto)",
-        "pt": r"(?:eu\s+)?(?:disse|falei|te\s+disse)", "nl": r"ik\s+zei",
+        "en": r"i\s+said", "fr": r"j['’]ai\s+dit", "es": r"(?:he\s+dicho|dije|te\s+dije)",
+        "it": r"(?:ho\s+detto|ti\s+ho\s+detto)", "pt": r"(?:eu\s+)?(?:te\s+)?disse",
+        "nl": r"ik\s+zei",
     }.items()}
-"""A clause that only says what the user said before ("ik zei zutphen", "Y perdona, he dicho
-Murcia", "and i said my mom's in bangor right?"), when the next clause of the turn says the
-right value: the wrong value is its last name, or its last word in chat written in small
-letters."""
+"""A clause that only says what the user said before ("ik zei zutphen", "and i said my mom's
+in bangor right?"), when the next clause of the turn restates the thing
+(:data:`_RESTATED_AFTER`): the wrong value is its last name, or its last word in chat written
+in small letters."""
+
+_RESTATED_AFTER = re.compile(
+    r"(?i)^\W*(?:but\s+|maar\s+|pero\s+|mais\s+|ma\s+|mas\s+|actually\s+|en\s+fait\s+)?"
+    r"(?:it['’]s|it\s+is|its|het\s+is|dat\s+is|c['’]est|es|è|é|era|was|is)(?!\w)")
+""""It's", "het is", "c'est", "es", "è", "é" opening the clause after what the user said: it
+says the right value ("it's brewer actually", "maar het is doetinchem"), not something else
+("i said yes to the job, we start monday")."""
 
 
 def _said_wrong(clause: Clause, after: Clause | None) -> str | None:
@@ -1804,7 +1811,8 @@ def _said_wrong(clause: Clause, after: Clause | None) -> str | None:
     with a clause after it in the turn that says the right one ("ik zei zutphen, maar het is
     doetinchem" → "zutphen"); ``None`` when there is none, or nothing named."""
     m = _SAID_WRONG.get(clause.language, _NO_MATCH).match(clause.text)
-    if m is None or after is None or after.cues.question:
+    if m is None or after is None or after.cues.question or \
+            _RESTATED_AFTER.match(after.text) is None:
         return None
     said = m["said"].strip()
     names = [n.group(0) for n in _NAME_IN.finditer(said)
