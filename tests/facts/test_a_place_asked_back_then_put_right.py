@@ -51,6 +51,8 @@ def test_the_right_day_said_before_the_wrong_ones_no(first: str, fix: str, lang:
     ("mijn zus jorien komt ook, die werkt in het ziekenhuis in zutphen",
      "en over jorien: ik zei zutphen, maar het is doetinchem, het slingeland ziekenhuis", "nl",
      "zutphen"),
+    ("Mijn zus Fien is bevallen van een dochterke, Noor!",
+     "Oei, ik moet iets rechtzetten: ik zei Noor, maar ze heet Nore, met een e.", "nl", "Noor"),
 ])
 def test_what_was_said_named_then_the_right_value(first: str, fix: str, lang: str,
                                                   wrong: str) -> None:

@@ -1800,10 +1800,14 @@ in small letters."""
 
 _RESTATED_AFTER = re.compile(
     r"(?i)^\W*(?:but\s+|maar\s+|pero\s+|mais\s+|ma\s+|mas\s+|actually\s+|en\s+fait\s+)?"
-    r"(?:it['’]s|it\s+is|its|het\s+is|dat\s+is|c['’]est|es|è|é|era|was|is)(?!\w)")
-""""It's", "het is", "c'est", "es", "è", "é" opening the clause after what the user said: it
-says the right value ("it's brewer actually", "maar het is doetinchem"), not something else
-("i said yes to the job, we start monday")."""
+    r"(?:(?:it|she|he|they|ze|zij|hij|het|dat|elle|il|ella|él|lei|lui|ela|ele)\s*)?"
+    r"(?:['’]s|is|are|was|heet|s['’]appelle|se\s+llama|si\s+chiama|se\s+chama|est|c['’]est|"
+    r"es|è|é|era|está|lives|woont|habite|vive|mora|works|werkt|travaille|trabaja|lavora|"
+    r"trabalha)(?!\w)")
+""""It's", "het is", "ze heet", "c'est", "es", "è", "é", a pronoun and "lives" or "works"
+opening the clause after what the user said: it says the right value ("it's brewer
+actually", "maar het is doetinchem", "maar ze heet Nore"), not something else ("i said yes to
+the job, we start monday")."""
 
 
 def _said_wrong(clause: Clause, after: Clause | None) -> str | None:
