@@ -36,6 +36,13 @@ def _active(facts: list[tuple[str, str]]) -> list[str]:
     return [text for status, text in facts if status == "active"]
 
 
+def _assert_moved(facts: list[tuple[str, str]], day: str, old: str) -> None:
+    """A fact that holds says the new ``day`` and none says the ``old`` one."""
+    active = _active(facts)
+    assert [t for t in active if day in t], facts
+    assert not [t for t in active if old in t], facts
+
+
 _SATURDAY = datetime(2025, 3, 8, 10, 30, tzinfo=UTC)
 _MONDAY = datetime(2025, 3, 17, 19, 30, tzinfo=UTC)
 
@@ -80,9 +87,7 @@ def test_a_day_in_the_clause_moved_by_an_amount(first: str, moved: str, lang: st
                                                 old: str) -> None:
     start = datetime(2025, 11, 8, 9, 0, tzinfo=UTC)  # a Saturday
     facts = _facts([(start, first), (start.replace(day=9), moved)], lang, "Europe/Paris")
-    active = _active(facts)
-    assert [t for t in active if day in t], facts
-    assert not [t for t in active if old in t], facts
+    _assert_moved(facts, day, old)
 
 
 @pytest.mark.parametrize(("first", "moved", "lang", "day", "old"), [
@@ -96,9 +101,7 @@ def test_a_held_plan_moved_by_an_amount(first: str, moved: str, lang: str, day: 
                                         old: str) -> None:
     start = datetime(2025, 3, 3, 10, 0, tzinfo=UTC)  # a Monday
     facts = _facts([(start, first), (start.replace(day=4), moved)], lang, "Europe/Berlin")
-    active = _active(facts)
-    assert [t for t in active if day in t], facts
-    assert not [t for t in active if old in t], facts
+    _assert_moved(facts, day, old)
 
 
 def test_an_amount_that_moves_nothing_held_is_no_fact() -> None:
@@ -148,9 +151,7 @@ def test_a_plans_news_passed_on_moves_it(plan: str, news: str, lang: str, zone: 
                                          old: str) -> None:
     facts = _facts([(datetime(2025, 3, 17, 13, 0, tzinfo=UTC), plan),
                     (datetime(2025, 3, 25, 13, 0, tzinfo=UTC), news)], lang, zone)
-    active = _active(facts)
-    assert [t for t in active if day in t], facts
-    assert not [t for t in active if old in t], facts
+    _assert_moved(facts, day, old)
 
 
 @pytest.mark.parametrize("said", [
@@ -175,6 +176,4 @@ def test_a_move_said_first_and_its_day_after(plan: str, moved: str, lang: str, d
                                              old: str) -> None:
     facts = _facts([(datetime(2025, 9, 22, 17, 15, tzinfo=UTC), plan),  # a Monday
                     (datetime(2025, 9, 23, 19, 0, tzinfo=UTC), moved)], lang, "Europe/Berlin")
-    active = _active(facts)
-    assert [t for t in active if day in t], facts
-    assert not [t for t in active if old in t], facts
+    _assert_moved(facts, day, old)
