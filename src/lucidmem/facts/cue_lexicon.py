@@ -1240,8 +1240,7 @@ CUES: dict[str, _T] = {
     # own, which the next clause puts right
     "recalled_saying": {
         "en": _w("did i say|did i tell you|did i write|have i told you|i think i said|"
-                 "i think i told you|i told you|i told u|didn't i tell you|didnt i tell you|"
-                 "did i mention"),
+                 "i think i told you|i told you|i told u|didn't i tell you|didnt i tell you"),
         "de": _w("hab ich dir|habe ich dir|hatte ich dir|hab ich … gesagt|"
                  "hab ich … geschrieben|habe ich … gesagt|habe ich … geschrieben|sagte ich|"
                  "hab ich gesagt|habe ich gesagt|hatte ich gesagt|hab ich geschrieben|"
