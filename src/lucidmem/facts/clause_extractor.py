@@ -305,10 +305,10 @@ _POINTER_ONLY: dict[str, re.Pattern[str]] = {
         "pt": r"isso|isto|o|a|por\s+favor|tá|ta|nada|nunca|nada\s+disso",
         "nl": r"dat|het|dit|maar|even|effe|alsjeblieft|hoor",
     }.items()}
-_POINTER_ONLY["zh"] = re.compile(r"^[\W过吧嘛啊呀了它这个那个掉就啦喇嘞咯住]*$")
-"""A retraction's words after its cue that only point back ("vergiss das bitte", "忘了它",
-"forget it"): its topic was said before the cue ("das mit dem Jobwechsel von Tom, vergiss
-das", "之前跟你说老王想去外地工作那个事，你就当我没说过嘛")."""
+_POINTER_ONLY["zh"] = re.compile(r"^[\W过吧嘛啊呀了它这个那个掉就啦喇嘞咯住哈哦呢噢喔哟呗]*$")
+"""A retraction's words after its cue that only point back or are particles ("vergiss das
+bitte", "忘了它", "forget it", "…当我没说哈"): its topic was said before the cue ("das mit
+dem Jobwechsel von Tom, vergiss das", "之前跟你说老王想去外地工作那个事，你就当我没说过嘛")."""
 _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"(?i)(?:\bnot\s+(?:in\s+|on\s+|at\s+|the\s+)?|"
                      r"\b(?:does|do|did|is|are)(?:n't|n’t|\s+not)\s+(?:work|live|study|teach)\s+"
@@ -609,7 +609,7 @@ def _retraction_topic(clause: Clause) -> str | None:
         found = named  # not only what comes after "do"
     topic = re.split(r"[,;.!?，；。！？]", (found["t"] if found else rest))[0].strip(" ,.!?;:")
     pointer = _POINTER_ONLY.get(clause.language)
-    empty = not topic or (clause.language == "zh" and _ZH_PARTICLES.fullmatch(topic) is not None)
+    empty = not topic
     if empty or (pointer is not None and pointer.match(topic)):
         # "das mit dem Jobwechsel von Tom, vergiss das", "o que te disse sobre o emprego do
         # Rui, esquece isso": the topic was said before the cue, in this clause or the one
@@ -626,10 +626,6 @@ def _retraction_topic(clause: Clause) -> str | None:
             topic = ""  # "算了，当我没说过" names nothing
     return topic or None
 
-
-_ZH_PARTICLES = re.compile(r"[哈啊吧嘛呀哦啦呢了噢喔哟呗]+")
-"""Sentence-final particles, which name nothing after a Chinese retraction cue ("婷婷去日本那事
-你就当我没说哈": the topic is before the cue)."""
 
 _ZH_FILLER = re.compile(r"^(?:算了|好吧|好了|哎呀?|唉|嗯|那个|还是|不过|其实)?$")
 """What may stand before a Chinese retraction cue and name nothing ("算了，当我没说过")."""
@@ -1776,9 +1772,15 @@ def _told_wrong(clause: Clause) -> str | None:
     m = _TOLD_YOU_WRONG.get(clause.language, _NO_MATCH).match(clause.sentence.strip())
     if m is None:
         return None
-    said = m["said"]
+    return _last_name_said(m["said"], first_word=False)
+
+
+def _last_name_said(said: str, *, first_word: bool) -> str | None:
+    """The last name or number ``said`` repeats, no weekday or month (and not its first word
+    unless ``first_word``): the wrong value of what the user said before ("… works at
+    Tesco" → "Tesco")."""
     names = [n.group(0) for n in _NAME_IN.finditer(said)
-             if n.start() > 0 and said_weekday(n.group(0)) is None
+             if (first_word or n.start() > 0) and said_weekday(n.group(0)) is None
              and n.group(0).casefold() not in MONTHS]
     return names[-1] if names else None
 
@@ -1819,10 +1821,8 @@ def _said_wrong(clause: Clause, after: Clause | None) -> str | None:
             _RESTATED_AFTER.match(after.text) is None:
         return None
     said = m["said"].strip()
-    names = [n.group(0) for n in _NAME_IN.finditer(said)
-             if said_weekday(n.group(0)) is None and n.group(0).casefold() not in MONTHS]
-    if names:
-        return names[-1]
+    if (named := _last_name_said(said, first_word=True)) is not None:
+        return named
     if not writes_in_lowercase(clause.sentence):
         return None
     last = said.split()[-1].strip("'’")

@@ -305,16 +305,12 @@ def moved_plan(old: Record, count: int, unit: str) -> tuple[float, float | None,
     if before is None:
         return None
     days = (shifted(before, count, unit) - before).days
-    after = before + timedelta(days=days)
-    for weekday in (True, False):
-        old_words = date_text(Days(before, before, Granularity.DAY), with_weekday=weekday)
-        if old_words in old.text:
-            text = old.text.replace(old_words, date_text(Days(after, after, Granularity.DAY),
-                                                         with_weekday=weekday))
-            end = old.data.get("valid_to")
-            return (shifted_locally(old, float(old.data["stated_from"]), days),
-                    None if end is None else shifted_locally(old, float(end), days), text)
-    return None
+    text = _day_written_anew(old.text, before, before + timedelta(days=days))
+    if text is None:
+        return None
+    end = old.data.get("valid_to")
+    return (shifted_locally(old, float(old.data["stated_from"]), days),
+            None if end is None else shifted_locally(old, float(end), days), text)
 
 
 def last_dated(new: Record, facts: Sequence[Record]) -> list[Record]:
@@ -382,11 +378,18 @@ def corrected_text(old: Record, new: Record, old_value: str) -> str | None:
         after = local_day(new, float(n["stated_from"]))
         if not _names_day(old_value, before):
             return None  # the wrong value is another of the old fact's words or dates
-        for weekday in (True, False):
-            old_words = date_text(Days(before, before, Granularity.DAY), with_weekday=weekday)
-            if old_words in text:
-                return text.replace(old_words, date_text(Days(after, after, Granularity.DAY),
-                                                         with_weekday=weekday))
+        return _day_written_anew(text, before, after)
+    return None
+
+
+def _day_written_anew(text: str, before: date, after: date) -> str | None:
+    """``text`` with the day ``before``, as the extractor writes it (with or without its
+    weekday), written as ``after``; ``None`` when ``text`` does not write it."""
+    for weekday in (True, False):
+        old_words = date_text(Days(before, before, Granularity.DAY), with_weekday=weekday)
+        if old_words in text:
+            return text.replace(old_words, date_text(Days(after, after, Granularity.DAY),
+                                                     with_weekday=weekday))
     return None
 
 

@@ -54,7 +54,7 @@ _LATIN_AMOUNT = re.compile(
 after an elided "de" ("d'une semaine")."""
 
 _ZH_DIGITS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
-              "九": 9, "十": 10, "半": 0}
+              "九": 9, "十": 10}
 _ZH_AMOUNT = re.compile(r"(?P<n>\d{1,2}|[一两二三四五六七八九十])\s*(?:个)?"
                         r"(?P<unit>天|日|周|星期|礼拜|月)")
 _ZH_UNITS = {"天": "day", "日": "day", "周": "week", "星期": "week", "礼拜": "week",
