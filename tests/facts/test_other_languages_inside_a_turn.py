@@ -93,3 +93,20 @@ def test_an_if_after_look_or_listen_is_still_an_if(lang: str, text: str, word: s
     with said_a_day_apart(text, start=_MAY, user_id="tom", lang=lang) as memory:
         texts = [f.text for f in memory.facts.list(user_id="tom")]
     assert not [t for t in texts if word in t], texts
+
+
+@pytest.mark.parametrize("line", ["jom lepak mamak tmr", "shiok lah, tapau nasi lemak"])
+def test_latin_words_of_no_language_in_a_chinese_conversation_are_unsupported(
+        line: str) -> None:
+    # Chinese has no word list: the detector used to fail on it (KeyError) and the whole
+    # turn lost its facts
+    assert detect(line, default="zh").code == "xx"
+    turn = f"我下个月搬去槟城。{line}"
+    supported = [c for c in clauses_of(turn, default_language="zh") if c.supported]
+    assert any("槟城" in c.text for c in supported)
+
+
+def test_a_chinese_turn_with_a_line_of_no_language_keeps_its_facts() -> None:
+    with said_a_day_apart("我在吉隆坡的一家银行上班。jom lepak mamak tmr", start=_MAY,
+                          user_id="u", lang="zh") as memory:
+        assert any("吉隆坡" in f.text for f in memory.facts.list(user_id="u"))

@@ -181,7 +181,9 @@ def detect(text: str, *, default: str = "en") -> Detected:
     scores = votes(text)
     best = max(scores, key=lambda c: (scores[c], c == default, c in LANGUAGES))
     if scores[best] == 0:
-        unknown = len(tokens) >= 3 and not any(t in _WORDS[default] for t in tokens)
+        # (a default with no word list, Chinese, knows none of the words: "jom lepak mamak
+        # tmr" said in a Chinese conversation is in no supported language)
+        unknown = len(tokens) >= 3 and not any(t in _WORDS.get(default, ()) for t in tokens)
         return Detected("xx" if unknown else default, not unknown, 0.0)
     supported_best = max(LANGUAGES[:-1], key=lambda c: (scores[c], c == default))
     if best not in LANGUAGES and scores[best] > scores[supported_best]:
