@@ -65,3 +65,13 @@ def test_what_was_said_with_no_right_value_after_it_takes_nothing_back() -> None
     facts = _facts("I work at Tesco on the tills.",
                    "i said yes to the job at Tesco, we start on monday")
     assert not [t for status, t in facts if status == "retracted"], facts
+
+
+def test_a_place_asked_back_in_chat_shorthand() -> None:
+    # "did i tell u", and "shes" for "she's": the sister is in the right town, the visit that
+    # named the wrong one is taken back
+    facts = _facts("my brother teo is driving up from tucson this weekend w his 3 kids",
+                   "wait did i tell u teo lives in tucson?? hes in sierra vista lol")
+    active = [t for status, t in facts if status == "active"]
+    assert [t for t in active if "Teo is in sierra vista" in t], facts
+    assert not [t for t in active if "tucson" in t], facts

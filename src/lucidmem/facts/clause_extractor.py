@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from lucidmem.facts import corrections, one_at_a_time
+from lucidmem.facts import corrections, homes, one_at_a_time
 from lucidmem.facts.attended_places import attended_kinds
 from lucidmem.facts.clauses import (
     THE_USER_IN,
@@ -38,6 +38,7 @@ from lucidmem.facts.clauses import (
     Cues,
     after_short_lead,
     clauses_of,
+    read_cues,
     says_what_there_is,
     slip_lead,
     zh_asks,
@@ -313,7 +314,7 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"(?i)(?:\bnot\s+(?:in\s+|on\s+|at\s+|the\s+)?|"
                      r"\b(?:does|do|did|is|are)(?:n't|n’t|\s+not)\s+(?:work|live|study|teach)\s+"
                      r"(?:in|at|for|with)\s+(?:the\s+)?|"
-                     r"\bdid\s+i\s+(?:say|tell\s+you|write)\s+(?:it\s+was\s+)?|"
+                     r"\bdid\s+i\s+(?:say|tell\s+(?:you|u)|write)\s+(?:it\s+was\s+)?|"
                      r"(?:\bi\s+|^\W*)(?:told\s+you|said)\s+(?:it\s+was\s+|it's\s+)?"
                      r"(?:in\s+|on\s+|at\s+)?)(?P<old>[^,.;!?:]+)"),
     "de": re.compile(r"(?i)(?:\b(?:nicht|net|ned|nich|nit|ni)\s+(?:in\s+|am\s+|bei\s+|im\s+)?|"
@@ -595,6 +596,57 @@ def _relation_candidate(m: Mention, clause: Clause, at: datetime) -> FactCandida
         text=_relation_text(m, clause.language), slot="people", evidence=clause.text,
         privacy=PrivacyLevel.PRIVATE,
     )
+
+
+NEWS_AFTER_RETRACTION_WORDS = 3
+"""The fewest words the rest of a retraction's clause, after its topic and a comma, needs to
+be read as a clause of its own ("…, no le salió el local y sigue en el banco")."""
+
+
+def _news_after_retraction(clause: Clause, topic: str) -> Clause | None:
+    """What a retraction's clause says after its topic and a comma, colon or dash, as a
+    clause of its own: "olvidate de lo q te dije de tincho y la cervecería, no le salió el
+    local y sigue en el banco", "forget what I said about the kitchen job, I'm staying at the
+    bakery". It was part of the retraction and never read; why it was taken back ("…, that
+    was just gossip") is still skipped as such (the cue ``retraction_reason``)."""
+    at = clause.text.find(topic)
+    if not topic or at < 0:
+        return None
+    cut = re.search(r"[,;:，；：–—]\s*", clause.text[at + len(topic):])
+    if cut is None:
+        return None
+    rest = clause.text[at + len(topic) + cut.end():].strip()
+    if len(rest.split()) < NEWS_AFTER_RETRACTION_WORDS and clause.language != "zh":
+        return None
+    cues = read_cues(rest, clause.sentence, clause.language)
+    if cues.retraction or not rest or _TOPIC_GOES_ON.get(clause.language, _NO_MATCH).match(rest):
+        return None
+    return replace(clause, text=rest, cues=cues)
+
+
+_TOPIC_GOES_ON: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^(?:" + words + r")\b") for lang, words in {
+        "en": r"that\s+(?:bit|thing|stuff|part)|the\s+(?:bit|thing|stuff|part)\s+about",
+        "de": r"das\s+mit|die\s+Sache\s+mit|wegen",
+        "fr": r"(?:le\s+truc|l['’]histoire|la\s+partie)\s+(?:de|du|sur)|ce\s+truc",
+        "es": r"lo\s+de|lo\s+del|eso\s+de|la\s+parte\s+de",
+        "it": r"quella\s+cosa|la\s+storia|quello\s+(?:di|del|della)",
+        "pt": r"aquilo|aquela\s+história|isso\s+d[eoa]|a\s+parte\s+d[eoa]",
+        "nl": r"dat\s+van|dat\s+over|die\s+(?:zaak|kwestie)|het\s+stuk\s+over",
+        "zh": r"那件事|那事|就是",
+    }.items()}
+"""The topic said on after a comma ("Vergeet wat ik over Edsel zei, dat van die schorsing",
+"forget what I said about Jo, the bit about the bakery"): more of what to forget, no news."""
+
+
+def _only_people(topic: str, lang: str) -> bool:
+    """Whether a retraction's topic names people and nothing else about them ("Ingrid",
+    "mi hermana", "Kim and Derek"), not something of theirs ("la chambre d'hôtes de Montse",
+    "Dad selling the cottage")."""
+    rest = re.sub(r"[A-ZÀ-Þ][\w-]+", " ", topic)
+    for m in mentions(topic, lang):
+        rest = rest.replace(topic[m.span[0]:m.span[1]], " ")
+    return not content_words([" ".join(w for w in rest.split() if not _is_function_word(w))])
 
 
 def _retraction_topic(clause: Clause) -> str | None:
@@ -1198,6 +1250,7 @@ def _strip_person(span: str, item: _Pending, lang: str) -> str:
     body = re.sub(r"^(?:(?:a|o|la|el|il)\s+)?" + re.escape(name) + r"\s*(?:\([^)]*\))?", "",
                   body, count=1).strip()
     if lang == "en":
+        body = re.sub(r"^(?:shes|hes)\b", "is", body, count=1, flags=re.I)  # chat's "she's"
         body = re.sub(r"^(?:she|he)\b", "", body, count=1, flags=re.I).strip()
         if re.match(r"^(?:'s|’s)\s+(?:\w+\s+){1,3}(?:is|was|will|has|had|are|were)\b", body):
             return "'s " + body[2:].lstrip()  # "my sister's wedding is in Bath": hers, no "is"
@@ -1206,7 +1259,7 @@ def _strip_person(span: str, item: _Pending, lang: str) -> str:
         body = re.sub(r"^(?:'s|’s)$", "is", body)
     else:
         pronoun = {"de": r"sie|er", "fr": r"elle|il", "es": r"ella|él", "it": r"lei|lui",
-                   "pt": r"ela|ele", "nl": r"zij|ze|hij", "zh": r"她|他"}.get(lang)
+                   "pt": r"ela|ele", "nl": r"zij|ze|hij", "zh": r"她(?!们)|他(?!们)"}.get(lang)
         if pronoun:
             body = re.sub(r"^(?:" + pronoun + r")(?:\s+|(?=[\u4e00-\u9fff]))", "", body,
                           count=1, flags=re.I)
@@ -1290,6 +1343,7 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     turn_people: set[str] = set()
     asked_to_forget = False
     retracted_topics: set[str] = set()
+    news_of: tuple[Clause, str] | None = None  # what a retraction's clause said after it
     chained: tuple[str, str, str] | None = None  # (sentence, subject, phrase) said last
     clauses = _day_corrections_joined(clauses, timestamp)
     for clause in clauses:
@@ -1309,14 +1363,22 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 if topic not in retracted_topics:  # "你别记了，…，就当我没说": asked once
                     reading.facts.append(_instruction(clause, topic, timestamp))
                 retracted_topics.add(topic)
-                forgotten.extend(w for w in re.findall(r"[A-ZÀ-Þ][\w-]+", topic))
-                if state.last_person and state.last_person in topic:
-                    forgotten.append(state.last_person)
+                if _only_people(topic, clause.language):
+                    # "forget what I said about Ingrid, she …": what follows of her is taken
+                    # back too; of "la chambre d'hôtes de Montse" only the guesthouse is:
+                    # "elle préfère voyager" after it is her news, kept
+                    forgotten.extend(w for w in re.findall(r"[A-ZÀ-Þ][\w-]+", topic))
+                    if state.last_person and state.last_person in topic:
+                        forgotten.append(state.last_person)
                 named = [n for n in state.people if n in topic] or \
                     [w for w in re.findall(r"[A-ZÀ-Þ][\w-]+", topic) if not _is_function_word(w)]
                 if named:
                     state.last_person = named[-1]  # "forget Fernanda, she …": she is Fernanda
                 asked_to_forget = True
+                news = _news_after_retraction(clause, topic)
+                if news is not None:  # "olvidate de lo de tincho y la cervecería, no le
+                    clauses.insert(clauses.index(clause) + 1, news)  # salió …": read on
+                    news_of = (news, named[0]) if len(named) == 1 else None
                 continue
         if asked_to_forget and has_cue("retraction_reason", clause.language, clause.text):
             reading.flags.append("skipped:retraction_reason")  # "Dat was roddel van een
@@ -1408,6 +1470,10 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                             state, people)  # "Bath was wrong, …": Bath is no one
         if found is None:
             continue
+        if news_of is not None and clause is news_of[0] and found[0] == USER_SUBJECT and \
+                not people and not _has_subject(clause.text, clause.language):
+            # "olvida lo de la casa de Lola, se la queda para los nietos": Lola's news
+            found = (news_of[1], _person_phrase(news_of[1], state, clause.language))
         subject, phrase = found
         if subject == USER_SUBJECT and chained is not None and \
                 _continues_the_topic(clause, people, chained[0]):
@@ -1522,6 +1588,7 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
     carried: str | None = None
     opening = False  # the clause read last was a correction's opening, skipped
     move_said: _Pending | None = None  # a move said without a day, the day still to come
+    moved_into = homes.moved_into(text, clauses[0].language) if clauses else None
     for item in begun.pending:
         ruled_slot = _rule_slot(item)
         guess: SlotGuess | None
@@ -1540,6 +1607,11 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         span = span_of(item.clause.text, item.clause.language)
         flagged = len(reading.flags)
         cand = _clause_fact(item, span, guess, timestamp, secret, reading, carried)
+        if moved_into is not None and item.subject == USER_SUBJECT and \
+                moved_into in item.clause.text and not item.clause.cues.negated and \
+                not item.clause.cues.question:
+            # "first saturday in south portland!! … surrounded by boxes": the new home
+            cand, moved_into = _home_moved_into(item, moved_into, timestamp), None
         if cand is not None and _only_sets_aside(item.clause, cand, clauses):
             # "Kleine Korrektur: Felix arbeitet nicht bei Siemens, er ist bei Bosch": the
             # first clause only sets the wrong value aside; the next one says the right one
@@ -2034,7 +2106,8 @@ def _names_in(text: str, lang: str) -> list[str]:
     out = []
     for m in _CAPITALISED.finditer(text):
         word = m.group(1)
-        before = text[:m.start()].rstrip()
+        before = text[:m.start()].rstrip(" \t\n¡¿\"“‘«(")  # (a sentence opened by "¡", "¿"
+        # or a quote starts there too: "¡Primer finde en la casa nueva …")
         if not before or before.endswith((".", "!", "?", ":")) or \
                 word.casefold() in _NOT_NAME_WORDS or re.search(
                     r"(?i)(?:\b(?:from|in|to|at|near|aus|nach|de|à|en|em|da|di|uit|naar|van)|"
@@ -2222,9 +2295,52 @@ def _reported_by_other(clause: Clause) -> bool:
     if not clause.cues.negated and (has_cue("rescheduled", clause.language, clause.text) or
                                     has_cue("called_off", clause.language, clause.text)):
         return False  # "社区医院打电话说疫苗改到下周六了": a plan's news, passed on
+    if _YES_OR_NO.match(clause.text[m.end():]):
+        return False  # "mio padre ha detto di no e hanno comprato una lavastoviglie": a
+        # refusal, no one's words passed on
+    if _says_of_themselves(clause.text, m, clause.language):
+        return False  # "he says he can't give up his fishing at Gimli": his own news
     before = clause.text[:m.start()].casefold().split()[-3:]
     first = {"i", "we", "ich", "wir", "je", "j'ai", "yo", "io", "eu", "ik", "我"}
     return not any(w.strip(",") in first for w in before) and not clause.text.startswith("我")
+
+
+_YES_OR_NO = re.compile(
+    r"(?i)\s*(?:(?:di|que|that)\s+)?(?:no|nein|non|não|nee|yes|ja|oui|sì|si|sí|sim)"
+    r"(?=\s*(?:$|[,.;:!?]|(?:and|e|y|et|und|en|ma|but|pero|mas|maar|aber|mais)\b))"
+    r"|\s*(?:不行|不|好|可以)(?=[，,。]|$)")
+"""Yes or no right after a word of saying, ending the clause or before "and" ("said no", "ha
+detto di no e …", "dijo que no, y …"): an answer given, not words passed on ("dijo que no
+hay plazas" passes them on)."""
+
+_SELF_REPORT: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
+    lang: (re.compile(r"(?i)(?:^|\b)(?P<who>" + who + r")\s+$"),
+           re.compile(r"(?i)^\s*,?\s*(?:" + that + r")?\s*(?P<who>" + who + r")\b"))
+    for lang, who, that in (
+        ("en", r"he|she", r"that\s+"),
+        ("de", r"er|sie", r"dass\s+|,\s*"),
+        ("fr", r"il|elle", r"qu['’]\s*"),
+        ("pt", r"ele|ela", r"que\s+"),
+        ("nl", r"hij|ze|zij", r"dat\s+"),
+    )}
+"""A third person who says something of themselves: "he says he …", "sie sagt, sie …", "elle
+dit qu'elle …", "ela diz que ela …", "hij zegt dat hij …" (the same pronoun before and
+after the word of saying)."""
+
+
+def _says_of_themselves(text: str, said: re.Match[str], lang: str) -> bool:
+    """Whether a clause passes on what a third person says of themselves ("He says he can't
+    give up his fishing at Gimli", "Elle dit qu'elle préfère voyager"): their own news,
+    told by the user, not hearsay about the user or the world. Only where the pronoun after
+    the word of saying shows who the news is about (not in Spanish, Italian or Chinese,
+    which leave it out)."""
+    patterns = _SELF_REPORT.get(lang)
+    if patterns is None:
+        return False
+    before, after = patterns
+    head, tail = before.search(text[:said.start()]), after.match(text[said.end():])
+    return head is not None and tail is not None and \
+        head["who"].casefold() == tail["who"].casefold()
 
 
 def _recalled_saying(clause: Clause) -> bool:
@@ -2531,6 +2647,23 @@ def _left_the_job(item: _Pending, at: datetime) -> FactCandidate:
         temporal_text=said, valid_from=since, valid_to=None, temporal_unresolved=False,
         language=clause.language, source_text=clause.sentence, negated=False,
         is_change=True, text=text, slot="employer", evidence=clause.text, cessation=True)
+
+
+def _home_moved_into(item: _Pending, place: str, at: datetime) -> FactCandidate:
+    """The user's new home said through its first days (:func:`homes.moved_into`: "primer
+    finde en la casa nueva en Sierra de los Padres", "first Saturday in South Portland!! …
+    surrounded by boxes"): the user lives there from the moment it is said, and the home
+    held before ends as with "we moved to …"."""
+    clause = item.clause
+    info = SLOTS["residence"]
+    return FactCandidate(
+        category=category_of(info.subcategory), subcategory=info.subcategory,
+        subject=USER_SUBJECT, predicate=info.predicate, object=place, confidence=0.8,
+        emotional_intensity=0.4, privacy=assess_privacy(clause.sentence).level,
+        temporal_text=None, valid_from=at, valid_to=None, temporal_unresolved=False,
+        language=clause.language, source_text=clause.sentence, negated=False,
+        is_change=True, text=f"The user lives in {place}", slot="residence",
+        evidence=clause.text)
 
 
 def _employer_of_a_colleague(item: _Pending, span: str) -> FactCandidate | None:

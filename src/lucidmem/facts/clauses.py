@@ -91,9 +91,9 @@ _CUT_WORDS: dict[str, str] = {
           + _THERE_IS["fr"] + r"))",
     "es": r"pero|así\s+que|porque|aunque|y(?=\s+(?:yo\b|mi\b|ella\b|él\b|"
           + _THERE_IS["es"] + r"))",
-    "it": r"ma|però|quindi|perché|anche\s+se|e(?=\s+(?:io\b|mio\b|mia\b|lei\b|lui\b|"
+    "it": r"ma|però|quindi|perché|anche\s+se|e(?=\s+(?:io\b|(?:(?:la|il)\s+)?mi[oa]\b|lei\b|lui\b|"
           + _THERE_IS["it"] + r"))",
-    "pt": r"mas|então|porque|embora|e(?=\s+(?:eu\b|meu\b|minha\b|ela\b|ele\b|"
+    "pt": r"mas|então|porque|embora|e(?=\s+(?:eu\b|(?:o\s+)?meu\b|(?:a\s+)?minha\b|ela\b|ele\b|"
           + _THERE_IS["pt"] + r"))",
     "nl": r"maar(?<!nog\smaar)(?!\s+(?:één|1|twee|drie|vier|vijf|\d)\b)|dus|omdat|hoewel|"
           r"en(?=\s+(?:ik\b|mijn\b|ze\b|hij\b|zij\b|" + _THERE_IS["nl"] + r"))",

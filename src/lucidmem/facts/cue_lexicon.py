@@ -156,12 +156,18 @@ CUES: dict[str, _T] = {
     "reported": {
         "en": _w("says|said|saying|keeps saying|always says|texted|told me|tells me|asked me|"
                  "wrote|messaged|thinks i should|reckons"),
-        "de": _w("sagt|sagte|meint|meinte|sagt immer|schreibt|schrieb|hat gesagt|findet, ich"),
-        "fr": _w("dit|disait|dit toujours|m'a dit|m'écrit|m'a écrit|trouve que je|pense que je"),
-        "es": _w("dice|decía|dijo|me dijo|siempre dice|me escribió|me escribe|cree que debería"),
-        "it": _w("dice|diceva|ha detto|mi ha detto|dice sempre|mi scrive|mi ha scritto"),
-        "pt": _w("diz|dizia|disse|falou|me disse|diz sempre|sempre diz|me escreveu|acha que eu"),
-        "nl": _w("zegt|zei|zegt altijd|schreef|appte|vindt dat ik|zei dat"),
+        "de": _w("sagt|sagte|meint|meinte|sagt immer|schreibt|schrieb|hat gesagt|findet, ich|"
+                 "hat mir erzählt|hat erzählt|erzählt mir"),
+        "fr": _w("dit|disait|dit toujours|m'a dit|m'écrit|m'a écrit|trouve que je|pense que je|"
+                 "m'a raconté|me raconte"),
+        "es": _w("dice|decía|dijo|me dijo|siempre dice|me escribió|me escribe|cree que debería|"
+                 "me contó|me ha contado|me cuenta|me comentó|me ha comentado"),
+        "it": _w("dice|diceva|ha detto|mi ha detto|dice sempre|mi scrive|mi ha scritto|"
+                 "mi ha raccontato|mi racconta"),
+        "pt": _w("diz|dizia|disse|falou|me disse|diz sempre|sempre diz|me escreveu|acha que eu|"
+                 "me contou|contou-me|me conta"),
+        "nl": _w("zegt|zei|zegt altijd|schreef|appte|vindt dat ik|zei dat|vertelde|"
+                 "heeft verteld"),
         "zh": _w("说|总说|老说|告诉我|跟我说|问我"),
     },
     "negation": {
@@ -391,7 +397,9 @@ CUES: dict[str, _T] = {
                  "no te acuerdes de lo de|no te quedes con eso|no te lo debí contar|"
                  "no debí contarte|no debería habértelo contado|no te lo tendría que haber dicho"),
         "it": _w("dimentica quello che|dimentica quel|dimentica|dimenticati|scorda|scordati|"
-                 "lascia perdere quello|dimenticalo|dimenticala|scordatelo|scordatela|"
+                 "lascia perdere quello|lascia perdere la storia|lascia perdere il discorso|"
+                 "lascia perdere la cosa|lascia perde|dimenticalo|dimenticala|scordatelo|"
+                 "scordatela|"
                  "cancella|cancellalo|cancellala|togli quella cosa|togli quello che|"
                  "non te lo ricordare|non te la ricordare|non ricordartelo|"
                  "che non te lo ricordi|che non te la ricordi|"
@@ -438,30 +446,53 @@ CUES: dict[str, _T] = {
     # why a retraction was asked, said after it ("that was gossip", "sono fatti suoi", "des
     # geht mich nix an"): no fact of its own
     "retraction_reason": {
-        "en": _w("was gossip|was just gossip|only gossip|just a rumour|just a rumor|"
+        "en": _w("i misheard|i got confused|got it mixed up|never happened|"
+                 "was gossip|was just gossip|only gossip|just a rumour|just a rumor|"
                  "was a rumour|was a rumor|not my story to tell|none of my business|"
                  "not my business|isn't true|wasn't true|not true after all|"
-                 "doesn't want anyone to know|doesn't want it to get around"),
-        "de": _w("war Klatsch|war nur Klatsch|war Tratsch|war nur Tratsch|nur ein Gerücht|"
+                 "doesn't want anyone to know|doesn't want it to get around|"
+                 "doesn't want to talk about it|asked me not to tell|asked me not to say|"
+                 "was a misunderstanding|it's over already|it's all off"),
+        "de": _w("hab mich verhört|falsch verstanden|war ein Irrtum|"
+                 "war Klatsch|war nur Klatsch|war Tratsch|war nur Tratsch|nur ein Gerücht|"
                  "war ein Gerücht|geht mich nichts an|geht mich nix an|geht mi nix an|"
-                 "stimmt gar nicht|stimmt nicht|will nicht, dass|will net, dass|will ned, dass"),
-        "fr": _w("c'était des ragots|c'étaient des ragots|c'était un ragot|des potins|"
+                 "stimmt gar nicht|stimmt nicht|will nicht, dass|will net, dass|will ned, dass|"
+                 "will nicht drüber reden|will nicht mehr drüber reden|war ein Missverständnis|"
+                 "hat mich gebeten, es nicht|soll es nicht rumerzählen"),
+        "fr": _w("j'ai mal compris|je me suis trompée|je me suis trompé|c'était une confusion|"
+                 "c'était des ragots|c'étaient des ragots|c'était un ragot|des potins|"
                  "c'était une rumeur|juste une rumeur|pas mes affaires|pas mes oignons|"
                  "ne me regarde pas|me regarde pas|c'est pas vrai|c'était pas vrai|"
-                 "n'était pas vrai|ne veut pas que ça se sache|veut pas que ça se sache"),
-        "es": _w("era un chisme|eran chismes|era chisme|un cotilleo|era cotilleo|"
+                 "n'était pas vrai|ne veut pas que ça se sache|veut pas que ça se sache|"
+                 "veut plus en parler|ne veut pas en parler|veut pas en parler|"
+                 "c'était un malentendu|m'a demandé de ne pas le dire"),
+        "es": _w("me confundí|fue confusión mía|entendí mal|"
+                 "era un chisme|eran chismes|era chisme|un cotilleo|era cotilleo|"
                  "era un rumor|solo un rumor|no es asunto mío|no es cosa mía|"
-                 "no me incumbe|no era verdad|no es verdad|no quiere que se sepa"),
-        "it": _w("era un pettegolezzo|erano pettegolezzi|solo un pettegolezzo|"
+                 "no me incumbe|no era verdad|no es verdad|no quiere que se sepa|"
+                 "fue un malentendido|era un malentendido|me ha pedido que no lo|"
+                 "me pidió que no lo|no quiere hablar de eso|no quiere hablar del tema"),
+        "it": _w("ho capito male|mi sono confuso|mi sono confusa|"
+                 "era un pettegolezzo|erano pettegolezzi|solo un pettegolezzo|"
                  "era una voce|solo una voce|sono fatti suoi|fatti suoi|non sono affari miei|"
-                 "non sono fatti miei|non era vero|non è vero|non vuole che si sappia"),
-        "pt": _w("era fofoca|foi fofoca|só fofoca|era mexerico|era boato|só um boato|"
+                 "non sono fatti miei|non era vero|non è vero|non vuole che si sappia|"
+                 "è stato un malinteso|era un malinteso|non vuole parlarne|"
+                 "mi ha chiesto di non dirlo"),
+        "pt": _w("foi confusão minha|me confundi|entendi mal|"
+                 "era fofoca|foi fofoca|só fofoca|era mexerico|era boato|só um boato|"
                  "não é da minha conta|não é assunto meu|não era verdade|não é verdade|"
-                 "não quer que se saiba|não quer que ninguém saiba"),
-        "nl": _w("was roddel|was maar roddel|was geroddel|roddel van|was een gerucht|"
+                 "não quer que se saiba|não quer que ninguém saiba|foi um mal-entendido|"
+                 "foi um mal entendido|não quer falar disso|não quer falar sobre isso|"
+                 "me pediu pra não contar|pediu-me para não contar"),
+        "nl": _w("verkeerd begrepen|was een vergissing|heb me vergist|"
+                 "was roddel|was maar roddel|was geroddel|roddel van|was een gerucht|"
                  "maar een gerucht|gaat mij niet aan|gaat me niet aan|gaat me niks aan|"
-                 "klopt niet|was niet waar|is niet waar|wil niet dat het rondgaat"),
-        "zh": _w("是八卦|八卦来的|八卦嚟|只是谣言|是谣言|不关我事|唔关我事|关我咩事|"
+                 "klopt niet|was niet waar|is niet waar|wil niet dat het rondgaat|"
+                 "wil niet dat iemand het weet|wil er niet over praten|"
+                 "wil er niet meer over praten|was een misverstand|"
+                 "heeft gevraagd het niet te vertellen"),
+        "zh": _w("不想再提|没那回事|听岔了|听错了|搞错了|"
+                 "是八卦|八卦来的|八卦嚟|只是谣言|是谣言|不关我事|唔关我事|关我咩事|"
                  "不是真的|唔系真嘅|还没决定|还没定|都未决定|未决定|不想让人知道|不愿意让人知道|"
                  "唔想人知"),
     },
@@ -528,7 +559,8 @@ CUES: dict[str, _T] = {
     },
     # the user stopped something
     "cessation": {
-        "en": _w("quit|quitting|stopped|gave up|given up|sold|cancelled|canceled|left|"
+        "en": _w("handed in my badge|handed back my badge|returned my badge|"
+                 "quit|quitting|stopped|gave up|given up|sold|cancelled|canceled|left|"
                  "haven't had|no more|dropped|last day|done with|unsubscribed|moved out|resigned|"
                  "cut out|gone off|went off|kicked|didn't renew|did not renew|not renewing|"
                  "let … lapse|terminated my|ended my membership|"
@@ -536,28 +568,34 @@ CUES: dict[str, _T] = {
                  "no longer at|no longer with|no longer work|no longer working|no longer live|"
                  "no longer living|not at … anymore|not with … anymore|"
                  "don't work at … anymore|don't live in … anymore"),
-        "de": _w("aufgehört|höre auf|aufgegeben|abgemeldet|gekündigt|verkauft|verlassen|"
+        "de": _w("Ausweis abgegeben|Badge abgegeben|"
+                 "aufgehört|höre auf|aufgegeben|abgemeldet|gekündigt|verkauft|verlassen|"
                  "ist Geschichte|is Geschichte|"
                  "letzter tag|nicht mehr|schluss mit|ausgetreten|storniert|abbestellt|"
                  "nicht verlängert|Mitgliedschaft beendet|Vertrag beendet|"
                  # "Mit'm Seehotel is Schluss": with it, it is over
                  "ist Schluss|is Schluss|isch Schluss"),
-        "fr": _w("arrêté|arrête|arrêter|quitté|quitte|abandonné|vendu|résilié|"
+        "fr": _w("rendu mon badge|"
+                 "arrêté|arrête|arrêter|quitté|quitte|abandonné|vendu|résilié|"
                  "c'est fini|fini|plus jamais|dernier cours|désinscrit|démissionné|démissionnée|"
                  "démissionne|désabonné|désabonnée|désinscrite|pas renouvelé|"
                  "annulé l'abonnement|annulé mon abonnement|ne suis plus|ne travaille plus|"
                  "ne bosse plus|n'y suis plus|n'y travaille plus"),
-        "es": _w("dejé|dejado|dejar|vendí|vendido|cancelé|renuncié|me di de baja|"
+        "es": _w("devolví la credencial|devolví mi credencial|entregué la credencial|"
+                 "dejé|dejado|dejar|vendí|vendido|cancelé|renuncié|me di de baja|"
                  "se acabó|ya no|dimití|he dimitido|he renunciado|he cancelado|di de baja|"
                  "dado de baja|me borré|me desapunté|me desuscribí|no renové|no lo renové"),
-        "it": _w("smesso|smettere|smetto|lasciato|venduto|disdetto|mollato|basta con|"
+        "it": _w("restituito il badge|riconsegnato il badge|"
+                 "smesso|smettere|smetto|lasciato|venduto|disdetto|mollato|basta con|"
                  "non più|licenziato|dimesso|dimessa|licenziata|disdire|disiscritto|disiscritta|"
                  "non ho rinnovato|non l'ho rinnovato|cancellato l'abbonamento|"
                  "cancellata l'iscrizione|non sono più|non lavoro più|non ci lavoro più"),
-        "pt": _w("parei|parar|larguei|vendi|vendido|cancelei|saí|desisti|já não|acabou|"
+        "pt": _w("devolvi o crachá|entreguei o crachá|"
+                 "parei|parar|larguei|vendi|vendido|cancelei|saí|desisti|já não|acabou|"
                  "pedi demissão|me demiti|demiti-me|cancelado|tranquei|não renovei|"
                  "me desinscrevi|rescindi|não estou mais|não trabalho mais"),
-        "nl": _w("gestopt|stop|opgezegd|verkocht|opgegeven|afgemeld|niet meer|ontslag|"
+        "nl": _w("badge ingeleverd|pasje ingeleverd|"
+                 "gestopt|stop|opgezegd|verkocht|opgegeven|afgemeld|niet meer|ontslag|"
                  "stopgezet|niet verlengd|uitgeschreven|geannuleerd"),
         "zh": _w("戒了|戒掉|不喝了|不抽了|退了|辞职|卖了|没喝|不再|停了|放弃|退卡|没续|不续|"
                  "没有续|取消了|注销了|已经不在"),
@@ -726,8 +764,15 @@ CUES: dict[str, _T] = {
     },
     # the state begins (a start date is the validity's start)
     "start": {
-        "en": _w("start|starting|starts|begin|beginning|from|moving|will move|going to move|"
-                 "join|joining"),
+        # (English "from" only before a time: "from Monday", "from next week", not "the
+        # girls from the finance office" or "I'm from Leeds")
+        "en": _w("start|starting|starts|begin|beginning|from now on|from next|from this|"
+                 "from tomorrow|from today|from monday|from tuesday|from wednesday|"
+                 "from thursday|from friday|from saturday|from sunday|from january|"
+                 "from february|from march|from april|from may|from june|from july|"
+                 "from august|from september|from october|from november|from december|"
+                 "from the start of|from the beginning of|from the end of|from the 1st|"
+                 "from the first|moving|will move|going to move|join|joining"),
         "de": _w("ab dem|ab|fange|anfangen|beginne|beginnen|ziehe|ziehen|umziehen|starte"),
         "fr": _w("à partir du|à partir de|commence|commencer|dès le|déménage|j'attaque|"
                  "je démarre"),
@@ -981,16 +1026,18 @@ CUES: dict[str, _T] = {
                  "… weeks at|… months at|… years at|"
                  "for … weeks now|for … months now|for … years now|been with|been on|"
                  "been using|been driving|been taking|since last month|since last week|"
-                 "had it for|had it since|had her for|had him for|had them for"),
+                 "had it for|had it since|had her for|had him for|had them for|first tank|"
+                 "first fill-up|"
+                 "still getting used to|still figuring out"),
         "de": _w("seit … Wochen|seit … Monaten|seit … Jahren|seit letztem Monat|"
                  "seit letzter Woche|seit vorigem Monat|seit Anfang|seit … Woche|seit … Monat|"
                  "erster Monat|ersten Monat|erste Woche|ersten Wochen|ersten Monate|"
                  "schon … Wochen|schon … Monate|schon … Jahre|… Wochen mit|… Monate mit|"
-                 "… Wochen mit dem|… Monate mit dem"),
+                 "… Wochen mit dem|… Monate mit dem|erste Tankfüllung|zum ersten Mal getankt"),
         "fr": _w("depuis … semaines|depuis … mois|depuis … ans|depuis le mois dernier|"
                  "depuis la semaine dernière|premier mois|première semaine|premiers mois|"
                  "premières semaines|ça fait … semaines|ça fait … mois|ça fait … ans|"
-                 "… mois avec|… semaines avec|… mois sous|… semaines sous"),
+                 "… mois avec|… semaines avec|… mois sous|… semaines sous|premier plein"),
         "es": _w("llevo … semanas|llevo … meses|llevo … años|llevo … mes|lleva … semanas|"
                  "lleva … meses|lleva … años|lleva … mes|llevamos … semanas|"
                  "llevamos … meses|llevamos … años|llevamos … mes|"
@@ -998,19 +1045,21 @@ CUES: dict[str, _T] = {
                  "hace … meses que|hace … semanas que|desde el mes pasado|"
                  "desde la semana pasada|primer mes|primera semana|primeros meses|"
                  "primeras semanas|ya tengo … semanas|ya tengo … meses|… meses con|"
-                 "… semanas con|… mes con"),
+                 "… semanas con|… mes con|primer tanque|primera carga de nafta"),
         "it": _w("da … settimane|da … mesi|da … anni|da … mese|dal mese scorso|"
                  "dalla settimana scorsa|primo mese|prima settimana|primi mesi|prime settimane|"
                  "è … mese che|sono … mesi che|sono … settimane che|… mesi con|"
-                 "… settimane con|… mese con"),
+                 "… settimane con|… mese con|primo pieno|ancora a capire come funziona|"
+                 "ancora a capì come funziona|mi sto ancora abituando"),
         "pt": _w("faz … mês|faz … meses|faz … semanas|faz … anos|há … meses|há … semanas|"
                  "há … mês|desde o mês passado|desde a semana passada|primeiro mês|"
                  "primeira semana|primeiros meses|primeiras semanas|… meses com|"
-                 "… semanas com|… mês com"),
+                 "… semanas com|… mês com|primeiro tanque|primeira vez que abasteci"),
         "nl": _w("sinds vorige maand|sinds vorige week|sinds … weken|sinds … maanden|"
                  "sinds … jaar|al … weken|al … maanden|al een maand|al een jaar|al … jaar|"
                  "eerste maand|eerste week|eerste weken|eerste maanden|… weken met|"
-                 "… maanden met|heb hem sinds|heb het sinds|heb ze sinds|zit ik bij"),
+                 "… maanden met|heb hem sinds|heb het sinds|heb ze sinds|zit ik bij|"
+                 "eerste keer getankt"),
         "zh": _w("了一个月|了两个月|了三个月|了几个月|了半年|了一年|了两年|个多月|了一周|"
                  "了两周|了几周|了一个星期|了两个星期|了几个星期|了一个礼拜|了两个礼拜|"
                  "了几个礼拜|第一个月|一个月了|两个月了|三个月了|半年了|一年了|"
@@ -1072,6 +1121,42 @@ CUES: dict[str, _T] = {
                  "me mudei|instalar"),
         "nl": _w("woon|wonen|woont|verhuis|verhuizen|verhuisd"),
         "zh": _w("住|搬|定居|落户"),
+    },
+    # the first days in a new home, said without a verb of moving: a new house, boxes
+    # everywhere, a new landlady ("first Saturday in South Portland!! surrounded by boxes",
+    # "primer finde en la casa nueva"): read with the place it names by homes.moved_into
+    "new_home": {
+        "en": _w("new house|new flat|new apartment|new home|new landlady|new landlord|"
+                 "surrounded by boxes|living out of boxes|still unpacking|unpacking boxes|"
+                 "boxes everywhere|housewarming|got the keys|keys to the new|keys to our new"),
+        "de": _w("neue Wohnung|neuen Wohnung|neues Haus|neuen Haus|neue Vermieterin|"
+                 "neuer Vermieter|neuen Vermieter|zwischen Kartons|zwischen Umzugskartons|"
+                 "überall Kartons|Kisten auspacken|Kartons auspacken|Einweihungsparty|"
+                 "Schlüssel bekommen|"
+                 "Schlüssel für die neue|Schlüssel für die Wohnung|Schlüssel abgeholt"),
+        "fr": _w("nouvel appart|nouvel appartement|nouvelle maison|nouveau logement|"
+                 "nouvelle proprio|nouveau proprio|nouveau propriétaire|nouvelle propriétaire|"
+                 "entre les cartons|au milieu des cartons|cartons partout|"
+                 "pendaison de crémaillère|eu les clés|reçu les clés|récupéré les clés"),
+        "es": _w("casa nueva|nueva casa|depto nuevo|departamento nuevo|piso nuevo|nuevo piso|"
+                 "nuevo depto|nuevo departamento|nueva casera|nuevo casero|lleno de cajas|"
+                 "llena de cajas|entre cajas|rodeados de cajas|cajas por todos lados|"
+                 "desempacando|cajas por todo lado|tengo las llaves|nos dieron las llaves|"
+                 "me dieron las llaves|trasteo|mudanza"),
+        "it": _w("casa nuova|nuova casa|appartamento nuovo|nuovo appartamento|"
+                 "nuova padrona di casa|nuovo padrone di casa|tra gli scatoloni|"
+                 "pieno di scatoloni|piena di scatoloni|in mezzo agli scatoloni|"
+                 "inaugurazione della casa|ho le chiavi|abbiamo le chiavi|ci hanno dato le chiavi|"
+                 "trasloco"),
+        "pt": _w("casa nova|nova casa|apartamento novo|novo apartamento|apê novo|ap novo|"
+                 "novo senhorio|nova senhoria|cheio de caixas|cheia de caixas|"
+                 "no meio das caixas|entre caixas|caixas por todo lado|chá de casa nova|"
+                 "peguei as chaves|pegamos as chaves|recebemos as chaves|recebi as chaves|mudança"),
+        "nl": _w("nieuwe huis|nieuw huis|nieuwe appartement|nieuwe flat|nieuwe woning|"
+                 "nieuwe huisbaas|nieuwe verhuurder|nieuwe huisbazin|tussen de dozen|vol dozen|"
+                 "overal dozen|dozen uitpakken|housewarming|sleutels gekregen|sleutel gekregen|"
+                 "sleutels opgehaald|verhuizing"),
+        "zh": _w("新家|新房子|新公寓|新房东|满屋子箱子|一堆箱子|拆箱子|暖房|拿到钥匙|搬家"),
     },
     # how long the user has been in a place, counted in weeks, months or years ("we've been
     # in Leith a month now", "depuis trois semaines qu'on est à Angré", "llevamos dos meses en
@@ -1239,8 +1324,9 @@ CUES: dict[str, _T] = {
     # Brandt geschrieben?", "我是不是说我妈生日 5 月 8 号？"): the user doubts a value of their
     # own, which the next clause puts right
     "recalled_saying": {
-        "en": _w("did i say|did i tell you|did i write|have i told you|i think i said|"
-                 "i think i told you|i told you|i told u|didn't i tell you|didnt i tell you"),
+        "en": _w("did i say|did i tell you|did i tell u|did i write|have i told you|i think i said|"
+                 "i think i told you|i told you|i told u|didn't i tell you|didnt i tell you|"
+                 "didnt i tell u"),
         "de": _w("hab ich dir|habe ich dir|hatte ich dir|hab ich … gesagt|"
                  "hab ich … geschrieben|habe ich … gesagt|habe ich … geschrieben|sagte ich|"
                  "hab ich gesagt|habe ich gesagt|hatte ich gesagt|hab ich geschrieben|"
@@ -1613,18 +1699,34 @@ def has_cue(cue: str, lang: str, text: str) -> bool:
 
 
 HOME_NOUNS: dict[str, tuple[str, ...]] = {
-    "en": ("flat", "apartment", "place", "house", "room", "studio"),
-    "de": ("Wohnung", "WG", "Haus", "Bude", "Zimmer"),
+    "en": ("flat", "apartment", "place", "house", "room", "studio", "walkup", "walk-up", "condo"),
+    "de": ("Wohnung", "WG", "Haus", "Bude", "Zimmer", "Mietwohnung", "Altbauwohnung",
+           "Reihenhaus", "Einfamilienhaus"),
     "fr": ("appart", "appartement", "studio", "maison", "coloc"),
-    "es": ("piso", "depto", "departamento", "apartamento", "casa", "monoambiente"),
+    "es": ("piso", "depto", "departamento", "apartamento", "apto", "casa", "monoambiente"),
     "it": ("appartamento", "casa", "monolocale", "bilocale", "stanza"),
     "pt": ("apartamento", "apê", "ap", "casa", "kitnet", "quarto"),
-    "nl": ("appartement", "flat", "huis", "woning", "kamer", "studio"),
+    "nl": ("appartement", "flat", "huis", "woning", "kamer", "studio", "rijhuis", "rijtjeshuis",
+           "hoekhuis", "huurhuis", "flatje", "bovenwoning", "benedenwoning"),
     "zh": ("房子", "公寓", "出租屋", "老房子"),
 }
 """Words for the place the user lives in: said with a place ("el depto de Palermo", "l'appart
 à Outremeuse", "our flat in Leeds", "浦东的房子") a remark about it is about the home there,
 which a move leaves."""
+
+LANDLORDS: dict[str, tuple[str, ...]] = {
+    "en": ("landlord", "landlady"),
+    "de": ("Vermieter", "Vermieterin"),
+    "fr": ("proprio", "proprio de l'appart"),
+    "es": ("casero", "casera", "arrendador", "arrendadora", "dueño del depto", "dueña del depto",
+           "dueño del piso", "dueña del piso"),
+    "it": ("padrone di casa", "padrona di casa", "proprietario di casa", "proprietaria di casa"),
+    "pt": ("senhorio", "senhoria", "dono do apê", "dona do apê", "dono da casa", "dona da casa"),
+    "nl": ("huisbaas", "huisbazin", "verhuurder", "verhuurster"),
+    "zh": ("房东",),
+}
+"""Words for the one the user rents a home from: a remark about them is about the home, which
+a move leaves."""
 
 
 SPORTS: dict[str, tuple[str, ...]] = {

@@ -10,7 +10,9 @@ Pure functions over fact records (validation applies what they return):
   another place ("el depto de Palermo tiene humedad") ends with the move;
 * :func:`relative_home_targets` — "my dad finally moved to Oviedo": where he lived before
   ("my dad Ramón lives alone in Mieres") ends, not the user's home; :func:`places_lived`
-  reads the places a statement says someone lives in or moved to.
+  reads the places a statement says someone lives in or moved to;
+* :func:`moved_into` — "first Saturday in South Portland!! … surrounded by boxes": the place
+  of a new home said through its first days, with no verb of moving.
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ import re
 from collections.abc import Sequence
 from functools import cache
 
-from lucidmem.facts.cue_lexicon import CARE_HOMES, HOME_NOUNS, has_cue
+from lucidmem.facts.cue_lexicon import CARE_HOMES, HOME_NOUNS, LANDLORDS, has_cue
 from lucidmem.facts.entities import fold
 from lucidmem.facts.model import USER_SUBJECT
+from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
 from lucidmem.records import Record
 
 __all__ = [
@@ -30,6 +33,7 @@ __all__ = [
     "home_left",
     "home_remarks_left",
     "leaves_only",
+    "moved_into",
     "one_person",
     "places_lived",
     "relative_home_targets",
@@ -52,32 +56,51 @@ _HOME_AT = re.compile(
     r"(?<!\w)(?i:" + "|".join(sorted((re.escape(w) for lang, words in HOME_NOUNS.items()
                                        if lang != "zh" for w in words), key=len, reverse=True))
     + r")\s+(?i:in|at|on|de|du|à|a|en|di|em|no|na|te|op|bij|im|am)\s+"
-    r"(?:(?i:the|der|la|le|l'|el|il|lo|o|a)\s*)?"
-    r"(?P<place>[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)?)"
-    r"|(?P<zh>(?:(?![我你他她们在的])[\u4e00-\u9fff]){2,4}?)的(?:"
+    r"(?:(?i:the|der|la|le|l'|el|il|lo|o|a|de(?=\s+[A-ZÀ-Þ])|het)\s*)?"
+    r"(?:(?P<place>[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)?)|"
+    r"(?!(?:my|our|his|her|their|mi|mis|ma|mon|mes|mio|mia|meu|minha|mijn|ons|onze|mein\w*|"
+    r"unser\w*|que|che|which|where|dove|donde|onde|waar|wo|où)\b)(?<=[\s'’])"
+    r"(?P<low>[a-zß-ÿ][\w'’-]{2,}))"
+    r"|(?P<zh>(?:(?![我你他她们在的那这])[\u4e00-\u9fff]){2,4}?)(?:的|那套|那间|那个|这套)(?:"
     + "|".join(HOME_NOUNS["zh"]) + ")")
 """A home said with its place in a fact's text ("el depto de Palermo", "L'appart à
-Outremeuse", "our flat in Leeds", "die Wohnung in Graz", "浦东的房子")."""
+Outremeuse", "our flat in Leeds", "die Wohnung in Graz", "浦东的房子", "青山湖那套房子"); in
+chat written in lower case its first word ("el depto en la perla", "our walkup on munjoy
+hill")."""
+
+_LANDLORD = re.compile(r"(?i)(?<![\w'’])(?:" + "|".join(
+    sorted((re.escape(w) for words in LANDLORDS.values() for w in words), key=len,
+           reverse=True)) + r")(?![\w'’])")
+"""The one the user rents from ("landlord", "Vermieterin", "casero", "房东")."""
 
 
 def home_remarks_left(new: Record, facts: Sequence[Record]) -> list[Record]:
     """The user's facts about a home in another place than a new one ("el depto de Palermo
     tiene humedad" once "ya vivo en Güemes" is said): the remark was about the home the user
-    has left, so it ends with the move. Homes themselves (the residence slot) end as one
-    value replacing another; a remark naming the new place stays."""
+    has left, so it ends with the move; so does one about the landlord ("mr doucette still
+    hasnt fixed the railing, landlord of the year") when the new home is a change, unless it
+    is the new one ("our new landlady rhonda"). In chat written in lower case the place is
+    the first word after the home ("el depto en la perla"). Homes themselves (the residence
+    slot) end as one value replacing another; a remark naming the new place stays."""
     d = new.data
     if d.get("slot") != "residence" or d.get("negated") or d.get("one_off") or \
             d.get("subject") != USER_SUBJECT:
         return []
     said = fold(f"{new.text} {d.get('object') or ''}")
+    moved = bool(d.get("is_change"))
     out = []
     for rec in facts:
         r = rec.data
         if rec.id == new.id or r.get("subject") != USER_SUBJECT or r.get("slot") == "residence":
             continue
-        places = [m.group("place") or m.group("zh") for m in _HOME_AT.finditer(rec.text)]
-        if places and not any(fold(place) in said for place in places):
-            out.append(rec)
+        lowercase = not re.search(r"[A-ZÀ-Þ]", str(r.get("evidence") or rec.text))
+        places = [m.group("place") or (m.group("low") if lowercase else None) or m.group("zh")
+                  for m in _HOME_AT.finditer(rec.text)]
+        places = [p for p in places if p]
+        if (places and not any(fold(place) in said for place in places)) or \
+                (moved and _LANDLORD.search(rec.text) and
+                 not has_cue("new_home", str(r.get("language") or "en"), rec.text)):
+            out.append(rec)  # (and the landlord of the home left, not a new one)
     return out
 
 
@@ -194,3 +217,144 @@ def former_home(new: Record, place: str) -> dict[str, object]:
     return {**d, "object": place, "text": text, "valid_from": UNKNOWN_START,
             "valid_to": float(d["valid_from"]), "stated_from": None, "temporal_text": None,
             "switched_from": None, "is_change": False, "superseded_by": None}
+
+
+_FIRST_DAYS_IN: dict[str, str] = {
+    "en": r"first\s+(?:night|day|weekend|week|morning|evening|monday|tuesday|wednesday|"
+          r"thursday|friday|saturday|sunday)\s+in",
+    "de": r"erste[nsr]?\s+(?:Nacht|Tag|Wochenende|Woche|Abend|Morgen|Samstag|Sonntag)\s+"
+          r"(?:in|im)",
+    "fr": r"premi(?:er|ère)s?\s+(?:nuit|jour|week-end|weekend|semaine|soir|matin|samedi|"
+          r"dimanche)\s+(?:à|a|dans|en|au)",
+    "es": r"primer(?:a|o)?\s+(?:noche|día|dia|finde|fin\s+de\s+semana|semana|sábado|sabado|"
+          r"domingo)\s+en",
+    "it": r"prim[ao]\s+(?:notte|giorno|weekend|fine\s+settimana|settimana|sera|sabato|"
+          r"domenica)\s+(?:a|in|nella|nel)",
+    "pt": r"primeir[ao]\s+(?:noite|dia|fim\s+de\s+semana|semana|sábado|sabado|domingo)\s+"
+          r"(?:em|no|na)",
+    "nl": r"eerste\s+(?:nacht|dag|weekend|week|avond|zaterdag|zondag)\s+(?:in|op)",
+}
+"""The first days somewhere ("first Saturday in", "primer finde en", "erste Nacht in")."""
+
+_NEW_HOME_AT: dict[str, str] = {
+    "en": r"(?:(?:the|our|my)\s+)?new\s+(?:place|house|flat|apartment|home)\s+(?:in|on)",
+    "de": r"(?:(?:der|die|unsere[rn]?|meine[rn]?)\s+)?neuen?\s+(?:Wohnung|Haus|Bude)\s+"
+          r"(?:in|am)",
+    "fr": r"(?:(?:le|la|notre|mon|ma)\s+)?(?:nouvel(?:le)?\s+(?:appart(?:ement)?|maison)|"
+          r"nouveau\s+logement)\s+(?:à|a|en|au)",
+    "es": r"(?:(?:la|el|nuestr[ao]|mi)\s+)?(?:(?:casa|piso|depto|departamento)\s+nuev[ao]|"
+          r"nuev[ao]\s+(?:casa|piso|depto|departamento))\s+(?:en|de)",
+    "it": r"(?:(?:la|il|nostr[ao]|mi[ao])\s+|l['’])?(?:(?:casa|appartamento)\s+nuov[ao]|"
+          r"nuov[ao]\s+(?:casa|appartamento))\s+(?:a|in|di)",
+    "pt": r"(?:(?:a|o|nossa|nosso|minha|meu)\s+)?(?:(?:casa|apartamento|apê)\s+nov[ao]|"
+          r"nov[ao]\s+(?:casa|apartamento))\s+(?:em|no|na|de)",
+    "nl": r"(?:(?:het|ons|mijn)\s+)?nieuwe?\s+(?:huis|appartement|flat|woning)\s+"
+          r"(?:in|op|aan)",
+}
+"""A new home with its place ("our new flat in Leeds", "la casa nueva en Sierra de los
+Padres"), read after :data:`_FIRST_DAYS_IN` or alone."""
+
+_KEYS_TO: dict[str, str] = {
+    "en": r"keys\s+(?:to|for|of)\s+(?:the|our|my)\s+(?:new\s+)?(?:place|house|flat|apartment|"
+          r"home|condo)\s+(?:in|on)",
+    "de": r"Schlüssel\s+(?:für|zur|zu|von)\s+(?:(?:die|der|dem|unsere[rn]?|meine[rn]?)\s+)?"
+          r"(?:neuen?\s+)?(?:Wohnung|Haus)\s+(?:in|am)",
+    "fr": r"clés\s+(?:de|du)\s+(?:l['’]|(?:la|notre|mon|ma)\s+)?(?:nouvel(?:le)?\s+)?"
+          r"(?:appart(?:ement)?|maison)\s+(?:à|a|en|au)",
+    "es": r"llaves\s+(?:del|de\s+la|de\s+mi|de\s+nuestr[ao])\s+(?:apto|depto|departamento|piso|"
+          r"casa|apartamento)(?:\s+nuev[ao])?\s+(?:en|de)",
+    "it": r"chiavi\s+(?:della|del|dell['’])\s*(?:casa|appartamento)(?:\s+nuov[ao])?\s+(?:a|in|di)",
+    "pt": r"chaves\s+(?:da|do)\s+(?:casa|apê|apartamento|ap)(?:\s+nov[ao])?\s+(?:em|no|na|de)",
+    "nl": r"sleutels?\s+(?:van|voor)\s+(?:(?:het|ons|onze|mijn)\s+)?(?:nieuwe\s+)?(?:huis|"
+          r"appartement|flat|woning)\s+(?:in|op|aan)",
+}
+"""The keys of a home with its place ("got the keys to the flat in Leith", "ya tengo las
+llaves del apto en Envigado", "on a eu les clés de l'appart à Lambersart")."""
+
+_PARTICLES = r"(?:de|del|di|da|do|dos|das|du|des|von|van|am|an|der|la|los|las|le)"
+
+_CAPITALS = r"[A-ZÀ-Þ][\w'’-]+(?:\s+(?:" + _PARTICLES + r"\s+)*[A-ZÀ-Þ][\w'’-]+)*"
+
+_CAPITALISED_PLACE = re.compile(
+    r"\s*(?:(?i:the|la|le|el|il|l['’]|o|a|de|het|der|die)\s+)?(?P<place>" + _CAPITALS + ")")
+"""A place in capitalised words with the particles between ("Sierra de los Padres")."""
+
+_CAPITALISED_PLACE_LATER = re.compile(
+    r"(?<![\w'’])(?i:in|à|a|en|em|op|nach|te|no|na|nel|nella)\s+"
+    r"(?:(?i:the|la|le|el|il|l['’]|o|a|de|het|der|die)\s+)?(?P<place>" + _CAPITALS + ")")
+"""A capitalised place said further on in the sentence ("premier samedi au milieu des cartons
+à Endoume")."""
+
+_MID_SENTENCE_CAPITAL = re.compile(r"(?<=[\w,;'’])\s+[A-ZÀ-Þ]")
+"""A capital letter inside a sentence: the writer capitalises names."""
+
+_SENTENCE_END = re.compile(r"[.!?\n…]")
+
+_NO_PLACE_WORDS = (
+    "and", "but", "with", "we", "i", "lol", "haha", "yesterday", "today", "tonight", "now",
+    "finally", "at", "y", "e", "et", "und", "en", "met", "con", "com", "avec", "mit", "ma",
+    "mais", "pero", "però", "ma", "mas", "maar", "aber", "todo", "toda", "tout", "alles",
+    "tutto", "tudo", "hier", "aujourd'hui", "enfin", "ayer", "hoy", "ya", "jaja", "jajaja",
+    "ieri", "oggi", "finalmente", "ontem", "hoje", "kkk", "gisteren", "vandaag", "eindelijk",
+    "gestern", "heute", "endlich", "lo", "la", "le", "il", "es", "est", "is", "ist", "è",
+    "é", "has", "hat", "a", "on", "ha", "tem", "heeft", "hebben", "have", "had", "bekommen",
+    "gekriegt", "erhalten", "abgeholt", "gekregen", "opgehaald", "ontvangen", "avant-hier",
+    "anteayer", "antier", "anteontem", "eergisteren", "vorgestern", "last", "this", "ce",
+    "cette", "este", "esta", "questo", "questa", "deze", "dieses", "diese",
+)
+"""Words that end a place written in lower case: what comes next in the clause ("leeds has a
+balcony", "lambersart hier", "envigado, lo cogimos", "in zähringen bekommen")."""
+
+_LOWERCASE_PLACE = re.compile(
+    r"\s*(?P<place>[a-zß-ÿ][\w'’-]+(?:\s+(?:" + _PARTICLES + r"\s+)*(?!(?:" + "|".join(
+        _NO_PLACE_WORDS) + r")\b)[a-zß-ÿ][\w'’-]+){0,2}?)(?=\s*(?:[!?.,;:…)]|$|(?:" +
+    "|".join(_NO_PLACE_WORDS) + r")\b))")
+"""A place in chat written in lower case: up to three words (with particles between) that
+end where the sentence or clause does ("south portland!!", "sierra de los padres, todo…")."""
+
+_NO_PLACE = re.compile(r"(?i)(?:the|a|an|our|my|new|nuev[ao]|nuov[ao]|nov[ao]|neue[nr]?|"
+                       r"nouvel(?:le)?|nouveau|nieuwe?|la|el|il|o|het|der|die|das)$")
+"""A first word that opens no place ("the new flat", "la casa")."""
+
+
+def moved_into(text: str, lang: str) -> str | None:
+    """The place a turn says the user has just moved into, with no verb of moving: a new
+    home said (the cue ``new_home``: a new house, boxes everywhere, a new landlady) and a
+    place after its first days, its keys or the new home itself ("first Saturday in South Portland!!
+    we're sleeping on a mattress surrounded by boxes" → "South Portland", "primer finde en
+    la casa nueva en sierra de los padres" → "sierra de los padres"). Wanting one, or a
+    hypothetical, is no move. A writer who capitalises names says the place with capitals,
+    maybe further on in the sentence ("premier samedi au milieu des cartons à Endoume");
+    in chat written in lower case the place is a word, or up to three that end the clause
+    ("our new flat in leeds has a balcony" → "leeds")."""
+    first, new, keys = _FIRST_DAYS_IN.get(lang), _NEW_HOME_AT.get(lang), _KEYS_TO.get(lang)
+    if first is None or new is None or keys is None or not has_cue("new_home", lang, text) or \
+            has_cue("wanting", lang, text) or has_cue("hypothetical", lang, text):
+        return None
+    lead = re.compile(r"(?<![\w'’])(?i:(?:" + first + r")(?:\s+(?:" + new + r"))?|" + new +
+                      r"|" + keys + r")(?![\w'’])")
+    capitals = _MID_SENTENCE_CAPITAL.search(text) is not None
+    for m in lead.finditer(text):
+        end = _SENTENCE_END.search(text, m.end())
+        rest = text[m.end():end.start() if end else len(text)]
+        said = _CAPITALISED_PLACE.match(rest)
+        if said is None and capitals:
+            said = _CAPITALISED_PLACE_LATER.search(rest)
+        elif said is None:
+            said = _LOWERCASE_PLACE.match(rest) or _LOWERCASE_WORD.match(rest)
+        if said is not None and not _NO_PLACE.match(said.group("place").split()[0]):
+            return _without_date_words(said.group("place"))
+    return None
+
+
+_LOWERCASE_WORD = re.compile(r"\s*(?P<place>[a-zß-ÿ][\w'’-]+)")
+
+_DATE_WORDS = frozenset(MONTHS) | frozenset(WEEKDAYS)
+
+
+def _without_date_words(place: str) -> str:
+    """``place`` without the weekday or month names that follow it ("Penistone Saturday")."""
+    words = place.split()
+    while len(words) > 1 and words[-1].casefold() in _DATE_WORDS:
+        words.pop()
+    return " ".join(words)

@@ -40,7 +40,11 @@ class Kind:
     beside: tuple[str, ...] = ()
     """Brands that are also common words or given names ("Stone", "Cielo", "Orange"): one
     of them names a thing of the kind only beside a noun of the kind ("a maquininha da
-    Stone", "my Orange SIM card")."""
+    Stone", "my Orange SIM card") or a word of :attr:`said_with`."""
+    said_with: tuple[str, ...] = ()
+    """Words in any language that say a thing of the kind is in use, so that a brand of
+    :attr:`beside` next to one of them names it ("mein alter Golf ist nicht angesprungen",
+    "la seicento ha la spia accesa", "avec la Zoé je passe plus à la pompe")."""
 
 
 @cache
@@ -65,8 +69,10 @@ def _sections() -> dict[str, dict[str, tuple[str, ...]]]:
 def kinds() -> tuple[Kind, ...]:
     """The kinds of things the data file lists."""
     return tuple(Kind(name, words.get("names", ()),
-                      {k: v for k, v in words.items() if k not in ("names", "slot", "beside")},
-                      next(iter(words.get("slot", ())), "tech"), words.get("beside", ()))
+                      {k: v for k, v in words.items()
+                       if k not in ("names", "slot", "beside", "said_with")},
+                      next(iter(words.get("slot", ())), "tech"), words.get("beside", ()),
+                      words.get("said_with", ()))
                  for name, words in _sections().items() if name != _OWN)
 
 
@@ -103,13 +109,14 @@ def _nouns_pattern(kind: str, lang: str) -> re.Pattern[str] | None:
 
 @cache
 def _beside_patterns() -> tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...]:
-    """Per kind with brands said only beside its noun: the brands and the kind's nouns in
-    every language (German and Dutch ones also ending a compound: "Telesur-simkaart")."""
+    """Per kind with brands said only beside its noun: the brands, and the kind's nouns in
+    every language with its :attr:`Kind.said_with` words (German and Dutch ones also ending a
+    compound: "Telesur-simkaart")."""
     out = []
     for kind in kinds():
         if not kind.beside:
             continue
-        nouns = [n for words in kind.nouns.values() for n in words]
+        nouns = [n for words in kind.nouns.values() for n in words] + list(kind.said_with)
         out.append((kind.name, re.compile(_alternation(list(kind.beside)), re.IGNORECASE),
                     re.compile(_alternation(nouns, compound=True), re.IGNORECASE)))
     return tuple(out)
@@ -118,7 +125,8 @@ def _beside_patterns() -> tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ..
 def named(text: str) -> dict[str, set[str]]:
     """The brand names ``text`` says, by kind (the longest name first: "Galaxy Tab" is a
     tablet, "Galaxy" a phone); a brand that is also a common word only beside a noun of its
-    kind (:attr:`Kind.beside`: "a maquininha da Stone", not "a stone wall").
+    kind or a word of its use (:attr:`Kind.beside`: "a maquininha da Stone", not "a stone
+    wall"; "la seicento non partiva", not "nel Seicento").
 
     >>> named("mein iPhone spinnt, ich zeichne in Procreate")
     {'phone': {'iphone'}, 'drawing app': {'procreate'}}

@@ -134,7 +134,7 @@ _NAMING: dict[str, str] = {
 """How a name is given ("my sister is called Anna", "meine Schwester heißt Anna", "mi
 hermana se llama Lucía", "我妹妹叫小雨")."""
 _THIRD_PRONOUN: dict[str, str] = {
-    "en": r"she|he|she's|he's", "de": r"sie|er", "fr": r"elle|il", "es": r"ella|él",
+    "en": r"she|he|she's|he's|shes|hes", "de": r"sie|er", "fr": r"elle|il", "es": r"ella|él",
     "it": r"lei|lui", "pt": r"ela|ele", "nl": r"zij|ze|hij", "zh": r"她|他",
 }
 _PRONOUN_IS: dict[str, str] = {"en": r"\s+(?:is|was)|['’]s", "de": r"\s+(?:ist|war)",

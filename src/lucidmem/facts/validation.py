@@ -632,8 +632,10 @@ class _Pass:
                     existing.predicate == cand.predicate and \
                     (rec.data.get("corrects") or cand.slot == "event"):
                 continue  # a correction ends what it names (lifecycle), not every event
-            if relation is Relation.CONFLICT and workplaces.same_workplace(ex, rec):
-                continue  # "Im Werk hab ich jetzt Frühschicht": the job held, said again
+            if relation is Relation.CONFLICT and (workplaces.same_workplace(ex, rec) or
+                                                  workplaces.names_no_other_workplace(ex, rec)):
+                continue  # "Im Werk hab ich jetzt Frühschicht": the job held, said again;
+                # "It's for the girls from the finance office": no other job
             decision = resolve(existing, replace(cand, confidence=conf),
                                max_variants=self.max_variants)
             if decision.needs_clarification:

@@ -8,6 +8,8 @@ Pure functions over fact records (validation applies what they return):
   at Harfang"); a job said with no workplace ("I work as a nurse") stays;
 * :func:`someone_elses_workplace_targets` — "mein Bruder Tom arbeitet jetzt im LNS": where
   Tom worked before ("Tom arbeitet bei der Post") ends, whatever kind either was read as;
+* :func:`names_no_other_workplace` — "It's for the girls from the finance office", read as
+  the employer, names none and says no change: the employer held stays;
 * :func:`own_earlier_role_targets` — "I'm the head chef at Rosewood now": the user's
   earlier role at Rosewood ("I'm a sous-chef at Rosewood") ends; a role at another place
   is left to the rest.
@@ -25,6 +27,7 @@ from lucidmem.facts.statement_words import fold_words, overlaps
 from lucidmem.records import Record
 
 __all__ = [
+    "names_no_other_workplace",
     "other_workplace_targets",
     "own_earlier_role_targets",
     "same_workplace",
@@ -133,6 +136,36 @@ def same_workplace(held: Record, new: Record) -> bool:
     named = _workplaces_named(str(new.data.get("evidence") or new.text))
     held_words = fold_words(str(held.data.get("evidence") or held.text))
     return bool(named) and named[0] <= held_words
+
+
+def names_no_other_workplace(held: Record, new: Record) -> bool:
+    """Whether ``new``, read as the user's employer, leaves the named employer ``held`` as it
+    is: it names no workplace and says no change ("It's for the girls from the finance
+    office, Oksana's coming too" after "First week at Red River College"). A remark about
+    work is no new job; "I started at the hospital" (a change) or "ich bin jetzt bei Bosch"
+    (a workplace named) are read as before."""
+    h, n = held.data, new.data
+    if h.get("predicate") != "works_at" or n.get("predicate") != "works_at" or \
+            h.get("subject") != USER_SUBJECT or n.get("subject") != USER_SUBJECT or \
+            n.get("is_change") or n.get("cessation") or \
+            n.get("is_correction") or n.get("switched_from"):
+        return False
+    return _names_its_workplace(held) and not _names_its_workplace(new) and \
+        not _workplaces_named(str(n.get("evidence") or new.text))
+
+
+def _names_its_workplace(rec: Record) -> bool:
+    """Whether an employer fact holds a workplace's name read out of its clause ("Red River
+    College" out of "First week at Red River College, done!": a few words, the first
+    capitalised), not the clause itself (a remark the classifier read as about the
+    employer, "est en licence de bio à Montpellier")."""
+    said, held = str(rec.data.get("evidence") or ""), str(rec.data.get("object") or "")
+    return bool(held) and held.strip(" .!?") != said.strip(" .!?") and \
+        len(held.split()) <= _NAME_WORDS and (held[0].isupper() or held[0].isdigit())
+
+
+_NAME_WORDS = 5
+"""The most words a workplace's name read out of a clause has ("Red River College")."""
 
 
 _ROLE_AT = re.compile(
