@@ -30,10 +30,10 @@ _MONDAY = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
     ("it", "prima notte nella casa nuova a rovigo, pieno di scatoloni", "rovigo"),
     ("pt", "primeira noite na casa nova em Viseu, cheia de caixas", "Viseu"),
     ("nl", "Eerste nacht in ons nieuwe huis in Emmen, tussen de dozen.", "Emmen"),
-    ("en", "Got the keys to our new flat in Portobello today, so excited", "Portobello"),
-    ("es", "ya tengo las llaves del apto en bello, lo cogimos entre los dos", "bello"),
-    ("fr", "on a eu les clés de l'appart à roubaix hier, enfin", "roubaix"),
-    ("de", "haben die schlüssel für die neue wohnung in kempten bekommen, endlich",
+    ("en", "Got the keys to our new flat in Portobello, boxes everywhere", "Portobello"),
+    ("es", "ya tengo las llaves del apto en bello, todo lleno de cajas", "bello"),
+    ("fr", "on a eu les clés de l'appart à roubaix hier, cartons partout", "roubaix"),
+    ("de", "haben die schlüssel für die neue wohnung in kempten bekommen, überall kartons",
      "kempten"),
 ])
 def test_the_place_of_the_first_days_in_a_new_home(lang: str, text: str, place: str) -> None:
@@ -45,6 +45,11 @@ def test_the_place_of_the_first_days_in_a_new_home(lang: str, text: str, place: 
     ("en", "first week at work, surrounded by boxes of files"),
     ("en", "I'd love a new house in Spain one day"),
     ("en", "First Saturday in Leeds for the match, what a day"),
+    # the keys or the new flat alone: the move may be days later (the new home holds from
+    # the move, not from the keys)
+    ("en", "Got the keys to our new flat in Portobello today, so excited"),
+    ("de", "haben die schlüssel für die neue wohnung in kempten bekommen, endlich"),
+    ("en", "our new flat in leeds has a balcony!!"),
 ])
 def test_no_place_or_no_new_home_is_no_move(lang: str, text: str) -> None:
     assert moved_into(text, lang) is None
@@ -52,6 +57,11 @@ def test_no_place_or_no_new_home_is_no_move(lang: str, text: str) -> None:
 
 def test_a_lower_case_place_stops_where_its_clause_does() -> None:
     assert moved_into("our new flat in leeds has a balcony!! still unpacking", "en") == "leeds"
+    assert moved_into("first saturday in west portland was wild!! boxes everywhere",
+                      "en") == "west portland"
+    place = moved_into("first saturday in south portland felt really weird!! boxes everywhere",
+                       "en")
+    assert place is not None and "portl" not in place.split(), place  # no cut before "and"
 
 
 def _current(*turns: str, lang: str) -> list[str]:
@@ -102,3 +112,13 @@ def test_a_remark_about_the_home_left_ends_however_the_home_is_named(
     assert any(old in t for t in _current(before, lang=lang))
     current = _current(before, moved, lang=lang)
     assert not any(old in t for t in current), current
+
+
+def test_the_new_home_holds_from_the_day_gone_by_its_first_days_name() -> None:
+    sunday = datetime(2025, 3, 9, 15, 0, tzinfo=UTC)
+    with said_a_day_apart("first saturday in fairhaven was wild!! sleeping on a mattress "
+                          "surrounded by boxes", start=sunday, user_id="u",
+                          lang="en") as memory:
+        homes = [f for f in memory.facts.list(user_id="u") if "lives in fairhaven" in f.text]
+    assert homes and homes[0].valid_from is not None, homes
+    assert homes[0].valid_from.date() == datetime(2025, 3, 8).date(), homes

@@ -1610,8 +1610,12 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         if moved_into is not None and item.subject == USER_SUBJECT and \
                 moved_into in item.clause.text and not item.clause.cues.negated and \
                 not item.clause.cues.question:
-            # "first saturday in south portland!! … surrounded by boxes": the new home
-            cand, moved_into = _home_moved_into(item, moved_into, timestamp), None
+            # "first saturday in south portland!! … surrounded by boxes": the new home (a
+            # home the clause names itself, "we moved to Leith on Saturday", is kept)
+            if cand is None or cand.slot != "residence" or \
+                    len(cand.object.split()) > _PLACE_WORDS:
+                cand = _home_moved_into(item, moved_into, timestamp, cand)
+            moved_into = None
         if cand is not None and _only_sets_aside(item.clause, cand, clauses):
             # "Kleine Korrektur: Felix arbeitet nicht bei Siemens, er ist bei Bosch": the
             # first clause only sets the wrong value aside; the next one says the right one
@@ -2649,13 +2653,23 @@ def _left_the_job(item: _Pending, at: datetime) -> FactCandidate:
         is_change=True, text=text, slot="employer", evidence=clause.text, cessation=True)
 
 
-def _home_moved_into(item: _Pending, place: str, at: datetime) -> FactCandidate:
+_PLACE_WORDS = 5
+"""The most words a place read out of a clause has ("Sierra de los Padres"); a residence fact
+whose object is longer holds its whole clause."""
+
+
+def _home_moved_into(item: _Pending, place: str, at: datetime,
+                     read: FactCandidate | None) -> FactCandidate:
     """The user's new home said through its first days (:func:`homes.moved_into`: "primer
     finde en la casa nueva en Sierra de los Padres", "first Saturday in South Portland!! …
-    surrounded by boxes"): the user lives there from the moment it is said, and the home
-    held before ends as with "we moved to …"."""
+    surrounded by boxes"): the user lives there from the moment it is said, or from the day
+    gone by that the clause names (``read``, what the clause was read as: "first Saturday in
+    South Portland" said on the Sunday), and the home held before ends as with "we moved to
+    …"."""
     clause = item.clause
     info = SLOTS["residence"]
+    if read is not None and read.valid_from is not None and read.valid_from <= at:
+        at = read.valid_from
     return FactCandidate(
         category=category_of(info.subcategory), subcategory=info.subcategory,
         subject=USER_SUBJECT, predicate=info.predicate, object=place, confidence=0.8,

@@ -1122,41 +1122,49 @@ CUES: dict[str, _T] = {
         "nl": _w("woon|wonen|woont|verhuis|verhuizen|verhuisd"),
         "zh": _w("住|搬|定居|落户"),
     },
-    # the first days in a new home, said without a verb of moving: a new house, boxes
-    # everywhere, a new landlady ("first Saturday in South Portland!! surrounded by boxes",
-    # "primer finde en la casa nueva"): read with the place it names by homes.moved_into
+    # a new home, said without a verb of moving ("la casa nueva", "our new flat", "the keys to
+    # the flat"): read with the place it names by homes.moved_into, which also needs the user
+    # to be living there (the cue "moving_in", or the first days said)
     "new_home": {
-        "en": _w("new house|new flat|new apartment|new home|new landlady|new landlord|"
-                 "surrounded by boxes|living out of boxes|still unpacking|unpacking boxes|"
-                 "boxes everywhere|housewarming|got the keys|keys to the new|keys to our new"),
-        "de": _w("neue Wohnung|neuen Wohnung|neues Haus|neuen Haus|neue Vermieterin|"
-                 "neuer Vermieter|neuen Vermieter|zwischen Kartons|zwischen Umzugskartons|"
-                 "überall Kartons|Kisten auspacken|Kartons auspacken|Einweihungsparty|"
-                 "Schlüssel bekommen|"
+        "en": _w("new house|new flat|new apartment|new home|got the keys|keys to the new|"
+                 "keys to our new"),
+        "de": _w("neue Wohnung|neuen Wohnung|neues Haus|neuen Haus|Schlüssel bekommen|"
                  "Schlüssel für die neue|Schlüssel für die Wohnung|Schlüssel abgeholt"),
         "fr": _w("nouvel appart|nouvel appartement|nouvelle maison|nouveau logement|"
-                 "nouvelle proprio|nouveau proprio|nouveau propriétaire|nouvelle propriétaire|"
-                 "entre les cartons|au milieu des cartons|cartons partout|"
-                 "pendaison de crémaillère|eu les clés|reçu les clés|récupéré les clés"),
+                 "eu les clés|reçu les clés|récupéré les clés"),
         "es": _w("casa nueva|nueva casa|depto nuevo|departamento nuevo|piso nuevo|nuevo piso|"
-                 "nuevo depto|nuevo departamento|nueva casera|nuevo casero|lleno de cajas|"
-                 "llena de cajas|entre cajas|rodeados de cajas|cajas por todos lados|"
-                 "desempacando|cajas por todo lado|tengo las llaves|nos dieron las llaves|"
-                 "me dieron las llaves|trasteo|mudanza"),
-        "it": _w("casa nuova|nuova casa|appartamento nuovo|nuovo appartamento|"
-                 "nuova padrona di casa|nuovo padrone di casa|tra gli scatoloni|"
-                 "pieno di scatoloni|piena di scatoloni|in mezzo agli scatoloni|"
-                 "inaugurazione della casa|ho le chiavi|abbiamo le chiavi|ci hanno dato le chiavi|"
-                 "trasloco"),
+                 "nuevo depto|nuevo departamento|tengo las llaves|nos dieron las llaves|"
+                 "me dieron las llaves"),
+        "it": _w("casa nuova|nuova casa|appartamento nuovo|nuovo appartamento|ho le chiavi|"
+                 "abbiamo le chiavi|ci hanno dato le chiavi"),
         "pt": _w("casa nova|nova casa|apartamento novo|novo apartamento|apê novo|ap novo|"
-                 "novo senhorio|nova senhoria|cheio de caixas|cheia de caixas|"
-                 "no meio das caixas|entre caixas|caixas por todo lado|chá de casa nova|"
-                 "peguei as chaves|pegamos as chaves|recebemos as chaves|recebi as chaves|mudança"),
+                 "peguei as chaves|pegamos as chaves|recebemos as chaves|recebi as chaves"),
         "nl": _w("nieuwe huis|nieuw huis|nieuwe appartement|nieuwe flat|nieuwe woning|"
-                 "nieuwe huisbaas|nieuwe verhuurder|nieuwe huisbazin|tussen de dozen|vol dozen|"
-                 "overal dozen|dozen uitpakken|housewarming|sleutels gekregen|sleutel gekregen|"
-                 "sleutels opgehaald|verhuizing"),
-        "zh": _w("新家|新房子|新公寓|新房东|满屋子箱子|一堆箱子|拆箱子|暖房|拿到钥匙|搬家"),
+                 "sleutels gekregen|sleutel gekregen|sleutels opgehaald"),
+        "zh": _w("新家|新房子|新公寓|拿到钥匙"),
+    },
+    # living in the new home already: boxes everywhere, unpacking, the new landlady, a
+    # housewarming ("surrounded by boxes", "todo lleno de cajas", "überall Kartons"); the keys
+    # alone are not it (the move may be a week later)
+    "moving_in": {
+        "en": _w("new landlady|new landlord|surrounded by boxes|living out of boxes|"
+                 "still unpacking|unpacking boxes|boxes everywhere|housewarming"),
+        "de": _w("neue Vermieterin|neuer Vermieter|neuen Vermieter|zwischen Kartons|"
+                 "zwischen Umzugskartons|überall Kartons|Kisten auspacken|Kartons auspacken|"
+                 "Einweihungsparty"),
+        "fr": _w("nouvelle proprio|nouveau proprio|nouveau propriétaire|nouvelle propriétaire|"
+                 "entre les cartons|au milieu des cartons|cartons partout|"
+                 "pendaison de crémaillère"),
+        "es": _w("nueva casera|nuevo casero|lleno de cajas|llena de cajas|entre cajas|"
+                 "rodeados de cajas|cajas por todos lados|cajas por todo lado|desempacando"),
+        "it": _w("nuova padrona di casa|nuovo padrone di casa|tra gli scatoloni|"
+                 "pieno di scatoloni|piena di scatoloni|in mezzo agli scatoloni|"
+                 "inaugurazione della casa"),
+        "pt": _w("novo senhorio|nova senhoria|cheio de caixas|cheia de caixas|"
+                 "no meio das caixas|entre caixas|caixas por todo lado|chá de casa nova"),
+        "nl": _w("nieuwe huisbaas|nieuwe verhuurder|nieuwe huisbazin|tussen de dozen|vol dozen|"
+                 "overal dozen|dozen uitpakken|housewarming"),
+        "zh": _w("新房东|满屋子箱子|一堆箱子|拆箱子|纸箱还没拆|暖房"),
     },
     # how long the user has been in a place, counted in weeks, months or years ("we've been
     # in Leith a month now", "depuis trois semaines qu'on est à Angré", "llevamos dos meses en

@@ -99,7 +99,7 @@ def home_remarks_left(new: Record, facts: Sequence[Record]) -> list[Record]:
         places = [p for p in places if p]
         if (places and not any(fold(place) in said for place in places)) or \
                 (moved and _LANDLORD.search(rec.text) and
-                 not has_cue("new_home", str(r.get("language") or "en"), rec.text)):
+                 not has_cue("moving_in", str(r.get("language") or "en"), rec.text)):
             out.append(rec)  # (and the landlord of the home left, not a new one)
     return out
 
@@ -300,15 +300,16 @@ _NO_PLACE_WORDS = (
     "é", "has", "hat", "a", "on", "ha", "tem", "heeft", "hebben", "have", "had", "bekommen",
     "gekriegt", "erhalten", "abgeholt", "gekregen", "opgehaald", "ontvangen", "avant-hier",
     "anteayer", "antier", "anteontem", "eergisteren", "vorgestern", "last", "this", "ce",
-    "cette", "este", "esta", "questo", "questa", "deze", "dieses", "diese",
+    "cette", "este", "esta", "questo", "questa", "deze", "dieses", "diese", "was", "were",
+    "are", "war", "était", "fue", "era", "foi", "wordt", "feels", "looks",
 )
 """Words that end a place written in lower case: what comes next in the clause ("leeds has a
 balcony", "lambersart hier", "envigado, lo cogimos", "in zähringen bekommen")."""
 
 _LOWERCASE_PLACE = re.compile(
     r"\s*(?P<place>[a-zß-ÿ][\w'’-]+(?:\s+(?:" + _PARTICLES + r"\s+)*(?!(?:" + "|".join(
-        _NO_PLACE_WORDS) + r")\b)[a-zß-ÿ][\w'’-]+){0,2}?)(?=\s*(?:[!?.,;:…)]|$|(?:" +
-    "|".join(_NO_PLACE_WORDS) + r")\b))")
+        _NO_PLACE_WORDS) + r")\b)[a-zß-ÿ][\w'’-]+){0,2}?)(?![\w'’-])(?=\s*(?:[!?.,;:…)]|$)|"
+    r"\s+(?:" + "|".join(_NO_PLACE_WORDS) + r")\b)")
 """A place in chat written in lower case: up to three words (with particles between) that
 end where the sentence or clause does ("south portland!!", "sierra de los padres, todo…")."""
 
@@ -319,8 +320,10 @@ _NO_PLACE = re.compile(r"(?i)(?:the|a|an|our|my|new|nuev[ao]|nuov[ao]|nov[ao]|ne
 
 def moved_into(text: str, lang: str) -> str | None:
     """The place a turn says the user has just moved into, with no verb of moving: a new
-    home said (the cue ``new_home``: a new house, boxes everywhere, a new landlady) and a
-    place after its first days, its keys or the new home itself ("first Saturday in South Portland!!
+    home said (the cues ``new_home``, a new house or its keys, and ``moving_in``, boxes
+    everywhere or a new landlady) and a place after its first days, its keys or the new home
+    itself, the last two only when the user lives there already (``moving_in``: the keys
+    come days before the move) ("first Saturday in South Portland!!
     we're sleeping on a mattress surrounded by boxes" → "South Portland", "primer finde en
     la casa nueva en sierra de los padres" → "sierra de los padres"). Wanting one, or a
     hypothetical, is no move. A writer who capitalises names says the place with capitals,
@@ -328,13 +331,17 @@ def moved_into(text: str, lang: str) -> str | None:
     in chat written in lower case the place is a word, or up to three that end the clause
     ("our new flat in leeds has a balcony" → "leeds")."""
     first, new, keys = _FIRST_DAYS_IN.get(lang), _NEW_HOME_AT.get(lang), _KEYS_TO.get(lang)
-    if first is None or new is None or keys is None or not has_cue("new_home", lang, text) or \
+    living = has_cue("moving_in", lang, text)
+    if first is None or new is None or keys is None or \
+            not (living or has_cue("new_home", lang, text)) or \
             has_cue("wanting", lang, text) or has_cue("hypothetical", lang, text):
         return None
-    lead = re.compile(r"(?<![\w'’])(?i:(?:" + first + r")(?:\s+(?:" + new + r"))?|" + new +
-                      r"|" + keys + r")(?![\w'’])")
+    lead = re.compile(r"(?<![\w'’])(?i:(?P<first>" + first + r")(?:\s+(?:" + new + r"))?|" +
+                      new + r"|" + keys + r")(?![\w'’])")
     capitals = _MID_SENTENCE_CAPITAL.search(text) is not None
     for m in lead.finditer(text):
+        if m["first"] is None and not living:
+            continue  # "got the keys to the flat in Leith": the move may come later
         end = _SENTENCE_END.search(text, m.end())
         rest = text[m.end():end.start() if end else len(text)]
         said = _CAPITALISED_PLACE.match(rest)
