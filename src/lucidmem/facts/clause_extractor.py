@@ -2666,18 +2666,10 @@ def _home_moved_into(item: _Pending, place: str, at: datetime,
     gone by that the clause names (``read``, what the clause was read as: "first Saturday in
     South Portland" said on the Sunday), and the home held before ends as with "we moved to
     …"."""
-    clause = item.clause
-    info = SLOTS["residence"]
     if read is not None and read.valid_from is not None and read.valid_from <= at:
         at = read.valid_from
-    return FactCandidate(
-        category=category_of(info.subcategory), subcategory=info.subcategory,
-        subject=USER_SUBJECT, predicate=info.predicate, object=place, confidence=0.8,
-        emotional_intensity=0.4, privacy=assess_privacy(clause.sentence).level,
-        temporal_text=None, valid_from=at, valid_to=None, temporal_unresolved=False,
-        language=clause.language, source_text=clause.sentence, negated=False,
-        is_change=True, text=f"The user lives in {place}", slot="residence",
-        evidence=clause.text)
+    return _user_fact(item.clause, "residence", place, f"The user lives in {place}",
+                      confidence=0.8, intensity=0.4, since=at, change=True)
 
 
 def _employer_of_a_colleague(item: _Pending, span: str) -> FactCandidate | None:
@@ -2704,15 +2696,22 @@ def _employer_of_a_colleague(item: _Pending, span: str) -> FactCandidate | None:
 
 def _works_at(clause: Clause, org: str) -> FactCandidate:
     """"The user works at <org>", read from ``clause`` beside the clause's own fact."""
-    info = SLOTS["employer"]
+    return _user_fact(clause, "employer", org, f"The user works at {org}", confidence=0.9,
+                      intensity=0.2, since=None, change=False)
+
+
+def _user_fact(clause: Clause, slot: str, value: str, text: str, *, confidence: float,
+               intensity: float, since: datetime | None, change: bool) -> FactCandidate:
+    """A fact of the user's in ``slot`` whose value was read out of ``clause`` ("The user
+    works at Cafetalia", "The user lives in South Portland"), the clause as its evidence."""
+    info = SLOTS[slot]
     return FactCandidate(
         category=category_of(info.subcategory), subcategory=info.subcategory,
-        subject=USER_SUBJECT, predicate=info.predicate, object=org, confidence=0.9,
-        emotional_intensity=0.2, privacy=assess_privacy(clause.sentence).level,
-        temporal_text=None, valid_from=None, valid_to=None, temporal_unresolved=False,
+        subject=USER_SUBJECT, predicate=info.predicate, object=value, confidence=confidence,
+        emotional_intensity=intensity, privacy=assess_privacy(clause.sentence).level,
+        temporal_text=None, valid_from=since, valid_to=None, temporal_unresolved=False,
         language=clause.language, source_text=clause.sentence, negated=False,
-        is_change=False, text=f"The user works at {org}", slot="employer",
-        evidence=clause.text)
+        is_change=change, text=text, slot=slot, evidence=clause.text)
 
 
 SELF_AT_WORK_OCCUPATION = 0.10
