@@ -122,3 +122,14 @@ def test_the_new_home_holds_from_the_day_gone_by_its_first_days_name() -> None:
         homes = [f for f in memory.facts.list(user_id="u") if "lives in fairhaven" in f.text]
     assert homes and homes[0].valid_from is not None, homes
     assert homes[0].valid_from.date() == datetime(2025, 3, 8).date(), homes
+
+
+@pytest.mark.parametrize(("lang", "said", "place"), [
+    ("pt", "Mudei-me para Braga há cinco anos.", "Braga"),
+    ("pt", "Eu me mudei para Viseu há dois anos.", "Viseu"),
+])
+def test_a_move_years_ago_is_a_home_not_a_workplace(lang: str, said: str, place: str) -> None:
+    # how long since a move ("há cinco anos") is time in a home, not time at a workplace
+    current = _current(said, lang=lang)
+    assert any(f"lives in {place.casefold()}" in t for t in current), current
+    assert not any("works at" in t for t in current), current

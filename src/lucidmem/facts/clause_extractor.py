@@ -4235,8 +4235,8 @@ def _tenure_at(span: str, lang: str) -> bool:
         return True
     if _since_at_workplace(span, lang) is not None:
         return True
-    if _lives_there(span, lang):
-        return False
+    if _lives_there(span, lang) or has_cue("dwelling", lang, span):
+        return False  # ("Mudei-me para Braga há cinco anos": a move, five years there)
     kind = _KIND_TENURE.get(lang)
     return (after is not None and after.search(span) is not None) or (
         kind is not None and kind.search(span) is not None)
