@@ -61,6 +61,7 @@ from lucidmem.facts.cue_lexicon import (
     has_cue,
 )
 from lucidmem.facts.date_shifts import moved_by_amount, shift_said
+from lucidmem.facts.entities import NAME_WORDS
 from lucidmem.facts.language import votes
 from lucidmem.facts.lowercase_names import writes_in_lowercase
 from lucidmem.facts.model import (
@@ -113,7 +114,13 @@ from lucidmem.facts.render import (
 from lucidmem.facts.slots import NO_FACT, SLOTS, SlotClassifier, SlotGuess
 from lucidmem.facts.statement_words import NOW
 from lucidmem.facts.temporal import TemporalAnchor, TemporalResolution, find_temporal
-from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS, said_weekday
+from lucidmem.facts.temporal_lexicon import (
+    DATE_NAMES,
+    MONTHS,
+    WEEKDAYS,
+    said_weekday,
+    without_trailing_date_words,
+)
 from lucidmem.facts.temporal_patterns import Days, Granularity, held_for
 
 __all__ = ["ANSWER_WINDOW", "ConversationState", "TurnReading", "asks_about_others", "read_turn"]
@@ -1174,30 +1181,12 @@ def _proper_after(span: str, lang: str, preps: dict[str, str], avoid: set[str]) 
         return None
     for m in re.finditer(r"(?i:(?<![\w'’])(?:" + prep + r"))\s+(?:(?:the|la|le|el|il|der|"
                          r"dem|den|het|o|a|l')\s*)?" + _PROPER, span):
-        value = _without_trailing_date_words(m.group(1).strip())
+        value = without_trailing_date_words(m.group(1).strip())
         if value.endswith(("'s", "’s")):
             continue  # "at Marcus's (mom's)": someone's home, not a place of the user's
         if value and value.split()[0].casefold() not in _NOT_NAME_WORDS and value not in avoid:
             return value
     return None
-
-
-def _without_trailing_date_words(name: str) -> str:
-    """``name`` without the month or weekday names that follow it ("Berlin October" → "Berlin":
-    a date said right after a place, "moved to Berlin in October" with the "in" left out or
-    a relative date written out). Whole names only, not abbreviations: "Viña del Mar" keeps
-    its "Mar"."""
-    words = name.split()
-    while len(words) > 1 and words[-1].casefold() in _DATE_NAMES:
-        words.pop()
-    return " ".join(words)
-
-
-_DATE_NAMES = frozenset(
-    {m for m in MONTHS if len(m) > 3 and m not in ("sept", "marco")}
-    | {"may", "mai", "mei"} | set(WEEKDAYS))
-"""Month and weekday names written out in full: ``MONTHS`` without its abbreviations ("mar",
-"sept") and without "marco", which is also a first name."""
 
 
 def _structured(item: _Pending, slot: str, span: str, lang: str) -> tuple[str, str] | None:
@@ -1212,7 +1201,7 @@ def _structured(item: _Pending, slot: str, span: str, lang: str) -> tuple[str, s
                 not item.clause.cues.cessation or _since_at_workplace(span, lang))) or
             (not item.clause.cues.cessation and _shifts_at(span, item, lang) and
             (org := _proper_after(span, lang, _SHIFT_PREP, avoid)))) and \
-            org.casefold() not in _DATE_NAMES and not _only_a_kind(org, lang):
+            org.casefold() not in DATE_NAMES and not _only_a_kind(org, lang):
         return org, f"The user works at {org}"  # ("back out to Hexham tomorrow, early shift";
         # not "nur Frühschicht für Juni", nor a kind alone: "erschter Tag im Werk in …")
     if item.clause.cues.cessation or not _has_subject(item.clause.text, lang):
@@ -1613,7 +1602,7 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             # "first saturday in south portland!! … surrounded by boxes": the new home (a
             # home the clause names itself, "we moved to Leith on Saturday", is kept)
             if cand is None or cand.slot != "residence" or \
-                    len(cand.object.split()) > _PLACE_WORDS:
+                    len(cand.object.split()) > NAME_WORDS:
                 cand = _home_moved_into(item, moved_into, timestamp, cand)
             moved_into = None
         if cand is not None and _only_sets_aside(item.clause, cand, clauses):
@@ -2653,11 +2642,6 @@ def _left_the_job(item: _Pending, at: datetime) -> FactCandidate:
         is_change=True, text=text, slot="employer", evidence=clause.text, cessation=True)
 
 
-_PLACE_WORDS = 5
-"""The most words a place read out of a clause has ("Sierra de los Padres"); a residence fact
-whose object is longer holds its whole clause."""
-
-
 def _home_moved_into(item: _Pending, place: str, at: datetime,
                      read: FactCandidate | None) -> FactCandidate:
     """The user's new home said through its first days (:func:`homes.moved_into`: "primer
@@ -2765,7 +2749,7 @@ def _introduces_self_at_work(span: str, item: _Pending, lang: str) -> bool:
         return False
     org = found["org"].strip()
     avoid = {p.name for p in item.people if p.name}
-    return bool(org) and org not in avoid and org.casefold() not in _DATE_NAMES and \
+    return bool(org) and org not in avoid and org.casefold() not in DATE_NAMES and \
         not _only_a_kind(org, lang) and not _lives_there(span, lang)
 
 
@@ -2787,10 +2771,10 @@ def _employer_beside_the_job(item: _Pending, span: str,
         return None
     avoid = {p.name for p in item.people if p.name}
     found = _NAMED_KIND_AT[lang].search(span) or _NAME_AT[lang].search(span)
-    org = None if found is None else _without_trailing_date_words(found["org"].strip())
+    org = None if found is None else without_trailing_date_words(found["org"].strip())
     if org and found is not None and (found.groupdict().get("kind") or " ")[0].isupper():
         org = f"{found['kind']} {org}"  # "en Bodega Lupe": the kind is part of the name
-    if not org or org in avoid or org.casefold() in _DATE_NAMES or _only_a_kind(org, lang):
+    if not org or org in avoid or org.casefold() in DATE_NAMES or _only_a_kind(org, lang):
         return None
     return _works_at(clause, org)
 
@@ -3514,7 +3498,7 @@ def _home_left(span: str, lang: str) -> tuple[str, str] | None:
     last = _LEFT_HOME_VERB_LAST.get(lang)
     away = None if last is None else re.search(last, span)
     if away is not None:
-        place = _without_trailing_date_words(away["place"].strip())
+        place = without_trailing_date_words(away["place"].strip())
         if place and place.split()[0].casefold() not in _NOT_NAME_WORDS:
             rest = span[:away.start()] + span[away.end():]
             return re.sub(r"\s{2,}", " ", rest).strip(" ,;"), place
@@ -3524,7 +3508,7 @@ def _home_left(span: str, lang: str) -> tuple[str, str] | None:
     for m in re.finditer(r"(?i:(?<![\w'’])(?:" + leaving + r"))\s+(?:(?P<home>(?i:(?:[\w'’-]+\s+)"
                          r"{1,4}?))(?i:" + preps + r")\s+(?:(?i:the|der|dem|la|le|el|il|o|a|de|"
                          r"het)\s+)?)?(?P<place>" + _PROPER + ")", span):
-        place = _without_trailing_date_words(m["place"].strip())
+        place = without_trailing_date_words(m["place"].strip())
         if m["home"] and not _HOME_WORD.search(m["home"]):
             continue  # "I left my umbrella in Norwich": no home
         if place and place.split()[0].casefold() not in _NOT_NAME_WORDS:

@@ -18,7 +18,11 @@ from dataclasses import dataclass, field
 from lucidmem.facts.model import USER_SUBJECT
 from lucidmem.records import Kind, Record, Status, new_record
 
-__all__ = ["EntityIndex", "fold", "placeholder", "relation_word"]
+__all__ = ["NAME_WORDS", "EntityIndex", "fold", "placeholder", "relation_word"]
+
+NAME_WORDS = 5
+"""The most words a name read out of a clause has ("Sierra de los Padres", "Red River
+College"): a value longer than that is the clause itself, not a place or workplace in it."""
 
 _PETS = frozenset({"dog", "cat", "pet", "horse", "rabbit", "hamster", "bird", "parrot", "fish"})
 

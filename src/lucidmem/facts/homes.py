@@ -24,7 +24,7 @@ from functools import cache
 from lucidmem.facts.cue_lexicon import CARE_HOMES, HOME_NOUNS, LANDLORDS, has_cue
 from lucidmem.facts.entities import fold
 from lucidmem.facts.model import USER_SUBJECT
-from lucidmem.facts.temporal_lexicon import MONTHS, WEEKDAYS
+from lucidmem.facts.temporal_lexicon import without_trailing_date_words
 from lucidmem.records import Record
 
 __all__ = [
@@ -293,7 +293,7 @@ _SENTENCE_END = re.compile(r"[.!?\n…]")
 _NO_PLACE_WORDS = (
     "and", "but", "with", "we", "i", "lol", "haha", "yesterday", "today", "tonight", "now",
     "finally", "at", "y", "e", "et", "und", "en", "met", "con", "com", "avec", "mit", "ma",
-    "mais", "pero", "però", "ma", "mas", "maar", "aber", "todo", "toda", "tout", "alles",
+    "mais", "pero", "però", "mas", "maar", "aber", "todo", "toda", "tout", "alles",
     "tutto", "tudo", "hier", "aujourd'hui", "enfin", "ayer", "hoy", "ya", "jaja", "jajaja",
     "ieri", "oggi", "finalmente", "ontem", "hoje", "kkk", "gisteren", "vandaag", "eindelijk",
     "gestern", "heute", "endlich", "lo", "la", "le", "il", "es", "est", "is", "ist", "è",
@@ -350,18 +350,8 @@ def moved_into(text: str, lang: str) -> str | None:
         elif said is None:
             said = _LOWERCASE_PLACE.match(rest) or _LOWERCASE_WORD.match(rest)
         if said is not None and not _NO_PLACE.match(said.group("place").split()[0]):
-            return _without_date_words(said.group("place"))
+            return without_trailing_date_words(said.group("place"))
     return None
 
 
 _LOWERCASE_WORD = re.compile(r"\s*(?P<place>[a-zß-ÿ][\w'’-]+)")
-
-_DATE_WORDS = frozenset(MONTHS) | frozenset(WEEKDAYS)
-
-
-def _without_date_words(place: str) -> str:
-    """``place`` without the weekday or month names that follow it ("Penistone Saturday")."""
-    words = place.split()
-    while len(words) > 1 and words[-1].casefold() in _DATE_WORDS:
-        words.pop()
-    return " ".join(words)

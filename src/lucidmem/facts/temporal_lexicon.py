@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterable
 
 __all__ = [
+    "DATE_NAMES",
     "DAY_WORDS",
     "HOLIDAYS",
     "MONTHS",
@@ -23,6 +24,7 @@ __all__ = [
     "WEEKDAYS",
     "alternation",
     "said_weekday",
+    "without_trailing_date_words",
 ]
 
 WEEKDAYS: dict[str, int] = {
@@ -204,6 +206,24 @@ HOLIDAYS = re.compile(
     r"oudejaarsavond|sinterklaas|koningsdag)(?!\w)")
 """Feasts said as a time ("ho smesso di fumare a Natale", "since Easter"): a capital there
 names a day, not a place or a brand."""
+
+
+DATE_NAMES = frozenset(
+    {m for m in MONTHS if len(m) > 3 and m not in ("sept", "marco")}
+    | {"may", "mai", "mei"} | set(WEEKDAYS))
+"""Month and weekday names written out in full: ``MONTHS`` without its abbreviations ("mar",
+"sept") and without "marco", which is also a first name."""
+
+
+def without_trailing_date_words(name: str) -> str:
+    """``name`` without the month or weekday names that follow it ("Berlin October" → "Berlin":
+    a date said right after a place, "moved to Berlin in October" with the "in" left out or
+    a relative date written out, "Penistone Saturday"). Whole names only, not abbreviations:
+    "Viña del Mar" keeps its "Mar"."""
+    words = name.split()
+    while len(words) > 1 and words[-1].casefold() in DATE_NAMES:
+        words.pop()
+    return " ".join(words)
 
 
 def said_weekday(text: str) -> int | None:

@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 
 from lucidmem.facts.cue_lexicon import CANTEEN_NOUNS, WORK_RELATION_NOUNS, has_cue
+from lucidmem.facts.entities import NAME_WORDS
 from lucidmem.facts.homes import one_person
 from lucidmem.facts.model import USER_SUBJECT
 from lucidmem.facts.statement_words import fold_words, overlaps
@@ -161,11 +162,8 @@ def _names_its_workplace(rec: Record) -> bool:
     employer, "est en licence de bio à Montpellier")."""
     said, held = str(rec.data.get("evidence") or ""), str(rec.data.get("object") or "")
     return bool(held) and held.strip(" .!?") != said.strip(" .!?") and \
-        len(held.split()) <= _NAME_WORDS and (held[0].isupper() or held[0].isdigit())
+        len(held.split()) <= NAME_WORDS and (held[0].isupper() or held[0].isdigit())
 
-
-_NAME_WORDS = 5
-"""The most words a workplace's name read out of a clause has ("Red River College")."""
 
 
 _ROLE_AT = re.compile(
