@@ -133,3 +133,40 @@ def test_a_move_years_ago_is_a_home_not_a_workplace(lang: str, said: str, place:
     current = _current(said, lang=lang)
     assert any(f"lives in {place.casefold()}" in t for t in current), current
     assert not any("works at" in t for t in current), current
+
+
+@pytest.mark.parametrize(("lang", "text", "place"), [
+    ("de", "Die ersten Tage im Haus in Hohenems sind herrlich, überall Kartons.", "Hohenems"),
+    ("en", "First few weeks in the house in Whitstable, still unpacking!", "Whitstable"),
+    ("es", "Primeras semanas en la casa en Tafí del Valle, todo lleno de cajas.",
+     "Tafí del Valle"),
+])
+def test_the_first_weeks_in_a_home_named_by_its_noun(lang: str, text: str, place: str) -> None:
+    # several first days ("die ersten Tage", "first few weeks"), and the home's noun between
+    # them and its place ("im Haus in Hohenems")
+    assert moved_into(text, lang) == place
+
+
+def test_the_first_weeks_in_a_house_are_no_workplace_and_the_landlord_no_other_home() -> None:
+    current = _current("Unsere Wohnung in der Bahnhofstraße ist so laut.",
+                       "Die ersten Wochen im Haus in Altach sind super. Frau Summer, die neue "
+                       "Vermieterin, wohnt gleich oben und bringt uns Eier.", lang="de")
+    assert any("lives in altach" in t for t in current), current
+    assert not any("works at haus" in t for t in current), current
+    assert not any("bahnhofstraße" in t for t in current), current
+
+
+def test_the_first_week_of_a_shop_in_its_new_place_is_no_move() -> None:
+    # the first week "op de Vismarkt" with a new landlord is the shop's, which the
+    # first-days reading of a home must leave as the workplace it is
+    current = _current("De eerste week op de Vismarkt zit erop! De nieuwe huisbaas, meneer "
+                       "Claes, kwam zelf koffie drinken.", lang="nl")
+    assert not any("lives in vismarkt" in t for t in current), current
+    assert any("works at vismarkt" in t for t in current), current
+
+
+def test_a_remark_that_names_another_place_still_ends_the_home() -> None:
+    # a remark read as the home ends the one held when it names a place of its own
+    current = _current("our flat in Hackney is tiny", "we collected the keys for our new place "
+                       "yesterday. 3-bed in Walthamstow, near the marshes", lang="en")
+    assert not any("hackney" in t for t in current), current

@@ -46,6 +46,7 @@ from lucidmem.facts.clauses import (
 from lucidmem.facts.cue_lexicon import (
     CLAUSE_OPENING_WORDS,
     FIRST_PERSON_VERBS,
+    HOME_NOUNS,
     INSTRUMENTS,
     JOB_NOUNS,
     LANGUAGES,
@@ -646,11 +647,17 @@ _TOPIC_GOES_ON: dict[str, re.Pattern[str]] = {
 "forget what I said about Jo, the bit about the bakery"): more of what to forget, no news."""
 
 
-def _only_people(topic: str, lang: str) -> bool:
+def _only_people(topic: str, lang: str, known: set[str]) -> bool:
     """Whether a retraction's topic names people and nothing else about them ("Ingrid",
     "mi hermana", "Kim and Derek"), not something of theirs ("la chambre d'hôtes de Montse",
-    "Dad selling the cottage")."""
-    rest = re.sub(r"[A-ZÀ-Þ][\w-]+", " ", topic)
+    "Dad selling the cottage"). Beside a name of someone ``known`` (or a given name), another
+    capitalised word is a thing of theirs ("Assunta e Bologna": the city she was to move
+    to); with none known, every capitalised word may be someone."""
+    names = re.findall(r"[A-ZÀ-Þ][\w-]+", topic)
+    people = [w for w in names if w in known or is_given_name(w)]
+    rest = topic
+    for name in people or names:
+        rest = re.sub(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", " ", rest)
     for m in mentions(topic, lang):
         rest = rest.replace(topic[m.span[0]:m.span[1]], " ")
     return not content_words([" ".join(w for w in rest.split() if not _is_function_word(w))])
@@ -995,6 +1002,9 @@ def _subject_of(clause: Clause, state: ConversationState,
     elif clause.cues.correction:  # "kleine Korrektur: Jonas wohnt …" is about Jonas
         text = _without_correction_words(text, clause.language) or text
         text = _APOLOGY.sub("", text, count=1) or text  # "Sorry, Anna lives in Bath, …"
+    if (after_time := _after_a_time(text))[:1].isupper():
+        text = after_time  # "El sábado de la semana que viene Micaela baila caporales": the
+        # subject stands after the time the clause opens with
     lead = people[0] if people and people[0].span[0] <= 3 + clause.text.find(text[:8]) else None
     after = after_short_lead(text)
     if lead is None and after != text and people and not clause.cues.correction and \
@@ -1076,6 +1086,20 @@ _EN_AFTER_A_VERB = re.compile(
 
 _LIVE_SHOW = re.compile(r"(?i)(?<!\w)(?:dal|en|ao|al)\s+vivo(?!\w)")
 """A show seen live ("dal vivo a Bologna", "en vivo en Madrid"): not a verb of living."""
+
+
+_TIME_LEAD_MOST = 4
+"""The most characters before a time that opens a clause ("El sábado …", "On Monday …")."""
+
+
+def _after_a_time(text: str) -> str:
+    """The clause after the time it opens with ("El sábado de la semana que viene Micaela
+    baila caporales" → "Micaela baila caporales"), where its subject stands; "" when it opens
+    with no time."""
+    found = find_temporal(text, datetime(2000, 1, 1, tzinfo=UTC))
+    if found is None or found.span[0] > _TIME_LEAD_MOST:
+        return ""
+    return text[found.span[1]:].lstrip(" ,")
 
 
 def _own_verb_first(rest: str, lang: str) -> bool:
@@ -1333,6 +1357,7 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     asked_to_forget = False
     retracted_topics: set[str] = set()
     news_of: tuple[Clause, str] | None = None  # what a retraction's clause said after it
+    speaking: Clause | None = None  # someone else's clause that ends with their saying
     chained: tuple[str, str, str] | None = None  # (sentence, subject, phrase) said last
     clauses = _day_corrections_joined(clauses, timestamp)
     for clause in clauses:
@@ -1352,7 +1377,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 if topic not in retracted_topics:  # "你别记了，…，就当我没说": asked once
                     reading.facts.append(_instruction(clause, topic, timestamp))
                 retracted_topics.add(topic)
-                if _only_people(topic, clause.language):
+                if _only_people(topic, clause.language,
+                                set(state.people) | {m.name for m in people if m.name}):
                     # "forget what I said about Ingrid, she …": what follows of her is taken
                     # back too; of "la chambre d'hôtes de Montse" only the guesthouse is:
                     # "elle préfère voyager" after it is her news, kept
@@ -1365,9 +1391,13 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                     state.last_person = named[-1]  # "forget Fernanda, she …": she is Fernanda
                 asked_to_forget = True
                 news = _news_after_retraction(clause, topic)
+                at = clauses.index(clause) + 1
                 if news is not None:  # "olvidate de lo de tincho y la cervecería, no le
-                    clauses.insert(clauses.index(clause) + 1, news)  # salió …": read on
-                    news_of = (news, named[0]) if len(named) == 1 else None
+                    clauses.insert(at, news)  # salió …": read on
+                elif at < len(clauses) and clauses[at].sentence == clause.sentence:
+                    news = clauses[at]  # "lascia stare quello … su Assunta e Bologna: ha
+                    # preso il posto a Catanzaro": the clause after the colon
+                news_of = (news, named[0]) if news is not None and len(named) == 1 else None
                 continue
         if asked_to_forget and has_cue("retraction_reason", clause.language, clause.text):
             reading.flags.append("skipped:retraction_reason")  # "Dat was roddel van een
@@ -1426,6 +1456,10 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 state.last_person = known[-1] if len(known) == 1 else \
                     f"{USER_SUBJECT}'s {m.relation}"
                 turn_people.add(state.last_person)
+        if why in ("question", "request"):
+            # "Could you help me write to Deborah, my practice manager at Heavitree Dental?":
+            # the user works where their boss is, though the clause asks for a message
+            reading.facts.extend(_workplace_of_a_colleague_asked(clause, people))
         if why is not None:
             reading.flags.append(f"skipped:{why}")
             if why in _SKIPPED_YET_NAMING:
@@ -1434,7 +1468,20 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         if cues.reported and _reported_by_other(clause):
             reading.flags.append("skipped:reported_speech")
             _follow_who_is_brought_up(clause, people, state)
+            speaking = clause if _ends_with_saying(clause) else None
             continue
+        if speaking is not None and clause.sentence == speaking.sentence and \
+                clause.text.strip(" .!?") not in clause.sentence:
+            pass  # "Gisela wohnt in Bamberg", read out of "meine Tante Gisela, die in Bamberg
+            # wohnt, sagt, …": what the sentence says of the speaker, between the commas
+        elif speaking is not None and clause.sentence == speaking.sentence:
+            # "Mein Kollege Reinhard meint, ich sollte mich als Direktor bewerben": what he
+            # says, after the comma, is his opinion of the user, no fact
+            speaking = None
+            reading.flags.append("skipped:reported_speech")
+            continue
+        else:
+            speaking = None
         if not cues.negated and (ended := _breakup(clause, people, state, timestamp)):
             reading.facts.append(ended)
             continue
@@ -1600,8 +1647,10 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
                 moved_into in item.clause.text and not item.clause.cues.negated and \
                 not item.clause.cues.question:
             # "first saturday in south portland!! … surrounded by boxes": the new home (a
-            # home the clause names itself, "we moved to Leith on Saturday", is kept)
-            if cand is None or cand.slot != "residence" or \
+            # home the clause names itself, "we moved to Leith on Saturday", is kept; so is a
+            # workplace the first days are at: "De eerste week op de Markt zit erop! … de
+            # nieuwe huisbaas … kwam een boeket kopen" is the shop's new place)
+            if cand is None or cand.slot not in ("residence", "employer") or \
                     len(cand.object.split()) > NAME_WORDS:
                 cand = _home_moved_into(item, moved_into, timestamp, cand)
             moved_into = None
@@ -2276,6 +2325,14 @@ MOVE_CARRIED_CLAUSES = 3
 verschoben, frau demir ist krank. jetzt erst am montag")."""
 
 
+def _ends_with_saying(clause: Clause) -> bool:
+    """Whether a clause of someone else's words ends with the saying ("Mein Kollege Reinhard
+    meint", "my sister keeps saying"): what they say is the clause after it."""
+    pattern = cue_pattern("reported", clause.language)
+    said = [] if pattern is None else list(pattern.finditer(clause.text))
+    return bool(said) and not clause.text[said[-1].end():].strip(" ,:.…")
+
+
 def _reported_by_other(clause: Clause) -> bool:
     m = find_cue("reported", clause.language, clause.text)
     if m is None:
@@ -2445,8 +2502,10 @@ def _without_lead(span: str, lang: str) -> str:
 
 
 def _names_value(text: str, value: str) -> bool:
-    """Whether ``text`` says the capitalised name (or the Chinese word) ``value`` holds."""
-    names = re.findall(r"[A-ZÀ-Þ][\w'’-]+|[\u4e00-\u9fff]{2,}", value)
+    """Whether ``text`` says the capitalised name (or the Chinese word) ``value`` holds; a
+    month or a weekday is no name ("It's October 21" does not say "October 12" again)."""
+    names = [n for n in re.findall(r"[A-ZÀ-Þ][\w'’-]+|[\u4e00-\u9fff]{2,}", value)
+             if n.casefold() not in MONTHS and said_weekday(n) is None]
     return any((name in text) if re.match(r"[\u4e00-\u9fff]", name) else
                re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text) is not None
                for name in names)
@@ -2676,6 +2735,26 @@ def _employer_of_a_colleague(item: _Pending, span: str) -> FactCandidate | None:
     if org is None:
         return None
     return _works_at(clause, org)
+
+
+_COLLEAGUES = frozenset({"boss", "manager", "colleague", "supervisor"})
+"""Relations of the user's work life: where one of them is, the user works."""
+
+
+def _workplace_of_a_colleague_asked(clause: Clause,
+                                    people: Sequence[Mention]) -> list[FactCandidate]:
+    """The user's workplace named right after a boss or colleague in a question or request
+    ("… to Deborah, my practice manager at Heavitree Dental?", "a mi jefe en Cafetalia"):
+    the one fact such a clause states in passing."""
+    avoid = {m.name for m in people if m.name}
+    for m in people:
+        if m.relation not in _COLLEAGUES or m.of is not None:
+            continue
+        near = " ".join(clause.text[m.span[1]:].split()[:4])
+        org = _proper_after(near, clause.language, _EMPLOYER_PREP, avoid)
+        if org is not None and not near.casefold().startswith(("for ", "für ", "pour ")):
+            return [_works_at(clause, org)]
+    return []
 
 
 def _works_at(clause: Clause, org: str) -> FactCandidate:
@@ -4183,6 +4262,10 @@ def _since_at_workplace(span: str, lang: str) -> str | None:
     return org
 
 
+_HOME_WORDS = {lang: {n.casefold() for n in nouns} for lang, nouns in HOME_NOUNS.items()}
+"""The words of a home (:data:`HOME_NOUNS`), which name no workplace ("im Haus in …")."""
+
+
 def _tenure_org(span: str, lang: str) -> str | None:
     """The organisation a first stretch at work is said at (:data:`_TENURE`): "Premier
     service terminé au Comptoir des Gones à Villeurbanne" → "Comptoir des Gones", not the
@@ -4194,7 +4277,9 @@ def _tenure_org(span: str, lang: str) -> str | None:
     if lang == "zh":
         return found["org"] or found["org2"]
     name = _ORG_NAME.match(span, found.start("org"))
-    return None if name is None else name["name"]
+    if name is None or name["name"].split()[0].casefold() in _HOME_WORDS.get(lang, ()):
+        return None  # "die ersten Wochen im Haus in Lustenau": a new home, not a workplace
+    return name["name"]
 
 
 def _lives_there(span: str, lang: str) -> bool:

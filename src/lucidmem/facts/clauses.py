@@ -431,14 +431,38 @@ _ZH_SPEAKS = re.compile(r"说[\u4e00-\u9fff]{0,3}?[语话](?!说)")
 anything (说 alone is reported speech, :data:`CUES` "reported")."""
 
 
+_ZH_DAY_PLAN = (r"(?:周[一二三四五六日末]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|明天|后天|"
+                r"下周|下个?礼拜|下星期)(?=[^，,。]*(?:想|要|请|去|得))")
+"""A day and what the user wants to do then, opening a Chinese clause ("周五想请一天假")."""
+
+_ZH_JOB_HELD = re.compile(r"在[^，,。]{1,15}?(?:当|做|上班|工作|实习|打工)")
+"""The user's job said with its place ("我在花果园那家奶茶店当店长")."""
+
+
+def _zh_day_after_the_job(parts: list[str]) -> list[str]:
+    """The Chinese clauses with a day's plan kept apart only from a job said before it ("我在
+    花果园那家奶茶店当店长，周五想请一天假": the job is a fact of its own); after anything else
+    the day is the clause's own ("周末还要送他去学围棋，周六一大早就要起来")."""
+    out: list[str] = []
+    for part in parts:
+        if out and re.match(_ZH_DAY_PLAN, part) and not _ZH_JOB_HELD.search(out[-1]):
+            out[-1] = f"{out[-1]}，{part}"
+        else:
+            out.append(part)
+    return out
+
+
 def _split_clauses(sentence: str, lang: str) -> list[str]:
     if lang == "zh":
         parts = [p.strip() for p in re.split(
             r"[；;]|[，,：:](?=\s*(?:但是|不过|可是|所以|而且|对了|另外|现在|如今|我|他|她|"
             r"[^\W\d_]{2}说|在[^，,。；;]{1,12}?(?:上班|工作|实习|打工|写代码|做事|干活|上学|读书)|"
+            # a day said after a comma opens what happens then ("我在花果园那家奶茶店当店长，
+            # 周五想请一天假"): kept apart only after a job (:func:`_zh_day_after_the_job`)
+            + _ZH_DAY_PLAN + "|"
             + "|".join(re.escape(p) for p, _ in CONTEXTS.get(lang, ())) + r"))",
             sentence) if p and p.strip()]
-        parts = _keep_whenever(parts, lang)
+        parts = _keep_whenever(_zh_day_after_the_job(parts), lang)
         return _merge_fragments([*parts[:-1], *_zh_question_tail(parts[-1])], lang) \
             if parts else parts
     cut = _CUT_WORDS.get(lang)
@@ -891,7 +915,7 @@ def clauses_of(text: str, *, default_language: str = "en",
             own_sentence = said if own.supported else sentence
             out.append(Clause(piece, own_sentence, own.code, own.supported, cues, len(out),
                               (*quotes, *examples) if QUOTE_MARK in own_sentence else ()))
-    return _recalled_sayings_marked(out)
+    return _undecided_marked(_recalled_sayings_marked(out))
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff\u3040-\u30ff]")
@@ -1044,6 +1068,22 @@ def _other_language_set_aside(sentence: str, pieces: list[tuple[str, Detected]],
     return sentence, examples
 
 
+def _undecided_marked(clauses: list[Clause]) -> list[Clause]:
+    """The clauses with a plan only floated read as hypothetical: a clause that says nothing
+    is decided (the cue ``undecided``) and the clause of its sentence right before it, which
+    is what was weighed ("we've been toying with getting a dog, but honestly we haven't
+    decided anything", "ob wir ein E-Bike kaufen, überlegen wir noch"); what the sentence
+    said before that stands ("希希九月升 K3，阿欣在考虑要不要帮她报钢琴班，还没决定")."""
+    out = list(clauses)
+    for n, clause in enumerate(clauses):
+        if not has_cue("undecided", clause.language, clause.text):
+            continue
+        for k in (n - 1, n):
+            if k >= 0 and clauses[k].sentence == clause.sentence:
+                out[k] = replace(out[k], cues=replace(out[k].cues, hypothetical=True))
+    return out
+
+
 def _recalled_sayings_marked(clauses: list[Clause]) -> list[Clause]:
     """The clauses with a question about what the user said before ("did I tell you Leeds?",
     "Hatte ich dir Brandt geschrieben?", "我前天是不是说我妈生日 5 月 8 号？") read as the
@@ -1065,6 +1105,19 @@ def _recalled_sayings_marked(clauses: list[Clause]) -> list[Clause]:
 _ASKED_WORD = re.compile(r"[^\W_][\w'’-]*")
 
 
+_DAY_OF_MONTH = re.compile(r"(?i)(?<![\w])(?:(?P<m1>[^\W\d_]{3,})\.?\s+\d{1,2}(?:st|nd|rd|th)?|"
+                           r"\d{1,2}(?:st|nd|rd|th|\.|er)?\s+(?:(?:de|of)\s+)?(?P<m2>[^\W\d_]{3,}))"
+                           r"(?![\w])")
+
+
+def _day_said(text: str) -> str | None:
+    """A day of a month as the text says it ("oct 12", "21 de octubre"), else ``None``."""
+    for m in _DAY_OF_MONTH.finditer(text):
+        if (m["m1"] or m["m2"]).casefold() in MONTHS:
+            return m.group(0)
+    return None
+
+
 def _asked_back_value(asked: Clause, after: list[Clause]) -> str | None:
     """The value a question about what the user said names in a "that" clause: the last
     run of its words the answer after it does not say again ("did I tell you that Mia works
@@ -1078,6 +1131,8 @@ def _asked_back_value(asked: Clause, after: list[Clause]) -> str | None:
         return None
     rest = asked.text[cue.end():]
     that = find_cue("said_that", asked.language, rest)
+    if (day := _day_said(rest)) is not None and any(_day_said(c.text) for c in after):
+        return day  # "did i say jada's bday is oct 12?? its oct 21": the day, as said
     if that is None or len(_ASKED_WORD.findall(rest[:that.start()])) > 2:
         return None  # "did I tell you Leeds?": the value follows the cue itself
     said = _ASKED_WORD.findall(rest[that.end():])

@@ -107,30 +107,61 @@ CUES: dict[str, _T] = {
         "nl": _w("kun je|kan je|kunt u|heb je|weet jij|weet je|zou ik|moet ik|heb ik|ben ik|"
                  "is het|ik vraag me af|enig idee|tips"),
         "zh": _w("吗|么|是不是|能不能|可不可以|有没有|要不要|该不该|怎么办|推荐|你觉得|"
-                 "你说|为什么|怎么|哪|什么|多少|几"),
+                 "你说|为什么|怎么|哪|什么|多少|几|"
+                 # Cantonese
+                 "啲乜|乜嘢|咩|点算|点样|边度|边个|几多|好唔好|得唔得|使唔使"),
     },
     # an unreal or wished-for state: "if I ever…", "I would…"
+    # a plan only floated: the sentence says nothing is decided ("we've been toying with
+    # getting a dog, but honestly we haven't decided anything", "ob wir ein E-Bike kaufen,
+    # überlegen wir noch"): what it weighs is no fact (read with the whole sentence)
+    "undecided": {
+        "en": _w("haven't decided|havent decided|have not decided|not decided yet|"
+                 "nothing decided|nothing's decided|nothing is decided|still deciding|"
+                 "haven't made up my mind|haven't made up our minds|still on the fence|"
+                 "toying with the idea"),
+        "de": _w("überlegen wir noch|überlege ich noch|noch nicht entschieden|nichts entschieden|"
+                 "noch unentschlossen|steht noch nicht fest|ist noch nicht fix"),
+        "fr": _w("rien décidé|rien n'est décidé|pas encore décidé|on n'a rien décidé|"
+                 "on a rien décidé|on hésite encore|j'hésite encore"),
+        "es": _w("nada decidido|no hemos decidido|no he decidido|todavía no decidimos|"
+                 "aún no decidimos|todavía no lo decidimos"),
+        "it": _w("non abbiamo deciso|non ho ancora deciso|niente di deciso|nulla di deciso|"
+                 "ancora da decidere"),
+        "pt": _w("nada decidido|não decidimos|ainda não decidi|ainda não decidimos|"
+                 "tô só pensando"),
+        "nl": _w("niks besloten|niets besloten|nog niet besloten|nog niks besloten|"
+                 "we zijn er nog niet uit|nog lang niet uit"),
+        "zh": _w("还没决定|没决定|还没定|还在考虑|还在犹豫|未决定|都未决定"),
+    },
     "hypothetical": {
         "en": _w("if i|if we|if i ever|what if|imagine|suppose|in another life|would love|"
                  "would like to|i'd love|i'd like to|fantasy|daydream|dream of|someday i|"
-                 "one day i|hypothetically|in theory|i wish|if only"),
+                 "one day i|hypothetically|in theory|i wish|if only|"
+                 # a maybe for some day, no plan ("might try pilates someday too idk")
+                 "someday|some day|one of these days|who knows"),
         "de": _w("wenn ich|falls ich|wenn wir|würde|würden|würdest|hätte|hätten|wäre|wären|"
-                 "stell dir vor|angenommen|traum|träume|fantasie|irgendwann mal"),
+                 "stell dir vor|angenommen|traum|träume|fantasie|irgendwann mal|eines Tages|"
+                 "vielleicht mach|vielleicht mache|oder a ned|oder auch nicht"),
         "fr": _w("si j'|si je|si on|si jamais|si un jour|imagine|imaginons|supposons|je serais|"
                  "j'aurais|j'irais|j'achèterais|je ferais|je prendrais|je vivrais|"
-                 "je voudrais|j'aimerais|rêve|fantasme|un jour peut-être|*rais|*rait"),
+                 "je voudrais|j'aimerais|rêve|fantasme|un jour peut-être|*rais|*rait|"
+                 "ptet qu'un jour|peut-être qu'un jour|un de ces jours|on verra"),
         "es": _w("si algún día|si algun dia|si ganara|si tuviera|si fuera|si me fuera|"
                  "si pudiera|si viviera|imagina|me iría|me compraría|viviría|sería|"
-                 "tendría|haría|viviríamos|compraría|iríamos|fantasía|sueño con|ojalá"),
+                 "tendría|haría|viviríamos|compraría|iríamos|fantasía|sueño con|ojalá|"
+                 "algún día|algun dia|quién sabe|quien sabe"),
         "it": _w("se vincessi|se avessi|se fossi|se potessi|se vivessi|se un giorno|"
                  "immagina|mi comprerei|andrei|vivrei|farei|sarebbe|sarei|vorrei|"
-                 "fantasia|sogno di|magari un giorno|*rei|*resti|*rebbe"),
+                 "fantasia|sogno di|magari un giorno|*rei|*resti|*rebbe|prima o poi|"
+                 "un giorno o l'altro|chissà"),
         "pt": _w("se eu|se um dia|se ganhasse|se tivesse|se fosse|se morasse|imagina|"
                  "iria|compraria|moraria|seria|faria|teria|fantasia|sonho em|quem me dera|"
-                 "gostaria|queria muito"),
+                 "gostaria|queria muito|algum dia|quem sabe"),
         "nl": _w("als ik ooit|als ik|stel dat|stel je voor|zou|zouden|zou ik|fantasie|"
-                 "droom|dromen|ooit misschien"),
-        "zh": _w("如果|要是|假如|假设|万一|幻想|做梦|梦想|就好了|的话"),
+                 "droom|dromen|ooit misschien|misschien ooit|ooit nog eens|wie weet|"
+                 "op een dag"),
+        "zh": _w("如果|要是|假如|假设|万一|幻想|做梦|梦想|就好了|的话|说不定哪天|哪天有空"),
     },
     # ironic praise: the literal statement is the opposite of what is meant
     "sarcasm": {
@@ -155,7 +186,8 @@ CUES: dict[str, _T] = {
     # someone else's words follow ("Tom texted …", "mein Chef sagt …")
     "reported": {
         "en": _w("says|said|saying|keeps saying|always says|texted|told me|tells me|asked me|"
-                 "wrote|messaged|thinks i should|reckons"),
+                 "wrote|messaged|thinks i should|reckons|keeps telling me|keep telling me|"
+                 "always telling me"),
         "de": _w("sagt|sagte|meint|meinte|sagt immer|schreibt|schrieb|hat gesagt|findet, ich|"
                  "hat mir erzählt|hat erzählt|erzählt mir"),
         "fr": _w("dit|disait|dit toujours|m'a dit|m'écrit|m'a écrit|trouve que je|pense que je|"
@@ -321,7 +353,7 @@ CUES: dict[str, _T] = {
                  "escrevi errado|falei errado|nome errado|que disparate|baralhei|me atrapalhei|"
                  "o que é que eu tô dizendo|aliás, não|ou melhor|tinha me enganado|"
                  "me tinha enganado|tinha-me enganado|entendi mal|percebi mal"),
-        "nl": _w("foutje|kleine correctie|correctie|"
+        "nl": _w("foutje|kleine correctie|correctie|even rechtzetten|rechtzetten|rechtzetting|"
                  "ik bedoelde|ik bedoel|ik vergiste me|ik heb me vergist|"
                  "haal … door elkaar|verkeerd gezegd|wacht, nee|wacht nee|nee, wacht|nee wacht|"
                  "onzin|klopt niet|klopt helemaal niet|autocorrectie|typfout|is fout,|"
@@ -329,6 +361,8 @@ CUES: dict[str, _T] = {
                  "verkeerd geschreven|verkeerd getypt|verkeerde naam|of nee|euh nee|nee sorry|"
                  "nee, sorry|ik had het mis|ik had me vergist|verkeerd begrepen"),
         "zh": _w("说错了|搞错了|记错了|更正一下|纠正一下|更正|纠正|不对|是我弄错|写错了|我是说|"
+                 # Cantonese
+                 "讲错|讲错咗|搞错咗|记错咗|打错咗|"
                  "我的意思是|等等，|"
                  "等一下，|啊等等|打错了|打错字|看错了|输入法|手滑|笔误|口误|说反了|写反了|"
                  "搞混了|弄混了|记混了|瞎说的|胡说的"),
@@ -337,7 +371,10 @@ CUES: dict[str, _T] = {
         "en": _w("forget what i said|forget what i told you|forget about what i said|"
                  "forget what … tell you|forget what … told you|"
                  "forget i said|forget i mentioned|please forget|ignore what i said|"
-                 "scratch what i said|don't remember that|delete what i said|"
+                 "scratch what i said|scratch what i told you|scratch that about|"
+                 "scratch the bit about|scratch the part about|ignore the bit about|"
+                 "ignore the part about|ignore what i told you|don't remember that|"
+                 "delete what i said|"
                  "forget everything i said|forget everything i told you|forget all i said|"
                  "forget all i told you|forget all that|forget anything i said|"
                  "forget anything i told you|forget that i said|forget that i told you|"
@@ -370,6 +407,8 @@ CUES: dict[str, _T] = {
                  "als hätte ich dir nie was gesagt|als ob ich … gesagt hätte|"
                  "hätte ich dir nicht erzählen sollen|hätt ich der net verzähle solle"),
         "fr": _w("oublie ce que|oubliez ce que|oublie ça|oublie|oubliez|ne retiens pas|efface|"
+                 # Québec: "laisse faire cuba, on a annulé"
+                 "laisse faire|laissez faire|"
                  "supprime ce que|supprime ça|supprime l'histoire|supprime cette|supprime ce|"
                  "ne garde pas|ne le garde pas|ne la garde pas|ne t'en souviens pas|"
                  "ne le retiens pas|ne la retiens pas|"
@@ -397,6 +436,7 @@ CUES: dict[str, _T] = {
                  "no te acuerdes de lo de|no te quedes con eso|no te lo debí contar|"
                  "no debí contarte|no debería habértelo contado|no te lo tendría que haber dicho"),
         "it": _w("dimentica quello che|dimentica quel|dimentica|dimenticati|scorda|scordati|"
+                 "lascia stare quello|lascia stare la storia|lascia stare il discorso|"
                  "lascia perdere quello|lascia perdere la storia|lascia perdere il discorso|"
                  "lascia perdere la cosa|lascia perde|dimenticalo|dimenticala|scordatelo|"
                  "scordatela|"
@@ -452,45 +492,50 @@ CUES: dict[str, _T] = {
                  "not my business|isn't true|wasn't true|not true after all|"
                  "doesn't want anyone to know|doesn't want it to get around|"
                  "doesn't want to talk about it|asked me not to tell|asked me not to say|"
-                 "was a misunderstanding|it's over already|it's all off"),
+                 "was a misunderstanding|it's over already|it's all off|"
+                 # the plan taken back did not happen
+                 "fell through|didn't work out|didnt work out|got cancelled|was cancelled"),
         "de": _w("hab mich verhört|falsch verstanden|war ein Irrtum|"
                  "war Klatsch|war nur Klatsch|war Tratsch|war nur Tratsch|nur ein Gerücht|"
                  "war ein Gerücht|geht mich nichts an|geht mich nix an|geht mi nix an|"
                  "stimmt gar nicht|stimmt nicht|will nicht, dass|will net, dass|will ned, dass|"
                  "will nicht drüber reden|will nicht mehr drüber reden|war ein Missverständnis|"
-                 "hat mich gebeten, es nicht|soll es nicht rumerzählen"),
+                 "hat mich gebeten, es nicht|soll es nicht rumerzählen|ist geplatzt|"
+                 "ins Wasser gefallen"),
         "fr": _w("j'ai mal compris|je me suis trompée|je me suis trompé|c'était une confusion|"
                  "c'était des ragots|c'étaient des ragots|c'était un ragot|des potins|"
                  "c'était une rumeur|juste une rumeur|pas mes affaires|pas mes oignons|"
                  "ne me regarde pas|me regarde pas|c'est pas vrai|c'était pas vrai|"
                  "n'était pas vrai|ne veut pas que ça se sache|veut pas que ça se sache|"
                  "veut plus en parler|ne veut pas en parler|veut pas en parler|"
-                 "c'était un malentendu|m'a demandé de ne pas le dire"),
+                 "c'était un malentendu|m'a demandé de ne pas le dire|tombé à l'eau|on a annulé"),
         "es": _w("me confundí|fue confusión mía|entendí mal|"
                  "era un chisme|eran chismes|era chisme|un cotilleo|era cotilleo|"
                  "era un rumor|solo un rumor|no es asunto mío|no es cosa mía|"
                  "no me incumbe|no era verdad|no es verdad|no quiere que se sepa|"
                  "fue un malentendido|era un malentendido|me ha pedido que no lo|"
-                 "me pidió que no lo|no quiere hablar de eso|no quiere hablar del tema"),
+                 "me pidió que no lo|no quiere hablar de eso|no quiere hablar del tema|se cayó|"
+                 "se canceló"),
         "it": _w("ho capito male|mi sono confuso|mi sono confusa|"
                  "era un pettegolezzo|erano pettegolezzi|solo un pettegolezzo|"
                  "era una voce|solo una voce|sono fatti suoi|fatti suoi|non sono affari miei|"
                  "non sono fatti miei|non era vero|non è vero|non vuole che si sappia|"
                  "è stato un malinteso|era un malinteso|non vuole parlarne|"
-                 "mi ha chiesto di non dirlo"),
+                 "mi ha chiesto di non dirlo|è saltato|è saltata|è sfumato|è sfumata"),
         "pt": _w("foi confusão minha|me confundi|entendi mal|"
                  "era fofoca|foi fofoca|só fofoca|era mexerico|era boato|só um boato|"
                  "não é da minha conta|não é assunto meu|não era verdade|não é verdade|"
                  "não quer que se saiba|não quer que ninguém saiba|foi um mal-entendido|"
                  "foi um mal entendido|não quer falar disso|não quer falar sobre isso|"
-                 "me pediu pra não contar|pediu-me para não contar"),
+                 "me pediu pra não contar|pediu-me para não contar|não deu certo|furou"),
         "nl": _w("verkeerd begrepen|was een vergissing|heb me vergist|"
                  "was roddel|was maar roddel|was geroddel|roddel van|was een gerucht|"
                  "maar een gerucht|gaat mij niet aan|gaat me niet aan|gaat me niks aan|"
                  "klopt niet|was niet waar|is niet waar|wil niet dat het rondgaat|"
                  "wil niet dat iemand het weet|wil er niet over praten|"
                  "wil er niet meer over praten|was een misverstand|"
-                 "heeft gevraagd het niet te vertellen"),
+                 "heeft gevraagd het niet te vertellen|ging niet door|gaat niet door|"
+                 "is afgeblazen"),
         "zh": _w("不想再提|没那回事|听岔了|听错了|搞错了|"
                  "是八卦|八卦来的|八卦嚟|只是谣言|是谣言|不关我事|唔关我事|关我咩事|"
                  "不是真的|唔系真嘅|还没决定|还没定|都未决定|未决定|不想让人知道|不愿意让人知道|"
@@ -693,18 +738,24 @@ CUES: dict[str, _T] = {
                  "we're official|we are official|we're together now|we are together now|"
                  "i'm dating|i am dating|i'm seeing … now|i am seeing … now"),
         "de": _w("bin mit … zusammen|bin jetzt mit … zusammen|sind offiziell zusammen|"
-                 "sind jetzt ein Paar|wir daten uns|ich date"),
+                 "sind jetzt ein Paar|wir daten uns|ich date|mit dem ich zusammen bin|"
+                 "mit der ich zusammen bin"),
         "fr": _w("on est ensemble|nous sommes ensemble|c'est officiel|je suis avec … depuis|"
                  "je vois quelqu'un|je sors avec … depuis|je sors avec … maintenant|"
+                 "avec qui je sors|"
                  "maintenant je sors avec"),
         "es": _w("estoy saliendo con|estamos saliendo|salgo con … desde|empezamos a salir|"
-                 "nos estamos viendo|ahora salgo con|salgo con … ahora"),
+                 "nos estamos viendo|ahora salgo con|salgo con … ahora|con quien estoy saliendo|"
+                 "con el que estoy saliendo|con la que estoy saliendo"),
         "it": _w("usciamo da|usciamo insieme da|esco con … da|ci frequentiamo da|"
                  "sto con … da|ci stiamo frequentando|adesso sto con|ora sto con|"
-                 "sto con … adesso|sto con … ora|adesso esco con|esco con … adesso"),
+                 "sto con … adesso|sto con … ora|adesso esco con|esco con … adesso|con cui esco da|"
+                 "con cui sto uscendo"),
         "pt": _w("tô ficando com|estou ficando com|estamos ficando|estou saindo com|"
                  "tô saindo com|começamos a sair|tô namorando|estou namorando|"
-                 "ando namorando|namoro com|agora namoro"),
+                 "ando namorando|namoro com|agora namoro|com quem eu tô saindo|com quem tô saindo|"
+                 "com quem eu estou saindo|com quem estou saindo|com quem eu tô ficando|"
+                 "com quem estou ficando"),
         "nl": _w("heb iets met|heb nu iets met|ik heb verkering met|heb nu verkering met|"
                  "ik date met|we daten|ben nu samen met|ben samen met"),
         "zh": _w("开始约会|约会中|脱单了"),
@@ -1149,7 +1200,8 @@ CUES: dict[str, _T] = {
     "moving_in": {
         "en": _w("new landlady|new landlord|surrounded by boxes|living out of boxes|"
                  "still unpacking|unpacking boxes|boxes everywhere|housewarming"),
-        "de": _w("neue Vermieterin|neuer Vermieter|neuen Vermieter|zwischen Kartons|"
+        "de": _w("neue Vermieterin|neuer Vermieter|neuen Vermieter|der neue Vermieter|"
+                 "zwischen Kartons|"
                  "zwischen Umzugskartons|überall Kartons|Kisten auspacken|Kartons auspacken|"
                  "Einweihungsparty"),
         "fr": _w("nouvelle proprio|nouveau proprio|nouveau propriétaire|nouvelle propriétaire|"
@@ -1502,7 +1554,9 @@ RELATIONS: dict[str, dict[str, str]] = {
         "brother-in-law": "brother-in-law", "sister-in-law": "sister-in-law",
         "best friend": "best friend|best mate|bestie", "friend": "friend|mate|buddy",
         "ex": "ex", "roommate": "roommate|flatmate|housemate|roomie",
-        "neighbour": "neighbour|neighbor", "boss": "boss", "manager": "manager",
+        "neighbour": "neighbour|neighbor", "boss": "boss",
+        "manager": "manager|practice manager|office manager|line manager|store manager|"
+        "shop manager|team lead|team leader",
         "colleague": "colleague|coworker|co-worker", "assistant": "assistant", "teacher": "teacher",
         "goddaughter": "goddaughter", "godson": "godson", "dog": "dog|puppy",
         "cat": "cat|kitten", "doctor": "gp|family doctor",
@@ -1588,7 +1642,8 @@ RELATIONS: dict[str, dict[str, str]] = {
         "colleague": "collega", "assistant": "assistente",
         "teacher": "insegnante|maestra|maestro|professore|professoressa",
         "dog": "cane", "cat": "gatto|gatta",
-        "doctor": "medico di base|medico di famiglia|medico|dottore|dottoressa",
+        "doctor": "medico di base|medica di base|medico di famiglia|medica di famiglia|"
+        "medico|medica|dottore|dottoressa",
         "supervisor": "relatore|relatrice|tutor",
         "nanny": "tata|babysitter|baby-sitter|au pair", "therapist": "terapeuta|psicologo|"
         "psicologa", "hairdresser": "parrucchiere|parrucchiera|barbiere",
@@ -1633,19 +1688,19 @@ RELATIONS: dict[str, dict[str, str]] = {
         "coach": "coach|trainer",
     }.items() for w in ws.split("|")},
     "zh": {w: r for r, ws in {
-        "mother": "妈妈|妈|母亲|老妈", "father": "爸爸|爸|父亲|老爸",
-        "sister": "姐姐|妹妹|姐|妹|家姐|细妹", "brother": "哥哥|弟弟|哥|弟|细佬",
+        "mother": "妈妈|妈|母亲|老妈|阿妈", "father": "爸爸|爸|父亲|老爸|老豆|老窦",
+        "sister": "姐姐|妹妹|姐|妹|家姐|细妹|阿姐", "brother": "哥哥|弟弟|哥|弟|细佬|阿哥",
         "wife": "老婆|妻子|太太|爱人", "husband": "老公|丈夫|先生",
         "boyfriend": "男朋友|男友", "girlfriend": "女朋友|女友", "ex": "前男友|前女友",
         "son": "儿子", "daughter": "女儿|闺女", "grandmother": "奶奶|外婆|姥姥",
-        "grandfather": "爷爷|外公|姥爷", "mother-in-law": "丈母娘|岳母|婆婆",
-        "father-in-law": "岳父|公公", "cousin": "表妹|表姐|表哥|表弟|堂妹|堂姐|堂哥|堂弟",
+        "grandfather": "爷爷|外公|姥爷", "mother-in-law": "丈母娘|岳母|婆婆|外母",
+        "father-in-law": "岳父|公公|外父", "cousin": "表妹|表姐|表哥|表弟|堂妹|堂姐|堂哥|堂弟",
         "aunt": "姑姑|姨妈|舅妈|婶婶|大姨|小姨", "uncle": "舅舅|伯伯|姑父|姨父|大舅|小舅",
         "niece": "侄女|外甥女", "nephew": "侄子|外甥",
         "brother-in-law": "姐夫|妹夫|大舅子|小舅子", "sister-in-law": "嫂子|弟媳|小姑子",
         "friend": "朋友", "best friend": "闺蜜|好哥们|好朋友",
         "colleague": "同事", "assistant": "助手|助理",
-        "boss": "老板|领导|上司", "neighbour": "邻居",
+        "boss": "老板|领导|上司|老细", "neighbour": "邻居",
         "roommate": "室友", "teacher": "老师", "dog": "狗", "cat": "猫",
         "doctor": "家庭医生", "supervisor": "导师", "nanny": "保姆|育儿嫂",
         "therapist": "心理咨询师|咨询师", "hairdresser": "理发师|发型师", "coach": "教练",

@@ -18,11 +18,22 @@ from dataclasses import dataclass, field
 from lucidmem.facts.model import USER_SUBJECT
 from lucidmem.records import Kind, Record, Status, new_record
 
-__all__ = ["NAME_WORDS", "EntityIndex", "fold", "placeholder", "relation_word"]
+__all__ = ["NAME_WORDS", "EntityIndex", "fold", "holds_a_name", "placeholder", "relation_word"]
 
 NAME_WORDS = 5
 """The most words a name read out of a clause has ("Sierra de los Padres", "Red River
 College"): a value longer than that is the clause itself, not a place or workplace in it."""
+
+def holds_a_name(rec: Record) -> bool:
+    """Whether a fact holds a name read out of its clause ("Red River College" out of "First
+    week at Red River College, done!", "Lustenau" out of "Die ersten Wochen im Haus in
+    Lustenau": a few words, the first capitalised), not the clause itself (a remark the
+    classifier read as about the employer or the home, "est en licence de bio à
+    Montpellier", "Herr Hämmerle, der neue Vermieter, wohnt gleich unten")."""
+    said, held = str(rec.data.get("evidence") or ""), str(rec.data.get("object") or "")
+    return bool(held) and held.strip(" .!?") != said.strip(" .!?") and \
+        len(held.split()) <= NAME_WORDS and (held[0].isupper() or held[0].isdigit())
+
 
 _PETS = frozenset({"dog", "cat", "pet", "horse", "rabbit", "hamster", "bird", "parrot", "fish"})
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from lucidmem.facts.cue_lexicon import CARE_HOMES, HOME_NOUNS, LANDLORDS, has_cue
-from lucidmem.facts.entities import fold
+from lucidmem.facts.entities import fold, holds_a_name
 from lucidmem.facts.model import USER_SUBJECT
 from lucidmem.facts.temporal_lexicon import without_trailing_date_words
 from lucidmem.records import Record
@@ -144,6 +144,22 @@ def places_lived(text: str, lang: str) -> list[str]:
     return [*cared, *(m.group("place") or m.group("zh") for m in _LIVES_AT.finditer(text))]
 
 
+def names_no_other_home(held: Record, new: Record) -> bool:
+    """Whether ``new``, read as where the user lives, leaves the home ``held`` by its place as
+    it is: it is a remark about the home that names no place and says no move, or one about
+    the landlord, new or not ("Herr Hämmerle, der neue Vermieter, wohnt gleich unten" after
+    "Die ersten Wochen im Haus in Lustenau"). "We moved to a flat by the river" (a change)
+    and "4-room in Punggol, near the waterway" (a place named) are read as before."""
+    h, n = held.data, new.data
+    if h.get("predicate") != "lives_in" or n.get("predicate") != "lives_in" or \
+            h.get("subject") != USER_SUBJECT or n.get("subject") != USER_SUBJECT or \
+            (n.get("is_change") and not _LANDLORD.search(new.text)) or n.get("cessation") or \
+            n.get("is_correction") or n.get("switched_from"):
+        return False
+    return holds_a_name(held) and not holds_a_name(new) and \
+        not any(m.group("place") or m.group("zh") for m in _LIVES_AT.finditer(new.text))
+
+
 def one_person(subject: str, other: str, facts: Sequence[Record]) -> bool:
     """Whether two fact subjects are one person: the same name, or a relation said without
     the name ("user's father") and the name the user gave that relation ("Ramón")."""
@@ -220,21 +236,26 @@ def former_home(new: Record, place: str) -> dict[str, object]:
 
 
 _FIRST_DAYS_IN: dict[str, str] = {
-    "en": r"first\s+(?:night|day|weekend|week|morning|evening|monday|tuesday|wednesday|"
-          r"thursday|friday|saturday|sunday)\s+in",
-    "de": r"erste[nsr]?\s+(?:Nacht|Tag|Wochenende|Woche|Abend|Morgen|Samstag|Sonntag)\s+"
-          r"(?:in|im)",
-    "fr": r"premi(?:er|ère)s?\s+(?:nuit|jour|week-end|weekend|semaine|soir|matin|samedi|"
-          r"dimanche)\s+(?:à|a|dans|en|au)",
-    "es": r"primer(?:a|o)?\s+(?:noche|día|dia|finde|fin\s+de\s+semana|semana|sábado|sabado|"
-          r"domingo)\s+en",
-    "it": r"prim[ao]\s+(?:notte|giorno|weekend|fine\s+settimana|settimana|sera|sabato|"
+    "en": r"first\s+(?:few\s+)?(?:nights?|days?|weekends?|weeks?|morning|evening|monday|tuesday|"
+          r"wednesday|thursday|friday|saturday|sunday)\s+in",
+    "de": r"erste[nsr]?\s+(?:Nacht|Nächte|Tag|Tage|Wochenende|Woche|Wochen|Abend|Morgen|Samstag|"
+          r"Sonntag)\s+(?:in|im)",
+    "fr": r"premi(?:er|ère)s?\s+(?:nuits?|jours?|week-ends?|weekends?|semaines?|soir|matin|"
+          r"samedi|dimanche)\s+(?:à|a|dans|en|au)",
+    "es": r"primer(?:a|o)?s?\s+(?:noches?|días?|dias?|finde|fin\s+de\s+semana|semanas?|sábado|"
+          r"sabado|domingo)\s+en",
+    "it": r"prim[aoei]\s+(?:notti?|giorni?|weekend|fine\s+settimana|settimane?|sera|sabato|"
           r"domenica)\s+(?:a|in|nella|nel)",
-    "pt": r"primeir[ao]\s+(?:noite|dia|fim\s+de\s+semana|semana|sábado|sabado|domingo)\s+"
+    "pt": r"primeir[ao]s?\s+(?:noites?|dias?|fim\s+de\s+semana|semanas?|sábado|sabado|domingo)\s+"
           r"(?:em|no|na)",
-    "nl": r"eerste\s+(?:nacht|dag|weekend|week|avond|zaterdag|zondag)\s+(?:in|op)",
+    "nl": r"eerste\s+(?:nacht|nachten|dag|dagen|weekend|week|weken|avond|zaterdag|zondag)\s+"
+          r"(?:in|op)",
 }
-"""The first days somewhere ("first Saturday in", "primer finde en", "erste Nacht in")."""
+"""The first days somewhere ("first Saturday in", "primer finde en", "erste Nacht in",
+"die ersten Wochen im")."""
+
+_HOME_THEN_AT = r"(?:in|im|am|à|a|en|em|no|na|op|aan|nel|nella|di|de)"
+"""The word after a home noun that leads to its place ("im Haus in Lustenau")."""
 
 _NEW_HOME_AT: dict[str, str] = {
     "en": r"(?:(?:the|our|my)\s+)?new\s+(?:place|house|flat|apartment|home)\s+(?:in|on)",
@@ -336,8 +357,10 @@ def moved_into(text: str, lang: str) -> str | None:
             not (living or has_cue("new_home", lang, text)) or \
             has_cue("wanting", lang, text) or has_cue("hypothetical", lang, text):
         return None
-    lead = re.compile(r"(?<![\w'’])(?i:(?P<first>" + first + r")(?:\s+(?:" + new + r"))?|" +
-                      new + r"|" + keys + r")(?![\w'’])")
+    home = "|".join(re.escape(n) for n in HOME_NOUNS.get(lang, ()))
+    lead = re.compile(r"(?<![\w'’])(?i:(?P<first>" + first + r")(?:\s+(?:" + new + r")|"
+                      r"\s+(?:(?:the|der|die|das|dem|het|la|le|el|il|o|a)\s+)?(?:" + home +
+                      r")\s+" + _HOME_THEN_AT + r")?|" + new + r"|" + keys + r")(?![\w'’])")
     capitals = _MID_SENTENCE_CAPITAL.search(text) is not None
     for m in lead.finditer(text):
         if m["first"] is None and not living:

@@ -263,9 +263,11 @@ _ZH_NOT_A_NAME = frozenset({"生日", "幼儿", "搓麻", "身体", "工作", "�
 def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
     if lang == "zh":
         rel = "|".join(re.escape(w) for w in sorted(RELATIONS["zh"], key=len, reverse=True)
-                       if len(w) >= 2 and w not in ("父亲", "母亲", "爸爸", "妈妈", "老爸", "老妈"))
+                       if len(w) >= 2 and w not in ("父亲", "母亲", "爸爸", "妈妈", "老爸", "老妈",
+                                                     "老豆", "老窦", "阿妈"))
         stop = ("的在是说也都和跟就要会去来又今昨明上下这那很太不没让给把被还从到对比与为向往想能可"
                 "才再真最别刚已总只圈节们说话讲嘅咗喺")
+        numeral = "一二三四五六七八九十两几百"  # "我老豆七十大寿": no name 七十
         return (re.compile(r"(?:我的?|我们的?|我家的?|我嘅|我个|俺的?)(?P<rel>" + rel
                            + r")(?:名字)?叫(?P<name>[\u4e00-\u9fff]{2})"),
                 # "我的家庭医生是李医生": a role holder said by surname and title
@@ -273,10 +275,10 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
                            + _rel_pattern("zh", roles_only=True) + r")(?:一直|现在)?是"
                            r"(?P<name>[\u4e00-\u9fff](?:医生|大夫|老师|阿姨|教练|教授))"),
                 re.compile(r"(?:我的?|我们的?|我嘅|我个|俺的?)?(?P<rel>" + rel + r")(?P<name>(?!["
-                           + stop + r"])(?:小|阿|老)?[\u4e00-\u9fff]{1,2}?)(?=[" + stop
-                           + r"，。！？,\s]|$)"),
+                           + stop + numeral + r"])(?:小|阿|老)?[\u4e00-\u9fff]{1,2}?)(?=["
+                           + stop + r"，。！？,\s]|$)"),
                 re.compile(r"(?:我的?|我们的?|我嘅|我个|俺的?)?(?P<rel>" + rel
-                           + r")(?P<name>(?![" + stop + r"])[\u4e00-\u9fff]{2})"),
+                           + r")(?P<name>(?![" + stop + numeral + r"])[\u4e00-\u9fff]{2})"),
                 # "我助手阿Ken": a Latin name after 阿 / 小 / 老
                 re.compile(r"(?:我的?|我们的?|我嘅|我个|俺的?)?(?P<rel>" + rel
                            + r")(?P<name>[阿小老]\s?[A-Z][A-Za-z]+)(?![A-Za-z])"))

@@ -633,9 +633,11 @@ class _Pass:
                     (rec.data.get("corrects") or cand.slot == "event"):
                 continue  # a correction ends what it names (lifecycle), not every event
             if relation is Relation.CONFLICT and (workplaces.same_workplace(ex, rec) or
-                                                  workplaces.names_no_other_workplace(ex, rec)):
+                                                  workplaces.names_no_other_workplace(ex, rec)
+                                                  or homes.names_no_other_home(ex, rec)):
                 continue  # "Im Werk hab ich jetzt Frühschicht": the job held, said again;
-                # "It's for the girls from the finance office": no other job
+                # "It's for the girls from the finance office": no other job; "der neue
+                # Vermieter wohnt gleich unten": no other home
             decision = resolve(existing, replace(cand, confidence=conf),
                                max_variants=self.max_variants)
             if decision.needs_clarification:

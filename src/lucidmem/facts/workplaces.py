@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 
 from lucidmem.facts.cue_lexicon import CANTEEN_NOUNS, WORK_RELATION_NOUNS, has_cue
-from lucidmem.facts.entities import NAME_WORDS
+from lucidmem.facts.entities import holds_a_name
 from lucidmem.facts.homes import one_person
 from lucidmem.facts.model import USER_SUBJECT
 from lucidmem.facts.statement_words import fold_words, overlaps
@@ -151,19 +151,8 @@ def names_no_other_workplace(held: Record, new: Record) -> bool:
             n.get("is_change") or n.get("cessation") or \
             n.get("is_correction") or n.get("switched_from"):
         return False
-    return _names_its_workplace(held) and not _names_its_workplace(new) and \
+    return holds_a_name(held) and not holds_a_name(new) and \
         not _workplaces_named(str(n.get("evidence") or new.text))
-
-
-def _names_its_workplace(rec: Record) -> bool:
-    """Whether an employer fact holds a workplace's name read out of its clause ("Red River
-    College" out of "First week at Red River College, done!": a few words, the first
-    capitalised), not the clause itself (a remark the classifier read as about the
-    employer, "est en licence de bio à Montpellier")."""
-    said, held = str(rec.data.get("evidence") or ""), str(rec.data.get("object") or "")
-    return bool(held) and held.strip(" .!?") != said.strip(" .!?") and \
-        len(held.split()) <= NAME_WORDS and (held[0].isupper() or held[0].isdigit())
-
 
 
 _ROLE_AT = re.compile(
