@@ -170,3 +170,11 @@ def test_a_remark_that_names_another_place_still_ends_the_home() -> None:
     current = _current("our flat in Hackney is tiny", "we collected the keys for our new place "
                        "yesterday. 3-bed in Walthamstow, near the marshes", lang="en")
     assert not any("hackney" in t for t in current), current
+
+
+def test_what_stopped_after_a_comma_leaves_the_home_named_before_it() -> None:
+    # "no more standing on that bus" stops the bus; Hove, named before the comma, stays home
+    current = _current("We moved to Hove at the end of May, the sea is five minutes away.",
+                       "And the train from Hove gets me to work in 20 minutes, no more standing "
+                       "on that bus.", lang="en")
+    assert any("lives in hove" in t for t in current), current

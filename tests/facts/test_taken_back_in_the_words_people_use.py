@@ -40,12 +40,19 @@ def test_a_retraction_said_in_everyday_words(lang: str, said: str, taken_back: s
     assert not any(gone in t for t in current), current
 
 
-def test_why_a_plan_was_taken_back_is_no_fact() -> None:
-    current = _current("my cousin ravi got a job offer in halifax!!",
-                       "scratch that about ravi moving to halifax, the job fell through",
-                       lang="en")
-    assert not any("fell through" in t for t in current), current
-    assert not any("halifax" in t for t in current), current
+@pytest.mark.parametrize(("lang", "said", "taken_back", "reason", "gone"), [
+    ("en", "my cousin ravi got a job offer in halifax!!",
+     "scratch that about ravi moving to halifax, the job fell through", "fell through",
+     "halifax"),
+    ("nl", "We laten in mei een nieuwe badkamer plaatsen!",
+     "Vergeet wat ik zei over de nieuwe badkamer. De installateur is failliet en we krijgen "
+     "ons geld terug.", "failliet", "badkamer"),
+])
+def test_why_a_plan_was_taken_back_is_no_fact(lang: str, said: str, taken_back: str,
+                                              reason: str, gone: str) -> None:
+    current = _current(said, taken_back, lang=lang)
+    assert not any(reason in t for t in current), current
+    assert not any(gone in t for t in current), current
 
 
 def test_the_news_after_a_colon_is_the_news_of_the_person_taken_back() -> None:

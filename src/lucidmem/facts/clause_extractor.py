@@ -668,6 +668,8 @@ def _retraction_topic(clause: Clause) -> str | None:
     if m is None:
         return None
     rest = clause.text[m.end():]
+    if clause.language == "zh" and rest[:1].isspace():
+        rest = ""  # "我表姐去新加坡那事当我没说 offer黄了": a space ends the cue's clause in chat
     after = _TOPIC_AFTER.get(clause.language)
     found = None if after is None else after.search(rest)
     named = _NAMED_AFTER_CUE.get(clause.language, _NO_MATCH).match(rest)

@@ -30,7 +30,7 @@ from lucidmem.facts.cue_lexicon import (
 from lucidmem.facts.language import Detected, detect, votes
 from lucidmem.facts.lowercase_names import names_capitalised
 from lucidmem.facts.people import only_a_new_relation, only_a_relation
-from lucidmem.facts.temporal_lexicon import DAY_WORDS, MONTHS, WEEKDAYS
+from lucidmem.facts.temporal_lexicon import DAY_WORDS, MONTHS, WEEKDAYS, said_weekday
 
 __all__ = [
     "THE_USER_IN",
@@ -455,6 +455,9 @@ def _zh_day_after_the_job(parts: list[str]) -> list[str]:
 def _split_clauses(sentence: str, lang: str) -> list[str]:
     if lang == "zh":
         parts = [p.strip() for p in re.split(
+            # chat puts a space where a comma would be ("offer黄了 她继续在南宁那家酒店做前台");
+            # not around a Latin word ("做 UI 设计")
+            r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])|"
             r"[；;]|[，,：:](?=\s*(?:但是|不过|可是|所以|而且|对了|另外|现在|如今|我|他|她|"
             r"[^\W\d_]{2}说|在[^，,。；;]{1,12}?(?:上班|工作|实习|打工|写代码|做事|干活|上学|读书)|"
             # a day said after a comma opens what happens then ("我在花果园那家奶茶店当店长，
@@ -774,14 +777,16 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
         reported=has_cue("reported", lang, _ZH_SPEAKS.sub("", text) if lang == "zh" else text),
         quoted=QUOTE_MARK in text,
         negated=has_cue("negation", lang, text),
-        one_off=has_cue("one_off", lang, text),
+        one_off=has_cue("one_off", lang, text) or (
+            has_cue("this_week", lang, text) and said_weekday(_THIS_WEEK_DAYS.sub("", text))
+            is not None),
         habit=has_cue("habit", lang, text),
         correction=has_cue("correction", lang, sentence)
         or _APOLOGY_THEN_NOT.get(lang, _NEVER).search(sentence) is not None
         or _NOT_THEN_APOLOGY.get(lang, _NEVER).search(sentence) is not None
         or _ACTUALLY_NOT.get(lang, _NEVER).search(sentence) is not None
         or _NOT_THIS_ALONE.get(lang, _NEVER).match(text.strip()) is not None,
-        retraction=has_cue("retraction", lang, text),
+        retraction=has_cue("retraction", lang, _SOMEONE_FORGETS.get(lang, _NEVER).sub("", text)),
         hedge=has_cue("hedge", lang, text),
         change=has_cue("change", lang, text),
         exclusive=has_cue("exclusive", lang, text),
@@ -791,6 +796,22 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
         context=_context(lang, text),
     )
 
+
+_THIS_WEEK_DAYS = re.compile(r"这个?(?:周|星期|礼拜)(?:末)?|这周")
+"""The Chinese "this week" itself, which holds a weekday's character (这周, 这个礼拜)."""
+
+_SOMEONE_FORGETS: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?<!\w)(?:" + words + r")(?!\w)") for lang, words in {
+        "en": r"(?:i|we|he|she|they|always|never|often|sometimes|usually)\s+forget",
+        # "ma mère oublie tout": any word but one that opens a clause before the verb
+        "fr": r"(?:j['’]|(?!(?:et|mais|alors|ah|oh|ok|bon|pis|sinon|donc|non|euh|stp|enfin|"
+              r"pardon|bref|aussi)\s)[^\W\d_]+\s+)oublie",
+        "es": r"(?:se|me|te|él|ella|siempre)\s+olvida",
+        "it": r"(?:si|mi|ti|lui|lei|sempre)\s+(?:dimentica|scorda)",
+        "pt": r"(?:se|me|ele|ela|sempre)\s+esquece",
+    }.items()}
+"""A word of forgetting said of someone, not asked of the assistant ("siempre alguien se
+olvida", "elle oublie tout"): no retraction."""
 
 _ASK = {"en": r"(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+",
         "de": r"(?:kannst|könntest)\s+du\s+(?:bitte\s+)?|bitte\s+",
@@ -1073,12 +1094,13 @@ def _undecided_marked(clauses: list[Clause]) -> list[Clause]:
     is decided (the cue ``undecided``) and the clause of its sentence right before it, which
     is what was weighed ("we've been toying with getting a dog, but honestly we haven't
     decided anything", "ob wir ein E-Bike kaufen, überlegen wir noch"); what the sentence
-    said before that stands ("希希九月升 K3，阿欣在考虑要不要帮她报钢琴班，还没决定")."""
+    said before that stands. In Chinese the weighing is said in its own clause ("还在考虑要不
+    要…") and the clause before it is other news: only the clause itself is marked."""
     out = list(clauses)
     for n, clause in enumerate(clauses):
         if not has_cue("undecided", clause.language, clause.text):
             continue
-        for k in (n - 1, n):
+        for k in (n - 1, n) if clause.language != "zh" else (n,):
             if k >= 0 and clauses[k].sentence == clause.sentence:
                 out[k] = replace(out[k], cues=replace(out[k].cues, hypothetical=True))
     return out

@@ -139,7 +139,9 @@ CUES: dict[str, _T] = {
                  "would like to|i'd love|i'd like to|fantasy|daydream|dream of|someday i|"
                  "one day i|hypothetically|in theory|i wish|if only|"
                  # a maybe for some day, no plan ("might try pilates someday too idk")
-                 "someday|some day|one of these days|who knows"),
+                 "might … someday|might … … someday|might … some day|maybe someday|"
+                 "maybe some day|"
+                 "one of these days|who knows"),
         "de": _w("wenn ich|falls ich|wenn wir|würde|würden|würdest|hätte|hätten|wäre|wären|"
                  "stell dir vor|angenommen|traum|träume|fantasie|irgendwann mal|eines Tages|"
                  "vielleicht mach|vielleicht mache|oder a ned|oder auch nicht"),
@@ -254,12 +256,28 @@ CUES: dict[str, _T] = {
         "zh": _w("就这一次|就这次|这一次|这次|破例|只是今天|只有今天|临时|偶尔一次|这周"),
     },
     # a habit or standing state
+    # this week or weekend, which with a weekday says a habit moved once ("questa settimana
+    # giochiamo martedì", "este finde jugamos el domingo, no el sábado"): a one-off
+    "this_week": {
+        "en": _w("this week|this weekend"),
+        "de": _w("diese woche|dieses wochenende|die woche"),
+        "fr": _w("cette semaine|ce week-end|ce weekend"),
+        "es": _w("esta semana|este finde|este fin de semana"),
+        "it": _w("questa settimana|questo weekend|questo fine settimana"),
+        "pt": _w("esta semana|essa semana|este fim de semana|esse fim de semana|essa semana"),
+        "nl": _w("deze week|dit weekend"),
+        "zh": _w("这周|这个星期|这个礼拜|这礼拜|这星期|这周末"),
+    },
     "habit": {
         "en": _w("every day|every morning|every evening|every week|every weekend|daily|always|"
                  "usually|normally|as always|as usual|each way|every|each|whenever|every time|"
                  "per week|a week|a day|times a week|on weekends|on weekdays|for years|"
                  "most days|most mornings|most evenings|most nights|most weekends|most weeks|"
-                 "most of the time|weeknights"),
+                 "most of the time|weeknights")
+        # "Band practice is Wednesday nights": a weekday's part in the plural is every week's
+        + tuple(f"{day}day {part}" for day in ("mon", "tues", "wednes", "thurs", "fri",
+                                               "satur", "sun")
+                for part in ("nights", "mornings", "evenings", "afternoons")),
         "de": _w("jeden tag|jeden morgen|jeden abend|jede woche|jedes wochenende|täglich|immer|"
                  "normalerweise|meistens|wie immer|seit jahren|jeden|jede|jedes|pro woche|"
                  "die woche|am tag|mal die woche|samstags|sonntags|montags|dienstags|"
@@ -271,15 +289,26 @@ CUES: dict[str, _T] = {
         "es": _w("todos los días|todas las mañanas|cada|todos los|todas las|siempre|"
                  "normalmente|como siempre|por semana|al día|los fines de semana|"
                  "los lunes|los martes|los miércoles|los jueves|los viernes|los sábados|"
-                 "los domingos|casi siempre|la mayoría de los días"),
+                 "los domingos|casi siempre|la mayoría de los días|"
+                 # written without accents in chat
+                 "los sabados|los miercoles|todos los dias"),
         "it": _w("ogni giorno|ogni mattina|ogni sera|ogni settimana|tutti i giorni|"
                  "tutte le mattine|ogni|sempre|di solito|come sempre|normalmente|"
                  "a settimana|al giorno|il lunedì|il martedì|il mercoledì|il giovedì|"
-                 "il venerdì|il sabato|la domenica|quasi sempre|la maggior parte dei giorni"),
+                 "il venerdì|il sabato|la domenica|quasi sempre|la maggior parte dei giorni|"
+                 "tutti i lunedì|tutti i martedì|tutti i mercoledì|tutti i giovedì|"
+                 "tutti i venerdì|tutti i sabati|tutte le domeniche|"
+                 # written without accents in chat
+                 "il lunedi|il martedi|il mercoledi|il giovedi|il venerdi|tutti i lunedi|"
+                 "tutti i martedi|tutti i mercoledi|tutti i giovedi|tutti i venerdi"),
         "pt": _w("todo dia|todos os dias|toda manhã|todas as manhãs|cada|toda semana|"
                  "sempre|normalmente|como sempre|por semana|ao dia|por dia|às segundas|"
                  "às terças|às quartas|às quintas|às sextas|aos sábados|aos domingos|toda|"
-                 "quase sempre|a maioria dos dias"),
+                 "quase sempre|a maioria dos dias|toda segunda|toda terça|toda quarta|"
+                 "toda quinta|toda sexta|todo sábado|todo domingo|"
+                 # written without accents in chat
+                 "as segundas|as tercas|as terças|as quartas|as quintas|as sextas|"
+                 "aos sabados|toda terca|todo sabado"),
         "nl": _w("elke dag|elke ochtend|elke avond|elke week|elk weekend|dagelijks|altijd|"
                  "normaal|meestal|zoals altijd|per week|per dag|keer per week|elke|elk|"
                  "op maandag|op dinsdag|op woensdag|op donderdag|op vrijdag|"
@@ -494,14 +523,15 @@ CUES: dict[str, _T] = {
                  "doesn't want to talk about it|asked me not to tell|asked me not to say|"
                  "was a misunderstanding|it's over already|it's all off|"
                  # the plan taken back did not happen
-                 "fell through|didn't work out|didnt work out|got cancelled|was cancelled"),
+                 "fell through|didn't work out|didnt work out|got cancelled|was cancelled|"
+                 "went bust|went bankrupt"),
         "de": _w("hab mich verhört|falsch verstanden|war ein Irrtum|"
                  "war Klatsch|war nur Klatsch|war Tratsch|war nur Tratsch|nur ein Gerücht|"
                  "war ein Gerücht|geht mich nichts an|geht mich nix an|geht mi nix an|"
                  "stimmt gar nicht|stimmt nicht|will nicht, dass|will net, dass|will ned, dass|"
                  "will nicht drüber reden|will nicht mehr drüber reden|war ein Missverständnis|"
                  "hat mich gebeten, es nicht|soll es nicht rumerzählen|ist geplatzt|"
-                 "ins Wasser gefallen"),
+                 "ins Wasser gefallen|ist pleite|ging pleite|ist insolvent"),
         "fr": _w("j'ai mal compris|je me suis trompée|je me suis trompé|c'était une confusion|"
                  "c'était des ragots|c'étaient des ragots|c'était un ragot|des potins|"
                  "c'était une rumeur|juste une rumeur|pas mes affaires|pas mes oignons|"
@@ -535,8 +565,8 @@ CUES: dict[str, _T] = {
                  "wil niet dat iemand het weet|wil er niet over praten|"
                  "wil er niet meer over praten|was een misverstand|"
                  "heeft gevraagd het niet te vertellen|ging niet door|gaat niet door|"
-                 "is afgeblazen"),
-        "zh": _w("不想再提|没那回事|听岔了|听错了|搞错了|"
+                 "is afgeblazen|is failliet|ging failliet"),
+        "zh": _w("不想再提|没那回事|听岔了|听错了|搞错了|黄了|泡汤了|"
                  "是八卦|八卦来的|八卦嚟|只是谣言|是谣言|不关我事|唔关我事|关我咩事|"
                  "不是真的|唔系真嘅|还没决定|还没定|都未决定|未决定|不想让人知道|不愿意让人知道|"
                  "唔想人知"),

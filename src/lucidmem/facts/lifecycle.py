@@ -47,9 +47,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import cache
 
-from lucidmem.facts.cue_lexicon import AMOUNT_WORDS, SPORTS, has_cue
+from lucidmem.facts.cue_lexicon import AMOUNT_WORDS, SPORTS, find_cue, has_cue
 from lucidmem.facts.entities import fold
 from lucidmem.facts.homes import one_person
 from lucidmem.facts.model import GONE_OF_ITS_KIND, NEW_OF_ITS_KIND, RECALLED_PAST, USER_SUBJECT
@@ -119,6 +120,7 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
                 and rec.data.get("slot") in ("employer", "occupation")
                 and rec.data.get("subject") == new.data.get("subject")]
     family = FAMILIES.get(str(slot))
+    new = _the_stopped_part(new)
     words = fold_words(" ".join(str(x) for x in (new.data.get("object"),
                                                  new.data.get("evidence")) if x))
     words -= GENERIC
@@ -145,6 +147,25 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
             out.append(rec)  # "cancelled my Crankhouse membership, too pricey" ends "I go
             # to the gym at Crankhouse", read as another kind; not a dated plan there
     return out
+
+
+def _the_stopped_part(new: Record) -> Record:
+    """``new`` as only its stopping says it: the part of its clause from the last comma before
+    the word of stopping ("the train from Brighton gets me to the clinic in 25 minutes, no
+    more standing on that bus" stopped the bus, not Brighton); ``new`` itself when the clause
+    has no such comma."""
+    lang = str(new.data.get("language") or "en")
+
+    def stopped(said: str) -> str | None:
+        found = find_cue("cessation", lang, said)
+        cut = -1 if found is None else said.rfind(",", 0, found.start())
+        return None if cut < 0 else said[cut + 1:].strip()
+
+    said, held = str(new.data.get("evidence") or ""), str(new.data.get("object") or "")
+    part = stopped(said)
+    if part is None:
+        return new
+    return replace(new, data={**new.data, "evidence": part, "object": stopped(held) or held})
 
 
 def parted_with(new: Record) -> bool:

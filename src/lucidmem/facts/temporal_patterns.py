@@ -943,7 +943,13 @@ def _a_habit(m: re.Match[str], handler: _Handler) -> bool:
             re.search(r"(?<!\w)(?:a|an|A|An)\s+$", before) is not None
             and re.match(r"(?i)(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", m.group(0))
             is not None) or \
-        re.match(r"(?i)(?:le|la)\s", m.group(0)) is not None or _qualifies_a_noun(m)
+        re.match(r"(?i)(?:le|la)\s", m.group(0)) is not None or _qualifies_a_noun(m) or \
+        _PARTS_OF_DAYS_AFTER.match(m.string, m.end()) is not None
+
+
+_PARTS_OF_DAYS_AFTER = re.compile(r"(?i)\s+(?:nights|mornings|evenings|afternoons)\b")
+"""A part of the day in the plural after an English weekday ("Band practice is Wednesday
+nights"): every such day, no date."""
 
 
 _CAPITALISED_WEEKDAYS = frozenset({
