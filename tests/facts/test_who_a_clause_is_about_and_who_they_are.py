@@ -78,3 +78,17 @@ def test_a_workplace_said_with_a_boss_inside_a_request(lang: str, text: str, org
 def test_a_request_to_a_colleague_for_something_names_no_workplace() -> None:
     assert not any("works at" in t for t in _current(
         "Can you write to my colleague for the Christmas Party?", lang="en"))
+
+
+@pytest.mark.parametrize(("lang", "text", "first", "second"), [
+    ("de", "Frau Kessler ist total entspannt, und die Fahrt am Rhein entlang ist viel schöner "
+     "als der Stau in Mainz-Kastel.", "Kessler", "Mainz-Kastel"),
+    ("nl", "Mijn nieuwe baas Ruud is heel relaxed, en de rit langs de Maas is veel mooier dan "
+     "de file in Venlo.", "Ruud", "Venlo"),
+])
+def test_and_with_a_new_subject_after_a_comma_is_a_clause_of_its_own(
+        lang: str, text: str, first: str, second: str) -> None:
+    # German and Dutch put no comma before the "and" of a list
+    from lucidmem.facts.clauses import clauses_of
+    texts = [c.text for c in clauses_of(text, default_language=lang)]
+    assert any(first in t and second not in t for t in texts), texts

@@ -100,6 +100,15 @@ _CUT_WORDS: dict[str, str] = {
 }
 """Words that begin a new clause. Dutch "maar" after "nog" or before a number is "only",
 no "but" ("nu nog maar één schep", "ik werk maar twee dagen")."""
+_AND_THE: dict[str, str] = {
+    "de": r"und\s+(?:der|die|das)\s+[A-ZÄÖÜ]",
+    "nl": r"en\s+(?:de|het)\s+[a-z]{3,}(?=(?:\s+\S+){0,4}?\s+(?:is|was|zijn|waren|wordt|"
+          r"heeft|gaat|ligt|staat)\b)",
+}
+""""And" with a new subject after a comma ("Frau Lenz ist total entspannt, und die Fahrt an
+der Saar entlang ist so viel schöner …"): German and Dutch put no comma before the "and" of a
+list, so the comma says a new clause; in Dutch only with a verb a few words after the
+noun."""
 _NOW_START: dict[str, str] = {
     "en": r"now\b|nowadays\b|these\s+days\b|starting\s+(?:at|with|in|on|next)\b",
     "de": r"jetzt\b|nun\b|inzwischen\b|mittlerweile\b",
@@ -474,6 +483,7 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
     if cut:
         # a cut word ends in a space, or in a look-ahead past the space ("and(?=\s+i\b)")
         pattern = re.compile(r",?\s+(?:" + cut + r")(?:(?<=\s)|\s+)|,\s+(?=(?:"
+                             + _AND_THE.get(lang, "x^") + "|"
                              + (subject or "x^") + "|" + _NOW_START.get(lang, "x^") + "|"
                              + _context_start(lang) + "|" + _relation_start(lang) + r"))",
                              re.IGNORECASE)
