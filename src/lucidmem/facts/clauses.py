@@ -807,7 +807,7 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
     )
 
 
-_THIS_WEEK_DAYS = re.compile(r"这个?(?:周|星期|礼拜)(?:末)?|这周")
+_THIS_WEEK_DAYS = re.compile(r"这个?(?:周|星期|礼拜)末?")
 """The Chinese "this week" itself, which holds a weekday's character (这周, 这个礼拜)."""
 
 _SOMEONE_FORGETS: dict[str, re.Pattern[str]] = {
@@ -1140,6 +1140,8 @@ _ASKED_WORD = re.compile(r"[^\W_][\w'’-]*")
 _DAY_OF_MONTH = re.compile(r"(?i)(?<![\w])(?:(?P<m1>[^\W\d_]{3,})\.?\s+\d{1,2}(?:st|nd|rd|th)?|"
                            r"\d{1,2}(?:st|nd|rd|th|\.|er)?\s+(?:(?:de|of)\s+)?(?P<m2>[^\W\d_]{3,}))"
                            r"(?![\w])")
+"""A month's day as chat writes it, the month a word of three letters or more ("oct 12",
+"October 21st", "21 de octubre"); :func:`_day_said` keeps those whose word is a month."""
 
 
 def _day_said(text: str) -> str | None:
