@@ -52,3 +52,16 @@ def test_someone_forgetting_asks_nothing_to_be_forgotten(lang: str, text: str,
 def test_a_weekday_with_its_part_of_day_in_the_plural_is_every_week(text: str) -> None:
     facts = _facts(text, lang="en")
     assert facts and not any("2026" in t for _, t in facts), facts
+
+
+@pytest.mark.parametrize(("lang", "text", "words"), [
+    ("pt", "Nado toda segunda e quarta de manhã antes do trabalho.", ("segunda", "quarta")),
+    # the second weekday of a pair after "every" is every one of it too, no date
+    ("en", "I swim every Monday and Wednesday at the lido.", ("Monday", "Wednesday")),
+    # a short habit that names its day is no remark of nothing in particular
+    ("fr", "Merci. Je télétravaille le mardi, donc c'est facile.", ("mardi",)),
+])
+def test_a_habit_said_in_passing_keeps_its_days(lang: str, text: str,
+                                                 words: tuple[str, ...]) -> None:
+    facts = [t for status, t in _facts(text, lang=lang) if status == "active"]
+    assert any(all(w in t for w in words) and "2026" not in t for t in facts), facts

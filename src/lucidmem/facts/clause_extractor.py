@@ -3216,7 +3216,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if cues.cessation and has_cue("drop_off", lang, clause.text):
         cues = replace(cues, cessation=False)  # "dejé a los niños en el colegio": no quitting
     if slot in _FREE_TEXT_SLOTS and not named_person and not item.people and not days and \
-            not (cues.correction or moves) and _says_nothing_in_particular(span, lang):
+            not (cues.correction or moves) and _says_nothing_in_particular(span, lang) and \
+            not (cues.habit and said_weekday(span) is not None):  # ("Je télétravaille le
+        # vendredi" is a habit: a short clause, but one that names its day)
         reading.flags.append("skipped:nothing_in_particular")  # "ho una fame", "je sais
         # pas comment l'aider": a mood or a remark, nothing to remember
         return None

@@ -871,6 +871,13 @@ _EVERY_BEFORE = re.compile(
 """A weekday after "every" ("every Sunday", "jeden Sonntag", "cada miércoles", 每周日) is a
 habit, not a dated day: no single date is read from it."""
 
+_EVERY_DAY_AND = re.compile(
+    r"(?i)(?<!\w)(?:every|jeden|chaque|cada|ogni|toda|todo|elke|todos\s+los|todas\s+las|"
+    r"tutti\s+i|tous\s+les|todas\s+as|todos\s+os)\s+[^\W\d_]+(?:-feira)?\s+"
+    r"(?:and|und|et|y|e|en|&)\s+$")
+"""The second weekday of a habit's pair ("toda terça e quinta", "every Tuesday and
+Thursday"): every one of it too."""
+
 _WEEKDAY_HANDLERS: tuple[_Handler, ...] = (_h_rel_weekday, _h_zh_weekday)
 
 
@@ -938,6 +945,7 @@ def _a_habit(m: re.Match[str], handler: _Handler) -> bool:
         return False
     before = m.string[: m.start()]
     return _EVERY_BEFORE.search(before) is not None or \
+        _EVERY_DAY_AND.search(before) is not None or \
         _HABIT_ARTICLE.search(before) is not None or \
         _ONE_OF_THEM.search(before) is not None or (
             re.search(r"(?<!\w)(?:a|an|A|An)\s+$", before) is not None
@@ -947,9 +955,12 @@ def _a_habit(m: re.Match[str], handler: _Handler) -> bool:
         _PARTS_OF_DAYS_AFTER.match(m.string, m.end()) is not None
 
 
-_PARTS_OF_DAYS_AFTER = re.compile(r"(?i)\s+(?:nights|mornings|evenings|afternoons)\b")
-"""A part of the day in the plural after an English weekday ("Band practice is Wednesday
-nights"): every such day, no date."""
+_PARTS_OF_DAYS_AFTER = re.compile(
+    r"(?i)(?:\s*(?:,|and|&|or)\s*(?:mon|tues|wednes|thurs|fri|satur|sun)day)*"
+    r"\s+(?:nights|mornings|evenings|afternoons)\b")
+"""A part of the day in the plural after an English weekday, or after the weekdays said with
+it ("Band practice is Wednesday nights", "tuesday and thursday mornings"): every such day,
+no date."""
 
 
 _CAPITALISED_WEEKDAYS = frozenset({
