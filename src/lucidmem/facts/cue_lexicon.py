@@ -114,7 +114,8 @@ CUES: dict[str, _T] = {
     # an unreal or wished-for state: "if I ever…", "I would…"
     # a plan only floated: the sentence says nothing is decided ("we've been toying with
     # getting a dog, but honestly we haven't decided anything", "ob wir ein E-Bike kaufen,
-    # überlegen wir noch"): what it weighs is no fact (read with the whole sentence)
+    # überlegen wir noch"): what it weighs is no fact (read with the clause before it:
+    # clauses._undecided_marked)
     "undecided": {
         "en": _w("haven't decided|havent decided|have not decided|not decided yet|"
                  "nothing decided|nothing's decided|nothing is decided|still deciding|"
@@ -260,11 +261,12 @@ CUES: dict[str, _T] = {
     # giochiamo martedì", "este finde jugamos el domingo, no el sábado"): a one-off
     "this_week": {
         "en": _w("this week|this weekend"),
-        "de": _w("diese woche|dieses wochenende|die woche"),
+        # (not "die Woche": "zweimal die Woche" is a habit)
+        "de": _w("diese woche|dieses wochenende"),
         "fr": _w("cette semaine|ce week-end|ce weekend"),
         "es": _w("esta semana|este finde|este fin de semana"),
         "it": _w("questa settimana|questo weekend|questo fine settimana"),
-        "pt": _w("esta semana|essa semana|este fim de semana|esse fim de semana|essa semana"),
+        "pt": _w("esta semana|essa semana|este fim de semana|esse fim de semana"),
         "nl": _w("deze week|dit weekend"),
         "zh": _w("这周|这个星期|这个礼拜|这礼拜|这星期|这周末"),
     },
