@@ -1472,18 +1472,16 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             _follow_who_is_brought_up(clause, people, state)
             speaking = clause if _ends_with_saying(clause) else None
             continue
-        if speaking is not None and clause.sentence == speaking.sentence and \
-                clause.text.strip(" .!?") not in clause.sentence:
-            pass  # "Gisela wohnt in Bamberg", read out of "meine Tante Gisela, die in Bamberg
-            # wohnt, sagt, …": what the sentence says of the speaker, between the commas
-        elif speaking is not None and clause.sentence == speaking.sentence:
+        if speaking is None or clause.sentence != speaking.sentence:
+            speaking = None
+        elif clause.text.strip(" .!?") in clause.sentence:
             # "Mein Kollege Reinhard meint, ich sollte mich als Direktor bewerben": what he
-            # says, after the comma, is his opinion of the user, no fact
+            # says, after the comma, is his opinion of the user, no fact ("Gisela wohnt in
+            # Bamberg", read out of "meine Tante Gisela, die in Bamberg wohnt, sagt, …", is
+            # not in the sentence as written: what it says of the speaker is read)
             speaking = None
             reading.flags.append("skipped:reported_speech")
             continue
-        else:
-            speaking = None
         if not cues.negated and (ended := _breakup(clause, people, state, timestamp)):
             reading.facts.append(ended)
             continue
