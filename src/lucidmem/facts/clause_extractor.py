@@ -37,6 +37,7 @@ from lucidmem.facts.clauses import (
     Clause,
     Cues,
     after_short_lead,
+    bare_contrast,
     clauses_of,
     read_cues,
     says_what_there_is,
@@ -203,8 +204,10 @@ _PAST_MARKERS: dict[str, re.Pattern[str]] = {
                      r"|(?-i:\bge[a-zäöüß]{3,}(?:t|en))(?=\s*(?:[,.;!]|$))"),
     "fr": re.compile(r"(?i)\b(?:était|étais|hier|dernier|dernière|(?:j'ai|ai|as|a|avons|ont|"
                      r"suis|est|sommes|sont)\s+"
-                     # a participle, not a day ("est vendredi", "c'est lundi")
-                     r"(?!(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|midi)\b)"
+                     # a participle, not a day ("est vendredi", "c'est lundi"), a pronoun,
+                     # an adverb or an adjective ("c'est moi la marraine", "c'est parfait")
+                     r"(?!(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|midi|moi|toi|"
+                     r"lui|ici|aussi|ainsi|au|du|parfait|petit|joli|gratuit|si|ni|qui|oui)\b)"
                      r"\w+(?:é|ée|és|i|it|u|is))\b"),
     "es": re.compile(r"(?i)\b(?:fue|fui|era|ayer|pasado|pasada|"
                      # a preterite (-é, -ó) has a verb's stem; "té", "café", "bebé" are nouns
@@ -346,12 +349,12 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
                      r"nel\s+|nella\s+)?|"
                      r"ti\s+ho\s+(?:detto|scritto)\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
-    "pt": re.compile(r"(?i)(?:\bnão\s+(?:é\s+|(?:trabalha|trabalho|mora|moro|vive|vivo|estuda|"
+    "pt": re.compile(r"(?i)(?:\bn[ãa]o\s+(?:é\s+|(?:trabalha|trabalho|mora|moro|vive|vivo|estuda|"
                      r"estudo|está|estou|foi|vai|mudou|se\s+mudou)\s+)?"
                      r"(?:a\s+|o\s+|em\s+|no\s+|na\s+|pra\s+|pro\s+|para\s+)?|"
                      r"\bte\s+(?:disse|falei|escrevi)\s+|(?:\beu\s+|^\W*)disse\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
-    "nl": re.compile(r"(?i)(?:\bniet\s+(?:(?:op|in|bij)\s+(?:het\s+|de\s+)?)?|\bgeen\s+|"
+    "nl": re.compile(r"(?i)(?:\bniet?\s+(?:(?:op|in|bij)\s+(?:het\s+|de\s+)?)?|\bgeen\s+|"
                      r"(?:\bik\s+|^\W*)zei\s+|"
                      r"\bzei\s+ik\s+(?:je\s+)?|\b(?:heb|had)\s+ik\s+(?:je\s+|jou\s+)?)"
                      r"(?P<old>[^,.;!?:]+?)(?:\s+(?:gezegd|geschreven)\b|(?=\s*[,.;!?:]|\s*$))"),
@@ -809,8 +812,8 @@ _CONTRAST_TAIL: dict[str, re.Pattern[str]] = {
         "en": r"(?:and\s+|but\s+)?not",
         "de": r"(?:und\s+|aber\s+)?(?:nicht|net|ned|nich|nit|ni|kein\w*)",
         "fr": r"(?:et\s+|mais\s+|non\s+)?pas", "es": r"(?:y\s+|pero\s+)?no|ni",
-        "it": r"(?:e\s+|ma\s+)?(?:non|mica)", "pt": r"(?:e\s+|mas\s+)?não",
-        "nl": r"(?:en\s+|maar\s+)?(?:niet|geen)"}.items()}
+        "it": r"(?:e\s+|ma\s+)?(?:non|mica)", "pt": r"(?:e\s+|mas\s+)?n[ãa]o",
+        "nl": r"(?:en\s+|maar\s+)?(?:niet|nie|geen)"}.items()}
 _CONTRAST_TAIL["zh"] = re.compile(
     r"(?<=[\u4e00-\u9fff\w])[，,；;]\s*(?:而)?不是[^，。！？,]+[。！!]*$")
 
@@ -899,7 +902,11 @@ def _contrasted_away(clause: Clause) -> str | None:
     """The end of a clause that sets its statement against another value ("comptable lol,
     pas médecin du tout", "tea, not coffee", "我是会计，不是医生"): it is not part of the
     fact. Only when something is said before it."""
-    return _tail(_CONTRAST_TAIL, clause)
+    tail = _tail(_CONTRAST_TAIL, clause)
+    if tail is not None or clause.language != "en":
+        return tail
+    tail = bare_contrast(clause.text)
+    return tail if tail is not None and content_words([clause.text[:-len(tail)]]) else None
 
 
 def _replaced_away(clause: Clause) -> str | None:
@@ -919,7 +926,7 @@ def _tail(patterns: dict[str, re.Pattern[str]], clause: Clause,
     if m is None or not content_words([text[:m.start()]]) or \
             len(text[:m.start()].split()) < words_before:
         return None
-    return text[m.start():]
+    return text[m.start():].strip()
 
 
 _INTERJECTION = r"[^\W\d_]+(?:\s+[^\W\d_]+)?\s*[,!]\s*"
@@ -1022,7 +1029,9 @@ def _subject_of(clause: Clause, state: ConversationState,
                      clause.text):
             return f"{USER_SUBJECT}'s {lead.relation}", f"The user's {lead.relation}"
         return f"{USER_SUBJECT}'s {lead.relation}", f"The user's {lead.relation}"
-    named = starts_with_name(text, set(state.people) | {p.name for p in people if p.name})
+    known = set(state.people) | {p.name for p in people if p.name}
+    named = starts_with_name(text, known) or (
+        starts_with_name(after, known) if after != text else None)  # "oops, Kiri lives …"
     if named is not None:
         return named, _person_phrase(named, state, clause.language)
     described = _NAME_THEN_WHO_IS.get(clause.language, _NO_MATCH).match(text)
@@ -1236,7 +1245,8 @@ def _structured(item: _Pending, slot: str, span: str, lang: str) -> tuple[str, s
         place = _proper_after(span, lang, _PLACE_PREP, avoid)
         if place and not _someone_else_before(item.clause.text, place, lang):
             return place, f"The user lives in {place}"
-    if slot == "employer":
+    if slot == "employer" and not any(p.relation in _SEEN_BY_THE_USER for p in item.people):
+        # (not "my new doctor, Dr. Achterberg at Harbor View Clinic": where the doctor works)
         org = _workplace_now(span, lang) or _tenure_org(span, lang) or \
             _proper_after(span, lang, _ORG_PREP, avoid)
         if org:
@@ -1251,23 +1261,33 @@ def _only_a_kind(org: str, lang: str) -> bool:
     return org.casefold() in kinds
 
 
+def _only_a_title(text: str) -> bool:
+    """Whether ``text`` is only a title, maybe after an article ("El doctor ", "Dr. ")."""
+    words = text.split()
+    if words and words[0].casefold() in ("a", "o", "la", "el", "il", "le", "der", "die", "the"):
+        words = words[1:]
+    return len(words) == 1 and is_title(words[0])
+
+
 def _strip_person(span: str, item: _Pending, lang: str) -> str:
     """The clause without the person it starts with ("Callum's coming" → "is coming")."""
     body = span
     for m in item.people:
-        if m.span[0] <= 2:
+        if m.span[0] <= 2 or _only_a_title(item.clause.text[:m.span[0]]):
             said = item.clause.text[m.span[0]:m.span[1]]
             at = body.find(said)
             if at >= 0:
                 body = body[at + len(said):].lstrip(" ,")
             break
     name = item.subject
-    body = re.sub(r"^(?:(?:a|o|la|el|il)\s+)?" + re.escape(name) + r"\s*(?:\([^)]*\))?", "",
-                  body, count=1).strip()
+    # (after a lead of a word or two and a comma: "oops, kiri lives in timaru")
+    body = re.sub(r"^(?:[^\W\d_]+(?:\s+[^\W\d_]+)?\s*,\s*)?(?:(?:a|o|la|el|il)\s+)?(?i:" +
+                  re.escape(name) + r")\s*(?:\([^)]*\))?", "", body, count=1).strip()
     if lang == "en":
         body = re.sub(r"^(?:shes|hes)\b", "is", body, count=1, flags=re.I)  # chat's "she's"
         body = re.sub(r"^(?:she|he)\b", "", body, count=1, flags=re.I).strip()
-        if re.match(r"^(?:'s|’s)\s+(?:\w+\s+){1,3}(?:is|was|will|has|had|are|were)\b", body):
+        if re.match(r"^(?:'s|’s)\s+(?:\w+\s+){1,3}(?:is|was|will|has|had|are|were|got|gets)\b",
+                    body):
             return "'s " + body[2:].lstrip()  # "my sister's wedding is in Bath": hers, no "is"
         body = re.sub(r"^(?:'s|’s)\s+(?=(?:\w+(?:ed|en|wn|ne)|got)\b)", "has ", body)
         body = re.sub(r"^(?:'s|’s)\s+", "is ", body)
@@ -2156,6 +2176,9 @@ def _names_in(text: str, lang: str) -> list[str]:
                     r"\b(?:the|la|le|el|il))$", before) or \
                 _INDEFINITE.get(lang, _NO_MATCH).search(before):
             continue  # ("nen Amerikaan die vroeg …", "un Breton"): one of a kind, no name
+        if before.split() and (attended_kinds(before.split()[-1], lang)[0] or
+                               _only_a_kind(before.split()[-1].split("'")[-1], lang)):
+            continue  # "à l'école Paul-Bert", "bij het Maasstad": a place's name
         if lang == "de" and not is_given_name(word):
             continue
         out.append(word)
@@ -2857,6 +2880,11 @@ def _employer_beside_the_job(item: _Pending, span: str,
         return None
     return _works_at(clause, org)
 
+
+_SEEN_BY_THE_USER = frozenset({"doctor", "therapist", "hairdresser", "teacher", "coach",
+                               "nanny"})
+"""Relations that are someone's job the user goes to: a clause naming one ("my new doctor at
+Harbor View Clinic") says where that person works, not where the user does."""
 
 _WORK_ITSELF = frozenset({"commute", "employer", "occupation"})
 """Slots that are about work itself: "at work" qualifies none of them."""
@@ -4400,10 +4428,29 @@ def _shifts_at(span: str, item: _Pending, lang: str) -> bool:
     organisation is where they work, before or after the shift said. Shifts alone ("back on
     nights") or at no named place name no employer."""
     shifts = _SHIFTS.get(lang)
-    if shifts is None or shifts.search(span) is None:
+    if shifts is None:
         return False
-    return _proper_after(span, lang, _SHIFT_PREP,
-                         {p.name for p in item.people if p.name}) is not None
+    names = {p.name for p in item.people if p.name}
+    prep = re.compile(r"(?i)\s*(?:" + _SHIFT_PREP[lang] + r")\s") if lang in _SHIFT_PREP else None
+    for m in shifts.finditer(span):
+        after = span[m.end():]
+        if prep is not None and prep.match(after):
+            # the place said right after the shift is where it is worked: "water aerobics at
+            # the Y on Monday and Wednesday mornings before my shift at the library" works at
+            # no Y
+            near = " ".join(after.split()[:_SHIFT_REACH])
+        else:
+            near = " ".join([*span[:m.start()].split()[-2 * _SHIFT_REACH:], m.group(0),
+                             *after.split()[:2 * _SHIFT_REACH]])
+        if _proper_after(near, lang, _SHIFT_PREP, names) is not None:
+            return True
+    return False
+
+
+_SHIFT_REACH = 5
+"""How many words after a shift and its at-word the organisation it is worked at may stand;
+twice as many around a shift said without one ("na Vodacom estou de piquete", "a 12 hour
+shift on the ambulances out of Benton station")."""
 
 
 def _seeks_a_job(text: str, lang: str) -> bool:

@@ -23,6 +23,7 @@ from lucidmem.facts.cue_lexicon import (
     NOT_THIS_LEADS,
     RELATIONS,
     SLIP_OPENERS,
+    WORK_RELATION_NOUNS,
     cue_pattern,
     find_cue,
     has_cue,
@@ -38,6 +39,7 @@ __all__ = [
     "Clause",
     "Cues",
     "after_short_lead",
+    "bare_contrast",
     "clauses_of",
     "read_cues",
     "says_what_there_is",
@@ -229,9 +231,12 @@ def _merge_fragments(pieces: list[str], lang: str) -> list[str]:
 ZH_ASKS = re.compile(r"[吗么呢][\s？?]*$|有啥|什么|哪|怎么|多少|几[个点天]|推荐|有没有")
 """Words and particles that make a Chinese clause a question (see :func:`zh_asks`)."""
 _ZH_NOT_ASKING = re.compile(r"几乎|哪怕|不怎么|没什么|不什么|什么的|多多少少|多少有点|这么|那么|"
-                            r"多么|要么|怎么也|怎么都")
+                            r"多么|要么|怎么也|怎么都|"
+                            r"(?<=[人们他她妈爸都也还])问(?:我|我们)?[^，。！？,]*")
 """Words that hold a question word and ask nothing: 几乎 (almost), 哪怕 (even if), 不怎么
-(not very), 没什么 (nothing much), 什么的 (and so on), 多少有点 (somewhat), 这么 (so) …"""
+(not very), 没什么 (nothing much), 什么的 (and so on), 多少有点 (somewhat), 这么 (so) …; and
+what someone else asked ("好多人问是不是单反拍的": a question told, not one to the
+assistant)."""
 
 
 def zh_asks(text: str) -> bool:
@@ -500,6 +505,15 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
     return _merge_fragments(pieces, lang)
 
 
+_ONLY_A_TITLED_NAME = re.compile(r"(?:[\w.ªº]+\s+){0,2}[A-ZÀ-ÖØ-Þ][\w'’-]+")
+"""A piece that is only a name, with an article or a title before it ("El doctor Arrieta",
+"Dr. Lamb", "la Cortesi")."""
+_WORK_LIFE_WORDS: dict[str, set[str]] = {
+    lang: {w.casefold() for w in words} for lang, words in WORK_RELATION_NOUNS.items()}
+"""The words of the user's work life (:data:`WORK_RELATION_NOUNS`): "el Dr. Quirós, | mi
+jefe, dice …" stays apart, a boss the memory would keep past a change of job."""
+
+
 def _appositions_joined(pieces: list[str], lang: str) -> list[str]:
     """A piece that is only "my (new) <relation>" goes back to the one before it ("Salgo
     con Marta, mi nueva novia"): it says who was just named, as "Marta, mi nueva novia"
@@ -510,6 +524,14 @@ def _appositions_joined(pieces: list[str], lang: str) -> list[str]:
             out[-1] = f"{out[-1]}, {piece}"
             continue
         lead = piece.split(",", 1)[0] if "," in piece else ""
+        if out and lead and only_a_relation(lead, lang) and \
+                _ONLY_A_TITLED_NAME.fullmatch(out[-1].strip()) and \
+                not set(lead.casefold().split()) & _WORK_LIFE_WORDS.get(lang, set()):
+            # "El doctor Arrieta, | mi médico de cabecera, me ha vuelto a decir …": the piece
+            # before is only the name, which opens the clause as "Arrieta, mi médico de
+            # cabecera, …" does
+            out[-1] = f"{out[-1]}, {piece}"
+            continue
         if out and lead and only_a_new_relation(lead, lang):
             # "die Frau Dr. Wolff in Pieschen, | meine neue Hausärztin, hat mir gleich …":
             # the new holder was just named, and stays the subject of what follows ("el Dr.
@@ -633,6 +655,29 @@ _UNTIL_THEN_START: dict[str, re.Pattern[str]] = {
 _UNTIL_THEN_START["zh"] = re.compile(r"(?:一旦|等到)")
 """A clause that starts with a condition still to come ("Once I'm back on night shifts I'll
 be reading them half asleep", "sobald ich …"): what follows depends on it, as after "if"."""
+_BARE_NOT_TAIL = re.compile(r"(?i)(?P<before>[\w'’]+)\s+(?P<tail>not\s+\w+(?:\s+\w+)?)[.!?]*$")
+_NO_CONTRAST_BEFORE = frozenset({
+    "do", "does", "did", "is", "am", "are", "was", "were", "be", "been", "can", "could", "will",
+    "would", "shall", "should", "may", "might", "must", "have", "has", "had", "need", "if", "or",
+    "so", "it", "i", "that", "this", "why", "but", "and", "yet", "just", "sure", "also", "maybe",
+    "still", "whether", "really", "surely", "though", "probably", "actually", "hopefully",
+    "certainly", "definitely", "absolutely", "apparently"})
+"""English chat also sets a value against another without a comma ("kiri lives in timaru not
+oamaru"): a "not" and one or two words end the clause, after a word that is no auxiliary,
+conjunction or adverb ("it is not done", "maybe not today" are no contrast)."""
+
+
+def bare_contrast(text: str) -> str | None:
+    """The "not" and the one or two words that end an English clause setting its value
+    against another without a comma ("kiri lives in timaru not oamaru" → "not oamaru"), or
+    ``None``."""
+    m = _BARE_NOT_TAIL.search(text.rstrip(" .!?"))
+    if m is None or m["before"].casefold() in _NO_CONTRAST_BEFORE or \
+            m["before"].casefold().endswith(("n't", "n’t", "'s", "’s", "'re", "’re", "'m", "’m")):
+        return None
+    return m["tail"]
+
+
 _APOLOGY_THEN_NOT: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*(?:" + sorry + r")\b.*,\s*(?:" + neg + r")\s+\S")
     for lang, (sorry, neg) in {
@@ -641,9 +686,12 @@ _APOLOGY_THEN_NOT: dict[str, re.Pattern[str]] = {
         "fr": (r"pardon|désolée?|oups", r"pas"),
         "es": (r"perdón|perdona|uy|ups", r"no"),
         "it": (r"scusa|scusami|ops", r"non"),
-        "pt": (r"desculpa|desculpe|ops|opa", r"não"),
-        "nl": (r"sorry|oeps|wacht", r"niet"),
+        "pt": (r"desculpa|desculpe|ops|opa", r"n[ãa]o"),
+        "nl": (r"sorry|oeps|wacht|foutje", r"niet?"),
     }.items()}
+_APOLOGY_LEAD = re.compile(r"(?i)^\W*(?:sorry|oops|whoops|my\s+bad)\b")
+"""An English apology opening a sentence whose "not" may come without its comma ("oops, kiri
+lives in timaru not oamaru": :func:`bare_contrast`)."""
 _APOLOGY_THEN_NOT["zh"] = re.compile(r"^\W*(?:不好意思|抱歉|对不起|哦不).*[，,]\s*不是\S")
 """A sentence that apologises and then sets a value against another ("Sorry, the exam is on
 the 14th, not the 3rd"): a correction of what was said before."""
@@ -793,6 +841,8 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
         habit=has_cue("habit", lang, text),
         correction=has_cue("correction", lang, sentence)
         or _APOLOGY_THEN_NOT.get(lang, _NEVER).search(sentence) is not None
+        or (lang == "en" and _APOLOGY_LEAD.match(sentence) is not None
+            and bare_contrast(sentence) is not None)
         or _NOT_THEN_APOLOGY.get(lang, _NEVER).search(sentence) is not None
         or _ACTUALLY_NOT.get(lang, _NEVER).search(sentence) is not None
         or _NOT_THIS_ALONE.get(lang, _NEVER).match(text.strip()) is not None,

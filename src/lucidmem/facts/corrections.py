@@ -221,16 +221,19 @@ def _as_numeral(value: str) -> str | None:
     return rf"{number}(?:{ORDINAL_SUFFIX}(?!\w)|$)"
 
 
-def restated_target(new: Record, facts: Sequence[Record]) -> Record | None:
+def restated_target(new: Record, facts: Sequence[Record], *,
+                    or_the_users: bool = False) -> Record | None:
     """The fact a correction that restates its thing takes back ("errei, a festa vai ser em
-    Braga" → the festa in Porto): a fact of the same subject, no relation, that shares a word
-    of four letters or more with the correction's clause; the one sharing most, then the one
-    said last. ``None`` when nothing held is about the same thing."""
+    Braga" → the festa in Porto): a fact of the same subject (or, with ``or_the_users``, the
+    user's own), no relation, that shares a word of four letters or more with the
+    correction's clause; the one sharing most, then the one said last. ``None`` when nothing
+    held is about the same thing."""
     words = _words_of_the_clause(new)
     best: Record | None = None
     most = 0
+    subjects = {new.data.get("subject")} | ({USER_SUBJECT} if or_the_users else set())
     for rec in facts:
-        if rec.id == new.id or rec.data.get("subject") != new.data.get("subject") or \
+        if rec.id == new.id or rec.data.get("subject") not in subjects or \
                 str(rec.data.get("predicate", "")).startswith("has_"):
             continue
         theirs = words_of(rec)
@@ -287,13 +290,15 @@ def rescheduled_target(new: Record, facts: Sequence[Record]) -> Record | None:
 def called_off_target(new: Record, facts: Sequence[Record]) -> Record | None:
     """The planned event a cancellation calls off ("jalen's tournament in madison got rained
     out" → "he's got a tournament in madison on Saturday 5 July"): of the facts that said a
-    day to come (a plan), the one about the same thing (:func:`restated_target`), also when
+    day to come (a plan), the one about the same thing (:func:`restated_target`; the plan
+    may have been read as the user's, the "he" unresolved), also when
     the cancellation is told after that day; ``None`` when none is, for a cancellation names
     what it calls off ("cancelled my gym membership" ends no dinner)."""
     planned = [rec for rec in facts
                if _stated_day(rec) is not None and rec.data.get("valid_to") is not None
                and float(rec.data["valid_to"]) > rec.occurred_at]
-    return restated_target(new, planned)
+    # (someone's plan may have been read as the user's: "he's got a tournament in madison")
+    return restated_target(new, planned, or_the_users=True)
 
 
 def moved_plan(old: Record, count: int, unit: str) -> tuple[float, float | None, str] | None:

@@ -356,7 +356,7 @@ CUES: dict[str, _T] = {
                  "je mélange tout|j'ai mélangé|mal écrit|j'ai dit une bêtise|quelle bêtise|"
                  "ou plutôt|enfin non|je m'étais trompé|je m'étais trompée|j'avais mal compris|"
                  "j'ai mal compris"),
-        "es": _w("corrijo|pequeña corrección|corrección|"
+        "es": _w("corrijo|corrigiendo|pequeña corrección|corrección|"
                  "me equivoqué|me he equivocado|quise decir|"
                  "me lié|me he liado|me confundí|me he confundido|error mío|perdón, es|"
                  "en realidad es|quería decir|"
@@ -374,7 +374,7 @@ CUES: dict[str, _T] = {
                  "che sciocchezza|che fesseria|ma che scrivo|ho scritto male|ho detto male|"
                  "ho fatto confusione|anzi no|o meglio|mi ero confuso|mi ero confusa|"
                  "mi ero sbagliato|mi ero sbagliata|avevo sbagliato|avevo capito male"),
-        "pt": _w("corrijo|pequena correção|pequena correcção|correção|correcção|"
+        "pt": _w("corrijo|corrigindo|pequena correção|pequena correcção|correção|correcção|"
                  "tenho que te corrigir|deixa eu corrigir|preciso corrigir|"
                  "me enganei|enganei-me|errei|quis dizer|queria dizer|"
                  "me confundi|confundi|erro meu|quero dizer|espera, não|espera não|"

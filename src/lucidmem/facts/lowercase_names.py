@@ -51,6 +51,12 @@ _IS: dict[str, str] = {
 }
 """"Is" right after a name ("my sister jess is a teacher")."""
 
+_VERB_AFTER: dict[str, str] = {
+    "en": r"turns|lives|works|moved|started|has|had|got|wants|says|said|loves|hates|and",
+}
+"""English verbs that follow a name said after the user's relation to them ("my sister kiri
+turns 30", "my brother dev lives in pune")."""
+
 _WITH: dict[str, str] = {
     "en": r"with", "de": r"mit", "fr": r"avec", "es": r"con", "it": r"con", "pt": r"com",
     "nl": r"met",
@@ -206,7 +212,8 @@ def _kin_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
     kin = r"(?:" + _POSSESSIVE[lang] + r")\s+(?:" + "|".join(
         re.escape(w) for w in sorted(RELATIONS[lang], key=len, reverse=True)) + r")"
     after = re.compile(r"(?i)(?<![\w'’])" + kin + r"\s+(?P<name>[^\W\d_][\w'’-]*)"
-                       r"(?P<next>\s*[,(]|\s+(?:" + _IS[lang] + r")(?!\w))?")
+                       r"(?P<next>\s*[,(]|\s+(?:" + _IS[lang] + r")(?!\w)|\s+(?:" +
+                       _VERB_AFTER.get(lang, _IS[lang]) + r")(?!\w))?")
     before = re.compile(r"(?i)(?<![\w'’])(?P<with>(?:" + _WITH[lang] + r")\s+)?"
                         r"(?P<name>[^\W\d_][\w'’-]*),\s+" + kin + r"(?!\w)")
     return after, before

@@ -703,11 +703,12 @@ def pronoun_subject(text: str, lang: str) -> bool:
 
 _FR_IMPERSONAL = re.compile(
     r"(?i)il\s+(?:y\s+a(?:vait)?|faut|fallait|faudra|pleut|pleuvait|neige|para[iî]t|"
-    r"s['’]agit|semble|me\s+semble|vaut\s+mieux|est\s+temps|fait\s+(?:beau|chaud|froid|doux|"
-    r"gris|nuit|jour|soleil))(?!\w)")
+    r"s['’]agit|semble|me\s+semble|vaut\s+mieux|est\s+temps|fait\s+(?:(?:encore|déjà|super|très|"
+    r"trop|tellement|vraiment|un\s+peu|assez)\s+)?(?:beau|chaud|froid|doux|gris|nuit|jour|"
+    r"soleil|frais|moche|lourd|sec|humide|\d+|moins\s+\d+))(?!\w)")
 """French "il" that stands for no one ("il y a trois jours", "il faut", "il pleut", "il fait
-beau"): the clause after it is not about the last person named. Not "il reste", which is
-also "he stays" ("il reste à Nantes")."""
+beau", "il fait encore 27 degrés"): the clause after it is not about the last person named.
+Not "il reste", which is also "he stays" ("il reste à Nantes")."""
 
 
 _INTERJECTION_LEAD: dict[str, str] = {
@@ -734,8 +735,18 @@ _DE_DEMONSTRATIVE = re.compile(
 wohnt in Chur"): someone just named, not the user; an article before a noun is no match."""
 
 
+_NAMES_THAT_ARE_WORDS = frozenset({
+    "will", "may", "mark", "bill", "rose", "jack", "june", "april", "grace", "hope", "faith",
+    "joy", "dawn", "sunny", "sky", "river", "summer", "autumn", "rock", "chance", "paz", "sol",
+    "luz", "rosa", "flor", "mar"})
+"""Given names that are also everyday words: a lowercase "will" or "rosa" opening a clause is
+the word, never the person known by that name."""
+
+
 def starts_with_name(text: str, names: set[str]) -> str | None:
-    """The known person the clause starts with ("Callum's coming", "Jana findet …")."""
+    """The known person the clause starts with ("Callum's coming", "Jana findet …"); in
+    lowercase chat, also a known name written small ("kiri lives in timaru"), unless the name
+    is an everyday word too (:data:`_NAMES_THAT_ARE_WORDS`)."""
     stripped = text.strip()
     for name in sorted(names, key=len, reverse=True):
         if re.fullmatch(r"[\u4e00-\u9fff]+", name) and stripped.startswith(name):
@@ -744,4 +755,12 @@ def starts_with_name(text: str, names: set[str]) -> str | None:
             return name
         if re.match(r"(?i)(?:a|o|la|el|il)\s+" + re.escape(name) + r"(?!\w)", stripped):
             return name
+        if re.match(r"(?i:(?:a|o|la|el|il|le|der|die|the)\s+)?" + _TITLE + re.escape(name) +
+                    r"(?![\w])", stripped) and not stripped.startswith(name):
+            return name  # "El doctor Arrieta, mi médico de cabecera, …": a title before
+    if stripped[:1].islower():
+        for name in sorted(names, key=len, reverse=True):
+            if len(name) >= 3 and name.casefold() not in _NAMES_THAT_ARE_WORDS and \
+                    re.match(re.escape(name.casefold()) + r"(?:'s|’s)?(?![\w])", stripped):
+                return name
     return None

@@ -115,7 +115,7 @@ _SUBJECT_PRONOUN: dict[str, re.Pattern[str]] = {
     "it": re.compile(r"^(?:io|noi)\s+", re.I),
     "pt": re.compile(r"^(?:eu|nós|a gente)\s+", re.I),
     "nl": re.compile(r"^(?:ik|wij|we)\s+", re.I),
-    "zh": re.compile(r"^(?:我们|我)"),
+    "zh": re.compile(r"^(?:我们|我)(?!的)"),  # (not "我的": "我的荣耀手机" keeps its "mine")
 }
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
            "September", "October", "November", "December")
