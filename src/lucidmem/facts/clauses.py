@@ -620,7 +620,11 @@ def _context_gaps(pieces: list[str], lang: str) -> list[str]:
     starts = _context_at_start(lang)
     out: list[str] = []
     for piece in pieces:
-        if out and starts.match(piece.strip()) and len(piece.split()) <= 3:
+        if out and starts.match(piece.strip()) and (
+                len(piece.split()) <= 3 or (starts.match(out[-1].strip())
+                                            and len(out[-1].split()) <= 3)):
+            # (and one after such a piece: "L'hiver de nuit, l'été de jour, ça change pas"
+            # is one statement of both seasons)
             out[-1] = f"{out[-1]}, {piece.strip()}"
         else:
             out.append(piece)
@@ -635,9 +639,28 @@ def _context(lang: str, text: str) -> str | None:
         pattern = re.escape(phrase) if lang == "zh" else r"(?<!\w)" + re.escape(phrase) + r"(?!\w)"
         for m in re.finditer("(?i)" + pattern, text):
             last = m.group(0).split()[-1]
+            before = text[max(0, m.start() - 14):m.start()]
+            if label in _SEASONS and (_A_SEASON_NAMED.search(before) or
+                                      _A_SEASON_NAMED_AFTER.match(text, m.end())):
+                continue  # "l'été prochain on déménage à Nantes": a time, not a context
             if lang in ("de", "zh") or m.start() == 0 or not last[:1].isupper():
                 return label
     return None
+
+
+_SEASONS = frozenset({"in summer", "in winter"})
+_A_SEASON_NAMED = re.compile(
+    r"(?i)(?<!\w)(?:(?:this|last|next)\s+year|dieses\s+jahr|letztes\s+jahr|nächstes\s+jahr|"
+    r"cette\s+année|l['’]année\s+(?:dernière|prochaine)|este\s+año|el\s+año\s+(?:pasado|que\s+viene)|"
+    r"quest['’]anno|l['’]anno\s+(?:scorso|prossimo)|este\s+ano|o\s+ano\s+(?:passado|que\s+vem)|"
+    r"dit\s+jaar|vorig\s+jaar|volgend\s+jaar|今年|去年|明年|前年)[\s,，]*$")
+"""A year said right before a season ("dit jaar in de zomer", "去年冬天"): one summer or
+winter, a time something happens, not the time of year a habit holds in."""
+_A_SEASON_NAMED_AFTER = re.compile(
+    r"(?i)\s*(?:of\s+)?(?:\d{4}|dernier|dernière|prochain|prochaine|passé|passée|passado|pasado|"
+    r"que\s+viene|que\s+vem|scors[ao]|passat[ao]|prossim[ao]|que\s+vient)(?!\w)")
+"""A year or "last" / "next" said right after a season ("in the summer of 2027", "l'été
+prochain", "no verão passado"): one summer or winter, not a context."""
 
 
 _NEVER = re.compile(r"(?!x)x")
