@@ -101,6 +101,19 @@ def test_context_differentiation() -> None:
     assert _kinds(decision) == [ActionKind.STORE_CONTEXT_QUALIFIED]
 
 
+def test_a_change_said_in_no_context_ends_a_value_held_in_a_season() -> None:
+    # "in winter I live in Saalbach" then "we moved to Leiden": the move ends it
+    winter = ExistingFact("user", "lives_in", "Saalbach", 0.9, context="in winter")
+    decision = resolve(winter, replace(LIVES, object="Leiden", is_change=True))
+    assert decision.strategy is Strategy.TEMPORAL_OVERRIDE
+    # without a word of change, each season keeps its own value; "at work" is kept always
+    assert resolve(winter, replace(LIVES, object="Leiden")).strategy is \
+        Strategy.CONTEXT_DIFFERENTIATION
+    at_work = ExistingFact("user", "lives_in", "Saalbach", 0.9, context="at work")
+    assert resolve(at_work, replace(LIVES, object="Leiden", is_change=True)).strategy is \
+        Strategy.CONTEXT_DIFFERENTIATION
+
+
 def test_exception_flagging_wins_over_everything() -> None:
     decision = resolve(HATES_COFFEE, replace(LIKES, one_off=True, is_change=True,
                                              context="at work"))

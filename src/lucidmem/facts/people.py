@@ -755,9 +755,11 @@ def starts_with_name(text: str, names: set[str]) -> str | None:
             return name
         if re.match(r"(?i)(?:a|o|la|el|il)\s+" + re.escape(name) + r"(?!\w)", stripped):
             return name
-        if re.match(r"(?i:(?:a|o|la|el|il|le|der|die|the)\s+)?" + _TITLE + re.escape(name) +
-                    r"(?![\w])", stripped) and not stripped.startswith(name):
-            return name  # "El doctor Arrieta, mi médico de cabecera, …": a title before
+        if re.match(r"(?i:(?:la|el|il|lo|le|der|die|o|a)\s+)" + _TITLE + re.escape(name) +
+                    r"(?![\w])", stripped):
+            return name  # "El doctor Arrieta, mi médico de cabecera, …": an article and a
+            # title before (not "Dr Healy used to rush every appointment": no article, and a
+            # doctor said in the past is no longer the user's)
     if stripped[:1].islower():
         for name in sorted(names, key=len, reverse=True):
             if len(name) >= 3 and name.casefold() not in _NAMES_THAT_ARE_WORDS and \
