@@ -1,8 +1,8 @@
 """A season said as the time of year a habit holds in is a context, as "at work" is: "in
 summer I cycle to work, in winter I take the bus" holds both, each in its season, and a later
-word about one season ends nothing of the other. A season named as one summer or winter ("we're
-moving to Porto in the summer of 2027", "l'été prochain") is a time, not a context. Sentences written for
-these tests."""
+word about one season ends nothing of the other. A season named as one summer or winter
+("we're moving to Porto in the summer of 2027", "l'été prochain") is a time, not a context.
+Sentences written for these tests."""
 
 from __future__ import annotations
 
