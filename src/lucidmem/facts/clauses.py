@@ -22,6 +22,7 @@ from lucidmem.facts.cue_lexicon import (
     LANGUAGES,
     NOT_THIS_LEADS,
     RELATIONS,
+    SEASON_CONTEXTS,
     SLIP_OPENERS,
     WORK_RELATION_NOUNS,
     cue_pattern,
@@ -640,7 +641,7 @@ def _context(lang: str, text: str) -> str | None:
         for m in re.finditer("(?i)" + pattern, text):
             last = m.group(0).split()[-1]
             before = text[max(0, m.start() - 14):m.start()]
-            if label in _SEASONS and (_A_SEASON_NAMED.search(before) or
+            if label in SEASON_CONTEXTS and (_A_SEASON_NAMED.search(before) or
                                       _A_SEASON_NAMED_AFTER.match(text, m.end())):
                 continue  # "l'été prochain on déménage à Nantes": a time, not a context
             if lang in ("de", "zh") or m.start() == 0 or not last[:1].isupper():
@@ -648,7 +649,6 @@ def _context(lang: str, text: str) -> str | None:
     return None
 
 
-_SEASONS = frozenset({"in summer", "in winter"})
 _A_SEASON_NAMED = re.compile(
     r"(?i)(?<!\w)(?:(?:this|last|next)\s+year|dieses\s+jahr|letztes\s+jahr|nächstes\s+jahr|"
     r"cette\s+année|l['’]année\s+(?:dernière|prochaine)|este\s+año|el\s+año\s+(?:pasado|que\s+viene)|"

@@ -26,7 +26,7 @@ Which strategy resolves a conflict (:func:`resolve`), first match wins:
    **exception flagging**: the core fact stays, the exception is noted;
 2. the contexts differ ("at work" vs none or "at home") → **context differentiation**: both
    stay, the new one context-qualified — except a change said in no context, which ends a
-   value held only in a season (:data:`SEASONS`) as it would any other;
+   value held only in a season (``SEASON_CONTEXTS``) as it would any other;
 3. the new statement carries a change or correction marker ("no longer", "anymore", "I moved
    to", "I meant") and is explicit (confidence ≥ :data:`OVERRIDE_MIN_CONFIDENCE`) →
    **temporal override**: the old fact is superseded (its validity closes) — or retracted, for
@@ -45,6 +45,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from lucidmem.errors import InvalidInputError
+from lucidmem.facts.cue_lexicon import SEASON_CONTEXTS
 from lucidmem.facts.model import FactCandidate, FactCategory
 
 __all__ = [
@@ -189,10 +190,6 @@ class ContradictionDecision:
     reasons: tuple[str, ...] = field(default=())
 
 
-SEASONS = frozenset({"in summer", "in winter"})
-"""Context labels that are seasons (:data:`lucidmem.facts.cue_lexicon.CONTEXTS`)."""
-
-
 def _fold(text: str | None) -> str:
     return " ".join((text or "").casefold().split())
 
@@ -291,7 +288,7 @@ def resolve(
             reasons=("the new statement is marked as a one-time exception",),
         )
     if _fold(existing.context) != _fold(new.context) and not (
-            new.is_change and new.context is None and existing.context in SEASONS):
+            new.is_change and new.context is None and existing.context in SEASON_CONTEXTS):
         # (a change said without a season ends what held only in a season too: "Erste Nacht
         # in der neuen Wohnung in Leoben" ends "die Wohnung in Donawitz ist im Winter
         # eiskalt")

@@ -1584,6 +1584,10 @@ CONTEXTS: dict[str, tuple[tuple[str, str], ...]] = {
 A season is one only as the time of year a habit holds in, never a summer named by "this",
 "next" or "last" (`clauses._A_SEASON_NAMED`)."""
 
+SEASON_CONTEXTS = frozenset({"in summer", "in winter"})
+"""The labels of :data:`CONTEXTS` that are seasons: a change said in no context still ends a
+value held in one (:func:`lucidmem.facts.contradictions.resolve`)."""
+
 RELATIONS: dict[str, dict[str, str]] = {
     # relation word (lower case) → the English relation
     "en": {w: r for r, ws in {
