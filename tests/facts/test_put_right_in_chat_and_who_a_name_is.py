@@ -122,3 +122,17 @@ def test_a_plan_called_off_that_was_read_as_the_users() -> None:
     assert not any("tournament in madison on" in t for t in current), current
     assert any("rained out" in t for t in current), current
     assert not any("jalen is tournament" in t for t in current), current
+
+
+@pytest.mark.parametrize(("lang", "before", "after", "old", "new"), [
+    ("fr", "Mon chum Olivier nous invite à souper samedi.",
+     "Ça fait trois mois que je sors avec Jérémie, depuis la Saint-Jean, et hier il m'a "
+     "présentée à sa mère.", "olivier", "jérémie"),
+    ("en", "My boyfriend Tom and I went to Brighton.",
+     "I've been dating Sam for two months now.", "tom", "sam"),
+])
+def test_dating_said_with_how_long_names_the_partner_now(lang: str, before: str, after: str,
+                                                          old: str, new: str) -> None:
+    current = _current(before, after, lang=lang, days=60)
+    assert any("partner" in t and new in t for t in current), current
+    assert not any(old in t for t in current), current

@@ -768,14 +768,14 @@ CUES: dict[str, _T] = {
     "dating": {
         "en": _w("been seeing|started seeing|seeing someone|been going out with|"
                  "we're official|we are official|we're together now|we are together now|"
-                 "i'm dating|i am dating|i'm seeing … now|i am seeing … now"),
+                 "i'm dating|i am dating|i'm seeing … now|i am seeing … now|been dating"),
         "de": _w("bin mit … zusammen|bin jetzt mit … zusammen|sind offiziell zusammen|"
                  "sind jetzt ein Paar|wir daten uns|ich date|mit dem ich zusammen bin|"
                  "mit der ich zusammen bin"),
         "fr": _w("on est ensemble|nous sommes ensemble|c'est officiel|je suis avec … depuis|"
                  "je vois quelqu'un|je sors avec … depuis|je sors avec … maintenant|"
                  "avec qui je sors|"
-                 "maintenant je sors avec"),
+                 "maintenant je sors avec|que je sors avec|je sors avec …, depuis"),
         "es": _w("estoy saliendo con|estamos saliendo|salgo con … desde|empezamos a salir|"
                  "nos estamos viendo|ahora salgo con|salgo con … ahora|con quien estoy saliendo|"
                  "con el que estoy saliendo|con la que estoy saliendo"),
