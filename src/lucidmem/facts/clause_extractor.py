@@ -2176,8 +2176,8 @@ def _names_in(text: str, lang: str) -> list[str]:
                     r"\b(?:the|la|le|el|il))$", before) or \
                 _INDEFINITE.get(lang, _NO_MATCH).search(before):
             continue  # ("nen Amerikaan die vroeg …", "un Breton"): one of a kind, no name
-        if before.split() and (attended_kinds(before.split()[-1], lang)[0] or
-                               _only_a_kind(before.split()[-1].split("'")[-1], lang)):
+        last = before.split()[-1]
+        if attended_kinds(last, lang)[0] or _only_a_kind(last.split("'")[-1], lang):
             continue  # "à l'école Paul-Bert", "bij het Maasstad": a place's name
         if lang == "de" and not is_given_name(word):
             continue
@@ -4421,6 +4421,11 @@ station a shift sets out from ("a 12 hour shift on the ambulances out of Benton 
 "back out to Hexham tomorrow, early shift")."""
 
 
+_SHIFT_PREP_AHEAD: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)\s*(?:" + prep + r")\s") for lang, prep in _SHIFT_PREP.items()}
+"""An at-word right after a shift (:data:`_SHIFT_PREP`): "my shift at the library"."""
+
+
 def _shifts_at(span: str, item: _Pending, lang: str) -> bool:
     """Whether the user's clause names their shift work at an organisation ("I'm on four
     nights a week at the Royal Alexandra", "hago guardias en el Hospital Clínic", "na Vodacom
@@ -4431,7 +4436,7 @@ def _shifts_at(span: str, item: _Pending, lang: str) -> bool:
     if shifts is None:
         return False
     names = {p.name for p in item.people if p.name}
-    prep = re.compile(r"(?i)\s*(?:" + _SHIFT_PREP[lang] + r")\s") if lang in _SHIFT_PREP else None
+    prep = _SHIFT_PREP_AHEAD.get(lang)
     for m in shifts.finditer(span):
         after = span[m.end():]
         if prep is not None and prep.match(after):

@@ -212,8 +212,8 @@ def _kin_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
     kin = r"(?:" + _POSSESSIVE[lang] + r")\s+(?:" + "|".join(
         re.escape(w) for w in sorted(RELATIONS[lang], key=len, reverse=True)) + r")"
     after = re.compile(r"(?i)(?<![\w'’])" + kin + r"\s+(?P<name>[^\W\d_][\w'’-]*)"
-                       r"(?P<next>\s*[,(]|\s+(?:" + _IS[lang] + r")(?!\w)|\s+(?:" +
-                       _VERB_AFTER.get(lang, _IS[lang]) + r")(?!\w))?")
+                       r"(?P<next>\s*[,(]|\s+(?:" + "|".join(filter(None, (
+                           _IS[lang], _VERB_AFTER.get(lang)))) + r")(?!\w))?")
     before = re.compile(r"(?i)(?<![\w'’])(?P<with>(?:" + _WITH[lang] + r")\s+)?"
                         r"(?P<name>[^\W\d_][\w'’-]*),\s+" + kin + r"(?!\w)")
     return after, before
