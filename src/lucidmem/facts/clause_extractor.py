@@ -52,6 +52,7 @@ from lucidmem.facts.cue_lexicon import (
     JOB_NOUNS,
     LANGUAGES,
     PARTNERS,
+    REPLACED_BY_A_NEW_ONE,
     ROLE_HOLDERS,
     SHIFT_WORDS,
     STRETCH_DONE,
@@ -65,7 +66,7 @@ from lucidmem.facts.cue_lexicon import (
 from lucidmem.facts.date_shifts import moved_by_amount, shift_said
 from lucidmem.facts.entities import NAME_WORDS
 from lucidmem.facts.language import votes
-from lucidmem.facts.lowercase_names import writes_in_lowercase
+from lucidmem.facts.lowercase_names import chat_names_in, writes_in_lowercase
 from lucidmem.facts.model import (
     BARE_RIGHT_VALUE,
     CARRIED_WRONG_VALUE,
@@ -358,7 +359,8 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
                      r"(?:\bik\s+|^\W*)zei\s+|"
                      r"\bzei\s+ik\s+(?:je\s+)?|\b(?:heb|had)\s+ik\s+(?:je\s+|jou\s+)?)"
                      r"(?P<old>[^,.;!?:]+?)(?:\s+(?:gezegd|geschreven)\b|(?=\s*[,.;!?:]|\s*$))"),
-    "zh": re.compile(r"(?:(?:是不是|有没有)(?:跟你)?(?:说|讲|写)(?:过|了)?|(?<!是)不是|不在)"
+    "zh": re.compile(r"(?:(?:是不是|有没有)(?:跟你)?(?:说|讲|写)(?:过|了)?|(?<!是)不是|不在|"
+                     r"(?:上回|上次|之前|前天|昨天|前几天)(?:我|俺|额)?(?:跟你)?(?:说|讲)(?:过|了)?)"
                      r"(?P<old>[^，。！？,]+)"),
 }
 """The value a correction takes back: the one after its "not" ("Thursday, not Friday",
@@ -491,6 +493,34 @@ def _tense(text: str, lang: str) -> str | None:
     return None
 
 
+_COORDINATED = re.compile(r"(?i)\s*[,;]\s*|\s+(?:and|und|et|y|e|en)\s+")
+"""Where a clause joins its parts ("se casa el 8 de noviembre … y me pidió …")."""
+
+_MONTH_NAMED = re.compile(r"(?i)(?<!\w)(?:" + "|".join(
+    sorted((m for m in MONTHS if len(m) > 3), key=len, reverse=True)) + r")(?!\w)|月")
+"""A month said by its name: the part of a clause that dates something."""
+
+
+def _tense_of_the_date(text: str, lang: str, at: datetime) -> str | None:
+    """The tense a clause's dates are read in: the clause's (:func:`_tense`), unless it is
+    past only in a part that names no month while the part that names one is not, and that
+    month comes sooner than it went ("mi prima se casa el 8 de noviembre en limache y me
+    pidió q sea su madrina", said in July: the wedding is to come, asking was past; not
+    "trouxemos o carro em março e ainda não me habituei", said in April)."""
+    tense = _tense(text, lang)
+    if tense != "past" or lang == "zh":
+        return tense
+    pieces = _COORDINATED.split(text)
+    dated = [p for p in pieces if _MONTH_NAMED.search(p)]
+    if len(pieces) < 2 or len(dated) != 1 or _tense(dated[0], lang) == "past":
+        return tense
+    named = _MONTH_NAMED.search(dated[0])
+    month = MONTHS.get(named.group(0).casefold()) if named is not None else None
+    if month is None or (month - at.month) % 12 >= (at.month - month) % 12:
+        return tense
+    return _tense(dated[0], lang)
+
+
 def _duration_start(text: str, lang: str, at: datetime) -> datetime | None:
     pattern = _DURATION.get(lang)
     m = None if pattern is None else pattern.search(text)
@@ -606,6 +636,8 @@ def _relation_candidate(m: Mention, clause: Clause, at: datetime) -> FactCandida
         confidence=0.9, language=clause.language, source_text=clause.sentence,
         text=_relation_text(m, clause.language), slot="people", evidence=clause.text,
         privacy=PrivacyLevel.PRIVATE,
+        # "la nuova coinquilina, Nora": she takes the place of the roommate before
+        is_change=m.new and m.relation in REPLACED_BY_A_NEW_ONE,
     )
 
 
@@ -666,11 +698,19 @@ def _only_people(topic: str, lang: str, known: set[str]) -> bool:
     return not content_words([" ".join(w for w in rest.split() if not _is_function_word(w))])
 
 
+_TOPIC_INSIDE_CUE = re.compile(r"(?i)forget\s+(?:about\s+)?(?=the\s)")
+"""The start of a retraction cue that holds its topic ("forget the … i told you"): the
+topic is read from after it, with what was said of it (:data:`_NAMED_AFTER_CUE`)."""
+
+
 def _retraction_topic(clause: Clause) -> str | None:
     m = find_cue("retraction", clause.language, clause.text)
     if m is None:
         return None
     rest = clause.text[m.end():]
+    inside = _TOPIC_INSIDE_CUE.match(m.group(0))
+    if inside is not None:  # "forget the Kruger thing I told you about": the topic is inside
+        rest = clause.text[m.start() + inside.end():]
     if clause.language == "zh" and rest[:1].isspace():
         rest = ""  # "我表姐去新加坡那事当我没说 offer黄了": a space ends the cue's clause in chat
     after = _TOPIC_AFTER.get(clause.language)
@@ -801,9 +841,15 @@ def _correction_match(text: str, lang: str) -> re.Match[str] | None:
 
 def _value_after_topic(said: str, lang: str) -> str:
     """The value of what a Chinese correction says was said: its topic comes first and the
-    value holds the number ("我妈生日 5 月 8 号" → "5 月 8 号"); anything else as said."""
-    number = re.search(r"\d", said) if lang == "zh" else None
-    return said if number is None else said[number.start():].strip()
+    value holds the number ("我妈生日 5 月 8 号" → "5 月 8 号") or follows the last word of being
+    somewhere or something ("我老公在中钢" → "中钢"); anything else as said."""
+    if lang != "zh":
+        return said
+    number = re.search(r"\d", said)
+    if number is not None:
+        return said[number.start():].strip()
+    value = _ZH_SAID_VALUE.search(said)  # "我老公在中钢" → "中钢"
+    return value["value"] if value is not None else said
 
 
 _CONTRAST_TAIL: dict[str, re.Pattern[str]] = {
@@ -1376,6 +1422,7 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     mistaken: list[str] = []
     recalled: str | None = None
     turn_people: set[str] = set()
+    turn_named: list[str] = []  # everyone named in the turn so far, in order
     asked_to_forget = False
     retracted_topics: set[str] = set()
     news_of: tuple[Clause, str] | None = None  # what a retraction's clause said after it
@@ -1441,8 +1488,9 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         if says_what_there_is(clause):
             reading.flags.append("skipped:there_is")  # "…, y ya no hay nada en la lista"
             continue
-        asks_back = cues.question and _said_wrong(
+        said_before = _said_wrong(
             clause, next((c for c in clauses if c.index == clause.index + 1), None)) is not None
+        asks_back = cues.question and said_before
         why = ("question" if cues.question and not asks_back else "request" if cues.request
                else "hypothetical" if cues.hypothetical
                else "sarcasm" if cues.sarcasm else None)
@@ -1487,7 +1535,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             if why in _SKIPPED_YET_NAMING:
                 _follow_who_is_brought_up(clause, people, state)
             continue
-        if cues.reported and _reported_by_other(clause):
+        if cues.reported and _reported_by_other(clause) and not said_before:
+            # (not "上回我说闺女在八中？" before "打错字了，是九中": the user's own words)
             reading.flags.append("skipped:reported_speech")
             _follow_who_is_brought_up(clause, people, state)
             speaking = clause if _ends_with_saying(clause) else None
@@ -1509,7 +1558,7 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                                                                   clause.sentence)
         if not cues.negated and (couple_named or
                                  has_cue("together", clause.language, clause.text)):
-            couple = _together(clause, people, state, timestamp, couple_named)
+            couple = _together(clause, people, state, timestamp, couple_named, turn_named)
             if couple is not None:
                 reading.facts.append(couple)
                 turn_people.add(couple.object)  # "…, she's a vet": the partner
@@ -1565,6 +1614,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             named = [n for n in named if n not in wrong.split()]  # "Marina, non Marta"
         if named:
             state.last_person = named[-1]
+        turn_named.extend([*(m.of for m in people if m.of and m.of != THEIRS), *named,
+                           *chat_names_in(clause.text, clause.language)])
         turn_people.update(named)
         turn_people.update(m.name for m in people if m.name)
         if subject != USER_SUBJECT:
@@ -1754,6 +1805,8 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             # "Wait, I mixed that up. I work at Bosch.": the opening said only that something
             # was wrong; the statement after it restates the thing said before
             cand = replace(cand, corrects=RESTATED, is_correction=True)
+        if cand is not None and cand.corrects and item.clause.language == "zh":
+            cand = _zh_right_value(cand, item.clause)  # "讲错了啦，是中油，在林园厂": 中油
         ruled = [] if header or rules is None else [r for r in item.ruled if r.key not in seen]
         if ruled:
             tense = _tense(item.clause.text, item.clause.language)
@@ -1898,6 +1951,22 @@ das stimmt nicht", "je t'ai dit que ma sœur habite à Lille, c'était faux"."""
 _NAME_IN = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)*|(?<!\d)\d+(?!\d)")
 
 
+_ZH_RIGHT_AFTER = re.compile(r"(?:错字?|岔|瓢|混|反)(?:了|咧|咯)?[啦啊呀嘛]?[，,]\s*"
+                             r"(?:她|他|它)?是(?:在)?(?P<right>[^，,。！!？?的]{1,8})")
+"""The right value said right after a Chinese "I said it wrong" ("讲错了啦，是中油，在林园厂")."""
+
+
+def _zh_right_value(cand: FactCandidate, clause: Clause) -> FactCandidate:
+    """A Chinese correction's fact with the value said right after "…错了，是" as its object
+    ("上次跟你说我老公在中钢，讲错了啦，是中油，在林园厂": 中油, not the plant said after it)."""
+    m = _ZH_RIGHT_AFTER.search(clause.text)
+    text = cand.text or ""
+    if m is None or m["right"] == cand.object or str(cand.corrects) in m["right"] or \
+            cand.object not in text or re.search(r"\d", m["right"] + cand.object):
+        return cand  # (a day put right is read as a day: "说错了，是 3 月 14 号")
+    return replace(cand, object=m["right"], text=text.replace(cand.object, m["right"], 1))
+
+
 def _told_wrong(clause: Clause) -> str | None:
     """The wrong value of a sentence that calls what the user said before wrong
     (:data:`_TOLD_YOU_WRONG`): the last name or number of what it repeats ("Tesco"), which
@@ -1929,17 +1998,29 @@ _SAID_WRONG: dict[str, re.Pattern[str]] = {
         "it": r"(?:ho\s+detto|ti\s+ho\s+detto)", "pt": r"(?:eu\s+)?(?:te\s+)?disse",
         "nl": r"ik\s+zei",
     }.items()}
+_SAID_WRONG["zh"] = re.compile(
+    r"^\W*(?:哎|欸|诶|唉)?\W*(?:我跟你说\W*)?(?:上回|上次|之前|前天|昨天|那天|前几天)?"
+    r"(?:我|俺|额)?(?:是不是)?(?:跟你)?(?:说|讲)(?:过|了)?(?P<said>[^，,。？?！!]+?)[？?，,。]?$")
+"""A Chinese clause that only says what the user said before ("上回我说闺女在八中？", "上次跟你说
+我老公在中钢"): its wrong value is what follows the last word of being somewhere or something
+(:data:`_ZH_SAID_VALUE`)."""
+_ZH_SAID_VALUE = re.compile(r"(?:在|是|去|叫|住)(?P<value>[^在是去叫住]{1,8})$")
+"""The value a Chinese clause says last ("闺女在八中" → 八中, "阿芳是湖南人" → 湖南人)."""
 """A clause that only says what the user said before ("ik zei zutphen", "and i said my mom's
 in bangor right?"), when the next clause of the turn restates the thing
 (:data:`_RESTATED_AFTER`): the wrong value is its last name, or its last word in chat written
 in small letters."""
 
 _RESTATED_AFTER = re.compile(
-    r"(?i)^\W*(?:but\s+|maar\s+|pero\s+|mais\s+|ma\s+|mas\s+|actually\s+|en\s+fait\s+)?"
+    r"(?i)^\W*(?:(?:but\s+|maar\s+|pero\s+|mais\s+|ma\s+|mas\s+|aber\s+)?"
+    r"(?:[^\W\d_][\w'’-]*\s+){1,3}(?:is|ligt|liegt|est|se\s+trouve|está|queda|è|si\s+trova|"
+    r"fica|é|lies)(?!\w)|"  # "…, maar De Kroon ligt in Westerlo": the thing, where it is
+    r"(?:but\s+|maar\s+|pero\s+|mais\s+|ma\s+|mas\s+|actually\s+|en\s+fait\s+)?"
     r"(?:(?:it|she|he|they|ze|zij|hij|het|dat|elle|il|ella|él|lei|lui|ela|ele)\s*)?"
     r"(?:['’]s|is|are|was|heet|s['’]appelle|se\s+llama|si\s+chiama|se\s+chama|est|c['’]est|"
     r"es|è|é|era|está|lives|woont|habite|vive|mora|works|werkt|travaille|trabaja|lavora|"
-    r"trabalha)(?!\w)")
+    r"trabalha)(?!\w)|"
+    r"[^\x00-\x7f，,]{0,8}[，,]\s*(?:她|他|它)?是)")  # "打错字了，是九中", "说错了，她是江西的"
 """"It's", "het is", "ze heet", "c'est", "es", "è", "é", a pronoun and "lives" or "works"
 opening the clause after what the user said: it says the right value ("it's brewer
 actually", "maar het is doetinchem", "maar ze heet Nore"), not something else ("i said yes to
@@ -1955,6 +2036,9 @@ def _said_wrong(clause: Clause, after: Clause | None) -> str | None:
             _RESTATED_AFTER.match(after.text) is None:
         return None
     said = m["said"].strip()
+    if clause.language == "zh":
+        value = _ZH_SAID_VALUE.search(said)
+        return value["value"] if value else None
     if (named := _last_name_said(said, first_word=True)) is not None:
         return named
     if not writes_in_lowercase(clause.sentence):
@@ -2173,13 +2257,15 @@ def _names_in(text: str, lang: str) -> list[str]:
         if not before or before.endswith((".", "!", "?", ":")) or \
                 word.casefold() in _NOT_NAME_WORDS or re.search(
                     r"(?i)(?:\b(?:from|in|to|at|near|aus|nach|de|à|en|em|da|di|uit|naar|van)|"
-                    r"\b(?:the|la|le|el|il))$", before) or \
+                    r"\b(?:the|la|le|el|il|het))$", before) or \
                 _INDEFINITE.get(lang, _NO_MATCH).search(before):
             continue  # ("nen Amerikaan die vroeg …", "un Breton"): one of a kind, no name
         last = before.split()[-1]
         if attended_kinds(last, lang)[0] or _only_a_kind(last.split("'")[-1], lang):
             continue  # "à l'école Paul-Bert", "bij het Maasstad": a place's name
         if lang == "de" and not is_given_name(word):
+            if word.endswith("s") and is_given_name(word[:-1]):
+                out.append(word[:-1])  # "an Lennarts Mutter": Lennart is named
             continue
         out.append(word)
     return out
@@ -2356,6 +2442,12 @@ def _ends_with_saying(clause: Clause) -> bool:
     return bool(said) and not clause.text[said[-1].end():].strip(" ,:.…")
 
 
+_ZH_SAID_BY_THE_USER = re.compile(r"^(?:上回|上次|之前|前天|昨天|前几天|那天)?(?:我|俺|额)?"
+                                  r"(?:跟你|和你|给你)?(?:说|讲)")
+"""The user's own words told before, opening a Chinese clause ("上次跟你说…", "上回俺说…"):
+"to you" is to the assistant, so the speaker is the user."""
+
+
 def _reported_by_other(clause: Clause) -> bool:
     m = find_cue("reported", clause.language, clause.text)
     if m is None:
@@ -2373,6 +2465,8 @@ def _reported_by_other(clause: Clause) -> bool:
         # refusal, no one's words passed on
     if _says_of_themselves(clause.text, m, clause.language):
         return False  # "he says he can't give up his fishing at Gimli": his own news
+    if clause.language == "zh" and _ZH_SAID_BY_THE_USER.search(clause.text[:m.end()]):
+        return False  # "上次跟你说我老公在中钢", "上回俺说订婚在即墨": what the user told
     before = clause.text[:m.start()].casefold().split()[-3:]
     first = {"i", "we", "ich", "wir", "je", "j'ai", "yo", "io", "eu", "ik", "我"}
     return not any(w.strip(",") in first for w in before) and not clause.text.startswith("我")
@@ -2659,17 +2753,22 @@ def _relation_start(clause: Clause, at: datetime) -> tuple[datetime, str, Granul
 
 
 def _together(clause: Clause, people: Sequence[Mention], state: ConversationState,
-              at: datetime, couple: str | None = None) -> FactCandidate | None:
+              at: datetime, couple: str | None = None,
+              earlier: Sequence[str] = ()) -> FactCandidate | None:
     """The fact that the user and someone are a couple ("we've been together since June"
-    after "went hiking with Tom"): the person named in the clause, else the one the
-    conversation is about, when they are no relative or colleague of the user (``None``
+    after "went hiking with Tom"): the person named in the clause, else the one named last
+    earlier in the turn (``earlier``: "llevo a mariana a almorzar …, llevamos dos meses
+    saliendo", "… an Lennarts Mutter …, wir sind ja erst seit April zusammen"), else the one
+    the conversation is about, when they are no relative or colleague of the user (``None``
     otherwise). It starts on the day said. ``couple`` is the one the clause says is a couple
     with the user ("Deniz und ick sind zusammen": :func:`~lucidmem.facts.people.couple_with_user`),
     who may open the sentence, where no name is looked for."""
     lang = clause.language
     named = [m.name for m in people if m.name]
-    named += [n for n in _names_in(clause.text, lang) if n not in named]
-    name = couple or (named[-1] if named else state.last_person)
+    named += [n for n in (*_names_in(clause.text, lang), *chat_names_in(clause.text, lang))
+              if n not in named]
+    before = [n for n in earlier if state.people.get(n, "partner") in PARTNERS]
+    name = couple or (named[-1] if named else before[-1] if before else state.last_person)
     if name is None or name.startswith(f"{USER_SUBJECT}'s ") or \
             state.people.get(name, "partner") not in PARTNERS:
         return None
@@ -2806,8 +2905,9 @@ classifier tells a job word from "sou de", "bin seit", "sono passato" (0.15–0.
 jobs of the dev set's self-introductions; 0.001–0.04 for those)."""
 
 _SELF_AS: dict[str, str] = {
+    "en": r"(?:i['’]?m|i\s+am|im)\s+(?:(?:a|an|the)\s+)?",
     "de": r"(?:ich\s+)?bin\s+(?:[A-ZÄÖÜ][\w-]+,\s*)?",
-    "fr": r"(?:moi\s+c['’]est\s+[A-ZÀ-Þ][\w-]+,\s*|je\s+suis\s+)",
+    "fr": r"(?:moi\s+c['’]est\s+[A-ZÀ-Þ][\w-]+,\s*|(?:je\s+)?suis\s+)",
     "es": r"(?:yo\s+)?soy\s+(?:[A-ZÀ-Þ][\w-]+,\s*)?",
     "it": r"(?:io\s+)?(?:sono|faccio|fo)\s+(?:[A-ZÀ-Þ][\w-]+,\s*)?(?:il\s+|la\s+|l['’])?",
     "pt": r"(?:eu\s+)?sou\s+(?:[A-ZÀ-Þ][\w-]+,\s*)?(?:o\s+|a\s+)?",
@@ -2980,7 +3080,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         reading.flags.append("skipped:correction_header")  # "i told you bethan's in leeds
         return None  # didnt i?": the wrong value asked back, said right in the next clause
     moves = _says_a_move(clause)
-    tense = None if moves else _tense(clause.text, lang)  # "reporté à dimanche": to come
+    tense = None if moves else _tense_of_the_date(clause.text, lang, at)  # "reporté à …"
     if tense is None and cues.start and not moves:
         tense = "future"  # "Chloé commence la crèche en septembre", said in March: this one
     dates_tense = "present" if tense is None and not moves else tense  # "my mum's birthday
@@ -3198,6 +3298,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         slot = "hobby"  # "agora só violoncelo, todas as noites meia hora": playing it
     if seeking and slot in ("employer", "occupation"):
         slot = "event"  # "fiz entrevista no INPA": a step towards a job, not the job
+    elif slot == "employer" and not named_person and _introduces_self_at_work(span, item, lang):
+        slot = "occupation"  # "je suis transitaire chez Faso Transit Express au port sec":
+        # the job and where, as below, whatever the classifier gives the job itself
     elif slot == "employer" and not names_job and not named_person and \
             not (cues.start or cues.change or cues.cessation or cues.habit) and \
             _at_an_organisation_without_work(span, item, lang):
@@ -3956,7 +4059,8 @@ _TENURE: dict[str, re.Pattern[str]] = {
         "de": (r"erste[nrs]?|zweite[nrs]?|dritte[nrs]?", r"\d+|zwei|drei|vier|fünf|sechs",
                r"Tage?n?|Wochen?|Monate?n?|Jahre?n?", r"bei", r"im|in\s+der"),
         "fr": (r"premi(?:er|ère)|deuxième", r"\d+|un|une|deux|trois|quatre|cinq|six",
-               r"jours?|semaines?|mois|ans?|années?(?:\s+que\s+je\s+(?:suis|bosse|travaille))?",
+               r"(?:jours?|semaines?|mois|ans?|années?)"
+               r"(?:\s+que\s+je\s+(?:suis|bosse|travaille))?",
                r"chez", r"à"),
         "es": (r"primer(?:o|a)?|segund[oa]", r"\d+|un|una|dos|tres|cuatro|cinco|seis",
                r"días?|semanas?|mes(?:es)?|años?", r"con", r"en"),
@@ -4223,13 +4327,16 @@ _MORE_KINDS_BEFORE_A_NAME: dict[str, tuple[str, ...]] = {
 """Kinds of workplace said before their name only (a court, a hotel: "am Amtsgericht
 Münster", "im Seehotel Velden")."""
 
+_NAME_PARTICLES = r"de|del|della|delle|dei|degli|di|da|do|dos|das|des|du|van|von|der"
+"""Small words inside an organisation's name ("Policlinico Santa Maria delle Grazie")."""
+
 _NAMED_KIND_AT: dict[str, re.Pattern[str]] = {
     lang: re.compile(
         r"(?i:(?<!\w)(?:" + prep + r")\s+(?:(?:" + _ARTICLES + r")(?:\s+|(?<=['’])))?(?P<kind>"
         + _COMPOUND_KIND.get(lang, "") + r"(?:" + _workplace_kinds(lang) + "".join(
             "|" + re.escape(k) for k in _MORE_KINDS_BEFORE_A_NAME.get(lang, ()))
         + r")))\s+(?P<org>"
-        + _NAME_WORD + r"(?:\s+(?:(?i:de|del|della|di|da|do|dos|das|van|von|der)\s+)?"
+        + _NAME_WORD + r"(?:\s+(?:(?i:" + _NAME_PARTICLES + r")\s+)?"
         + _NAME_WORD + r")*)")
     for lang, prep in _KIND_AT_PREP.items()}
 """A name after a kind of workplace and a word of working at ("na clínica OdontoVida", "at
@@ -4238,8 +4345,8 @@ the bakery Halden", "am Amtsgericht Münster")."""
 _NAME_AT: dict[str, re.Pattern[str]] = {
     lang: re.compile(
         r"^(?:(?!(?<!\w)(?i:" + prep + r")\s).)*?(?i:(?<!\w)(?:" + prep + r")\s+(?:(?:" + _ARTICLES
-        + r")\s+)?)(?P<org>" + _NAME_WORD + r"(?:\s+(?:(?i:de|del|della|di|da|do|dos|das|van|"
-        r"von|der)\s+)?" + _NAME_WORD + r")*)")
+        + r")\s+)?)(?P<org>" + _NAME_WORD + r"(?:\s+(?:(?i:" + _NAME_PARTICLES + r")\s+)?"
+        + _NAME_WORD + r")*)")
     for lang, prep in _EMPLOYER_PREP.items()}
 """A name right after the first word of working at in a clause ("Servicetechniker bei
 Deichwind Service in Emden", "infermiera al Policlinico di Milano")."""

@@ -45,7 +45,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from lucidmem.errors import InvalidInputError
-from lucidmem.facts.cue_lexicon import SEASON_CONTEXTS
+from lucidmem.facts.cue_lexicon import REPLACED_BY_A_NEW_ONE, SEASON_CONTEXTS
 from lucidmem.facts.model import FactCandidate, FactCategory
 
 __all__ = [
@@ -95,6 +95,15 @@ _SINGLE_VALUED_PREFIXES = ("preferred_", "favourite_")
 
 OPPOSITE_PREDICATES: dict[str, str] = {"likes": "dislikes", "dislikes": "likes"}
 """Predicate pairs that contradict on the same object."""
+
+
+_REPLACED_BY_A_NEW_ONE = frozenset(f"has_{r}" for r in REPLACED_BY_A_NEW_ONE)
+
+
+def _a_new_one(new: FactCandidate) -> bool:
+    """Whether ``new`` names someone said to be new in a relation a new one takes over
+    ("la nuova coinquilina, Nora": the roommate before is history)."""
+    return new.is_change and new.predicate in _REPLACED_BY_A_NEW_ONE
 
 
 def is_single_valued(predicate: str) -> bool:
@@ -219,7 +228,7 @@ def relate(existing: ExistingFact, new: FactCandidate) -> Relation:
             return Relation.UNRELATED
         return Relation.CONFLICT if existing.negated == new.negated else Relation.COMPATIBLE
     if not existing.negated and not new.negated and (
-        is_single_valued(new.predicate) or new.is_correction
+        is_single_valued(new.predicate) or new.is_correction or _a_new_one(new)
     ):
         return Relation.CONFLICT
     return Relation.COMPATIBLE

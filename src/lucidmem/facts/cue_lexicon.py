@@ -31,6 +31,7 @@ __all__ = [
     "OWN_KIN_WORDS",
     "PARTNERS",
     "RELATIONS",
+    "REPLACED_BY_A_NEW_ONE",
     "ROLE_HOLDERS",
     "SLIP_OPENERS",
     "SPORTS",
@@ -396,7 +397,9 @@ CUES: dict[str, _T] = {
                  "讲错|讲错咗|搞错咗|记错咗|打错咗|"
                  "我的意思是|等等，|"
                  "等一下，|啊等等|打错了|打错字|看错了|输入法|手滑|笔误|口误|说反了|写反了|"
-                 "搞混了|弄混了|记混了|瞎说的|胡说的"),
+                 "搞混了|弄混了|记混了|瞎说的|胡说的|"
+                 # said wrong, in the words of the north and the west ("说岔了", "嘴瓢了", "说错咧")
+                 "说岔了|说岔啦|嘴瓢了|嘴瓢|说错咧|说错啦|说混了|说串了|记岔了"),
     },
     "retraction": {
         "en": _w("forget what i said|forget what i told you|forget about what i said|"
@@ -410,6 +413,10 @@ CUES: dict[str, _T] = {
                  "forget all i told you|forget all that|forget anything i said|"
                  "forget anything i told you|forget that i said|forget that i told you|"
                  "forget the bit about|forget the part about|forget the stuff about|"
+                 # the thing named between ("forget the Kruger thing I told you about")
+                 "forget the … i told you|forget the … … i told you|forget the … i mentioned|"
+                 "forget the … … i mentioned|forget the … i said|forget the … … i said|"
+                 "forget about the … i told you|forget about the … … i told you|"
                  "never mind what i said|disregard what i said|"
                  # deleting, erasing, not keeping: the same ask in other words
                  "erase what i said|erase what i told you|erase that|erase it|delete that|"
@@ -649,6 +656,7 @@ CUES: dict[str, _T] = {
                  "aufgehört|höre auf|aufgegeben|abgemeldet|gekündigt|verkauft|verlassen|"
                  "ist Geschichte|is Geschichte|"
                  "letzter tag|nicht mehr|schluss mit|ausgetreten|storniert|abbestellt|"
+                 "kein … mehr|keine … mehr|keinen … mehr|kein … … mehr|keine … … mehr|"
                  "nicht verlängert|Mitgliedschaft beendet|Vertrag beendet|"
                  # "Mit'm Seehotel is Schluss": with it, it is over
                  "ist Schluss|is Schluss|isch Schluss"),
@@ -673,6 +681,8 @@ CUES: dict[str, _T] = {
                  "me desinscrevi|rescindi|não estou mais|não trabalho mais"),
         "nl": _w("badge ingeleverd|pasje ingeleverd|"
                  "gestopt|stop|opgezegd|verkocht|opgegeven|afgemeld|niet meer|ontslag|"
+                 # "Geen nachten meer op de baan naar Lyon": no more of it
+                 "geen … meer|geen … … meer|"
                  "stopgezet|niet verlengd|uitgeschreven|geannuleerd"),
         "zh": _w("戒了|戒掉|不喝了|不抽了|退了|辞职|卖了|没喝|不再|停了|放弃|退卡|没续|不续|"
                  "没有续|取消了|注销了|已经不在"),
@@ -800,17 +810,30 @@ CUES: dict[str, _T] = {
                  "been together since|we've been dating|we have been dating|we're dating|"
                  "we started dating|we're a couple|we are a couple"),
         "de": _w("sind seit … zusammen|wir sind ein Paar|sind zusammengekommen|"
-                 "wir sind jetzt zusammen"),
+                 "wir sind jetzt zusammen|"
+                 # how long, with words between ("wir sind ja erst seit April zusammen",
+                 # "mir sein jetzt drei Wochen zam")
+                 "sind … seit … zusammen|sind … Wochen zusammen|sind … Monate zusammen|"
+                 "sind … Jahre zusammen|sind … … Wochen zusammen|sind … … Monate zusammen|"
+                 "sein … Wochen zam|sein … Monat zam|sein … … Wochen zam|sein … … Monat zam|"
+                 "san … Wochen zam|san … … Wochen zam"),
         "fr": _w("on est ensemble depuis|sommes ensemble depuis|on sort ensemble|"
                  "on est en couple|on se fréquente"),
         "es": _w("estamos juntos desde|estamos juntas desde|llevamos … juntos|somos novios|"
                  "vamos pa' … juntos|vamos para … juntos|vamos pa’ … juntos|"
-                 "somos pareja"),
-        "it": _w("stiamo insieme da|siamo fidanzati|ci frequentiamo|ci siamo messi insieme"),
+                 "somos pareja|llevamos … saliendo|llevamos … … saliendo|"
+                 "llevamos … de novios|llevamos … … de novios"),
+        "it": _w("stiamo insieme da|siamo fidanzati|ci frequentiamo|ci siamo messi insieme|"
+                 # an anniversary of months ("mi porta fuori per i nostri due mesi")
+                 "per i nostri … mesi|per i nostri … anni"),
         "pt": _w("estamos juntos desde|estamos namorando|a gente tá namorando|somos namorados|"
-                 "começamos a namorar"),
+                 "começamos a namorar|a gente tá junto desde|a gente ta junto desde|"
+                 "a gente está junto desde|a gente tá junto há|a gente ta junto há|"
+                 "estamos juntos há"),
         "nl": _w("zijn sinds … samen|we hebben verkering|we zijn een stel"),
-        "zh": _w("在一起了|交往|谈恋爱"),
+        "zh": _w("在一起了|交往|谈恋爱|在一起一个月|在一起两个月|在一起三个月|在一起四个月|"
+                 "在一起五个月|在一起半年|在一起一年|在一起两年|在一起三年|在一起几个月|"
+                 "在一起一个多月|在一起两个多月|在一起三个多月"),
     },
     # a planned event moves to another day (the old day ends, it was true when said)
     "rescheduled": {
@@ -1593,7 +1616,7 @@ RELATIONS: dict[str, dict[str, str]] = {
     "en": {w: r for r, ws in {
         "mother": "mother|mom|mum|mama|mam|mammy|mummy|mommy", "father": "father|dad|papa",
         "sister": "sister", "brother": "brother", "wife": "wife", "husband": "husband",
-        "partner": "partner", "boyfriend": "boyfriend", "girlfriend": "girlfriend",
+        "partner": "partner", "boyfriend": "boyfriend|bf", "girlfriend": "girlfriend|gf",
         "fiancée": "fiancée|fiancee|fiance|fiancé", "son": "son", "daughter": "daughter",
         "child": "kid|child", "grandmother": "grandmother|grandma|gran|nan",
         "grandfather": "grandfather|grandpa", "aunt": "aunt", "uncle": "uncle",
@@ -1768,9 +1791,16 @@ time: a new GP, thesis supervisor, nanny or hairdresser takes the old one's plac
 supervisor is Prof. Lang", "o novo orientador, o professor Vasco")."""
 
 
-_ZH_INSIDE_A_WORD = {"要是": "主只还就总需必不"}
+REPLACED_BY_A_NEW_ONE: frozenset[str] = frozenset({"manager", "neighbour", "roommate"})
+"""Relations of :data:`RELATIONS` a user may have with several people at once, where one
+said to be *new* takes the old one's place ("è arrivata la nuova coinquilina, Nora" after
+"la mia coinquilina Giada", "my new manager, Tom"); two named without "new" both stand."""
+
+
+_ZH_INSIDE_A_WORD = {"要是": "主只还就总需必不", "你说": "跟和给对同"}
 """Chinese cue phrases that are also the end of another word, with the characters that
-make that word: "要是" (if) is not the one in "主要是" (mainly is) or "还要是"."""
+make that word: "要是" (if) is not the one in "主要是" (mainly is) or "还要是"; "你说" (what do
+you say?) is not the one in "跟你说" (I told you)."""
 
 
 def _phrase_regex(phrase: str, lang: str) -> str:

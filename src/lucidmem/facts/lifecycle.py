@@ -65,6 +65,7 @@ from lucidmem.facts.statement_words import (
     value_words,
     words_of,
 )
+from lucidmem.facts.temporal_lexicon import DATE_NAMES
 from lucidmem.records import Record
 
 __all__ = [
@@ -124,6 +125,8 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     words = fold_words(" ".join(str(x) for x in (new.data.get("object"),
                                                  new.data.get("evidence")) if x))
     words -= GENERIC
+    words = {w for w in words if w not in DATE_NAMES and not w.isdigit()}  # ("seit Januar
+    # trink ich keinen Alkohol mehr" stops no insurance "bin seit Januar bei denen")
     names = proper_names(new)
     name_words = {w for n in names for w in fold_words(n)}
     gone = parted_with(new)  # "vendi o cavaquinho" (read as a project) ends "toco cavaquinho"

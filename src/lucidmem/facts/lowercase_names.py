@@ -32,9 +32,10 @@ from lucidmem.facts.cue_lexicon import (
     WORK_RELATION_NOUNS,
     WORKPLACE_NOUNS,
 )
-from lucidmem.facts.people import is_given_name
+from lucidmem.facts.people import NAMES_THAT_ARE_WORDS, is_given_name, new_role_words
 
-__all__ = ["MOST_NAME_WORDS", "is_chat_name", "names_capitalised", "writes_in_lowercase"]
+__all__ = ["MOST_NAME_WORDS", "chat_names_in", "is_chat_name", "names_capitalised",
+           "writes_in_lowercase"]
 
 _POSSESSIVE: dict[str, str] = {
     "en": r"my|our", "de": r"mein|meine|meinen|meinem|meiner|unser|unsere|unserem",
@@ -108,6 +109,41 @@ _FIRST_STRETCH: dict[str, str] = {
 }
 """A first stretch at a new workplace ("first week", "erste Woche", "premier mois")."""
 
+_SELF_AS: dict[str, str] = {
+    "en": r"i['’]?m|i\s+am|im", "de": r"ich\s+bin", "fr": r"je\s+suis|j['’]suis|chuis",
+    "it": r"(?:io\s+)?sono", "nl": r"ik\s+ben",
+}
+"""How a user says what they are before their job and where ("i'm site engineer at …", "je
+suis transitaire chez …"), in the languages whose word of working at says work
+(:data:`_SELF_AT`); Spanish "en" and Portuguese "na" say any place."""
+
+_TIME_THERE: dict[str, str] = {
+    "fr": r"(?:jours?|semaines?|mois|ans?)\s+que\s+je\s+(?:suis|bosse|travaille)",
+}
+"""How long the user has been at a workplace, said before it ("ça fait une semaine que je
+suis chez sahel logistique")."""
+
+_SELF_AT: dict[str, str] = {
+    "en": r"at", "de": r"bei|beim", "fr": r"chez", "it": r"presso", "nl": r"bij",
+}
+"""The words of working at a place after a self-introduction (:data:`_SELF_AS`); Italian
+"al", "dal" follow "sono andato", "sono stata" as often."""
+
+_NOT_A_JOB = {
+    "en": r"\w+(?:ing|ed)|stuck|here|there|home|back|out|off|over|down|up",
+    "de": r"gerade|grad|kurz|oft|immer|wieder|mal|gestern|eben|zurück|wohl|nur|gern|gerne",
+    "fr": r"(?!employée?s?)\w+(?:é|ée|és|ées)|venue?s?|partie?s?|sortie?s?|encore|toujours|"
+          r"souvent|bien|mal|ici|là|restée?s?",
+    "it": r"\w+(?:at[oaie]|ut[oaie]|it[oaie])|qui|qua|lì|là|ancora|sempre|spesso",
+    "nl": r"net|even|gisteren|vaak|altijd|weer|gewoon|nog|hier|daar|thuis",
+}
+"""Words after "I am" that say no job: a participle of going or being somewhere ("i'm
+staying at …", "je suis allée chez …", "sono stata presso …"), a word of time or place
+("ich bin gerade bei …", "ik ben even bij …")."""
+
+_JOB_ARTICLE = r"(?:a|an|the|un|une|ein|eine|einer|een|il|la|lo|l['’]|uno|una)\s+"
+"""An article before the job in a self-introduction ("i'm a nurse at …")."""
+
 _AT: dict[str, str] = {
     "en": r"at|with|for",
     "de": r"bei|beim|im|am|in\s+der|in\s+dem",
@@ -128,14 +164,20 @@ def _cue(lang: str) -> re.Pattern[str] | None:
     people = "|".join(re.escape(n.casefold()) for n in sorted(_PEOPLE_AT_WORK.get(lang, ()),
                                                                 key=len, reverse=True))
     said = [r"(?:" + _FIRST_STRETCH[lang] + r")(?:\s+(?:" + STRETCH_DONE[lang] + r"))?"]
+    if lang in _TIME_THERE:
+        said.append(_TIME_THERE[lang])
     if people:
         said.append(r"(?:" + _POSSESSIVE[lang] + r")\s+(?:(?:" + _NEW[lang] + r")\s+)?(?:" +
                     people + r")")
-    return re.compile(r"(?i)(?<![\w'’])(?:" + "|".join(said) + r")[!.]*\s+(?:" + _AT[lang] +
-                      r")\s+")
+    cues = [r"(?:" + "|".join(said) + r")[!.]*\s+(?:" + _AT[lang] + r")\s+"]
+    if lang in _SELF_AS:  # "je suis transitaire chez faso transit express"
+        job = r"(?!(?:" + "|".join(re.escape(w) for w in sorted(_STOP[lang])) + r"|" + \
+            _NOT_A_JOB[lang] + r")(?![\w'’]))[^\W\d_][\w'’-]{3,}"
+        cues.append(r"(?:" + _SELF_AS[lang] + r")\s+(?:" + _JOB_ARTICLE + r")?" + job +
+                    r"(?:\s+" + job + r")?\s+(?:" + _SELF_AT[lang] + r")\s+")
+    return re.compile(r"(?i)(?<![\w'’])(?:" + "|".join(cues) + r")")
 
 
-_CUES: dict[str, re.Pattern[str] | None] = {lang: _cue(lang) for lang in _AT}
 _DONE_WORD: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)(?:" + STRETCH_DONE[lang] + r")") for lang in _AT}
 """A word of :data:`STRETCH_DONE` that ends a name ("… warmtewerk zit erop")."""
@@ -197,25 +239,31 @@ _STOP: dict[str, frozenset[str]] = {
         "en of maar dus toen nu vandaag gisteren morgen dit dat deze het een is was "
         "zijn heeft heb ik me mij wij we je hij zij ze zit zitten met van in op aan "
         "voor naar sinds eindelijk al nog echt haha want als nieuwe nieuw oude werk "
-        "huis school uni"),
+        "huis school uni elke iedere alle"),
 }
 """Words that end a name taken after a cue: the small words of each language, its words of
 time ("today", "heute", "vandaag") and the words for work, home and school ("my boss at
 work", "mein Chef bei der Arbeit": no place named)."""
 
+_CUES: dict[str, re.Pattern[str] | None] = {lang: _cue(lang) for lang in _AT}
+
+
 
 def _kin_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
-    """A name said after the user's relation to them ("mia sorella chiara è"), and one said
-    before it ("met joris, m'n zwager"), in ``lang``."""
+    """A name said after the user's relation to them ("mia sorella chiara è", "la nuova
+    coinquilina, nora"), and one said before it ("met joris, m'n zwager", "con ignacio, el
+    psicólogo nuevo"), in ``lang``."""
     if lang not in _POSSESSIVE or lang not in RELATIONS:
         return None
-    kin = r"(?:" + _POSSESSIVE[lang] + r")\s+(?:" + "|".join(
-        re.escape(w) for w in sorted(RELATIONS[lang], key=len, reverse=True)) + r")"
-    after = re.compile(r"(?i)(?<![\w'’])" + kin + r"\s+(?P<name>[^\W\d_][\w'’-]*)"
+    kin = r"(?:(?:" + _POSSESSIVE[lang] + r")\s+(?:" + "|".join(
+        re.escape(w) for w in sorted(RELATIONS[lang], key=len, reverse=True)) + r")|" + \
+        re.sub(r"\(\?P<rel2?>", "(?:", new_role_words(lang)) + r")"  # "la nuova coinquilina"
+    after = re.compile(r"(?i)(?<![\w'’])" + kin + r"(?P<comma>\s*,)?\s+(?P<name>[^\W\d_][\w'’-]*)"
                        r"(?P<next>\s*[,(]|\s+(?:" + "|".join(filter(None, (
                            _IS[lang], _VERB_AFTER.get(lang)))) + r")(?!\w))?")
     before = re.compile(r"(?i)(?<![\w'’])(?P<with>(?:" + _WITH[lang] + r")\s+)?"
-                        r"(?P<name>[^\W\d_][\w'’-]*),\s+" + kin + r"(?!\w)")
+                        r"(?P<name>[^\W\d_][\w'’-]*?)(?:,\s+|(?:['’]s|\s+(?:" + _IS[lang] +
+                        r"))\s+)" + kin + r"(?!\w)")  # ("marco's my boyfriend btw")
     return after, before
 
 
@@ -251,7 +299,11 @@ def _kin_names(text: str, lang: str) -> list[tuple[int, int]]:
     after, before = patterns
     for m in after.finditer(text):
         name = m["name"]
-        if name.casefold() not in stop and (is_chat_name(name) or m["next"] is not None):
+        if name.casefold() not in stop and (
+                (is_chat_name(name) and (m["comma"] is None or m["next"] is not None)) or
+                (m["next"] is not None and m["comma"] is None)):
+            # ("mia sorella, ovvio,", "met joris, m'n zwager, elke week": no name after a
+            # comma unless a comma or a verb follows it as well: "la nuova coinquilina, nora,")
             out.append(m.span("name"))
     for m in before.finditer(text):
         name = m["name"]
@@ -314,3 +366,20 @@ def names_capitalised(text: str, lang: str) -> str:
     for start, _ in _kin_names(said, lang):
         said = said[:start] + said[start].upper() + said[start + 1:]
     return said
+
+
+def chat_names_in(text: str, lang: str) -> list[str]:
+    """The given names a writer in lowercase said in ``text``, with capitals, in order ("el
+    domingo llevo a mariana a almorzar" → ["Mariana"]); none for a writer who capitalises
+    (their names have capitals of their own) and never a name that is also an everyday word
+    ("will", "rosa") or a small word of the language."""
+    if not writes_in_lowercase(text):
+        return []
+    stop = _STOP.get(lang, frozenset())
+    out = []
+    for m in re.finditer(r"(?<![\w'’-])[^\W\d_][\w'’-]*", text):
+        word = m.group(0)
+        if len(word) >= 3 and word not in stop and word not in NAMES_THAT_ARE_WORDS and \
+                is_chat_name(word):
+            out.append(word[:1].upper() + word[1:])
+    return out

@@ -20,12 +20,14 @@ from lucidmem.facts.cue_lexicon import (
     OWN_KIN_WORDS,
     PARTNERS,
     RELATIONS,
+    REPLACED_BY_A_NEW_ONE,
     ROLE_HOLDERS,
     has_cue,
 )
 from lucidmem.facts.temporal_lexicon import DAY_WORDS, said_weekday
 
 __all__ = [
+    "NAMES_THAT_ARE_WORDS",
     "THEIRS",
     "Mention",
     "couple_with_user",
@@ -34,6 +36,7 @@ __all__ = [
     "is_third_pronoun",
     "is_title",
     "mentions",
+    "new_role_words",
     "only_a_new_relation",
     "only_a_relation",
     "possessive_gender",
@@ -160,19 +163,25 @@ _NOT_NAMES = frozenset([
 class Mention:
     """A person named with their relation: to the user (``of`` is ``None``) or to someone
     the user named (``of`` = that name: "Dani's mother Begoña"). ``word`` is the relation
-    word as said; ``span`` where it was found."""
+    word as said; ``span`` where it was found; ``new`` when they were said to be new in it
+    ("my new manager, Tom", "la nuova coinquilina, Nora")."""
 
     name: str | None
     relation: str
     word: str
     of: str | None
     span: tuple[int, int]
+    new: bool = False
 
 
 @cache
 def _rel_pattern(lang: str, roles_only: bool = False) -> str:
+    """The relation words of ``lang`` as alternatives; ``roles_only``: those of a role held
+    for the user or of someone a new one replaces (:data:`ROLE_HOLDERS`,
+    :data:`REPLACED_BY_A_NEW_ONE`)."""
+    roles = ROLE_HOLDERS | REPLACED_BY_A_NEW_ONE
     words = sorted((w for w, r in RELATIONS.get(lang, {}).items()
-                    if not roles_only or r in ROLE_HOLDERS), key=len, reverse=True)
+                    if not roles_only or r in roles), key=len, reverse=True)
     return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
 
 
@@ -216,12 +225,31 @@ def _role_patterns(lang: str) -> list[re.Pattern[str]]:
     the_new = re.compile(r"(?i:(?<!\w)(?:" + _ARTICLE_BEFORE_NEW[lang] + r")\s*(?:" + _NEW[lang]
                          + r")\s+(?P<rel>" + roles + r"))(?!\w)(?:\s*,\s*|\s+)" + _ARTICLE
                          + _TITLE + _NAME)
+    # "con Ignacio, el psicólogo nuevo del cesfam", "Nora, the new flatmate": named first
+    new_role = new_role_words(lang)
+    named_first = re.compile(r"(?<!\w)" + _TITLE + _NAME + r"\s*,\s*(?i:" + new_role + r")(?!\w)")
     if lang not in _NEW_AFTER_ROLE:
-        return [is_named, the_new]
+        return [is_named, the_new, named_first]
     new_after = re.compile(r"(?i:(?<!\w)(?:" + _ARTICLE_BEFORE_NEW[lang] + r")\s*(?P<rel>" + roles
                            + r")\s+(?:" + _NEW[lang] + r"))(?!\w)\s*,\s*" + _ARTICLE + _TITLE
                            + _NAME)
-    return [is_named, the_new, new_after]
+    return [is_named, the_new, named_first, new_after]
+
+
+@cache
+def new_role_words(lang: str) -> str:
+    """A role said to be new with its article, as a regular expression with the group
+    ``rel`` ("the new flatmate", "la nuova coinquilina", "el psicólogo nuevo"); ``x^`` (never
+    matches) for a language without relation words."""
+    roles = _rel_pattern(lang, roles_only=True)
+    if not roles or lang not in _NEW:
+        return "x^"
+    before = r"(?:" + _ARTICLE_BEFORE_NEW[lang] + r")\s*(?:" + _NEW[lang] + r")\s+(?P<rel>" + \
+        roles + r")"
+    if lang not in _NEW_AFTER_ROLE:
+        return before
+    return before + r"|(?:" + _ARTICLE_BEFORE_NEW[lang] + r")\s*(?P<rel2>" + roles + r")\s+(?:" \
+        + _NEW[lang] + r")"
 
 
 def _partner_patterns(lang: str) -> list[re.Pattern[str]]:
@@ -306,8 +334,9 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
         r"(?i:" + _NAMING[lang] + r")\s+" + _TITLE + _NAME))
     copula = {"en": r"is|was|'s", "de": r"ist|war", "fr": r"est|c'est", "es": r"es",
               "it": r"è", "pt": r"é", "nl": r"is"}[lang]
-    out.append(re.compile(r"(?<!\w)" + _NAME + r"\s+(?i:" + copula + r")" + _ADVERBS + r"\s+"
-                          + head))
+    is_said = r"(?:\s+(?i:" + copula + r")" + (r"|['’]s)" if lang == "en" else ")")
+    out.append(re.compile(r"(?<!\w)" + _NAME + is_said + _ADVERBS + r"\s+" + head
+                          + r"(?!['’]s(?!\w))"))  # "Marco's my boyfriend", not "… brother's friend"
     of_words = {"en": r"'s", "de": r"s", "nl": r"'s|s", "fr": r"", "es": r"", "it": r"",
                 "pt": r""}[lang]
     if of_words:
@@ -565,10 +594,13 @@ def mentions(text: str, lang: str) -> list[Mention]:
                 name, end = plain, end - (len(name) - len(plain))
             if lang == "zh":
                 name = re.sub(r"\s+", "", name)  # "阿 Ken" is 阿Ken
-            found.append(Mention(name.strip(), _canonical(lang, m["rel"]), m["rel"],
+            word = groups.get("rel") or groups["rel2"]  # ("Ignacio, el psicólogo nuevo")
+            new = lang in _NEW and re.search(r"(?i)(?<!\w)(?:" + _NEW[lang] + r")(?!\w)",
+                                             m.group(0)) is not None
+            found.append(Mention(name.strip(), _canonical(lang, word), word,
                                  of if of and (lang == "zh" or of == THEIRS or _is_name(of))
                                  else None,
-                                 (m.start(), end)))
+                                 (m.start(), end), new))
             taken.append((m.start(), m.end()))
     for holder in role_said_by_title(text, lang):
         if not any(a < holder.span[1] and holder.span[0] < b for a, b in taken):
@@ -735,7 +767,7 @@ _DE_DEMONSTRATIVE = re.compile(
 wohnt in Chur"): someone just named, not the user; an article before a noun is no match."""
 
 
-_NAMES_THAT_ARE_WORDS = frozenset({
+NAMES_THAT_ARE_WORDS = frozenset({
     "will", "may", "mark", "bill", "rose", "jack", "june", "april", "grace", "hope", "faith",
     "joy", "dawn", "sunny", "sky", "river", "summer", "autumn", "rock", "chance", "paz", "sol",
     "luz", "rosa", "flor", "mar"})
@@ -746,7 +778,7 @@ the word, never the person known by that name."""
 def starts_with_name(text: str, names: set[str]) -> str | None:
     """The known person the clause starts with ("Callum's coming", "Jana findet …"); in
     lowercase chat, also a known name written small ("kiri lives in timaru"), unless the name
-    is an everyday word too (:data:`_NAMES_THAT_ARE_WORDS`)."""
+    is an everyday word too (:data:`NAMES_THAT_ARE_WORDS`)."""
     stripped = text.strip()
     for name in sorted(names, key=len, reverse=True):
         if re.fullmatch(r"[\u4e00-\u9fff]+", name) and stripped.startswith(name):
@@ -762,7 +794,7 @@ def starts_with_name(text: str, names: set[str]) -> str | None:
             # doctor said in the past is no longer the user's)
     if stripped[:1].islower():
         for name in sorted(names, key=len, reverse=True):
-            if len(name) >= 3 and name.casefold() not in _NAMES_THAT_ARE_WORDS and \
+            if len(name) >= 3 and name.casefold() not in NAMES_THAT_ARE_WORDS and \
                     re.match(re.escape(name.casefold()) + r"(?:'s|’s)?(?![\w])", stripped):
                 return name
     return None

@@ -12,7 +12,8 @@ Pure functions over fact records (validation applies what they return):
   doctor Healy: the relation ends, and the remark is history;
 * :func:`replaced_role_holder_targets` — "my new supervisor is Prof. Lang": what was said
   of the supervisor before ("The user's supervisor Helena (people): wants a chapter")
-  ends; the roles are :data:`~lucidmem.facts.cue_lexicon.ROLE_HOLDERS`, and a partner under
+  ends; the roles are :data:`~lucidmem.facts.cue_lexicon.ROLE_HOLDERS` (and those of
+  :data:`~lucidmem.facts.cue_lexicon.REPLACED_BY_A_NEW_ONE` said new), and a partner under
   any word ("boyfriend Marvin" before "Deniz und ich sind zusammen").
 """
 
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lucidmem.facts.cue_lexicon import ROLE_HOLDERS, has_cue
+from lucidmem.facts.cue_lexicon import REPLACED_BY_A_NEW_ONE, ROLE_HOLDERS, has_cue
 from lucidmem.facts.entities import fold, relation_word
 from lucidmem.facts.model import UNNAMED_PARTNER, USER_SUBJECT
 from lucidmem.records import Record
@@ -75,7 +76,7 @@ def replaced_role_holder_targets(new: Record, facts: Sequence[Record]) -> list[R
     role = relation_word(str(d.get("predicate") or ""))
     if d.get("subject") != USER_SUBJECT or d.get("negated"):
         return []
-    if role not in ROLE_HOLDERS:
+    if role not in ROLE_HOLDERS and not (role in REPLACED_BY_A_NEW_ONE and d.get("is_change")):
         return _other_partners(new, facts)
     label = f"the user's {role} "
     name = fold(str(d.get("object") or ""))

@@ -60,7 +60,8 @@ _TOPIC_NOISE = re.compile(
     r"(?i)\b(?:erzählt|gesagt|geschrieben|told you|said|mentioned|je t'ai dit|j'ai dit|dit|"
     r"te conté|te dije|conté|dije|ti ho detto|detto|te contei|te disse|contei|gezegd|verteld|"
     r"zei|vertelde|erzählte|habe|hab|heb|ich|dir|que|che|pls|plz|please|bitte|por favor|"
-    r"per favore|"
+    r"per favore|thing|things|stuff|business|whole|truc|histoire|Sache|Geschichte|cosa|"
+    r"coisa|ding|gedoe|"
     r"s'il te plaît|stp|alsjeblieft|alsjeblief|pf)\b|我说的|我跟你说的|我告诉你的|那件事|的事|"
     r"当我没说过?|别记了?|不要记|忘了吧?|忘掉|删掉|我\s*说|跟你说")
 _MONTH_OR_DAY = "|".join(sorted({*MONTHS, *WEEKDAYS}, key=len, reverse=True))
