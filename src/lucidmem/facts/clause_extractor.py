@@ -66,6 +66,7 @@ from lucidmem.facts.cue_lexicon import (
 from lucidmem.facts.date_shifts import moved_by_amount, shift_said
 from lucidmem.facts.entities import NAME_WORDS
 from lucidmem.facts.language import votes
+from lucidmem.facts.lifecycle import sports_named
 from lucidmem.facts.lowercase_names import chat_names_in, writes_in_lowercase
 from lucidmem.facts.model import (
     BARE_RIGHT_VALUE,
@@ -341,7 +342,8 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
                      r"dans\s+(?:la\s+|le\s+|l')?)?|"
                      r"(?:\bje\s+|^\W*)(?:t'|t’|vous\s+)ai\s+(?:dit|écrit)\s+|"
                      r"(?:\bj'|^\W*)ai\s+(?:dit|écrit)\s+)(?P<old>[^,.;!?:]+)"),
-    "es": re.compile(r"(?i)(?:\bno\s+(?:es\s+|(?:trabaja|trabajo|vive|vivo|estudia|estudio|"
+    "es": re.compile(r"(?i)(?:\bno\s+(?!(?:no|espera|esperá|sé|mames|manches)\b)"
+                     r"(?:es\s+|(?:trabaja|trabajo|vive|vivo|estudia|estudio|"
                      r"está|estoy|fue|se\s+fue|se\s+mudó|va)\s+)?(?:en\s+|a\s+|para\s+)?"
                      r"(?:el\s+|la\s+)?|\bte\s+(?:dije|escribí)\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
@@ -350,7 +352,8 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
                      r"nel\s+|nella\s+)?|"
                      r"ti\s+ho\s+(?:detto|scritto)\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
-    "pt": re.compile(r"(?i)(?:\bn[ãa]o\s+(?:é\s+|(?:trabalha|trabalho|mora|moro|vive|vivo|estuda|"
+    "pt": re.compile(r"(?i)(?:\bn[ãa]o\s+(?!(?:pera|peraí|perai|espera|calma|sei)\b)"
+                     r"(?:é\s+|(?:trabalha|trabalho|mora|moro|vive|vivo|estuda|"
                      r"estudo|está|estou|foi|vai|mudou|se\s+mudou)\s+)?"
                      r"(?:a\s+|o\s+|em\s+|no\s+|na\s+|pra\s+|pro\s+|para\s+)?|"
                      r"\bte\s+(?:disse|falei|escrevi)\s+|(?:\beu\s+|^\W*)disse\s+)"
@@ -499,6 +502,12 @@ _COORDINATED = re.compile(r"(?i)\s*[,;]\s*|\s+(?:and|und|et|y|e|en)\s+")
 _MONTH_NAMED = re.compile(r"(?i)(?<!\w)(?:" + "|".join(
     sorted((m for m in MONTHS if len(m) > 3), key=len, reverse=True)) + r")(?!\w)|月")
 """A month said by its name: the part of a clause that dates something."""
+
+
+def _weekday_named(text: str) -> bool:
+    """Whether ``text`` names a day of the week ("il giovedì", "on Tuesdays", "周三")."""
+    return any(said_weekday(w) is not None
+               for w in re.findall(r"[^\W\d_]+|周[一二三四五六日天]", text))
 
 
 def _tense_of_the_date(text: str, lang: str, at: datetime) -> str | None:
@@ -764,7 +773,7 @@ _WRONG_FIRST: dict[str, re.Pattern[str]] = {
         "pt": r"(?:está|tá|ta)\s+errad[oa]|não\s+é\s+isso|não\s+é\s+assim",
         "nl": r"klopt\s+(?:helemaal\s+|toch\s+)?niet|is\s+fout",
     }.items()}
-_WRONG_FIRST["zh"] = re.compile(r"^\W*(?![哎啊哦噢唉呃嗯诶哈这那])"
+_WRONG_FIRST["zh"] = re.compile(r"^\W*(?![哎啊哦噢唉呃嗯诶哈这那]|不对)"
                                 r"(?!我?(?:上次|上回|刚才|刚刚|之前|前面|前几天|那天|昨天)(?:跟你)?"
                                 r"(?:不对|是错的|说错了))(?P<old>[^，。！？,]{2,8}?)"
                                 r"(?:不对|是错的|说错了)[，,。！!]\s*")
@@ -1553,6 +1562,12 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             continue
         if not cues.negated and (ended := _breakup(clause, people, state, timestamp)):
             reading.facts.append(ended)
+            others = [m for m in people if m.name != ended.object]
+            if has_cue("dating", clause.language, clause.text) and (
+                    new := _together(clause, others, state, timestamp, _other_name(
+                        clause, ended.object))) is not None and new.object != ended.object:
+                reading.facts.append(new)  # "I've been seeing Sam for two months now, Tom
+                # is history": Sam is the partner now, Tom the one left
             continue
         couple_named = None if cues.negated else couple_with_user(clause.text, clause.language,
                                                                   clause.sentence)
@@ -2785,6 +2800,13 @@ def _together(clause: Clause, people: Sequence[Mention], state: ConversationStat
         privacy=PrivacyLevel.PRIVATE, valid_from=since, temporal_text=said)
 
 
+def _other_name(clause: Clause, left: str) -> str | None:
+    """The name a clause says besides ``left`` (the partner it says is over), the last one."""
+    names = [n for n in (*_names_in(clause.text, clause.language),
+                         *chat_names_in(clause.text, clause.language)) if n != left]
+    return names[-1] if names else None
+
+
 def _dating(clause: Clause, people: Sequence[Mention], state: ConversationState,
             at: datetime) -> FactCandidate | None:
     """The couple said as dating, with the person named in the clause ("estoy saliendo con
@@ -2987,6 +3009,51 @@ _SEEN_BY_THE_USER = frozenset({"doctor", "therapist", "hairdresser", "teacher", 
 Harbor View Clinic") says where that person works, not where the user does."""
 
 _WORK_ITSELF = frozenset({"commute", "employer", "occupation"})
+
+_WAY_TO_WORK_MISREADINGS = frozenset({"employer", "occupation", "work", "residence", "event",
+                                      "personal", "tech", "health", "exercise"})
+"""Slots a clause saying how the user gets to work is read as: the office makes it work, the
+bike a pastime (:func:`_way_to_work`)."""
+
+_VEHICLES: dict[str, str] = {
+    "en": r"bike|bicycle|e-bike|cycle|cycling|scooter|bus|train|tram|metro|subway|tube|car|"
+          r"motorbike|on foot|walk|walking",
+    "de": r"Rad|Fahrrad|E-Bike|Bus|Bahn|S-Bahn|U-Bahn|Zug|Straßenbahn|Tram|Auto|Roller|"
+          r"zu Fuß",
+    "fr": r"vélo|bus|métro|tram|train|RER|voiture|trottinette|scooter|à pied",
+    "es": r"bici|bicicleta|bus|autobús|metro|tren|coche|carro|moto|patinete|micro|colectivo|"
+          r"combi|a pie|caminando",
+    "it": r"bici|bicicletta|autobus|bus|metro|treno|tram|macchina|auto|motorino|monopattino|"
+          r"a piedi",
+    "pt": r"bicicleta|bike|ônibus|onibus|autocarro|metrô|metro|trem|comboio|carro|moto|"
+          r"patinete|a pé",
+    "nl": r"fiets|bus|tram|metro|trein|auto|scooter|brommer|lopend|te voet",
+    "zh": r"自行车|单车|电动车|电瓶车|公交|地铁|打车|开车|骑车|走路|步行",
+}
+_TO_WORK: dict[str, str] = {
+    "en": r"work|the office|uni|college", "de": r"Arbeit|Büro|Uni|Schicht",
+    "fr": r"travail|boulot|bureau|taf|fac", "es": r"trabajo|oficina|chamba|curro|laburo|facu",
+    "it": r"lavoro|ufficio|università|uni", "pt": r"trabalho|escritório|serviço|faculdade",
+    "nl": r"werk|kantoor|uni", "zh": r"上班|公司|单位",
+}
+"""Vehicles and the words of work a way to work is said with ("I cycle to work", "vou de
+patinete pro escritório", "ich fahre mit dem Rad zur Arbeit", "每天骑车去上班")."""
+
+
+def _words_regex(words: str, lang: str) -> re.Pattern[str]:
+    return re.compile(words if lang == "zh" else r"(?i)(?<![\w-])(?:" + words + r")(?![\w-])")
+
+
+_WAY_TO_WORK: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
+    lang: (_words_regex(_VEHICLES[lang], lang), _words_regex(_TO_WORK[lang], lang))
+    for lang in _VEHICLES}
+
+
+def _way_to_work(span: str, lang: str) -> bool:
+    """Whether ``span`` says how the user gets to work: a vehicle and a word of work."""
+    found = _WAY_TO_WORK.get(lang)
+    return found is not None and found[0].search(span) is not None and \
+        found[1].search(span) is not None
 """Slots that are about work itself: "at work" qualifies none of them."""
 
 _TRIP_MISREADINGS = frozenset({"personal", "hobby"})
@@ -3019,7 +3086,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         return None
     if lang != "zh" and len(span.split()) <= 3 and item.subject == USER_SUBJECT and \
             not _has_subject(clause.text, lang) and not find_temporal(span, at) and \
-            not one_at_a_time.medicine_named(span):  # "ora prendo l'amlodipina" is no fragment
+            not one_at_a_time.medicine_named(span) and \
+            not (cues.cessation and re.search(r"\s[A-ZÀ-Þ]", span.strip())):
+        # ("ora prendo l'amlodipina", "Cancelled PureGym": no fragments)
         reading.flags.append("skipped:fragment")
         return None
     if _only_a_pronoun_object(span, lang) or _lacks_its_complement(span, lang) or \
@@ -3152,6 +3221,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             limit = max(limit, TENURE_NO_FACT_LIMIT)
         if not named_person and _time_in_a_place(span, lang):
             limit = max(limit, TENURE_NO_FACT_LIMIT)
+        if not named_person and not cues.hypothetical and sports_named(span, lang) and \
+                (cues.habit or cues.change or cues.start or _weekday_named(span)):
+            limit = max(limit, OWN_THING_NO_FACT_LIMIT)  # "adesso il giovedì faccio tai chi"
+            if slot not in ("exercise", "hobby", "routine"):
+                slot = "exercise"
         if not named_person and moves_a_count(clause.text, lang):
             limit = max(limit, NO_FACT_LIMIT)  # "Agora reduzi para 2 por dia": a habit's
             # count moved (:mod:`rate_shift`), a statement with or without "I" (0.41 was
@@ -3244,6 +3318,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     elif slot == "residence" and not names_job and not dwelling and _how_far(span, lang):
         slot = "commute"  # "é um pulinho até ao Funchal, quinze minutos": how far a place
         # is from home, not the home
+    elif slot in _WAY_TO_WORK_MISREADINGS and not named_person and _way_to_work(span, lang):
+        slot = "commute"  # "agora vou de patinete pro escritório": how, not where
     elif slot not in ("residence", "event") and not names_job and not named_person and \
             dwelling and _names_entity(span, lang) and not _others_home(item, span, lang):
         slot = "residence"  # "io abito a Lione": the classifier is unsure of a city it
@@ -3442,7 +3518,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             if said_weekday(corrects) is not None:  # a habit may state the weekday itself
                 corrected_weekday = CORRECTED_WEEKDAY + corrects
             corrects = str(old_day_held.first.day)  # "拿报告不是大后天，是后天": the day held
-    elif cues.correction and (rest != span or headed):
+    elif cues.correction and (rest != span or headed or _correction_said_last(clause)):
         corrects = RESTATED  # "errei, a festa vai ser em Braga": the festa said before
     if cues.correction:
         text = _without_correction_words(text, lang) or text
@@ -4036,6 +4112,10 @@ _AHEAD: dict[str, tuple[str, ...]] = {
 "dans trois semaines à la clinique Pasteur"): a day to come there, not a time spent there."""
 
 
+_KIND_ARTICLES = r"the|der|die|dem|den|de|le|la|l['’]|el|il|lo|o|a|het"
+"""The articles before a kind of workplace a first stretch is spent at ("à la boulangerie")."""
+
+
 def _tenure_pattern(lang: str, first: str, count: str, unit: str, at: str,
                     within: str) -> re.Pattern[str]:
     stretch, units_first, number = _FIRST_STRETCH[lang]
@@ -4048,7 +4128,15 @@ def _tenure_pattern(lang: str, first: str, count: str, unit: str, at: str,
     if units_first:
         said.append(r"(?:" + units_first + r")\s+(?:" + number + r")" + done + r"\s+(?:" + at
                     + "|" + within + r")")
-    return re.compile(r"(?i:(?<!\w)(?:" + "|".join(said) + r")\s+)(?P<org>" + _ORG + r")")
+    # a first stretch at a kind of workplace, named or not ("première semaine à la
+    # boulangerie", "primeira semana na clínica veterinária", "eerste week bij de bibliotheek")
+    kind = r"(?i:(?:" + _KIND_ARTICLES + r")\s*)?(?i:" + "|".join(
+        re.escape(k) for k in sorted(WORKPLACE_NOUNS.get(lang, ()), key=len, reverse=True)) + \
+        r")(?![\w-])"
+    first_at = r"(?:" + first + r")\s+(?:" + unit + "|" + stretch + r")" + done + r"\s+(?:" + \
+        at + "|" + within + "|" + _AT_WORK_ONLY.get(lang, at) + r")"
+    return re.compile(r"(?i:(?<!\w)(?:" + "|".join(said) + r")\s+)(?P<org>" + _ORG + r")|"
+                      r"(?i:(?<!\w)(?:" + first_at + r")\s+)(?P<kind>" + kind + r")")
 
 
 _TENURE: dict[str, re.Pattern[str]] = {
@@ -4074,7 +4162,9 @@ _TENURE: dict[str, re.Pattern[str]] = {
     }.items()}
 _TENURE["zh"] = re.compile(
     r"(?:在|入职)(?P<org>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:上班|工作)?的?第一(?:天|周|个星期|个月|个班)"
-    r"|(?P<org2>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:上班|工作)的?第一(?:天|周|个星期|个月)")
+    r"|(?P<org2>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:上班|工作)的?第一(?:天|周|个星期|个月)"
+    r"|(?:新工作|新单位|新公司|上班)的?第一(?:天|周|个星期|个月)[，,\s]*在"
+    r"(?P<org3>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:上班|工作)")
 """How long the user has been at an organisation, said in passing ("three weeks at Hearth &
 Rye already", "Erste Woche bei Lanxess überstanden", "primeiro mês no laboratório do INPA",
 "mijn eerste week bij Coolblue", "day one at Halvorsen Foods", "first shift done at
@@ -4412,7 +4502,12 @@ def _tenure_org(span: str, lang: str) -> str | None:
     if found is None:
         return _since_at_workplace(span, lang)
     if lang == "zh":
-        return found["org"] or found["org2"]
+        return found["org"] or found["org2"] or found["org3"]
+    if found["kind"] is not None:  # "primeira semana na clínica veterinária": the kind, and a
+        name = _ORG_NAME.match(span, found.end("kind") + 1)  # name after it ("Le Fournil")
+        kind = re.sub(r"(?i)^(?:" + _KIND_ARTICLES + r")\s*", "", found["kind"])
+        return f"{kind} {name['name']}" if name and found.end("kind") + 1 == name.start() \
+            else kind
     name = _ORG_NAME.match(span, found.start("org"))
     if name is None or name["name"].split()[0].casefold() in _HOME_WORDS.get(lang, ()):
         return None  # "die ersten Wochen im Haus in Lustenau": a new home, not a workplace
@@ -4887,6 +4982,15 @@ def _only_the_opening(clause: Clause) -> bool:
     said = clause.text.strip(" .!?…。！？")
     rest = _without_correction_words(said, clause.language)
     return rest != said and not content_words([rest]) and _corrected_value(clause) is None
+
+
+def _correction_said_last(clause: Clause) -> bool:
+    """Whether the words of correction close the clause, after what it restates ("é dia 16
+    de agosto o casamento, errei", "la boda es el 27, me confundí")."""
+    m = find_cue("correction", clause.language, clause.text)
+    return m is not None and m.start() > 0 and \
+        not re.sub(r"[\s.!?…]|[\U0001F300-\U0001FAFF\u200d\u2640\u2642\ufe0f]", "",
+                   clause.text[m.end():])
 
 
 def _without_correction_words(text: str, lang: str) -> str:

@@ -207,14 +207,18 @@ def _split_sentences(text: str) -> list[str]:
 def _merge_fragments(pieces: list[str], lang: str) -> list[str]:
     """Glue a piece of one or two words ("niente nocciole", "Assam") to its neighbour in
     the same sentence: alone it says nothing, beside the clause it belongs to it is the
-    value."""
+    value. Not the stopping of something named ("Cancelled PureGym", "Sold the Corsa"): that
+    says something ("le lait de vache, c'est fini" stays one)."""
     out: list[str] = []
     carry = ""
     for piece in pieces:
         piece = f"{carry}, {piece}" if carry else piece
         carry = ""
         size = len(piece) if lang == "zh" else len(piece.split())
-        if size <= (4 if lang == "zh" else 2) and len(pieces) > 1:
+        if size <= (4 if lang == "zh" else 2) and len(pieces) > 1 and \
+                not (lang != "zh" and has_cue("cessation", lang, piece) and
+                     re.search(r"\s[A-ZÀ-Þ]", piece)):  # ("Cancelled PureGym, I've joined the
+            # climbing wall": the stopping of something named is a clause of its own)
             if out and piece is pieces[-1]:
                 out[-1] = f"{out[-1]}, {piece}"
                 continue
@@ -354,6 +358,27 @@ _SINCE_MOVED: dict[str, re.Pattern[str]] = {
 without a comma ("desde que me mudé a Málaga voy a la playa cada día", "sinds we naar Leiden
 zijn verhuisd fiets ik overal heen"): the place name ends it, so it is a clause of its own,
 and the move is not read as part of the habit."""
+
+
+STOPPING_APART_WORDS = 3
+"""The fewest words each side of a comma needs for a stopping on one side to be a clause of
+its own (:func:`_stopping_apart`)."""
+
+
+def _stopping_apart(piece: str, lang: str) -> list[str]:
+    """A piece whose parts around a comma are a new state and a stopping ("Seit dem Umzug
+    fahre ich mit dem Rad zur Arbeit, die S-Bahn brauch ich nicht mehr", "agora vou de
+    bicicleta pro trabalho, larguei o ônibus") as two clauses: the stopping ends what it names
+    and is history, the new state holds. Each side needs :data:`STOPPING_APART_WORDS` words;
+    one says the stopping, the other a change ("seit", "agora"), not only news ("Und stell dir
+    vor", "the Saturday stall is going great, sold out of chutney")."""
+    parts = [p.strip() for p in piece.split(",")]
+    if len(parts) != 2 or any(len(p.split()) < STOPPING_APART_WORDS for p in parts):
+        return [piece]
+    stops = [has_cue("cessation", lang, p) for p in parts]
+    if stops[0] == stops[1] or not has_cue("change", lang, parts[stops.index(False)]):
+        return [piece]
+    return parts
 
 
 def _since_moved(piece: str, lang: str) -> list[str]:
@@ -500,6 +525,7 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
     asks = _QUESTION_AFTER_COMMA.get(lang)
     if asks is not None and sentence.rstrip().endswith("?"):
         pieces = [p for chunk in pieces for p in asks.split(chunk)]
+    pieces = [part for p in pieces for part in _stopping_apart(p, lang)]
     pieces = _context_gaps([part for p in pieces for part in _since_moved(p, lang)], lang)
     pieces = _keep_whenever([p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")], lang)
     pieces = _appositions_joined([c for p in pieces for c in _second_verb(p, lang)], lang)

@@ -365,7 +365,8 @@ CUES: dict[str, _T] = {
                  "el corrector|autocorrector|errata|error de tipeo|qué tontería|qué burrada|"
                  "qué estoy diciendo|lo dije mal|lo escribí mal|me hice un lío|dije mal|"
                  "escribí mal|mejor dicho|o sea, no|me había equivocado|me había confundido|"
-                 "había entendido mal|entendí mal"),
+                 "había entendido mal|entendí mal|me mezclé|me hice bolas|me enredé|"
+                 "me hice un enredo|me trabé|me equivoco siempre|siempre me confundo"),
         "it": _w("correggo|piccola correzione|correzione|"
                  "mi sono sbagliato|mi sono sbagliata|ho sbagliato|"
                  "volevo dire|intendevo|intendo|mi sono confuso|mi sono confusa|errore mio|"
@@ -374,7 +375,8 @@ CUES: dict[str, _T] = {
                  "errore di battitura|che minchiata|che cavolata|che cazzata|che stupidaggine|"
                  "che sciocchezza|che fesseria|ma che scrivo|ho scritto male|ho detto male|"
                  "ho fatto confusione|anzi no|o meglio|mi ero confuso|mi ero confusa|"
-                 "mi ero sbagliato|mi ero sbagliata|avevo sbagliato|avevo capito male"),
+                 "mi ero sbagliato|mi ero sbagliata|avevo sbagliato|avevo capito male|"
+                 "mi confondo sempre|mi confondo|confondo sempre|faccio sempre confusione"),
         "pt": _w("corrijo|corrigindo|pequena correção|pequena correcção|correção|correcção|"
                  "tenho que te corrigir|deixa eu corrigir|preciso corrigir|"
                  "me enganei|enganei-me|errei|quis dizer|queria dizer|"
@@ -386,7 +388,8 @@ CUES: dict[str, _T] = {
                  "o que é que eu tô dizendo|aliás, não|ou melhor|tinha me enganado|"
                  "me tinha enganado|tinha-me enganado|entendi mal|percebi mal"),
         "nl": _w("foutje|kleine correctie|correctie|even rechtzetten|rechtzetten|rechtzetting|"
-                 "ik bedoelde|ik bedoel|ik vergiste me|ik heb me vergist|"
+                 "ik bedoelde|ik bedoel|ik vergiste me|ik heb me vergist|ik vergis me|"
+                 "ik vergis mij|vergist|"
                  "haal … door elkaar|verkeerd gezegd|wacht, nee|wacht nee|nee, wacht|nee wacht|"
                  "onzin|klopt niet|klopt helemaal niet|autocorrectie|typfout|is fout,|"
                  "wat zeg ik nu|wat schrijf ik nu|door elkaar gehaald|door mekaar gehaald|"
@@ -737,9 +740,10 @@ CUES: dict[str, _T] = {
     # same words end a habit or a meal ("le lait, c'est fini", "la pizza è finita")
     "over_with_partner": {
         "en": _w("it's over|it is over|we're over|we are over|are over|ended things|"
-                 "called it quits|not together anymore|no longer together|no longer a couple"),
+                 "called it quits|not together anymore|no longer together|no longer a couple|"
+                 "is history|is ancient history"),
         "de": _w("ist es aus|es ist aus|aus zwischen|ist Schluss|ist es vorbei|das ist vorbei|"
-                 "nicht mehr zusammen|kein Paar mehr"),
+                 "nicht mehr zusammen|kein Paar mehr|ist Geschichte|is Geschichte"),
         "fr": _w("c'est fini|c'est terminé|c'est bien fini|c'est fini entre|plus ensemble|"
                  "plus en couple"),
         "es": _w("se acabó|se terminó|ya no estamos juntos|ya no estamos juntas|"
@@ -780,6 +784,7 @@ CUES: dict[str, _T] = {
                  "we're official|we are official|we're together now|we are together now|"
                  "i'm dating|i am dating|i'm seeing … now|i am seeing … now|been dating"),
         "de": _w("bin mit … zusammen|bin jetzt mit … zusammen|sind offiziell zusammen|"
+                 "bin ich mit … zusammen|bin ich jetzt mit … zusammen|"
                  "sind jetzt ein Paar|wir daten uns|ich date|mit dem ich zusammen bin|"
                  "mit der ich zusammen bin"),
         "fr": _w("on est ensemble|nous sommes ensemble|c'est officiel|je suis avec … depuis|"
@@ -1875,31 +1880,38 @@ SPORTS: dict[str, tuple[str, ...]] = {
              "table tennis|badminton|squash|judo|karate|taekwondo|jiu-jitsu|boxing|kickboxing|"
              "fencing|wrestling|swimming|athletics|gymnastics|climbing|bouldering|cycling|"
              "rowing|sailing|skiing|snowboarding|skating|ballet|horse riding|golf|baseball|"
-             "cricket|netball|korfball|water polo|triathlon|padel|archery|dance|dancing"),
+             "cricket|netball|korfball|water polo|triathlon|padel|archery|dance|dancing|"
+             "yoga|pilates|tai chi|zumba|crossfit|spinning|aqua aerobics"),
     "de": _w("Fußball|Fussball|Handball|Basketball|Volleyball|Hockey|Eishockey|Tennis|"
              "Tischtennis|Badminton|Judo|Karate|Taekwondo|Boxen|Ringen|Fechten|Schwimmen|"
              "Leichtathletik|Turnen|Klettern|Bouldern|Rudern|Segeln|Skifahren|Reiten|Golf|"
-             "Tanzen|Ballett|Rugby|Padel|Kampfsport"),
+             "Tanzen|Ballett|Rugby|Padel|Kampfsport|Yoga|Pilates|Tai-Chi|Tai Chi|Zumba|"
+             "Crossfit|Spinning|Aquafitness"),
     "fr": _w("foot|football|rugby|basket|volley|handball|hockey|tennis|ping-pong|badminton|"
              "judo|karaté|taekwondo|boxe|escrime|lutte|natation|athlétisme|gymnastique|"
              "escalade|cyclisme|aviron|voile|ski|équitation|golf|danse|salsa|tango|ballet|"
-             "padel"),
+             "padel|yoga|pilates|tai-chi|tai chi|zumba|crossfit|aquagym|aquabike"),
     "es": _w("fútbol|futbol|fútbol sala|baloncesto|básquet|voleibol|balonmano|hockey|tenis|"
              "pádel|bádminton|judo|kárate|karate|taekwondo|boxeo|esgrima|natación|atletismo|"
-             "gimnasia|escalada|ciclismo|remo|esquí|equitación|golf|danza|baile|ballet|rugby"),
+             "gimnasia|escalada|ciclismo|remo|esquí|equitación|golf|danza|baile|ballet|rugby|"
+             "yoga|pilates|taichí|tai chi|zumba|crossfit|spinning|aquagym"),
     "it": _w("calcio|calcetto|basket|pallacanestro|pallavolo|volley|pallamano|hockey|tennis|"
              "padel|badminton|judo|karate|taekwondo|boxe|scherma|nuoto|atletica|ginnastica|"
-             "arrampicata|ciclismo|canottaggio|sci|equitazione|golf|danza|rugby"),
+             "arrampicata|ciclismo|canottaggio|sci|equitazione|golf|danza|rugby|yoga|pilates|"
+             "tai chi|zumba|crossfit|spinning|acquagym|bocce|pallanuoto"),
     "pt": _w("futebol|futsal|basquete|basquetebol|vôlei|voleibol|andebol|handebol|hóquei|"
              "ténis|tênis|padel|badminton|judô|judo|karaté|caratê|taekwondo|boxe|esgrima|"
              "natação|atletismo|ginástica|escalada|ciclismo|esqui|equitação|golfe|dança|balé|"
-             "ballet|capoeira|jiu-jitsu|surf|rugby"),
+             "ballet|capoeira|jiu-jitsu|surf|rugby|ioga|yoga|pilates|tai chi|zumba|crossfit|"
+             "hidroginástica|spinning"),
     "nl": _w("voetbal|zaalvoetbal|basketbal|volleybal|handbal|hockey|ijshockey|tennis|"
              "tafeltennis|padel|badminton|judo|karate|taekwondo|boksen|schermen|worstelen|"
              "zwemmen|atletiek|turnen|klimmen|wielrennen|roeien|zeilen|paardrijden|golf|"
-             "dansen|ballet|korfbal|rugby"),
+             "dansen|ballet|korfbal|rugby|yoga|pilates|tai chi|zumba|crossfit|spinning|"
+             "aquarobics"),
     "zh": _w("足球|篮球|排球|手球|曲棍球|冰球|网球|乒乓球|羽毛球|柔道|空手道|跆拳道|拳击|击剑|"
-             "摔跤|游泳|田径|体操|攀岩|划船|滑雪|骑马|高尔夫|舞蹈|跳舞|芭蕾|轮滑"),
+             "摔跤|游泳|田径|体操|攀岩|划船|滑雪|骑马|高尔夫|舞蹈|跳舞|芭蕾|轮滑|瑜伽|普拉提|"
+             "太极|太极拳|跑步|健身"),
 }
 """Sports and dances a person takes part in: someone else's new one, said as a change
 ("Lowie doet nu judo", "Leo does judo now"), ends the one they held ("speelt voetbal bij
@@ -1928,27 +1940,33 @@ WORKPLACE_NOUNS: dict[str, tuple[str, ...]] = {
     "en": ("bakery", "joinery", "workshop", "garage", "hospital", "clinic", "surgery",
            "practice", "pharmacy", "school", "nursery", "care home", "factory", "plant",
            "warehouse", "depot", "firm", "agency", "office", "lab", "restaurant", "hotel",
-           "salon", "library", "health centre", "health center"),
+           "salon", "library", "health centre", "health center", "bookshop", "bookstore",
+           "nursing home"),
     "de": ("Schreinerei", "Tischlerei", "Bäckerei", "Metzgerei", "Konditorei", "Druckerei",
            "Gärtnerei", "Brauerei", "Werkstatt", "Autowerkstatt", "Klinik", "Klinikum",
            "Krankenhaus", "Praxis", "Arztpraxis", "Apotheke", "Kanzlei", "Schule", "Kita",
-           "Pflegeheim", "Fabrik", "Firma", "Agentur", "Labor", "Lager"),
+           "Pflegeheim", "Fabrik", "Firma", "Agentur", "Labor", "Lager", "Seniorenheim",
+           "Altenheim", "Bibliothek", "Buchhandlung"),
     "fr": ("boulangerie", "menuiserie", "atelier", "garage", "hôpital", "clinique",
            "cabinet", "pharmacie", "école", "crèche", "usine", "entrepôt", "agence",
            "laboratoire", "restaurant", "brasserie", "bistrot", "hôtel", "salon", "librairie",
-           "Ehpad"),
+           "Ehpad", "bibliothèque", "maison de retraite"),
     "es": ("panadería", "carpintería", "taller", "hospital", "clínica", "consultorio",
            "farmacia", "colegio", "escuela", "guardería", "fábrica", "almacén", "agencia",
-           "laboratorio", "restaurante", "hotel", "peluquería", "CESFAM", "centro de salud"),
+           "laboratorio", "restaurante", "hotel", "peluquería", "CESFAM", "centro de salud",
+           "librería", "biblioteca", "residencia"),
     "it": ("panetteria", "falegnameria", "officina", "ospedale", "clinica", "ambulatorio",
            "farmacia", "scuola", "asilo", "fabbrica", "magazzino", "agenzia", "laboratorio",
-           "ristorante", "albergo", "hotel", "studio", "salone"),
+           "ristorante", "albergo", "hotel", "studio", "salone", "libreria", "biblioteca",
+           "casa di riposo"),
     "pt": ("padaria", "carpintaria", "oficina", "hospital", "clínica", "consultório",
            "farmácia", "escola", "creche", "fábrica", "armazém", "agência", "laboratório",
-           "restaurante", "hotel", "salão", "posto de saúde", "centro de saúde"),
+           "restaurante", "hotel", "salão", "posto de saúde", "centro de saúde", "clinica",
+           "biblioteca", "livraria"),
     "nl": ("bakkerij", "timmerwerkplaats", "werkplaats", "garage", "ziekenhuis", "kliniek",
            "praktijk", "huisartsenpraktijk", "apotheek", "school", "kinderopvang", "fabriek",
-           "magazijn", "bureau", "laboratorium", "restaurant", "hotel", "kapsalon"),
+           "magazijn", "bureau", "laboratorium", "restaurant", "hotel", "kapsalon",
+           "bibliotheek", "boekhandel", "verzorgingshuis", "verpleeghuis"),
 }
 """Kinds of place people work in: a workplace named through its kind ("die Schreinerei
 Obermaier", "the Halden bakery", "el taller Núñez", "the hospital") with years there is where

@@ -39,11 +39,12 @@ _FUNCTION_WORDS: dict[str, str] = {
           "ero ho ha hanno non che di del della in con per al alla da dal dei nel sul anche "
           "già molto grazie sì ciao però perché quando poi ancora a ai sto sta stai sei siamo "
           "questo questa quello quella oggi domani ieri tutto niente più come cosa se si ci ne "
-          "alle alla allo della delle dello nel nella sul sulla",
+          "alle alla allo della delle dello nel nella sul sulla fa anzi allora adesso cmq nn "
+          "boh mica proprio sempre xké perchè",
     "pt": "eu me meu minha meus nós você tu te ele ela eles o a os as um uma e ou mas é sou "
           "são era estou está tenho tem não que de do da dos das em no na com por para ao pra "
           "também já muito obrigado obrigada sim né tô vou aqui a à às isso isto esse essa "
-          "este esta hoje ontem amanhã tudo nada mais como coisa estava tava kkk",
+          "este esta hoje ontem amanhã tudo nada mais como coisa estava tava kkk sempre",
     "nl": "ik me mij mijn wij we ons je jij u hij zij ze het de een en of maar is ben zijn in "
           "was heb heeft hebben niet geen te van in op met voor bij naar om ook nog al "
           "wel heel echt dank ja nee even trouwens dus zoals altijd nu dat die dit er wat hoe "

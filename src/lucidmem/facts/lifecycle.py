@@ -110,6 +110,11 @@ Seehotel", the job); a word that only shares its stem does not ("al bar non ci m
 piede" ends no job said with "ci andavo a piedi")."""
 
 
+_SINCE = frozenset({"since", "seit", "depuis", "desde", "dal", "dalla", "dallo", "sinds",
+                    "vanaf", "from", "ab"})
+"""Words of since when: no part of what a stopping names."""
+
+
 def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     """Facts the user says they stopped ("I quit the gym" → the gym facts), and the undated
     facts that name what was stopped by its name, whatever kind they were read as ("cancelled
@@ -125,8 +130,10 @@ def cessation_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     words = fold_words(" ".join(str(x) for x in (new.data.get("object"),
                                                  new.data.get("evidence")) if x))
     words -= GENERIC
-    words = {w for w in words if w not in DATE_NAMES and not w.isdigit()}  # ("seit Januar
-    # trink ich keinen Alkohol mehr" stops no insurance "bin seit Januar bei denen")
+    when = fold_words(str(new.data.get("temporal_text") or ""))
+    words = {w for w in words if w not in DATE_NAMES and w not in _SINCE and w not in when
+             and not w.isdigit()}  # ("seit Januar trink ich keinen Alkohol mehr" stops no
+    # insurance "bin seit Januar bei der Barmer": when is not what)
     names = proper_names(new)
     name_words = {w for n in names for w in fold_words(n)}
     gone = parted_with(new)  # "vendi o cavaquinho" (read as a project) ends "toco cavaquinho"
@@ -357,9 +364,16 @@ def replaced_in_the_same_turn(new: Record, facts: Sequence[Record]) -> list[Reco
     if family is None or not turns:
         return []
     stops = bool(new.data.get("cessation"))
+
+    def alike(rec: Record) -> bool:  # ("ho smesso con il calcetto", read as health, beside
+        # "adesso il martedì faccio padel": the stopping is of what the change replaces)
+        other = FAMILIES.get(str(rec.data.get("slot")))
+        stopping = new if stops else rec
+        return other == family or FAMILIES.get(str(stopping.data.get("slot"))) == "health"
+
     return [rec for rec in facts
             if rec.id != new.id and turns & set(rec.data.get("source_turn_ids", []))
-            and FAMILIES.get(str(rec.data.get("slot"))) == family
+            and alike(rec)
             and rec.data.get("subject") == new.data.get("subject")
             and bool(rec.data.get("cessation")) != stops
             and (stops or new.data.get("is_change") or new.data.get("exclusive"))

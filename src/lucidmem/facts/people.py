@@ -223,8 +223,9 @@ def _role_patterns(lang: str) -> list[re.Pattern[str]]:
     is_named = re.compile(head + r"\s*,?" + _ADVERBS + r"\s+(?i:" + _ROLE_IS[lang] + r")"
                           + _ADVERBS + r"\s+" + _ARTICLE + _TITLE + _NAME)
     the_new = re.compile(r"(?i:(?<!\w)(?:" + _ARTICLE_BEFORE_NEW[lang] + r")\s*(?:" + _NEW[lang]
-                         + r")\s+(?P<rel>" + roles + r"))(?!\w)(?:\s*,\s*|\s+)" + _ARTICLE
-                         + _TITLE + _NAME)
+                         + r")\s+(?P<rel>" + roles + r"))(?!\w)(?:\s*,\s*|\s+(?i:"
+                         + _ROLE_IS[lang] + r")\s+|\s+)" + _ARTICLE + _TITLE + _NAME)
+    # ("il nuovo medico di base è il dottor Galli", "the new GP is Dr Shah")
     # "con Ignacio, el psicólogo nuevo del cesfam", "Nora, the new flatmate": named first
     new_role = new_role_words(lang)
     named_first = re.compile(r"(?<!\w)" + _TITLE + _NAME + r"\s*,\s*(?i:" + new_role + r")(?!\w)")

@@ -119,9 +119,12 @@ FINANCE_KEYWORDS: tuple[str, ...] = (
 LEGAL_KEYWORDS: tuple[str, ...] = (
     "arrested", "lawsuit", "sued", "suing", "court case", "criminal record", "conviction",
     "convicted", "probation", "parole", "custody battle", "divorce lawyer", "criminal charges",
-    "verhaftet", "vorstrafe", "arrêté", "casier judiciaire", "detenido", "antecedentes penales",
+    "verhaftet", "vorstrafe", "été arrêté", "été arrêtée", "fait arrêter", "garde à vue",
+    "casier judiciaire", "fue detenido", "fui detenido", "fue detenida", "fui detenida",
+    "me detuvieron", "antecedentes penales",
 )
-"""Legal matters ("sensitive by nature", emberhearth §1 SECRETS) → secret."""
+"""Legal matters ("sensitive by nature", emberhearth §1 SECRETS) → secret. Being arrested,
+not the everyday "arrêté" (stopped: "j'ai arrêté le yoga") or "detenido" (halted)."""
 
 WORKPLACE_COMPLAINT_KEYWORDS: tuple[str, ...] = (
     "hate my job", "hate my boss", "my boss is a", "my boss is an", "my boss is so",
