@@ -103,6 +103,8 @@ def test_something_that_is_history_is_no_breakup() -> None:
      "ah no, anna fa ginnastica ritmica, non danza, mi confondo sempre", "ginnastica", "danza"),
     ("nl", "Mijn broer Stef woont in Breda.",
      "Oeps, ik vergis me, Stef woont in Tilburg, niet in Breda.", "tilburg", "breda"),
+    ("nl", "Kun je een kaartje schrijven voor mijn tante Riet? Ze woont in Zwolle en wordt 80.",
+     "Foutje, tante Riet woont in Kampen, niet in Zwolle.", "kampen", "zwolle"),
 ])
 def test_a_correction_that_closes_with_its_words(lang: str, said: str, put_right: str,
                                                  right: str, wrong: str) -> None:

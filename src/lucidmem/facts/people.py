@@ -776,6 +776,12 @@ NAMES_THAT_ARE_WORDS = frozenset({
 the word, never the person known by that name."""
 
 
+_KIN_BEFORE_A_NAME = (r"(?:oom|tante|opa|oma|onkel|uncle|aunt|auntie|grandma|grandpa|nan|"
+                      r"oncle|tata|tatie|papi|mamie|tío|tía|tio|tia|abuelo|abuela|zio|zia|"
+                      r"nonno|nonna|vó|vô|vovó|vovô|avó|avô)")
+"""Kin words said before a name as a title ("oom Gerrit", "tía Carmen", "vó Zélia")."""
+
+
 def starts_with_name(text: str, names: set[str]) -> str | None:
     """The known person the clause starts with ("Callum's coming", "Jana findet …"); in
     lowercase chat, also a known name written small ("kiri lives in timaru"), unless the name
@@ -788,6 +794,9 @@ def starts_with_name(text: str, names: set[str]) -> str | None:
             return name
         if re.match(r"(?i)(?:a|o|la|el|il)\s+" + re.escape(name) + r"(?!\w)", stripped):
             return name
+        if re.match(r"(?i)(?:(?:mijn|mein|meine|my|mon|ma|mi|mio|mia|meu|minha)\s+)?"
+                    + _KIN_BEFORE_A_NAME + r"\s+" + re.escape(name) + r"(?![\w])", stripped):
+            return name  # "oom Gerrit woont in Emmen", "tía Carmen vive en Soria"
         if re.match(r"(?i:(?:la|el|il|lo|le|der|die|o|a)\s+)" + _TITLE + re.escape(name) +
                     r"(?![\w])", stripped):
             return name  # "El doctor Arrieta, mi médico de cabecera, …": an article and a
