@@ -389,7 +389,7 @@ CUES: dict[str, _T] = {
                  "me tinha enganado|tinha-me enganado|entendi mal|percebi mal"),
         "nl": _w("foutje|kleine correctie|correctie|even rechtzetten|rechtzetten|rechtzetting|"
                  "ik bedoelde|ik bedoel|ik vergiste me|ik heb me vergist|ik vergis me|"
-                 "ik vergis mij|vergist|"
+                 "ik vergis mij|"
                  "haal … door elkaar|verkeerd gezegd|wacht, nee|wacht nee|nee, wacht|nee wacht|"
                  "onzin|klopt niet|klopt helemaal niet|autocorrectie|typfout|is fout,|"
                  "wat zeg ik nu|wat schrijf ik nu|door elkaar gehaald|door mekaar gehaald|"

@@ -129,7 +129,7 @@ _SELF_AT: dict[str, str] = {
 """The words of working at a place after a self-introduction (:data:`_SELF_AS`); Italian
 "al", "dal" follow "sono andato", "sono stata" as often."""
 
-_NOT_A_JOB = {
+_NOT_A_JOB: dict[str, str] = {
     "en": r"\w+(?:ing|ed)|stuck|here|there|home|back|out|off|over|down|up",
     "de": r"gerade|grad|kurz|oft|immer|wieder|mal|gestern|eben|zurück|wohl|nur|gern|gerne",
     "fr": r"(?!employée?s?)\w+(?:é|ée|és|ées)|venue?s?|partie?s?|sortie?s?|encore|toujours|"
@@ -246,7 +246,6 @@ time ("today", "heute", "vandaag") and the words for work, home and school ("my 
 work", "mein Chef bei der Arbeit": no place named)."""
 
 _CUES: dict[str, re.Pattern[str] | None] = {lang: _cue(lang) for lang in _AT}
-
 
 
 def _kin_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:

@@ -189,6 +189,9 @@ _NEW: dict[str, str] = {
     "en": r"new", "de": r"neue|neuer|neuen|neuem", "fr": r"nouvelle|nouveau|nouvel",
     "es": r"nueva|nuevo", "it": r"nuova|nuovo", "pt": r"nova|novo", "nl": r"nieuwe",
 }
+_NEW_SAID: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?<!\w)(?:" + words + r")(?!\w)") for lang, words in _NEW.items()}
+"""The word "new" in a mention ("my new manager, Tom"): :attr:`Mention.new`."""
 _ARTICLE_BEFORE_NEW: dict[str, str] = {
     "en": r"the|a", "de": r"der|die|das|den|dem|ein|eine|einen|einem|beim|zum|vom|zur|"
     r"bei\s+der|von\s+der|bei\s+einem|bei\s+einer",
@@ -596,8 +599,7 @@ def mentions(text: str, lang: str) -> list[Mention]:
             if lang == "zh":
                 name = re.sub(r"\s+", "", name)  # "阿 Ken" is 阿Ken
             word = groups.get("rel") or groups["rel2"]  # ("Ignacio, el psicólogo nuevo")
-            new = lang in _NEW and re.search(r"(?i)(?<!\w)(?:" + _NEW[lang] + r")(?!\w)",
-                                             m.group(0)) is not None
+            new = lang in _NEW_SAID and _NEW_SAID[lang].search(m.group(0)) is not None
             found.append(Mention(name.strip(), _canonical(lang, word), word,
                                  of if of and (lang == "zh" or of == THEIRS or _is_name(of))
                                  else None,
