@@ -323,6 +323,11 @@ _POINTER_ONLY["zh"] = re.compile(r"^[\W过吧嘛啊呀了它这个那个掉就�
 """A retraction's words after its cue that only point back or are particles ("vergiss das
 bitte", "忘了它", "forget it", "…当我没说哈"): its topic was said before the cue ("das mit
 dem Jobwechsel von Tom, vergiss das", "之前跟你说老王想去外地工作那个事，你就当我没说过嘛")."""
+_ZH_EARLIER = r"上回|上次|之前|前天|昨天|前几天"
+"""When the user said something before, in Chinese ("上次", "上回", "前天" …)."""
+_ZH_I = r"我|俺|额"
+"""The user's "I" in Chinese, also in the north and the west ("俺", "额")."""
+
 _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"(?i)(?:\bnot\s+(?:in\s+|on\s+|at\s+|the\s+)?|"
                      r"\b(?:does|do|did|is|are)(?:n't|n’t|\s+not)\s+(?:work|live|study|teach)\s+"
@@ -363,7 +368,7 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
                      r"\bzei\s+ik\s+(?:je\s+)?|\b(?:heb|had)\s+ik\s+(?:je\s+|jou\s+)?)"
                      r"(?P<old>[^,.;!?:]+?)(?:\s+(?:gezegd|geschreven)\b|(?=\s*[,.;!?:]|\s*$))"),
     "zh": re.compile(r"(?:(?:是不是|有没有)(?:跟你)?(?:说|讲|写)(?:过|了)?|(?<!是)不是|不在|"
-                     r"(?:上回|上次|之前|前天|昨天|前几天)(?:我|俺|额)?(?:跟你)?(?:说|讲)(?:过|了)?)"
+                     r"(?:" + _ZH_EARLIER + r")(?:" + _ZH_I + r")?(?:跟你)?(?:说|讲)(?:过|了)?)"
                      r"(?P<old>[^，。！？,]+)"),
 }
 """The value a correction takes back: the one after its "not" ("Thursday, not Friday",
@@ -2014,8 +2019,9 @@ _SAID_WRONG: dict[str, re.Pattern[str]] = {
         "nl": r"ik\s+zei",
     }.items()}
 _SAID_WRONG["zh"] = re.compile(
-    r"^\W*(?:哎|欸|诶|唉)?\W*(?:我跟你说\W*)?(?:上回|上次|之前|前天|昨天|那天|前几天)?"
-    r"(?:我|俺|额)?(?:是不是)?(?:跟你)?(?:说|讲)(?:过|了)?(?P<said>[^，,。？?！!]+?)[？?，,。]?$")
+    r"^\W*(?:哎|欸|诶|唉)?\W*(?:我跟你说\W*)?(?:" + _ZH_EARLIER + r"|那天)?"
+    r"(?:" + _ZH_I + r")?(?:是不是)?(?:跟你)?(?:说|讲)(?:过|了)?"
+    r"(?P<said>[^，,。？?！!]+?)[？?，,。]?$")
 """A Chinese clause that only says what the user said before ("上回我说闺女在八中？", "上次跟你说
 我老公在中钢"): its wrong value is what follows the last word of being somewhere or something
 (:data:`_ZH_SAID_VALUE`)."""
@@ -2457,7 +2463,7 @@ def _ends_with_saying(clause: Clause) -> bool:
     return bool(said) and not clause.text[said[-1].end():].strip(" ,:.…")
 
 
-_ZH_SAID_BY_THE_USER = re.compile(r"^(?:上回|上次|之前|前天|昨天|前几天|那天)?(?:我|俺|额)?"
+_ZH_SAID_BY_THE_USER = re.compile(r"^(?:" + _ZH_EARLIER + r"|那天)?(?:" + _ZH_I + r")?"
                                   r"(?:跟你|和你|给你)?(?:说|讲)")
 """The user's own words told before, opening a Chinese clause ("上次跟你说…", "上回俺说…"):
 "to you" is to the assistant, so the speaker is the user."""
@@ -2780,8 +2786,7 @@ def _together(clause: Clause, people: Sequence[Mention], state: ConversationStat
     who may open the sentence, where no name is looked for."""
     lang = clause.language
     named = [m.name for m in people if m.name]
-    named += [n for n in (*_names_in(clause.text, lang), *chat_names_in(clause.text, lang))
-              if n not in named]
+    named += [n for n in _names_said(clause) if n not in named]
     before = [n for n in earlier if state.people.get(n, "partner") in PARTNERS]
     name = couple or (named[-1] if named else before[-1] if before else state.last_person)
     if name is None or name.startswith(f"{USER_SUBJECT}'s ") or \
@@ -2800,10 +2805,16 @@ def _together(clause: Clause, people: Sequence[Mention], state: ConversationStat
         privacy=PrivacyLevel.PRIVATE, valid_from=since, temporal_text=said)
 
 
+def _names_said(clause: Clause) -> list[str]:
+    """The names a clause says: with capitals (:func:`_names_in`), then those of a writer in
+    lowercase (:func:`~lucidmem.facts.lowercase_names.chat_names_in`)."""
+    return [*_names_in(clause.text, clause.language),
+            *chat_names_in(clause.text, clause.language)]
+
+
 def _other_name(clause: Clause, left: str) -> str | None:
     """The name a clause says besides ``left`` (the partner it says is over), the last one."""
-    names = [n for n in (*_names_in(clause.text, clause.language),
-                         *chat_names_in(clause.text, clause.language)) if n != left]
+    names = [n for n in _names_said(clause) if n != left]
     return names[-1] if names else None
 
 
