@@ -512,7 +512,7 @@ _MONTH_NAMED = re.compile(r"(?i)(?<!\w)(?:" + "|".join(
 def _weekday_named(text: str) -> bool:
     """Whether ``text`` names a day of the week ("il giovedì", "on Tuesdays", "周三")."""
     return any(said_weekday(w) is not None
-               for w in re.findall(r"[^\W\d_]+|周[一二三四五六日天]", text))
+               for w in re.findall(r"[^\W\d_]+", text))  # (a Chinese run is read whole)
 
 
 def _tense_of_the_date(text: str, lang: str, at: datetime) -> str | None:
