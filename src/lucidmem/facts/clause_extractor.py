@@ -52,6 +52,7 @@ from lucidmem.facts.cue_lexicon import (
     JOB_NOUNS,
     LANGUAGES,
     PARTNERS,
+    RELATIONS,
     REPLACED_BY_A_NEW_ONE,
     ROLE_HOLDERS,
     SHIFT_WORDS,
@@ -355,7 +356,7 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
     "it": re.compile(r"(?i)(?:\bnon\s+(?:è\s+|(?:lavora|lavoro|abita|abito|vive|vivo|studia|"
                      r"studio|sta|sto)\s+)?(?:a\s+|il\s+|la\s+|in\s+|alla\s+|al\s+|allo\s+|"
                      r"nel\s+|nella\s+)?|"
-                     r"ti\s+ho\s+(?:detto|scritto)\s+)"
+                     r"(?:ti|le|vi)\s+(?:ho|avevo)\s+(?:detto|scritto)\s+(?:che\s+)?)"
                      r"(?P<old>[^,.;!?:]+)"),
     "pt": re.compile(r"(?i)(?:\bn[ãa]o\s+(?!(?:pera|peraí|perai|espera|calma|sei)\b)"
                      r"(?:é\s+|(?:trabalha|trabalho|mora|moro|vive|vivo|estuda|"
@@ -367,7 +368,8 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
                      r"(?:\bik\s+|^\W*)zei\s+|"
                      r"\bzei\s+ik\s+(?:je\s+)?|\b(?:heb|had)\s+ik\s+(?:je\s+|jou\s+)?)"
                      r"(?P<old>[^,.;!?:]+?)(?:\s+(?:gezegd|geschreven)\b|(?=\s*[,.;!?:]|\s*$))"),
-    "zh": re.compile(r"(?:(?:是不是|有没有)(?:跟你)?(?:说|讲|写)(?:过|了)?|(?<!是)不是|不在|"
+    "zh": re.compile(r"(?:(?:是不是|有没有)(?:跟你)?(?:说|讲|写)(?:过|了)?|(?<!是)不是|唔系|唔係|"
+                     r"不在|唔喺|"
                      r"(?:" + _ZH_EARLIER + r")(?:" + _ZH_I + r")?(?:跟你)?(?:说|讲)(?:过|了)?)"
                      r"(?P<old>[^，。！？,]+)"),
 }
@@ -839,7 +841,7 @@ def _corrected_value(clause: Clause) -> str | None:
 
 
 _NOT_FIRST = re.compile(r"(?i)^\W*(?:not|nicht|net|ned|nich|nit|ni|kein\w*|pas|no|non|não|"
-                        r"niet|geen)\b|^(?:不是|不在)")
+                        r"niet|geen)\b|^(?:不是|唔系|唔係|不在|唔喺)")
 
 
 def _correction_match(text: str, lang: str) -> re.Match[str] | None:
@@ -875,7 +877,7 @@ _CONTRAST_TAIL: dict[str, re.Pattern[str]] = {
         "it": r"(?:e\s+|ma\s+)?(?:non|mica)", "pt": r"(?:e\s+|mas\s+)?n[ãa]o",
         "nl": r"(?:en\s+|maar\s+)?(?:niet|nie|geen)"}.items()}
 _CONTRAST_TAIL["zh"] = re.compile(
-    r"(?<=[\u4e00-\u9fff\w])[，,；;]\s*(?:而)?不是[^，。！？,]+[。！!]*$")
+    r"(?<=[\u4e00-\u9fff\w])[，,；;]\s*(?:而)?(?:不是|唔系|唔係)[^，。！？,]+[。！!]*$")
 
 _ONLY_ITS_TOPIC = re.compile(
     r"(?i)^\W*(?:with|about|mit|über|avec|à\s+propos\s+d[eu']|con|sobre|su|com|met|over)"
@@ -997,7 +999,7 @@ _CORRECTION_HEADER: dict[str, re.Pattern[str]] = {
                      r"(?:" + words + r")\b[^,\U0001F300-\U0001FAFF]*"
                      r"(?:,|[\U0001F300-\U0001FAFF]+\s*)")
     for lang, words in {
-        "en": r"i\s+got\s+(?:it|that)\s+wrong|i\s+was\s+wrong|my\s+mistake|"
+        "en": r"i\s+got\s+(?:it|that)\s+wrong|i\s+was\s+wrong|my\s+mistake|my\s+bad|"
               r"i\s+mixed\s+(?:it\s+|that\s+|this\s+)?up|"
               r"what\s+(?:am|was)\s+i\s+(?:saying|writing)|silly\s+me|"
               r"i\s+(?:said|wrote)\s+(?:it|that)\s+wrong",
@@ -1259,7 +1261,15 @@ _ORG_PREP: dict[str, str] = {
 """Words before the organisation a user works at. Not a bare "à", "a" or "em", which name a
 town ("un poste à l'université à Sherbrooke", "lavoro a Udine", "trabalho em Curitiba"):
 an organisation takes its article after them ("à la Poste")."""
-_PROPER = (r"((?:[A-ZÀ-ÖØ-Þ][\w'’.&-]*)(?:(?:\s+(?:della|delle|dello|degli|dei|dos|das|des|du|"
+_DESCRIBED = (r"(?:\s+[a-zà-ÿ]{2,}(?:aire|al|ale|ique|ico|ica|ivo|iva|ário|ária|ario|aria|ien|"
+              r"ienne|ese|ês|ano|ana|eux|euse|oso|osa)(?=\s+(?:(?:de|des|du|del|della|di|da|do|dos|"
+              r"das)\s+)?[A-ZÀ-ÖØ-Þ]))?")
+"""A describing word in small letters after a name's first word, where the name goes on with
+a capital ("Clinique dentaire Saint-Roch", "Clinique dentaire du Vieux-Lévis", "Caseificio
+sociale San Rocco", "Escola municipal Machado"): Romance names put the adjective after the
+noun. Only a word with an adjective's ending, and only before another capitalised word."""
+_PROPER = (r"((?:[A-ZÀ-ÖØ-Þ][\w'’.&-]*)" + _DESCRIBED +
+           r"(?:(?:\s+(?:della|delle|dello|degli|dei|dos|das|des|du|"
            r"von|de|del|di|da|do|van|der|la|le)?|\s*&)\s*[A-ZÀ-ÖØ-Þ][\w'’&-]*)*)")
 """A name of capitalised words, with the particles and the "&" between them ("Viña del Mar",
 "Santa Maria della Misericordia", "Hearth & Rye", "Procter & Gamble", "H&M")."""
@@ -1863,6 +1873,15 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         if employer is not None and employer.key not in seen:
             reading.facts.append(employer)
             seen.add(employer.key)
+    if any(c.cues.correction for c in clauses):
+        for clause in clauses:  # "des Autohaus vom Kevin is in Heusenstamm, net in Mühlheim.
+            # Hab mich letztes Mal vertan": a name set against the one said before, in a turn
+            # that says it was wrong, puts that name right wherever it was said
+            if any(f.evidence == clause.text for f in reading.facts):
+                continue
+            swap = _name_set_against(clause)
+            if swap is not None and (right := _bare_right_value(clause, *swap)) is not None:
+                reading.facts.append(right)
     reading.facts = _set_against_marked(reading.facts, clauses)
     if secret and not any(f.retracts is None for f in reading.facts):
         reading.facts.append(_confided(text, clauses, timestamp))
@@ -1885,6 +1904,24 @@ def _only_sets_aside(clause: Clause, cand: FactCandidate,
     m = _CORRECTED_VALUE.get(clause.language, _NO_MATCH).search(clause.text)
     return m is not None and not clause.text[m.end():].strip(" .!?…。！？") and \
         not re.search(r"[,;，；]\s*$", clause.text[:m.start()])
+
+
+def _name_set_against(clause: Clause) -> tuple[str, str] | None:
+    """(wrong, right) when a clause ends by setting a name against the one it says ("des
+    Autohaus vom Kevin is in Heusenstamm, net in Mühlheim" → ("Mühlheim", "Heusenstamm")):
+    both are capitalised names of one to three words."""
+    tail = _contrasted_away(clause)
+    m = None if tail is None else _CORRECTED_VALUE.get(clause.language, _NO_MATCH).search(tail)
+    if tail is None or m is None:
+        return None
+    wrong = _ARTICLE_LEAD.sub("", m["old"].strip(" .!?。！？"))
+    text = clause.text.rstrip(" .!?。！")
+    before = text[:len(text) - len(tail)].rstrip(" ,;")
+    right = _VALUE_AT_END.search(before)
+    if right is None or _VALUE_AT_END.fullmatch(wrong) is None or \
+            not 1 <= len(wrong.split()) <= 3:
+        return None
+    return wrong, right.group(0)
 
 
 def _value_set_against(clause: Clause) -> str | None:
@@ -2010,14 +2047,24 @@ def _last_name_said(said: str, *, first_word: bool) -> str | None:
 
 _SAID_WRONG: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*(?:(?:and|oh|ok|so|sorry|y|perdona|perdón|et|pardon|e|scusa|"
-                     r"desculpa|en)\W+)*(?:" + said + r")\s+(?P<said>[^,;:.!?]+?)"
+                     r"desculpa|en|oei|oeps|oops|ach|ah|ai|ay|ops|eh|uy|oh\s+là\s+là)\W+)*"
+                     r"(?:" + said + r")\s+(?P<said>[^,;:.!?]+?)"
                      r"(?:[,\s]+(?:right|didn't\s+i|didnt\s+i|no|non|não|toch|niet|nee|hein|"
                      r"ne|vero|verdad))?\s*[?,.:]?\s*$")
     for lang, said in {
-        "en": r"i\s+said", "fr": r"j['’]ai\s+dit", "es": r"(?:he\s+dicho|dije|te\s+dije)",
-        "it": r"(?:ho\s+detto|ti\s+ho\s+detto)", "pt": r"(?:eu\s+)?(?:te\s+)?disse",
-        "nl": r"ik\s+zei",
+        "en": r"i\s+(?:said|told\s+you)(?:\s+last\s+time)?",
+        "de": r"(?:ich\s+)?(?:hab|habe|hatte)\s+(?:dir|euch|Ihnen)(?:\s+letztes\s+Mal)?",
+        "fr": r"(?:j['’]ai|je\s+t['’]ai|je\s+t['’]avais)\s+dit(?:\s+la\s+dernière\s+fois)?",
+        "es": r"(?:he\s+dicho|dije|te\s+dije)(?:\s+la\s+(?:última|otra)\s+vez)?",
+        "it": r"(?:ho\s+detto|(?:ti|le|vi)\s+(?:ho|avevo)\s+detto)(?:\s+l['’]ultima\s+volta)?"
+              r"(?:\s+che)?",
+        "pt": r"(?:eu\s+)?(?:te\s+)?disse(?:\s+(?:da\s+)?última\s+vez)?",
+        "nl": r"ik\s+zei(?:\s+(?:vorige|de\s+vorige|laatst)\s*(?:keer)?)?",
     }.items()}
+_SAID_WRONG["de"] = re.compile(_SAID_WRONG["de"].pattern.replace(
+    r"(?P<said>[^,;:.!?]+?)", r"(?P<said>[^,;:!?]+?)(?:\s+(?:gesagt|geschrieben))"))
+"""(German says what was said before its "gesagt": "Ich hab dir letztes Mal den 12. Juni
+gesagt, aber es ist der 21.")"""
 _SAID_WRONG["zh"] = re.compile(
     r"^\W*(?:哎|欸|诶|唉)?\W*(?:我跟你说\W*)?(?:" + _ZH_EARLIER + r"|那天)?"
     r"(?:" + _ZH_I + r")?(?:是不是)?(?:跟你)?(?:说|讲)(?:过|了)?"
@@ -2053,21 +2100,33 @@ def _said_wrong(clause: Clause, after: Clause | None) -> str | None:
     with a clause after it in the turn that says the right one ("ik zei zutphen, maar het is
     doetinchem" → "zutphen"); ``None`` when there is none, or nothing named."""
     m = _SAID_WRONG.get(clause.language, _NO_MATCH).match(clause.text)
-    if m is None or after is None or after.cues.question or \
+    if m is None or after is None or after.cues.question or clause.asked_value is not None or \
+            (clause.text.rstrip().endswith("?") and
+             has_cue("recalled_saying", clause.language, clause.text)) or \
             _RESTATED_AFTER.match(after.text) is None:
         return None
     said = m["said"].strip()
     if clause.language == "zh":
         value = _ZH_SAID_VALUE.search(said)
         return value["value"] if value else None
-    if (named := _last_name_said(said, first_word=True)) is not None:
+    if (day := _DAY_OF_A_MONTH.search(said)) is not None:
+        return day["day"] or day["day2"]  # "ik zei vorige keer 12 juni voor Mathis, maar het
+        # is 21 juni": the plan on the 12th, whoever it is of
+    if (named := _last_name_said(said, first_word=True)) is not None and \
+            not (said.startswith(named) and len(said.split()) >= 3):
         return named
-    if not writes_in_lowercase(clause.sentence):
+    if not writes_in_lowercase(clause.sentence) and (named is None or said.endswith(named)):
         return None
     last = said.split()[-1].strip("'’")
     return last if len(last) > 2 and not _is_function_word(last) and \
         said_weekday(last) is None and last.casefold() not in MONTHS else None
 
+
+_MONTH_WORDS = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True))
+_DAY_OF_A_MONTH = re.compile(
+    r"(?i)(?<![\d\w])(?P<day>\d{1,2})(?:st|nd|rd|th|er|e|º|°)?\.?\s+(?:de\s+|di\s+|of\s+)?"
+    r"(?:" + _MONTH_WORDS + r")(?!\w)|(?<!\w)(?:" + _MONTH_WORDS + r")\s+(?P<day2>\d{1,2})(?!\d)")
+"""A day of a month said with its month ("12 juni", "den 12. Juni", "June 12th")."""
 
 _COPULA_LEAD = re.compile(r"(?i)^(?:(?:it's|it’s|it\s+is|its|that's|c'est|c’est|es|è|é|"
                           r"het\s+is|dat\s+is|es\s+ist|das\s+ist|ist)\s+)?"
@@ -2115,7 +2174,7 @@ _NOT_THIS_BUT: dict[str, re.Pattern[str]] = {
         "nl": ("sorry|oeps|wacht|nee", "niet", "maar"),
     }.items()}
 _NOT_THIS_BUT["zh"] = re.compile(r"^\W*(?:(?:不对|不好意思|抱歉|等等|哦不|说错了)[，,！!\s]*)*"
-                                 r"不是(?P<old>[^，,。！!]{1,8})[，,！!]\s*(?:是|而是)?"
+                                 r"(?:不是|唔系|唔係)(?P<old>[^，,。！!]{1,8})[，,！!]\s*(?:是|而是|系|係)?"
                                  r"(?P<new>[\u4e00-\u9fff]{2,4}|[A-Z][\w'’-]+)[。！!]*$")
 """A clause that sets a wrong value aside and names the right one bare: "wait sorry not
 Yishun, Sembawang", "nee, niet Delft, Rijswijk", "perdón, no Toledo, Cuenca", "不对，不是
@@ -2490,7 +2549,13 @@ def _reported_by_other(clause: Clause) -> bool:
         return False  # "上次跟你说我老公在中钢", "上回俺说订婚在即墨": what the user told
     before = clause.text[:m.start()].casefold().split()[-3:]
     first = {"i", "we", "ich", "wir", "je", "j'ai", "yo", "io", "eu", "ik", "我"}
-    return not any(w.strip(",") in first for w in before) and not clause.text.startswith("我")
+    if clause.language == "zh" and clause.text.startswith("我"):
+        # "我同事阿May话我应该去澳洲": 我 is "my" before the one who speaks (not "我在单位跟
+        # 同事都说普通话": the user speaks)
+        lead = re.sub(r"^(?:的|嘅|个|家)", "", clause.text[1:m.start()])
+        return len(lead) <= 8 and not re.search(r"[，,。；;]", lead) and \
+            any(lead.startswith(word) for word in RELATIONS.get("zh", {}))
+    return not any(w.strip(",") in first for w in before)
 
 
 _YES_OR_NO = re.compile(
@@ -4331,7 +4396,8 @@ _LIVING: dict[str, str] = {
 
 
 _ORG_NAME = re.compile(r"(?:(?i:the|der|die|dem|le|la|el|il|o|a|de|het)\s+)?(?P<name>[A-ZÀ-Þ]"
-                       r"[\w'’.&-]*(?:\s+(?:(?:de|des|du|del|della|di|da|do|dos|das|van|von|der)"
+                       r"[\w'’.&-]*" + _DESCRIBED +
+                       r"(?:\s+(?:(?:de|des|du|del|della|di|da|do|dos|das|van|von|der)"
                        r"\s+)?(?:[A-ZÀ-Þ&][\w'’.&-]*))*)")
 """An organisation's name of capitalised words and the particles between them ("Comptoir des
 Gones", "Tidenhub Verlag", "Van Dijk Bouw"), its article left out."""

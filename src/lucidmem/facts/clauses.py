@@ -436,16 +436,20 @@ def _relation_said(who: str, lang: str) -> bool:
 _NAME = r"(?P<name>[A-ZÀ-ÖØ-Þ][\w'’-]+)"
 _RELATIVE_SAID_OF: dict[str, re.Pattern[str]] = {
     lang: re.compile(_NAME + r",\s+" + body + r",\s+(?=\S)") for lang, body in {
-        "en": r"(?:the\s+one\s+)?who\s+(?P<verb>lives|works)\s+(?P<rest>[^,]+)",
-        "de": r"(?:die|der)\s+(?P<rest>[^,]+?)\s+(?P<verb>wohnt|lebt|arbeitet)",
-        "nl": r"die\s+(?P<rest>[^,]+?)\s+(?P<verb>woont|werkt)",
-        "fr": r"(?:celle|celui\s+)?qui\s+(?P<verb>habite|vit|travaille)\s+(?P<rest>[^,]+)",
-        "es": r"(?:(?:la|el)\s+)?que\s+(?P<verb>vive|trabaja)\s+(?P<rest>[^,]+)",
-        "it": r"(?:(?:quella|quello)\s+)?che\s+(?P<verb>vive|abita|lavora)\s+(?P<rest>[^,]+)",
-        "pt": r"(?:(?:a|o)\s+)?que\s+(?P<verb>mora|vive|trabalha)\s+(?P<rest>[^,]+)",
+        "en": r"(?:the\s+one\s+)?who\s+(?P<verb>lives|works|studies|is)\s+(?P<rest>[^,]+)",
+        "de": r"(?:die|der)\s+(?P<rest>[^,]+?)\s+(?P<verb>wohnt|lebt|arbeitet|studiert|ist)",
+        "nl": r"die\s+(?P<rest>[^,]+?)\s+(?P<verb>woont|werkt|studeert|is)",
+        "fr": r"(?:celle|celui\s+)?qui\s+(?P<verb>habite|vit|travaille|étudie|est|fait)\s+"
+              r"(?P<rest>[^,]+)",
+        "es": r"(?:(?:la|el)\s+)?que\s+(?P<verb>vive|trabaja|estudia|es|está)\s+(?P<rest>[^,]+)",
+        "it": r"(?:(?:quella|quello)\s+)?che\s+(?P<verb>vive|abita|lavora|studia|fa|è)\s+"
+              r"(?P<rest>[^,]+)",
+        "pt": r"(?:(?:a|o)\s+)?que\s+(?P<verb>mora|vive|trabalha|estuda|faz|é)\s+"
+              r"(?P<rest>[^,]+)",
     }.items()}
-"""Someone named, then between commas where they live or work ("mi hermana Inma, la que vive
-en Huelva, me dice …", "meine Tante Gisela, die in Bamberg wohnt, sagt …")."""
+"""Someone named, then between commas where they live or work, what they study or are ("mi
+hermana Inma, la que vive en Huelva, me dice …", "meine Tante Gisela, die in Bamberg wohnt,
+sagt …", "Mia figlia Chiara, che fa la fisioterapista a Reggio Emilia, dice …")."""
 
 
 def _relative_said_of(piece: str, lang: str) -> list[str]:
@@ -526,6 +530,7 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
     if asks is not None and sentence.rstrip().endswith("?"):
         pieces = [p for chunk in pieces for p in asks.split(chunk)]
     pieces = [part for p in pieces for part in _stopping_apart(p, lang)]
+    pieces = [part for p in pieces for part in _wish_apart(p, lang)]
     pieces = _context_gaps([part for p in pieces for part in _since_moved(p, lang)], lang)
     pieces = _keep_whenever([p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")], lang)
     pieces = _appositions_joined([c for p in pieces for c in _second_verb(p, lang)], lang)
@@ -578,6 +583,41 @@ _AND_VERB = {"en": re.compile(r"\s+and\s+(?P<verb>[a-z]+)\b(?=\s+\S)"),
              "es": re.compile(r"\s+[ye]\s+(?P<verb>\w+)\b(?=\s+\S)"),
              "pt": re.compile(r"\s+e\s+(?P<verb>\w+)\b(?=\s+\S)"),
              "it": re.compile(r"\s+(?:e|ed)\s+(?P<verb>\w+)\b(?=\s+\S)")}
+
+
+_WISH_AFTER_AND: dict[str, str] = {
+    "en": r"i['’]d\s+like|i\s+would\s+like", "de": r"(?:ich\s+)?möchte|(?:ich\s+)?würde\s+gern",
+    "fr": r"(?:je\s+)?voudrais|(?:j['’])?aimerais",
+    "es": r"(?:yo\s+)?(?:quisiera|quería|me\s+gustaría)",
+    "it": r"(?:io\s+)?(?:vorrei|volevo|mi\s+piacerebbe)", "pt": r"(?:eu\s+)?(?:queria|gostaria)",
+    "nl": r"(?:ik\s+)?(?:zou\s+graag|wil\s+graag)"}
+_I_AM_FIRST = re.compile(
+    r"(?i)^\W*(?:i\b|i['’]m\b|ich\b|bin\b|je\b|j['’]|suis\b|yo\b|soy\b|estoy\b|io\b|sono\b|"
+    r"sto\b|eu\b|sou\b|estou\b|ik\b|ben\b)")
+
+
+def _wish_apart(piece: str, lang: str) -> list[str]:
+    """A statement of the user's own followed by "and" and a wish in the conditional is two
+    clauses, also with no pronoun before the wish ("Sono casaro al Caseificio Val Baganza, e
+    vorrei chiedere due giorni di ferie"): the wish is no fact, the job before it is. Only
+    after the user's own statement: "La Multipla non partiva di nuovo e vorrei portargliela
+    domani" stays one clause, a remark around a wish."""
+    wish, joined = _WISH_AFTER_AND.get(lang), _AND_WORD.get(lang)
+    if wish is None or joined is None:
+        return [piece]
+    m = re.search(r",?\s+(?:" + joined + r")\s+(?=(?:" + wish + r")\b)", piece, re.IGNORECASE)
+    first = None if m is None else piece[:m.start()]
+    if m is None or not first or (not _I_AM_FIRST.match(first) and not _own_verb_first(first,
+                                                                                        lang)):
+        return [piece]
+    return [first, piece[m.end():]]
+
+
+def _own_verb_first(text: str, lang: str) -> bool:
+    """Whether ``text`` opens with a verb that says "I" by itself ("Trabajo en …")."""
+    verbs = FIRST_PERSON_VERBS.get(lang)
+    first = re.match(r"\W*(\w+)", text)
+    return verbs is not None and first is not None and first.group(1).casefold() in verbs
 
 
 def _second_verb(piece: str, lang: str) -> list[str]:

@@ -191,20 +191,25 @@ CUES: dict[str, _T] = {
     "reported": {
         "en": _w("says|said|saying|keeps saying|always says|texted|told me|tells me|asked me|"
                  "wrote|messaged|thinks i should|reckons|keeps telling me|keep telling me|"
-                 "always telling me"),
+                 "always telling me|"
+                 # chat spelling, the final g dropped ("my uncle keeps sayin i should move")
+                 "sayin|keeps sayin|keep sayin|always sayin|keeps tellin me|keep tellin me"),
         "de": _w("sagt|sagte|meint|meinte|sagt immer|schreibt|schrieb|hat gesagt|findet, ich|"
-                 "hat mir erzählt|hat erzählt|erzählt mir"),
+                 "hat mir erzählt|hat erzählt|erzählt mir|sagt ständig|sagt dauernd"),
         "fr": _w("dit|disait|dit toujours|m'a dit|m'écrit|m'a écrit|trouve que je|pense que je|"
-                 "m'a raconté|me raconte"),
+                 "m'a raconté|me raconte|n'arrête pas de dire|arrête pas de dire|me répète"),
         "es": _w("dice|decía|dijo|me dijo|siempre dice|me escribió|me escribe|cree que debería|"
-                 "me contó|me ha contado|me cuenta|me comentó|me ha comentado"),
+                 "me contó|me ha contado|me cuenta|me comentó|me ha comentado|vive diciendo|"
+                 "anda diciendo|sigue diciendo"),
         "it": _w("dice|diceva|ha detto|mi ha detto|dice sempre|mi scrive|mi ha scritto|"
-                 "mi ha raccontato|mi racconta"),
+                 "mi ha raccontato|mi racconta|continua a dire|continua a ripetere|mi ripete"),
         "pt": _w("diz|dizia|disse|falou|me disse|diz sempre|sempre diz|me escreveu|acha que eu|"
-                 "me contou|contou-me|me conta"),
+                 "me contou|contou-me|me conta|vive dizendo|vive falando|vive me dizendo|"
+                 "fica dizendo|fica falando|anda dizendo"),
         "nl": _w("zegt|zei|zegt altijd|schreef|appte|vindt dat ik|zei dat|vertelde|"
-                 "heeft verteld"),
-        "zh": _w("说|总说|老说|告诉我|跟我说|问我"),
+                 "heeft verteld|blijft zeggen|zegt steeds|zegt telkens"),
+        # (Cantonese 话 for "says": only with who says it or what follows, as 电话 is a phone)
+        "zh": _w("说|总说|老说|告诉我|跟我说|问我|佢话|又话|成日话|话我应该|话我要|话我唔好"),
     },
     "negation": {
         "en": _w("not|n't|never|no longer|no more|none|nothing|nobody|without|don't|doesn't|"
@@ -333,7 +338,8 @@ CUES: dict[str, _T] = {
                  "i mixed it up|mixed them up|got it mixed up|got them mixed up|mixed that up|"
                  "mixed this up|got that wrong|got that mixed up|got the name wrong|wrong name,|"
                  "i said it wrong|i wrote it wrong|wrote that wrong|said that wrong|or rather|"
-                 "no, sorry|no sorry"),
+                 "no, sorry|no sorry|my bad|mixes them up|always mix them up|"
+                 "always mixes them up"),
         "de": _w("korrektur|kleine korrektur|ich meinte|ich meine,|meinte ich|"
                  "ich meine natürlich|ich habe mich vertan|hab mich vertan|ich hab mich geirrt|"
                  "ich habe mich geirrt|falsch gesagt|"
@@ -346,7 +352,7 @@ CUES: dict[str, _T] = {
                  "äh nein|ähm nein|also nein|nee, sorry|richtigstellen|richtig stellen|"
                  "durcheinandergeschmissen|durcheinander geschmissen|durcheinandergeworfen|"
                  "hatte mich vertan|hatte mich geirrt|falsch verstanden|hab mi vertan|"
-                 "hab mi geirrt"),
+                 "hab mi geirrt|hab mich … vertan|habe mich … vertan|hab mich … geirrt"),
         "fr": _w("correction|petite correction|je voulais dire|je me suis trompé|"
                  "je me suis trompée|me suis trompé|me suis trompée|je me trompe|"
                  "erreur de ma part|j'ai inversé|je me suis mal exprimé|je me suis mal exprimée|"
@@ -366,7 +372,8 @@ CUES: dict[str, _T] = {
                  "qué estoy diciendo|lo dije mal|lo escribí mal|me hice un lío|dije mal|"
                  "escribí mal|mejor dicho|o sea, no|me había equivocado|me había confundido|"
                  "había entendido mal|entendí mal|me mezclé|me hice bolas|me enredé|"
-                 "me hice un enredo|me trabé|me equivoco siempre|siempre me confundo"),
+                 "me hice un enredo|me trabé|me equivoco siempre|siempre me confundo|"
+                 "te lo dije mal|se lo dije mal|te lo puse mal"),
         "it": _w("correggo|piccola correzione|correzione|"
                  "mi sono sbagliato|mi sono sbagliata|ho sbagliato|"
                  "volevo dire|intendevo|intendo|mi sono confuso|mi sono confusa|errore mio|"
@@ -394,7 +401,8 @@ CUES: dict[str, _T] = {
                  "onzin|klopt niet|klopt helemaal niet|autocorrectie|typfout|is fout,|"
                  "wat zeg ik nu|wat schrijf ik nu|door elkaar gehaald|door mekaar gehaald|"
                  "verkeerd geschreven|verkeerd getypt|verkeerde naam|of nee|euh nee|nee sorry|"
-                 "nee, sorry|ik had het mis|ik had me vergist|verkeerd begrepen"),
+                 "nee, sorry|ik had het mis|ik had me vergist|verkeerd begrepen|"
+                 "cijfers omgedraaid|getallen omgedraaid"),
         "zh": _w("说错了|搞错了|记错了|更正一下|纠正一下|更正|纠正|不对|是我弄错|写错了|我是说|"
                  # Cantonese
                  "讲错|讲错咗|搞错咗|记错咗|打错咗|"
@@ -420,7 +428,8 @@ CUES: dict[str, _T] = {
                  "forget the … i told you|forget the … … i told you|forget the … i mentioned|"
                  "forget the … … i mentioned|forget the … i said|forget the … … i said|"
                  "forget about the … i told you|forget about the … … i told you|"
-                 "never mind what i said|disregard what i said|"
+                 "never mind what i said|disregard what i said|ignore what i said|"
+                 "ignore what i told you|scratch what i said|"
                  # deleting, erasing, not keeping: the same ask in other words
                  "erase what i said|erase what i told you|erase that|erase it|delete that|"
                  "delete it|delete what i told you|wipe what i said|wipe that|"
@@ -450,6 +459,9 @@ CUES: dict[str, _T] = {
         "fr": _w("oublie ce que|oubliez ce que|oublie ça|oublie|oubliez|ne retiens pas|efface|"
                  # Québec: "laisse faire cuba, on a annulé"
                  "laisse faire|laissez faire|"
+                 # dropping it: "laisse tomber ce que je t'avais dit pour le master à lyon"
+                 "laisse tomber ce que|laisse tomber ce qu'|laissez tomber ce que|"
+                 "laisse tomber l'histoire|laisse tomber pour|laisse tomber le truc|"
                  "supprime ce que|supprime ça|supprime l'histoire|supprime cette|supprime ce|"
                  "ne garde pas|ne le garde pas|ne la garde pas|ne t'en souviens pas|"
                  "ne le retiens pas|ne la retiens pas|"
@@ -465,6 +477,7 @@ CUES: dict[str, _T] = {
                  "j'aurais pas dû te dire|je n'aurais pas dû te raconter|"
                  "j'aurais pas dû te raconter"),
         "es": _w("olvida lo que|olvídate de lo que|olvida|olvídalo|borra lo que|ignora lo que|"
+                 "no hagas caso a lo que|no hagas caso de lo que|"
                  "olvídate|olvidate|olvidá|olvidalo|olvidala|olvídala|borrá|borralo|bórralo|"
                  "borra lo de|bórrame|borrame|bórralo todo|elimina lo que|elimina lo de|"
                  "elimina eso|no lo guardes|no la guardes|no lo apuntes|no lo recuerdes|"
@@ -495,6 +508,7 @@ CUES: dict[str, _T] = {
                  "non dovevo dirtelo|non avrei dovuto raccontarti"),
         "pt": _w("esquece o que|esquece tudo|esquece|esqueça o que|esqueça|apaga o que|"
                  "apaga aquilo|apaga isso|apaga a parte|apaga essa|apaga esse|apague|"
+                 "deixa pra lá o que|deixa para lá o que|ignora o que eu|"
                  "deleta|não guarda isso|não guardes isso|não grava isso|"
                  # as if it had never been said
                  "de conta que eu não disse|de conta que não disse|de conta que não te disse|"
@@ -507,6 +521,7 @@ CUES: dict[str, _T] = {
                  "não devia ter-te contado|não devia ter falado"),
         "nl": _w("vergeet wat|vergeet dat|vergeet het|vergeet|wis wat|wis dat|wis het|"
                  "verwijder wat|verwijder dat|haal dat … weg|onthoud dat maar niet|"
+                 "negeer wat ik|laat maar zitten wat|"
                  "onthoud dat niet|niet onthouden|"
                  # as if it had never been said
                  "alsof ik niks gezegd heb|alsof ik niets gezegd heb|alsof ik niks heb gezegd|"
@@ -1452,10 +1467,12 @@ CUES: dict[str, _T] = {
                  "hab ich gesagt|habe ich gesagt|hatte ich gesagt|hab ich geschrieben|"
                  "habe ich geschrieben"),
         "fr": _w("je t'ai dit|je t’ai dit|je t'ai écrit|j'ai dit|j'ai écrit|je vous ai dit|"
-                 "t'ai-je dit"),
-        "es": _w("te dije|te escribí|dije|escribí|te conté|te comenté"),
-        "it": _w("ti ho detto|ti ho scritto|ho detto|ho scritto|ti avevo detto|ti avevo scritto"),
-        "pt": _w("te disse|eu disse|te falei|eu falei|te escrevi|te contei"),
+                 "t'ai-je dit|je t'avais dit|je vous avais dit"),
+        "es": _w("te dije|te escribí|dije|escribí|te conté|te comenté|le dije"),
+        "it": _w("ti ho detto|ti ho scritto|ho detto|ho scritto|ti avevo detto|ti avevo scritto|"
+                 "le ho detto|le avevo detto|vi ho detto|vi avevo detto"),
+        "pt": _w("te disse|eu disse|te falei|eu falei|te escrevi|te contei|te tinha dito|"
+                 "lhe disse"),
         "nl": _w("zei ik|heb ik … gezegd|heb ik … geschreven|had ik … gezegd|"
                  "had ik … geschreven|schreef ik|heb ik gezegd|had ik gezegd|"
                  "heb ik geschreven|had ik geschreven|heb ik je verteld|had ik je verteld"),
@@ -1846,12 +1863,16 @@ def has_cue(cue: str, lang: str, text: str) -> bool:
 
 HOME_NOUNS: dict[str, tuple[str, ...]] = {
     "en": ("flat", "apartment", "place", "house", "room", "studio", "walkup", "walk-up", "condo"),
-    "de": ("Wohnung", "WG", "Haus", "Bude", "Zimmer", "Mietwohnung", "Altbauwohnung",
+    "de": ("Wohnung", "WG", "Haus", "Bude", "Zimmer", "Mietwohnung", "Altbauwohnung", "Wohnungl",
            "Reihenhaus", "Einfamilienhaus"),
-    "fr": ("appart", "appartement", "studio", "maison", "coloc"),
-    "es": ("piso", "depto", "departamento", "apartamento", "apto", "casa", "monoambiente"),
-    "it": ("appartamento", "casa", "monolocale", "bilocale", "stanza"),
-    "pt": ("apartamento", "apê", "ap", "casa", "kitnet", "quarto"),
+    "fr": ("appart", "appartement", "studio", "maison", "coloc", "petit appart"),
+    "es": ("piso", "depto", "departamento", "apartamento", "apto", "casa", "monoambiente",
+           # the fond small forms of chat ("mi apartamentito en santa tecla")
+           "apartamentito", "departamentito", "pisito", "casita", "cuartito", "depa"),
+    "it": ("appartamento", "casa", "monolocale", "bilocale", "stanza", "appartamentino",
+           "casetta"),
+    "pt": ("apartamento", "apê", "ap", "casa", "kitnet", "quarto", "apartamentinho",
+           "casinha", "quartinho"),
     "nl": ("appartement", "flat", "huis", "woning", "kamer", "studio", "rijhuis", "rijtjeshuis",
            "hoekhuis", "huurhuis", "flatje", "bovenwoning", "benedenwoning"),
     "zh": ("房子", "公寓", "出租屋", "老房子"),
@@ -2150,41 +2171,45 @@ brand named with one of them is the user's workplace, not a provider."""
 CLAUSE_OPENERS: dict[str, tuple[str, ...]] = {
     "en": ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
            "second", "third", "new", "old", "small", "little", "bad", "best", "worst", "same",
-           "other", "whole", "no", "none", "many", "several", "most", "few", "half"),
+           "other", "whole", "no", "none", "many", "several", "most", "few", "half",
+           # a call for attention ("Hey, my sister …"), no name
+           "hey", "listen", "oi", "yo"),
     "de": ("ein", "eine", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun",
            "zehn", "erste", "erster", "ersten", "zweite", "dritte", "neu", "neue", "neuer",
            "neues", "alte", "großer", "große", "kleine", "gut", "gute", "guter", "schön",
            "schöne", "kein", "keine", "viele", "wenige", "halb", "ganz", "ganze", "endlich",
-           "leider", "andere", "anderer", "anderes"),
+           "leider", "andere", "anderer", "anderes", "hör", "servus", "hallo"),
     "fr": ("un", "une", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",
            "premier", "première", "premiers", "deuxième", "seconde", "troisième", "nouveau",
            "nouvelle", "nouveaux", "vieux", "vieille", "grand", "grande", "petit", "petite",
            "bon", "bonne", "bons", "bonnes", "mauvais", "mauvaise", "aucun", "aucune",
            "plusieurs", "beaucoup", "tout", "toute", "tous", "toutes", "fini", "finie", "enfin",
-           "même", "autre"),
+           "même", "autre", "écoute", "tiens", "salut", "coucou"),
     "es": ("uno", "una", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve",
            "diez", "primer", "primero", "primera", "segundo", "segunda", "tercer", "tercero",
            "tercera", "nuevo", "nueva", "viejo", "vieja", "gran", "grande", "pequeño",
            "pequeña", "buen", "bueno", "buena", "malo", "mala", "ningún", "ninguno", "ninguna",
-           "varios", "muchos", "muchas", "pocos", "otro", "otra", "mismo", "misma"),
+           "varios", "muchos", "muchas", "pocos", "otro", "otra", "mismo", "misma", "oye",
+           "oiga", "ojo", "hola", "vale"),
     "it": ("uno", "una", "due", "tre", "quattro", "cinque", "sei", "sette", "nove", "dieci",
            "primo", "prima", "secondo", "seconda", "terzo", "terza", "nuovo", "nuova",
            "vecchio", "vecchia", "grande", "piccolo", "piccola", "buono", "buona", "brutto",
            "nessun", "nessuno", "nessuna", "molti", "molte", "pochi", "altro", "altra",
-           "stesso", "finito", "finita"),
+           "stesso", "finito", "finita", "senti", "ascolta", "ehi", "ciao"),
     "pt": ("um", "uma", "dois", "duas", "três", "quatro", "cinco", "seis", "sete", "oito",
            "nove", "dez", "primeiro", "primeira", "segundo", "segunda", "terceiro",
            "terceira", "novo", "nova", "velho", "velha", "grande", "pequeno", "pequena", "bom",
            "boa", "mau", "má", "nenhum", "nenhuma", "muitos", "muitas", "poucos", "outro",
-           "outra", "mesmo", "mesma"),
+           "outra", "mesmo", "mesma", "olha", "oi", "ei"),
     "nl": ("een", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien",
            "eerste", "tweede", "derde", "nieuw", "nieuwe", "oud", "oude", "groot", "grote",
            "klein", "kleine", "goed", "goede", "mooi", "mooie", "geen", "veel", "weinig",
-           "ander", "andere", "zelfde", "heel", "hele"),
+           "ander", "andere", "zelfde", "heel", "hele", "hoi", "luister"),
 }
 """Words that open a clause and never name a person: numbers, ordinals, quantifiers and the
 commonest adjectives ("Deux semaines chez Nordik…", "Bonne idée", "Groot nieuws", "Aucune
-idée", "Premier service terminé…"). Capitalised at a clause's start they had been read as
+idée", "Premier service terminé…"), and calls for attention ("Oye, mi suegra dice …").
+Capitalised at a clause's start they had been read as
 someone's name. Left out: words that are also given names ("Otto", "Bella", "Clara")."""
 
 KIN_SAID_AS_NAMES: dict[str, tuple[str, ...]] = {

@@ -79,9 +79,11 @@ def home_remarks_left(new: Record, facts: Sequence[Record]) -> list[Record]:
     tiene humedad" once "ya vivo en Güemes" is said): the remark was about the home the user
     has left, so it ends with the move; so does one about the landlord ("mr doucette still
     hasnt fixed the railing, landlord of the year") when the new home is a change, unless it
-    is the new one ("our new landlady rhonda"). In chat written in lower case the place is
-    the first word after the home ("el depto en la perla"). Homes themselves (the residence
-    slot) end as one value replacing another; a remark naming the new place stays."""
+    is the new one ("our new landlady rhonda"), and so does a roommate the new home's
+    statement does not name (the roommate shared the home left). In chat written in lower
+    case the place is the first word after the home ("el depto en la perla"). Homes
+    themselves (the residence slot) end as one value replacing another; a remark naming the
+    new place stays."""
     d = new.data
     if d.get("slot") != "residence" or d.get("negated") or d.get("one_off") or \
             d.get("subject") != USER_SUBJECT:
@@ -93,6 +95,10 @@ def home_remarks_left(new: Record, facts: Sequence[Record]) -> list[Record]:
         r = rec.data
         if rec.id == new.id or r.get("subject") != USER_SUBJECT or r.get("slot") == "residence":
             continue
+        if moved and r.get("predicate") == "has_roommate" and \
+                fold(str(r.get("object") or "")) not in fold(f"{new.text} {d.get('evidence')}"):
+            out.append(rec)  # a roommate shares the home left ("Erste Woche in der neuen
+            continue  # Wohnung in Gnigl" after "meine Mitbewohnerin Conny"), unless named
         lowercase = not re.search(r"[A-ZÀ-Þ]", str(r.get("evidence") or rec.text))
         places = [m.group("place") or (m.group("low") if lowercase else None) or m.group("zh")
                   for m in _HOME_AT.finditer(rec.text)]
@@ -257,6 +263,11 @@ _FIRST_DAYS_IN: dict[str, str] = {
 _HOME_THEN_AT = r"(?:in|im|am|à|a|en|em|no|na|op|aan|nel|nella|di|de)"
 """The word after a home noun that leads to its place ("im Haus in Lustenau")."""
 
+_OWN = (r"my|our|meiner|meinem|unserer|unserem|mon|ma|notre|mi|nuestro|nuestra|mio|mia|nostro|"
+        r"nostra|meu|minha|nosso|nossa|no\s+meu|na\s+minha|mijn|ons|onze")
+"""A possessive before a home: "primera semana en mi apartamentito en santa tecla", the
+first days in one's own home, is a move into it, whatever word of newness is left unsaid."""
+
 _NEW_HOME_AT: dict[str, str] = {
     "en": r"(?:(?:the|our|my)\s+)?new\s+(?:place|house|flat|apartment|home)\s+(?:in|on)",
     "de": r"(?:(?:der|die|unsere[rn]?|meine[rn]?)\s+)?neuen?\s+(?:Wohnung|Haus|Bude)\s+"
@@ -352,15 +363,19 @@ def moved_into(text: str, lang: str) -> str | None:
     in chat written in lower case the place is a word, or up to three that end the clause
     ("our new flat in leeds has a balcony" → "leeds")."""
     first, new, keys = _FIRST_DAYS_IN.get(lang), _NEW_HOME_AT.get(lang), _KEYS_TO.get(lang)
-    living = has_cue("moving_in", lang, text)
     if first is None or new is None or keys is None or \
-            not (living or has_cue("new_home", lang, text)) or \
             has_cue("wanting", lang, text) or has_cue("hypothetical", lang, text):
         return None
     home = "|".join(re.escape(n) for n in HOME_NOUNS.get(lang, ()))
+    in_own_home = re.compile(r"(?<![\w'’])(?i:(?:" + first + r")\s+(?:" + _OWN + r")\s+(?:" +
+                             home + r")\s+" + _HOME_THEN_AT + r")(?![\w'’])")
+    living = has_cue("moving_in", lang, text) or in_own_home.search(text) is not None
+    if not (living or has_cue("new_home", lang, text)):
+        return None
     lead = re.compile(r"(?<![\w'’])(?i:(?P<first>" + first + r")(?:\s+(?:" + new + r")|"
-                      r"\s+(?:(?:the|der|die|das|dem|het|la|le|el|il|o|a)\s+)?(?:" + home +
-                      r")\s+" + _HOME_THEN_AT + r")?|" + new + r"|" + keys + r")(?![\w'’])")
+                      r"\s+(?:(?:the|der|die|das|dem|het|la|le|el|il|o|a|" + _OWN + r")\s+)?"
+                      r"(?:" + home + r")\s+" + _HOME_THEN_AT + r")?|" + new + r"|" + keys +
+                      r")(?![\w'’])")
     capitals = _MID_SENTENCE_CAPITAL.search(text) is not None
     for m in lead.finditer(text):
         if m["first"] is None and not living:

@@ -119,7 +119,12 @@ _TITLE = (r"(?:(?i:dona|doña|don|señora|señor|seu|herr|frau|hr|fr|madame|mons
           r"dott|dottor|dottoressa|dott\.ssa|doutor|doutora|docteure|dre|mr|mrs|ms|miss|mevrouw|"
           r"meneer|mevr|dhr|professorin|"
           r"professor|professora|professeur|professeure|profesor|profesora|professore|"
-          r"professoressa|docteur|doctor|doctora|dokter)"
+          r"professoressa|docteur|doctor|doctora|dokter|"
+          # titles of a profession before a surname ("L'ingegner Rossetti", "el ingeniero
+          # Mora", "o engenheiro Sousa", "l'avvocato Bassi")
+          r"ingegner|ingegnere|ing|avvocato|avvocata|avv|architetto|architetta|arch|geometra|"
+          r"geom|ragionier|ragioniere|rag|ingeniero|ingeniera|licenciado|licenciada|lic|"
+          r"arquitecto|arquitecta|abogado|abogada|engenheiro|engenheira|eng|ingénieur|maître)"
           r"\.?\s+)?")
 """A title before the name ("meine Chefin Dr. Hoffmann", "Frau Yilmaz"): not the name."""
 _NAME = r"(?P<name>[A-ZÀ-ÖØ-Þ][\w'’-]*[\w](?:\s+[A-ZÀ-ÖØ-Þ][\w'’-]+)?)"

@@ -160,6 +160,20 @@ sister-in-law and the house" means where she lives ("ha firmato il mutuo per un 
 a home fact), said of the person the topic names."""
 
 
+_PAY_WORDS = fold_words(
+    "salary pay wage wages income earnings Gehalt Lohn Einkommen Verdienst salaire paie revenu "
+    "sueldo salario ingresos stipendio paga reddito salário ordenado renda salaris loon "
+    "inkomen 工资 薪水 收入 人工")
+_PAY_SAID = re.compile(
+    r"(?i)\d[\d.,]*\s*(?:k|€|euros?|eur|dollars?|\$|£|pounds?|reais|yuan|元|块|mil)?\s*"
+    r"(?:(?:al|im|pro|par|por|per|a|an|/|每)\s*(?:mese|monat|mois|mes|mês|maand|month|mo|jahr|"
+    r"year|an|año|ano|anno|jaar|hour|hr|stunde|heure|hora|ora|uur)\b|netti|netto|net\b|brutto|"
+    r"gross|líquidos?|一个月|每月)|(?:€|\$|£|R\$)\s*\d|(?:月薪|年薪|工资)[^，。]{0,4}\d")
+"""Pay said as an amount for a time ("prendo 1.850 al mese netti", "verdiene 3.200 netto im
+Monat", "$28 an hour", "月薪八千" with digits): what "forget what I said about my salary"
+means, though the fact never says the word."""
+
+
 def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str], *,
                        everything: bool = False) -> list[Record]:
     """The facts "forget what I said about ``topic``" takes back (see the module docstring);
@@ -193,9 +207,11 @@ def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str
         facts = [rec for rec in facts if not _relation_to(rec, known_names)]
 
     kinds = {slot for slot, nouns in _SLOT_NOUNS.items() if overlaps(rest, nouns)}
+    pay = overlaps(rest, _PAY_WORDS)
 
     def said(rec: Record, words: set[str]) -> bool:
-        named = overlaps(rest, words) or (bool(names) and rec.data.get("slot") in kinds)
+        named = overlaps(rest, words) or (bool(names) and rec.data.get("slot") in kinds) or \
+            (pay and _PAY_SAID.search(rec.text) is not None)
         return named and (not names or any(mentions(rec, n) for n in names))
 
     # what the fact states first; the user's whole clause only when no fact states the topic
