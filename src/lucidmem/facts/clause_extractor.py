@@ -1305,7 +1305,8 @@ def _structured(item: _Pending, slot: str, span: str, lang: str) -> tuple[str, s
             ((org := _tenure_org(span, lang)) and (
                 not item.clause.cues.cessation or _since_at_workplace(span, lang))) or
             (not item.clause.cues.cessation and _shifts_at(span, item, lang) and
-            (org := _proper_after(span, lang, _SHIFT_PREP, avoid)))) and \
+            (org := _proper_after(span, lang, _SHIFT_PREP, avoid))) or
+            (not item.clause.cues.cessation and (org := _uniform_org(span, lang)))) and \
             org.casefold() not in DATE_NAMES and not _only_a_kind(org, lang):
         return org, f"The user works at {org}"  # ("back out to Hexham tomorrow, early shift";
         # not "nur Frühschicht für Juni", nor a kind alone: "erschter Tag im Werk in …")
@@ -1752,7 +1753,8 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             # workplace the first days are at: "De eerste week op de Markt zit erop! … de
             # nieuwe huisbaas … kwam een boeket kopen" is the shop's new place)
             if cand is None or cand.slot not in ("residence", "employer") or \
-                    len(cand.object.split()) > NAME_WORDS:
+                    len(cand.object.split()) > NAME_WORDS or \
+                    (cand.slot == "employer" and _in_a_town(item.clause.text, moved_into)):
                 cand = _home_moved_into(item, moved_into, timestamp, cand)
             moved_into = None
         if cand is not None and _only_sets_aside(item.clause, cand, clauses):
@@ -1873,15 +1875,17 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         if employer is not None and employer.key not in seen:
             reading.facts.append(employer)
             seen.add(employer.key)
-    if any(c.cues.correction for c in clauses):
+    if any(c.cues.correction for c in clauses) or _SAID_SORRY.search(text):
         for clause in clauses:  # "des Autohaus vom Kevin is in Heusenstamm, net in Mühlheim.
             # Hab mich letztes Mal vertan": a name set against the one said before, in a turn
             # that says it was wrong, puts that name right wherever it was said
-            if any(f.evidence == clause.text for f in reading.facts):
-                continue
+            if any(f.evidence == clause.text and f.corrects for f in reading.facts):
+                continue  # (the clause's own fact corrects what it names)
             swap = _name_set_against(clause)
             if swap is not None and (right := _bare_right_value(clause, *swap)) is not None:
                 reading.facts.append(right)
+    reading.facts = [replace(f, text=_without_name_set_against(f.text, f.language)) if f.text
+                     else f for f in reading.facts]
     reading.facts = _set_against_marked(reading.facts, clauses)
     if secret and not any(f.retracts is None for f in reading.facts):
         reading.facts.append(_confided(text, clauses, timestamp))
@@ -1906,10 +1910,51 @@ def _only_sets_aside(clause: Clause, cand: FactCandidate,
         not re.search(r"[,;，；]\s*$", clause.text[:m.start()])
 
 
+def _in_a_town(text: str, place: str) -> bool:
+    """Whether ``place`` follows a bare "in" with no article ("primeira semana em
+    Florianópolis", "Prima settimana a Trento"): a town, not an establishment ("op de Markt",
+    "at the Anchor", "no Outback")."""
+    return re.search(r"(?i)(?<!\w)(?:in|em|a|à|en|op)\s+" + re.escape(place) + r"(?!\w)",
+                     text) is not None
+
+
+_SAID_SORRY = re.compile(r"(?i)(?<![\w'’])(?:sorry|soz|oops|my\s+bad|galti|pardon|désolée?|"
+                         r"dsl|perdón|perdon|perdona|disculpa|scusa|scusate|desculpa|desculpe|"
+                         r"foi\s+mal|entschuldigung|excuses|oeps)(?![\w'’])|不好意思|唔好意思|"
+                         r"抱歉|对不起|對不起")
+"""An apology in the turn: with a name set against another ("arre sorry yaar, wedding is in
+Bhopal not Indore") it puts the name said before right."""
+_RUN = r"[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+){0,2}"
+_NAME_NOT_NAME: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?<![\w'’])(?P<right>" + _RUN + r")\s*,?\s+(?:" + no + r")\s+"
+                     r"(?:(?:in|at|from|of|em|en|a|à|au|no|na|nel|nella|im|am|bei|op|te|di|de|"
+                     r"da|do|uit|aus|der|die|das|den|dem|el|la|le|il|lo|o|het|s)\s+){0,2}"
+                     r"(?P<wrong>" + _RUN + r")(?![\w'’])")
+    for lang, no in {"en": r"not", "de": r"nicht|net|ned|nöd|nit|ni", "fr": r"(?:et\s+)?pas",
+                     "es": r"(?:y\s+)?no", "it": r"(?:e\s+)?non", "pt": r"(?:e\s+)?não|nao",
+                     "nl": r"(?:en\s+)?niet"}.items()}
+_NAME_NOT_NAME["zh"] = re.compile(r"(?:住|在|系|係|是|去|喺|叫)"
+                                  r"(?P<right>[\u4e00-\u9fff]{2,4}?)[，,]?"
+                                  r"(?:唔係|唔系|不是)(?:住|在|喺)?"
+                                  r"(?P<wrong>[\u4e00-\u9fff]{2,4}?)(?=[，,。！？!?\s]|$)")
+"""A name set against another anywhere in a clause ("wedding is in Bhopal not Indore. pls
+update", "i suoceri sono di Brescia non Bergamo 😅 cmq …", "佢住屯門唔係沙田")."""
+
+
+def _without_name_set_against(text: str, lang: str) -> str:
+    """A fact's sentence without the name it sets its own against ("es isch s Kantonsspital
+    Baden, nöd Aarau" → "es isch s Kantonsspital Baden"): the name after "not" never held."""
+    m = _NAME_NOT_NAME.get(lang, _NO_MATCH).search(text)
+    return text if m is None else (text[:m.end("right")] + text[m.end("wrong"):]).strip(" ,")
+
+
 def _name_set_against(clause: Clause) -> tuple[str, str] | None:
-    """(wrong, right) when a clause ends by setting a name against the one it says ("des
-    Autohaus vom Kevin is in Heusenstamm, net in Mühlheim" → ("Mühlheim", "Heusenstamm")):
-    both are capitalised names of one to three words."""
+    """(wrong, right) when a clause sets a name against the one it says ("des Autohaus vom
+    Kevin is in Heusenstamm, net in Mühlheim" → ("Mühlheim", "Heusenstamm")): both are names
+    of one to three capitalised words (or Chinese)."""
+    pair = _NAME_NOT_NAME.get(clause.language, _NO_MATCH).search(clause.text)
+    if pair is not None and pair["right"] != pair["wrong"]:
+        return pair["wrong"], pair["right"]
     tail = _contrasted_away(clause)
     m = None if tail is None else _CORRECTED_VALUE.get(clause.language, _NO_MATCH).search(tail)
     if tail is None or m is None:
@@ -3343,11 +3388,15 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         # mais nenhum espresso": what is no more is said of the new job, not the job denied
     tenure = not named_person and not cues.negated and not cues.hypothetical and \
         not seeking and _tenure_at(span, lang)
-    held_brand = not named_person and not tenure and _brand_not_work(span)
+    uniform = not named_person and not cues.hypothetical and not cues.negated and \
+        _uniform_org(span, lang) is not None  # "o crachá do Itaú": the user works there
+    new_job = not named_person and _new_job_at(span, item, lang)
+    held_brand = not named_person and not tenure and not uniform and not new_job and \
+        _brand_not_work(span)
     # ("primeira semana no Standard Bank feita": a first week there is work, not an account)
     names_job = not seeking and not in_place and not held_brand and (
         (_names_workplace(span, lang) and slot in ("project", "work", "occupation"))
-        or (not named_person and (_new_job_at(span, item, lang) or
+        or (not named_person and (new_job or uniform or
                                   _hired_at(clause.text, span, item, lang) or
                                   _work_life_at(span, item, lang) or
                                   _shifts_at(span, item, lang) or
@@ -3488,9 +3537,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             not _kept_from_others(slot, clause.text, lang) and \
             not (cues.change or cues.cessation or cues.start or cues.correction or moves) and \
             not any(d.first > at.date() for d in days) and \
-            _someone_elses_act(clause.text, lang) and \
+            _someone_elses_act(clause.text, lang) and not uniform and \
             not one_at_a_time.gone_kinds(clause.text, lang):
-        reading.flags.append("skipped:someone_else")  # "a Larissa amou o terrário"
+        reading.flags.append("skipped:someone_else")  # "a Larissa amou o terrário" (not
+        # "o crachá do Bradesco chegou": the user's badge)
         return None
     if slot in _WORK_ITSELF and cues.cessation and _SOLD.search(clause.text):
         cues = replace(cues, cessation=False)  # "ho venduto tre macchine": work, not quitting
@@ -4137,7 +4187,8 @@ _JOB_WORDS: dict[str, str] = {
     "es": r"trabajo|empleo|puesto|trabaja|empecé|empiezo|empezado|arranco|arranqué",
     "it": r"lavoro|posto|impiego|lavora|iniziato|inizio|cominciato|attacco|prendo\s+servizio|"
           r"preso\s+servizio",
-    "pt": r"emprego|trabalho|vaga|cargo|trabalha|comecei|começo|começado|arranco|arranquei",
+    "pt": r"emprego|trabalho|trampo|vaga|cargo|trabalha|comecei|começo|começado|arranco|"
+          r"arranquei",
     "nl": r"baan|job|functie|werk|werkt|begonnen|begin|start|gestart",
 }
 """Words of working, or of starting, before the organisation ("started at Aldi on Monday",
@@ -4618,6 +4669,50 @@ def _tenure_at(span: str, lang: str) -> bool:
     kind = _KIND_TENURE.get(lang)
     return (after is not None and after.search(span) is not None) or (
         kind is not None and kind.search(span) is not None)
+
+
+_WORK_CLOTHES: dict[str, str] = {
+    "en": r"uniform|scrubs|polo|apron|badge|lanyard|name\s+tag|hi-vis|overalls",
+    "de": r"Uniform|Dienstkleidung|Arbeitskleidung|Polo|Poloshirt|Schürze|Kasack|Dienstausweis|"
+          r"Namensschild|Weste",
+    "fr": r"uniforme|tenue|blouse|polo|tablier|badge",
+    "es": r"uniforme|bata|polo|delantal|gafete|credencial|chaleco",
+    "it": r"divisa|uniforme|camice|polo|grembiule|badge|cartellino",
+    "pt": r"uniforme|farda|jaleco|polo|avental|crachá|cracha|colete",
+    "nl": r"uniform|polo|schort|hesje|pasje|badge|bedrijfskleding",
+}
+"""Clothes and badges of a workplace: "die polo van de Albert Heijn", "o crachá do Itaú", "la
+divisa verde di Trinacria Rent", "the scrubs at Kingsmead Hospice"."""
+
+_OF_A_WORKPLACE = r"(?:of|at|from|from\s+the|von|vom|der|de|du|de\s+la|des|del|de\s+los|di|della|" \
+    r"del|dello|do|da|dos|das|van|bij)"
+
+
+def _uniform_org(span: str, lang: str) -> str | None:
+    """The organisation whose clothes or badge the user's clause mentions (:data:`_WORK_CLOTHES`),
+    a word or two of colour between ("la divisa verde di trinacria rent", "星巴克的绿围裙",
+    "o crachá do Itaú"): where the user works now. In chat written in lower case the name may
+    be in small letters ("trinacria rent")."""
+    if lang == "zh":
+        m = re.search(r"(?P<org>[\u4e00-\u9fffA-Za-z]{2,6})的[\u4e00-\u9fff]{0,2}?"
+                      r"(?:围裙|制服|工服|工牌|工作服|胸牌)", span)
+        return m["org"] if m else None
+    clothes = _WORK_CLOTHES.get(lang)
+    if clothes is None:
+        return None
+    m = re.search(r"(?i:(?<![\w])(?:" + clothes + r")(?:\s+[a-zà-ÿ]{3,12}){0,1}\s+(?:"
+                  + _OF_A_WORKPLACE + r")\s+)(?:(?i:the|la|le|el|il|o|a|de|het|der|die)\s+)?"
+                  r"(?P<org>" + _PROPER + r")", span)
+    if m is not None:
+        return without_trailing_date_words(m["org"].strip())
+    if not writes_in_lowercase(span):
+        return None
+    m = re.search(r"(?i)(?<![\w])(?:" + clothes + r")(?:\s+[a-zà-ÿ]{3,12})?\s+(?:"
+                  + _OF_A_WORKPLACE + r")\s+(?P<org>[a-zà-ÿ][\w'’-]+(?:\s+[a-zà-ÿ][\w'’-]+)?)"
+                  r"(?=\s*(?:[,.;!?]|$))", span)
+    if m is None or m["org"].split()[0].casefold() in RELATIONS.get(lang, {}):
+        return None  # ("il grembiule della nonna": hers)
+    return m["org"]
 
 
 def _new_job_at(span: str, item: _Pending, lang: str) -> bool:

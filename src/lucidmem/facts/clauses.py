@@ -197,7 +197,16 @@ a word in small letters only after a German word of days ("am", "der", "bis"): i
 without capitals "dan wordt lotte 30. o nee wacht, 28 oktober" is two sentences."""
 
 
+_LAUGH_THEN_A_QUESTION = re.compile(
+    r"(?i)(?<![\w])((?:k{3,}|(?:ha){2,}h?|(?:ja){2,}|(?:he){2,}|lol|lmao|mdr|ptdr|rsrs))"
+    r"\s+(?=[¿¡]?[^\W\d_][^.!?\n]*\?)")
+"""Laughter in chat with a question after it ("… o vizinho me chamou pra pescar kkkk o que
+levo de presente pra ele?"): the laughter ends the sentence, as an emoji there does, so the
+statement before it is no part of the question."""
+
+
 def _split_sentences(text: str) -> list[str]:
+    text = _LAUGH_THEN_A_QUESTION.sub(lambda m: m.group(1) + "\n", text)
     protected = _ABBREVIATIONS.sub(lambda m: m.group(1) + "\u2024", text)
     protected = _ORDINAL_DAY.sub(lambda m: (m.group(1) or m.group(2)) + "\u2024", protected)
     return [s.strip().replace("\u2024", ".") for s in _SENTENCE_END.split(protected)

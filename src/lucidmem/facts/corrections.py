@@ -418,11 +418,23 @@ def right_name(old: Record, new: Record, old_value: str) -> str | None:
         return None
     said = str(new.data.get("object") or new.text).strip()
     known = fold_words(old.text) | fold_words(wrong)
-    names = {m.group(0) for m in _NAME_RUN.finditer(said)
+    names = {name for m in _NAME_RUN.finditer(said)
              if (m.start() > 0 or m.end() == len(said))  # not a sentence's first word
-             and not (fold_words(m.group(0)) & known)
-             and said_weekday(m.group(0)) is None and fold(m.group(0)) not in MONTHS}
+             and (name := _new_part(m.group(0), known)) is not None
+             and said_weekday(name) is None and fold(name) not in MONTHS}
     return names.pop() if len(names) == 1 else None
+
+
+def _new_part(run: str, known: set[str]) -> str | None:
+    """The words of a run of capitalised words that the old fact does not say, when they
+    close it ("Kantonsspital Baden" against "… im Kantonsspital Aarau" → "Baden"); the run
+    itself when it shares no word; ``None`` when it is all known."""
+    words = run.split()
+    new = [w for w in words if not fold_words(w) & known]
+    if not new:
+        return None
+    return run if len(new) == len(words) else \
+        " ".join(new) if words[-len(new):] == new else None
 
 
 _HAN_VALUE = re.compile(r"[\u4e00-\u9fff]{2,4}")

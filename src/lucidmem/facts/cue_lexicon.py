@@ -1874,7 +1874,8 @@ HOME_NOUNS: dict[str, tuple[str, ...]] = {
     "pt": ("apartamento", "apê", "ap", "casa", "kitnet", "quarto", "apartamentinho",
            "casinha", "quartinho"),
     "nl": ("appartement", "flat", "huis", "woning", "kamer", "studio", "rijhuis", "rijtjeshuis",
-           "hoekhuis", "huurhuis", "flatje", "bovenwoning", "benedenwoning"),
+           "hoekhuis", "huurhuis", "flatje", "bovenwoning", "benedenwoning", "appartementje",
+           "huisje", "kamertje"),
     "zh": ("房子", "公寓", "出租屋", "老房子"),
 }
 """Words for the place the user lives in: said with a place ("el depto de Palermo", "l'appart

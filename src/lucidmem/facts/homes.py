@@ -250,7 +250,7 @@ _FIRST_DAYS_IN: dict[str, str] = {
           r"samedi|dimanche)\s+(?:à|a|dans|en|au)",
     "es": r"primer(?:a|o)?s?\s+(?:noches?|días?|dias?|finde|fin\s+de\s+semana|semanas?|sábado|"
           r"sabado|domingo)\s+en",
-    "it": r"prim[aoei]\s+(?:notti?|giorni?|weekend|fine\s+settimana|settimane?|sera|sabato|"
+    "it": r"prim[aoei]\s+(?:nott[ei]|giorn[oi]|weekend|fine\s+settimana|settiman[ae]|sera|sabato|"
           r"domenica)\s+(?:a|in|nella|nel)",
     "pt": r"primeir[ao]s?\s+(?:noites?|dias?|fim\s+de\s+semana|semanas?|sábado|sabado|domingo)\s+"
           r"(?:em|no|na)",
@@ -346,8 +346,10 @@ _LOWERCASE_PLACE = re.compile(
 end where the sentence or clause does ("south portland!!", "sierra de los padres, todo…")."""
 
 _NO_PLACE = re.compile(r"(?i)(?:the|a|an|our|my|new|nuev[ao]|nuov[ao]|nov[ao]|neue[nr]?|"
-                       r"nouvel(?:le)?|nouveau|nieuwe?|la|el|il|o|het|der|die|das)$")
-"""A first word that opens no place ("the new flat", "la casa")."""
+                       r"nouvel(?:le)?|nouveau|nieuwe?|la|el|il|o|het|der|die|das|"
+                       r"ons|onze|mijn|m'n|mi|mis|nuestr[ao]|mio|mia|nostr[ao]|meu|minha|"
+                       r"noss[ao]|mon|ma|notre|mein|meine|meiner|meinem|unser|unsere[mnr]?)$")
+"""A first word that opens no place ("the new flat", "la casa", "ons appartementje")."""
 
 
 def moved_into(text: str, lang: str) -> str | None:
@@ -369,7 +371,9 @@ def moved_into(text: str, lang: str) -> str | None:
     home = "|".join(re.escape(n) for n in HOME_NOUNS.get(lang, ()))
     in_own_home = re.compile(r"(?<![\w'’])(?i:(?:" + first + r")\s+(?:" + _OWN + r")\s+(?:" +
                              home + r")\s+" + _HOME_THEN_AT + r")(?![\w'’])")
-    living = has_cue("moving_in", lang, text) or in_own_home.search(text) is not None
+    first_days = re.search(r"(?<![\w'’])(?i:" + first + r")(?![\w'’])", text) is not None
+    living = has_cue("moving_in", lang, text) or in_own_home.search(text) is not None or \
+        (first_days and _HOUSEHOLD.get(lang, _NEVER).search(text) is not None)
     if not (living or has_cue("new_home", lang, text)):
         return None
     lead = re.compile(r"(?<![\w'’])(?i:(?P<first>" + first + r")(?:\s+(?:" + new + r")|"
@@ -393,3 +397,18 @@ def moved_into(text: str, lang: str) -> str | None:
 
 
 _LOWERCASE_WORD = re.compile(r"\s*(?P<place>[a-zß-ÿ][\w'’-]+)")
+
+_NEVER = re.compile(r"(?!)")
+_NEIGHBOURS = {"en": "neighbour|neighbor|neighbours|neighbors", "de": "Nachbar|Nachbarin|Nachbarn",
+               "fr": "voisin|voisine|voisins", "es": "vecino|vecina|vecinos",
+               "it": "vicino di casa|vicina di casa|il vicino|la vicina|i vicini",
+               "pt": "vizinho|vizinha|vizinhos",
+               "nl": "buurman|buurvrouw|buren"}
+_HOUSEHOLD: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?<![\w'’])(?:" + "|".join(
+        [re.escape(w) for w in LANDLORDS.get(lang, ())] + [_NEIGHBOURS[lang]]) + r")(?![\w'’])")
+    for lang in _NEIGHBOURS}
+"""The landlord or the neighbours, said beside the first days in a place ("Prima settimana a
+Trento … la padrona di casa è gentilissima", "primeira semana em Florianópolis, o vizinho me
+chamou pra pescar"): the place is the user's new home, not a trip. (Chinese says the place
+before its first days, "到成都第一周", which :data:`_FIRST_DAYS_IN` does not read yet.)"""
