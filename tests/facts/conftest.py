@@ -43,3 +43,10 @@ def said_a_day_apart(*turns: str, start: datetime, user_id: str, lang: str | Non
         yield memory
     finally:
         memory.close()
+
+
+def current_facts(*turns: str, start: datetime, lang: str, days: int) -> list[str]:
+    """The texts (lower case) of the current facts after the user said ``turns``, one every
+    ``days`` days from ``start``."""
+    with said_a_day_apart(*turns, start=start, user_id="u", lang=lang, days=days) as memory:
+        return [f.text.casefold() for f in memory.facts.list(user_id="u")]

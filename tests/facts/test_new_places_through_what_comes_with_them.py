@@ -16,14 +16,13 @@ import pytest
 
 from lucidmem.facts.clauses import clauses_of
 
-from .conftest import said_a_day_apart
+from .conftest import current_facts
 
 _MONDAY = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
 def _current(*turns: str, lang: str, days: int = 20) -> list[str]:
-    with said_a_day_apart(*turns, start=_MONDAY, user_id="u", lang=lang, days=days) as memory:
-        return [f.text.casefold() for f in memory.facts.list(user_id="u")]
+    return current_facts(*turns, start=_MONDAY, lang=lang, days=days)
 
 
 @pytest.mark.parametrize(("lang", "before", "after", "new", "old"), [
