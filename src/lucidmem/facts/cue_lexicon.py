@@ -1863,9 +1863,9 @@ def has_cue(cue: str, lang: str, text: str) -> bool:
 
 HOME_NOUNS: dict[str, tuple[str, ...]] = {
     "en": ("flat", "apartment", "place", "house", "room", "studio", "walkup", "walk-up", "condo"),
-    "de": ("Wohnung", "WG", "Haus", "Bude", "Zimmer", "Mietwohnung", "Altbauwohnung", "Wohnungl",
+    "de": ("Wohnung", "WG", "Haus", "Bude", "Zimmer", "Mietwohnung", "Altbauwohnung", "Wohnungerl",
            "Reihenhaus", "Einfamilienhaus"),
-    "fr": ("appart", "appartement", "studio", "maison", "coloc", "petit appart"),
+    "fr": ("appart", "appartement", "studio", "maison", "coloc"),
     "es": ("piso", "depto", "departamento", "apartamento", "apto", "casa", "monoambiente",
            # the fond small forms of chat ("mi apartamentito en santa tecla")
            "apartamentito", "departamentito", "pisito", "casita", "cuartito", "depa"),
