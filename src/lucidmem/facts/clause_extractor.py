@@ -39,6 +39,7 @@ from lucidmem.facts.clauses import (
     after_short_lead,
     bare_contrast,
     clauses_of,
+    day_said,
     read_cues,
     says_what_there_is,
     slip_lead,
@@ -2154,8 +2155,8 @@ def _said_wrong(clause: Clause, after: Clause | None) -> str | None:
     if clause.language == "zh":
         value = _ZH_SAID_VALUE.search(said)
         return value["value"] if value else None
-    if (day := _DAY_OF_A_MONTH.search(said)) is not None:
-        return day["day"] or day["day2"]  # "ik zei vorige keer 12 juni voor Mathis, maar het
+    if (day := day_said(said)) is not None:
+        return re.sub(r"\D+", "", day)  # "ik zei vorige keer 12 juni voor Mathis, maar het
         # is 21 juni": the plan on the 12th, whoever it is of
     if (named := _last_name_said(said, first_word=True)) is not None and \
             not (said.startswith(named) and len(said.split()) >= 3):
@@ -2166,12 +2167,6 @@ def _said_wrong(clause: Clause, after: Clause | None) -> str | None:
     return last if len(last) > 2 and not _is_function_word(last) and \
         said_weekday(last) is None and last.casefold() not in MONTHS else None
 
-
-_MONTH_WORDS = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True))
-_DAY_OF_A_MONTH = re.compile(
-    r"(?i)(?<![\d\w])(?P<day>\d{1,2})(?:st|nd|rd|th|er|e|º|°)?\.?\s+(?:de\s+|di\s+|of\s+)?"
-    r"(?:" + _MONTH_WORDS + r")(?!\w)|(?<!\w)(?:" + _MONTH_WORDS + r")\s+(?P<day2>\d{1,2})(?!\d)")
-"""A day of a month said with its month ("12 juni", "den 12. Juni", "June 12th")."""
 
 _COPULA_LEAD = re.compile(r"(?i)^(?:(?:it's|it’s|it\s+is|its|that's|c'est|c’est|es|è|é|"
                           r"het\s+is|dat\s+is|es\s+ist|das\s+ist|ist)\s+)?"
@@ -4688,28 +4683,36 @@ _OF_A_WORKPLACE = r"(?:of|at|from|from\s+the|von|vom|der|de|du|de\s+la|des|del|d
     r"del|dello|do|da|dos|das|van|bij)"
 
 
+_UNIFORM_OF: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i:(?<![\w])(?:" + clothes + r")(?:\s+[a-zà-ÿ]{3,12})?\s+(?:"
+                     + _OF_A_WORKPLACE + r")\s+)(?:(?i:the|la|le|el|il|o|a|de|het|der|die)\s+)?"
+                     r"(?P<org>" + _PROPER + r")")
+    for lang, clothes in _WORK_CLOTHES.items()}
+_UNIFORM_OF_IN_CHAT: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?<![\w])(?:" + clothes + r")(?:\s+[a-zà-ÿ]{3,12})?\s+(?:"
+                     + _OF_A_WORKPLACE + r")\s+(?P<org>[a-zà-ÿ][\w'’-]+(?:\s+[a-zà-ÿ][\w'’-]+)?)"
+                     r"(?=\s*(?:[,.;!?]|$))")
+    for lang, clothes in _WORK_CLOTHES.items()}
+_ZH_UNIFORM = re.compile(r"(?P<org>[\u4e00-\u9fffA-Za-z]{2,6})的[\u4e00-\u9fff]{0,2}?"
+                         r"(?:围裙|制服|工服|工牌|工作服|胸牌)")
+
+
 def _uniform_org(span: str, lang: str) -> str | None:
     """The organisation whose clothes or badge the user's clause mentions (:data:`_WORK_CLOTHES`),
     a word or two of colour between ("la divisa verde di trinacria rent", "星巴克的绿围裙",
     "o crachá do Itaú"): where the user works now. In chat written in lower case the name may
     be in small letters ("trinacria rent")."""
     if lang == "zh":
-        m = re.search(r"(?P<org>[\u4e00-\u9fffA-Za-z]{2,6})的[\u4e00-\u9fff]{0,2}?"
-                      r"(?:围裙|制服|工服|工牌|工作服|胸牌)", span)
+        m = _ZH_UNIFORM.search(span)
         return m["org"] if m else None
-    clothes = _WORK_CLOTHES.get(lang)
-    if clothes is None:
+    pattern = _UNIFORM_OF.get(lang)
+    if pattern is None:
         return None
-    m = re.search(r"(?i:(?<![\w])(?:" + clothes + r")(?:\s+[a-zà-ÿ]{3,12}){0,1}\s+(?:"
-                  + _OF_A_WORKPLACE + r")\s+)(?:(?i:the|la|le|el|il|o|a|de|het|der|die)\s+)?"
-                  r"(?P<org>" + _PROPER + r")", span)
-    if m is not None:
+    if (m := pattern.search(span)) is not None:
         return without_trailing_date_words(m["org"].strip())
     if not writes_in_lowercase(span):
         return None
-    m = re.search(r"(?i)(?<![\w])(?:" + clothes + r")(?:\s+[a-zà-ÿ]{3,12})?\s+(?:"
-                  + _OF_A_WORKPLACE + r")\s+(?P<org>[a-zà-ÿ][\w'’-]+(?:\s+[a-zà-ÿ][\w'’-]+)?)"
-                  r"(?=\s*(?:[,.;!?]|$))", span)
+    m = _UNIFORM_OF_IN_CHAT[lang].search(span)
     if m is None or m["org"].split()[0].casefold() in RELATIONS.get(lang, {}):
         return None  # ("il grembiule della nonna": hers)
     return m["org"]

@@ -42,6 +42,7 @@ __all__ = [
     "after_short_lead",
     "bare_contrast",
     "clauses_of",
+    "day_said",
     "read_cues",
     "says_what_there_is",
     "slip_lead",
@@ -1289,10 +1290,10 @@ _DAY_OF_MONTH = re.compile(r"(?i)(?<![\w])(?:(?P<m1>[^\W\d_]{3,})\.?\s+\d{1,2}(?
                            r"\d{1,2}(?:st|nd|rd|th|\.|er)?\s+(?:(?:de|of)\s+)?(?P<m2>[^\W\d_]{3,}))"
                            r"(?![\w])")
 """A month's day as chat writes it, the month a word of three letters or more ("oct 12",
-"October 21st", "21 de octubre"); :func:`_day_said` keeps those whose word is a month."""
+"October 21st", "21 de octubre"); :func:`day_said` keeps those whose word is a month."""
 
 
-def _day_said(text: str) -> str | None:
+def day_said(text: str) -> str | None:
     """A day of a month as the text says it ("oct 12", "21 de octubre"), else ``None``."""
     for m in _DAY_OF_MONTH.finditer(text):
         if (m["m1"] or m["m2"]).casefold() in MONTHS:
@@ -1313,7 +1314,7 @@ def _asked_back_value(asked: Clause, after: list[Clause]) -> str | None:
         return None
     rest = asked.text[cue.end():]
     that = find_cue("said_that", asked.language, rest)
-    if (day := _day_said(rest)) is not None and any(_day_said(c.text) for c in after):
+    if (day := day_said(rest)) is not None and any(day_said(c.text) for c in after):
         return day  # "did i say jada's bday is oct 12?? its oct 21": the day, as said
     if that is None or len(_ASKED_WORD.findall(rest[:that.start()])) > 2:
         return None  # "did I tell you Leeds?": the value follows the cue itself

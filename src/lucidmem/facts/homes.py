@@ -345,10 +345,9 @@ _LOWERCASE_PLACE = re.compile(
 """A place in chat written in lower case: up to three words (with particles between) that
 end where the sentence or clause does ("south portland!!", "sierra de los padres, todo…")."""
 
-_NO_PLACE = re.compile(r"(?i)(?:the|a|an|our|my|new|nuev[ao]|nuov[ao]|nov[ao]|neue[nr]?|"
-                       r"nouvel(?:le)?|nouveau|nieuwe?|la|el|il|o|het|der|die|das|"
-                       r"ons|onze|mijn|m'n|mi|mis|nuestr[ao]|mio|mia|nostr[ao]|meu|minha|"
-                       r"noss[ao]|mon|ma|notre|mein|meine|meiner|meinem|unser|unsere[mnr]?)$")
+_NO_PLACE = re.compile(r"(?i)(?:the|a|an|new|nuev[ao]|nuov[ao]|nov[ao]|neue[nr]?|"
+                       r"nouvel(?:le)?|nouveau|nieuwe?|la|el|il|o|het|der|die|das|m'n|mis|mein|"
+                       r"meine|unsere|unseren|" + _OWN + r")$")
 """A first word that opens no place ("the new flat", "la casa", "ons appartementje")."""
 
 
