@@ -83,6 +83,11 @@ class LucidmemAdapter:
         """(text, status) of every fact version, in the order lucidmem returns them."""
         return [(f.text, f.status) for f in self.memory.facts.history(user_id=user)]
 
+    def failures(self, user: str) -> list[str]:
+        """What extraction could not do for this user (an extractor that raised, an LLM's
+        invalid answer): never silent, so the bench prints them."""
+        return [f.error for f in self.memory.facts.failures(user_id=user)]
+
     def close(self) -> None:
         self.memory.close()
 
@@ -101,6 +106,7 @@ class Outcome:
     verdicts: list[tuple[dict[str, Any], Verdict, list[str]]] = field(default_factory=list)
     precision: Precision | None = None
     statuses: Counter[str] = field(default_factory=Counter)
+    failures: list[str] = field(default_factory=list)
     seconds: float = 0.0
     turns: int = 0
 
@@ -138,6 +144,7 @@ def replay(conv: dict[str, Any], consolidate: bool) -> tuple[Outcome, str]:
         stored = [text for text, status in history if status != RETRACTED]
         outcome.precision = precision(stored, conv["expected_facts"])
         outcome.statuses = Counter(status for _, status in history)
+        outcome.failures = memory.failures(user)
         name = memory.describe()
     finally:
         memory.close()
@@ -217,6 +224,10 @@ def report(arms: dict[str, dict[str, list[Outcome]]], splits: Sequence[str]) -> 
             detail = ", ".join(f"{s} {n}" for s, n in sorted(statuses.items()))
             print(f"facts stored ({split}): {stored} in {len(lucid[split])} conversations "
                   f"[{detail or 'none'}]; memories with no fact: {empty}")
+            failed = [f for outcome in lucid[split] for f in outcome.failures]
+            print(f"extraction failures ({split}): {len(failed)}")
+            for error in sorted(set(failed))[:5]:
+                print(f"  {error[:160]}")
 
 
 def verbose(outcomes: Sequence[Outcome], arm: str) -> None:

@@ -4,6 +4,7 @@ first use for the whole session, each test getting its own database or schema in
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import tempfile
@@ -26,6 +27,43 @@ def _isolated_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
         if name.startswith("LUCIDMEM_"):
             monkeypatch.delenv(name)
     monkeypatch.setenv("LUCIDMEM_CONFIG", str(tmp_path / "absent-lucidmem.toml"))
+
+
+class _BackgroundFailures(logging.Handler):
+    """Keeps what a background job (fact extraction, the embedding queue, a worker thread)
+    logged with an exception: such a job retries quietly, so without this a bug in it would
+    pass every test that does not read the facts it failed to make."""
+
+    LOGGERS = ("lucidmem.extraction", "lucidmem.background", "lucidmem.facts",
+               "lucidmem.indexing")
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.failures: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.name not in self.LOGGERS or not (record.exc_info or
+                                                   record.name == "lucidmem.indexing"):
+            return
+        trace = logging.Formatter().formatException(record.exc_info) if record.exc_info else ""
+        self.failures.append(f"{record.name}: {record.getMessage()}\n{trace}")
+
+
+_BACKGROUND = _BackgroundFailures()
+for _name in _BackgroundFailures.LOGGERS:
+    logging.getLogger(_name).addHandler(_BACKGROUND)
+
+
+@pytest.fixture(autouse=True)
+def _no_background_failure(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fails a test during which a background job raised, unless the test is marked
+    ``background_failure`` (it makes one on purpose)."""
+    _BACKGROUND.failures.clear()
+    yield
+    failures, _BACKGROUND.failures[:] = list(_BACKGROUND.failures), []
+    if failures and request.node.get_closest_marker("background_failure") is None:
+        pytest.fail("a background job raised during this test:\n" + "\n".join(failures),
+                    pytrace=False)
 
 
 @pytest.fixture(scope="session")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from lucidmem.background import WorkerThread
 
 LONG = 3600.0
@@ -45,6 +47,7 @@ def test_rounds_follow_each_other_while_there_is_work_then_wait_for_a_wake() -> 
     assert not worker.running and worker.stopping
 
 
+@pytest.mark.background_failure
 def test_a_round_that_raises_does_not_end_the_thread() -> None:
     rounds = Rounds(fail_first=True)
     worker = WorkerThread("test-worker", rounds, idle_poll=LONG)

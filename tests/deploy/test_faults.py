@@ -140,6 +140,7 @@ BATCHES = 40
 PER_BATCH = 5
 
 
+@pytest.mark.background_failure
 def test_postgres_restarting_mid_load_gives_clear_errors_and_writes_all_or_nothing(
         restartable: Any, tmp_path: Path, embedder: E5Embedder) -> None:
     url = restartable.get_uri()

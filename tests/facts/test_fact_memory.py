@@ -252,6 +252,7 @@ class _Broken:
         raise RuntimeError("model crashed")
 
 
+@pytest.mark.background_failure
 def test_an_extractor_that_raises_costs_no_turn(memory: Memory) -> None:
     memory.facts.extractor = _Broken()
     (turn,) = memory.add("I'm vegan.", user_id="maya")

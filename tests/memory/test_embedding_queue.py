@@ -136,6 +136,7 @@ def test_setting_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     assert Settings().embedding.background is False
 
 
+@pytest.mark.background_failure
 def test_a_failing_embedder_keeps_the_turn_and_says_so(
         tmp_path: Path, embedder: E5Embedder) -> None:
     gated = Gated(embedder, open_=True)
