@@ -3119,8 +3119,8 @@ def _employer_beside_the_job(item: _Pending, span: str,
     return _works_at(clause, org)
 
 
-_SEEN_BY_THE_USER = frozenset({"doctor", "therapist", "hairdresser", "teacher", "coach",
-                               "nanny"})
+_SEEN_BY_THE_USER = frozenset({"doctor", "dentist", "therapist", "hairdresser", "teacher",
+                               "coach", "nanny"})
 """Relations that are someone's job the user goes to: a clause naming one ("my new doctor at
 Harbor View Clinic") says where that person works, not where the user does."""
 

@@ -86,7 +86,7 @@ SINGLE_VALUED_PREDICATES: frozenset[str] = frozenset(
         "diet", "chronotype", "has_wife", "has_husband", "has_partner", "has_spouse",
         "has_boyfriend", "has_girlfriend", "has_boss", "no_contact_before", "no_contact_after",
         "hometown", "has_doctor", "has_supervisor", "has_nanny", "has_therapist",
-        "has_hairdresser", "has_coach",
+        "has_hairdresser", "has_coach", "has_dentist",
     }
 )
 """Predicates with one current value; a different object contradicts."""

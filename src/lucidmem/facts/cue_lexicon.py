@@ -1652,10 +1652,12 @@ RELATIONS: dict[str, dict[str, str]] = {
         "shop manager|team lead|team leader",
         "colleague": "colleague|coworker|co-worker", "assistant": "assistant", "teacher": "teacher",
         "goddaughter": "goddaughter", "godson": "godson", "dog": "dog|puppy",
-        "cat": "cat|kitten", "doctor": "gp|family doctor",
+        "cat": "cat|kitten",
+        "doctor": "gp|family doctor|pcp|primary care doctor|primary care physician",
         "supervisor": "supervisor|thesis supervisor|phd supervisor|advisor|adviser",
         "nanny": "nanny|babysitter|childminder|au pair", "therapist": "therapist|psychologist",
-        "hairdresser": "hairdresser|barber", "coach": "coach|trainer",
+        "hairdresser": "hairdresser|barber", "coach": "coach|trainer|personal trainer",
+        "dentist": "dentist",
     }.items() for w in ws.split("|")},
     "de": {w: r for r, ws in {
         "mother": "mutter|mama|mutti", "father": "vater|papa", "sister": "schwester",
@@ -1676,7 +1678,8 @@ RELATIONS: dict[str, dict[str, str]] = {
         "supervisor": "doktorvater|doktormutter|betreuer|betreuerin",
         "nanny": "kindermädchen|babysitter|babysitterin|tagesmutter|au-pair",
         "therapist": "therapeut|therapeutin|psychologe|psychologin",
-        "hairdresser": "friseur|friseurin", "coach": "trainer|trainerin",
+        "hairdresser": "friseur|friseurin", "coach": "trainer|trainerin|personal trainer",
+        "dentist": "zahnarzt|zahnärztin",
     }.items() for w in ws.split("|")},
     "fr": {w: r for r, ws in {
         "mother": "mère|maman", "father": "père|papa", "sister": "sœur|soeur",
@@ -1697,7 +1700,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "supervisor": "directeur de thèse|directrice de thèse|directeur de recherche|"
         "directrice de recherche", "nanny": "nounou|nourrice|baby-sitter|babysitter|au pair",
         "therapist": "psy|thérapeute|psychologue", "hairdresser": "coiffeur|coiffeuse",
-        "coach": "coach|entraîneur|entraîneuse",
+        "coach": "coach|entraîneur|entraîneuse", "dentist": "dentiste",
     }.items() for w in ws.split("|")},
     "es": {w: r for r, ws in {
         "mother": "madre|mamá|mama|mami|vieja", "father": "padre|papá|papa|papi|viejo",
@@ -1719,7 +1722,8 @@ RELATIONS: dict[str, dict[str, str]] = {
         "médica de familia|médico|médica",
         "supervisor": "director de tesis|directora de tesis|tutor de tesis|tutora de tesis",
         "nanny": "niñera|canguro|au pair", "therapist": "terapeuta|psicólogo|psicóloga",
-        "hairdresser": "peluquero|peluquera", "coach": "entrenador|entrenadora",
+        "hairdresser": "peluquero|peluquera", "coach": "entrenador|entrenadora|personal trainer",
+        "dentist": "dentista",
     }.items() for w in ws.split("|")},
     "it": {w: r for r, ws in {
         "mother": "madre|mamma", "father": "padre|papà|papa", "sister": "sorella",
@@ -1740,7 +1744,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "supervisor": "relatore|relatrice|tutor",
         "nanny": "tata|babysitter|baby-sitter|au pair", "therapist": "terapeuta|psicologo|"
         "psicologa", "hairdresser": "parrucchiere|parrucchiera|barbiere",
-        "coach": "allenatore|allenatrice",
+        "coach": "allenatore|allenatrice|personal trainer", "dentist": "dentista",
     }.items() for w in ws.split("|")},
     "pt": {w: r for r, ws in {
         "mother": "mãe|mae|mamãe", "father": "pai|papai", "sister": "irmã|irma",
@@ -1759,7 +1763,8 @@ RELATIONS: dict[str, dict[str, str]] = {
         "cat": "gato|gata", "doctor": "médico de família|médica de família|médico|médica",
         "supervisor": "orientador|orientadora", "nanny": "babá|baby-sitter|babysitter",
         "therapist": "terapeuta|psicólogo|psicóloga", "hairdresser": "cabeleireiro|"
-        "cabeleireira|barbeiro", "coach": "treinador|treinadora",
+        "cabeleireira|barbeiro", "coach": "treinador|treinadora|personal trainer",
+        "dentist": "dentista",
     }.items() for w in ws.split("|")},
     "nl": {w: r for r, ws in {
         "mother": "moeder|mama|ma|moeke|mams|mammie", "father": "vader|papa|pa|vake|paps",
@@ -1778,7 +1783,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "doctor": "huisarts|dokter", "supervisor": "promotor|promotrix|scriptiebegeleider|"
         "begeleider|begeleidster", "nanny": "oppas|nanny|au pair",
         "therapist": "therapeut|psycholoog", "hairdresser": "kapper|kapster",
-        "coach": "coach|trainer",
+        "coach": "coach|trainer|personal trainer", "dentist": "tandarts",
     }.items() for w in ws.split("|")},
     "zh": {w: r for r, ws in {
         "mother": "妈妈|妈|母亲|老妈|阿妈", "father": "爸爸|爸|父亲|老爸|老豆|老窦",
@@ -1797,6 +1802,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "roommate": "室友", "teacher": "老师", "dog": "狗", "cat": "猫",
         "doctor": "家庭医生", "supervisor": "导师", "nanny": "保姆|育儿嫂",
         "therapist": "心理咨询师|咨询师", "hairdresser": "理发师|发型师", "coach": "教练",
+        "dentist": "牙医",
     }.items() for w in ws.split("|")},
 }
 """Relation words per language → the English relation a fact states."""
@@ -1807,9 +1813,9 @@ PARTNERS: frozenset[str] = frozenset({
 new one takes the old one's place."""
 
 ROLE_HOLDERS: frozenset[str] = frozenset({
-    "boss", "coach", "doctor", "hairdresser", "nanny", "supervisor", "therapist"})
+    "boss", "coach", "dentist", "doctor", "hairdresser", "nanny", "supervisor", "therapist"})
 """Relations of :data:`RELATIONS` that are a role someone holds for the user, one person at a
-time: a new GP, thesis supervisor, nanny or hairdresser takes the old one's place ("my new
+time: a new GP, dentist, thesis supervisor, nanny or hairdresser takes the old one's place ("my new
 supervisor is Prof. Lang", "o novo orientador, o professor Vasco")."""
 
 

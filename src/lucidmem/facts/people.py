@@ -125,8 +125,9 @@ _TITLE = (r"(?:(?i:dona|doña|don|señora|señor|seu|herr|frau|hr|fr|madame|mons
           r"ingegner|ingegnere|ing|avvocato|avvocata|avv|architetto|architetta|arch|geometra|"
           r"geom|ragionier|ragioniere|rag|ingeniero|ingeniera|licenciado|licenciada|lic|"
           r"arquitecto|arquitecta|abogado|abogada|engenheiro|engenheira|eng|ingénieur|maître)"
-          r"\.?\s+)?")
-"""A title before the name ("meine Chefin Dr. Hoffmann", "Frau Yilmaz"): not the name."""
+          r"\.?\s+){0,2}")
+"""Titles before the name ("meine Chefin Dr. Hoffmann", "Frau Yilmaz", "Frau Dr. Yilmaz"): not
+the name."""
 _NAME = r"(?P<name>[A-ZÀ-ÖØ-Þ][\w'’-]*[\w](?:\s+[A-ZÀ-ÖØ-Þ][\w'’-]+)?)"
 _ARTICLE = r"(?:(?:a|o|la|le|el|il|lo|der|die|den|dem|de|het)\s+)?"
 _ADVERBS = (r"(?:\s+(?i:now|already|still|finally|officially|\w+ly|\w+mente|\w+ment|\w+lich|"
@@ -594,8 +595,8 @@ def mentions(text: str, lang: str) -> list[Mention]:
                         not re.search(r"新来|新换|之前|以前|原来", who):
                     of = who  # "慧玲的弟弟志明": Huiling's brother, not the user's
             end = m.end()  # ("新来的家庭医生张医生": the new one is the user's)
-            if lang == "zh" and m["rel"] in ("家庭医生", "医生") and name.endswith("医") and \
-                    text[end:end + 1] == "生":
+            if lang == "zh" and m["rel"] in ("家庭医生", "医生", "牙医") and \
+                    name.endswith("医") and text[end:end + 1] == "生":
                 name, end = name + "生", end + 1  # "家庭医生张医生": 张医生, as he is called
             if m.end("name") == end:
                 # "my sister Kavya's wedding": the sister is Kavya, and the wedding is hers
