@@ -3382,7 +3382,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         cues = replace(cues, negated=False)  # "desde que tô na torrefação Araucária não tiro
         # mais nenhum espresso": what is no more is said of the new job, not the job denied
     tenure = not named_person and not cues.negated and not cues.hypothetical and \
-        not seeking and _tenure_at(span, lang)
+        not seeking and _tenure_at(span, lang) and not _first_days_in_a_town(span, lang)
     uniform = not named_person and not cues.hypothetical and not cues.negated and \
         _uniform_org(span, lang) is not None  # "o crachá do Itaú": the user works there
     new_job = not named_person and _new_job_at(span, item, lang)
@@ -3421,12 +3421,14 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
              not (cues.start or cues.change or cues.cessation) and
              (_no_workplace_said(span, lang) or (not _has_subject(item.clause.text, lang) and
                                                  _no_workplace_named(span, item, lang)))) or
-            (slot == "employer" and not named_person and _since_in_a_town(span, lang))):
+            (slot == "employer" and not named_person and (_since_in_a_town(span, lang) or
+                                                          _first_days_in_a_town(span, lang)))):
         # no place named, or a remark about work that names no workplace ("I do miss the
         # banter on the ward"): not where the user lives or works; nor is a home a clause
         # with a subject that names no place and says no living ("I'll need a new
         # flatmate"), nor a workplace the town the user has been in since ("desde que tô no
-        # Porto não tiro mais férias")
+        # Porto não tiro mais férias") or spends a first week in ("first week in Lisbon for
+        # the conference")
         slot = guess.second if guess.second not in _ENTITY_SLOTS else "personal"
     dwelling = has_cue("dwelling", lang, _LIVE_SHOW.sub(" ", span)) or in_place
     if slot == "residence" and not names_job and not dwelling and has_cue("trip", lang, span):
@@ -4634,7 +4636,49 @@ def _tenure_org(span: str, lang: str) -> str | None:
     name = _ORG_NAME.match(span, found.start("org"))
     if name is None or name["name"].split()[0].casefold() in _HOME_WORDS.get(lang, ()):
         return None  # "die ersten Wochen im Haus in Lustenau": a new home, not a workplace
+    if _in_a_town_named(span, found, name["name"], lang):
+        return None  # "first week in Lisbon for the conference": a town (a trip or a move)
     return name["name"]
+
+
+def _in_a_town_named(span: str, found: re.Match[str], name: str, lang: str) -> bool:
+    """Whether the name a first stretch is spent at (:data:`_TENURE`) follows the bare at-word
+    of a town (:data:`_IN_A_TOWN`) and says no business."""
+    bare = _IN_A_TOWN.get(lang)
+    return bare is not None and bare.search(span[:found.start("org")]) is not None and \
+        not _names_a_business(name, lang)
+
+
+def _first_days_in_a_town(span: str, lang: str) -> bool:
+    """Whether the user's clause spends a first stretch in a town (:func:`_in_a_town_named`)
+    with no word of working (:data:`_WORKING`): "first week in Lisbon for the conference" is
+    no workplace, whatever the classifier leans to."""
+    pattern = _TENURE.get(lang)
+    found = None if pattern is None else pattern.search(span)
+    if found is None or found["org"] is None or lang not in _WORKING:
+        return False
+    name = _ORG_NAME.match(span, found.start("org"))
+    return name is not None and _in_a_town_named(span, found, name["name"], lang) and \
+        not _says_working(span, lang)
+
+
+_IN_A_TOWN: dict[str, re.Pattern[str]] = {
+    "en": re.compile(r"(?i)(?<!\w)in\s+$"), "fr": re.compile(r"(?i)(?<!\w)à\s+$")}
+"""The bare at-word before a place's name that, after a first stretch, says a town rather
+than a workplace where a workplace takes another word ("at Harbour Foods", "chez Decathlon"):
+"first week in Lisbon", "première semaine à Lyon"."""
+
+_BUSINESS_WORDS = frozenset({"ltd", "inc", "plc", "llc", "gmbh", "sarl", "sas", "foods", "group",
+                             "bank", "café", "cafe", "bar", "bistro", "brasserie", "studio"})
+"""Words that make a name a business's ("Harbour Foods", "Café Marius")."""
+
+
+def _names_a_business(name: str, lang: str) -> bool:
+    """Whether a name says a business by one of its words (:data:`_BUSINESS_WORDS`, a kind of
+    workplace of :data:`WORKPLACE_NOUNS`)."""
+    words = {w.casefold() for w in re.findall(r"[\w'’-]+", name)}
+    kinds = {k.casefold() for k in WORKPLACE_NOUNS.get(lang, ())}
+    return bool(words & (_BUSINESS_WORDS | kinds))
 
 
 def _lives_there(span: str, lang: str) -> bool:
