@@ -362,7 +362,11 @@ def moved_into(text: str, lang: str) -> str | None:
     hypothetical, is no move. A writer who capitalises names says the place with capitals,
     maybe further on in the sentence ("premier samedi au milieu des cartons à Endoume");
     in chat written in lower case the place is a word, or up to three that end the clause
-    ("our new flat in leeds has a balcony" → "leeds")."""
+    ("our new flat in leeds has a balcony" → "leeds"). Chinese says the place before its first
+    days ("到成都第一周，房东阿姨就给我送了一袋腊肉" → "成都", :data:`_ZH_FIRST_DAYS_AT`).
+    """
+    if lang == "zh":
+        return _zh_moved_into(text)
     first, new, keys = _FIRST_DAYS_IN.get(lang), _NEW_HOME_AT.get(lang), _KEYS_TO.get(lang)
     if first is None or new is None or keys is None or \
             has_cue("wanting", lang, text) or has_cue("hypothetical", lang, text):
@@ -397,6 +401,27 @@ def moved_into(text: str, lang: str) -> str | None:
 
 _LOWERCASE_WORD = re.compile(r"\s*(?P<place>[a-zß-ÿ][\w'’-]+)")
 
+_ZH_FIRST_DAYS_AT = re.compile(r"(?:到|来|搬到|搬来|住到)(?P<place>[\u4e00-\u9fff]{2,4}?)的?"
+                               r"(?:第一(?:天|晚|周|个星期|个礼拜|个周末)|头几天)")
+"""A place and its first days in Chinese, the place first ("到成都第一周",
+"搬到大连的第一个周末")."""
+
+
+_ZH_HOUSEHOLD = re.compile("|".join((*LANDLORDS["zh"], "邻居")))
+"""The landlord or the neighbours in Chinese (no word boundaries between characters)."""
+
+
+def _zh_moved_into(text: str) -> str | None:
+    """The place of the first days said in Chinese (:data:`_ZH_FIRST_DAYS_AT`) when the turn
+    also says living there (the cue ``moving_in``, the landlord or the neighbours): a move,
+    not a trip."""
+    found = _ZH_FIRST_DAYS_AT.search(text)
+    if found is None or has_cue("wanting", "zh", text) or has_cue("hypothetical", "zh", text):
+        return None
+    if not (has_cue("moving_in", "zh", text) or _ZH_HOUSEHOLD.search(text)):
+        return None
+    return found["place"]
+
 _NEVER = re.compile(r"(?!)")
 _NEIGHBOURS = {"en": "neighbour|neighbor|neighbours|neighbors", "de": "Nachbar|Nachbarin|Nachbarn",
                "fr": "voisin|voisine|voisins", "es": "vecino|vecina|vecinos",
@@ -409,5 +434,5 @@ _HOUSEHOLD: dict[str, re.Pattern[str]] = {
     for lang in _NEIGHBOURS}
 """The landlord or the neighbours, said beside the first days in a place ("Prima settimana a
 Trento … la padrona di casa è gentilissima", "primeira semana em Florianópolis, o vizinho me
-chamou pra pescar"): the place is the user's new home, not a trip. (Chinese says the place
-before its first days, "到成都第一周", which :data:`_FIRST_DAYS_IN` does not read yet.)"""
+chamou pra pescar", "到成都第一周，房东阿姨…"): the place is the user's new home, not a
+trip."""
