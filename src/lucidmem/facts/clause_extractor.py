@@ -4643,8 +4643,8 @@ def _tenure_org(span: str, lang: str) -> str | None:
 
 def _in_a_town_named(span: str, found: re.Match[str], name: str, lang: str) -> bool:
     """Whether the name a first stretch is spent at (:data:`_TENURE`) follows the bare at-word
-    of a town (:data:`_IN_A_TOWN`) and says no business."""
-    bare = _IN_A_TOWN.get(lang)
+    of a town (:data:`_BARE_TOWN_AT`) and says no business."""
+    bare = _BARE_TOWN_AT.get(lang)
     return bare is not None and bare.search(span[:found.start("org")]) is not None and \
         not _names_a_business(name, lang)
 
@@ -4662,7 +4662,7 @@ def _first_days_in_a_town(span: str, lang: str) -> bool:
         not _says_working(span, lang)
 
 
-_IN_A_TOWN: dict[str, re.Pattern[str]] = {
+_BARE_TOWN_AT: dict[str, re.Pattern[str]] = {
     "en": re.compile(r"(?i)(?<!\w)in\s+$"), "fr": re.compile(r"(?i)(?<!\w)à\s+$")}
 """The bare at-word before a place's name that, after a first stretch, says a town rather
 than a workplace where a workplace takes another word ("at Harbour Foods", "chez Decathlon"):
