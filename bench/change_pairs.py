@@ -17,8 +17,8 @@ another pair of the same language, labelled ``other`` (the common case in a real
 most later turns have nothing to do with a held fact), and reports how often such pairs on the
 test side would be read as a change.
 
-    python bench/change_pairs.py                     # 0.724 accuracy, change AUC 0.846
-    python bench/change_pairs.py --random-pairs 3    # false change on random pairs 0.068 at 0.5
+    python bench/change_pairs.py                     # accuracy 0.726, change AUC 0.851
+    python bench/change_pairs.py --random-pairs 3    # random pairs read as a change: 0.054 at 0.5
 
 Result (docs/benchmarks.md, "Stop 54"): the pairs are learnable in part, but the same model
 does not tell which held facts of the truth set's dev conversations a later turn ended (AUC
