@@ -422,6 +422,7 @@ def _zh_moved_into(text: str) -> str | None:
         return None
     return found["place"]
 
+
 _NEVER = re.compile(r"(?!)")
 _NEIGHBOURS = {"en": "neighbour|neighbor|neighbours|neighbors", "de": "Nachbar|Nachbarin|Nachbarn",
                "fr": "voisin|voisine|voisins", "es": "vecino|vecina|vecinos",
