@@ -625,8 +625,9 @@ def mentions(text: str, lang: str) -> list[Mention]:
     bare = _bare_pattern(lang)
     if bare is not None:
         for m in bare.finditer(text):
-            if any(a <= m.start() < b for a, b in taken):
-                continue
+            if any(a <= m.start() < b for a, b in taken) or \
+                    (m["rel"] and _A_VISIT_TO.get(lang, _NEVER).match(text, m.end())):
+                continue  # ("my dentist appointment": the appointment, not the dentist)
             word, group = (m["rel"], "rel") if m["rel"] else (m["kin"], "kin")
             start = m.start() if group == "rel" else m.start("kin")
             found.append(Mention(None, _canonical(lang, word), word, None, (start, m.end())))
@@ -637,6 +638,13 @@ def mentions(text: str, lang: str) -> list[Mention]:
                 not _NOT_OWN_BEFORE.search(text[:m.start()]):
             found.append(Mention(None, _canonical(lang, m[0]), m[0], None, m.span()))
     return sorted(found, key=lambda x: x.span)
+
+
+_NEVER = re.compile(r"(?!)")
+_A_VISIT_TO = {"en": re.compile(r"(?i)\s+(?:appointment|appt|visit|check-?up|bill|office|"
+                                r"surgery|practice|session)s?(?![\w'’])")}
+"""A noun after a role that makes the two one thing ("my dentist appointment", "my GP
+surgery", "my therapist session"): no person is said."""
 
 
 _NOT_OWN_BEFORE = re.compile(
