@@ -4673,12 +4673,17 @@ _BUSINESS_WORDS = frozenset({"ltd", "inc", "plc", "llc", "gmbh", "sarl", "sas", 
 """Words that make a name a business's ("Harbour Foods", "Café Marius")."""
 
 
+_BUSINESS_BY_LANGUAGE: dict[str, frozenset[str]] = {
+    lang: _BUSINESS_WORDS | {k.casefold() for k in kinds}
+    for lang, kinds in WORKPLACE_NOUNS.items()}
+""":data:`_BUSINESS_WORDS` and the kinds of workplace of :data:`WORKPLACE_NOUNS`, folded, per
+language."""
+
+
 def _names_a_business(name: str, lang: str) -> bool:
-    """Whether a name says a business by one of its words (:data:`_BUSINESS_WORDS`, a kind of
-    workplace of :data:`WORKPLACE_NOUNS`)."""
-    words = {w.casefold() for w in re.findall(r"[\w'’-]+", name)}
-    kinds = {k.casefold() for k in WORKPLACE_NOUNS.get(lang, ())}
-    return bool(words & (_BUSINESS_WORDS | kinds))
+    """Whether a name says a business by one of its words (:data:`_BUSINESS_BY_LANGUAGE`)."""
+    words = _BUSINESS_BY_LANGUAGE.get(lang, _BUSINESS_WORDS)
+    return not words.isdisjoint(w.casefold() for w in re.findall(r"[\w'’-]+", name))
 
 
 def _lives_there(span: str, lang: str) -> bool:

@@ -407,10 +407,6 @@ _ZH_FIRST_DAYS_AT = re.compile(r"(?:到|来|搬到|搬来|住到)(?P<place>[\u4e
 "搬到大连的第一个周末")."""
 
 
-_ZH_HOUSEHOLD = re.compile("|".join((*LANDLORDS["zh"], "邻居")))
-"""The landlord or the neighbours in Chinese (no word boundaries between characters)."""
-
-
 def _zh_moved_into(text: str) -> str | None:
     """The place of the first days said in Chinese (:data:`_ZH_FIRST_DAYS_AT`) when the turn
     also says living there (the cue ``moving_in``, the landlord or the neighbours): a move,
@@ -418,7 +414,7 @@ def _zh_moved_into(text: str) -> str | None:
     found = _ZH_FIRST_DAYS_AT.search(text)
     if found is None or has_cue("wanting", "zh", text) or has_cue("hypothetical", "zh", text):
         return None
-    if not (has_cue("moving_in", "zh", text) or _ZH_HOUSEHOLD.search(text)):
+    if not (has_cue("moving_in", "zh", text) or _HOUSEHOLD["zh"].search(text)):
         return None
     return found["place"]
 
@@ -428,12 +424,13 @@ _NEIGHBOURS = {"en": "neighbour|neighbor|neighbours|neighbors", "de": "Nachbar|N
                "fr": "voisin|voisine|voisins", "es": "vecino|vecina|vecinos",
                "it": "vicino di casa|vicina di casa|il vicino|la vicina|i vicini",
                "pt": "vizinho|vizinha|vizinhos",
-               "nl": "buurman|buurvrouw|buren"}
+               "nl": "buurman|buurvrouw|buren", "zh": "邻居"}
 _HOUSEHOLD: dict[str, re.Pattern[str]] = {
-    lang: re.compile(r"(?i)(?<![\w'’])(?:" + "|".join(
-        [re.escape(w) for w in LANDLORDS.get(lang, ())] + [_NEIGHBOURS[lang]]) + r")(?![\w'’])")
+    lang: re.compile(("" if lang == "zh" else r"(?i)(?<![\w'’])") + r"(?:" + "|".join(
+        [re.escape(w) for w in LANDLORDS.get(lang, ())] + [_NEIGHBOURS[lang]]) + r")"
+        + ("" if lang == "zh" else r"(?![\w'’])"))
     for lang in _NEIGHBOURS}
 """The landlord or the neighbours, said beside the first days in a place ("Prima settimana a
 Trento … la padrona di casa è gentilissima", "primeira semana em Florianópolis, o vizinho me
 chamou pra pescar", "到成都第一周，房东阿姨…"): the place is the user's new home, not a
-trip."""
+trip. Chinese has no word boundaries between characters, so its words match anywhere."""
