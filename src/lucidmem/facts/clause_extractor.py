@@ -1501,6 +1501,9 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 any(_names_value(clause.text, w) for w in mistaken):
             reading.flags.append("skipped:about_the_mistake")  # "keine Ahnung wie ich auf
             continue  # Grinzing komm": the wrong value, said again after its correction
+        if _wonders_why_said(clause):
+            reading.flags.append("skipped:about_the_mistake")  # "je sais pas pourquoi j'ai
+            continue  # écrit porto-novo": the wrong value named again, no fact
         if cues.correction and (wrong := _corrected_value(clause)):
             mistaken.append(wrong)
         asked_before, recalled = recalled, None  # the value the clause before asked about
@@ -2634,6 +2637,19 @@ def _says_of_themselves(text: str, said: re.Match[str], lang: str) -> bool:
     head, tail = before.search(text[:said.start()]), after.match(text[said.end():])
     return head is not None and tail is not None and \
         head["who"].casefold() == tail["who"].casefold()
+
+
+def _wonders_why_said(clause: Clause) -> bool:
+    """Whether the clause opens by wondering why the user said what they said ("no idea why
+    I said Tesco", "nn so xké t'ho detto parrucchiera", "不知道为啥说成货车"): it names the wrong
+    value again and states nothing. Said after the clause's first words only: "sie ist in
+    der Klinik St. Anna – keine Ahnung, warum ich das verwechsle" keeps the right value."""
+    m = find_cue("why_said", clause.language, clause.text)
+    if m is None:
+        return False
+    before = clause.text[:m.start()]
+    return len(before.strip(" ，,。")) <= 4 if clause.language == "zh" else \
+        len(before.split()) <= 2
 
 
 def _recalled_saying(clause: Clause) -> bool:

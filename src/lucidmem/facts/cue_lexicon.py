@@ -1478,6 +1478,55 @@ CUES: dict[str, _T] = {
                  "heb ik geschreven|had ik geschreven|heb ik je verteld|had ik je verteld"),
         "zh": _w("是不是说|是不是跟你说|是不是写|有没有说|是不是讲"),
     },
+    # the user wonders why they said the wrong value, naming it again ("no idea why I said
+    # Tesco", "je sais pas pourquoi j'ai écrit porto-novo", "nn so xké t'ho detto
+    # parrucchiera", "no sé ni por q te dije ilobasco"): said at a clause's start, the clause
+    # is about the mistake and states nothing (clause_extractor._wonders_why_said)
+    "why_said": {
+        "en": _w("no idea why i said|no idea why i wrote|no idea why i told you|"
+                 "don't know why i said|dont know why i said|don’t know why i said|"
+                 "don't know why i wrote|dont know why i wrote|don't know why i told you|"
+                 "dont know why i told you|not sure why i said|not sure why i wrote|"
+                 "dunno why i said|dunno why i wrote|idk why i said|idk why i wrote|"
+                 "no clue why i said|why did i say|why did i write|why did i tell you"),
+        "de": _w("keine Ahnung, warum ich … gesagt|keine Ahnung warum ich … gesagt|"
+                 "keine Ahnung, warum ich … geschrieben|keine Ahnung warum ich … geschrieben|"
+                 "keine Ahnung, wieso ich … gesagt|keine Ahnung wieso ich … gesagt|"
+                 "keine Ahnung, wieso ich … geschrieben|keine Ahnung wieso ich … geschrieben|"
+                 "weiß nicht, warum ich … gesagt|weiß nicht warum ich … gesagt|"
+                 "weiß nicht, warum ich … geschrieben|weiß nicht warum ich … geschrieben|"
+                 "weiss nicht, warum ich … gesagt|weiss nicht warum ich … gesagt|"
+                 "keine Ahnung, wie ich auf|keine Ahnung wie ich auf|weiß nicht, wie ich auf|"
+                 "weiß nicht wie ich auf|wie komm ich auf|wie bin ich auf|"
+                 "warum hab ich … gesagt|warum hab ich … geschrieben"),
+        "fr": _w("sais pas pourquoi j'ai|sais pas pourquoi j’ai|sais pas pourquoi je t'ai|"
+                 "sais pas pourquoi je t’ai|sais pas pq j'ai|sais pas pk j'ai|"
+                 "sais vraiment pas pourquoi j'ai|aucune idée pourquoi j'ai|"
+                 "aucune idée pourquoi je t'ai|pourquoi j'ai dit|pourquoi j'ai écrit|"
+                 "pourquoi je t'ai dit|pourquoi je t'ai écrit"),
+        "es": _w("no sé por qué te dije|no sé por qué dije|no sé por qué escribí|"
+                 "no sé por qué te escribí|no sé por q te dije|no se por que te dije|"
+                 "no se por q te dije|no sé ni por qué te dije|no sé ni por q te dije|"
+                 "no se ni por que te dije|no se ni por q te dije|ni idea por qué te dije|"
+                 "ni idea de por qué te dije|por qué te dije|por q te dije"),
+        "it": _w("nn so xké t'ho detto|non so xké t'ho detto|nn so perché t'ho detto|"
+                 "non so perché t'ho detto|nn so xké ti ho detto|non so xké ti ho detto|"
+                 "non so perché ti ho detto|nn so perché ti ho detto|non so perché ho detto|"
+                 "nn so xké ho detto|non so perché ho scritto|non so perché ti ho scritto|"
+                 "chissà perché ho detto|chissà perché ti ho detto|perché ti ho detto"),
+        "pt": _w("não sei porque disse|não sei por que disse|não sei porque te disse|"
+                 "não sei por que te disse|não sei porque escrevi|não sei por que escrevi|"
+                 "não sei porque falei|não sei por que falei|não sei porque te falei|"
+                 "não sei por que te falei|não sei pq falei|não sei pq disse|nao sei pq falei|"
+                 "nem sei porque disse|nem sei por que disse|nem sei porque falei|"
+                 "nem sei por que falei"),
+        "nl": _w("geen idee waarom ik … zei|geen idee waarom ik … schreef|"
+                 "weet niet waarom ik … zei|weet niet waarom ik … schreef|"
+                 "weet nie waarom ik … zei|geen flauw idee waarom ik|geen idee hoe ik op|"
+                 "weet niet hoe ik op|waarom zei ik|waarom schreef ik"),
+        "zh": _w("不知道为什么说|不知道为啥说|不知道怎么说成|不知道咋说成|不知道为什么写|不知道为啥写|"
+                 "怎么会说成|怎么就说成|不知道为啥讲|不知道为什么讲"),
+    },
     # a count of a habit moved to another number, said before the number ("I'm down to 8 a
     # day", "sono sceso a 8 al giorno", "减到每天8根"): a new count of what was counted before
     "count_moved": {
