@@ -56,6 +56,17 @@ def test_relations() -> None:
     assert relate(sister, replace(sara, is_correction=True)) is Relation.CONFLICT
 
 
+def test_a_remark_said_with_a_named_value_does_not_replace_it() -> None:
+    """"eine Woche in der neuen Wohnung in Ebikon! Franzi und ich wohnen jetzt zusammen":
+    the remark of the second clause stands beside the home the first one names."""
+    ebikon = ExistingFact("user", "lives_in", "Ebikon", 0.8, said_with_the_new=True)
+    remark = replace(LIVES, object="wohnen jetzt zusammen, überall noch Zügelkisten",
+                     is_change=True)
+    assert relate(ebikon, remark) is Relation.COMPATIBLE
+    assert relate(replace(ebikon, said_with_the_new=False), remark) is Relation.CONFLICT
+    assert relate(ebikon, replace(LIVES, object="Luzern")) is Relation.CONFLICT  # a name
+
+
 def test_single_valued() -> None:
     assert is_single_valued("lives_in") and is_single_valued("preferred_time_for_meeting")
     assert not is_single_valued("likes") and not is_single_valued("has_sister")

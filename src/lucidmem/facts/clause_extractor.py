@@ -1749,7 +1749,9 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         span = span_of(item.clause.text, item.clause.language)
         flagged = len(reading.flags)
         cand = _clause_fact(item, span, guess, timestamp, secret, reading, carried)
-        if moved_into is not None and item.subject == USER_SUBJECT and \
+        if moved_into is not None and (
+                item.subject == USER_SUBJECT or
+                homes.opens_with_first_days(item.clause.text, item.clause.language)) and \
                 moved_into in item.clause.text and not item.clause.cues.negated and \
                 not item.clause.cues.question:
             # "first saturday in south portland!! … surrounded by boxes": the new home (a

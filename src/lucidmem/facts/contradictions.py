@@ -46,6 +46,7 @@ from enum import StrEnum
 
 from lucidmem.errors import InvalidInputError
 from lucidmem.facts.cue_lexicon import REPLACED_BY_A_NEW_ONE, SEASON_CONTEXTS
+from lucidmem.facts.entities import NAME_WORDS
 from lucidmem.facts.model import FactCandidate, FactCategory
 
 __all__ = [
@@ -170,6 +171,8 @@ class ExistingFact:
     variant_confidences: tuple[float, ...] = ()
     fact_id: str | None = None
     valid_from: datetime | None = None
+    said_with_the_new: bool = False
+    """Whether it was read from the turn the new candidate comes from."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,11 +230,22 @@ def relate(existing: ExistingFact, new: FactCandidate) -> Relation:
         if not same_object:
             return Relation.UNRELATED
         return Relation.CONFLICT if existing.negated == new.negated else Relation.COMPATIBLE
+    if is_single_valued(new.predicate) and _a_remark_beside(existing, new):
+        return Relation.COMPATIBLE
     if not existing.negated and not new.negated and (
         is_single_valued(new.predicate) or new.is_correction or _a_new_one(new)
     ):
         return Relation.CONFLICT
     return Relation.COMPATIBLE
+
+
+def _a_remark_beside(existing: ExistingFact, new: FactCandidate) -> bool:
+    """Whether ``new`` is a remark (a whole clause for its object, more than
+    :data:`NAME_WORDS` words) said in the same turn as the named value held ("eine Woche in
+    der neuen Wohnung in Ebikon! Franzi und ich wohnen jetzt zusammen": the second clause
+    does not replace Ebikon)."""
+    return existing.said_with_the_new and \
+        len(new.object.split()) > NAME_WORDS >= len(existing.object.split())
 
 
 def reconsolidate(

@@ -1278,6 +1278,8 @@ CUES: dict[str, _T] = {
         "de": _w("neue Vermieterin|neuer Vermieter|neuen Vermieter|der neue Vermieter|"
                  "zwischen Kartons|"
                  "zwischen Umzugskartons|überall Kartons|Kisten auspacken|Kartons auspacken|"
+                 "überall … Zügelkisten|überall … Umzugskisten|überall … Kartons|"
+                 "zwischen Zügelkisten|Zügelkisten auspacken|"
                  "Einweihungsparty"),
         "fr": _w("nouvelle proprio|nouveau proprio|nouveau propriétaire|nouvelle propriétaire|"
                  "entre les cartons|au milieu des cartons|cartons partout|"

@@ -35,6 +35,7 @@ __all__ = [
     "leaves_only",
     "moved_into",
     "one_person",
+    "opens_with_first_days",
     "places_lived",
     "relative_home_targets",
 ]
@@ -268,6 +269,13 @@ _OWN = (r"my|our|meiner|meinem|unserer|unserem|mon|ma|notre|mi|nuestro|nuestra|m
 """A possessive before a home: "primera semana en mi apartamentito en santa tecla", the
 first days in one's own home, is a move into it, whatever word of newness is left unsaid."""
 
+_THE = r"(?:(?:the|der|die|das|dem|het|la|le|el|il|lo|o|a)\s+|l['’])"
+"""An article before a home in its first days ("primera semana en el apartamento")."""
+
+_WITH_SOMEONE = r"(?:\s+(?:with|mit|met|avec|con|com)\s+[\w'’-]+)?"
+"""Whom the home is shared with, between the home and its place ("primera semana en el
+apartamento con heidy en la miraflores"): the first days in a home one lives in."""
+
 _NEW_HOME_AT: dict[str, str] = {
     "en": r"(?:(?:the|our|my)\s+)?new\s+(?:place|house|flat|apartment|home)\s+(?:in|on)",
     "de": r"(?:(?:der|die|unsere[rn]?|meine[rn]?)\s+)?neuen?\s+(?:Wohnung|Haus|Bude)\s+"
@@ -345,10 +353,20 @@ _LOWERCASE_PLACE = re.compile(
 """A place in chat written in lower case: up to three words (with particles between) that
 end where the sentence or clause does ("south portland!!", "sierra de los padres, todo…")."""
 
+_LEADING_ARTICLE = re.compile(r"^\s*(?i:the|la|le|el|il|l['’]|het|der|die)\s+")
+"""An article before a place in lower case ("en la miraflores", "in het spijkerkwartier")."""
+
 _NO_PLACE = re.compile(r"(?i)(?:the|a|an|new|nuev[ao]|nuov[ao]|nov[ao]|neue[nr]?|"
                        r"nouvel(?:le)?|nouveau|nieuwe?|la|el|il|o|het|der|die|das|m'n|mis|mein|"
                        r"meine|unsere|unseren|" + _OWN + r")$")
 """A first word that opens no place ("the new flat", "la casa", "ons appartementje")."""
+
+
+def opens_with_first_days(text: str, lang: str) -> bool:
+    """Whether ``text`` opens with the user's first days somewhere ("primera semana en el
+    apartamento con Lucía …"): whoever else it names, the first days are the user's."""
+    first = _FIRST_DAYS_IN.get(lang)
+    return first is not None and re.match(r"\W*(?i:" + first + r")(?![\w'’])", text) is not None
 
 
 def moved_into(text: str, lang: str) -> str | None:
@@ -374,14 +392,19 @@ def moved_into(text: str, lang: str) -> str | None:
     home = "|".join(re.escape(n) for n in HOME_NOUNS.get(lang, ()))
     in_own_home = re.compile(r"(?<![\w'’])(?i:(?:" + first + r")\s+(?:" + _OWN + r")\s+(?:" +
                              home + r")\s+" + _HOME_THEN_AT + r")(?![\w'’])")
+    shared_home = re.compile(r"(?<![\w'’])(?i:(?:" + first + r")\s+" + _THE + r"?(?:" +
+                             home + r")" + _WITH_SOMEONE + r"\s+" + _HOME_THEN_AT + r")(?![\w'’])")
     first_days = re.search(r"(?<![\w'’])(?i:" + first + r")(?![\w'’])", text) is not None
     living = has_cue("moving_in", lang, text) or in_own_home.search(text) is not None or \
+        shared_home.search(text) is not None or \
         (first_days and _HOUSEHOLD.get(lang, _NEVER).search(text) is not None)
     if not (living or has_cue("new_home", lang, text)):
         return None
     lead = re.compile(r"(?<![\w'’])(?i:(?P<first>" + first + r")(?:\s+(?:" + new + r")|"
-                      r"\s+(?:(?:the|der|die|das|dem|het|la|le|el|il|o|a|" + _OWN + r")\s+)?"
-                      r"(?:" + home + r")\s+" + _HOME_THEN_AT + r")?|" + new + r"|" + keys +
+                      r"\s+(?:(?:the|der|die|das|dem|het|la|le|el|il|o|a|" + _OWN + r")\s+|"
+                      r"l['’])?"
+                      r"(?:" + home + r")" + _WITH_SOMEONE + r"\s+" + _HOME_THEN_AT + r")?|" +
+                      new + r"|" + keys +
                       r")(?![\w'’])")
     capitals = _MID_SENTENCE_CAPITAL.search(text) is not None
     for m in lead.finditer(text):
@@ -393,6 +416,7 @@ def moved_into(text: str, lang: str) -> str | None:
         if said is None and capitals:
             said = _CAPITALISED_PLACE_LATER.search(rest)
         elif said is None:
+            rest = _LEADING_ARTICLE.sub(" ", rest)  # "en la miraflores": the place's article
             said = _LOWERCASE_PLACE.match(rest) or _LOWERCASE_WORD.match(rest)
         if said is not None and not _NO_PLACE.match(said.group("place").split()[0]):
             return without_trailing_date_words(said.group("place"))

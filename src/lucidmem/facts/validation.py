@@ -122,8 +122,10 @@ def current_confidence(record: Record, at: float, base_rate: float) -> float:
                               float(d.get("emotional_intensity", 0.3)), base_rate)
 
 
-def _existing(rec: Record, at: float, rate: float, variants: Sequence[Record]) -> ExistingFact:
+def _existing(rec: Record, at: float, rate: float, variants: Sequence[Record],
+              new: Record) -> ExistingFact:
     d = rec.data
+    said_with = set(d.get("source_turn_ids", [])) & set(new.data.get("source_turn_ids", []))
     return ExistingFact(
         d["subject"], d["predicate"], d["object"], current_confidence(rec, at, rate),
         negated=bool(d.get("negated")), context=d.get("context"),
@@ -131,6 +133,7 @@ def _existing(rec: Record, at: float, rate: float, variants: Sequence[Record]) -
         fact_id=rec.id,
         valid_from=from_epoch(float(d["valid_from"]))
         if d["category"] == FactCategory.EVENT.value else None,
+        said_with_the_new=bool(said_with),
     )
 
 
@@ -623,7 +626,7 @@ class _Pass:
             self.touch(rec)
             return
         for ex in [f for f in self.working if f.status == Status.ACTIVE]:
-            existing = _existing(ex, ts, self.rate, self.variants_of(ex))
+            existing = _existing(ex, ts, self.rate, self.variants_of(ex), rec)
             relation = relate(existing, cand)
             if relation is Relation.UNRELATED:
                 continue
