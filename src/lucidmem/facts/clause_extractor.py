@@ -4254,19 +4254,32 @@ _AHEAD: dict[str, tuple[str, ...]] = {
 "dans trois semaines à la clinique Pasteur"): a day to come there, not a time spent there."""
 
 
-_KIND_ARTICLES = r"the|der|die|dem|den|de|le|la|l['’]|el|il|lo|o|a|het"
-"""The articles before a kind of workplace a first stretch is spent at ("à la boulangerie")."""
+_OWN_KIND = r"my|meiner|meinem|mon|ma|mi|mio|mia|meu|minha|mijn"
+"""The user's own before a kind of workplace ("no meu atelier")."""
+_KIND_ARTICLES = r"the|der|die|dem|den|de|le|la|l['’]|el|il|lo|o|a|het|" + _OWN_KIND
+"""The articles before a kind of workplace a first stretch is spent at ("à la boulangerie"),
+and the user's own ("primeira semana no meu atelier": a workshop of one's own is work too)."""
+
+_ROLE_BETWEEN: dict[str, str] = {
+    "en": r"(?:\s+(?:on|as)\s+(?!holiday|vacation|leave|break|my\s+own)(?:the\s+|a\s+|an\s+)?"
+          r"[a-z]+(?:\s+desk)?)?",
+    "de": r"(?:\s+als\s+\w+)?", "fr": r"(?:\s+comme\s+\w+)?", "es": r"(?:\s+como\s+\w+)?",
+    "it": r"(?:\s+come\s+\w+)?", "pt": r"(?:\s+como\s+\w+)?", "nl": r"(?:\s+als\s+\w+)?",
+}
+"""The role a first stretch is spent in, between it and the workplace ("first week on the
+front desk at Yardley Road", "erste Woche als Azubi bei Lanxess"); a holiday is none."""
 
 
 def _tenure_pattern(lang: str, first: str, count: str, unit: str, at: str,
                     within: str) -> re.Pattern[str]:
     stretch, units_first, number = _FIRST_STRETCH[lang]
-    done = r"(?:\s+(?:" + STRETCH_DONE[lang] + r"))?"
+    done = r"(?:\s+(?:" + STRETCH_DONE[lang] + r"))?" + _ROLE_BETWEEN.get(lang, "")
     not_ahead = "".join(r"(?<!" + re.escape(word) + r" )" for word in _AHEAD[lang])
     said = [r"(?:" + first + r")\s+(?:" + unit + r")" + done + r"\s+(?:" + at + "|" + within
             + r")", r"(?:" + first + r")\s+(?:" + stretch + "|" + _WORKDAY_NAMES + r")" + done
             + r"\s+(?:" + at + "|" + within + "|" + _AT_WORK_ONLY.get(lang, at) + r")",
-            not_ahead + r"(?:" + count + r")\s+(?:" + unit + r")\s+(?:" + at + r")"]
+            not_ahead + r"(?:" + count + r")\s+(?:" + unit + r")" + _ROLE_BETWEEN.get(lang, "") +
+            r"\s+(?:" + at + r")"]
     if units_first:
         said.append(r"(?:" + units_first + r")\s+(?:" + number + r")" + done + r"\s+(?:" + at
                     + "|" + within + r")")
@@ -4285,21 +4298,22 @@ _TENURE: dict[str, re.Pattern[str]] = {
     lang: _tenure_pattern(lang, *parts)
     for lang, parts in {
         "en": (r"first|second|third", r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
-               r"a\s+few|a\s+couple\s+of", r"days?|weeks?|months?|years?", r"at|into", r"in"),
-        "de": (r"erste[nrs]?|zweite[nrs]?|dritte[nrs]?", r"\d+|zwei|drei|vier|fünf|sechs",
+               r"eleven|twelve|fifteen|twenty|thirty|a\s+few|a\s+couple\s+of",
+               r"days?|weeks?|months?|years?", r"at|into", r"in"),
+        "de": (r"erste[nrs]?|zweite[nrs]?|dritte[nrs]?", r"\d+|zwei|drei|vier|fünf|sechs|elf|zwölf|fünfzehn|zwanzig",
                r"Tage?n?|Wochen?|Monate?n?|Jahre?n?", r"bei", r"im|in\s+der"),
-        "fr": (r"premi(?:er|ère)|deuxième", r"\d+|un|une|deux|trois|quatre|cinq|six",
+        "fr": (r"premi(?:er|ère)|deuxième", r"\d+|un|une|deux|trois|quatre|cinq|six|onze|douze|quinze|vingt",
                r"(?:jours?|semaines?|mois|ans?|années?)"
                r"(?:\s+que\s+je\s+(?:suis|bosse|travaille))?",
                r"chez", r"à"),
-        "es": (r"primer(?:o|a)?|segund[oa]", r"\d+|un|una|dos|tres|cuatro|cinco|seis",
+        "es": (r"primer(?:o|a)?|segund[oa]", r"\d+|un|una|dos|tres|cuatro|cinco|seis|once|doce|quince|veinte",
                r"días?|semanas?|mes(?:es)?|años?", r"con", r"en"),
-        "it": (r"prim[oa]|second[oa]", r"\d+|un|una|due|tre|quattro|cinque|sei",
+        "it": (r"prim[oa]|second[oa]", r"\d+|un|una|due|tre|quattro|cinque|sei|undici|dodici|quindici|venti",
                r"giorn[oi]|settiman[ae]|mes[ei]|ann[oi]", r"da|presso", r"in|alla|al"),
-        "pt": (r"primeir[oa]|segund[oa]", r"\d+|um|uma|dois|duas|três|quatro|cinco|seis",
+        "pt": (r"primeir[oa]|segund[oa]", r"\d+|um|uma|dois|duas|três|quatro|cinco|seis|onze|doze|quinze|vinte",
                r"dias?|semanas?|m[eê]s(?:es)?|anos?", r"(?:no|na)\s+\w+\s+d[oa]",
                r"no|na|em"),
-        "nl": (r"eerste|tweede|derde", r"\d+|een|twee|drie|vier|vijf|zes",
+        "nl": (r"eerste|tweede|derde", r"\d+|een|twee|drie|vier|vijf|zes|elf|twaalf|vijftien|twintig",
                r"dag(?:en)?|weken|week|maand(?:en)?|jaar", r"bij", r"op"),
     }.items()}
 _TENURE["zh"] = re.compile(
@@ -4648,7 +4662,10 @@ def _tenure_org(span: str, lang: str) -> str | None:
         return found["org"] or found["org2"] or found["org3"]
     if found["kind"] is not None:  # "primeira semana na clínica veterinária": the kind, and a
         name = _ORG_NAME.match(span, found.end("kind") + 1)  # name after it ("Le Fournil")
+        own = re.match(r"(?i)(?:" + _OWN_KIND + r")\s+", found["kind"])
         kind = re.sub(r"(?i)^(?:" + _KIND_ARTICLES + r")\s*", "", found["kind"])
+        if own is not None:
+            kind = f"their own {kind}"  # "primeira semana no meu atelier": self-employed
         return f"{kind} {name['name']}" if name and found.end("kind") + 1 == name.start() \
             else kind
     name = _ORG_NAME.match(span, found.start("org"))
@@ -4764,6 +4781,11 @@ _ZH_UNIFORM = re.compile(r"(?P<org>[\u4e00-\u9fffA-Za-z]{2,6})的[\u4e00-\u9fff]
                          r"(?:围裙|制服|工服|工牌|工作服|胸牌)")
 
 
+_ZH_BEFORE_THE_WEARER = re.compile(r"^.*?(?:穿上|换上|套上|穿着|穿|戴上|戴着|戴)")
+"""What comes before the wearing of a workplace's clothes ("第一周穿小米的工服" → 小米): the
+organisation follows the verb."""
+
+
 def _uniform_org(span: str, lang: str) -> str | None:
     """The organisation whose clothes or badge the user's clause mentions (:data:`_WORK_CLOTHES`),
     a word or two of colour between ("la divisa verde di trinacria rent", "星巴克的绿围裙",
@@ -4771,7 +4793,7 @@ def _uniform_org(span: str, lang: str) -> str | None:
     be in small letters ("trinacria rent")."""
     if lang == "zh":
         m = _ZH_UNIFORM.search(span)
-        return m["org"] if m else None
+        return _ZH_BEFORE_THE_WEARER.sub("", m["org"]) or None if m else None
     pattern = _UNIFORM_OF.get(lang)
     if pattern is None:
         return None

@@ -2041,7 +2041,7 @@ WORKPLACE_NOUNS: dict[str, tuple[str, ...]] = {
     "pt": ("padaria", "carpintaria", "oficina", "hospital", "clínica", "consultório",
            "farmácia", "escola", "creche", "fábrica", "armazém", "agência", "laboratório",
            "restaurante", "hotel", "salão", "posto de saúde", "centro de saúde", "clinica",
-           "biblioteca", "livraria"),
+           "biblioteca", "livraria", "atelier", "ateliê"),
     "nl": ("bakkerij", "timmerwerkplaats", "werkplaats", "garage", "ziekenhuis", "kliniek",
            "praktijk", "huisartsenpraktijk", "apotheek", "school", "kinderopvang", "fabriek",
            "magazijn", "bureau", "laboratorium", "restaurant", "hotel", "kapsalon",
