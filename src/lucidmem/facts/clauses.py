@@ -60,8 +60,12 @@ _QUOTES = re.compile(
 the end of the quote."""
 _ANY_SLIP_OPENER = "|".join(sorted({re.escape(w) for ws in SLIP_OPENERS.values() for w in ws},
                                     key=len, reverse=True))
+_FIRST_PERSON_OPENERS = r"i|we|ich|wir|je|j['’]|nous|yo|nosotros|io|noi|eu|nós|ik|wij|we"
+"""The user speaking of themselves after a dash: "Iris heeft hem aan de praat gekregen – we
+wonen hier in het Spijkerkwartier" is the user's own sentence, not more of Iris's."""
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[!?])(?=[^\W\d_])|[。！？\n]+|\s+-\s+|\s*;\s*|"
                            r"(?i:\s+[–—]\s+(?=(?:" + _ANY_SLIP_OPENER + r")(?!\w)))|"
+                           r"(?i:\s+[–—]\s+(?=(?:" + _FIRST_PERSON_OPENERS + r")\s))|"
                            r"(?<=……)(?=[^\s…。！？.!?”])|"
                            r"(?<=[.]{3})(?=\S)|(?<=[\U0001F300-\U0001FAFF])\s+(?=[\u4e00-\u9fff])|"
                            r"(?<=[\U0001F300-\U0001FAFF])\s+(?=[¿¡]?[^\W\d_][^.!?\n]*\?)")
@@ -70,8 +74,9 @@ emoji with more words after it: in Chinese ("老师说他下一盘能站起来�
 the teacher's words end at the laugh), elsewhere when a question follows ("I moved to Ghent
 last month 🙂 Any tips for bars?", "vorstellungsgespräch ist übermorgen 😬 kannst du mir 3
 fragen geben?": the question is a sentence of its own, not the move's). An en or em dash
-ends one only before a slip put right ("am 14. März – nein, am 16."): elsewhere it sets a
-remark in. The Chinese ellipsis "……" ends one with no space after it ("牙医预约是3月14号……
+ends one before a slip put right ("am 14. März – nein, am 16.") and before the user speaking
+of themselves ("… aan de praat gekregen – we wonen hier in het Spijkerkwartier"): elsewhere
+it sets a remark in. The Chinese ellipsis "……" ends one with no space after it ("牙医预约是3月14号……
 不对，16号")."""
 _THERE_IS: dict[str, str] = {
     "en": r"there(?:'s|’s|\s+is|\s+are|\s+was|\s+were|\s+isn't|\s+aren't)\b",
