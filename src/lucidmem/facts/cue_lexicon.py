@@ -1526,8 +1526,8 @@ CUES: dict[str, _T] = {
                  "weet niet waarom ik … zei|weet niet waarom ik … schreef|"
                  "weet nie waarom ik … zei|geen flauw idee waarom ik|geen idee hoe ik op|"
                  "weet niet hoe ik op|waarom zei ik|waarom schreef ik"),
-        "zh": _w("不知道为什么说|不知道为啥说|不知道怎么说成|不知道咋说成|不知道为什么写|不知道为啥写|"
-                 "怎么会说成|怎么就说成|不知道为啥讲|不知道为什么讲"),
+        "zh": _w("不知道为什么说|不知道为啥说|不知道怎么说成|不知道咋说成|不知道为什么写|"
+                 "不知道为啥写|怎么会说成|怎么就说成|不知道为啥讲|不知道为什么讲"),
     },
     # a count of a habit moved to another number, said before the number ("I'm down to 8 a
     # day", "sono sceso a 8 al giorno", "减到每天8根"): a new count of what was counted before
