@@ -2098,7 +2098,11 @@ def _last_name_said(said: str, *, first_word: bool) -> str | None:
 
 _SAID_WRONG: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*(?:(?:and|oh|ok|so|sorry|y|perdona|perdón|et|pardon|e|scusa|"
-                     r"desculpa|en|oei|oeps|oops|ach|ah|ai|ay|ops|eh|uy|oh\s+là\s+là)\W+)*"
+                     r"desculpa|en|oei|oeps|oops|ach|ah|ai|ay|ops|eh|uy|oh\s+là\s+là|"
+                     r"(?:small|quick|tiny|kleine|petite|pequeña|piccola|pequena|kleine)\s+"
+                     r"(?:correction|Korrektur|correcci[oó]n|correzione|corre[cç][aã]o|correctie)|"
+                     r"correction|Korrektur|correcci[oó]n|correzione|corre[cç][aã]o|correctie)"
+                     r"\W+)*"
                      r"(?:" + said + r")\s+(?P<said>[^,;:.!?]+?)"
                      r"(?:[,\s]+(?:right|didn't\s+i|didnt\s+i|no|non|não|toch|niet|nee|hein|"
                      r"ne|vero|verdad))?\s*[?,.:]?\s*$")
@@ -2110,7 +2114,9 @@ _SAID_WRONG: dict[str, re.Pattern[str]] = {
         "it": r"(?:ho\s+detto|(?:ti|le|vi)\s+(?:ho|avevo)\s+detto)(?:\s+l['’]ultima\s+volta)?"
               r"(?:\s+che)?",
         "pt": r"(?:eu\s+)?(?:te\s+)?disse(?:\s+(?:da\s+)?última\s+vez)?",
-        "nl": r"ik\s+zei(?:\s+(?:vorige|de\s+vorige|laatst)\s*(?:keer)?)?",
+        "nl": r"ik\s+zei(?:\s+(?:vorige|de\s+vorige|laatst)\s*(?:keer)?)?|"
+              r"ik\s+(?:heb|had)\s+(?:u|je|jou|jullie)\s+(?:ooit\s+|al\s+eens\s+|eens\s+|"
+              r"vorige\s+keer\s+|laatst\s+)?(?:gezegd|verteld|geschreven)(?:\s+dat)?",
     }.items()}
 _SAID_WRONG["de"] = re.compile(_SAID_WRONG["de"].pattern.replace(
     r"(?P<said>[^,;:.!?]+?)", r"(?P<said>[^,;:!?]+?)(?:\s+(?:gesagt|geschrieben))"))
@@ -2135,7 +2141,8 @@ _RESTATED_AFTER = re.compile(
     r"(?:[^\W\d_][\w'’-]*\s+){1,3}(?:is|ligt|liegt|est|se\s+trouve|está|queda|è|si\s+trova|"
     r"fica|é|lies)(?!\w)|"  # "…, maar De Kroon ligt in Westerlo": the thing, where it is
     r"(?:but\s+|maar\s+|pero\s+|mais\s+|ma\s+|mas\s+|actually\s+|en\s+fait\s+)?"
-    r"(?:(?:it|she|he|they|ze|zij|hij|het|dat|elle|il|ella|él|lei|lui|ela|ele)\s*)?"
+    r"(?:(?:it|she|he|they|that|ze|zij|hij|het|dat|das|elle|il|ella|él|lei|lui|ela|ele|"
+    r"eso|quello|isso)\s*)?"
     r"(?:['’]s|is|are|was|heet|s['’]appelle|se\s+llama|si\s+chiama|se\s+chama|est|c['’]est|"
     r"es|è|é|era|está|lives|woont|habite|vive|mora|works|werkt|travaille|trabaja|lavora|"
     r"trabalha)(?!\w)|"

@@ -549,7 +549,25 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
     pieces = _context_gaps([part for p in pieces for part in _since_moved(p, lang)], lang)
     pieces = _keep_whenever([p.strip(" ,") for p in pieces if p and p.strip(" ,.!?")], lang)
     pieces = _appositions_joined([c for p in pieces for c in _second_verb(p, lang)], lang)
-    return _merge_fragments(pieces, lang)
+    return [p for joined in _merge_fragments(pieces, lang)
+            for p in _said_then_restated(joined, lang)]
+
+
+_RESTATED_AFTER_A_COMMA = re.compile(
+    r"(?i),\s+(?:(?:but|maar|aber|mais|pero|ma|mas)\s+)?(?=(?:that|it|dat|het|das|es|ça|c['’]|"
+    r"eso|quello|isso|è|é)(?:['’]s|\s+(?:is|ist|est|es|è|é|was|war))?(?:\s|['’]))")
+"""Where what the user said they said ends and its restatement begins ("I told you my mum
+lives in Leith, but that's Portobello")."""
+
+
+def _said_then_restated(piece: str, lang: str) -> list[str]:
+    """A clause that says what the user said before (the cue ``recalled_saying``) and then,
+    after a comma, what is right ("I told you my mum lives in Leith, but that's Portobello"),
+    as two: the second restates, so the first is read as a correction's opening."""
+    if not has_cue("recalled_saying", lang, piece):
+        return [piece]
+    m = _RESTATED_AFTER_A_COMMA.search(piece)
+    return [piece] if m is None else [piece[:m.start()], piece[m.end():]]
 
 
 _ONLY_A_TITLED_NAME = re.compile(r"(?:[\w.ªº]+\s+){0,2}[A-ZÀ-ÖØ-Þ][\w'’-]+")
