@@ -143,7 +143,12 @@ CUES: dict[str, _T] = {
                  # a maybe for some day, no plan ("might try pilates someday too idk")
                  "might … someday|might … … someday|might … some day|maybe someday|"
                  "maybe some day|"
-                 "one of these days|who knows"),
+                 "one of these days|who knows|"
+                 # what the user would do, as the other languages' conditionals ("I'd buy a
+                 # static caravan in Tenby", after "if I won the Euromillions")
+                 "i'd buy|i'd move|i'd live|i'd quit|i'd retire|i'd travel|i'd spend|"
+                 "i'd open|i would buy|i would move|i would live|i would quit|i would retire|"
+                 "we'd buy|we'd move|we'd live|we would buy|we would move|we would live"),
         "de": _w("wenn ich|falls ich|wenn wir|würde|würden|würdest|hätte|hätten|wäre|wären|"
                  "stell dir vor|angenommen|traum|träume|fantasie|irgendwann mal|eines Tages|"
                  "vielleicht mach|vielleicht mache|oder a ned|oder auch nicht"),
@@ -1882,6 +1887,9 @@ make that word: "要是" (if) is not the one in "主要是" (mainly is) or "还�
 you say?) is not the one in "跟你说" (I told you)."""
 
 
+_APOSTROPHE = re.compile(r"['’]")
+
+
 def _phrase_regex(phrase: str, lang: str) -> str:
     if lang == "zh":
         before = _ZH_INSIDE_A_WORD.get(phrase)
@@ -1890,6 +1898,7 @@ def _phrase_regex(phrase: str, lang: str) -> str:
     body = phrase.lstrip("*")
     parts = [re.escape(p) for p in body.split()]
     text = r"\s+".join(parts).replace(r"…", r"\w+(?:\s+\w+)?")
+    text = _APOSTROPHE.sub("['’]", text)  # "I’d love" as "I'd love": phones type either
     if suffix:
         return r"\w{2,}" + text + r"(?!\w)"
     tail = r"(?!\w)" if body[-1:].isalnum() else ""
