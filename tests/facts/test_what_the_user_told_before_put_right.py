@@ -35,3 +35,12 @@ def test_the_wrong_value_told_before_is_no_home_of_the_user(
     now = current_facts(first, correction, start=_MAY, lang=lang, days=30)
     assert not [t for t in now if t.startswith("the user lives in")], now
     assert not [t for t in now if t.startswith("the user (home)") and wrong in t], now
+
+
+def test_a_restatement_before_what_was_said_is_kept() -> None:
+    """"no maje, es microbiología, no sé ni xq te dije eso": the right value comes before the
+    words of what was said, so nothing is cut away from it."""
+    now = current_facts("mi hermano elvin está en la unah estudiando enfermería",
+                        "oye y te había dicho q elvin estudiaba enfermería verdad? no maje, es "
+                        "microbiología, no sé ni xq te dije eso", start=_MAY, lang="es", days=60)
+    assert [t for t in now if "microbiología" in t], now

@@ -564,9 +564,11 @@ def _said_then_restated(piece: str, lang: str) -> list[str]:
     """A clause that says what the user said before (the cue ``recalled_saying``) and then,
     after a comma, what is right ("I told you my mum lives in Leith, but that's Portobello"),
     as two: the second restates, so the first is read as a correction's opening."""
-    if not has_cue("recalled_saying", lang, piece):
+    said = find_cue("recalled_saying", lang, piece)
+    if said is None:
         return [piece]
-    m = _RESTATED_AFTER_A_COMMA.search(piece)
+    m = _RESTATED_AFTER_A_COMMA.search(piece, said.end())  # (after what was said: "no maje,
+    # es microbiología, no sé ni xq te dije eso" restates nothing it said)
     return [piece] if m is None else [piece[:m.start()], piece[m.end():]]
 
 

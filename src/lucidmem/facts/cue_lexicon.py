@@ -1515,7 +1515,8 @@ CUES: dict[str, _T] = {
                  "no sé por qué te escribí|no sé por q te dije|no se por que te dije|"
                  "no se por q te dije|no sé ni por qué te dije|no sé ni por q te dije|"
                  "no se ni por que te dije|no se ni por q te dije|ni idea por qué te dije|"
-                 "ni idea de por qué te dije|por qué te dije|por q te dije"),
+                 "ni idea de por qué te dije|por qué te dije|por q te dije|no sé xq te dije|"
+                 "no se xq te dije|no sé ni xq te dije|no se ni xq te dije|xq te dije"),
         "it": _w("nn so xké t'ho detto|non so xké t'ho detto|nn so perché t'ho detto|"
                  "non so perché t'ho detto|nn so xké ti ho detto|non so xké ti ho detto|"
                  "non so perché ti ho detto|nn so perché ti ho detto|non so perché ho detto|"
