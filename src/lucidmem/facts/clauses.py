@@ -565,8 +565,9 @@ def _said_then_restated(piece: str, lang: str) -> list[str]:
     after a comma, what is right ("I told you my mum lives in Leith, but that's Portobello"),
     as two: the second restates, so the first is read as a correction's opening."""
     said = find_cue("recalled_saying", lang, piece)
-    if said is None:
-        return [piece]
+    if said is None or has_cue("correction", lang, piece[said.start():]):
+        return [piece]  # ("te dije mal lo de Carla, no es Valencia, es Alicante": read whole;
+        # "Small correction, I told you …" is cut)
     m = _RESTATED_AFTER_A_COMMA.search(piece, said.end())  # (after what was said: "no maje,
     # es microbiología, no sé ni xq te dije eso" restates nothing it said)
     return [piece] if m is None else [piece[:m.start()], piece[m.end():]]
