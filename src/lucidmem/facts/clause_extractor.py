@@ -40,6 +40,7 @@ from lucidmem.facts.clauses import (
     bare_contrast,
     clauses_of,
     day_said,
+    plain_apostrophes,
     read_cues,
     says_what_there_is,
     slip_lead,
@@ -1436,6 +1437,7 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     reading = TurnReading()
     if not speaker_is_user or not text.strip():
         return Begun(text, timestamp, reading, [], [], [], False, rules)
+    text = plain_apostrophes(text)  # "I’d", "l’appart": read as typed with "'"
     hint = (language_hint or "").split("-")[0].casefold() or None
     clauses = clauses_of(text, default_language=state.language,
                          language_hint=hint if hint in LANGUAGES else None)

@@ -43,6 +43,7 @@ __all__ = [
     "bare_contrast",
     "clauses_of",
     "day_said",
+    "plain_apostrophes",
     "read_cues",
     "says_what_there_is",
     "slip_lead",
@@ -60,6 +61,18 @@ _QUOTES = re.compile(
 the end of the quote."""
 _ANY_SLIP_OPENER = "|".join(sorted({re.escape(w) for ws in SLIP_OPENERS.values() for w in ws},
                                     key=len, reverse=True))
+_TYPED_APOSTROPHE = re.compile(r"(?<=\w)[’ʼ`´](?=\w)")
+"""An apostrophe inside a word typed as a phone or a word processor types it ("I’d", "l’appart",
+"t’ho", "zo’n")."""
+
+
+def plain_apostrophes(text: str) -> str:
+    """``text`` with every apostrophe inside a word written ``'``, as the reader's words and
+    patterns are ("I’d love to live in Lisbon" reads as "I'd love …"). A closing quote (’ after
+    a word, before a space) is left as it is."""
+    return _TYPED_APOSTROPHE.sub("'", text)
+
+
 _FIRST_PERSON_OPENERS = r"i|we|ich|wir|je|j['’]|nous|yo|nosotros|io|noi|eu|nós|ik|wij|we"
 """The user speaking of themselves after a dash: "Iris heeft hem aan de praat gekregen – we
 wonen hier in het Spijkerkwartier" is the user's own sentence, not more of Iris's."""
