@@ -22,7 +22,9 @@ test half is reported in aggregate, never question by question.
 from __future__ import annotations
 
 import argparse
+import copy
 import os
+import re
 import sys
 import time
 from collections import Counter, defaultdict
@@ -257,6 +259,39 @@ def verbose(outcomes: Sequence[Outcome], arm: str) -> None:
                 print(f"       x {text[:110]}")
 
 
+# -- retyping -----------------------------------------------------------------------------------
+RETYPINGS = ("curly-apostrophes", "lowercase", "no-stops")
+"""Ways to retype what the users said, as people chat, to see how much the reading depends on
+the writers' typing: ``curly-apostrophes`` (’ inside words, as phones type it),
+``lowercase`` (no capitals), ``no-stops`` (no full stop or exclamation mark before a space or
+the end; question marks and commas stay). The questions and the expected answers stay."""
+
+_INSIDE_A_WORD = re.compile(r"(?<=\w)'(?=\w)")
+_STOPS = re.compile(r"[.!]+(?=\s|$)")
+
+
+def retyped(conv: dict[str, Any], ways: Sequence[str]) -> dict[str, Any]:
+    """A copy of ``conv`` whose user turns are retyped in each of ``ways`` (:data:`RETYPINGS`);
+    the assistant's turns, the questions and the expected facts are left as written."""
+    unknown = [w for w in ways if w not in RETYPINGS]
+    if unknown:
+        raise ValueError(f"unknown retyping {unknown[0]!r}: use one of {', '.join(RETYPINGS)}")
+    out = copy.deepcopy(conv)
+    for session in out["sessions"]:
+        for turn in session["turns"]:
+            if turn["role"] != "user":
+                continue
+            text = turn["content"]
+            if "curly-apostrophes" in ways:
+                text = _INSIDE_A_WORD.sub("’", text)
+            if "lowercase" in ways:
+                text = text.lower()
+            if "no-stops" in ways:
+                text = _STOPS.sub("", text)
+            turn["content"] = text
+    return out
+
+
 # -- main ---------------------------------------------------------------------------------------
 def conversations(split: str, lang: str | None, limit: int | None,
                   ids: Sequence[str] = ()) -> list[dict[str, Any]]:
@@ -289,6 +324,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="run memory.consolidate(user) after each session")
     parser.add_argument("--verbose", "-v", action="store_true",
                         help="per-question detail, dev half only")
+    parser.add_argument("--retype", action="append", default=[], choices=RETYPINGS,
+                        help="retype the users' turns as people chat before reading them "
+                        "(repeatable): how much the reading depends on the writers' typing")
     parser.add_argument("--llm-base-url",
                         help="use the LLM extractor: an OpenAI-compatible endpoint "
                         "(e.g. http://localhost:11434/v1); key from LUCIDMEM_FACTS__API_KEY")
@@ -301,7 +339,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         LLM.update(base_url=args.llm_base_url, model=args.llm_model)
     splits = list(SPLITS) if args.split == "both" else [args.split]
     ids = [i.strip() for i in args.ids.split(",") if i.strip()]
-    data = {split: conversations(split, args.lang, args.limit, ids) for split in splits}
+    data = {split: [retyped(c, args.retype) if args.retype else c
+                    for c in conversations(split, args.lang, args.limit, ids)]
+            for split in splits}
     if not any(data.values()):
         raise SystemExit("no conversation matches --split/--lang/--ids")
 
@@ -321,7 +361,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                        f"{sum(len(c['questions']) for c in data[split])} questions"
                        for split in splits)
     print(f"truth set: {counts}; extractor: {extractor}; "
-          f"consolidation: {'on' if args.consolidate else 'off'}")
+          f"consolidation: {'on' if args.consolidate else 'off'}"
+          + (f"; users' turns retyped: {', '.join(args.retype)}" if args.retype else ""))
     report(arms, splits)
     turns = sum(o.turns for outcomes in arms["lucidmem"].values() for o in outcomes)
     print(f"time: {elapsed:.1f} s for {turns} turns "

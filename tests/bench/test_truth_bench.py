@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 import truth
@@ -129,3 +131,16 @@ def test_ids_choose_the_conversations_scored() -> None:
     chosen = truth.conversations("dev", None, None, ["en-15", "zh-12"])
     assert sorted(c["id"] for c in chosen) == ["en-15", "zh-12"]
     assert truth.conversations("dev", None, None, ["no-such-id"]) == []
+
+
+def test_retyping_changes_only_what_the_user_said() -> None:
+    conv = {"sessions": [{"turns": [
+        {"role": "user", "content": "I'm at Tesco. It's great! Ok?"},
+        {"role": "assistant", "content": "That's nice."}]}], "questions": [{"ask": "Q."}]}
+    out = truth.retyped(conv, ["curly-apostrophes", "lowercase", "no-stops"])
+    assert out["sessions"][0]["turns"][0]["content"] == "i’m at tesco it’s great ok?"
+    assert out["sessions"][0]["turns"][1]["content"] == "That's nice."
+    assert out["questions"] == conv["questions"]
+    assert conv["sessions"][0]["turns"][0]["content"] == "I'm at Tesco. It's great! Ok?"
+    with pytest.raises(ValueError, match="unknown retyping 'shouting'"):
+        truth.retyped(conv, ["shouting"])
