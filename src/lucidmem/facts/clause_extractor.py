@@ -2101,7 +2101,7 @@ def _last_name_said(said: str, *, first_word: bool) -> str | None:
 _SAID_WRONG: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*(?:(?:and|oh|ok|so|sorry|y|perdona|perdón|et|pardon|e|scusa|"
                      r"desculpa|en|oei|oeps|oops|ach|ah|ai|ay|ops|eh|uy|oh\s+là\s+là|"
-                     r"(?:small|quick|tiny|kleine|petite|pequeña|piccola|pequena|kleine)\s+"
+                     r"(?:small|quick|tiny|kleine|petite|pequeña|piccola|pequena)\s+"
                      r"(?:correction|Korrektur|correcci[oó]n|correzione|corre[cç][aã]o|correctie)|"
                      r"correction|Korrektur|correcci[oó]n|correzione|corre[cç][aã]o|correctie)"
                      r"\W+)*"
@@ -4808,7 +4808,9 @@ def _uniform_org(span: str, lang: str) -> str | None:
     be in small letters ("trinacria rent")."""
     if lang == "zh":
         m = _ZH_UNIFORM.search(span)
-        return _ZH_BEFORE_THE_WEARER.sub("", m["org"]) or None if m else None
+        if m is None:
+            return None
+        return _ZH_BEFORE_THE_WEARER.sub("", m["org"]) or None
     pattern = _UNIFORM_OF.get(lang)
     if pattern is None:
         return None

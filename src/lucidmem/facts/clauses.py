@@ -73,7 +73,7 @@ def plain_apostrophes(text: str) -> str:
     return _TYPED_APOSTROPHE.sub("'", text)
 
 
-_FIRST_PERSON_OPENERS = r"i|we|ich|wir|je|j['’]|nous|yo|nosotros|io|noi|eu|nós|ik|wij|we"
+_FIRST_PERSON_OPENERS = r"i|we|ich|wir|je|j['’]|nous|yo|nosotros|io|noi|eu|nós|ik|wij"
 """The user speaking of themselves after a dash: "Iris heeft hem aan de praat gekregen – we
 wonen hier in het Spijkerkwartier" is the user's own sentence, not more of Iris's."""
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[!?])(?=[^\W\d_])|[。！？\n]+|\s+-\s+|\s*;\s*|"

@@ -1515,13 +1515,13 @@ CUES: dict[str, _T] = {
                  "no sé por qué te escribí|no sé por q te dije|no se por que te dije|"
                  "no se por q te dije|no sé ni por qué te dije|no sé ni por q te dije|"
                  "no se ni por que te dije|no se ni por q te dije|ni idea por qué te dije|"
-                 "ni idea de por qué te dije|por qué te dije|por q te dije|no sé xq te dije|"
-                 "no se xq te dije|no sé ni xq te dije|no se ni xq te dije|xq te dije"),
+                 "ni idea de por qué te dije|por qué te dije|no sé xq te dije|"
+                 "no se xq te dije|no sé ni xq te dije|no se ni xq te dije"),
         "it": _w("nn so xké t'ho detto|non so xké t'ho detto|nn so perché t'ho detto|"
                  "non so perché t'ho detto|nn so xké ti ho detto|non so xké ti ho detto|"
                  "non so perché ti ho detto|nn so perché ti ho detto|non so perché ho detto|"
                  "nn so xké ho detto|non so perché ho scritto|non so perché ti ho scritto|"
-                 "chissà perché ho detto|chissà perché ti ho detto|perché ti ho detto"),
+                 "chissà perché ho detto|chissà perché ti ho detto"),
         "pt": _w("não sei porque disse|não sei por que disse|não sei porque te disse|"
                  "não sei por que te disse|não sei porque escrevi|não sei por que escrevi|"
                  "não sei porque falei|não sei por que falei|não sei porque te falei|"
