@@ -1491,7 +1491,7 @@ CUES: dict[str, _T] = {
     # is about the mistake and states nothing (clause_extractor._wonders_why_said)
     "why_said": {
         "en": _w("no idea why i said|no idea why i wrote|no idea why i told you|"
-                 "don't know why i said|dont know why i said|don’t know why i said|"
+                 "don't know why i said|dont know why i said|"
                  "don't know why i wrote|dont know why i wrote|don't know why i told you|"
                  "dont know why i told you|not sure why i said|not sure why i wrote|"
                  "dunno why i said|dunno why i wrote|idk why i said|idk why i wrote|"

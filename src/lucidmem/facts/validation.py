@@ -123,9 +123,10 @@ def current_confidence(record: Record, at: float, base_rate: float) -> float:
 
 
 def _existing(rec: Record, at: float, rate: float, variants: Sequence[Record],
-              new: Record) -> ExistingFact:
+              new_turns: frozenset[str]) -> ExistingFact:
+    """``new_turns``: the turns the new candidate was read from."""
     d = rec.data
-    said_with = set(d.get("source_turn_ids", [])) & set(new.data.get("source_turn_ids", []))
+    said_with = new_turns.intersection(d.get("source_turn_ids", []))
     return ExistingFact(
         d["subject"], d["predicate"], d["object"], current_confidence(rec, at, rate),
         negated=bool(d.get("negated")), context=d.get("context"),
@@ -625,8 +626,9 @@ class _Pass:
             self.working.append(rec)
             self.touch(rec)
             return
+        new_turns = frozenset(rec.data.get("source_turn_ids", []))
         for ex in [f for f in self.working if f.status == Status.ACTIVE]:
-            existing = _existing(ex, ts, self.rate, self.variants_of(ex), rec)
+            existing = _existing(ex, ts, self.rate, self.variants_of(ex), new_turns)
             relation = relate(existing, cand)
             if relation is Relation.UNRELATED:
                 continue
