@@ -32,6 +32,7 @@ from lucidmem.facts.cue_lexicon import (
 from lucidmem.facts.language import Detected, detect, votes
 from lucidmem.facts.lowercase_names import names_capitalised
 from lucidmem.facts.people import only_a_new_relation, only_a_relation
+from lucidmem.facts.sentence_breaks import has_stops, unstopped_sentences
 from lucidmem.facts.temporal_lexicon import DAY_WORDS, MONTHS, WEEKDAYS, said_weekday
 
 __all__ = [
@@ -224,12 +225,28 @@ levo de presente pra ele?"): the laughter ends the sentence, as an emoji there d
 statement before it is no part of the question."""
 
 
-def _split_sentences(text: str) -> list[str]:
+def _split_sentences(text: str, lang: str) -> list[str]:
+    """The sentences of a turn: cut at stops, line breaks and the other ends of
+    :data:`_SENTENCE_END`; in a turn typed with no stop at all, also where the sentence-break
+    model says one ends (:func:`lucidmem.facts.sentence_breaks.unstopped_sentences`)."""
     text = _LAUGH_THEN_A_QUESTION.sub(lambda m: m.group(1) + "\n", text)
     protected = _ABBREVIATIONS.sub(lambda m: m.group(1) + "\u2024", text)
     protected = _ORDINAL_DAY.sub(lambda m: (m.group(1) or m.group(2)) + "\u2024", protected)
-    return [s.strip().replace("\u2024", ".") for s in _SENTENCE_END.split(protected)
-            if s and s.strip(" .,!?…")]
+    sentences = [s.strip().replace("\u2024", ".") for s in _SENTENCE_END.split(protected)
+                 if s and s.strip(" .,!?…")]
+    if has_stops(text) or lang not in LANGUAGES:
+        return sentences
+    return [piece for sentence in sentences
+            for piece in unstopped_sentences(sentence, lang, runs_on=lambda p: _runs_on(p, lang))]
+
+
+def _runs_on(piece: str, lang: str) -> bool:
+    """Whether a sentence typed without stops cannot end after ``piece``: it is the condition
+    of an "if" sentence ("if i won megabucks | we'd grab a place"), or it ends with a relation
+    whose name follows ("Danke dir Mein Sohn | Jonas fängt im August an")."""
+    words = piece.split()
+    return _starts_with_if(piece, lang) or any(
+        only_a_relation(" ".join(words[-size:]), lang) for size in (2, 3) if len(words) >= size)
 
 
 def _merge_fragments(pieces: list[str], lang: str) -> list[str]:
@@ -1104,7 +1121,7 @@ def clauses_of(text: str, *, default_language: str = "en",
     out: list[Clause] = []
     turn_corrects = turn_lang in LANGUAGES and has_cue("correction", turn_lang, body)
     seen = 0
-    for sentence in _split_sentences(body):
+    for sentence in _split_sentences(body, turn_lang):
         at = body.find(sentence, seen)
         slip = at > 0 and _SLIP_BEFORE.search(body[:at]) is not None
         seen = at + len(sentence) if at >= 0 else seen
