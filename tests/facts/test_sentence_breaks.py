@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from lucidmem.facts.break_training import HELD_OUT, fit, gaps_of
+import pytest
+
+from lucidmem.facts.break_training import HELD_OUT, fit, gaps_of, main
 from lucidmem.facts.sentence_breaks import (
     MIN_WORDS,
     MODEL_FILE,
@@ -121,3 +123,11 @@ def test_the_shipped_model_never_read_the_held_out_conversations() -> None:
     assert model.weights == shipped["weights"]
     words = ["moved", "to", "ghent", "last", "month", "i", "love", "it", "here"]
     assert all(0.0 < model.probability(words, i, "en") < 1.0 for i in range(len(words) - 1))
+
+
+@pytest.mark.parametrize("threshold", ["1", "0", "1.5"])
+def test_a_threshold_outside_zero_to_one_is_refused(
+        threshold: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--check", "--threshold", threshold])
+    assert "--threshold must be between 0 and 1" in capsys.readouterr().err

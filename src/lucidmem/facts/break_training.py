@@ -56,8 +56,9 @@ _NOT_AN_END = re.compile(r"(?i)^(?:st|dr|dra|mr|mrs|ms|prof|sr|sra|etc|e\.g|i\.e
 
 
 def turns(parity: int | None = None) -> list[tuple[str, str]]:
-    """The dev users' turns as ``(text, language)``, but :data:`HELD_OUT`'s; with ``parity``
-    only the conversations whose number has that parity."""
+    """The dev users' turns as ``(text, language)``, but :data:`HELD_OUT`'s and the Chinese
+    ones (Chinese sentences end at their own marks); with ``parity`` only the conversations
+    whose number has that parity."""
     out: list[tuple[str, str]] = []
     for path in sorted(TRUTH.glob("*_dev.jsonl")):
         for line in path.read_text("utf-8").splitlines():
@@ -155,6 +156,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="leave out weights smaller than this (the file stays small)")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
+    if not 0.0 < args.threshold < 1.0:
+        parser.error(f"--threshold must be between 0 and 1 (exclusive), not {args.threshold}")
     if not TRUTH.is_dir():
         raise SystemExit(f"{TRUTH} not found: run from a source checkout")
     if args.check:
