@@ -685,6 +685,14 @@ def _news_after_retraction(clause: Clause, topic: str) -> Clause | None:
     return replace(clause, text=rest, cues=cues)
 
 
+_GOES_ON: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?<!\w)(?:" + words + r")(?!\w)") for lang, words in {
+        "en": r"and|but", "de": r"und|aber|sondern", "fr": r"et|mais", "es": r"y|e|pero|sino",
+        "it": r"e|ed|ma|però", "pt": r"e|mas", "nl": r"en|maar",
+    }.items()} | {"zh": re.compile(r"但|可是|而且|还|又")}
+"""A clause that goes on after "and" / "but": more than a denial of what it follows."""
+
+
 _TOPIC_GOES_ON: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^(?:" + words + r")\b") for lang, words in {
         "en": r"that\s+(?:bit|thing|stuff|part)|the\s+(?:bit|thing|stuff|part)\s+about",
@@ -1454,6 +1462,7 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     asked_to_forget = False
     retracted_topics: set[str] = set()
     news_of: tuple[Clause, str] | None = None  # what a retraction's clause said after it
+    after_retraction: Clause | None = None  # the clause read right after a retraction
     speaking: Clause | None = None  # someone else's clause that ends with their saying
     chained: tuple[str, str, str] | None = None  # (sentence, subject, phrase) said last
     clauses = _day_corrections_joined(clauses, timestamp)
@@ -1495,7 +1504,16 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                     news = clauses[at]  # "lascia stare quello … su Assunta e Bologna: ha
                     # preso il posto a Catanzaro": the clause after the colon
                 news_of = (news, named[0]) if news is not None and len(named) == 1 else None
+                after_retraction = news
                 continue
+        if clause is after_retraction and cues.negated and not cues.correction and \
+                not _GOES_ON.get(clause.language, _NO_MATCH).search(clause.text) and \
+                not re.search(r"[,;:，；：–—]", clause.text.strip(" .!?。！？")):
+            reading.flags.append("skipped:retraction_reason")  # "vergeet wat ik je over
+            continue  # Vermeulen vertelde, die zijn helemaal niet failliet": what was taken
+            # back, denied; the news comes after it ("Ze zijn alleen verhuisd …"), or in the
+            # same clause after "and" or a comma ("no le salió el local y sigue en el banco",
+            # "al final no se va, se queda en la bodega")
         if asked_to_forget and has_cue("retraction_reason", clause.language, clause.text):
             reading.flags.append("skipped:retraction_reason")  # "Dat was roddel van een
             continue  # klant", "sono fatti suoi": why it was taken back, no fact

@@ -7,8 +7,10 @@ correction, a retraction, a hedge, a change, "only X now" (exclusive), "I stoppe
 is left to the slot classifier (:mod:`lucidmem.facts.slots`); these lists hold function
 words and fixed phrases only, written for this module — not sentences of any evaluation set.
 
-Phrases are lower case; ``*`` at the end of a word matches any word ending ("arrêt*"). In
-alphabetic languages a phrase matches at word boundaries; in Chinese as a plain substring.
+Phrases are lower case; a word starting with ``*`` is any word of at least two more letters
+ending so (``*rait``: "serait", "aimerait"; ``se … *sse``: "se nos saísse"), and ``…`` is one
+or two words. In alphabetic languages a phrase matches at word boundaries; in Chinese as a
+plain substring.
 """
 
 from __future__ import annotations
@@ -157,14 +159,21 @@ CUES: dict[str, _T] = {
                  "je voudrais|j'aimerais|rêve|fantasme|un jour peut-être|*rais|*rait|"
                  "ptet qu'un jour|peut-être qu'un jour|un de ces jours|on verra"),
         "es": _w("si algún día|si algun dia|si ganara|si tuviera|si fuera|si me fuera|"
+                 "si *iera|si … *iera|si *ara|si … *ara|si *ieran|si … *ieran|si *aran|"
+                 "si … *aran|si *iese|si … *iese|si *ase|si … *ase|"
                  "si pudiera|si viviera|imagina|me iría|me compraría|viviría|sería|"
                  "tendría|haría|viviríamos|compraría|iríamos|fantasía|sueño con|ojalá|"
                  "algún día|algun dia|quién sabe|quien sabe"),
         "it": _w("se vincessi|se avessi|se fossi|se potessi|se vivessi|se un giorno|"
+                 "se *ssi|se … *ssi|se *sse|se … *sse|se *ssimo|se … *ssimo|se *ssero|"
+                 "se … *ssero|"
                  "immagina|mi comprerei|andrei|vivrei|farei|sarebbe|sarei|vorrei|"
                  "fantasia|sogno di|magari un giorno|*rei|*resti|*rebbe|prima o poi|"
                  "un giorno o l'altro|chissà"),
+        # (the past subjunctive after "if": "se nos saísse o Euromilhões", "si me tocara la
+        # lotería", "se mi capitasse": what would be, not what is)
         "pt": _w("se eu|se um dia|se ganhasse|se tivesse|se fosse|se morasse|imagina|"
+                 "se *sse|se … *sse|se *ssem|se … *ssem|se *ssemos|se … *ssemos|"
                  "iria|compraria|moraria|seria|faria|teria|fantasia|sonho em|quem me dera|"
                  "gostaria|queria muito|algum dia|quem sabe"),
         "nl": _w("als ik ooit|als ik|stel dat|stel je voor|zou|zouden|zou ik|fantasie|"
@@ -195,26 +204,36 @@ CUES: dict[str, _T] = {
     # someone else's words follow ("Tom texted …", "mein Chef sagt …")
     "reported": {
         "en": _w("says|said|saying|keeps saying|always says|texted|told me|tells me|asked me|"
+                 # (a claim someone holds to: "my colleague insists it is only lactose")
+                 "insists …|insisted …|is convinced|swears that|"
                  "wrote|messaged|thinks i should|reckons|keeps telling me|keep telling me|"
                  "always telling me|"
                  # chat spelling, the final g dropped ("my uncle keeps sayin i should move")
                  "sayin|keeps sayin|keep sayin|always sayin|keeps tellin me|keep tellin me"),
         "de": _w("sagt|sagte|meint|meinte|sagt immer|schreibt|schrieb|hat gesagt|findet, ich|"
+                 "besteht darauf|beharrt darauf|ist überzeugt|schwört, dass|schwört dass|"
                  "hat mir erzählt|hat erzählt|erzählt mir|sagt ständig|sagt dauernd"),
         "fr": _w("dit|disait|dit toujours|m'a dit|m'écrit|m'a écrit|trouve que je|pense que je|"
+                 "insiste que|insiste pour dire|est persuadée|est persuadé|est convaincue|"
+                 "est convaincu|"
                  "m'a raconté|me raconte|n'arrête pas de dire|arrête pas de dire|me répète"),
         "es": _w("dice|decía|dijo|me dijo|siempre dice|me escribió|me escribe|cree que debería|"
+                 "insiste en que|insiste que|está convencida|está convencido|jura que|"
                  "me contó|me ha contado|me cuenta|me comentó|me ha comentado|vive diciendo|"
                  "anda diciendo|sigue diciendo"),
         "it": _w("dice|diceva|ha detto|mi ha detto|dice sempre|mi scrive|mi ha scritto|"
+                 "insiste che|insiste a dire|è convinta|è convinto|giura che|"
                  "mi ha raccontato|mi racconta|continua a dire|continua a ripetere|mi ripete"),
         "pt": _w("diz|dizia|disse|falou|me disse|diz sempre|sempre diz|me escreveu|acha que eu|"
+                 "insiste que|insiste em dizer|jura que|está convencida|está convencido|"
                  "me contou|contou-me|me conta|vive dizendo|vive falando|vive me dizendo|"
                  "fica dizendo|fica falando|anda dizendo"),
         "nl": _w("zegt|zei|zegt altijd|schreef|appte|vindt dat ik|zei dat|vertelde|"
+                 "blijft volhouden|houdt vol dat|is ervan overtuigd|zweert dat|"
                  "heeft verteld|blijft zeggen|zegt steeds|zegt telkens"),
         # (Cantonese 话 for "says": only with who says it or what follows, as 电话 is a phone)
-        "zh": _w("说|总说|老说|告诉我|跟我说|问我|佢话|又话|成日话|话我应该|话我要|话我唔好"),
+        "zh": _w("说|总说|老说|告诉我|跟我说|问我|佢话|又话|成日话|话我应该|话我要|话我唔好|"
+                 "坚持说|一口咬定|硬说|非说"),
     },
     "negation": {
         "en": _w("not|n't|never|no longer|no more|none|nothing|nobody|without|don't|doesn't|"
@@ -1897,7 +1916,9 @@ def _phrase_regex(phrase: str, lang: str) -> str:
         return (f"(?<![{before}])" if before else "") + re.escape(phrase)
     suffix = phrase.startswith("*")
     body = phrase.lstrip("*")
-    parts = [re.escape(p) for p in body.split()]
+    # a word starting with "*" is any word ending so ("se … *sse": "se nos saísse")
+    parts = [r"\w{2,}" + re.escape(p[1:]) if p.startswith("*") and len(p) > 1 else re.escape(p)
+             for p in body.split()]
     text = r"\s+".join(parts).replace(r"…", r"\w+(?:\s+\w+)?")
     text = _APOSTROPHE.sub("['’]", text)  # "I’d love" as "I'd love": phones type either
     if suffix:
