@@ -91,7 +91,12 @@ from lucidmem.facts.model import (
     Subcategory,
     category_of,
 )
-from lucidmem.facts.moments import moment_of_the_day, now_and_passing, outside_annoyance
+from lucidmem.facts.moments import (
+    moment_of_the_day,
+    now_and_passing,
+    outside_annoyance,
+    weather_talk,
+)
 from lucidmem.facts.people import (
     THEIRS,
     Mention,
@@ -3266,6 +3271,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         return None
     if item.subject == USER_SUBJECT and not item.people and outside_annoyance(span, lang):
         reading.flags.append("skipped:not_about_the_user")
+        return None
+    if weather_talk(clause.text, lang):
+        reading.flags.append("skipped:weather")  # "piove da tre giorni": whoever it is said of
         return None
     if item.subject == USER_SUBJECT and not item.people and \
             _WHAT_IS_WANTED.get(lang, _NO_MATCH).match(clause.text) and \

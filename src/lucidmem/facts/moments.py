@@ -18,7 +18,7 @@ import re
 from lucidmem.facts.clauses import THE_USER_IN, after_short_lead
 from lucidmem.facts.cue_lexicon import has_cue
 
-__all__ = ["moment_of_the_day", "now_and_passing", "outside_annoyance"]
+__all__ = ["moment_of_the_day", "now_and_passing", "outside_annoyance", "weather_talk"]
 
 
 def moment_of_the_day(text: str, sentence: str, lang: str) -> bool:
@@ -345,6 +345,72 @@ def outside_annoyance(text: str, lang: str) -> bool:
     plain = text.replace("’", "'")
     return annoyance.search(plain) is not None and not has_cue("habit", lang, plain) and \
         re.search(r"(?i)" + user, plain.replace("'", " ")) is None
+
+
+_WEATHER = _words({
+    "en": r"\d+\s*(?:°\s*[cf]?|degrees)|(?:it's|it is|its|it was)\s+(?:raining|pouring|snowing|"
+          r"boiling|freezing|roasting|baking|scorching|muggy|humid|sweltering|bucketing)|"
+          r"(?:chucking|pissing|bucketing|pouring)\s+(?:it\s+)?down|heat\s?wave|"
+          r"the weather(?:'s|\s+is|\s+was)",
+    "de": r"\d+\s*(?:°\s*c?|grad)|es\s+(?:regnet|schüttet|schneit|stürmt|hagelt|gießt)|"
+          r"(?:regnet|schüttet|schneit|stürmt|hagelt|gießt)\s+es|hitzewelle|sauwetter|"
+          r"schietwetter|das wetter (?:ist|war)|saukalt|arschkalt|affenhitze",
+    "fr": r"\d+\s*(?:°\s*c?|degrés)|il\s+(?:pleut|neige|grêle|drache)|"
+          r"(?:ça|ca)\s+(?:caille|flotte)|"
+          r"il\s+fait\s+(?:(?:super|très|trop|tellement|vraiment|un\s+peu|encore|déjà|enfin)\s+)?"
+          r"(?:chaud|froid|beau|moche|gris|lourd|doux|frais)|fait\s+une\s+chaleur|"
+          r"quelle\s+chaleur|canicule|un\s+froid\s+de\s+canard",
+    "es": r"\d+\s*(?:°\s*c?|grados)|(?:está|esta|sigue)\s+(?:lloviendo|nevando|diluviando)|llueve|"
+          r"nieva|diluvia|hace\s+(?:(?:un|mucho|muchísimo|tanto|demasiado)\s+)?(?:calor|frío|frio)|"
+          r"(?:qué|que|q)\s+(?:calor|frío|frio)|ola\s+de\s+calor",
+    "it": r"\d+\s*(?:°\s*c?|gradi)|piove|sta\s+piovendo|nevica|sta\s+nevicando|grandina|"
+          r"fa\s+(?:un\s+)?(?:caldo|freddo)|che\s+(?:caldo|freddo|nebbia|afa)|"
+          r"caldo\s+(?:assurdo|pazzesco|boia|cane)|freddo\s+(?:cane|boia|pazzesco)|"
+          r"c['’]è\s+(?:una\s+)?(?:bora|nebbia|afa)|ondata\s+di\s+caldo",
+    "pt": r"\d+\s*(?:°\s*c?|graus)|chove|chovendo|está\s+a\s+chover|faz\s+(?:um\s+)?(?:calor|frio)|"
+          r"(?:tá|ta|está)\s+(?:um\s+)?(?:calor|frio|gelo)|calor\s+(?:arretado|infernal|danado)|"
+          r"(?:que|q)\s+(?:calor|frio)|onda\s+de\s+calor",
+    "nl": r"\d+\s*(?:°\s*c?|graden)|het\s+(?:regent|sneeuwt|hagelt|stormt|giet|miezert)|"
+          r"(?:regent|sneeuwt|giet|miezert)\s+het|(?:prachtig|mooi|rot|hondenrot|slecht|heerlijk)\s+"
+          r"weer|hittegolf|wat\s+een\s+hitte|bloedheet|snikheet",
+    "zh": r"\d+\s*度|在下雨|下大雨了|下雨了|下雪了|好热|热死|好冷|冷死|回南天",
+})
+"""What the weather or the temperature is as the user writes ("it's 19 degrees", "es
+schüttet", "il fait un froid de canard", "piove", "tá um calor arretado", "36 度"): an
+impersonal weather verb or a temperature with its unit, never a bare noun ("the heat")."""
+
+
+def weather_talk(text: str, lang: str) -> bool:
+    """Whether the clause says what the weather is and does not name the user ("It's 19
+    degrees and the lake is steaming", "piove da tre giorni, pasqua rovinata", "oxe, hj tá
+    um calor arretado, 33 graus"): the day's weather passes, no fact about anyone. The
+    user's own habit or health in it stays ("I cycle even when it's pouring", "when it's
+    humid my asthma flares up"), and so does a habit ("it rains every weekend here")."""
+    weather, user = _WEATHER.get(lang), THE_USER_IN.get(lang)
+    if weather is None or user is None:
+        return False
+    plain = text.replace("’", "'")
+    said = weather.search(plain)
+    return said is not None and not has_cue("habit", lang, plain) and \
+        _WHEN.get(lang, _NEVER).search(plain[:said.start()]) is None and \
+        _BUT.get(lang, _NEVER).search(plain) is None and \
+        re.search(r"(?i)" + user, plain.replace("'", " ")) is None
+
+
+_WHEN = _words({
+    "en": r"when|whenever|if|once", "de": r"wenn|falls|bei|sobald", "fr": r"quand|lorsque|si|s'il",
+    "es": r"cuando|si", "it": r"quando|se|appena", "pt": r"quando|se|sempre que",
+    "nl": r"als|wanneer|zodra|bij", "zh": r"如果|要是|只要|一到",
+})
+""""When" or "if" before the weather: a habit it sets off ("quando piove vado in autobus")."""
+_BUT = _words({
+    "en": r"but|still", "de": r"aber|trotzdem|dennoch", "fr": r"mais|quand même",
+    "es": r"pero|igual|aun así", "it": r"ma|però|comunque", "pt": r"mas|mesmo assim",
+    "nl": r"maar|toch", "zh": r"但|可是|还是|照样",
+})
+""""But" beside the weather: what the user does all the same ("最近太热了，但周六的羽毛球还是
+坚持着")."""
+_NEVER = re.compile(r"(?!)")
 
 
 def _without_greeting(text: str, lang: str) -> str:
