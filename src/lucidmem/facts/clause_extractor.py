@@ -2055,12 +2055,14 @@ _TOLD_YOU_WRONG: dict[str, re.Pattern[str]] = {
                      r"[,;–—-]\s*(?:but\s+|aber\s+|mais\s+|pero\s+|ma\s+|mas\s+|maar\s+)?"
                      + wrong + r"\W*$")
     for lang, (told, wrong) in {
-        "en": (r"i\s+(?:told\s+you|said|wrote)\s+(?:that\s+)?",
-               r"(?:that|which|this|it)\s*(?:was|is|'s|’s)\s+(?:wrong|not\s+right|not\s+true|"
-               r"a\s+mistake)"),
-        "de": (r"ich\s+(?:hab|habe|hatte)\s+(?:dir|euch|Ihnen)\s+(?:doch\s+)?(?:gesagt|"
+        "en": (r"i\s+(?:told\s+you|said|wrote)\s+(?:(?:before|earlier|last\s+time)\s+)?"
+               r"(?:that\s+)?",
+               r"(?:(?:that|which|this|it)\s*(?:was|is|'s|’s)\s+)?(?:wrong|not\s+right|"
+               r"not\s+true|a\s+mistake)"),
+        "de": (r"(?:ich\s+)?(?:hab|habe|hatte)\s+(?:dir|euch|Ihnen)\s+"
+               r"(?:(?:doch|letztens|neulich|mal|damals|letztes\s+Mal)\s+)*(?:gesagt|"
                r"geschrieben|erzählt)\s*,?\s*(?:dass\s+)?",
-               r"(?:das\s+)?(?:stimmt\s+(?:gar\s+|so\s+)?(?:nicht|ned|net)|war\s+falsch|"
+               r"(?:das\s+)?(?:stimmt\s+(?:gar\s+|so\s+)?(?:nicht|nich|ned|net)|war\s+falsch|"
                r"ist\s+falsch|war\s+ein\s+fehler)"),
         "fr": (r"je\s+(?:t'|t’|vous\s+)ai\s+(?:dit|écrit|raconté)\s+(?:que\s+|qu'|qu’)",
                r"(?:c'était|c’était|c'est|c’est)\s+(?:faux|une\s+erreur|pas\s+vrai)"),
@@ -2105,9 +2107,10 @@ def _told_wrong(clause: Clause) -> str | None:
     (:data:`_TOLD_YOU_WRONG`): the last name or number of what it repeats ("Tesco"), which
     the next statement puts right ("It's Asda", "Er wohnt in Hamburg"). ``None`` when the
     clause's sentence is none such or repeats no name."""
-    m = _TOLD_YOU_WRONG.get(clause.language, _NO_MATCH).match(clause.sentence.strip())
-    if m is None:
-        return None
+    told = _TOLD_YOU_WRONG.get(clause.language, _NO_MATCH)
+    m = told.match(clause.sentence.strip()) or told.match(clause.text.strip())
+    if m is None:  # (the clause ends where the sentence goes on with the right value: "I
+        return None  # told you Mel lives in Leeds, not true | she lives in York")
     return _last_name_said(m["said"], first_word=False)
 
 

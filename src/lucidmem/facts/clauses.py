@@ -590,12 +590,54 @@ _RESTATED_AFTER_A_COMMA = re.compile(
 lives in Leith, but that's Portobello")."""
 
 
+_CALLED_WRONG: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i),\s*(?P<wrong>(?:(?:but|aber|mais|pero|ma|mas|maar)\s+)?(?:" + wrong
+                     + r"))\s*,\s*(?=\S)")
+    for lang, wrong in {
+        "en": r"(?:(?:that|it)(?:['’]s|\s+was|\s+is)\s+)?(?:not\s+true|wrong|not\s+right)",
+        "de": r"(?:das\s+)?(?:stimmt\s+(?:gar\s+|so\s+)?(?:nicht|nich|ned|net)|war\s+falsch|"
+              r"ist\s+falsch)",
+        "fr": r"(?:c['’](?:est|était)\s+)?(?:faux|pas\s+vrai)",
+        "es": r"(?:eso\s+)?(?:no\s+es\s+(?:verdad|así|cierto)|es\s+mentira|está\s+mal)",
+        "it": r"(?:non\s+è\s+vero|non\s+era\s+vero|era\s+sbagliat[oa]|è\s+sbagliat[oa])",
+        "pt": r"(?:isso\s+)?(?:não\s+é\s+verdade|não\s+era\s+verdade|(?:tá|está)\s+errad[oa])",
+        "nl": r"(?:dat\s+)?(?:klopt\s+niet|klopte\s+niet|was\s+fout|is\s+fout)",
+    }.items()}
+"""What the user said before called wrong between commas, the right value after it ("I told
+you Mel lives in Leeds, not true, she lives in York", "hab dir erzählt, dass Mel in Bochum
+wohnt, stimmt gar nicht, die wohnt in Herne")."""
+
+
+_TOLD_AS_A_STATEMENT: dict[str, re.Pattern[str]] = {
+    "de": re.compile(r"(?i)(?<!\w)(?:ich\s+)?(?:hab|habe|hatte)\s+dir\s+(?:\w+\s+){0,2}?"
+                     r"(?:erzählt|gesagt|geschrieben)(?!\w)"),
+    "nl": re.compile(r"(?i)(?<!\w)ik\s+(?:heb|had)\s+(?:je|jou|u)\s+(?:\w+\s+){0,2}?"
+                     r"(?:gezegd|verteld|geschreven)(?!\w)"),
+}
+"""German and Dutch "I told you" said as a statement ("hab dir neulich erzählt, dass …", "ik
+heb je gezegd dat …"), which the cue ``recalled_saying`` (questions: "hab ich dir …") leaves
+out: read only before words that call it wrong (:data:`_CALLED_WRONG`)."""
+
+
 def _said_then_restated(piece: str, lang: str) -> list[str]:
     """A clause that says what the user said before (the cue ``recalled_saying``) and then,
     after a comma, what is right ("I told you my mum lives in Leith, but that's Portobello"),
-    as two: the second restates, so the first is read as a correction's opening."""
-    said = find_cue("recalled_saying", lang, piece)
-    if said is None or has_cue("correction", lang, piece[said.start():]):
+    as two: the second restates, so the first is read as a correction's opening. So is one
+    that calls it wrong between commas before the right value ("…, not true, she lives in
+    York"): the first keeps the words that call it wrong."""
+    told = _TOLD_AS_A_STATEMENT.get(lang)
+    said = find_cue("recalled_saying", lang, piece) or \
+        (None if told is None else told.search(piece))
+    if said is None:
+        return [piece]
+    called = _CALLED_WRONG.get(lang)
+    if called is not None and (wrong := called.search(piece, said.end())) is not None and \
+            re.search(r"(?<![\w'’])[A-ZÀ-Þ]|\d", piece[said.end():wrong.start()]):
+        # (a name or a number to carry as the wrong value; "ich hab dir gesagt donnerstags
+        # schwimmkurs, das stimmt nicht, der ist mittwochs" is read whole, a day put right)
+        return [piece[:wrong.start()] + ", " + wrong["wrong"], piece[wrong.end():]]
+    if has_cue("correction", lang, piece[said.start():]) or \
+            not has_cue("recalled_saying", lang, piece):
         return [piece]  # ("te dije mal lo de Carla, no es Valencia, es Alicante": read whole;
         # "Small correction, I told you …" is cut)
     m = _RESTATED_AFTER_A_COMMA.search(piece, said.end())  # (after what was said: "no maje,
