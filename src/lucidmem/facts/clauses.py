@@ -598,14 +598,14 @@ _CALLED_WRONG: dict[str, re.Pattern[str]] = {
         "de": r"(?:das\s+)?(?:stimmt\s+(?:gar\s+|so\s+)?(?:nicht|nich|ned|net)|war\s+falsch|"
               r"ist\s+falsch)",
         "fr": r"(?:c['’](?:est|était)\s+)?(?:faux|pas\s+vrai)",
-        "es": r"(?:eso\s+)?(?:no\s+es\s+(?:verdad|así|cierto)|es\s+mentira|está\s+mal)",
         "it": r"(?:non\s+è\s+vero|non\s+era\s+vero|era\s+sbagliat[oa]|è\s+sbagliat[oa])",
         "pt": r"(?:isso\s+)?(?:não\s+é\s+verdade|não\s+era\s+verdade|(?:tá|está)\s+errad[oa])",
         "nl": r"(?:dat\s+)?(?:klopt\s+niet|klopte\s+niet|was\s+fout|is\s+fout)",
     }.items()}
 """What the user said before called wrong between commas, the right value after it ("I told
 you Mel lives in Leeds, not true, she lives in York", "hab dir erzählt, dass Mel in Bochum
-wohnt, stimmt gar nicht, die wohnt in Herne")."""
+wohnt, stimmt gar nicht, die wohnt in Herne"). Not Spanish: its clause after it, without a
+subject ("…, no es verdad, vive en Ourense"), is read as the user's."""
 
 
 _TOLD_AS_A_STATEMENT: dict[str, re.Pattern[str]] = {
