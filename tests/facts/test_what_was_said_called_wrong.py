@@ -2,7 +2,15 @@
 sister works at Tesco, that was wrong. It's Asda.", "Ich hab dir gesagt, mein Bruder wohnt in
 Bremen, das stimmt nicht. Er wohnt in Hamburg.". The repeated statement is no fact of its own
 (it had been stored again, as the user's own: "The user works at Tesco"); its last name is
-the wrong value, which the next statement puts right. Sentences written for these tests.
+the wrong value, which the next statement puts right.
+
+Called wrong between commas, with the right value after it in the same sentence ("I told you
+Mel lives in Leeds, not true, she lives in York", "Hab dir neulich erzählt, dass Jule in
+Bielefeld wohnt, stimmt gar nicht, die wohnt in Gütersloh"), the sentence was read whole: "I
+told you Mel lives in Leeds" became the user's own home in Leeds, and the sister's old home
+stayed. The sentence is cut after the words that call it wrong; the first part is a
+correction's opening (its wrong value is carried), the second puts it right.
+Sentences written for these tests.
 """
 
 from __future__ import annotations
@@ -13,7 +21,7 @@ import pytest
 
 from lucidmem.records import Status
 
-from .conftest import said_a_day_apart
+from .conftest import current_facts, said_a_day_apart
 
 _DAY = datetime(2026, 3, 2, 10, 0, tzinfo=UTC)
 
@@ -52,3 +60,35 @@ def test_what_was_called_wrong_is_taken_back(lang: str) -> None:
         gone = [f for f in memory.facts.history(user_id=lang) if wrong in f.text.casefold()]
         assert gone and all(f.status is Status.RETRACTED for f in gone)
         assert fixed[0].subject == gone[0].subject  # still the person it was about
+
+
+_MAY = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
+
+BETWEEN_COMMAS = {
+    # what was said, the correction, the right place, the wrong one
+    "en": ("My sister Mel lives in Leeds and just got a puppy.",
+           "I told you Mel lives in Leeds, not true, she lives in York.", "york", "leeds"),
+    "de": ("Meine Cousine Jule wohnt in Bielefeld und hat einen Welpen.",
+           "Hab dir neulich erzählt, dass Jule in Bielefeld wohnt, stimmt gar nicht, die wohnt "
+           "in Gütersloh.", "gütersloh", "bielefeld"),
+    "fr": ("Ma sœur Léa habite à Lyon.",
+           "Je t'ai dit que Léa habite à Lyon, c'est faux, elle habite à Lille.", "lille",
+           "lyon"),
+    "it": ("Mia sorella Sara abita a Pisa.",
+           "Ti ho detto che Sara abita a Pisa, non è vero, abita a Lucca.", "lucca", "pisa"),
+    "pt": ("Minha irmã Bia mora em Santos.",
+           "Te disse que a Bia mora em Santos, não é verdade, ela mora em Osasco.", "osasco",
+           "santos"),
+    "nl": ("Mijn zus Sanne woont in Gouda.",
+           "Ik heb je gezegd dat Sanne in Gouda woont, dat klopt niet, ze woont in Delft.",
+           "delft", "gouda"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(BETWEEN_COMMAS))
+def test_the_right_value_replaces_what_was_called_wrong_between_commas(lang: str) -> None:
+    said, correction, right, wrong = BETWEEN_COMMAS[lang]
+    facts = current_facts(said, correction, start=_MAY, lang=lang, days=3)
+    assert any(right in f for f in facts), facts
+    assert not any(wrong in f for f in facts), facts
+    assert not any(f.startswith("the user lives") for f in facts), facts
