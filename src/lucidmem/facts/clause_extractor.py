@@ -1076,11 +1076,46 @@ Adilson anda a encaixotar tudo", "a Nayara fez 8 anos", "la Valeria es un amor",
 andato in pensione", "die Anna hat grad …"."""
 
 
+_WHEN_TOLD = (r"(?:(?:back\s+)?(?:in|im|en|em|lá\s+em|a|ad|op|last|letzten?|vorige)\s+"
+              r"[^\W\d_]+\s*,?\s+)?")
+"""A month or a "last week" before or inside "I told you" ("In May I told you …", "ik heb je
+in januari gezegd …")."""
+
+_TOLD_YOU_THAT: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*" + _WHEN_TOLD + r"(?:" + told + r")\s*,?\s+" + _WHEN_TOLD + that)
+    for lang, (told, that) in {
+        "en": (r"i\s+(?:told\s+you|said|mentioned|wrote)", r"(?:that\s+)?"),
+        "de": (r"(?:ich\s+)?(?:hab|habe|hatte|hob)\s+(?:dir|da|euch|Ihnen)\s+" + _WHEN_TOLD +
+               r"(?:gesagt|gsagt|erzählt|geschrieben)", r",?\s*(?:dass\s+)?"),
+        "fr": (r"(?:je\s+)?(?:t['’]|vous\s+)(?:ai|avais)\s+(?:dit|écrit|raconté)",
+               r"(?:que\s+|qu['’])"),
+        "es": (r"(?:yo\s+)?(?:te|le|os)\s+(?:dije|conté|escribí|había\s+dicho)", r"que\s+"),
+        "it": (r"(?:ti|le|vi)\s+(?:ho|avevo)\s+(?:detto|scritto|raccontato)", r"che\s+"),
+        "pt": (r"(?:eu\s+)?(?:te|lhe)\s+(?:disse|falei|contei|escrevi)", r"que\s+"),
+        "nl": (r"(?:ik\s+)?(?:heb|had)\s+(?:je|jou|u)\s+" + _WHEN_TOLD +
+               r"(?:gezegd|verteld|geschreven)|ik\s+zei", r"(?:dat\s+)?"),
+    }.items()}
+"""The user's "I told you (that)" before what they told ("In May I told you that Dara lives in
+Cork", "a giugno ti ho detto che Chiara insegna al Tito Livio"): the one the told statement
+is about stands after it, not the user who tells."""
+
+
+def _without_told(clause: Clause, span: str) -> str:
+    """``span`` without the user's "I told you (that)" before what they told
+    (:data:`_TOLD_YOU_THAT`): "Dara lives in Cork" is what "In May I told you that Dara lives
+    in Cork" says, of Dara; a question ("did I tell you …?") keeps it, and so does a
+    correction ("ich hab dir gesagt donnerstags schwimmkurs, das stimmt nicht, der ist
+    mittwochs"), whose wrong value is read from what was told."""
+    told = _TOLD_YOU_THAT.get(clause.language, _NO_MATCH).match(span)
+    return span if told is None or clause.cues.question or clause.cues.correction or \
+        not span[told.end():].strip() else span[told.end():]
+
+
 def _subject_of(clause: Clause, state: ConversationState,
                 people: list[Mention]) -> tuple[str, str] | None:
     """(subject, phrase) of the clause: a person it starts with or points to, else the user.
     ``None`` when it is about someone unnamed and unknown."""
-    text = span_of(clause.text, clause.language)
+    text = _without_told(clause, span_of(clause.text, clause.language))
     if clause.cues.correction and \
             (header := _CORRECTION_HEADER.get(clause.language, _NO_MATCH).match(clause.text)):
         # "me equivoqué el otro día, Facundo vive en Rocha": the correction is about Facundo
@@ -1771,7 +1806,7 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             reading.flags.append("skipped:correction_header")
             carried = told
             continue
-        span = span_of(item.clause.text, item.clause.language)
+        span = _without_told(item.clause, span_of(item.clause.text, item.clause.language))
         flagged = len(reading.flags)
         cand = _clause_fact(item, span, guess, timestamp, secret, reading, carried)
         if moved_into is not None and (
@@ -2051,34 +2086,43 @@ _VALUE_AT_END = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\
 
 _TOLD_YOU_WRONG: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*(?:(?:oh|ok|so|and|also|btw|sorry|und|übrigens|et|alors|"
-                     r"y|pues|e|allora|então|en|trouwens)\W+)*" + told + r"(?P<said>.+?)\s*"
+                     r"y|pues|e|allora|então|en|trouwens)\W+)*" + _WHEN_TOLD + told +
+                     r"(?P<said>.+?)\s*"
                      r"[,;–—-]\s*(?:but\s+|aber\s+|mais\s+|pero\s+|ma\s+|mas\s+|maar\s+)?"
-                     + wrong + r"\W*$")
+                     + r"(?:" + wrong + r")\W*$")
     for lang, (told, wrong) in {
         "en": (r"i\s+(?:told\s+you|said|wrote)\s+(?:(?:before|earlier|last\s+time)\s+)?"
-               r"(?:that\s+)?",
+               + _WHEN_TOLD + r"(?:that\s+)?",
                r"(?:(?:that|which|this|it)\s*(?:was|is|'s|’s)\s+)?(?:wrong|not\s+right|"
-               r"not\s+true|a\s+mistake)"),
+               r"not\s+true|a\s+mistake)|i\s+got\s+(?:it|that|them)\s+(?:wrong|mixed\s+up)|"
+               r"i\s+was\s+wrong|i\s+got\s+confused|i\s+mixed\s+(?:it|that|them)\s+up"),
         "de": (r"(?:ich\s+)?(?:hab|habe|hatte)\s+(?:dir|euch|Ihnen)\s+"
-               r"(?:(?:doch|letztens|neulich|mal|damals|letztes\s+Mal)\s+)*(?:gesagt|"
+               r"(?:(?:doch|letztens|neulich|mal|damals|letztes\s+Mal)\s+)*" + _WHEN_TOLD +
+               r"(?:gesagt|"
                r"geschrieben|erzählt)\s*,?\s*(?:dass\s+)?",
                r"(?:das\s+)?(?:stimmt\s+(?:gar\s+|so\s+)?(?:nicht|nich|ned|net)|war\s+falsch|"
-               r"ist\s+falsch|war\s+ein\s+fehler)"),
-        "fr": (r"je\s+(?:t'|t’|vous\s+)ai\s+(?:dit|écrit|raconté)\s+(?:que\s+|qu'|qu’)",
-               r"(?:c'était|c’était|c'est|c’est)\s+(?:faux|une\s+erreur|pas\s+vrai)"),
-        "es": (r"(?:yo\s+)?(?:te\s+)?(?:dije|conté|escribí)\s+que\s+",
+               r"ist\s+falsch|war\s+ein\s+fehler|(?:ich\s+)?(?:hab|habe)\s+(?:mich|mi)\s+"
+               r"(?:vertan|geirrt))"),
+        "fr": (r"je\s+(?:t'|t’|vous\s+)ai\s+(?:dit|écrit|raconté)\s+" + _WHEN_TOLD +
+               r"(?:que\s+|qu'|qu’)",
+               r"(?:c'était|c’était|c'est|c’est)\s+(?:faux|une\s+erreur|pas\s+vrai)|"
+               r"je\s+me\s+suis\s+(?:trompée?|emmêlée?)|j['’]ai\s+confondu"),
+        "es": (r"(?:yo\s+)?(?:te\s+)?(?:dije|conté|escribí)\s+" + _WHEN_TOLD + r"que\s+",
                r"(?:eso\s+|y\s+)?(?:estaba\s+mal|está\s+mal|es\s+mentira|no\s+es\s+así|"
-               r"no\s+era\s+así|era\s+un\s+error)"),
-        "it": (r"(?:ti\s+)?ho\s+(?:detto|scritto|raccontato)\s+che\s+",
+               r"no\s+era\s+así|era\s+un\s+error|me\s+confundí|me\s+equivoqué|me\s+lié)"),
+        "it": (r"(?:ti\s+)?ho\s+(?:detto|scritto|raccontato)\s+" + _WHEN_TOLD + r"che\s+",
                r"(?:era\s+sbagliat[oa]|è\s+sbagliat[oa]|non\s+è\s+vero|non\s+era\s+vero|"
-               r"non\s+è\s+così|mi\s+sono\s+sbagliat[oa])"),
-        "pt": (r"(?:eu\s+)?(?:te\s+|lhe\s+)?(?:disse|falei|contei|escrevi)\s+que\s+",
+               r"non\s+è\s+così|mi\s+sono\s+sbagliat[oa]|mi\s+sono\s+confus[oa]|"
+               r"ho\s+fatto\s+confusione)"),
+        "pt": (r"(?:eu\s+)?(?:te\s+|lhe\s+)?(?:disse|falei|contei|escrevi)\s+" + _WHEN_TOLD +
+               r"que\s+",
                r"(?:isso\s+|aquilo\s+)?(?:estava\s+errad[oa]|está\s+errad[oa]|tá\s+errad[oa]|"
-               r"não\s+é\s+verdade|não\s+era\s+verdade|foi\s+engano)"),
-        "nl": (r"ik\s+(?:zei|heb\s+(?:je\s+|jou\s+)?(?:gezegd|verteld))\s+(?:je\s+|jou\s+)?"
-               r"(?:dat\s+)?",
+               r"não\s+é\s+verdade|não\s+era\s+verdade|foi\s+engano|(?:eu\s+)?me\s+enganei|"
+               r"(?:eu\s+)?me\s+confundi)"),
+        "nl": (r"ik\s+(?:zei|heb\s+(?:je\s+|jou\s+)?" + _WHEN_TOLD +
+               r"(?:gezegd|verteld))\s+(?:je\s+|jou\s+)?(?:dat\s+)?",
                r"(?:dat\s+)?(?:klopte\s+niet|klopt\s+niet|was\s+fout|is\s+fout|"
-               r"was\s+verkeerd)"),
+               r"was\s+verkeerd|ik\s+vergiste\s+me|ik\s+had\s+het\s+mis)"),
     }.items()}
 """A sentence that repeats what the user said before and calls it wrong: "I told you my
 sister works at Tesco, that was wrong", "Ich hab dir gesagt, mein Bruder wohnt in Bremen,
@@ -2181,15 +2225,33 @@ actually", "maar het is doetinchem", "maar ze heet Nore"), not something else ("
 the job, we start monday")."""
 
 
+_WHEN_SAID = re.compile(
+    r"(?i)(?<![\w'’])(?:in|im|a|ad|à|en|em|op|no|na)\s+(?:(?:de|der|het|le|el|il|o)\s+)?(?:" +
+    "|".join(sorted((m for m in MONTHS if len(m) > 3), key=len, reverse=True)) + r")(?![\w'’])")
+"""The month a user says they said something in ("a giugno ti ho detto che …", "ik heb je in
+januari gezegd dat …", "I told you in June that …"): no part of what was said (a day said
+as the value, "ik zei 12 juni", has no preposition before its month)."""
+
+_WRONG_ALONE_WORDS = 5
+"""The most words of a clause that only calls what was said before wrong ("dat klopt niet.",
+"mi sono confuso.", "that was wrong")."""
+
+
 def _said_wrong(clause: Clause, after: Clause | None) -> str | None:
-    """The wrong value of a clause that only says what the user said (:data:`_SAID_WRONG`),
-    with a clause after it in the turn that says the right one ("ik zei zutphen, maar het is
-    doetinchem" → "zutphen"); ``None`` when there is none, or nothing named."""
-    m = _SAID_WRONG.get(clause.language, _NO_MATCH).match(clause.text)
+    """The wrong value of a clause that only says what the user said (:data:`_SAID_WRONG`,
+    the month it was said in left out: :data:`_WHEN_SAID`), with a clause after it in the
+    turn that says the right one ("ik zei zutphen, maar het is doetinchem" → "zutphen") or
+    only calls it wrong ("a giugno ti ho detto che Chiara insegna al Tito Livio, ma mi sono
+    confuso" → "Tito Livio": the statement after it puts it right); ``None`` when there is
+    none, or nothing named."""
+    pattern = _SAID_WRONG.get(clause.language, _NO_MATCH)
+    m = pattern.match(clause.text) or pattern.match(
+        re.sub(r"\s+", " ", _WHEN_SAID.sub(" ", clause.text)).strip())
     if m is None or after is None or after.cues.question or clause.asked_value is not None or \
             (clause.text.rstrip().endswith("?") and
              has_cue("recalled_saying", clause.language, clause.text)) or \
-            _RESTATED_AFTER.match(after.text) is None:
+            (_RESTATED_AFTER.match(after.text) is None and
+             not (after.cues.correction and len(after.text.split()) <= _WRONG_ALONE_WORDS)):
         return None
     said = m["said"].strip()
     if clause.language == "zh":
