@@ -1446,6 +1446,27 @@ def _text_for(item: _Pending, slot: str, span: str, lang: str) -> str:
     return f"{phrase} ({label}): {body}"
 
 
+_PIECE_LEAD = re.compile(r"(?i)^(?:and|but|und|aber|et|mais|y|pero|e|ma|mas|en|maar|"
+                         r"now|jetzt|maintenant|ahora|ora|agora|nu)\s+")
+"""A conjunction or "now" a piece of a clause may open with ("…, y ya no …")."""
+
+
+def _without_what_ended(span: str, lang: str) -> str:
+    """A remark without the pieces after its first (parted by commas or semicolons) that open
+    with what is over or how it used to be (cue ``what_ended``): "primera semana q llego al
+    call en mi moto, 20 minutos desde ciudad sandino, ya no sufro en la 110" holds now without
+    the bus it no longer takes, "vou a pé pro trabalho, acabou a vida de dois ônibus" without
+    the buses; the statement keeps the whole clause as its evidence."""
+    pattern = cue_pattern("what_ended", lang)
+    if pattern is None:
+        return span
+    pieces = re.split(r"(?<=[,;，；])\s*", span)
+    kept = [pieces[0], *(p for p in pieces[1:]
+                         if (m := pattern.search(_PIECE_LEAD.sub("", p, count=1))) is None or
+                         m.start() > 0)]
+    return span if len(kept) == len(pieces) else " ".join(kept).strip(" ,;，；")
+
+
 RuleReader = Callable[[str, str, datetime], list[FactCandidate]]
 """Reads one clause with the older rule tables: (clause, language, timestamp) → candidates."""
 
@@ -3726,7 +3747,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if home_left is not None:  # the home the user moved into, else the one they left
         home = new_home or home_left[1]
         structured = (home, f"The user lives in {home}")
-    text = structured[1] if structured else _text_for(item, slot, dated_span, lang)
+    text = structured[1] if structured else \
+        _text_for(item, slot, _without_what_ended(dated_span, lang), lang)
     if structured and valid_from is not None and found is not None and found.resolved and \
             not leaving_only:  # a home left ends then
         text = f"{text} (since {_day_words(valid_from)})"

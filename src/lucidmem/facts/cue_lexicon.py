@@ -978,6 +978,29 @@ CUES: dict[str, _T] = {
         "nl": _w("ingeschreven|begonnen|gestart|overgestapt|veranderd van|sinds|vanaf"),
         "zh": _w("报了|报名|转到|转学|转去|换到|换了|改学|开始|入学"),
     },
+    # a piece of a remark, after a comma, that says what is over or how it used to be ("…,
+    # ya no sufro en la 110", "…, acabou a vida de dois ônibus", "…, quando andavo a
+    # grugliasco erano 40"): the old state, no part of what holds now
+    "what_ended": {
+        "en": _w("no more|no longer|not anymore|gone are the days|goodbye to|bye bye|"
+                 "when i used to|back when i|i used to"),
+        "de": _w("nicht mehr|kein … mehr|keine … mehr|keinen … mehr|schluss mit|vorbei mit|"
+                 "als ich noch|früher"),
+        "fr": _w("fini le|fini la|fini les|finis les|finie la|terminé le|terminée la|adieu|"
+                 "quand j'allais|quand j’allais|quand je travaillais|quand j'habitais|"
+                 "quand j’habitais|quand j'étais|quand j’étais|avant je|avant j'|avant j’"),
+        "es": _w("ya no|se acabó|se acabaron|adiós a|atrás quedó|atrás quedaron|cuando iba|"
+                 "cuando trabajaba|cuando vivía|cuando estaba|antes iba|antes tenía|"
+                 "antes trabajaba|antes vivía"),
+        "it": _w("non più|niente più|basta con|addio a|quando andavo|quando lavoravo|"
+                 "quando abitavo|quando stavo|quando ero|prima andavo|prima lavoravo|"
+                 "prima abitavo"),
+        "pt": _w("acabou|acabaram|já não|chega de|adeus|quando eu ia|quando ia|"
+                 "quando trabalhava|quando morava|antes eu ia|antes eu trabalhava|"
+                 "antes eu morava"),
+        "nl": _w("niet meer|geen … meer|weg met|toen ik nog|vroeger"),
+        "zh": _w("不用再|再也不用|以前|原来"),
+    },
     # taking someone somewhere, not leaving it ("dropped the kids off at school", "acabo de
     # dejar a los niños en el colegio", "ho lasciato i bambini a scuola"): no cessation
     "drop_off": {
