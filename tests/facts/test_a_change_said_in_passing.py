@@ -66,6 +66,13 @@ def test_since_i_have_been_at_a_new_workplace(old: str, new: str, old_name: str,
     ("just reach home from work, 14 hours pon the line at Coral Cove resort",
      "first week at Sugar Mill Bay done!! kitchen have proper air condition", "Coral Cove",
      "Sugar Mill Bay"),
+    # a first week said whole ("completa", "completica") is a first week there too
+    ("Soy recepcionista en Dental Norte desde hace seis años.",
+     "primera semana completica en Clínica Aurora y qué diferencia, la nueva jefa es un amor",
+     "Norte", "Clínica Aurora"),
+    ("Trabalho na Padaria Estrela há três anos.",
+     "Primeira semana completa na Confeitaria Lua, já sei fazer o bolo de rolo", "Estrela",
+     "Confeitaria Lua"),
 ])
 def test_a_workplace_said_through_a_shift_or_a_first_week(old: str, new: str, old_name: str,
                                                           new_name: str) -> None:

@@ -1,6 +1,7 @@
 """A new employer ends the job the user said with the old one ("a data analyst at Spotify",
 then "I started at Klarna"); a job said without a workplace ("I work as a nurse") stays.
-Sentences written for these tests."""
+Two places of one kind are told apart by their names, not by the kind they share ("Kita
+Sonnenschein", "Kita Pusteblume"). Sentences written for these tests."""
 
 from __future__ import annotations
 
@@ -48,6 +49,11 @@ def _jobs(*turns: str) -> list[tuple[str, str, str]]:
     # "es que …" opens the clause: no third person who works there ("es" is not "she is")
     ("es que llego reventado, curro en Transportes Duero", "primer día en Correos, todo bien",
      "Duero", "Correos"),
+    # two places of one kind ("Kita", "clínica") share the kind's word, not the place
+    ("Ich bin Kinderpflegerin in der Kita St. Martin in der Altstadt.",
+     "Meine erste Woche in der Kita Löwenzahn in Haidhausen ist rum!", "Martin", "Löwenzahn"),
+    ("Soy recepcionista en la clínica Dental Norte, y los lunes es un caos.",
+     "primera semana completa en la clínica Aurora y qué diferencia", "Norte", "Aurora"),
 ])
 def test_the_job_at_the_old_workplace_ends(before: str, after: str, old: str,
                                            new: str) -> None:

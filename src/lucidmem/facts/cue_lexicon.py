@@ -2351,14 +2351,16 @@ article or "of" they are someone else's ("el papá de Noa")."""
 STRETCH_DONE: dict[str, str] = {
     "en": r"done|over|finished|complete|completed|survived",
     "de": r"geschafft|rum|vorbei|überstanden|erledigt|hinter\s+mir",
-    "fr": r"terminée?s?|finie?s?|bouclée?s?|faite?s?|passée?s?|réussie?s?",
-    "es": r"terminad[oa]s?|acabad[oa]s?|hech[oa]s?|superad[oa]s?|cumplid[oa]s?",
-    "it": r"finit[oa]|terminat[oa]|fatt[oa]|superat[oa]|andat[oa]",
-    "pt": r"feit[oa]|concluíd[oa]|terminad[oa]|cumprid[oa]|encerrad[oa]",
+    "fr": r"terminée?s?|finie?s?|bouclée?s?|faite?s?|passée?s?|réussie?s?|complète|entière",
+    "es": r"terminad[oa]s?|acabad[oa]s?|hech[oa]s?|superad[oa]s?|cumplid[oa]s?|"
+          r"complet[oa]s?|completic[oa]s?|completit[oa]s?|enter[oa]s?",
+    "it": r"finit[oa]|terminat[oa]|fatt[oa]|superat[oa]|andat[oa]|complet[oa]|inter[oa]",
+    "pt": r"feit[oa]|concluíd[oa]|terminad[oa]|cumprid[oa]|encerrad[oa]|complet[oa]|"
+          r"completinh[oa]|inteir[oa]|inteirinh[oa]",
     "nl": r"erop|voorbij|klaar|gedaan|overleefd",
 }
 """A stretch done, said between it and the workplace ("first shift done at Brightwater",
-"Première journée terminée chez Lumen")."""
+"Première journée terminée chez Lumen"), or whole ("primera semana completica en Laureles")."""
 
 SLIP_OPENERS: dict[str, tuple[str, ...]] = {
     "en": _w("no|nope|nah|sorry|oops|wait|i mean|or rather|scratch that"),

@@ -20,7 +20,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from lucidmem.facts.cue_lexicon import CANTEEN_NOUNS, WORK_RELATION_NOUNS, has_cue
+from lucidmem.facts.cue_lexicon import (
+    CANTEEN_NOUNS,
+    WORK_RELATION_NOUNS,
+    WORKPLACE_NOUNS,
+    has_cue,
+)
 from lucidmem.facts.entities import holds_a_name
 from lucidmem.facts.homes import one_person
 from lucidmem.facts.model import USER_SUBJECT
@@ -38,12 +43,25 @@ __all__ = [
 
 _AT_WORKPLACE = re.compile(
     r"\b(?:at|for|bei|chez|pour|en|para|presso|per|bij|voor|na|no|em|(?i:beim|im|zum|zur|"
-    r"au|aux|al|alla|allo|nel|nella|del|do|da))\s+"
-    r"(?:(?:the|der|die|dem|den|la|le|l'|el|il|lo|de|het|a|o)\s+)?(?P<org>[A-ZÀ-Þ][\w'’&.-]*(?:\s*&\s*[A-ZÀ-Þ][\w'’&.-]*)*)")
+    r"in\s+der|au|aux|al|alla|allo|nel|nella|del|do|da))\s+"
+    r"(?:(?:the|der|die|dem|den|la|le|l'|el|il|lo|de|het|a|o)\s+)?"
+    r"(?P<org>[A-ZÀ-Þ][\w'’&.-]*(?:\s*&\s*[A-ZÀ-Þ][\w'’&.-]*|\s+[A-ZÀ-Þ][\w'’&.-]*)*)")
 """A named organisation in what a job fact says ("a data analyst at Spotify", "works at
 Vivantes", "infirmière chez Doctolib", "a baker at Hearth & Rye"), also after a preposition
 that holds its article ("Mechatroniker beim Autohaus Kienzle", "Im Werk …", "cuoco al
-Gambero Rosso", "serveuse au Café Marius")."""
+Gambero Rosso", "serveuse au Café Marius", "Kinderpflegerin in der Kita St. Anton"), with
+every capitalised word of its name."""
+
+_KIND_WORDS = frozenset(w for nouns in WORKPLACE_NOUNS.values() for noun in nouns
+                        for w in fold_words(noun))
+"""The folded words of the kinds of workplace (:data:`WORKPLACE_NOUNS`: "Kita", "clínica"),
+which two different places share ("Kita St. Anton", "Kita Regenbogen")."""
+
+
+def _distinctive(words: set[str]) -> set[str]:
+    """A workplace's words without those of its kind, or all of them when it is only a kind
+    ("Kita St. Anton" → {"st", "anton"}; "Kita" → {"kita"})."""
+    return (words - _KIND_WORDS) or words
 
 
 _WORK_RELATION = re.compile(
@@ -72,7 +90,7 @@ def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record
     d = new.data
     if d.get("predicate") != "works_at" or d.get("negated") or d.get("context"):
         return []
-    employer = fold_words(str(d.get("object") or ""))
+    employer = _distinctive(fold_words(str(d.get("object") or "")))
     out = []
     for rec in facts:
         r = rec.data
@@ -82,7 +100,7 @@ def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record
                 not str(r.get("predicate") or "").startswith("has_") and \
                 rec.occurred_at < new.occurred_at:  # (not who the boss is: "… is Gareth")
             orgs = {m["org"] for m in _AT_WORKPLACE.finditer(rec.text)}
-            if orgs and not any(overlaps(fold_words(org), employer) for org in orgs):
+            if orgs and not any(overlaps(_distinctive(fold_words(org)), employer) for org in orgs):
                 out.append(rec)  # "mon chef chez Verhaeghe est lourd": the boss left there
             continue
         if rec.id == new.id or r.get("negated") or r.get("subject") != d.get("subject") or \
@@ -100,7 +118,7 @@ def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record
                     for m in [_AT_WORKPLACE.match(rec.text, w.end())] if m is not None}
         else:
             continue
-        if orgs and not any(overlaps(fold_words(org), employer) for org in orgs):
+        if orgs and not any(overlaps(_distinctive(fold_words(org)), employer) for org in orgs):
             out.append(rec)
     return out
 
@@ -136,7 +154,7 @@ def same_workplace(held: Record, new: Record) -> bool:
         return False
     named = _workplaces_named(str(new.data.get("evidence") or new.text))
     held_words = fold_words(str(held.data.get("evidence") or held.text))
-    return bool(named) and named[0] <= held_words
+    return bool(named) and _distinctive(named[0]) <= held_words
 
 
 def names_no_other_workplace(held: Record, new: Record) -> bool:
