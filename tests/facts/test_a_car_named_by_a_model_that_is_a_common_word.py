@@ -1,9 +1,9 @@
 """A car named only by a model that is also a common word or a given name ("Golf", "Panda",
 "Seicento", "Zoé") is a car when the same text says it is in use: filled up, at the mechanic,
-not starting, parked. Then a new car ends it as it ends a "Peugeot"; the word alone ("I play
-golf", "Zoé est à la crèche") names no car, and a new car leaves it. A first fill-up of a
-car named by its brand says it is new ("primo pieno alla Sandero"). Sentences written for
-these tests."""
+not starting, parked, over a pothole. Then a new car ends it as it ends a "Peugeot"; the word
+alone ("I play golf", "Zoé est à la crèche") names no car, and a new car leaves it. A first
+fill-up of a car named by its brand says it is new ("primo pieno alla Sandero"). Sentences
+written for these tests."""
 
 from __future__ import annotations
 
@@ -54,6 +54,9 @@ def _current(*turns: str, lang: str) -> list[str]:
      "Der neue Skoda, den wir letzte Woche abgeholt haben, fährt sich traumhaft.", "panda"),
     ("it", "la mia seicento ha di nuovo la spia accesa e non partiva",
      "ho fatto il primo pieno alla sandero, che differenza", "seicento"),
+    # a pothole is said of a car too; "peguei meu …" is getting it
+    ("pt", "meu gol faz um tec tec embaixo toda vez que passo num buraco",
+     "ontem peguei meu t-cross seminovo, parece outro mundo", "gol"),
 ])
 def test_a_new_car_ends_the_one_named_by_a_common_word(lang: str, old: str, new: str,
                                                         model: str) -> None:

@@ -49,6 +49,7 @@ def test_a_habit_the_weather_sets_off_stays(said: str, lang: str, kept: str) -> 
 @pytest.mark.parametrize(("text", "lang", "weather"), [
     ("it's 19 degrees and the lake is steaming", "en", True),
     ("oxe, hj tá um calor arretado, 33 graus", "pt", True),
+    ("台北梅雨季真的好舒服喔", "zh", True),  # the rainy season, said as the day's weather
     ("I can't stand the heat", "en", False),  # a dislike: no weather said, a noun
     ("no aguanto el calor", "es", False),
     ("it rains every weekend here", "en", False),  # a habit of the place

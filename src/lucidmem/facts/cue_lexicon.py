@@ -941,10 +941,10 @@ CUES: dict[str, _T] = {
     # "buy", "kaufen", "comprar": "I should buy a new one" gets nothing yet)
     "acquired": {
         "en": _w("bought|got a new|got myself|just got|have a new|picked up my new|arrived|"
-                 "came in the mail|is here|finally here|treated myself to|upgraded to|"
+                 "came in the mail|is here|finally here|treated myself to|upgraded to|picked up my|"
                  "switched to|traded in|gave me a|gave me an|put me on|changed my|switched me"),
         "de": _w("gekauft|geholt|zugelegt|bekommen|gekriegt|geschenkt|ist da|sind da|"
-                 "angekommen|geliefert|umgestiegen|gewechselt|umgestellt"),
+                 "angekommen|geliefert|umgestiegen|gewechselt|umgestellt|abgeholt"),
         "fr": _w("acheté|achetée|reçu|reçue|arrivé|arrivée|est là|craqué pour|passé à|"
                  "passée à|offert|offerte|changé de|changé mon|changé ma|m'a mis sous"),
         "es": _w("compré|comprado|comprada|me compré|llegó|ha llegado|recibí|me regalaron|"
@@ -952,9 +952,11 @@ CUES: dict[str, _T] = {
         "it": _w("comprato|comprata|arrivato|arrivata|ricevuto|ricevuta|regalato|regalata|"
                  "passato a|passata a|preso un|presa una|cambiato|cambiata|mi ha messo"),
         "pt": _w("comprei|comprado|comprada|chegou|ganhei|recebi|troquei|mudei para|"
-                 "estreei|estreando|trocou|trocaram|mudou meu|mudou minha"),
+                 "estreei|estreando|trocou|trocaram|mudou meu|mudou minha|"
+                 # "peguei meu hb20 seminovo": the user got it
+                 "peguei meu|peguei minha|peguei o meu|peguei a minha"),
         "nl": _w("gekocht|gekregen|is binnen|binnengekomen|aangekomen|geleverd|overgestapt|"
-                 "overgeschakeld|omgezet|overgezet"),
+                 "overgeschakeld|omgezet|overgezet|opgehaald"),
         "zh": _w("买了|新买|入手|到了|到货|收到|提车|拿车|换了|换咗|换成|送了我|送给我|换药|改用"),
     },
     # someone started at a place of learning or of volunteering: enrolled, signed up,
@@ -1037,7 +1039,7 @@ CUES: dict[str, _T] = {
         "fr": _w("nouveau|nouvelle|nouvel|neuf|neuve"),
         "es": _w("nuevo|nueva|nuevecito"),
         "it": _w("nuovo|nuova|nuovissimo"),
-        "pt": _w("novo|nova|novinho"),
+        "pt": _w("novo|nova|novinho|seminovo|seminova"),
         "nl": _w("nieuw|nieuwe|gloednieuw|gloednieuwe"),
         "zh": _w("新"),
     },

@@ -373,7 +373,8 @@ _WEATHER = _words({
     "nl": r"\d+\s*(?:°\s*c?|graden)|het\s+(?:regent|sneeuwt|hagelt|stormt|giet|miezert)|"
           r"(?:regent|sneeuwt|giet|miezert)\s+het|(?:prachtig|mooi|rot|hondenrot|slecht|heerlijk)\s+"
           r"weer|hittegolf|wat\s+een\s+hitte|bloedheet|snikheet",
-    "zh": r"\d+\s*度|在下雨|下大雨了|下雨了|下雪了|好热|热死|好冷|冷死|回南天",
+    "zh": r"\d+\s*度|在下雨|下大雨了|下雨了|下雪了|好热|热死|好冷|冷死|回南天|梅雨季|梅雨天|"
+          r"台风天|闷死了",
 })
 """What the weather or the temperature is as the user writes ("it's 19 degrees", "es
 schüttet", "il fait un froid de canard", "piove", "tá um calor arretado", "36 度"): an
