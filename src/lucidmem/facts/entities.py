@@ -24,15 +24,24 @@ NAME_WORDS = 5
 """The most words a name read out of a clause has ("Sierra de los Padres", "Red River
 College"): a value longer than that is the clause itself, not a place or workplace in it."""
 
-def holds_a_name(rec: Record) -> bool:
+NAME_SHARE = 0.6
+"""The most of its clause a name read out of it takes, in characters, when its capital is not
+what tells it from the clause (a Chinese clause is one "word": "这周是我在云帆的第一周" →
+"云帆")."""
+
+
+def holds_a_name(rec: Record, *, capitalised: bool = True) -> bool:
     """Whether a fact holds a name read out of its clause ("Red River College" out of "First
     week at Red River College, done!", "Lustenau" out of "Die ersten Wochen im Haus in
-    Lustenau": a few words, the first capitalised), not the clause itself (a remark the
+    Lustenau": a few words, the first capitalised; with ``capitalised`` false, a small part
+    of the clause, as "clínica Vallecito" or "云帆"), not the clause itself (a remark the
     classifier read as about the employer or the home, "est en licence de bio à
     Montpellier", "Herr Hämmerle, der neue Vermieter, wohnt gleich unten")."""
     said, held = str(rec.data.get("evidence") or ""), str(rec.data.get("object") or "")
     return bool(held) and held.strip(" .!?") != said.strip(" .!?") and \
-        len(held.split()) <= NAME_WORDS and (held[0].isupper() or held[0].isdigit())
+        len(held.split()) <= NAME_WORDS and (
+            held[0].isupper() or held[0].isdigit() if capitalised
+            else len(held) <= NAME_SHARE * len(said))
 
 
 _PETS = frozenset({"dog", "cat", "pet", "horse", "rabbit", "hamster", "bird", "parrot", "fish"})

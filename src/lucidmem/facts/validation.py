@@ -404,6 +404,8 @@ class _Pass:
                 self.end(ex, rec, retract=False, at=start)  # a new role at the same place
             for ex in earlier(workplaces.someone_elses_workplace_targets(rec, held)):
                 self.end(ex, rec, retract=False, at=start)  # where Tom worked before
+            for ex in earlier(workplaces.old_day_to_day_targets(rec, held)):
+                self.end(ex, rec, retract=False)  # the old job's way there, until now
         for ex in earlier(relation_changes.replaced_role_holder_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # the supervisor before, and her facts
         moved_on = relation_changes.relation_change_targets(rec, held)

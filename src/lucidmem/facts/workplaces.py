@@ -12,7 +12,10 @@ Pure functions over fact records (validation applies what they return):
   the employer, names none and says no change: the employer held stays;
 * :func:`own_earlier_role_targets` — "I'm the head chef at Rosewood now": the user's
   earlier role at Rosewood ("I'm a sous-chef at Rosewood") ends; a role at another place
-  is left to the rest.
+  is left to the rest;
+* :func:`old_day_to_day_targets` — "first week at Riverside Smiles": what the user said of
+  the old job's work and the way to it ("the 4am starts are killing me", "the bus up to
+  Heavitree") ends.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from lucidmem.records import Record
 
 __all__ = [
     "names_no_other_workplace",
+    "old_day_to_day_targets",
     "other_workplace_targets",
     "own_earlier_role_targets",
     "same_workplace",
@@ -133,6 +137,37 @@ def _of_a_work_relation(subject: str) -> bool:
     colleague"), said by the relation and not by a name."""
     owner, _, relation = subject.partition("'s ")
     return owner == USER_SUBJECT and relation.casefold() in _WORK_RELATION_WORDS
+
+
+_DAY_TO_DAY = frozenset({"work", "commute"})
+"""Slots of a job's day to day: the work itself ("the 4am starts are killing me") and the way
+there ("el problema es que yo salgo de Autos Guadalquivir a las 7 y no llego")."""
+
+
+def old_day_to_day_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """The user's earlier remarks on the work and the way to it, once a new employer is said
+    as a change ("first week at Riverside Smiles", "seit Montag bei der Charité"): they were
+    said of the job before, so they end with it; a remark that names the new employer, one
+    said in a context ("at home") or with a day of its own, stays."""
+    d = new.data
+    if d.get("predicate") != "works_at" or d.get("subject") != USER_SUBJECT or \
+            not d.get("is_change") or not holds_a_name(new, capitalised=False) or \
+            d.get("negated") or d.get("context") or d.get("one_off") or d.get("cessation"):
+        return []  # (a remark read as about the employer names no new one)
+    employer = _distinctive(fold_words(str(d.get("object") or "")))
+    return [rec for rec in facts
+            if rec.id != new.id and rec.data.get("subject") == USER_SUBJECT and
+            rec.data.get("slot") in _DAY_TO_DAY and not rec.data.get("negated") and
+            not rec.data.get("context") and rec.data.get("stated_from") is None and
+            rec.data.get("valid_to") is None and rec.occurred_at < new.occurred_at and
+            not (rec.data.get("slot") == "work" and
+                 _NAME_INSIDE.search(str(rec.data.get("evidence") or rec.text))) and
+            not overlaps(employer, fold_words(f"{rec.text} {rec.data.get('evidence') or ''}"))]
+
+
+_NAME_INSIDE = re.compile(r"(?<=[\w,;:]\s)[A-ZÀ-Þ][a-zß-ÿ]+")
+"""A capitalised word inside a remark, not at its start ("tengo a Hugo en 4ºB y a Carla en
+1º"): a work remark that names someone may be about them, and is left to stand."""
 
 
 def _workplaces_named(text: str) -> list[set[str]]:
