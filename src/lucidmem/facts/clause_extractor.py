@@ -1078,8 +1078,8 @@ andato in pensione", "die Anna hat grad …"."""
 
 _WHEN_TOLD = (r"(?:(?:back\s+)?(?:in|im|en|em|lá\s+em|a|ad|op|last|letzten?|vorige)\s+"
               r"[^\W\d_]+\s*,?\s+)?")
-"""A month or a "last week" before or inside "I told you" ("In May I told you …", "ik heb je
-in januari gezegd …")."""
+"""A time before or inside "I told you" ("In May I told you …", "ik heb je in januari gezegd
+…", "last week I said …"): any one word after "in", "a", "en", "last" … there."""
 
 _TOLD_YOU_THAT: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*" + _WHEN_TOLD + r"(?:" + told + r")\s*,?\s+" + _WHEN_TOLD + that)
@@ -1464,7 +1464,8 @@ def _without_what_ended(span: str, lang: str) -> str:
     kept = [pieces[0], *(p for p in pieces[1:]
                          if (m := pattern.search(_PIECE_LEAD.sub("", p, count=1))) is None or
                          m.start() > 0)]
-    return span if len(kept) == len(pieces) else " ".join(kept).strip(" ,;，；")
+    joined = "".join(kept) if lang == "zh" else " ".join(kept)
+    return span if len(kept) == len(pieces) else joined.strip(" ,;，；")
 
 
 RuleReader = Callable[[str, str, datetime], list[FactCandidate]]

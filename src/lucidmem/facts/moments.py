@@ -378,7 +378,8 @@ _WEATHER = _words({
 })
 """What the weather or the temperature is as the user writes ("it's 19 degrees", "es
 schüttet", "il fait un froid de canard", "piove", "tá um calor arretado", "36 度"): an
-impersonal weather verb or a temperature with its unit, never a bare noun ("the heat")."""
+impersonal weather verb or a temperature with its unit, never a bare noun ("the heat"), but
+for the Chinese rainy season and typhoon day ("梅雨季", "台风天"), said only of the weather."""
 
 
 def weather_talk(text: str, lang: str) -> bool:
