@@ -98,8 +98,10 @@ from lucidmem.facts.moments import (
     weather_talk,
 )
 from lucidmem.facts.people import (
+    NAMES_THAT_ARE_WORDS,
     THEIRS,
     Mention,
+    composed_relation,
     couple_with_user,
     given_name,
     is_given_name,
@@ -571,6 +573,8 @@ def _person_phrase(name: str, state: ConversationState, lang: str) -> str:
 
 
 def _relation_text(m: Mention, lang: str) -> str:
+    if m.through:
+        return f"The user's {m.relation} is {m.name} ({m.through})"
     word = "" if m.word.casefold() == m.relation else f" ({m.word})"
     if m.of:
         return f"{m.of}'s {m.relation}{word} is {m.name}"
@@ -585,14 +589,29 @@ def _owners_named(people: list[Mention], state: ConversationState, text: str,
     is the user's unnamed relative, whose they are is unknown and the mention is dropped."""
     out: list[Mention] = []
     named: dict[str, str] = {}  # name → relation, said before in the clause
-    for m in people:  # (in the order they are said)
-        if m.of != THEIRS:
-            out.append(m)
-        elif (owner := _whose(m, text, lang, state, named)) is not None:
-            out.append(replace(m, of=owner))
+    for said in people:  # (in the order they are said)
+        m: Mention | None = said
+        if said.of == THEIRS:
+            owner = _whose(said, text, lang, state, named)
+            m = replace(said, of=owner) if owner is not None else None
+        if m is None:
+            continue
+        m = _through_the_owner(m, {**state.people, **named})
+        out.append(m)
         if m.name:
             named[m.name] = m.relation
     return out
+
+
+def _through_the_owner(m: Mention, known: dict[str, str]) -> Mention:
+    """Someone's relation to a relative of the user, as the user's own when it names one
+    (:func:`~lucidmem.facts.people.composed_relation`): "Adrien, le frère de Romain", Romain
+    being the user's husband, is the user's brother-in-law."""
+    owner = known.get(m.of or "")
+    composed = composed_relation(owner, m.relation) if m.name and owner else None
+    if composed is None:
+        return m
+    return replace(m, relation=composed, of=None, through=f"{m.of}'s {m.relation}")
 
 
 def _whose(m: Mention, text: str, lang: str, state: ConversationState,
@@ -1144,6 +1163,8 @@ def _subject_of(clause: Clause, state: ConversationState,
     known = set(state.people) | {p.name for p in people if p.name}
     named = starts_with_name(text, known) or (
         starts_with_name(after, known) if after != text else None)  # "oops, Kiri lives …"
+    if named is None and clause.language != "zh":
+        named = _given_name_first(text) or (_given_name_first(after) if after != text else None)
     if named is not None:
         return named, _person_phrase(named, state, clause.language)
     described = _NAME_THEN_WHO_IS.get(clause.language, _NO_MATCH).match(text)
@@ -1187,6 +1208,25 @@ def _subject_of(clause: Clause, state: ConversationState,
             return None
         return state.last_person, _person_phrase(state.last_person, state, clause.language)
     return USER_SUBJECT, "The user"
+
+
+def _given_name_first(text: str) -> str | None:
+    """A common given name the clause opens with, before a word that may be its verb ("Ayla
+    zieht Ende Mai aus", after "Aber:"; "lea aus heidelberg is seit zwei wochen da" in
+    lowercase chat): the clause is that person's, though no relation of theirs was said. A
+    name that is an everyday word too is one only with its capital ("Will …", not "will …")."""
+    first = re.match(r"([^\W\d_][\w-]+)\s+([^\W\d_]+)", text.strip())
+    if first is None:
+        return None
+    name, then = first.groups()
+    if not is_given_name(name) or _is_function_word(name) or \
+            then.casefold() in _NEVER_A_VERB or _is_function_word(then):
+        return None
+    if name.islower():
+        if name in NAMES_THAT_ARE_WORDS or len(name) < 3:
+            return None
+        return name.capitalize()
+    return name if name[0].isupper() else None
 
 
 _NEVER_A_VERB = frozenset({
@@ -1620,8 +1660,11 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             if why == "hypothetical" else None
         for m in people:
             said_as_so = why not in ("hypothetical", "sarcasm") or (
-                supposed is not None and m.span[1] <= supposed.start())
-            # "my sister Ana will be mad if I don't call": Ana is the sister, whatever "if"
+                supposed is not None and m.span[1] <= supposed.start()) or (
+                why == "hypothetical" and "," in clause.text[m.span[0]:m.span[1]])
+            # "my sister Ana will be mad if I don't call": Ana is the sister, whatever "if";
+            # so is one set off by commas ("se ficar, …, com o pai, o Hélder, o meu
+            # ex-marido, …"): said in passing, not supposed
             if m.name is not None and said_as_so:
                 state.people[m.name] = m.relation if m.of is None else \
                     f"{m.relation} of {m.of}"

@@ -1737,6 +1737,12 @@ value held in one (:func:`lucidmem.facts.contradictions.resolve`)."""
 RELATIONS: dict[str, dict[str, str]] = {
     # relation word (lower case) → the English relation
     "en": {w: r for r, ws in {
+        "son-in-law": "son-in-law|son in law", "daughter-in-law": "daughter-in-law|daughter in law",
+        "grandson": "grandson", "granddaughter": "granddaughter",
+        "grandchild": "grandkid|grandchild",
+        "godmother": "godmother", "godfather": "godfather", "classmate": "classmate|class mate",
+        "dance partner": "dance partner|dancing partner", "ex-husband": "ex-husband|ex husband",
+        "ex-wife": "ex-wife|ex wife",
         "mother": "mother|mom|mum|mama|mam|mammy|mummy|mommy", "father": "father|dad|papa",
         "sister": "sister", "brother": "brother", "wife": "wife", "husband": "husband",
         "partner": "partner", "boyfriend": "boyfriend|bf", "girlfriend": "girlfriend|gf",
@@ -1761,6 +1767,12 @@ RELATIONS: dict[str, dict[str, str]] = {
         "dentist": "dentist",
     }.items() for w in ws.split("|")},
     "de": {w: r for r, ws in {
+        "son-in-law": "schwiegersohn", "daughter-in-law": "schwiegertochter",
+        "grandson": "enkel|enkelsohn", "granddaughter": "enkelin|enkeltochter",
+        "grandchild": "enkelkind", "godmother": "patentante|patin", "godfather": "patenonkel",
+        "classmate": "klassenkamerad|klassenkameradin|schulfreund|schulfreundin",
+        "dance partner": "tanzpartner|tanzpartnerin", "ex-husband": "ex-mann|exmann",
+        "ex-wife": "ex-frau|exfrau",
         "mother": "mutter|mama|mutti", "father": "vater|papa", "sister": "schwester",
         "brother": "bruder", "wife": "frau|ehefrau", "husband": "mann|ehemann",
         "partner": "partner|partnerin", "boyfriend": "freund", "girlfriend": "freundin",
@@ -1783,6 +1795,12 @@ RELATIONS: dict[str, dict[str, str]] = {
         "dentist": "zahnarzt|zahnärztin",
     }.items() for w in ws.split("|")},
     "fr": {w: r for r, ws in {
+        "son-in-law": "gendre", "daughter-in-law": "belle-fille|bru",
+        "grandson": "petit-fils", "granddaughter": "petite-fille",
+        "godmother": "marraine", "godfather": "parrain",
+        "classmate": "camarade de classe|copain de classe|copine de classe|camarade de promo",
+        "dance partner": "partenaire de danse", "ex-husband": "ex-mari|ex mari",
+        "ex-wife": "ex-femme|ex femme|ex-épouse",
         "mother": "mère|maman", "father": "père|papa", "sister": "sœur|soeur",
         "brother": "frère", "wife": "femme|épouse", "husband": "mari|époux",
         "partner": "compagne|compagnon|conjoint|conjointe", "boyfriend": "copain|chum",
@@ -1794,7 +1812,8 @@ RELATIONS: dict[str, dict[str, str]] = {
         "brother-in-law": "beau-frère", "sister-in-law": "belle-sœur|belle-soeur",
         "best friend": "meilleur ami|meilleure amie|meilleur pote", "friend": "ami|amie|pote",
         "ex": "ex", "roommate": "colocataire|coloc", "neighbour": "voisin|voisine",
-        "boss": "patron|patronne|chef|cheffe", "colleague": "collègue",
+        "boss": "patron|patronne|chef|cheffe|chef d'agence|cheffe d'agence|chef de service|"
+        "cheffe de service|chef d'équipe|cheffe d'équipe", "colleague": "collègue",
         "assistant": "assistant|assistante",
         "teacher": "prof|professeur|professeure", "dog": "chien|chienne", "cat": "chat|chatte",
         "doctor": "médecin traitant|médecin généraliste|généraliste|médecin|docteur",
@@ -1804,6 +1823,13 @@ RELATIONS: dict[str, dict[str, str]] = {
         "coach": "coach|entraîneur|entraîneuse", "dentist": "dentiste",
     }.items() for w in ws.split("|")},
     "es": {w: r for r, ws in {
+        "son-in-law": "yerno", "daughter-in-law": "nuera",
+        "grandson": "nieto", "granddaughter": "nieta",
+        "godmother": "madrina", "godfather": "padrino",
+        "classmate": "compañero de clase|compañera de clase|compañero de la facu|"
+        "compañera de la facu",
+        "dance partner": "pareja de baile", "ex-husband": "ex-marido|ex marido|exmarido|"
+        "ex-esposo|ex esposo|exesposo", "ex-wife": "ex-esposa|ex esposa|exesposa|ex-mujer",
         "mother": "madre|mamá|mama|mami|vieja", "father": "padre|papá|papa|papi|viejo",
         "sister": "hermana", "brother": "hermano", "wife": "esposa|mujer",
         "husband": "esposo|marido", "partner": "pareja", "boyfriend": "novio",
@@ -1812,7 +1838,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "aunt": "tía", "uncle": "tío", "cousin": "primo|prima", "niece": "sobrina",
         "nephew": "sobrino", "mother-in-law": "suegra", "father-in-law": "suegro",
         "brother-in-law": "cuñado", "sister-in-law": "cuñada",
-        "best friend": "mejor amigo|mejor amiga", "friend": "amigo|amiga",
+        "best friend": "mejor amigo|mejor amiga", "friend": "amigo|amiga|comadre|compadre",
         "ex": "ex", "roommate": "compañera de piso|compañero de piso|roomie|"
         "compañera de depa|compañero de depa", "neighbour": "vecino|vecina",
         "boss": "jefe|jefa", "manager": "gerente",
@@ -1827,6 +1853,13 @@ RELATIONS: dict[str, dict[str, str]] = {
         "dentist": "dentista",
     }.items() for w in ws.split("|")},
     "it": {w: r for r, ws in {
+        "son-in-law": "genero", "daughter-in-law": "nuora",
+        "grandson": "nipotino", "granddaughter": "nipotina",
+        "godmother": "madrina", "godfather": "padrino",
+        "classmate": "compagno di classe|compagna di classe|compagno di scuola|"
+        "compagna di scuola|compagno di università|compagna di università",
+        "dance partner": "partner di ballo|compagno di ballo|compagna di ballo",
+        "ex-husband": "ex-marito|ex marito", "ex-wife": "ex-moglie|ex moglie",
         "mother": "madre|mamma", "father": "padre|papà|papa", "sister": "sorella",
         "brother": "fratello", "wife": "moglie", "husband": "marito",
         "partner": "compagna|compagno", "boyfriend": "fidanzato|ragazzo",
@@ -1848,6 +1881,12 @@ RELATIONS: dict[str, dict[str, str]] = {
         "coach": "allenatore|allenatrice|personal trainer", "dentist": "dentista",
     }.items() for w in ws.split("|")},
     "pt": {w: r for r, ws in {
+        "son-in-law": "genro", "daughter-in-law": "nora",
+        "grandson": "neto", "granddaughter": "neta",
+        "godmother": "madrinha", "godfather": "padrinho",
+        "classmate": "colega de turma|colega de classe|colega de faculdade|colega de escola",
+        "dance partner": "par de dança|parceiro de dança|parceira de dança",
+        "ex-husband": "ex-marido|ex marido", "ex-wife": "ex-mulher|ex mulher|ex-esposa",
         "mother": "mãe|mae|mamãe", "father": "pai|papai", "sister": "irmã|irma",
         "brother": "irmão|irmao", "wife": "esposa|mulher", "husband": "marido|esposo",
         "partner": "companheira|companheiro", "boyfriend": "namorado",
@@ -1856,7 +1895,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "aunt": "tia", "uncle": "tio", "cousin": "primo|prima", "niece": "sobrinha",
         "nephew": "sobrinho", "mother-in-law": "sogra", "father-in-law": "sogro",
         "brother-in-law": "cunhado", "sister-in-law": "cunhada",
-        "best friend": "melhor amigo|melhor amiga", "friend": "amigo|amiga",
+        "best friend": "melhor amigo|melhor amiga", "friend": "amigo|amiga|comadre|compadre",
         "ex": "ex", "roommate": "colega de quarto|colega de casa", "neighbour": "vizinho|vizinha",
         "boss": "chefe", "colleague": "colega", "assistant": "assistente",
         "goddaughter": "afilhada",
@@ -1868,6 +1907,12 @@ RELATIONS: dict[str, dict[str, str]] = {
         "dentist": "dentista",
     }.items() for w in ws.split("|")},
     "nl": {w: r for r, ws in {
+        "son-in-law": "schoonzoon", "daughter-in-law": "schoondochter",
+        "grandson": "kleinzoon|kleinzoontje", "granddaughter": "kleindochter|kleindochtertje|"
+        "kleindochterke", "grandchild": "kleinkind", "godmother": "peettante",
+        "godfather": "peetoom", "classmate": "klasgenoot|klasgenote|studiegenoot",
+        "dance partner": "danspartner", "ex-husband": "ex-man|exman",
+        "ex-wife": "ex-vrouw|exvrouw",
         "mother": "moeder|mama|ma|moeke|mams|mammie", "father": "vader|papa|pa|vake|paps",
         "sister": "zus|zuster",
         "brother": "broer", "wife": "vrouw|echtgenote", "husband": "man|echtgenoot",
@@ -1887,6 +1932,10 @@ RELATIONS: dict[str, dict[str, str]] = {
         "coach": "coach|trainer|personal trainer", "dentist": "tandarts",
     }.items() for w in ws.split("|")},
     "zh": {w: r for r, ws in {
+        "son-in-law": "女婿", "daughter-in-law": "儿媳|儿媳妇",
+        "grandson": "孙子|外孙", "granddaughter": "孙女|外孙女",
+        "godmother": "干妈|教母", "godfather": "干爹|教父", "classmate": "同学|老同学",
+        "dance partner": "舞伴", "ex-husband": "前夫", "ex-wife": "前妻",
         "mother": "妈妈|妈|母亲|老妈|阿妈", "father": "爸爸|爸|父亲|老爸|老豆|老窦",
         "sister": "姐姐|妹妹|姐|妹|家姐|细妹|阿姐", "brother": "哥哥|弟弟|哥|弟|细佬|阿哥",
         "wife": "老婆|妻子|太太|爱人", "husband": "老公|丈夫|先生",

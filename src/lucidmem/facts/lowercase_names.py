@@ -311,10 +311,40 @@ def _kin_names(text: str, lang: str) -> list[tuple[int, int]]:
     return out
 
 
+_TITLES: dict[str, str] = {
+    "en": r"mr|mrs|ms|miss|dr", "de": r"herr|frau|dr", "fr": r"mr|mme|mlle|m\.|dr",
+    "es": r"sr|sra|srta|don|doña|dr|dra", "it": r"sig|sig\.ra|signor|signora|dott|dott\.ssa|don",
+    "pt": r"sr|sra|dr|dra", "nl": r"meneer|mevrouw|mevr|dhr|dr",
+}
+"""Titles said before a surname in chat ("mon chef mr lukusa", "mei chefin frau
+schreckenberger"): the word after one is a name."""
+_NOT_A_TITLE_BEFORE = re.compile(
+    r"(?i)(?:mein|meine|meiner|meinem|meinen|mei|seine|seiner|seinem|deine|deiner|ihre|ihrer|"
+    r"die|der|den|dem|eine|einer|einem|jede|jeder)\s+$")
+"""German "Frau" after a possessive or an article is the wife or a woman, no title ("meine frau
+kocht")."""
+
+
+def _title_names(text: str, lang: str) -> list[tuple[int, int]]:
+    """Where the surnames said after a title are ("mr lukusa", "frau schreckenberger"), but
+    a small word of the language after it ("frau ist")."""
+    titles = _TITLES.get(lang)
+    if titles is None:
+        return []
+    stop = _STOP.get(lang, frozenset())
+    out = []
+    for m in re.finditer(r"(?i)(?<![\w'’.])(?:" + titles + r")\.?\s+(?P<name>[^\W\d_][\w'’-]+)",
+                         text):
+        if m["name"].casefold() in stop or _NOT_A_TITLE_BEFORE.search(text[:m.start()]):
+            continue
+        out.append(m.span("name"))
+    return out
+
+
 def names_capitalised(text: str, lang: str) -> str:
-    """``text`` with the name after each workplace cue, and each name said with the user's
-    relation to them, written with capitals, when its writer writes in lowercase
-    (:func:`writes_in_lowercase`); else ``text`` unchanged.
+    """``text`` with the name after each workplace cue, each name said with the user's
+    relation to them and each surname after a title, written with capitals, when its writer
+    writes in lowercase (:func:`writes_in_lowercase`); else ``text`` unchanged.
 
     "first week done at crookes animal hospital!!! fiona said thanks" →
     "first week done at Crookes Animal hospital!!! fiona said thanks"."""
@@ -362,7 +392,7 @@ def names_capitalised(text: str, lang: str) -> str:
         last = at + name[-1].end()
     out.append(text[last:])
     said = "".join(out)
-    for start, _ in _kin_names(said, lang):
+    for start, _ in _kin_names(said, lang) + _title_names(said, lang):
         said = said[:start] + said[start].upper() + said[start + 1:]
     return said
 

@@ -27,9 +27,11 @@ from lucidmem.facts.cue_lexicon import (
 from lucidmem.facts.temporal_lexicon import DAY_WORDS, said_weekday
 
 __all__ = [
+    "KINSHIP",
     "NAMES_THAT_ARE_WORDS",
     "THEIRS",
     "Mention",
+    "composed_relation",
     "couple_with_user",
     "given_name",
     "is_given_name",
@@ -72,10 +74,12 @@ _THIRD_POSSESSIVE: dict[str, str] = {
 """Third-person possessives before a relation and a name ("his fiancée Mei"): someone else's
 relation (Portuguese "seu" / "sua" is left out: it says "your" as often as "his")."""
 
-_FEMALE = frozenset({"aunt", "daughter", "girlfriend", "goddaughter", "grandmother", "mother",
+_FEMALE = frozenset({"aunt", "daughter", "daughter-in-law", "ex-wife", "girlfriend",
+                     "goddaughter", "godmother", "granddaughter", "grandmother", "mother",
                      "mother-in-law", "niece", "sister", "sister-in-law", "wife"})
-_MALE = frozenset({"boyfriend", "brother", "brother-in-law", "father", "father-in-law",
-                   "godson", "grandfather", "husband", "nephew", "son", "uncle"})
+_MALE = frozenset({"boyfriend", "brother", "brother-in-law", "ex-husband", "father",
+                   "father-in-law", "godfather", "godson", "grandfather", "grandson", "husband",
+                   "nephew", "son", "son-in-law", "uncle"})
 _GENDERED_POSSESSIVE: dict[str, tuple[str, str]] = {
     "en": (r"his", r"her"),
     "de": (r"sein|seine|seinen|seinem|seiner|seines", r"ihr|ihre|ihren|ihrem|ihrer|ihres"),
@@ -83,6 +87,40 @@ _GENDERED_POSSESSIVE: dict[str, tuple[str, str]] = {
 }
 """Possessives that say whose by gender (male, female): French, Spanish, Italian and
 Portuguese ones agree with the thing owned, so they say nothing of the owner."""
+
+
+_SPOUSE = ("husband", "wife", "partner")
+_PARENT = ("mother", "father")
+_CHILD = ("son", "daughter", "child")
+_SIBLING = ("brother", "sister")
+KINSHIP: dict[tuple[str, str], str] = {
+    **{(spouse, kin): f"{kin}-in-law" for spouse in _SPOUSE
+       for kin in ("brother", "sister", "mother", "father")},
+    **{(sibling, "husband"): "brother-in-law" for sibling in _SIBLING},
+    **{(sibling, "wife"): "sister-in-law" for sibling in _SIBLING},
+    ("daughter", "husband"): "son-in-law", ("son", "wife"): "daughter-in-law",
+    **{(child, "son"): "grandson" for child in _CHILD},
+    **{(child, "daughter"): "granddaughter" for child in _CHILD},
+    **{(child, "child"): "grandchild" for child in _CHILD},
+    **{(parent, "mother"): "grandmother" for parent in _PARENT},
+    **{(parent, "father"): "grandfather" for parent in _PARENT},
+    **{(parent, "sister"): "aunt" for parent in _PARENT},
+    **{(parent, "brother"): "uncle" for parent in _PARENT},
+    **{(sibling, "son"): "nephew" for sibling in _SIBLING},
+    **{(sibling, "daughter"): "niece" for sibling in _SIBLING},
+    **{(elder, kid): "cousin" for elder in ("aunt", "uncle") for kid in _CHILD},
+}
+"""(the user's relation to someone, that one's relation to a third) → the user's relation to
+the third: the husband's brother is the user's brother-in-law, the daughter's husband the
+son-in-law ("Adrien, le frère de Romain" after "mon mari Romain"; "ons Els, mijn dochter, en
+haar man Bart"). Only pairs that name one relation whatever the family: a mother's son may be
+the user, a brother's brother the user's brother, so those are left as said."""
+
+
+def composed_relation(owner: str, relation: str) -> str | None:
+    """The user's relation to someone who is ``relation`` of the user's ``owner`` (both
+    English relations of :data:`RELATIONS`), if :data:`KINSHIP` names one."""
+    return KINSHIP.get((owner, relation))
 
 
 def relation_gender(relation: str) -> str | None:
@@ -170,7 +208,8 @@ class Mention:
     """A person named with their relation: to the user (``of`` is ``None``) or to someone
     the user named (``of`` = that name: "Dani's mother Begoña"). ``word`` is the relation
     word as said; ``span`` where it was found; ``new`` when they were said to be new in it
-    ("my new manager, Tom", "la nuova coinquilina, Nora")."""
+    ("my new manager, Tom", "la nuova coinquilina, Nora"); ``through`` says how a relation read
+    through someone else was said ("Els's husband" of the son-in-law Bart, :data:`KINSHIP`)."""
 
     name: str | None
     relation: str
@@ -178,6 +217,7 @@ class Mention:
     of: str | None
     span: tuple[int, int]
     new: bool = False
+    through: str | None = None
 
 
 @cache
@@ -297,6 +337,11 @@ _ZH_NOT_A_NAME = frozenset({"生日", "幼儿", "搓麻", "身体", "工作", "�
 "儿子媳妇"): things or people of the person, never their name."""
 
 
+_SET_OFF_END = r"(?=\s*(?:[,.;:!?)]|$))"
+"""The end of a relation set off after a name ("Cal, Hannah's brother, is staying …", "Adrien,
+le frère de Romain ?"): not "Great, Hannah's brother is coming", where no name is said."""
+
+
 @cache
 def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
     if lang == "zh":
@@ -352,6 +397,9 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
     if of_words:
         out.append(re.compile(r"(?<!\w)(?P<of>[A-ZÀ-Þ][\w-]+?)(?:" + of_words + r")\s+(?i:(?P<rel>"
                               + rel + r"))(?:\s*,\s*|\s+)" + _NAME))
+        # "Cal, Hannah's brother, is staying with us": named first
+        out.append(re.compile(r"(?<!\w)" + _NAME + r"\s*,\s*(?P<of>[A-ZÀ-Þ][\w-]+?)(?:" + of_words
+                              + r")\s+(?i:(?P<rel>" + rel + r"))(?!\w)" + _SET_OFF_END))
     third = _THIRD_POSSESSIVE.get(lang)
     if third:
         out.append(re.compile(r"(?i:(?<!\w)(?P<pro>" + third + r")\s+(?:(?:" + adj + r")\s+)?"
@@ -360,6 +408,10 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
     if prep:
         out.append(re.compile(r"(?i:(?:la|le|el|il|o|a|l')\s*(?P<rel>" + rel + r")\s+(?:"
                               + prep + r")\s*)(?P<of>[A-ZÀ-Þ][\w-]+)\s*,\s*" + _TITLE + _NAME))
+        # "Adrien, le frère de Romain": named first
+        out.append(re.compile(r"(?<!\w)" + _NAME + r"\s*,\s*(?i:(?:la|le|el|il|lo|o|a|l'|l’)\s*"
+                              r"(?P<rel>" + rel + r")\s+(?:" + prep + r")\s*)"
+                              r"(?P<of>[A-ZÀ-Þ][\w-]+)(?![\w-])" + _SET_OFF_END))
     return tuple(out)
 
 
