@@ -76,6 +76,7 @@ def test_cues_of_clauses() -> None:
     "si me toca la lotería, me voy a vivir a Menorca",
     "se vinco alla lotteria, mi trasferisco subito a Lisbona",
     "als ik ooit verhuis, ga ik naar Portugal",
+    "als we ooit de loterij winnen kopen we n huisje op Texel",
     "如果我中了彩票，我就去冰岛买个小房子，天天看极光",
 ])
 def test_what_would_follow_an_if_is_as_unreal_as_the_if(said: str) -> None:

@@ -1028,9 +1028,23 @@ def _tail(patterns: dict[str, re.Pattern[str]], clause: Clause,
 _INTERJECTION = r"[^\W\d_]+(?:\s+[^\W\d_]+)?\s*[,!]\s*"
 """One or two words and a comma before a correction ("aspetta aspetta, ", "oops, ", "nee,
 wacht, ")."""
+_NOT_TRUE: dict[str, str] = {
+    "en": r"that(?:'s|’s|\s+is)\s+not\s+(?:true|right)|that\s+isn(?:'|’)t\s+(?:true|right)|"
+          r"not\s+true",
+    "de": r"(?:das\s+)?stimmt\s+(?:gar\s+)?nicht|das\s+ist\s+falsch",
+    "fr": r"c(?:'|’)est\s+faux|ce\s+n(?:'|’)est\s+pas\s+(?:vrai|ça)",
+    "es": r"no\s+es\s+(?:verdad|cierto|así)|eso\s+no\s+es\s+(?:verdad|cierto|así)",
+    "it": r"non\s+è\s+(?:vero|così)|nn\s+è\s+(?:vero|così)",
+    "pt": r"não\s+é\s+(?:verdade|bem\s+assim)|nao\s+e\s+verdade",
+    "nl": r"(?:dat\s+)?klopt\s+(?:helemaal\s+)?niet|dat\s+is\s+niet\s+waar",
+}
+""""That's not true", said right before what is true ("ma nn è vero, ciro fa il vigile del
+fuoco"): the opening of a correction whose statement follows its comma (not French "c'est pas
+vrai", which is as often "no way!")."""
 _CORRECTION_HEADER: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*(?:" + _INTERJECTION + r")?(?:(?:y|e|and|und|et|en|ah|oh|ok)\s+)?"
-                     r"(?:" + words + r")\b[^,\U0001F300-\U0001FAFF]*"
+                     r"(?:(?:" + words + r")\b[^,\U0001F300-\U0001FAFF]*|(?:(?:but|aber|mais|pero|"
+                     r"ma|mas|maar)\s+)?(?:" + _NOT_TRUE[lang] + r")\s*)"
                      r"(?:,|[\U0001F300-\U0001FAFF]+\s*)")
     for lang, words in {
         "en": r"i\s+got\s+(?:it|that)\s+wrong|i\s+was\s+wrong|my\s+mistake|my\s+bad|"
@@ -1367,9 +1381,11 @@ _PROPER = (r"((?:[A-ZÀ-ÖØ-Þ][\w'’.&-]*)" + _DESCRIBED +
 
 def _proper_after(span: str, lang: str, preps: dict[str, str], avoid: set[str]) -> str | None:
     if lang == "zh":
-        # not the 在 of 现在 / 正在 ("now", "-ing"), nor a time after 到 ("加班到很晚": late)
-        m = re.search(r"(?:住在|搬到了?|搬去了?|去|到|(?<![现正实存])在)(?![过了着很晚早半几凌深])"
-                      r"([\u4e00-\u9fff]{2,4}?)(?=[，。！？,住工上做的了读入当]|$)", span)
+        # not the 在 of 现在 / 正在 ("now", "-ing"), nor a time after 到 ("加班到很晚": late,
+        # "周一到周五我住团里的宿舍": a weekday), nor a pronoun in the place
+        m = re.search(r"(?:住在|搬到了?|搬去了?|去|到|(?<![现正实存])在)"
+                      r"(?![过了着很晚早半几凌深周星礼])((?:(?![我你他她])[\u4e00-\u9fff]){2,4}?)"
+                      r"(?=[，。！？,住工上做的了读入当]|$)", span)
         return m.group(1) if m else None
     prep = preps.get(lang)
     if prep is None:
@@ -1616,6 +1632,11 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             # back, denied; the news comes after it ("Ze zijn alleen verhuisd …"), or in the
             # same clause after "and" or a comma ("no le salió el local y sigue en el banco",
             # "al final no se va, se queda en la bodega")
+        if asked_to_forget and cues.negated and not cues.correction and \
+                content_words([clause.text]) & content_words(list(retracted_topics)):
+            reading.flags.append("skipped:retraction_reason")  # "esqueça o que lhe disse
+            continue  # sobre a bolsa do Dário … O meu filho nunca teve bolsa nenhuma": what
+            # was taken back, denied in a sentence of its own
         if asked_to_forget and has_cue("retraction_reason", clause.language, clause.text):
             reading.flags.append("skipped:retraction_reason")  # "Dat was roddel van een
             continue  # klant", "sono fatti suoi": why it was taken back, no fact
@@ -2952,8 +2973,9 @@ def _renamed(clause: Clause, people: Sequence[Mention], state: ConversationState
         return (m, old) if old else None
     others = [n for n in _names_in(clause.text, clause.language) if n != wrong]
     name = given_name(clause.text, clause.language) or (others[0] if len(others) == 1 else None)
-    if wrong and name and name != wrong and wrong in state.people and \
-            " of " not in state.people[wrong]:
+    if wrong and name and name != wrong and wrong in state.people and name not in state.people \
+            and " of " not in state.people[wrong]:  # ("el alérgico al camarón no es Emiliano,
+        # es Jorge", Jorge the husband: a fact of one known person is another's, no new name)
         relation = state.people[wrong]
         return Mention(name, relation, relation, None, (0, len(clause.text))), wrong
     return None
@@ -3381,7 +3403,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if not span or not content_words([span]):
         return None
     if lang != "zh" and len(span.split()) <= 3 and item.subject == USER_SUBJECT and \
-            not _has_subject(clause.text, lang) and not find_temporal(span, at) and \
+            not _has_subject(clause.text, lang) and not _own_verb_opens(span, lang) and \
+            not find_temporal(span, at) and \
             not one_at_a_time.medicine_named(span) and \
             not (cues.cessation and re.search(r"\s[A-ZÀ-Þ]", span.strip())):
         # ("ora prendo l'amlodipina", "Cancelled PureGym": no fragments)
@@ -3726,8 +3749,12 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         cues = replace(cues, cessation=False)  # "ho venduto tre macchine": work, not quitting
     if cues.cessation and has_cue("drop_off", lang, clause.text):
         cues = replace(cues, cessation=False)  # "dejé a los niños en el colegio": no quitting
+    cannot = has_cue("inability", lang, clause.text)  # "I can't swim, never learned"
+    if cannot and slot == "dislikes":
+        slot = "personal"  # what the user cannot do, no dislike
     if slot in _FREE_TEXT_SLOTS and not named_person and not item.people and not days and \
-            not (cues.correction or moves) and _says_nothing_in_particular(span, lang) and \
+            not (cues.correction or moves or cannot) and \
+            _says_nothing_in_particular(span, lang) and \
             not (cues.habit and said_weekday(span) is not None):  # ("Je télétravaille le
         # vendredi" is a habit: a short clause, but one that names its day)
         reading.flags.append("skipped:nothing_in_particular")  # "ho una fame", "je sais
@@ -5342,6 +5369,20 @@ _FIRST_PERSON = {
     "nl": r"ik|wij|we|mijn|ben|heb|me|mij|ons",
     "zh": r"我",
 }
+
+
+def _own_verb_opens(text: str, lang: str) -> bool:
+    """Whether ``text`` opens with the user's own verb in a language that drops the subject
+    (:data:`FIRST_PERSON_VERBS`): "Soffro di vertigini", "Sufro de vértigo" are sentences,
+    no fragments."""
+    first = re.match(r"\W*(\w+)", text)
+    return first is not None and first[1].casefold() in FIRST_PERSON_VERBS.get(lang, ()) and \
+        first[1].casefold() not in _ALSO_NOT_A_VERB
+
+
+_ALSO_NOT_A_VERB = frozenset({"como", "porto", "canto", "monto"})
+"""First-person verbs that open a phrase as often as another word ("como siempre", "porto di
+Genova", "canto del gallo")."""
 
 
 def _has_subject(text: str, lang: str) -> bool:

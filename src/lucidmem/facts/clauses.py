@@ -81,11 +81,12 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[!?])(?=[^\W\d_])|[。！？\n
                            r"(?i:\s+[–—]\s+(?=(?:" + _ANY_SLIP_OPENER + r")(?!\w)))|"
                            r"(?i:\s+[–—]\s+(?=(?:" + _FIRST_PERSON_OPENERS + r")\s))|"
                            r"(?<=……)(?=[^\s…。！？.!?”])|"
-                           r"(?<=[.]{3})(?=\S)|(?<=[\U0001F300-\U0001FAFF])\s+(?=[\u4e00-\u9fff])|"
+                           r"(?<=[.]{3})(?=\S)|(?<=[\U0001F300-\U0001FAFF\uFE0F])\s+(?=[\u4e00-\u9fff]|[A-ZÀ-ÖØ-Þ])|"
                            r"(?<=[\U0001F300-\U0001FAFF])\s+(?=[¿¡]?[^\W\d_][^.!?\n]*\?)")
 """Where a sentence ends: a stop, a line break, a dash or semicolon between words, or an
 emoji with more words after it: in Chinese ("老师说他下一盘能站起来十次 😂 这学期给他报了轮滑":
-the teacher's words end at the laugh), elsewhere when a question follows ("I moved to Ghent
+the teacher's words end at the laugh), before a capitalised word ("… picked up the RAV4 🙌 The
+Tacoma finally gave up …"), elsewhere when a question follows ("I moved to Ghent
 last month 🙂 Any tips for bars?", "vorstellungsgespräch ist übermorgen 😬 kannst du mir 3
 fragen geben?": the question is a sentence of its own, not the move's). An en or em dash
 ends one before a slip put right ("am 14. März – nein, am 16.") and before the user speaking

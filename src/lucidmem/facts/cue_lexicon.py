@@ -176,7 +176,8 @@ CUES: dict[str, _T] = {
                  "se *sse|se … *sse|se *ssem|se … *ssem|se *ssemos|se … *ssemos|"
                  "iria|compraria|moraria|seria|faria|teria|fantasia|sonho em|quem me dera|"
                  "gostaria|queria muito|algum dia|quem sabe"),
-        "nl": _w("als ik ooit|als ik|stel dat|stel je voor|zou|zouden|zou ik|fantasie|"
+        "nl": _w("als ik ooit|als ik|als we ooit|als wij ooit|als we|als wij|stel dat|"
+                 "stel je voor|zou|zouden|zou ik|fantasie|"
                  "droom|dromen|ooit misschien|misschien ooit|ooit nog eens|wie weet|"
                  "op een dag"),
         "zh": _w("如果|要是|假如|假设|万一|幻想|做梦|梦想|就好了|的话|说不定哪天|哪天有空"),
@@ -363,7 +364,8 @@ CUES: dict[str, _T] = {
                  "mixed this up|got that wrong|got that mixed up|got the name wrong|wrong name,|"
                  "i said it wrong|i wrote it wrong|wrote that wrong|said that wrong|or rather|"
                  "no, sorry|no sorry|my bad|mixes them up|always mix them up|"
-                 "always mixes them up"),
+                 "always mixes them up|that's not true,|that’s not true,|that isn't true,|"
+                 "not true,"),
         "de": _w("korrektur|kleine korrektur|ich meinte|ich meine,|meinte ich|"
                  "ich meine natürlich|ich habe mich vertan|hab mich vertan|ich hab mich geirrt|"
                  "ich habe mich geirrt|falsch gesagt|"
@@ -397,7 +399,7 @@ CUES: dict[str, _T] = {
                  "escribí mal|mejor dicho|o sea, no|me había equivocado|me había confundido|"
                  "había entendido mal|entendí mal|me mezclé|me hice bolas|me enredé|"
                  "me hice un enredo|me trabé|me equivoco siempre|siempre me confundo|"
-                 "te lo dije mal|se lo dije mal|te lo puse mal"),
+                 "te lo dije mal|se lo dije mal|te lo puse mal|no es verdad,|no es cierto,"),
         "it": _w("correggo|piccola correzione|correzione|"
                  "mi sono sbagliato|mi sono sbagliata|ho sbagliato|"
                  "volevo dire|intendevo|intendo|mi sono confuso|mi sono confusa|errore mio|"
@@ -407,7 +409,8 @@ CUES: dict[str, _T] = {
                  "che sciocchezza|che fesseria|ma che scrivo|ho scritto male|ho detto male|"
                  "ho fatto confusione|anzi no|o meglio|mi ero confuso|mi ero confusa|"
                  "mi ero sbagliato|mi ero sbagliata|avevo sbagliato|avevo capito male|"
-                 "mi confondo sempre|mi confondo|confondo sempre|faccio sempre confusione"),
+                 "mi confondo sempre|mi confondo|confondo sempre|faccio sempre confusione|"
+                 "non è vero,|nn è vero,|ti devo correggere|devo correggerti"),
         "pt": _w("corrijo|corrigindo|pequena correção|pequena correcção|correção|correcção|"
                  "tenho que te corrigir|deixa eu corrigir|preciso corrigir|"
                  "me enganei|enganei-me|errei|quis dizer|queria dizer|"
@@ -417,7 +420,7 @@ CUES: dict[str, _T] = {
                  "erro de digitação|que bobagem|falei besteira|escrevi besteira|"
                  "escrevi errado|falei errado|nome errado|que disparate|baralhei|me atrapalhei|"
                  "o que é que eu tô dizendo|aliás, não|ou melhor|tinha me enganado|"
-                 "me tinha enganado|tinha-me enganado|entendi mal|percebi mal"),
+                 "me tinha enganado|tinha-me enganado|entendi mal|percebi mal|não é verdade,"),
         "nl": _w("foutje|kleine correctie|correctie|even rechtzetten|rechtzetten|rechtzetting|"
                  "ik bedoelde|ik bedoel|ik vergiste me|ik heb me vergist|ik vergis me|"
                  "ik vergis mij|"
@@ -575,7 +578,7 @@ CUES: dict[str, _T] = {
                  "was a misunderstanding|it's over already|it's all off|"
                  # the plan taken back did not happen
                  "fell through|didn't work out|didnt work out|got cancelled|was cancelled|"
-                 "went bust|went bankrupt"),
+                 "went bust|went bankrupt|it was a mistake|was a mix-up"),
         "de": _w("hab mich verhört|falsch verstanden|war ein Irrtum|"
                  "war Klatsch|war nur Klatsch|war Tratsch|war nur Tratsch|nur ein Gerücht|"
                  "war ein Gerücht|geht mich nichts an|geht mich nix an|geht mi nix an|"
@@ -596,19 +599,21 @@ CUES: dict[str, _T] = {
                  "no me incumbe|no era verdad|no es verdad|no quiere que se sepa|"
                  "fue un malentendido|era un malentendido|me ha pedido que no lo|"
                  "me pidió que no lo|no quiere hablar de eso|no quiere hablar del tema|se cayó|"
-                 "se canceló"),
+                 "se canceló|fue un error|fue una equivocación"),
         "it": _w("ho capito male|mi sono confuso|mi sono confusa|"
                  "era un pettegolezzo|erano pettegolezzi|solo un pettegolezzo|"
                  "era una voce|solo una voce|sono fatti suoi|fatti suoi|non sono affari miei|"
                  "non sono fatti miei|non era vero|non è vero|non vuole che si sappia|"
                  "è stato un malinteso|era un malinteso|non vuole parlarne|"
-                 "mi ha chiesto di non dirlo|è saltato|è saltata|è sfumato|è sfumata"),
+                 "mi ha chiesto di non dirlo|è saltato|è saltata|è sfumato|è sfumata|"
+                 "è stato un errore"),
         "pt": _w("foi confusão minha|me confundi|entendi mal|"
                  "era fofoca|foi fofoca|só fofoca|era mexerico|era boato|só um boato|"
                  "não é da minha conta|não é assunto meu|não era verdade|não é verdade|"
                  "não quer que se saiba|não quer que ninguém saiba|foi um mal-entendido|"
                  "foi um mal entendido|não quer falar disso|não quer falar sobre isso|"
-                 "me pediu pra não contar|pediu-me para não contar|não deu certo|furou"),
+                 "me pediu pra não contar|pediu-me para não contar|não deu certo|furou|foi engano|"
+                 "foi um engano"),
         "nl": _w("verkeerd begrepen|was een vergissing|heb me vergist|"
                  "was roddel|was maar roddel|was geroddel|roddel van|was een gerucht|"
                  "maar een gerucht|gaat mij niet aan|gaat me niet aan|gaat me niks aan|"
@@ -711,7 +716,9 @@ CUES: dict[str, _T] = {
         "es": _w("devolví la credencial|devolví mi credencial|entregué la credencial|"
                  "dejé|dejado|dejar|vendí|vendido|cancelé|renuncié|me di de baja|"
                  "se acabó|ya no|dimití|he dimitido|he renunciado|he cancelado|di de baja|"
-                 "dado de baja|me borré|me desapunté|me desuscribí|no renové|no lo renové"),
+                 "dado de baja|me borré|me desapunté|me desuscribí|no renové|no lo renové|"
+                 # "me sali de los tambores del rebolo": the user left it
+                 "me salí de|me sali de|me retiré de|me retire de|ya no estoy en"),
         "it": _w("restituito il badge|riconsegnato il badge|"
                  "smesso|smettere|smetto|lasciato|venduto|disdetto|mollato|basta con|"
                  "non più|licenziato|dimesso|dimessa|licenziata|disdire|disiscritto|disiscritta|"
@@ -958,6 +965,29 @@ CUES: dict[str, _T] = {
         "nl": _w("gekocht|gekregen|is binnen|binnengekomen|aangekomen|geleverd|overgestapt|"
                  "overgeschakeld|omgezet|overgezet|opgehaald"),
         "zh": _w("买了|新买|入手|到了|到货|收到|提车|拿车|换了|换咗|换成|送了我|送给我|换药|改用"),
+    },
+    # something the user cannot do, a lasting trait ("I can't swim, never learned", "ik kan
+    # niet zwemmen", "não sei nadar"): no dislike, though said with a negation
+    "inability": {
+        "en": _w("can't swim|cannot swim|can not swim|can't drive|cannot drive|can not drive|"
+                 "never learned to|never learnt to|never learned how to|never learnt how to|"
+                 "unable to swim|don't know how to swim|don't know how to drive|"
+                 "never got my licence|never got my license|don't have a driving licence|"
+                 "don't have a driver's license|no driving licence|no driver's license"),
+        "de": _w("kann nicht schwimmen|kann nicht autofahren|kann nicht auto fahren|"
+                 "kann kein auto fahren|nie gelernt|nie schwimmen gelernt|keinen führerschein|"
+                 "kein führerschein|fahr nicht selber auto|fahre nicht selber auto|"
+                 "fahr ja nicht selber auto|fahre ja nicht selber auto"),
+        "fr": _w("sais pas nager|sais pas conduire|ne sais pas nager|ne sais pas conduire|"
+                 "jamais appris à|pas le permis|pas mon permis"),
+        "es": _w("no sé nadar|no sé manejar|no sé conducir|nunca aprendí a|no tengo carnet|"
+                 "no tengo licencia"),
+        "it": _w("non so nuotare|non so guidare|mai imparato a|non ho la patente"),
+        "pt": _w("não sei nadar|não sei dirigir|não sei conduzir|nunca aprendi a|"
+                 "não tenho carta|não tenho carteira"),
+        "nl": _w("kan niet zwemmen|kan niet autorijden|nooit leren zwemmen|nooit geleerd|"
+                 "geen rijbewijs|zal ik nooit leren"),
+        "zh": _w("不会游泳|不会开车|没有驾照|没驾照|没学过"),
     },
     # someone started at a place of learning or of volunteering: enrolled, signed up,
     # moved over to it ("Tom started at Hillside Academy", "matriculados en el colegio X",
@@ -1975,10 +2005,11 @@ said to be *new* takes the old one's place ("è arrivata la nuova coinquilina, N
 "la mia coinquilina Giada", "my new manager, Tom"); two named without "new" both stand."""
 
 
-_ZH_INSIDE_A_WORD = {"要是": "主只还就总需必不", "你说": "跟和给对同"}
+_ZH_INSIDE_A_WORD = {"要是": "主只还就总需必不", "你说": "跟和给对同", "几": "十百千万好"}
 """Chinese cue phrases that are also the end of another word, with the characters that
 make that word: "要是" (if) is not the one in "主要是" (mainly is) or "还要是"; "你说" (what do
-you say?) is not the one in "跟你说" (I told you)."""
+you say?) is not the one in "跟你说" (I told you); "几" (how many?) is not the one in "十几杯"
+(a dozen-odd cups) or "好几次" (several times)."""
 
 
 _APOSTROPHE = re.compile(r"['’]")
@@ -2471,21 +2502,21 @@ FIRST_PERSON_VERBS: dict[str, frozenset[str]] = {
         "como", "voy", "hago", "uso", "escribo", "leo", "cocino", "enseño", "salgo",
         "conduzco", "prefiero", "odio", "amo", "adoro", "practico", "entreno", "canto",
         "bailo", "pinto", "camino", "duermo", "llevo", "cuido", "dirijo", "colecciono",
-        "monto", "escalo", "medito"
+        "monto", "escalo", "medito", "sufro", "padezco"
     ]),
     "pt": frozenset([
         "trabalho", "moro", "vivo", "estudo", "falo", "jogo", "toco", "corro", "nado", "bebo",
         "como", "vou", "faço", "uso", "escrevo", "leio", "cozinho", "ensino", "saio",
         "dirijo", "prefiro", "odeio", "amo", "adoro", "pratico", "treino", "canto", "danço",
         "pinto", "caminho", "durmo", "levo", "cuido", "coleciono", "monto", "escalo",
-        "medito", "ando"
+        "medito", "ando", "sofro", "padeço"
     ]),
     "it": frozenset([
         "lavoro", "vivo", "abito", "studio", "parlo", "gioco", "suono", "corro", "nuoto",
         "bevo", "mangio", "vado", "faccio", "uso", "scrivo", "leggo", "cucino", "insegno",
         "esco", "guido", "preferisco", "odio", "amo", "adoro", "pratico", "alleno", "canto",
         "ballo", "dipingo", "cammino", "dormo", "porto", "curo", "colleziono", "scalo",
-        "medito"
+        "medito", "soffro"
     ]),
 }
 """Common verbs in the first person singular present in the languages that drop the

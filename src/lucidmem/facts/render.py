@@ -390,7 +390,9 @@ def with_dates(text: str, reference: datetime, tense: str | None,
     joined = "".join(out)
     joined = re.sub(r"(?<=[\u4e00-\u9fff])(?=on |in |the week|the weekend|\d{1,2} [A-Z])", " ",
                     joined)
-    joined = re.sub(r"(?<=\d{4})(?=[\u4e00-\u9fff])", " ", joined)
+    # a year set off on both sides in Chinese ("店是 1987 年开的"), as a date written out is
+    joined = re.sub(r"(?<=\d{4})(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])(?=\d{4}(?!\d))", " ",
+                    joined)
     return re.sub(r"\s{2,}", " ", joined).strip(), found
 
 
