@@ -186,7 +186,7 @@ def test_a_month_or_a_kind_alone_is_no_employer(said: str) -> None:
     ("busy morning, I'm a barista at Copper Kettle on Mill Lane and the grinder broke again",
      "started at the bakery on Rose Street this week, I do miss the regulars at Copper Kettle",
      "Copper Kettle"),
-    ("sono cameriere al bar Duomo e stasera c'è il turno lungo del sabato",
+    ("sono cameriere al bar Duomo e faccio sempre il turno lungo del sabato",
      "da lunedì sono al ristorante Vesuvio. mi mancano i colleghi del Duomo", "Duomo"),
     ("ik sta elke zaterdag achter de kassa bij bakkerij Vermeulen, om zes uur op",
      "sinds maart werk ik bij de Jumbo. ik mis de collega's van Vermeulen", "Vermeulen"),
