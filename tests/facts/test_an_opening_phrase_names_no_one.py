@@ -60,3 +60,17 @@ def test_a_name_before_a_clitic_is_still_a_name() -> None:
         facts = memory.facts.list(user_id="es")
         assert not any(f.subject == "user" and "Cádiz" in f.text for f in facts), \
             [f.text for f in facts]
+
+
+@pytest.mark.parametrize(("lang", "said", "word"), [
+    ("en", "Twelve years on the front desk at Harbourside Dental, and I still forget my keys",
+     "Twelve"),
+    ("de", "Zwanzig Jahre schon bei der Sparkasse, und immer noch kein Parkplatz", "Zwanzig"),
+    ("es", "Quince años en la ferretería de mi tío, y todavía me pierdo en el almacén",
+     "Quince"),
+])
+def test_a_number_above_ten_opens_a_clause_and_names_no_one(lang: str, said: str,
+                                                             word: str) -> None:
+    with said_a_day_apart(said, start=_DAY, user_id=lang, lang=lang) as memory:
+        for fact in memory.facts.list(user_id=lang):
+            assert fact.subject != word, fact.text
