@@ -11,7 +11,7 @@ import pytest
 from lucidmem import Memory
 from lucidmem.clock import ManualClock
 
-from .conftest import said_a_day_apart
+from .conftest import current_facts, said_a_day_apart
 
 _JUNE = datetime(2026, 6, 2, 9, 0, tzinfo=UTC)
 
@@ -121,3 +121,20 @@ def test_forgetting_an_ex_or_only_who_someone_is_forgets_them(said: str, forget:
     facts = _facts(said, forget)
     about = [(status, text) for status, text in facts if who in text]
     assert about and all(status == "retracted" for status, _ in about), facts
+
+
+@pytest.mark.parametrize(("lang", "story", "taken_back", "kept"), [
+    ("nl", "Mijn ex Erwin wil deze zomer met onze zoon Bram drie weken naar Noorwegen.",
+     "Vergeet dat hele verhaal over Noorwegen maar, Erwin heeft het afgeblazen.",
+     ("the user's ex is erwin", "the user's son (zoon) is bram")),
+    ("en", "My brother Sam wants to take my son Leo to Iceland this summer.",
+     "Forget what I said about Iceland, Sam called it off.",
+     ("the user's brother is sam", "the user's son is leo")),
+])
+def test_a_thing_taken_back_keeps_who_the_people_of_its_sentence_are(
+        lang: str, story: str, taken_back: str, kept: tuple[str, ...]) -> None:
+    """The trip goes, not who the people are that the sentence of the trip named."""
+    facts = current_facts(story, taken_back, start=datetime(2025, 4, 5, 9, 0, tzinfo=UTC),
+                          lang=lang, days=3)
+    assert set(kept) <= set(facts), facts
+    assert not [t for t in facts if "noorwegen" in t or "iceland" in t], facts

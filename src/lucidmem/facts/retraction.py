@@ -91,6 +91,11 @@ def _relation_to(record: Record, names: Iterable[str]) -> bool:
         fold(str(d.get("object", ""))) in {fold(n) for n in names}
 
 
+def _a_relation(record: Record) -> bool:
+    """Whether ``record`` says how someone is related ("The user's son is Luuk")."""
+    return relation_word(str(record.data.get("predicate", ""))) is not None
+
+
 def _an_ex(record: Record) -> bool:
     """Whether ``record`` says someone is the user's ex ("The user's ex is Andrés")."""
     return relation_word(str(record.data.get("predicate", ""))) == "ex"
@@ -193,6 +198,11 @@ def retraction_targets(topic: str, facts: Sequence[Record], people: Iterable[str
         # "forget what I told you about Kim and Derek": what went on between them, not that
         # Kim is the user's sister
         facts = [rec for rec in facts if not _relation_to(rec, names)]
+    if not known_names:
+        # "vergeet dat hele verhaal over IJsland": the trip, not who the people are that the
+        # sentence of the trip named ("mijn ex Erwin … met onze zoon Luuk … naar IJsland"); a
+        # person the topic names is known by such a relation, and stays in reach
+        facts = [rec for rec in facts if not _a_relation(rec)]
     if not rest:
         about = [rec for rec in facts if any(mentions(rec, n) for n in names)]
         news = [rec for rec in about if not _relation_to(rec, known_names)]
