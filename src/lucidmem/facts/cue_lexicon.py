@@ -2364,7 +2364,8 @@ brand named with one of them is the user's workplace, not a provider."""
 
 CLAUSE_OPENERS: dict[str, tuple[str, ...]] = {
     "en": ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-           "eleven", "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "second", "third", "new", "old", "small", "little", "bad", "best", "worst", "same",
+           "eleven", "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "second", "third",
+           "new", "old", "small", "little", "bad", "best", "worst", "same",
            "other", "whole", "no", "none", "many", "several", "most", "few", "half",
            # a call for attention ("Hey, my sister …"), no name
            "hey", "listen", "oi", "yo"),
@@ -2375,7 +2376,8 @@ CLAUSE_OPENERS: dict[str, tuple[str, ...]] = {
            "schöne", "kein", "keine", "viele", "wenige", "halb", "ganz", "ganze", "endlich",
            "leider", "andere", "anderer", "anderes", "hör", "servus", "hallo"),
     "fr": ("un", "une", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",
-           "onze", "douze", "quinze", "vingt", "trente", "quarante", "cinquante", "premier", "première", "premiers", "deuxième", "seconde", "troisième", "nouveau",
+           "onze", "douze", "quinze", "vingt", "trente", "quarante", "cinquante", "premier",
+           "première", "premiers", "deuxième", "seconde", "troisième", "nouveau",
            "nouvelle", "nouveaux", "vieux", "vieille", "grand", "grande", "petit", "petite",
            "bon", "bonne", "bons", "bonnes", "mauvais", "mauvaise", "aucun", "aucune",
            "plusieurs", "beaucoup", "tout", "toute", "tous", "toutes", "fini", "finie", "enfin",
@@ -2388,7 +2390,8 @@ CLAUSE_OPENERS: dict[str, tuple[str, ...]] = {
            "varios", "muchos", "muchas", "pocos", "otro", "otra", "mismo", "misma", "oye",
            "oiga", "ojo", "hola", "vale"),
     "it": ("uno", "una", "due", "tre", "quattro", "cinque", "sei", "sette", "nove", "dieci",
-           "undici", "dodici", "quindici", "venti", "trenta", "quaranta", "cinquanta", "primo", "prima", "secondo", "seconda", "terzo", "terza", "nuovo", "nuova",
+           "undici", "dodici", "quindici", "venti", "trenta", "quaranta", "cinquanta", "primo",
+           "prima", "secondo", "seconda", "terzo", "terza", "nuovo", "nuova",
            "vecchio", "vecchia", "grande", "piccolo", "piccola", "buono", "buona", "brutto",
            "nessun", "nessuno", "nessuna", "molti", "molte", "pochi", "altro", "altra",
            "stesso", "finito", "finita", "senti", "ascolta", "ehi", "ciao"),
@@ -2399,7 +2402,8 @@ CLAUSE_OPENERS: dict[str, tuple[str, ...]] = {
            "boa", "mau", "má", "nenhum", "nenhuma", "muitos", "muitas", "poucos", "outro",
            "outra", "mesmo", "mesma", "olha", "oi", "ei"),
     "nl": ("een", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen", "tien",
-           "elf", "twaalf", "vijftien", "twintig", "dertig", "veertig", "vijftig", "eerste", "tweede", "derde", "nieuw", "nieuwe", "oud", "oude", "groot", "grote",
+           "elf", "twaalf", "vijftien", "twintig", "dertig", "veertig", "vijftig", "eerste",
+           "tweede", "derde", "nieuw", "nieuwe", "oud", "oude", "groot", "grote",
            "klein", "kleine", "goed", "goede", "mooi", "mooie", "geen", "veel", "weinig",
            "ander", "andere", "zelfde", "heel", "hele", "hoi", "luister"),
 }
