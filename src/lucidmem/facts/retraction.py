@@ -84,16 +84,15 @@ def _without_noise(said: str) -> str:
 _CONJUNCTION = re.compile(r"(?i)\s+(?:and|und|et|y|e|en|i)\s+|\s*[,和与跟]\s*")
 
 
-def _relation_to(record: Record, names: Iterable[str]) -> bool:
-    """Whether ``record`` says how one of ``names`` is related ("The user's sister is Kim")."""
-    d = record.data
-    return relation_word(str(d.get("predicate", ""))) is not None and \
-        fold(str(d.get("object", ""))) in {fold(n) for n in names}
-
-
 def _a_relation(record: Record) -> bool:
     """Whether ``record`` says how someone is related ("The user's son is Luuk")."""
     return relation_word(str(record.data.get("predicate", ""))) is not None
+
+
+def _relation_to(record: Record, names: Iterable[str]) -> bool:
+    """Whether ``record`` says how one of ``names`` is related ("The user's sister is Kim")."""
+    return _a_relation(record) and \
+        fold(str(record.data.get("object", ""))) in {fold(n) for n in names}
 
 
 def _an_ex(record: Record) -> bool:
