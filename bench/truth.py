@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from lucidmem import Memory  # the adapter below is the only user of lucidmem
 from lucidmem.clock import ManualClock
+from lucidmem.facts.extractors import Extractor
 from lucidmem.settings import FactSettings, Settings
 from truth_format import check_conversation, data_files, load, turn_times, utc
 from truth_scoring import Precision, Verdict, precision, verdict
@@ -50,7 +51,7 @@ LLM: dict[str, str] = {}
 class LucidmemAdapter:
     """One fresh in-memory lucidmem per conversation, on a clock the bench sets."""
 
-    def __init__(self, start: datetime) -> None:
+    def __init__(self, start: datetime, extractor: Extractor | None = None) -> None:
         self.clock = ManualClock(start)
         if LLM:
             key = os.environ.get("LUCIDMEM_FACTS__API_KEY")
@@ -60,6 +61,8 @@ class LucidmemAdapter:
                                  clock=self.clock)
         else:
             self.memory = Memory(":memory:", clock=self.clock)
+        if extractor is not None:
+            self.memory.facts.extractor = extractor  # (bench/fit_remark_gate.py's recorder)
 
     def describe(self) -> str:
         extractor = self.memory.facts.extractor
@@ -117,12 +120,14 @@ def _user(conv: dict[str, Any]) -> str:
     return f"truth-{conv['id']}"
 
 
-def replay(conv: dict[str, Any], consolidate: bool) -> tuple[Outcome, str]:
-    """Replay one conversation into a fresh lucidmem and ask its questions."""
+def replay(conv: dict[str, Any], consolidate: bool,
+           extractor: Extractor | None = None) -> tuple[Outcome, str]:
+    """Replay one conversation into a fresh lucidmem and ask its questions (``extractor``
+    replaces the one the settings choose)."""
     zone, user = conv["timezone"], _user(conv)
     started = time.perf_counter()
     first = utc(conv["sessions"][0]["at"], zone)
-    memory = LucidmemAdapter(first)
+    memory = LucidmemAdapter(first, extractor)
     outcome = Outcome(conv)
     try:
         for number, session in enumerate(conv["sessions"], 1):

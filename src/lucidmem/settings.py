@@ -247,6 +247,12 @@ class FactSettings(BaseModel):
     timezone: str = Field(
         "UTC", description='Zone relative dates ("tomorrow at 9am") are read in, unless a '
         'turn\'s metadata names its own ("timezone": "Europe/Berlin" or "+02:00").')
+    remark_limit: float = Field(
+        0.0, ge=0, le=1, description="The offline extractor's remark gate: a clause kept in "
+        "its own words (no home, workplace or person read out of it) is stored only when the "
+        "gate's probability that it says something lasting reaches this. 0 (the default) "
+        "keeps every remark; 0.4 stores fewer wrong facts and loses a few answers (measured "
+        "in docs/benchmarks.md, stop 60); see docs/facts.md, 'Remarks worth keeping'.")
     extract_assistant_turns: bool = Field(
         False, description="Also read the assistant's turns (off: they state no user facts).")
     recall_min_relevance: float = Field(

@@ -116,6 +116,7 @@ from lucidmem.facts.people import (
 )
 from lucidmem.facts.privacy import assess_privacy, has_secret_marker, stricter
 from lucidmem.facts.rate_shift import moves_a_count
+from lucidmem.facts.remark_gate import RemarkJudge
 from lucidmem.facts.render import (
     content_words,
     english_first_person_inside,
@@ -1545,14 +1546,16 @@ class Begun:
 def read_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
               classifier: SlotClassifier | None, state: ConversationState,
               language_hint: str | None = None,
-              rules: RuleReader | None = None) -> TurnReading:
-    """Read one turn of the user (see the module docstring)."""
+              rules: RuleReader | None = None,
+              judge: RemarkJudge | None = None) -> TurnReading:
+    """Read one turn of the user (see the module docstring); ``judge`` as in
+    :func:`end_turn`."""
     begun = begin_turn(text, speaker_is_user=speaker_is_user, timestamp=timestamp,
                        state=state, language_hint=language_hint, rules=rules)
     if classifier is None or not begun.spans:
         return end_turn(begun, [None] * len(begun.spans), [None] * len(begun.spans))
     vectors = classifier.embed(begun.spans)
-    return end_turn(begun, list(classifier.guess(vectors, begun.spans)), list(vectors))
+    return end_turn(begun, list(classifier.guess(vectors, begun.spans)), list(vectors), judge)
 
 
 def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
@@ -1814,6 +1817,19 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     return Begun(text, timestamp, reading, clauses, pending, spans, secret, rules)
 
 
+def _passing_remark(cand: FactCandidate, guess: SlotGuess | None, vector: Any | None,
+                    judge: RemarkJudge) -> bool:
+    """Whether ``judge`` drops the remark ``cand``: only a clause the classifier read (not
+    a rule's slot) whose fact is its own words, and that changes, ends, corrects or moves
+    nothing (those tie the memory's facts together however they are worded)."""
+    if not cand.remark or guess is None or vector is None:
+        return False
+    if cand.is_change or cand.is_correction or cand.corrects or cand.cessation or \
+            cand.rescheduled or cand.called_off or cand.switched_from or cand.retracts:
+        return False
+    return not judge.keeps(cand, vector, guess)
+
+
 def _continues_the_topic(clause: Clause, people: Sequence[Mention], sentence: str) -> bool:
     """Whether a Chinese clause goes on about the one the clause before it in the same
     sentence was about: it names no one and has no subject of its own ("我女朋友小雨是护士，
@@ -1867,8 +1883,9 @@ def _follows_a_correction_header(clause: Clause, before: Clause | None, opened: 
 
 
 def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
-             vectors: Sequence[Any | None]) -> TurnReading:
-    """Finish reading a turn with the slots (and embeddings) of its clauses."""
+             vectors: Sequence[Any | None], judge: RemarkJudge | None = None) -> TurnReading:
+    """Finish reading a turn with the slots (and embeddings) of its clauses; ``judge``
+    decides which remarks are stored (:func:`_passing_remark`; none: every one)."""
     reading, timestamp, rules = begun.reading, begun.timestamp, begun.rules
     secret, text, clauses = begun.secret, begun.text, begun.clauses
     seen = {c.key for c in reading.facts}
@@ -2019,6 +2036,10 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
                     corrects=cand.corrects if cand else None,
                     privacy=stricter(r.privacy, cand.privacy) if cand else r.privacy))
                 seen.add(r.key)
+        elif cand is not None and cand.key not in seen and judge is not None and \
+                _passing_remark(cand, guess, vector, judge):
+            reading.flags.append("skipped:passing_remark")  # "immer noch besser als mit
+            # dem Auto": a remark the gate finds says nothing lasting
         elif cand is not None and cand.key not in seen:
             reading.facts.append(cand)
             seen.add(cand.key)
@@ -3875,6 +3896,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         cessation=cues.cessation, switched_from=switched[1] if switched else None,
         rescheduled=rescheduled,
         called_off=not cues.negated and has_cue("called_off", lang, clause.text),
+        remark=not structured,
         flags=(*(("unresolved_date",) if unresolved else ()),
                *(("only_as_correction",) if weak else ()),
                *((ONE_PAST_DAY,) if one_day and one_off else ()),

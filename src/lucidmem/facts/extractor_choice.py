@@ -19,4 +19,4 @@ def extractor_from_settings(settings: FactSettings,
     if settings.extractor == "llm" or (settings.extractor == "auto" and settings.base_url):
         return LLMExtractor.from_settings(settings)
     return OfflineExtractor(include_assistant=settings.extract_assistant_turns,
-                            embedder=embedder)
+                            embedder=embedder, remark_limit=settings.remark_limit)

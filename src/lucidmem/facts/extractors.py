@@ -27,7 +27,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from lucidmem.embedding.base import Embedder
-from lucidmem.errors import LucidmemError
+from lucidmem.errors import InvalidInputError, LucidmemError
 from lucidmem.facts.clause_extractor import (
     Begun,
     ConversationState,
@@ -39,6 +39,7 @@ from lucidmem.facts.model import FactCandidate
 from lucidmem.facts.offline_extractor import LANGUAGES as RULE_LANGUAGES
 from lucidmem.facts.offline_extractor import NON_USER_SPEAKERS
 from lucidmem.facts.offline_extractor import extract as offline_extract
+from lucidmem.facts.remark_gate import DEFAULT_REMARK_LIMIT, RemarkGate, RemarkJudge
 from lucidmem.facts.slots import SlotClassifier
 
 __all__ = [
@@ -121,6 +122,9 @@ class OfflineExtractor:
 
     ``embedder`` is the memory's embedder: the slot classifier reuses it when it is the
     bundled e5 model it was trained with, and loads that model itself otherwise.
+    ``remark_limit`` is the remark gate's limit (:mod:`lucidmem.facts.remark_gate`; 0 keeps
+    every remark); ``judge`` replaces the shipped gate (``bench/fit_remark_gate.py`` passes a
+    recorder that keeps everything).
     """
 
     name = "offline"
@@ -129,11 +133,18 @@ class OfflineExtractor:
     """Users whose reading state (people named, language) is kept in this process."""
 
     def __init__(self, *, include_assistant: bool = False,
-                 embedder: Embedder | None = None, classify: bool = True) -> None:
+                 embedder: Embedder | None = None, classify: bool = True,
+                 remark_limit: float = DEFAULT_REMARK_LIMIT,
+                 judge: RemarkJudge | None = None) -> None:
+        if not 0.0 <= remark_limit <= 1.0:
+            raise InvalidInputError(f"remark_limit must lie in [0, 1], got {remark_limit}; "
+                                    "0 keeps every remark", field="remark_limit")
         self.include_assistant = include_assistant
         self._embedder = embedder
         self._classify = classify
         self._classifier: SlotClassifier | None = None
+        self._remark_limit = remark_limit
+        self._judge = judge
         self._states: OrderedDict[str, ConversationState] = OrderedDict()
 
     @property
@@ -142,6 +153,14 @@ class OfflineExtractor:
         if self._classifier is None and self._classify:
             self._classifier = SlotClassifier(self._embedder)
         return self._classifier
+
+    @property
+    def judge(self) -> RemarkJudge | None:
+        """What decides which remarks are stored: the shipped gate (loaded on first use),
+        the one passed in, or ``None`` when the limit is 0."""
+        if self._judge is None and self._remark_limit > 0.0:
+            self._judge = RemarkGate.load(self._remark_limit)
+        return self._judge
 
     def _state(self, user: str | None) -> ConversationState:
         key = user or ""
@@ -187,7 +206,8 @@ class OfflineExtractor:
         for turn, speaker, part in begun:
             n = len(part.spans)
             try:
-                reading = end_turn(part, guesses[at:at + n], vectors[at:at + n])
+                reading = end_turn(part, guesses[at:at + n], vectors[at:at + n],
+                                   self.judge if classifier is not None else None)
             except LucidmemError as exc:
                 result.failures.append(ExtractionFailure((turn.id,), str(exc), None, 1, False))
                 continue

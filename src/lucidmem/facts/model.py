@@ -220,7 +220,9 @@ class FactCandidate:
     ``unresolved_date``. An LLM names the held fact a statement ends: ``replaces`` is its id
     and ``ends_as`` how ("supersede", "correct" or "retract"). ``vector`` is the embedding of
     the clause the fact was read from, when the extractor computed one: it becomes the fact's
-    own embedding while its text stays the one written from that clause.
+    own embedding while its text stays the one written from that clause. ``remark`` marks a
+    fact that is the clause's own words filed under a slot, no value read out of it (what
+    :mod:`lucidmem.facts.remark_gate` judges).
     """
 
     category: FactCategory
@@ -255,6 +257,7 @@ class FactCandidate:
     flags: tuple[str, ...] = ()
     replaces: str | None = None
     ends_as: str | None = None
+    remark: bool = False
     vector: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
