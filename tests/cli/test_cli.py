@@ -31,6 +31,17 @@ def run_main(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
     return (0 if code is None else int(code)), out, err
 
 
+def test_an_invalid_setting_is_one_line_naming_its_variable(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    monkeypatch.setenv("LUCIDMEM_FACTS__REMARK_LIMIT", "2")
+    code, _, err = run_main(monkeypatch, capsys, "--data-dir", str(tmp_path), "stats")
+    assert code == 2
+    assert "invalid setting facts.remark_limit = '2'" in err
+    assert "fix LUCIDMEM_FACTS__REMARK_LIMIT" in err and "Traceback" not in err
+    assert not list(tmp_path.glob("*.db"))  # nothing was opened
+
+
 def test_demo(tmp_path: Path) -> None:
     output = run(tmp_path, "demo")
     assert "lucidmem demo" in output

@@ -1,13 +1,15 @@
 """The ``lucidmem`` command line: thin commands over :class:`lucidmem.Memory`.
 
 Each command module registers its commands on :data:`app`; ``main`` turns
-lucidmem errors into a one-line message and exit code 2 instead of a traceback.
+lucidmem errors and invalid settings into one-line messages and exit code 2 instead of a
+traceback.
 """
 
 from __future__ import annotations
 
 import sys
 
+from pydantic import ValidationError
 from rich.console import Console
 from rich.markup import escape
 
@@ -35,3 +37,18 @@ def main() -> None:
         # One line whatever the terminal width; the message is text, never markup.
         Console(stderr=True).print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
         sys.exit(2)
+    except ValidationError as exc:  # a setting from the environment or lucidmem.toml
+        for line in invalid_settings(exc):
+            Console(stderr=True).print(f"[red]error:[/red] {escape(line)}", soft_wrap=True)
+        sys.exit(2)
+
+
+def invalid_settings(exc: ValidationError) -> list[str]:
+    """One line per invalid setting: its name, what is wrong, and the variable to fix."""
+    lines = []
+    for error in exc.errors():
+        path = [str(part) for part in error["loc"]]
+        variable = "LUCIDMEM_" + "__".join(path).upper()
+        lines.append(f"invalid setting {'.'.join(path)} = {error.get('input')!r}: "
+                     f"{error['msg']}; fix {variable} or lucidmem.toml")
+    return lines
