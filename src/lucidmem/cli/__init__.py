@@ -8,14 +8,17 @@ traceback.
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
 from rich.console import Console
 from rich.markup import escape
 
 from ..errors import LucidmemError
 from . import agents, behaviour, core, distributed, doctor, keys, reply, serve, sleep
 from .app import app
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 __all__ = ["app", "main"]
 
@@ -37,8 +40,13 @@ def main() -> None:
         # One line whatever the terminal width; the message is text, never markup.
         Console(stderr=True).print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
         sys.exit(2)
-    except ValidationError as exc:  # a setting from the environment or lucidmem.toml
-        for line in invalid_settings(exc):
+    except Exception as exc:
+        from pydantic import ValidationError  # (imported only once something failed: the
+        # command line's --help stays free of pydantic)
+
+        if not isinstance(exc, ValidationError):
+            raise
+        for line in invalid_settings(exc):  # a setting from the environment or lucidmem.toml
             Console(stderr=True).print(f"[red]error:[/red] {escape(line)}", soft_wrap=True)
         sys.exit(2)
 
