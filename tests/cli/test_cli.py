@@ -42,6 +42,17 @@ def test_an_invalid_setting_is_one_line_naming_its_variable(
     assert not list(tmp_path.glob("*.db"))  # nothing was opened
 
 
+def test_an_invalid_server_setting_names_its_own_variable(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    monkeypatch.setenv("LUCIDMEM_API_MAX_BODY_BYTES", "12")
+    code, _, err = run_main(monkeypatch, capsys, "--data-dir", str(tmp_path), "serve",
+                            "--port", "0")
+    assert code == 2
+    assert "invalid setting max_body_bytes = '12'" in err
+    assert "fix LUCIDMEM_API_MAX_BODY_BYTES" in err and "Traceback" not in err
+
+
 def test_demo(tmp_path: Path) -> None:
     output = run(tmp_path, "demo")
     assert "lucidmem demo" in output

@@ -51,12 +51,20 @@ def main() -> None:
         sys.exit(2)
 
 
+_ENV_PREFIXES = {"Settings": ("LUCIDMEM_", " or lucidmem.toml"),
+                 "ServerSettings": ("LUCIDMEM_API_", " or the option of lucidmem serve")}
+"""Where each settings model reads from (lucidmem.settings, lucidmem.api.settings), by the
+model's name, which pydantic gives as the error's title."""
+
+
 def invalid_settings(exc: ValidationError) -> list[str]:
-    """One line per invalid setting: its name, what is wrong, and the variable to fix."""
+    """One line per invalid setting: its name, what is wrong, and where to fix it."""
+    prefix, elsewhere = _ENV_PREFIXES.get(exc.title, ("", ""))
     lines = []
     for error in exc.errors():
         path = [str(part) for part in error["loc"]]
-        variable = "LUCIDMEM_" + "__".join(path).upper()
+        where = f"fix {prefix}{'__'.join(path).upper()}{elsewhere}" if prefix else \
+            "fix it where it is set"
         lines.append(f"invalid setting {'.'.join(path)} = {error.get('input')!r}: "
-                     f"{error['msg']}; fix {variable} or lucidmem.toml")
+                     f"{error['msg']}; {where}")
     return lines
