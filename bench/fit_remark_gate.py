@@ -32,7 +32,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from lucidmem.facts.extractors import OfflineExtractor
 from lucidmem.facts.model import FactCandidate
-from lucidmem.facts.remark_gate import GATE_FILE, clause_words, remark_features
+from lucidmem.facts.remark_gate import (
+    GATE_FILE,
+    clause_words,
+    lasting_probability,
+    remark_features,
+)
 from lucidmem.facts.slots import SlotClassifier, SlotGuess
 from truth import replay
 from truth_format import data_files, load
@@ -80,8 +85,9 @@ def fit(x: np.ndarray[Any, Any], y: np.ndarray[Any, Any], l2: float, steps: int,
 
 
 def predict(model: dict[str, Any], x: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    z = ((x - model["mean"]) / model["scale"]) @ model["weights"] + model["bias"]
-    return np.asarray(1.0 / (1.0 + np.exp(-z)))
+    """Each row's probability of lasting, by the formula the extractor uses."""
+    return np.array([lasting_probability(row, model["mean"], model["scale"], model["weights"],
+                                         float(model["bias"])) for row in x])
 
 
 def main(argv: list[str] | None = None) -> None:

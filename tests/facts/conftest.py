@@ -12,6 +12,7 @@ import pytest
 from lucidmem import Memory
 from lucidmem.clock import ManualClock
 from lucidmem.embedding import E5Embedder
+from lucidmem.settings import Settings
 
 Clock = ManualClock
 """Re-exported for the suite's tests (``from .conftest import Clock``)."""
@@ -30,11 +31,12 @@ def memory(tmp_path: Path, embedder: E5Embedder, clock: Clock) -> Iterator[Memor
 
 @contextmanager
 def said_a_day_apart(*turns: str, start: datetime, user_id: str, lang: str | None = None,
-                     days: int = 1) -> Iterator[Memory]:
-    """A fresh in-memory Memory after the user said ``turns``, one every ``days`` days from
-    ``start``; its clock stays at the last turn."""
+                     days: int = 1, settings: Settings | None = None) -> Iterator[Memory]:
+    """A fresh in-memory Memory (with ``settings`` when given) after the user said ``turns``,
+    one every ``days`` days from ``start``; its clock stays at the last turn."""
     clock = ManualClock(start)
-    memory = Memory(":memory:", clock=clock)
+    memory = Memory(":memory:", clock=clock) if settings is None else \
+        Memory(settings=settings, clock=clock)
     try:
         for number, text in enumerate(turns):
             clock.now = start + timedelta(days=number * days)

@@ -7,14 +7,12 @@ judged (a limit of 1 drops every remark and keeps them)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import numpy as np
 import pytest
 from pydantic import ValidationError
 
-from lucidmem import Memory
-from lucidmem.clock import ManualClock
 from lucidmem.errors import InvalidInputError
 from lucidmem.facts.extractors import OfflineExtractor
 from lucidmem.facts.model import FactCandidate, FactCategory, Subcategory
@@ -29,6 +27,8 @@ from lucidmem.facts.remark_gate import (
 from lucidmem.facts.slots import SlotClassifier, SlotGuess
 from lucidmem.settings import FactSettings, Settings
 
+from .conftest import said_a_day_apart
+
 _START = datetime(2025, 5, 5, 9, 0, tzinfo=UTC)
 PRECISION_FIRST = 0.4
 """The limit docs/facts.md suggests for a memory that would rather miss a remark."""
@@ -37,16 +37,9 @@ PRECISION_FIRST = 0.4
 def _facts(*turns: str, limit: float | None = None) -> list[str]:
     """The texts of every fact version after the user said ``turns``, a day apart."""
     facts = FactSettings() if limit is None else FactSettings(remark_limit=limit)
-    clock = ManualClock(_START)
-    memory = Memory(settings=Settings(data_dir=":memory:", facts=facts), clock=clock)
-    try:
-        for number, text in enumerate(turns):
-            clock.now = _START + timedelta(days=number)
-            memory.add([{"role": "user", "content": text, "timestamp": clock.now.isoformat()}],
-                       user_id="u")
+    settings = Settings(data_dir=":memory:", facts=facts)
+    with said_a_day_apart(*turns, start=_START, user_id="u", settings=settings) as memory:
         return [f.text for f in memory.facts.history(user_id="u")]
-    finally:
-        memory.close()
 
 
 def test_lasting_probability_is_the_logistic_of_the_standardised_features() -> None:
