@@ -98,4 +98,7 @@ def mcp(
             "pip install 'lucidmem[server]'") from None
 
     user_id = validate_id(user or os.environ.get("LUCIDMEM_MCP_USER") or "default")
+    from ..settings import Settings
+
+    Settings()  # an invalid setting is told now, in one line, not after the host's initialize
     run_stdio(lambda: open_memory(ctx), user_id, context=ctx.obj.context)
