@@ -32,6 +32,8 @@ _MARCH = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
     ("appje aan erik, m'n baas bij van rooij", "nl", "appje aan Erik, m'n baas bij Van Rooij"),
     ("tanto mia sorella chiara è sempre a casa", "it", "tanto mia sorella Chiara è sempre a casa"),
     ("padel met joris, m'n zwager, elke week", "nl", "padel met Joris, m'n zwager, elke week"),
+    # a number for "first" and "a" for "à", as chat writes them
+    ("1ere semaine a l'ong finie!!", "fr", "1ere semaine a l'Ong finie!!"),
 ])
 def test_the_name_after_a_cue_gets_its_capitals(said: str, lang: str, written: str) -> None:
     assert names_capitalised(said, lang) == written
@@ -48,6 +50,7 @@ def test_the_name_after_a_cue_gets_its_capitals(said: str, lang: str, written: s
     ("my boss at work is a nightmare", "en"),  # work is no place's name
     ("mein chef bei der arbeit nervt", "de"),
     ("il mio capo al lavoro è pesante", "it"),
+    ("mon chef a dit que c'est bon", "fr"),  # after a work relation "a" is a verb
 ])
 def test_nothing_else_changes(said: str, lang: str) -> None:
     assert names_capitalised(said, lang) == said

@@ -4434,7 +4434,7 @@ _EMPLOYER_PREP: dict[str, str] = {
 }
 
 
-_ORG = r"(?:(?:the|der|die|dem|le|la|el|il|o|a|de|het)\s+)?[A-ZÀ-Þ][\w'’.-]*"
+_ORG = r"(?:(?:the|der|die|dem|le|la|el|il|o|a|de|het)\s+|(?i:l['’]))?[A-ZÀ-Þ][\w'’.-]*"
 _FIRST_STRETCH: dict[str, tuple[str, str, str]] = {
     "en": (r"shift", r"day|week|month", r"one|1"),
     "de": (r"Schicht|Dienst|Nachtdienst|Arbeitstag", r"Tag|Woche|Monat", r"eins|1"),
@@ -4469,8 +4469,10 @@ _AHEAD: dict[str, tuple[str, ...]] = {
 "dans trois semaines à la clinique Pasteur"): a day to come there, not a time spent there."""
 
 
-_OWN_KIND = r"my|meiner|meinem|mon|ma|mi|mio|mia|meu|minha|mijn"
-"""The user's own before a kind of workplace ("no meu atelier")."""
+_OWN_KIND = r"my|our|meiner|meinem|unserer|unserem|mon|ma|notre|mi|nuestro|nuestra|mio|mia|" \
+    r"nostro|nostra|meu|minha|nosso|nossa|mijn|onze|ons"
+"""The user's own before a kind of workplace ("no meu atelier", "dans notre cabinet": one
+the user opened with others)."""
 _KIND_ARTICLES = r"the|der|die|dem|den|de|le|la|l['’]|el|il|lo|o|a|het|" + _OWN_KIND
 """The articles before a kind of workplace a first stretch is spent at ("à la boulangerie"),
 and the user's own ("primeira semana no meu atelier": a workshop of one's own is work too)."""
@@ -4512,28 +4514,30 @@ def _tenure_pattern(lang: str, first: str, count: str, unit: str, at: str,
 _TENURE: dict[str, re.Pattern[str]] = {
     lang: _tenure_pattern(lang, *parts)
     for lang, parts in {
-        "en": (r"first|second|third", r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
+        "en": (r"first|second|third|1st|2nd|3rd",
+               r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
                r"eleven|twelve|fifteen|twenty|thirty|a\s+few|a\s+couple\s+of",
                r"days?|weeks?|months?|years?", r"at|into", r"in"),
-        "de": (r"erste[nrs]?|zweite[nrs]?|dritte[nrs]?",
+        "de": (r"erste[nrs]?|zweite[nrs]?|dritte[nrs]?|1\.|2\.",
                r"\d+|zwei|drei|vier|fünf|sechs|elf|zwölf|fünfzehn|zwanzig",
                r"Tage?n?|Wochen?|Monate?n?|Jahre?n?", r"bei", r"im|in\s+der"),
-        "fr": (r"premi(?:er|ère)|deuxième",
+        "fr": (r"premi(?:er|[èe]re)|deuxi[èe]me|1(?:[èe]?re|er)|2[èe]me|2e",  # ("premiere",
+               # "1ere": accents left out, a number for the word in chat)
                r"\d+|un|une|deux|trois|quatre|cinq|six|onze|douze|quinze|vingt",
-               r"(?:jours?|semaines?|mois|ans?|années?)"
+               r"(?:jours?|semaines?|mois|ans?|ann[ée]es?)"
                r"(?:\s+que\s+je\s+(?:suis|bosse|travaille))?",
-               r"chez", r"à"),
-        "es": (r"primer(?:o|a)?|segund[oa]",
+               r"chez", r"à|a|dans"),
+        "es": (r"primer(?:o|a)?|segund[oa]|1(?:er|era|ra|ro|º|ª)",
                r"\d+|un|una|dos|tres|cuatro|cinco|seis|once|doce|quince|veinte",
                r"días?|semanas?|mes(?:es)?|años?", r"con", r"en"),
-        "it": (r"prim[oa]|second[oa]",
+        "it": (r"prim[oa]|second[oa]|1(?:°|º|ª|o|a)",
                r"\d+|un|una|due|tre|quattro|cinque|sei|undici|dodici|quindici|venti",
                r"giorn[oi]|settiman[ae]|mes[ei]|ann[oi]", r"da|presso", r"in|alla|al"),
-        "pt": (r"primeir[oa]|segund[oa]",
+        "pt": (r"primeir[oa]|segund[oa]|1(?:º|ª|o|a)",
                r"\d+|um|uma|dois|duas|três|quatro|cinco|seis|onze|doze|quinze|vinte",
                r"dias?|semanas?|m[eê]s(?:es)?|anos?", r"(?:no|na)\s+\w+\s+d[oa]",
                r"no|na|em"),
-        "nl": (r"eerste|tweede|derde",
+        "nl": (r"eerste|tweede|derde|1e|1ste",
                r"\d+|een|twee|drie|vier|vijf|zes|elf|twaalf|vijftien|twintig",
                r"dag(?:en)?|weken|week|maand(?:en)?|jaar", r"bij", r"op"),
     }.items()}

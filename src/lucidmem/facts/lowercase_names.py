@@ -100,14 +100,20 @@ may be a quiz's or a club's: "my team at the pub quiz won again")."""
 
 _FIRST_STRETCH: dict[str, str] = {
     "en": r"(?:first|1st)\s+(?:day|week|month|shift|weeks|months)|(?:day|week|month)\s+one",
-    "de": r"erste[nrs]?\s+(?:tag|woche|monat|schicht|dienst|arbeitstag|wochen|monate)",
-    "fr": r"premi(?:er|ère)s?\s+(?:jour|semaine|mois|service|garde|journée|semaines)",
-    "es": r"primer[oa]?s?\s+(?:día|dia|semana|mes|turno|jornada|semanas|meses)",
-    "it": r"prim[oaie]\s+(?:giorno|settimana|mese|turno|giornata|settimane|mesi)",
-    "pt": r"primeir[oa]s?\s+(?:dia|semana|mês|mes|turno|plantão|semanas|meses)",
-    "nl": r"eerste\s+(?:dag|week|maand|dienst|werkdag|weken|maanden)",
+    "de": r"(?:erste[nrs]?|1\.)\s+(?:tag|woche|monat|schicht|dienst|arbeitstag|wochen|monate)",
+    "fr": r"(?:premi(?:er|[èe]re)s?|1(?:[èe]?re|er))\s+"
+          r"(?:jour|semaine|mois|service|garde|journ[ée]e|semaines)",
+    "es": r"(?:primer[oa]?s?|1(?:er|era|ra|ro|º|ª))\s+"
+          r"(?:día|dia|semana|mes|turno|jornada|semanas|meses)",
+    "it": r"(?:prim[oaie]|1(?:°|º|ª|o|a))\s+"
+          r"(?:giorno|settimana|mese|turno|giornata|settimane|mesi)",
+    "pt": r"(?:primeir[oa]s?|1(?:º|ª|o|a))\s+"
+          r"(?:dia|semana|mês|mes|turno|plantão|semanas|meses)",
+    "nl": r"(?:eerste|1e|1ste)\s+(?:dag|week|maand|dienst|werkdag|weken|maanden)",
 }
-"""A first stretch at a new workplace ("first week", "erste Woche", "premier mois")."""
+"""A first stretch at a new workplace ("first week", "erste Woche", "premier mois"), also
+with its accents left out or a number for "first", as people do in chat ("premiere
+semaine", "1ere semaine", "1st day")."""
 
 _SELF_AS: dict[str, str] = {
     "en": r"i['’]?m|i\s+am|im", "de": r"ich\s+bin", "fr": r"je\s+suis|j['’]suis|chuis",
@@ -155,6 +161,11 @@ _AT: dict[str, str] = {
 }
 """The words a workplace follows a cue with ("at", "bei", "chez", "en la", "al", "na", "bij")."""
 
+_STRETCH_AT: dict[str, str] = {"fr": r"a\s+la|a\s+l['’]|a"}
+"""At-words a first stretch at work is also said with, as chat writes them ("1ere semaine a
+l'ong": "à" without its accent); not after a work relation, where "a" is a verb ("mon chef a
+dit")."""
+
 
 def _cue(lang: str) -> re.Pattern[str] | None:
     """The cues of ``lang`` a workplace's name follows: a first stretch at work, perhaps done,
@@ -163,13 +174,16 @@ def _cue(lang: str) -> re.Pattern[str] | None:
         return None
     people = "|".join(re.escape(n.casefold()) for n in sorted(_PEOPLE_AT_WORK.get(lang, ()),
                                                                 key=len, reverse=True))
-    said = [r"(?:" + _FIRST_STRETCH[lang] + r")(?:\s+(?:" + STRETCH_DONE[lang] + r"))?"]
+    stretch = r"(?:" + _FIRST_STRETCH[lang] + r")(?:\s+(?:" + STRETCH_DONE[lang] + r"))?"
+    said = [stretch]
     if lang in _TIME_THERE:
         said.append(_TIME_THERE[lang])
     if people:
         said.append(r"(?:" + _POSSESSIVE[lang] + r")\s+(?:(?:" + _NEW[lang] + r")\s+)?(?:" +
                     people + r")")
     cues = [r"(?:" + "|".join(said) + r")[!.]*\s+(?:" + _AT[lang] + r")\s+"]
+    if lang in _STRETCH_AT:
+        cues.append(stretch + r"[!.]*\s+(?:" + _STRETCH_AT[lang] + r")\s+")
     if lang in _SELF_AS:  # "je suis transitaire chez faso transit express"
         job = r"(?!(?:" + "|".join(re.escape(w) for w in sorted(_STOP[lang])) + r"|" + \
             _NOT_A_JOB[lang] + r")(?![\w'’]))[^\W\d_][\w'’-]{3,}"

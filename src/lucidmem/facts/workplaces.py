@@ -31,6 +31,7 @@ from lucidmem.facts.cue_lexicon import (
 )
 from lucidmem.facts.entities import holds_a_name
 from lucidmem.facts.homes import one_person
+from lucidmem.facts.lowercase_names import writes_in_lowercase
 from lucidmem.facts.model import USER_SUBJECT
 from lucidmem.facts.statement_words import fold_words, overlaps
 from lucidmem.records import Record
@@ -79,6 +80,44 @@ _WORK_RELATION = re.compile(
 fact names the user's employer in passing."""
 
 
+_AT_WORDS_LOWERCASE: dict[str, str] = {
+    "en": r"at|for", "de": r"bei|beim|im|in\s+der", "fr": r"chez|au|aux|à\s+la",
+    "es": r"en", "it": r"presso|al|alla|allo|nel|nella|in", "pt": r"no|na|num|numa|em",
+    "nl": r"bij|voor|in",
+}
+"""At-words before a workplace, per language ("at", "bei", "chez", "en", "presso", "na",
+"bij")."""
+
+_ARTICLES = r"(?:the|der|die|dem|den|la|le|l'|el|il|lo|de|het|a|o|um|uma|une?|una?)\s+"
+
+_SELF_LOWERCASE: dict[str, str] = {
+    "en": r"i['’]?m|i\s+am", "de": r"ich\s+bin|bin", "fr": r"je\s+suis|j['’]?suis|chuis",
+    "es": r"soy", "it": r"sono|sn", "pt": r"sou", "nl": r"ik\s+ben|ben",
+}
+""""I am" before a job in lowercase chat ("jsuis kiné au centre al amal", "soy camarero en
+el chiringuito")."""
+
+
+def _lowercase_workplaces(evidence: str, lang: str, *, own_role: bool) -> list[str]:
+    """The words after an at-word of ``lang``, up to five and no further than the first mark,
+    when the writer of ``evidence`` uses no capitals at all (:func:`writes_in_lowercase`):
+    "senior designer at kite creative on shahrah-e-faisal" → "kite creative on
+    shahrah-e-faisal", "camarero en el chiringuito la barquilla" → "chiringuito la
+    barquilla". Where the user worked, said by someone who capitalises no name, so
+    :data:`_AT_WORKPLACE` finds none; nothing in a clause with capitals. With ``own_role``
+    only those said after the user's "I am" and a job ("jsuis kiné au centre al amal a
+    hamra", not "sono sceso a 10 al giorno"): a remark of another kind names the workplace
+    only so."""
+    words = _AT_WORDS_LOWERCASE.get(lang)
+    if words is None or not writes_in_lowercase(evidence):
+        return []
+    before = r"(?<![^\W\d_])(?:" + _SELF_LOWERCASE[lang] + r")\s+(?:[^\W\d_]+\s+){1,3}?" \
+        if own_role else r"(?<![^\W\d_])"
+    pattern = (before + r"(?:" + words + r")\s+(?:" + _ARTICLES + r")?"
+               r"(?P<org>[^\W\d_][\w'’&-]*(?:\s+[^\W\d_][\w'’&-]*){0,4})")
+    return [m["org"] for m in re.finditer(pattern, evidence)]
+
+
 _A_DAY_AT_WORK = frozenset({"work", "commute"})
 """Slots a day's work at a named place is read as: the work itself, or the way home from it
 ("just reach home from work, 14 hours pon the line at Coral Cove resort")."""
@@ -116,6 +155,15 @@ def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record
             # (a day's work said at the old place, "14 hours pon the line at Coral Cove
             # resort", is the old job as much as "I'm a sous-chef at Coral Cove")
             orgs = {m["org"] for m in _AT_WORKPLACE.finditer(rec.text)}
+            if not orgs and d.get("is_change") and rec.occurred_at < new.occurred_at:
+                orgs = set(_lowercase_workplaces(
+                    str(r.get("evidence") or ""), str(r.get("language") or "en"),
+                    own_role=r.get("predicate") != "occupation"))
+        elif r.get("stated_from") is None and rec.occurred_at < new.occurred_at and \
+                d.get("is_change") and (role := _ROLE_AT.search(rec.text)) is not None:
+            # (the user's role at a named place, whatever kind the fact was read as: "I've
+            # been a teller at Republic Bank for seven years", read as an event)
+            orgs = {role["org"]}
         elif r.get("stated_from") is None and r.get("slot") != "people" and \
                 rec.occurred_at < new.occurred_at:
             orgs = {m["org"] for w in _WORK_RELATION.finditer(rec.text)
@@ -209,7 +257,7 @@ def names_no_other_workplace(held: Record, new: Record) -> bool:
 
 
 _ROLE_AT = re.compile(
-    r"(?i:(?<!\w)(?:is|am|'m|’m|bin|suis|c'est moi|c’est moi|soy|sono|sou|ben|"
+    r"(?i:(?<!\w)(?:is|am|'m|’m|been|bin|suis|c'est moi|c’est moi|soy|sono|sou|ben|"
     r"works?\s+as|arbeite\s+als|travaille\s+comme|trabajo\s+como|lavoro\s+come|"
     r"trabalho\s+como|werk\s+als)(?!\w))"
     r"\s+\S.{0,60}?(?<!\w)(?i:at|bei|beim|im|chez|au|aux|à|en|presso|alla|al|allo|nella|nel|della|"
@@ -217,8 +265,9 @@ _ROLE_AT = re.compile(
     r"(?:(?i:the|der|die|dem|den|la|le|l'|el|il|lo|de|het|a|o)\s+)?"
     r"(?P<org>[A-ZÀ-Þ][\w'’&.-]*(?:\s+[A-ZÀ-Þ][\w'’&.-]*)*)")
 """The user holding a role at a named place, as a fact says it ("The user is a sous-chef at
-Rosewood Grill", "soy ayudante de cocina en La Tasquita", "sono aiuto cuoco alla Trattoria
-Da Gino", "c'est moi le chef de cuisine au Bistrot")."""
+Rosewood Grill", "The user has been a teller at Republic Bank", "soy ayudante de cocina en
+La Tasquita", "sono aiuto cuoco alla Trattoria Da Gino", "c'est moi le chef de cuisine au
+Bistrot")."""
 
 
 _WORK_PREDICATES = frozenset({"occupation", "works_at", "working_on"})
