@@ -1738,6 +1738,9 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 reading.facts.append(new)  # "I've been seeing Sam for two months now, Tom
                 # is history": Sam is the partner now, Tom the one left
             continue
+        if not cues.negated and (engaged := _engaged(clause, people, state)) is not None:
+            reading.facts.append(engaged)  # (and the clause is read on: "Marlon proposed
+            # last night on the seawall" is also the day it happened)
         couple_named = None if cues.negated else couple_with_user(clause.text, clause.language,
                                                                   clause.sentence)
         if not cues.negated and (couple_named or
@@ -3131,6 +3134,42 @@ def _together(clause: Clause, people: Sequence[Mention], state: ConversationStat
         predicate="has_partner", object=name, confidence=0.85, language=lang,
         source_text=clause.sentence, text=text, slot="people", evidence=clause.text,
         privacy=PrivacyLevel.PRIVATE, valid_from=since, temporal_text=said)
+
+
+_COURTING = frozenset({"girlfriend", "boyfriend", "partner"})
+"""The user's partners before an engagement (:func:`_engaged` makes them the fiancé(e))."""
+
+
+def _engaged(clause: Clause, people: Sequence[Mention],
+             state: ConversationState) -> FactCandidate | None:
+    """The user's partner, now their fiancé(e): named in the clause as the one who proposed
+    ("Marlon proposed last night on the seawall", "karim m'a demandée en mariage", "o
+    wellington me pediu em casamento": the cue ``proposal``), or the one partner known when
+    the clause says "we got engaged" and names no one (the cue ``engaged_us``). Someone
+    else's engagement ("my brother got engaged", "Tom proposed to Ana") is none: the one
+    named must be known as the user's girlfriend, boyfriend or partner."""
+    lang = clause.language
+    named = [n for n, r in state.people.items() if r in _COURTING and re.search(
+        r"(?<!\w)" + re.escape(n) + r"(?!\w)", clause.text, re.IGNORECASE)]
+    if has_cue("proposal", lang, clause.text) and len(named) == 1:
+        name = named[0]
+    elif has_cue("engaged_us", lang, clause.text) and not people and \
+            not _names_said(clause):
+        known = [n for n, r in state.people.items() if r in _COURTING]
+        if len(known) != 1:
+            return None
+        name = known[0]
+    else:
+        return None
+    gender = relation_gender(state.people[name])
+    word = "fiancé" if gender == "m" else "fiancée" if gender == "f" else "fiancé(e)"
+    state.people[name] = "fiancée"
+    sub = Subcategory.RELATIONSHIP_FAMILY
+    return FactCandidate(
+        category=category_of(sub), subcategory=sub, subject=USER_SUBJECT,
+        predicate="has_fiancée", object=name, confidence=0.85, language=lang,
+        source_text=clause.sentence, text=f"The user's {word} is {name}", slot="people",
+        evidence=clause.text, privacy=PrivacyLevel.PRIVATE, is_change=True)
 
 
 def _names_said(clause: Clause) -> list[str]:

@@ -853,6 +853,44 @@ CUES: dict[str, _T] = {
                  "ik date met|we daten|ben nu samen met|ben samen met"),
         "zh": _w("开始约会|约会中|脱单了"),
     },
+    # someone asked the user to marry them, said with the one who asked ("Marlon proposed
+    # last night", "karim m'a demandée en mariage", "o wellington me pediu em casamento");
+    # whose partner it is, the clause's name says
+    "proposal": {
+        "en": _w("proposed to me|proposed last night|proposed yesterday|proposed on|"
+                 "proposed at|proposed!|popped the question|asked me to marry him|"
+                 "asked me to marry her"),
+        "de": _w("hat mir einen Antrag gemacht|hat mir nen Antrag gemacht|"
+                 "hat um meine Hand angehalten|hat mich gefragt, ob ich ihn heiraten will|"
+                 "hat mich gefragt, ob ich sie heiraten will"),
+        "fr": _w("m'a demandée en mariage|m'a demandé en mariage|m’a demandée en mariage|"
+                 "m’a demandé en mariage|a fait sa demande|m'a fait sa demande"),
+        "es": _w("me pidió matrimonio|me pidio matrimonio|me pidió la mano|me propuso matrimonio|"
+                 "me ha pedido matrimonio|me pidió casamiento"),
+        "it": _w("mi ha chiesto di sposarlo|mi ha chiesto di sposarla|mi ha fatto la proposta|"
+                 "mi ha chiesto la mano|mi ha chiesto in sposa"),
+        "pt": _w("me pediu em casamento|pediu-me em casamento|me pediu pra casar|"
+                 "me pediu para casar|fez o pedido"),
+        "nl": _w("heeft me ten huwelijk gevraagd|heeft me een aanzoek gedaan|"
+                 "vroeg me ten huwelijk|deed me een aanzoek"),
+        "zh": _w("向我求婚|跟我求婚|和我求婚|求婚了"),
+    },
+    # the user and their partner got engaged, said of "we" ("we're engaged", "wir haben uns
+    # verlobt", "ficamos noivos"): the one partner known is now the fiancé(e)
+    "engaged_us": {
+        "en": _w("we're engaged|we are engaged|we got engaged|we just got engaged|"
+                 "we’re engaged|we’ve got engaged|we've got engaged"),
+        "de": _w("wir haben uns verlobt|wir sind verlobt|wir sind jetzt verlobt"),
+        "fr": _w("on s'est fiancés|on s’est fiancés|nous nous sommes fiancés|on est fiancés|"
+                 "nous sommes fiancés"),
+        "es": _w("nos comprometimos|nos hemos comprometido|estamos comprometidos|"
+                 "ya estamos comprometidos"),
+        "it": _w("ci siamo fidanzati|siamo fidanzati ufficialmente|"
+                 "ci siamo fidanzati ufficialmente"),
+        "pt": _w("ficamos noivos|estamos noivos|agora somos noivos|noivamos"),
+        "nl": _w("we zijn verloofd|we hebben ons verloofd|wij zijn verloofd"),
+        "zh": _w("我们订婚了|我們訂婚了|我们订婚|我們訂婚"),
+    },
     # the user and someone are a couple ("we've been together since July"); not "together"
     # alone, which is as often an evening out ("wir sind zusammen essen gegangen", "我们在一起
     # 吃饭", "estamos saliendo para el cine")

@@ -26,6 +26,7 @@ Finally texts are rendered, new/changed non-secret facts embedded in one batch, 
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -82,6 +83,11 @@ from lucidmem.store.base import Query
 
 __all__ = ["ValidationReport", "archive_low_confidence", "current_confidence",
            "facts_lock_key", "validate_staged"]
+
+
+_RELATION_SAID = re.compile(r"The user's (?P<word>[^()]+?) (?:\([^)]*\) )?is ")
+"""The relation word a relation fact is written with ("The user's fiancé is Tariq"), which
+may say the person's gender where the predicate does not ("has_fiancée")."""
 
 
 class ValidationReport(BaseModel):
@@ -515,7 +521,8 @@ class _Pass:
         "girlfriend"."""
         d = rec.data
         name = fold(str(d["object"]))
-        new_word = relation_word(str(d["predicate"])) or ""
+        said = _RELATION_SAID.match(rec.text)  # ("The user's fiancé is Tariq": his word)
+        new_word = said["word"] if said else relation_word(str(d["predicate"])) or ""
         for old in moved_on:
             old_word = relation_word(str(old.data["predicate"]))
             if not old_word or not new_word:
