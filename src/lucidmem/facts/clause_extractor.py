@@ -3696,6 +3696,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         # Porto não tiro mais férias") or spends a first week in ("first week in Lisbon for
         # the conference")
         slot = guess.second if guess.second not in _ENTITY_SLOTS else "personal"
+    if slot == "residence" and not in_place and has_cue("home_seeking", lang, span):
+        slot = "project"  # "Ich suche jetzt eine Wohnung in Balzers": a home looked for is
+        # a plan, not where the user lives
     dwelling = has_cue("dwelling", lang, _LIVE_SHOW.sub(" ", span)) or in_place
     if slot == "residence" and not names_job and not dwelling and has_cue("trip", lang, span):
         slot = "event"  # "je pars à Rome le 5", "vou a Lisboa": a trip, not a new home

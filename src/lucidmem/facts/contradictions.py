@@ -26,7 +26,8 @@ Which strategy resolves a conflict (:func:`resolve`), first match wins:
    **exception flagging**: the core fact stays, the exception is noted;
 2. the contexts differ ("at work" vs none or "at home") → **context differentiation**: both
    stay, the new one context-qualified — except a change said in no context, which ends a
-   value held only in a season (``SEASON_CONTEXTS``) as it would any other;
+   value held only in a season (``SEASON_CONTEXTS``) as it would any other, and a move said
+   so, which ends a home held in a part of the week (``WEEK_CONTEXTS``);
 3. the new statement carries a change or correction marker ("no longer", "anymore", "I moved
    to", "I meant") and is explicit (confidence ≥ :data:`OVERRIDE_MIN_CONFIDENCE`) →
    **temporal override**: the old fact is superseded (its validity closes) — or retracted, for
@@ -45,7 +46,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from lucidmem.errors import InvalidInputError
-from lucidmem.facts.cue_lexicon import REPLACED_BY_A_NEW_ONE, SEASON_CONTEXTS
+from lucidmem.facts.cue_lexicon import REPLACED_BY_A_NEW_ONE, SEASON_CONTEXTS, WEEK_CONTEXTS
 from lucidmem.facts.entities import NAME_WORDS
 from lucidmem.facts.model import FactCandidate, FactCategory
 
@@ -206,6 +207,12 @@ def _fold(text: str | None) -> str:
     return " ".join((text or "").casefold().split())
 
 
+MOVES = frozenset({"lives_in"})
+"""Predicates whose value, said as a change with no context, is a move: it ends the home held
+in a part of the week (:data:`~lucidmem.facts.cue_lexicon.WEEK_CONTEXTS`) as much as the
+plain one."""
+
+
 def relate(existing: ExistingFact, new: FactCandidate) -> Relation:
     """Classify the pair (see the module docstring, "How … are compared")."""
     if _fold(existing.subject) != _fold(new.subject):
@@ -311,10 +318,13 @@ def resolve(
             reasons=("the new statement is marked as a one-time exception",),
         )
     if _fold(existing.context) != _fold(new.context) and not (
-            new.is_change and new.context is None and existing.context in SEASON_CONTEXTS):
+            new.is_change and new.context is None and
+            (existing.context in SEASON_CONTEXTS or
+             (new.predicate in MOVES and existing.context in WEEK_CONTEXTS))):
         # (a change said without a season ends what held only in a season too: "Erste Nacht
         # in der neuen Wohnung in Leoben" ends "die Wohnung in Donawitz ist im Winter
-        # eiskalt")
+        # eiskalt"; a move ends the home held in a part of the week: "Seit drei Wochen wohne
+        # ich jetzt in Balzers" ends "lives in Vaduz (on weekdays)")
         return ContradictionDecision(
             relation,
             Strategy.CONTEXT_DIFFERENTIATION,

@@ -1100,6 +1100,32 @@ CUES: dict[str, _T] = {
         "nl": _w("nodig|wil|zoek|overweeg|denk erover|zou moeten"),
         "zh": _w("想买|想换|需要|打算|考虑|准备买|准备换"),
     },
+    # a home looked for, not had ("Ich suche jetzt eine Wohnung in Balzers", "to procurando
+    # ape pra alugar em jardim da penha", "stiamo guardando un bilocale a pontelagoscuro")
+    "home_seeking": {
+        "en": _w("looking for a flat|looking for an apartment|looking for a place|"
+                 "looking for a house|flat hunting|house hunting|apartment hunting|"
+                 "viewing flats|looking at flats|looking at houses|looking at a flat"),
+        "de": _w("suche eine Wohnung|suche jetzt eine Wohnung|suchen eine Wohnung|"
+                 "Wohnungssuche|suche ein Zimmer|suche eine WG|Wohnungsbesichtigung|"
+                 "schauen uns Wohnungen an|schaue mir Wohnungen an"),
+        "fr": _w("cherche un appart|cherche un appartement|cherche un logement|"
+                 "cherchons un appart|cherchons un appartement|recherche d'appart|"
+                 "visite un appart|visiter un appart|visites d'appart"),
+        "es": _w("busco piso|buscando piso|busco depto|buscando depto|buscando departamento|"
+                 "busco departamento|buscando casa|busco casa|buscando apartamento|"
+                 "busco apartamento|buscando un piso|busco un piso|viendo pisos|mirando pisos"),
+        "it": _w("cerco casa|cercando casa|cerco un appartamento|cercando un appartamento|"
+                 "stiamo guardando un|guardando un bilocale|guardando un appartamento|"
+                 "cerchiamo casa|cerco una stanza"),
+        "pt": _w("procurando ape|procurando apê|procurando apartamento|procurando casa|"
+                 "procuro casa|procuro apartamento|procurando um apartamento|"
+                 "procurando uma casa|à procura de casa|a procura de casa"),
+        "nl": _w("zoek een huis|zoeken een huis|op zoek naar een huis|"
+                 "op zoek naar een appartement|op zoek naar een kamer|zoek een kamer|"
+                 "zoek een appartement|huizenjacht"),
+        "zh": _w("找房子|看房子|在看房|找房|在找房"),
+    },
     # a thing said as new ("a new phone", "ein neues Handy", "o celular novo", "新手机")
     "new_thing": {
         "en": _w("new|brand new|brand-new"),
@@ -1801,6 +1827,11 @@ A season is one only as the time of year a habit holds in, never a summer named 
 SEASON_CONTEXTS = frozenset({"in summer", "in winter"})
 """The labels of :data:`CONTEXTS` that are seasons: a change said in no context still ends a
 value held in one (:func:`lucidmem.facts.contradictions.resolve`)."""
+
+WEEK_CONTEXTS = frozenset({"on weekdays", "on weekends"})
+"""The labels of :data:`CONTEXTS` that are parts of the week: a move said in no context ends
+a home held in one ("lives in Vaduz (on weekdays)";
+:func:`lucidmem.facts.contradictions.resolve`)."""
 
 RELATIONS: dict[str, dict[str, str]] = {
     # relation word (lower case) → the English relation
