@@ -154,6 +154,18 @@ def test_month_end_clamping() -> None:
         ("mañana", _d(2023, 5, 4)),
         ("el próximo lunes", _d(2023, 5, 8)),
         ("el lunes que viene", _d(2023, 5, 8)),
+        # chat writes "que" as "q" or "k"
+        ("el lunes q viene", _d(2023, 5, 8)),
+        ("la semana k viene", _d(2023, 5, 8)),
+        ("quarta da semana q vem", _d(2023, 5, 10)),
+        # and short, without accents or umlauts
+        ("la prox settimana", _d(2023, 5, 8)),
+        ("depois de amanha", _d(2023, 5, 5)),  # not "amanha" alone: the day after
+        ("pasado manana", _d(2023, 5, 5)),
+        ("ubermorgen", _d(2023, 5, 5)),
+        ("apres demain", _d(2023, 5, 5)),
+        ("see you tmrw", _d(2023, 5, 4)),
+        ("hj", _d(2023, 5, 3)),
         ("hace 3 días", _d(2023, 4, 30)),
         ("el 12 de junio de 2023", _d(2023, 6, 12)),
         ("el año pasado", _d(2022, 1, 1)),

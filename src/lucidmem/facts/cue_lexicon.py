@@ -16,11 +16,14 @@ plain substring.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 
 __all__ = [
+    "ACCENTS_LEFT_OUT",
     "ATTENDED_PLACES",
     "CARE_HOMES",
+    "CHAT_SPELLINGS",
     "CLAUSE_OPENING_WORDS",
     "CONTEXTS",
     "CUES",
@@ -29,18 +32,22 @@ __all__ = [
     "INSTRUMENTS",
     "KIN_SAID_AS_NAMES",
     "LANGUAGES",
+    "LEAST_LETTERS_WITHOUT_ACCENTS",
     "NOT_THIS_LEADS",
     "OWN_KIN_WORDS",
     "PARTNERS",
     "RELATIONS",
     "REPLACED_BY_A_NEW_ONE",
     "ROLE_HOLDERS",
+    "SEASON_CONTEXTS",
     "SLIP_OPENERS",
     "SPORTS",
     "STRETCH_DONE",
     "WEEKLY",
+    "WEEK_CONTEXTS",
     "WORKING_RATE_UNITS",
     "WORKING_VERBS",
+    "accents_optional",
     "cue_pattern",
     "find_cue",
     "has_cue",
@@ -2083,6 +2090,67 @@ you say?) is not the one in "跟你说" (I told you); "几" (how many?) is not t
 
 _APOSTROPHE = re.compile(r"['’]")
 
+ACCENTS_LEFT_OUT: frozenset[str] = frozenset({"fr", "es", "it", "pt"})
+"""Languages whose writers often leave the accents out in chat ("premiere semaine",
+"mudanca", "perche"): a cue word of theirs matches with or without its accents."""
+
+LEAST_LETTERS_WITHOUT_ACCENTS = 5
+"""The shortest cue word matched without its accents: a shorter one without them is often
+another word ("está" / "esta", "já" / "ja", "é" / "e")."""
+
+
+def accents_optional(word: str) -> str:
+    """The regex of ``word`` (escaped) with each accented letter before its last also
+    matching its plain letter ("première" → "premi[èe]re", "mudança" → "mudan[çc]a"). The
+    last letter keeps its accent: without it a past is often a present ("terminó" /
+    "termino", "changé" / "change"). A word shorter than
+    :data:`LEAST_LETTERS_WITHOUT_ACCENTS` letters is only escaped.
+
+    >>> accents_optional("première"), accents_optional("déménagé")
+    ('premi[èe]re', 'd[ée]m[ée]nagé')
+    """
+    if len(word) < LEAST_LETTERS_WITHOUT_ACCENTS:
+        return re.escape(word)
+    out = []
+    for char in word[:-1]:
+        plain = unicodedata.normalize("NFD", char)[0]
+        out.append(f"[{char}{plain}]" if plain != char and plain.isascii() else re.escape(char))
+    return "".join(out) + re.escape(word[-1])
+
+
+CHAT_SPELLINGS: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {"you": ("u", "ya"), "your": ("ur",), "are": ("r",), "and": ("n",),
+           "because": ("bc", "cuz", "coz", "bcoz"), "i'm": ("im",), "i've": ("ive",),
+           "don't": ("dont",), "can't": ("cant",), "didn't": ("didnt",),
+           "doesn't": ("doesnt",), "isn't": ("isnt",), "wasn't": ("wasnt",),
+           "that's": ("thats",), "tomorrow": ("tmrw", "tmr", "2moro")},
+    "de": {"ist": ("is",), "habe": ("hab",), "gerade": ("grad", "gerad"), "nicht": ("nich",)},
+    "fr": {"pour": ("pr",), "dans": ("ds",), "maintenant": ("mtn", "mnt"),
+           "toujours": ("tjrs", "tjs"), "beaucoup": ("bcp",), "c'est": ("cest",),
+           "j'ai": ("jai",), "déjà": ("deja",), "très": ("tres",), "ça": ("ca",)},
+    "es": {"que": ("q", "k"), "qué": ("q", "k"), "por": ("x",), "porque": ("xq", "pq", "porq"),
+           "también": ("tb", "tmb"), "para": ("pa",), "estoy": ("toy",)},
+    "it": {"non": ("nn",), "con": ("cn",), "sono": ("sn",), "per": ("x",), "che": ("ke", "k"),
+           "comunque": ("cmq",), "perché": ("xké", "xke", "perche", "xche"),
+           "qualcosa": ("qlc", "qlcs"), "già": ("gia",), "più": ("piu",)},
+    "pt": {"que": ("q",), "você": ("vc",), "também": ("tb", "tbm"), "porque": ("pq",),
+           "hoje": ("hj",), "não": ("n", "ñ", "nao"), "muito": ("mt", "mto"),
+           "para": ("pra", "pa"), "estou": ("tô", "to", "tou"), "está": ("tá", "ta"),
+           "comigo": ("cmg",), "tudo": ("td",)},
+    "nl": {"ik": ("k",), "mijn": ("m'n", "mn"), "even": ("ff",)},
+}
+"""How people write common words in chat ("q" for "que", "nn" for "non", "pr" for "pour",
+"u" for "you", "vc" for "você"): a cue word of the list also matches them, so a cue said
+in chat is read as written out ("la semana q viene", "nn ci vado più")."""
+
+
+def _cue_word(word: str, lang: str) -> str:
+    """The regex of one word of a cue phrase: without its accents where :data:`ACCENTS_LEFT_OUT`
+    (:func:`accents_optional`), or as chat writes it (:data:`CHAT_SPELLINGS`)."""
+    said = accents_optional(word) if lang in ACCENTS_LEFT_OUT else re.escape(word)
+    short = CHAT_SPELLINGS.get(lang, {}).get(_APOSTROPHE.sub("'", word.casefold()))
+    return "(?:" + "|".join([said, *map(re.escape, short)]) + ")" if short else said
+
 
 def _phrase_regex(phrase: str, lang: str) -> str:
     if lang == "zh":
@@ -2090,8 +2158,12 @@ def _phrase_regex(phrase: str, lang: str) -> str:
         return (f"(?<![{before}])" if before else "") + re.escape(phrase)
     suffix = phrase.startswith("*")
     body = phrase.lstrip("*")
+
+    def word(said: str) -> str:
+        return _cue_word(said, lang)
+
     # a word starting with "*" is any word ending so ("se … *sse": "se nos saísse")
-    parts = [r"\w{2,}" + re.escape(p[1:]) if p.startswith("*") and len(p) > 1 else re.escape(p)
+    parts = [r"\w{2,}" + word(p[1:]) if p.startswith("*") and len(p) > 1 else word(p)
              for p in body.split()]
     text = r"\s+".join(parts).replace(r"…", r"\w+(?:\s+\w+)?")
     text = _APOSTROPHE.sub("['’]", text)  # "I’d love" as "I'd love": phones type either

@@ -126,6 +126,8 @@ _THIS_BEFORE = ("this", "diese", "diesen", "dieser", "dieses", "deze", "dit")
 REL_NEXT: tuple[str, ...] = (
     *_NEXT_BEFORE, "prochain", "prochaine", "próximo", "próxima", "proximo", "proxima",
     "que viene", "prossimo", "prossima", "próximos", "que vem",
+    "q viene", "q vem", "k viene",  # (chat writes "que" as "q" or "k": "la semana q viene")
+    "prox", "próx",  # ("la prox settimana", "a próx semana")
 )
 REL_LAST: tuple[str, ...] = (
     *_LAST_BEFORE, "dernier", "dernière", "derniere", "pasado", "pasada", "scorso", "scorsa",
@@ -174,6 +176,11 @@ DAY_WORDS: dict[str, int] = {
     "hier soir": -1, "la nuit dernière": -1, "la nuit derniere": -1, "anoche": -1,
     "ieri sera": -1, "ieri notte": -1, "ontem à noite": -1, "ontem a noite": -1,
     "gisteravond": -1, "gisternacht": -1,
+    # as chat writes them: short, without accents or umlauts
+    "tmrw": 1, "tmr": 1, "2moro": 1, "2morrow": 1, "tomoz": 1, "tonite": 0,
+    "uebermorgen": 2, "ubermorgen": 2, "apres-demain": 2, "apres demain": 2,
+    "après demain": 2, "pasado manana": 2, "dopo domani": 2, "depois de amanha": 2,
+    "hj": 0, "hj à noite": 0, "hj a noite": 0,
 }
 """Day offsets relative to the message's own date."""
 
