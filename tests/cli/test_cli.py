@@ -31,11 +31,13 @@ def run_main(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
     return (0 if code is None else int(code)), out, err
 
 
+# (mcp opens the memory only after the host's initialize: the settings are read before it)
+@pytest.mark.parametrize("command", ["stats", "mcp"])
 def test_an_invalid_setting_is_one_line_naming_its_variable(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         tmp_path: Path) -> None:
     monkeypatch.setenv("LUCIDMEM_FACTS__REMARK_LIMIT", "2")
-    code, _, err = run_main(monkeypatch, capsys, "--data-dir", str(tmp_path), "stats")
+    code, _, err = run_main(monkeypatch, capsys, "--data-dir", str(tmp_path), command)
     assert code == 2
     assert "invalid setting facts.remark_limit = '2'" in err
     assert "fix LUCIDMEM_FACTS__REMARK_LIMIT" in err and "Traceback" not in err
@@ -52,18 +54,6 @@ def test_an_invalid_server_setting_names_its_own_variable(
     assert "invalid setting max_body_bytes = '12'" in err
     assert "fix LUCIDMEM_API_MAX_BODY_BYTES" in err and "Traceback" not in err
 
-
-
-def test_mcp_tells_an_invalid_setting_before_serving(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-        tmp_path: Path) -> None:
-    # the memory opens only after the host's initialize; the settings are read before that
-    monkeypatch.setenv("LUCIDMEM_FACTS__REMARK_LIMIT", "-1")
-    code, _, err = run_main(monkeypatch, capsys, "--data-dir", str(tmp_path), "mcp")
-    assert code == 2
-    assert "invalid setting facts.remark_limit = '-1'" in err
-    assert "fix LUCIDMEM_FACTS__REMARK_LIMIT" in err and "Traceback" not in err
-    assert not list(tmp_path.glob("*.db"))
 
 def test_demo(tmp_path: Path) -> None:
     output = run(tmp_path, "demo")
