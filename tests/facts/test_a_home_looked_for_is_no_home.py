@@ -7,7 +7,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from tests.facts.conftest import current_facts
+
+from .conftest import current_facts
 
 _APRIL = datetime(2026, 4, 6, 9, 0, tzinfo=UTC)
 

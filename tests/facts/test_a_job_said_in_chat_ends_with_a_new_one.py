@@ -10,7 +10,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from tests.facts.conftest import current_facts
+
+from .conftest import current_facts
 
 _MAY = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from tests.facts.conftest import current_facts
-
 from lucidmem.facts.contradictions import ExistingFact, Relation, Strategy, resolve
 from lucidmem.facts.model import FactCandidate, FactCategory, Subcategory
+
+from .conftest import current_facts
 
 _APRIL = datetime(2026, 4, 6, 9, 0, tzinfo=UTC)
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from tests.facts.conftest import current_facts
+
+from .conftest import current_facts
 
 _MARCH = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
