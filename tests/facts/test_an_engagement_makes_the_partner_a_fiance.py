@@ -22,6 +22,9 @@ _MARCH = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
      "Hugo m'a demandée en mariage samedi au bord du lac !", "the user's fiancé is hugo"),
     ("pt", "meu namorado caio é bombeiro", "amigaaa o caio me pediu em casamento ontem 😭💍",
      "the user's fiancé is caio"),
+    ("zh", "我男朋友阿哲在台南当工程师。", "阿哲昨天向我求婚了！", "the user's fiancé is 阿哲"),
+    ("zh", "我男朋友阿哲在台南当工程师。", "我跟我未婚夫阿哲想送表妹一份礼物。",
+     "the user's fiancée (未婚夫) is 阿哲"),  # the relation word itself
     # "we" with no name: the one partner known
     ("en", "My girlfriend Ines loves climbing.", "We got engaged!! still can't believe it",
      "the user's fiancée is ines"),

@@ -3149,8 +3149,10 @@ def _engaged(clause: Clause, people: Sequence[Mention],
     else's engagement ("my brother got engaged", "Tom proposed to Ana") is none: the one
     named must be known as the user's girlfriend, boyfriend or partner."""
     lang = clause.language
+    before, after = ("", "") if lang == "zh" else (r"(?<!\w)", r"(?!\w)")  # (Chinese puts
+    # no spaces between words: "阿哲昨天向我求婚了")
     named = [n for n, r in state.people.items() if r in _COURTING and re.search(
-        r"(?<!\w)" + re.escape(n) + r"(?!\w)", clause.text, re.IGNORECASE)]
+        before + re.escape(n) + after, clause.text, re.IGNORECASE)]
     if has_cue("proposal", lang, clause.text) and len(named) == 1:
         name = named[0]
     elif has_cue("engaged_us", lang, clause.text) and not people and \

@@ -2046,6 +2046,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "sister": "姐姐|妹妹|姐|妹|家姐|细妹|阿姐", "brother": "哥哥|弟弟|哥|弟|细佬|阿哥",
         "wife": "老婆|妻子|太太|爱人", "husband": "老公|丈夫|先生",
         "boyfriend": "男朋友|男友", "girlfriend": "女朋友|女友", "ex": "前男友|前女友",
+        "fiancée": "未婚妻|未婚夫",
         "son": "儿子", "daughter": "女儿|闺女", "grandmother": "奶奶|外婆|姥姥",
         "grandfather": "爷爷|外公|姥爷", "mother-in-law": "丈母娘|岳母|婆婆|外母",
         "father-in-law": "岳父|公公|外父", "cousin": "表妹|表姐|表哥|表弟|堂妹|堂姐|堂哥|堂弟",
