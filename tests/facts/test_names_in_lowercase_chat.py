@@ -34,6 +34,10 @@ _MARCH = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
     ("padel met joris, m'n zwager, elke week", "nl", "padel met Joris, m'n zwager, elke week"),
     # a number for "first" and "a" for "à", as chat writes them
     ("1ere semaine a l'ong finie!!", "fr", "1ere semaine a l'Ong finie!!"),
+    # a name said with its article, set off before the relation
+    ("o wellington, meu namorado, vai levar o kauã", "pt",
+     "o Wellington, meu namorado, vai levar o kauã"),
+    ("la giulia, mia cugina, arriva domani", "it", "la Giulia, mia cugina, arriva domani"),
 ])
 def test_the_name_after_a_cue_gets_its_capitals(said: str, lang: str, written: str) -> None:
     assert names_capitalised(said, lang) == written
@@ -51,6 +55,7 @@ def test_the_name_after_a_cue_gets_its_capitals(said: str, lang: str, written: s
     ("mein chef bei der arbeit nervt", "de"),
     ("il mio capo al lavoro è pesante", "it"),
     ("mon chef a dit que c'est bon", "fr"),  # after a work relation "a" is a verb
+    ("o carro, meu pai comprou em 2010", "pt"),  # no aside: "o carro" is no one
 ])
 def test_nothing_else_changes(said: str, lang: str) -> None:
     assert names_capitalised(said, lang) == said

@@ -62,7 +62,13 @@ _WITH: dict[str, str] = {
     "en": r"with", "de": r"mit", "fr": r"avec", "es": r"con", "it": r"con", "pt": r"com",
     "nl": r"met",
 }
-""""With" before a name said with the relation after it ("met joris, m'n zwager")."""
+""""With" before a name said with the relation after it ("met joris, m'n zwager"), and the
+article some languages say a name with ("o wellington, meu namorado", "la giulia, mia
+cugina", "der timo, mein bruder")."""
+
+_NAME_ARTICLE: dict[str, str] = {
+    "de": r"der|die", "es": r"el|la", "it": r"il|la", "pt": r"o|a",
+}
 
 
 MOST_NAME_WORDS = 2
@@ -274,7 +280,8 @@ def _kin_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
     after = re.compile(r"(?i)(?<![\w'’])" + kin + r"(?P<comma>\s*,)?\s+(?P<name>[^\W\d_][\w'’-]*)"
                        r"(?P<next>\s*[,(]|\s+(?:" + "|".join(filter(None, (
                            _IS[lang], _VERB_AFTER.get(lang)))) + r")(?!\w))?")
-    before = re.compile(r"(?i)(?<![\w'’])(?P<with>(?:" + _WITH[lang] + r")\s+)?"
+    said_with = _WITH[lang] + ("|" + _NAME_ARTICLE[lang] if lang in _NAME_ARTICLE else "")
+    before = re.compile(r"(?i)(?<![\w'’])(?P<with>(?:" + said_with + r")\s+)?"
                         r"(?P<name>[^\W\d_][\w'’-]*?)(?:,\s+|(?:['’]s|\s+(?:" + _IS[lang] +
                         r"))\s+)" + kin + r"(?!\w)")  # ("marco's my boyfriend btw")
     return after, before
@@ -318,8 +325,14 @@ def _kin_names(text: str, lang: str) -> list[tuple[int, int]]:
             # ("mia sorella, ovvio,", "met joris, m'n zwager, elke week": no name after a
             # comma unless a comma or a verb follows it as well: "la nuova coinquilina, nora,")
             out.append(m.span("name"))
+    article = re.compile(r"(?i)(?:" + _NAME_ARTICLE[lang] + r")\s+") \
+        if lang in _NAME_ARTICLE else None
     for m in before.finditer(text):
         name = m["name"]
+        if m["with"] is not None and article is not None and article.fullmatch(m["with"]) and \
+                not re.match(r"\s*(?:[,.;!?)]|$)", text[m.end():]):
+            continue  # an article, not "with": a name only in an aside ("o wellington, meu
+            # namorado, vai …"), not "o carro, meu pai comprou"
         if name.casefold() not in stop and (is_chat_name(name) or m["with"] is not None):
             out.append(m.span("name"))
     return out
