@@ -62,13 +62,13 @@ _WITH: dict[str, str] = {
     "en": r"with", "de": r"mit", "fr": r"avec", "es": r"con", "it": r"con", "pt": r"com",
     "nl": r"met",
 }
-""""With" before a name said with the relation after it ("met joris, m'n zwager"), and the
-article some languages say a name with ("o wellington, meu namorado", "la giulia, mia
-cugina", "der timo, mein bruder")."""
+""""With" before a name said with the relation after it ("met joris, m'n zwager")."""
 
 _NAME_ARTICLE: dict[str, str] = {
     "de": r"der|die", "es": r"el|la", "it": r"il|la", "pt": r"o|a",
 }
+"""The article some languages say a name with, before a name set off ahead of the relation
+("o wellington, meu namorado, …", "la giulia, mia cugina, …", "der timo, mein bruder, …")."""
 
 
 MOST_NAME_WORDS = 2
