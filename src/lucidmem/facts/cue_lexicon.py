@@ -2159,13 +2159,9 @@ def _phrase_regex(phrase: str, lang: str) -> str:
         return (f"(?<![{before}])" if before else "") + re.escape(phrase)
     suffix = phrase.startswith("*")
     body = phrase.lstrip("*")
-
-    def word(said: str) -> str:
-        return _cue_word(said, lang)
-
     # a word starting with "*" is any word ending so ("se … *sse": "se nos saísse")
-    parts = [r"\w{2,}" + word(p[1:]) if p.startswith("*") and len(p) > 1 else word(p)
-             for p in body.split()]
+    parts = [r"\w{2,}" + _cue_word(p[1:], lang) if p.startswith("*") and len(p) > 1
+             else _cue_word(p, lang) for p in body.split()]
     text = r"\s+".join(parts).replace(r"…", r"\w+(?:\s+\w+)?")
     text = _APOSTROPHE.sub("['’]", text)  # "I’d love" as "I'd love": phones type either
     if suffix:

@@ -289,6 +289,9 @@ def _kin_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
 
 _KIN: dict[str, tuple[re.Pattern[str], re.Pattern[str]] | None] = {
     lang: _kin_patterns(lang) for lang in _POSSESSIVE}
+_NAME_ARTICLE_SAID: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?:" + words + r")\s+") for lang, words in _NAME_ARTICLE.items()}
+""":data:`_NAME_ARTICLE` as said before a name, with the space after it."""
 
 
 @cache
@@ -325,8 +328,7 @@ def _kin_names(text: str, lang: str) -> list[tuple[int, int]]:
             # ("mia sorella, ovvio,", "met joris, m'n zwager, elke week": no name after a
             # comma unless a comma or a verb follows it as well: "la nuova coinquilina, nora,")
             out.append(m.span("name"))
-    article = re.compile(r"(?i)(?:" + _NAME_ARTICLE[lang] + r")\s+") \
-        if lang in _NAME_ARTICLE else None
+    article = _NAME_ARTICLE_SAID.get(lang)
     for m in before.finditer(text):
         name = m["name"]
         if m["with"] is not None and article is not None and article.fullmatch(m["with"]) and \

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
 from lucidmem.facts.cue_lexicon import (
     CANTEEN_NOUNS,
@@ -108,14 +109,22 @@ def _lowercase_workplaces(evidence: str, lang: str, *, own_role: bool) -> list[s
     only those said after the user's "I am" and a job ("jsuis kiné au centre al amal a
     hamra", not "sono sceso a 10 al giorno"): a remark of another kind names the workplace
     only so."""
-    words = _AT_WORDS_LOWERCASE.get(lang)
-    if words is None or not writes_in_lowercase(evidence):
+    pattern = _lowercase_workplace_pattern(lang, own_role)
+    if pattern is None or not writes_in_lowercase(evidence):
         return []
+    return [m["org"] for m in pattern.finditer(evidence)]
+
+
+@cache
+def _lowercase_workplace_pattern(lang: str, own_role: bool) -> re.Pattern[str] | None:
+    """The pattern :func:`_lowercase_workplaces` reads with, built once per language."""
+    words = _AT_WORDS_LOWERCASE.get(lang)
+    if words is None:
+        return None
     before = r"(?<![^\W\d_])(?:" + _SELF_LOWERCASE[lang] + r")\s+(?:[^\W\d_]+\s+){1,3}?" \
         if own_role else r"(?<![^\W\d_])"
-    pattern = (before + r"(?:" + words + r")\s+(?:" + _ARTICLES + r")?"
-               r"(?P<org>[^\W\d_][\w'’&-]*(?:\s+[^\W\d_][\w'’&-]*){0,4})")
-    return [m["org"] for m in re.finditer(pattern, evidence)]
+    return re.compile(before + r"(?:" + words + r")\s+(?:" + _ARTICLES + r")?"
+                      r"(?P<org>[^\W\d_][\w'’&-]*(?:\s+[^\W\d_][\w'’&-]*){0,4})")
 
 
 _A_DAY_AT_WORK = frozenset({"work", "commute"})
