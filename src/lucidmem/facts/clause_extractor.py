@@ -1998,6 +1998,9 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             # ("te dije que Elif es de Izmir? nada que ver, es de Bursa": the denial after
             # the value asked back names none of its own)
             carried = carried if asked else _corrected_value(item.clause) or carried
+        elif cand is not None and carried and cand.corrects == LAST_DATED:
+            carried = None  # "之前跟你说我妈生日5月8号 打错了 是5月18号": the bare day is what
+            # puts the carried day right; the clauses after it correct nothing more
         elif cand is not None and carried and cand.corrects in (None, RESTATED):
             # (the value the clause itself says was typed wrong comes first: "… te falei tá
             # errada, digitei 14 mas o aniversário dela é dia 4")
@@ -2774,10 +2777,11 @@ def _ends_with_saying(clause: Clause) -> bool:
     return bool(said) and not clause.text[said[-1].end():].strip(" ,:.…")
 
 
-_ZH_SAID_BY_THE_USER = re.compile(r"^(?:" + _ZH_EARLIER + r"|那天)?(?:" + _ZH_I + r")?"
+_ZH_SAID_BY_THE_USER = re.compile(r"^(?:(?:对了|哦对了?|还有|另外|其实|不好意思|抱歉)[，,\s]*)?"
+                                  r"(?:" + _ZH_EARLIER + r"|那天)?(?:" + _ZH_I + r")?"
                                   r"(?:跟你|和你|给你)?(?:说|讲)")
-"""The user's own words told before, opening a Chinese clause ("上次跟你说…", "上回俺说…"):
-"to you" is to the assistant, so the speaker is the user."""
+"""The user's own words told before, opening a Chinese clause ("上次跟你说…", "上回俺说…",
+"对了，之前我说…"): "to you" is to the assistant, so the speaker is the user."""
 
 
 def _reported_by_other(clause: Clause) -> bool:
@@ -2833,12 +2837,26 @@ dit qu'elle …", "ela diz que ela …", "hij zegt dat hij …" (the same pronou
 after the word of saying)."""
 
 
+_ZH_KIN_SPEAKS = re.compile(r"^\W*我的?(?:" + "|".join(
+    sorted((re.escape(w) for w in RELATIONS["zh"]), key=len, reverse=True))
+    + r")(?:[\u4e00-\u9fff]{1,3})?$")
+"""One of the user's people said before a word of saying, maybe with their name ("我哥冶军")."""
+
+_ZH_OWN_PLAN_SAID = re.compile(r"^(?:今年|明年|下个月|下个?星期|下周|过两年|过几天|年底|年后)?"
+                               r"(?:要|想|打算|准备|决定)")
+"""What a Chinese speaker says they will do, no one else named ("说明年要去拉萨开一家甜醅店"):
+their own plan."""
+
+
 def _says_of_themselves(text: str, said: re.Match[str], lang: str) -> bool:
     """Whether a clause passes on what a third person says of themselves ("He says he can't
     give up his fishing at Gimli", "Elle dit qu'elle préfère voyager"): their own news,
     told by the user, not hearsay about the user or the world. Only where the pronoun after
     the word of saying shows who the news is about (not in Spanish, Italian or Chinese,
     which leave it out)."""
+    if lang == "zh":
+        return _ZH_OWN_PLAN_SAID.match(text[said.end():]) is not None and \
+            _ZH_KIN_SPEAKS.match(text[:said.start()]) is not None
     patterns = _SELF_REPORT.get(lang)
     if patterns is None:
         return False
@@ -3563,9 +3581,12 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if days and len(days) == 1 and clause.text != clause.sentence and size < 9 and \
             not clause.sentence.rstrip().endswith("?") and \
             not (lang == "zh" and zh_asks(clause.sentence[len(clause.text):])) and \
-            not has_cue("cessation", lang, clause.sentence.replace(clause.text, " ", 1)):
+            not has_cue("cessation", lang, clause.sentence.replace(clause.text, " ", 1)) and \
+            not has_cue("correction", lang, clause.sentence.replace(clause.text, " ", 1)):
         # (not when the rest ends something: "j'ai démissionné de X, je commence chez Y
-        # lundi" starts Y on Monday, and X is not the new job)
+        # lundi" starts Y on Monday, and X is not the new job; nor when it puts something
+        # right, which is a fact of its own: "之前我说外婆过八十大寿，是我打错了，…，她今年
+        # 整整九十岁")
         whole = span_of(clause.sentence, lang)
         whole_dated, whole_days = with_dates(whole, at, dates_tense, lang)
         if len(whole_days) == 1:

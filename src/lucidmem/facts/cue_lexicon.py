@@ -1993,7 +1993,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "classmate": "colega de turma|colega de classe|colega de faculdade|colega de escola",
         "dance partner": "par de dança|parceiro de dança|parceira de dança",
         "ex-husband": "ex-marido|ex marido", "ex-wife": "ex-mulher|ex mulher|ex-esposa",
-        "mother": "mãe|mae|mamãe", "father": "pai|papai", "sister": "irmã|irma",
+        "mother": "mãe|mae|mamãe|mainha", "father": "pai|papai|painho", "sister": "irmã|irma",
         "brother": "irmão|irmao", "wife": "esposa|mulher", "husband": "marido|esposo",
         "partner": "companheira|companheiro", "boyfriend": "namorado",
         "girlfriend": "namorada", "fiancée": "noiva|noivo", "son": "filho",
@@ -2047,8 +2047,8 @@ RELATIONS: dict[str, dict[str, str]] = {
         "wife": "老婆|妻子|太太|爱人", "husband": "老公|丈夫|先生",
         "boyfriend": "男朋友|男友", "girlfriend": "女朋友|女友", "ex": "前男友|前女友",
         "fiancée": "未婚妻|未婚夫",
-        "son": "儿子", "daughter": "女儿|闺女", "grandmother": "奶奶|外婆|姥姥",
-        "grandfather": "爷爷|外公|姥爷", "mother-in-law": "丈母娘|岳母|婆婆|外母",
+        "son": "儿子", "daughter": "女儿|闺女", "grandmother": "奶奶|外婆|姥姥|阿嬷",
+        "grandfather": "爷爷|外公|姥爷|阿公", "mother-in-law": "丈母娘|岳母|婆婆|外母",
         "father-in-law": "岳父|公公|外父", "cousin": "表妹|表姐|表哥|表弟|堂妹|堂姐|堂哥|堂弟",
         "aunt": "姑姑|姨妈|舅妈|婶婶|大姨|小姨", "uncle": "舅舅|伯伯|姑父|姨父|大舅|小舅",
         "niece": "侄女|外甥女", "nephew": "侄子|外甥",
@@ -2557,7 +2557,7 @@ KIN_SAID_AS_NAMES: dict[str, tuple[str, ...]] = {
     "fr": ("Maman", "Papa", "Mamie", "Papi"),
     "es": ("Mamá", "Papá", "Mami", "Papi"),
     "it": ("Mamma", "Papà", "Papa"),
-    "pt": ("Mamãe", "Papai"),
+    "pt": ("Mamãe", "Papai", "Mainha", "Painho"),
     "nl": ("Mama", "Papa", "Oma", "Opa", "Moeke", "Vake"),
 }
 """Kin words said as a name, capitalised and without "my" ("Mama wird 75, nicht 70!", "Dad
@@ -2568,12 +2568,16 @@ OWN_KIN_WORDS: dict[str, tuple[str, ...]] = {
     "fr": ("maman",),
     "es": ("mamá", "papá"),
     "it": ("mamma", "papà"),
-    "pt": ("mamãe", "papai"),
+    "pt": ("mamãe", "papai", "mainha", "painho"),
     "nl": ("moeke", "vake"),
+    "zh": ("外婆", "外公", "奶奶", "爷爷", "姥姥", "姥爷", "阿嬷", "阿公", "妈妈", "爸爸", "老妈",
+           "老爸"),
 }
 """Kin words that name the user's own parent wherever they stand, with no "my" and no
 article ("'t wordt zwaar met moeke", "a ver a papá", "je passe chez maman"): said after an
-article or "of" they are someone else's ("el papá de Noa")."""
+article or "of" they are someone else's ("el papá de Noa"). In Chinese a parent or grandparent
+said bare, opening the clause or after a time ("外婆一个人住在文昌", "下个月外婆过九十大寿"), is
+the user's."""
 
 STRETCH_DONE: dict[str, str] = {
     "en": r"done|over|finished|complete|completed|survived",

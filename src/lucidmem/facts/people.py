@@ -320,9 +320,9 @@ def _partner_patterns(lang: str) -> list[re.Pattern[str]]:
 
 
 _ZH_NOT_NAME_START = frozenset("帮陪带叫请喊做买送回过出住怀退喜觉知准每非已刚经常特一"
-                               "现目如最在踢练弹")
+                               "现目如最在踢练弹第吃喝睡看听玩找等坐煮")
 """Characters a Chinese word after a relation starts with when it is a verb or an adverb
-("帮忙", "陪我", "已经", "特别"), not a name."""
+("帮忙", "陪我", "已经", "特别", "阿嬷吃饭") or an ordinal ("老师第一次夸我"), not a name."""
 
 
 _ZH_AFTER_A_NAME = frozenset("的在是说也都和跟就要会去来又很太不没让给把被还从到对比与为"
@@ -332,9 +332,14 @@ _ZH_AFTER_A_NAME = frozenset("的在是说也都和跟就要会去来又很太�
 that no name ends with (not 明, 上, 下 …: "志明")."""
 
 _ZH_NOT_A_NAME = frozenset({"生日", "幼儿", "搓麻", "身体", "工作", "公司", "学校", "手术",
-                            "家里", "老家", "那边", "这边", "单位", "媳妇", "女婿", "对象"})
+                            "家里", "老家", "那边", "这边", "单位", "媳妇", "女婿", "对象",
+                            "寿宴", "大寿", "婚礼", "葬礼", "照片", "房子", "电话", "手机"})
 """Common words said right after a relation word ("朋友生日", "儿子幼儿园", "邻居搓麻将",
-"儿子媳妇"): things or people of the person, never their name."""
+"儿子媳妇", "外婆寿宴的照片"): things or people of the person, never their name."""
+
+
+_ZH_AT_HOME = re.compile(r"家[附里玩住吃过门人乡边楼]")
+"""A relation's home and what is done there ("去舅舅家玩", "阿嬷家附近"): no name (not "家明")."""
 
 
 _SET_OFF_END = r"(?=\s*(?:[,.;:!?)]|$))"
@@ -362,6 +367,11 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
                            + stop + r"，。！？,\s]|$)"),
                 re.compile(r"(?:我的?|我们的?|我嘅|我个|俺的?)?(?P<rel>" + rel
                            + r")(?P<name>(?![" + stop + numeral + r"])[\u4e00-\u9fff]{2})"),
+                # "我哥冶军说…": a sibling said with one character, then the name, right
+                # after 我 (not "我姐夫", "我哥哥": a longer relation word)
+                re.compile(r"我(?P<rel>哥|姐|弟|妹)(?P<name>(?![" + stop + numeral
+                           + r"哥姐弟妹夫媳])[\u4e00-\u9fff]{2})(?=[" + stop
+                           + r"，。！？,\s]|$)"),
                 # "我助手阿Ken": a Latin name after 阿 / 小 / 老
                 re.compile(r"(?:我的?|我们的?|我嘅|我个|俺的?)?(?P<rel>" + rel
                            + r")(?P<name>[阿小老]\s?[A-Z][A-Za-z]+)(?![A-Za-z])"))
@@ -633,7 +643,7 @@ def mentions(text: str, lang: str) -> list[Mention]:
             if lang == "zh" and (name in ("的", "们") or name[0] in _ZH_NOT_NAME_START
                                  or name[-1] in "不得了着过"  # "舍不得": a verb
                                  or name[-1] in _ZH_AFTER_A_NAME or name in RELATIONS["zh"]
-                                 or name in _ZH_NOT_A_NAME
+                                 or name in _ZH_NOT_A_NAME or _ZH_AT_HOME.match(name)
                                  or (text[m.end():m.end() + 1] == "了"
                                      and text[m.end() + 1:m.end() + 2] != "解")):
                 continue  # "丈母娘帮忙带孩子": 帮忙 (helps) is what she does, not her name;
@@ -711,6 +721,9 @@ def _own_kin_pattern(lang: str) -> re.Pattern[str] | None:
     words = OWN_KIN_WORDS.get(lang)
     if not words:
         return None
+    if lang == "zh":  # no spaces between words: at the clause's start or after a time word
+        return re.compile(r"(?:^|(?<=[\s，,。！？；;：:月天周年晚早说讲]))(?:"
+                          + "|".join(map(re.escape, words)) + r")")
     return re.compile(r"(?i)(?<![\w'’-])(?:" + "|".join(map(re.escape, words)) + r")(?![\w'’-])")
 
 
