@@ -1413,7 +1413,8 @@ def _structured(item: _Pending, slot: str, span: str, lang: str) -> tuple[str, s
                 not item.clause.cues.cessation or _since_at_workplace(span, lang))) or
             (not item.clause.cues.cessation and _shifts_at(span, item, lang) and
             (org := _proper_after(span, lang, _SHIFT_PREP, avoid))) or
-            (not item.clause.cues.cessation and (org := _uniform_org(span, lang)))) and \
+            (not item.clause.cues.cessation and (org := _uniform_org(span, lang) or
+                                                 _station_org(span, lang)))) and \
             org.casefold() not in DATE_NAMES and not _only_a_kind(org, lang):
         return org, f"The user works at {org}"  # ("back out to Hexham tomorrow, early shift";
         # not "nur Frühschicht für Juni", nor a kind alone: "erschter Tag im Werk in …")
@@ -3672,8 +3673,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         # mais nenhum espresso": what is no more is said of the new job, not the job denied
     tenure = not named_person and not cues.negated and not cues.hypothetical and \
         not seeking and _tenure_at(span, lang) and not _first_days_in_a_town(span, lang)
-    uniform = not named_person and not cues.hypothetical and not cues.negated and \
-        _uniform_org(span, lang) is not None  # "o crachá do Itaú": the user works there
+    uniform = not named_person and not cues.hypothetical and not cues.negated and (
+        _uniform_org(span, lang) is not None or  # "o crachá do Itaú": the user works there
+        _station_org(span, lang) is not None)  # "je travaille à l'accueil de la CAF": there
     new_job = not named_person and _new_job_at(span, item, lang)
     held_brand = not named_person and not tenure and not uniform and not new_job and \
         _brand_not_work(span)
@@ -3914,8 +3916,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     # the way to work, the job and the employer are no things done at work ("je vais au
     # travail à vélo": "au travail" is also "at work"; "works at a bank (at work)"), so a new
     # way, job or employer replaces them; nor is a home a thing done at home ("je marche le
-    # soir près de chez moi à Yopougon": "chez moi" is the home itself), so a new home ends it
-    context = None if (slot in _WORK_ITSELF and cues.context == "at work") or \
+    # soir près de chez moi à Yopougon": "chez moi" is the home itself), so a new home ends it;
+    # nor is a workplace held at home ("I work the front desk at the Sea Grape Hotel …, and
+    # it's an hour on the van home": the way home, said beside it)
+    context = None if (slot in _WORK_ITSELF and cues.context in ("at work", "at home")) or \
         (slot == "residence" and cues.context == "at home") else cues.context
     if context and context not in text:
         text = f"{text} ({context})"
@@ -4552,13 +4556,20 @@ _ROLE_BETWEEN: dict[str, str] = {
 front desk at Yardley Road", "erste Woche als Azubi bei Lanxess"); a holiday is none."""
 
 
+_COMPOUND_HEAD: dict[str, str] = {"de": r"(?:[A-ZÄÖÜ][a-zäöüß]+(?=[a-zäöüß]{4}))?"}
+"""The words a German kind of workplace may be compounded with ("Berufsfachschule",
+"Kinderarztpraxis"): written as one word with it."""
+
+
 def _tenure_pattern(lang: str, first: str, count: str, unit: str, at: str,
-                    within: str) -> re.Pattern[str]:
+                    within: str, *, kind_only: bool = False) -> re.Pattern[str]:
     stretch, units_first, number = _FIRST_STRETCH[lang]
     done = r"(?:\s+(?:" + STRETCH_DONE[lang] + r"))?" + _ROLE_BETWEEN.get(lang, "")
     not_ahead = "".join(r"(?<!" + re.escape(word) + r" )" for word in _AHEAD[lang])
-    said = [r"(?:" + first + r")\s+(?:" + unit + r")" + done + r"\s+(?:" + at + "|" + within
-            + r")", r"(?:" + first + r")\s+(?:" + stretch + "|" + _WORKDAY_NAMES + r")" + done
+    some = r"(?:(?:" + count + r")\s+)?"  # ("die ersten zwei Wochen", "the first two weeks")
+    said = [r"(?:" + first + r")\s+" + some + r"(?:" + unit + r")" + done + r"\s+(?:" + at + "|"
+            + within + r")",
+            r"(?:" + first + r")\s+(?:" + stretch + "|" + _WORKDAY_NAMES + r")" + done
             + r"\s+(?:" + at + "|" + within + "|" + _AT_WORK_ONLY.get(lang, at) + r")",
             not_ahead + r"(?:" + count + r")\s+(?:" + unit + r")" + _ROLE_BETWEEN.get(lang, "") +
             r"\s+(?:" + at + r")"]
@@ -4567,25 +4578,26 @@ def _tenure_pattern(lang: str, first: str, count: str, unit: str, at: str,
                     + "|" + within + r")")
     # a first stretch at a kind of workplace, named or not ("première semaine à la
     # boulangerie", "primeira semana na clínica veterinária", "eerste week bij de bibliotheek")
-    kind = r"(?i:(?:" + _KIND_ARTICLES + r")\s*)?(?i:" + "|".join(
-        re.escape(k) for k in sorted(WORKPLACE_NOUNS.get(lang, ()), key=len, reverse=True)) + \
-        r")(?![\w-])"
-    first_at = r"(?:" + first + r")\s+(?:" + unit + "|" + stretch + r")" + done + r"\s+(?:" + \
-        at + "|" + within + "|" + _AT_WORK_ONLY.get(lang, at) + r")"
+    kind = r"(?i:(?:" + _KIND_ARTICLES + r")\s*)?" + _COMPOUND_HEAD.get(lang, "") + r"(?i:" + \
+        "|".join(re.escape(k) for k in sorted(WORKPLACE_NOUNS.get(lang, ()), key=len,
+                                               reverse=True)) + r")(?![\w-])"
+    first_at = r"(?:" + first + r")\s+" + some + r"(?:" + unit + "|" + stretch + r")" + done + \
+        r"\s+(?:" + at + "|" + within + "|" + _AT_WORK_ONLY.get(lang, at) + r")"
+    of_a_kind = r"(?i:(?<!\w)(?:" + first_at + r")\s+)(?P<kind>" + kind + r")"
+    if kind_only:
+        return re.compile(of_a_kind)
     return re.compile(r"(?i:(?<!\w)(?:" + "|".join(said) + r")\s+)(?P<org>" + _ORG + r")|"
-                      r"(?i:(?<!\w)(?:" + first_at + r")\s+)(?P<kind>" + kind + r")")
+                      + of_a_kind)
 
 
-_TENURE: dict[str, re.Pattern[str]] = {
-    lang: _tenure_pattern(lang, *parts)
-    for lang, parts in {
+_TENURE_PARTS: dict[str, tuple[str, str, str, str, str]] = {
         "en": (r"first|second|third|1st|2nd|3rd",
                r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
                r"eleven|twelve|fifteen|twenty|thirty|a\s+few|a\s+couple\s+of",
                r"days?|weeks?|months?|years?", r"at|into", r"in"),
         "de": (r"erste[nrs]?|zweite[nrs]?|dritte[nrs]?|1\.|2\.",
                r"\d+|zwei|drei|vier|fünf|sechs|elf|zwölf|fünfzehn|zwanzig",
-               r"Tage?n?|Wochen?|Monate?n?|Jahre?n?", r"bei", r"im|in\s+der"),
+               r"Tage?n?|Wochen?|Monate?n?|Jahre?n?", r"bei", r"im|in\s+der|an\s+der"),
         "fr": (r"premi(?:er|[èe]re)|deuxi[èe]me|1(?:[èe]?re|er)|2[èe]me|2e",  # ("premiere",
                # "1ere": accents left out, a number for the word in chat)
                r"\d+|un|une|deux|trois|quatre|cinq|six|onze|douze|quinze|vingt",
@@ -4605,12 +4617,23 @@ _TENURE: dict[str, re.Pattern[str]] = {
         "nl": (r"eerste|tweede|derde|1e|1ste",
                r"\d+|een|twee|drie|vier|vijf|zes|elf|twaalf|vijftien|twintig",
                r"dag(?:en)?|weken|week|maand(?:en)?|jaar", r"bij", r"op"),
-    }.items()}
+    }
+"""Per language: first-words, counts, units of time, at-words and within-words of a first
+stretch at work (:func:`_tenure_pattern`)."""
+_TENURE: dict[str, re.Pattern[str]] = {
+    lang: _tenure_pattern(lang, *parts) for lang, parts in _TENURE_PARTS.items()}
+_ZH_ROLE = (r"[\u4e00-\u9fff]{2}员|[\u4e00-\u9fff]{1,2}师|护士|医生|经理|主管|顾问|实习生|"
+            r"记者|编辑|司机")
+"""A job said after its workplace in Chinese, its last characters naming it ("讲解员", "老师",
+"护士"): "塔尔寺讲解员第一周" is a first week at 塔尔寺 as a guide."""
 _TENURE["zh"] = re.compile(
-    r"(?:在|入职)(?P<org>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:上班|工作)?的?第一(?:天|周|个星期|个月|个班)"
+    r"(?:在|入职)(?P<org>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:上班|工作)?(?:[上做干过]完了?)?的?"
+    r"第一(?:天|周|个星期|个月|个班)"
     r"|(?P<org2>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:上班|工作)的?第一(?:天|周|个星期|个月)"
     r"|(?:新工作|新单位|新公司|上班)的?第一(?:天|周|个星期|个月)[，,\s]*在"
-    r"(?P<org3>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:上班|工作)")
+    r"(?P<org3>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:上班|工作)"
+    r"|(?:^|(?<=[在到去当]))(?P<org4>[\u4e00-\u9fffA-Za-z]{2,8})(?:" + _ZH_ROLE + r")的?"
+    r"第一(?:天|周|个星期|个月|个班)")
 """How long the user has been at an organisation, said in passing ("three weeks at Hearth &
 Rye already", "Erste Woche bei Lanxess überstanden", "primeiro mês no laboratório do INPA",
 "mijn eerste week bij Coolblue", "day one at Halvorsen Foods", "first shift done at
@@ -4940,6 +4963,12 @@ _HOME_WORDS = {lang: {n.casefold() for n in nouns} for lang, nouns in HOME_NOUNS
 """The words of a home (:data:`HOME_NOUNS`), which name no workplace ("im Haus in …")."""
 
 
+_TENURE_KIND: dict[str, re.Pattern[str]] = {
+    lang: _tenure_pattern(lang, *parts, kind_only=True) for lang, parts in _TENURE_PARTS.items()}
+"""A first stretch at a kind of workplace only (:data:`WORKPLACE_NOUNS`): "an der
+Berufsfachschule" is a school, though written with a capital as a name or a town is."""
+
+
 def _tenure_org(span: str, lang: str) -> str | None:
     """The organisation a first stretch at work is said at (:data:`_TENURE`): "Premier
     service terminé au Comptoir des Gones à Villeurbanne" → "Comptoir des Gones", not the
@@ -4949,21 +4978,29 @@ def _tenure_org(span: str, lang: str) -> str | None:
     if found is None:
         return _since_at_workplace(span, lang)
     if lang == "zh":
-        return found["org"] or found["org2"] or found["org3"]
-    if found["kind"] is not None:  # "primeira semana na clínica veterinária": the kind, and a
-        name = _ORG_NAME.match(span, found.end("kind") + 1)  # name after it ("Le Fournil")
-        own = re.match(r"(?i)(?:" + _OWN_KIND + r")\s+", found["kind"])
-        kind = re.sub(r"(?i)^(?:" + _KIND_ARTICLES + r")\s*", "", found["kind"])
-        if own is not None:
-            kind = f"their own {kind}"  # "primeira semana no meu atelier": self-employed
-        return f"{kind} {name['name']}" if name and found.end("kind") + 1 == name.start() \
-            else kind
+        return found["org"] or found["org2"] or found["org3"] or found["org4"]
+    if found["kind"] is not None:
+        return _kind_named(span, found)
     name = _ORG_NAME.match(span, found.start("org"))
     if name is None or name["name"].split()[0].casefold() in _HOME_WORDS.get(lang, ()):
         return None  # "die ersten Wochen im Haus in Lustenau": a new home, not a workplace
     if _in_a_town_named(span, found, name["name"], lang):
-        return None  # "first week in Lisbon for the conference": a town (a trip or a move)
+        # "first week in Lisbon for the conference": a town (a trip or a move); but a kind of
+        # workplace written with a capital is one ("an der Berufsfachschule in Brig")
+        kind = _TENURE_KIND[lang].search(span, found.start())
+        return None if kind is None else _kind_named(span, kind)
     return name["name"]
+
+
+def _kind_named(span: str, found: re.Match[str]) -> str:
+    """The kind of workplace a first stretch is spent at, and a name after it ("primeira
+    semana na clínica veterinária", "première semaine à la boulangerie Le Fournil")."""
+    name = _ORG_NAME.match(span, found.end("kind") + 1)
+    own = re.match(r"(?i)(?:" + _OWN_KIND + r")\s+", found["kind"])
+    kind = re.sub(r"(?i)^(?:" + _KIND_ARTICLES + r")(?:\s+|(?<=['’]))", "", found["kind"])
+    if own is not None:
+        kind = f"their own {kind}"  # "primeira semana no meu atelier": self-employed
+    return f"{kind} {name['name']}" if name and found.end("kind") + 1 == name.start() else kind
 
 
 def _in_a_town_named(span: str, found: re.Match[str], name: str, lang: str) -> bool:
@@ -4984,14 +5021,15 @@ def _first_days_in_a_town(span: str, lang: str) -> bool:
         return False
     name = _ORG_NAME.match(span, found.start("org"))
     return name is not None and _in_a_town_named(span, found, name["name"], lang) and \
-        not _says_working(span, lang)
+        not _says_working(span, lang) and _TENURE_KIND[lang].search(span) is None
 
 
 _BARE_TOWN_AT: dict[str, re.Pattern[str]] = {
-    "en": re.compile(r"(?i)(?<!\w)in\s+$"), "fr": re.compile(r"(?i)(?<!\w)à\s+$")}
+    "en": re.compile(r"(?i)(?<!\w)in\s+$"), "fr": re.compile(r"(?i)(?<!\w)à\s+$"),
+    "de": re.compile(r"(?i)(?<!\w)an\s+der\s+$")}
 """The bare at-word before a place's name that, after a first stretch, says a town rather
 than a workplace where a workplace takes another word ("at Harbour Foods", "chez Decathlon"):
-"first week in Lisbon", "première semaine à Lyon"."""
+"first week in Lisbon", "première semaine à Lyon", "die erste Woche an der Ostsee"."""
 
 _BUSINESS_WORDS = frozenset({"ltd", "inc", "plc", "llc", "gmbh", "sarl", "sas", "foods", "group",
                              "bank", "café", "cafe", "bar", "bistro", "brasserie", "studio"})
@@ -5074,6 +5112,50 @@ _ZH_UNIFORM = re.compile(r"(?P<org>[\u4e00-\u9fffA-Za-z]{2,6})的[\u4e00-\u9fff]
 _ZH_BEFORE_THE_WEARER = re.compile(r"^.*?(?:穿上|换上|套上|穿着|穿|戴上|戴着|戴)")
 """What comes before the wearing of a workplace's clothes ("第一周穿小米的工服" → 小米): the
 organisation follows the verb."""
+
+
+_WORK_STATIONS: dict[str, tuple[str, str, str]] = {
+    "en": (r"on|at|behind|in", r"reception|front\s+desk|tills?|checkouts?|counter|bar|grill|"
+           r"switchboard|help\s+desk|service\s+desk|shop\s+floor|cash\s+desk",
+           r"at|in|for"),
+    "de": (r"an\s+der|am|hinter\s+der|im", r"Kasse|Rezeption|Theke|Pforte|Empfang|Schalter|"
+           r"Tresen|Infotheke", r"der|des|vom|im|in\s+der|bei"),
+    "fr": (r"à\s+l['’]|à\s+la|au|derrière\s+le", r"accueil|caisse|comptoir|réception|standard|"
+           r"guichet|billetterie", r"de\s+la|du|de\s+l['’]|des|de|chez"),
+    "es": (r"en\s+la|en\s+el|detrás\s+de\s+la|detrás\s+del",
+           r"recepción|caja|mostrador|ventanilla|taquilla|centralita",
+           r"de\s+la|del|de|en\s+la|en\s+el"),
+    "it": (r"alla|al|dietro\s+la|dietro\s+al", r"reception|cassa|biglietteria|portineria|banco|"
+           r"bancone|sportello|accoglienza|centralino", r"della|del|dell['’]|dello|di|da"),
+    "pt": (r"na|no|atrás\s+do|atrás\s+da", r"recepção|receção|caixa|bilheteria|bilheteira|"
+           r"portaria|balcão|guiché|guichê", r"da|do|de"),
+    "nl": (r"bij\s+de|aan\s+de|achter\s+de|op\s+de", r"kassa|receptie|balie|toonbank|"
+           r"servicebalie", r"van|bij|in"),
+}
+"""Where in a workplace someone stands at work (at-word, station, word before the place):
+"on the reception at the Hotel Azzurra", "à l'accueil de la CAF", "alla biglietteria della
+Funivia di Pila", "an der Kasse vom Edeka", "bij de balie van het Rijksmuseum"."""
+
+
+_AT_A_STATION: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i:(?<!\w)(?:" + at + r")\s*(?:(?:the|de|het)\s+)?(?:" + station +
+                     r")(?:\s+\w+)?\s+(?:" + of + r")\s*(?:(?:the|la|le|el|il|lo|o|a|de|het|"
+                     r"der|die|das)\s+)?)(?P<org>(?:[a-zà-ÿ]{4,}\s+(?:di|de|del|della|do|da|des|"
+                     r"du|van|von)\s+)?" + _PROPER + r")")
+    for lang, (at, station, of) in _WORK_STATIONS.items()}
+"""A work station and the organisation after it (:data:`_WORK_STATIONS`), maybe named by its
+kind and its place ("alla biglietteria della cabinovia di Pila")."""
+
+
+def _station_org(span: str, lang: str) -> str | None:
+    """The organisation the user's clause places them at by where they stand there
+    (:data:`_WORK_STATIONS`): "travaille à l'accueil de la CAF" → "CAF", "I'm on the reception
+    at the Hotel Azzurra" → "Hotel Azzurra"."""
+    pattern = _AT_A_STATION.get(lang)
+    m = None if pattern is None else pattern.search(span)
+    if m is None:
+        return None
+    return without_trailing_date_words(m["org"].strip()) or None
 
 
 def _uniform_org(span: str, lang: str) -> str | None:

@@ -212,6 +212,11 @@ MOVES = frozenset({"lives_in"})
 in a part of the week (:data:`~lucidmem.facts.cue_lexicon.WEEK_CONTEXTS`) as much as the
 plain one."""
 
+NEW_JOBS = frozenset({"works_at"})
+"""Predicates whose value, said as a change with no context, is a new job: it ends the one held
+on weekdays ("Unter der Woche stehe ich im Labor der Rhonechemie", then "Meine ersten zwei
+Wochen an der Berufsfachschule sind vorbei"), not a weekend one, which may go on beside it."""
+
 
 def relate(existing: ExistingFact, new: FactCandidate) -> Relation:
     """Classify the pair (see the module docstring, "How … are compared")."""
@@ -320,11 +325,13 @@ def resolve(
     if _fold(existing.context) != _fold(new.context) and not (
             new.is_change and new.context is None and
             (existing.context in SEASON_CONTEXTS or
-             (new.predicate in MOVES and existing.context in WEEK_CONTEXTS))):
+             (new.predicate in MOVES and existing.context in WEEK_CONTEXTS) or
+             (new.predicate in NEW_JOBS and existing.context == "on weekdays"))):
         # (a change said without a season ends what held only in a season too: "Erste Nacht
         # in der neuen Wohnung in Leoben" ends "die Wohnung in Donawitz ist im Winter
         # eiskalt"; a move ends the home held in a part of the week: "Seit drei Wochen wohne
-        # ich jetzt in Balzers" ends "lives in Vaduz (on weekdays)")
+        # ich jetzt in Balzers" ends "lives in Vaduz (on weekdays)"; a new job the one held
+        # on weekdays)
         return ContradictionDecision(
             relation,
             Strategy.CONTEXT_DIFFERENTIATION,
