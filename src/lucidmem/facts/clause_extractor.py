@@ -4140,9 +4140,10 @@ def _names_instrument(text: str, lang: str) -> bool:
     return pattern is not None and pattern.search(text) is not None
 
 
-_SCHEDULE_SLOTS = frozenset({"routine"})
-"""Slots of what the user does at set times, again and again: said of one day to come, the
-clause is an appointment (:func:`_one_day_to_come`)."""
+_SCHEDULE_SLOTS = frozenset({"routine", "diet", "food", "drink", "work"})
+"""Slots of what the user does at set times or eats and drinks, again and again: said of one
+day to come, the clause is an appointment (:func:`_one_day_to_come`): "mañana viene mi abuela
+a comer y quiero q vea q sin carne tb se come bien" is a lunch tomorrow, no new diet."""
 
 
 def _one_day_to_come(days: Sequence[Days], cues: Cues, at: datetime) -> bool:
