@@ -994,6 +994,14 @@ _CAPS_LOVE = re.compile(
         "ADORA", "AIME", "GENIAL", "GÉNIAL", "GREAT")) + r")(?:s|d)?(?![\w])")
 """Praise in capitals, letters drawn out or not ("LOVE", "LOOOVEs"): sarcasm."""
 _IRONY = re.compile("[\U0001F643\U0001F644\U0001F612]")  # 🙃 🙄 😒
+_VERB_DENIED: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?<![\w'’])(?:" + words + r")(?![\w'’])") for lang, words in {
+        "en": r"not|isn['’]t|wasn['’]t|won['’]t|wouldn['’]t|didn['’]t|doesn['’]t|don['’]t|"
+              r"can['’]t|couldn['’]t|never",
+        "de": r"nicht|net|ned|nich", "fr": r"ne|n['’]\w+", "es": r"no", "it": r"non|nn",
+        "pt": r"não|nao|ñ", "nl": r"niet|nie"}.items()}
+"""A verb denied ("nn partiva", "won't start", "springt nicht an"): what an eye-roll after it
+rolls at is the complaint itself, no irony ("più", "rien" deny nothing of a verb)."""
 _SMILE_AFTER_PRAISE = re.compile("(?:太喜欢|喜欢|爱|幸福|开心)[^。！？]*\U0001F642")
 
 
@@ -1017,6 +1025,10 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
     # casa el sábado, y mami me dijo que hable yo porque soy la que habla bonito 🙄" rolls
     # its eyes at the speech, not at the wedding
     rolled = _IRONY.search(text) or (tail and _IRONY.search(sentence))
+    if rolled and rolled.group(0) != "\U0001F643" and \
+            _VERB_DENIED.get(lang, _NEVER).search(text) is not None:
+        rolled = None  # "la mia panda … stamattina nn partiva di nuovo 🙄": a complaint said
+        # straight, eyes rolled at the car (irony says the opposite: "LOVE the rain 🙄")
     sarcasm = bool(_CAPS_LOVE.search(sentence) or rolled
                    or _SMILE_AFTER_PRAISE.search(sentence)
                    or has_cue("sarcasm", lang, sentence))

@@ -291,9 +291,27 @@ def _own_pattern(lang: str) -> re.Pattern[str] | None:
                       r"(?:" + pattern.pattern + r")", re.IGNORECASE)
 
 
+@cache
+def _own_beside_patterns(lang: str) -> tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]:
+    """Per kind with brands said only beside its noun (:attr:`Kind.beside`): the user's own
+    word before one of them, and the kind's nouns and words of use (:func:`_beside_patterns`)."""
+    words = _sections().get(_OWN, {}).get(lang, ())
+    if not words:
+        return ()
+    between = r"\s*" if lang == "zh" else r"\s+(?:[^\W\d_]+\s+){0,2}?"
+    return tuple((re.compile(r"(?:" + _alternation(list(words)) + r")" + between + r"(?:"
+                             + brands.pattern + r")", re.IGNORECASE), nouns)
+                 for _kind, brands, nouns in _beside_patterns())
+
+
 def own_thing_named(text: str, lang: str) -> bool:
     """Whether ``text`` names a thing of the user's own by its brand ("my iPhone", "o meu
-    Galaxy", "mein altes Fairphone", "我那辆本田"): a lasting fact about what the user has,
-    however small the remark about it ("我那辆本田修了三次冷气")."""
+    Galaxy", "mein altes Fairphone", "我那辆本田"), or by a brand that is also a common word
+    with a word of its kind beside it ("la mia panda bianca del 2004 ha 300mila km"): a
+    lasting fact about what the user has, however small the remark about it
+    ("我那辆本田修了三次冷气")."""
     pattern = _own_pattern(lang)
-    return pattern is not None and pattern.search(text) is not None
+    if pattern is not None and pattern.search(text) is not None:
+        return True
+    return any(own.search(text) is not None and nouns.search(text) is not None
+               for own, nouns in _own_beside_patterns(lang))
