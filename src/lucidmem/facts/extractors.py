@@ -28,6 +28,7 @@ import numpy as np
 
 from lucidmem.embedding.base import Embedder
 from lucidmem.errors import InvalidInputError, LucidmemError
+from lucidmem.facts.chinese_script import Folding, folded
 from lucidmem.facts.clause_extractor import (
     Begun,
     ConversationState,
@@ -182,7 +183,7 @@ class OfflineExtractor:
                 name = fact.text.rsplit(" is ", 1)[-1].strip() if " is " in fact.text else ""
                 if name and name not in state.people and name[:1].isupper():
                     state.people[name] = fact.text.split("'s ", 1)[-1].split(" ", 1)[0]
-        begun: list[tuple[TurnInput, str, Begun]] = []
+        begun: list[tuple[TurnInput, str, Begun, Folding]] = []
         for turn in turns:
             speaker = turn.speaker
             if speaker.casefold() in NON_USER_SPEAKERS:
@@ -193,17 +194,18 @@ class OfflineExtractor:
                     result.facts[turn.id] = []
                     continue
                 speaker = "user"
+            script = folded(turn.text)  # traditional Chinese read as simplified
             try:
-                begun.append((turn, speaker, self._begin(turn, speaker)))
+                begun.append((turn, speaker, self._begin(turn, speaker, script.text), script))
             except LucidmemError as exc:
                 result.failures.append(ExtractionFailure((turn.id,), str(exc), None, 1, False))
-        spans = [s for _, _, b in begun for s in b.spans]
+        spans = [s for _, _, b, _ in begun for s in b.spans]
         classifier = self.classifier if spans else None
         vectors = list(classifier.embed(spans)) if classifier is not None else [None] * len(spans)
         guesses = list(classifier.guess(np.asarray(vectors), spans)) if classifier is not None \
             else [None] * len(spans)
         at = 0
-        for turn, speaker, part in begun:
+        for turn, speaker, part, script in begun:
             n = len(part.spans)
             try:
                 reading = end_turn(part, guesses[at:at + n], vectors[at:at + n],
@@ -214,21 +216,38 @@ class OfflineExtractor:
             finally:
                 at += n
             owner = speaker.strip()
-            facts = reading.facts
+            facts = [_as_written(c, script) for c in reading.facts]
             if owner.casefold() not in ("", "user", "human", "me"):
                 facts = [_about_speaker(c, owner) for c in facts]
             result.facts[turn.id], result.flags[turn.id] = facts, reading.flags
         return result
 
-    def _begin(self, turn: TurnInput, speaker: str) -> Begun:
+    def _begin(self, turn: TurnInput, speaker: str, text: str) -> Begun:
         def rules(text: str, lang: str, at: datetime) -> list[FactCandidate]:
             if lang not in RULE_LANGUAGES:
                 return []
             return offline_extract(text, speaker=speaker, timestamp=at, language_hint=lang)
 
-        return begin_turn(turn.text, speaker_is_user=True, timestamp=turn.timestamp,
+        return begin_turn(text, speaker_is_user=True, timestamp=turn.timestamp,
                           state=self._state(turn.user), language_hint=turn.language_hint,
                           rules=rules)
+
+
+def _as_written(cand: FactCandidate, script: Folding) -> FactCandidate:
+    """A candidate read from a turn's simplified form (:mod:`lucidmem.facts.chinese_script`)
+    in the characters the user wrote: its texts and values."""
+    if not script.back:
+        return cand
+
+    def back(said: str | None) -> str | None:
+        return None if said is None else script.restore(said)
+
+    return replace(cand, subject=script.restore(cand.subject),
+                   object=script.restore(cand.object),
+                   source_text=script.restore(cand.source_text), text=back(cand.text),
+                   evidence=back(cand.evidence), temporal_text=back(cand.temporal_text),
+                   corrects=back(cand.corrects), retracts=back(cand.retracts),
+                   switched_from=back(cand.switched_from), replaces=back(cand.replaces))
 
 
 def _about_speaker(cand: FactCandidate, owner: str) -> FactCandidate:
