@@ -38,7 +38,7 @@ _FILLERS = re.compile(
     r"lol|haha+|hah|hmm+|wait|big news|news|update|fun fact|quick one|"
     r"ja|naja|also|übrigens|puh|ach|moin|genau|"
     r"oui|bon|bref|alors|ouais|voilà|sinon|"
-    r"sí|si|bueno|pues|oye|vale|che|ey|jaja+|(?:por|x)\s+cierto|"
+    r"sí|si|bueno|pues|oye|vale|che|ey|jaja+|x\s+cierto|"
     r"ah|beh|allora|comunque|cmq|senti|ok|ahah+|"
     r"sim|então|olha|kkk+|ahah|enfim|pois|"
     r"ja|oké|hoor|trouwens|nou|"
