@@ -1914,6 +1914,9 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             carried = told
             continue
         span = _without_told(item.clause, span_of(item.clause.text, item.clause.language))
+        if (told_right := _told_wrong_then_right(item.clause)) is not None:
+            carried, right = told_right  # the statement after the wrong value puts it right
+            span = span_of(right, item.clause.language)
         flagged = len(reading.flags)
         cand = _clause_fact(item, span, guess, timestamp, secret, reading, carried)
         if moved_into is not None and (
@@ -2203,7 +2206,7 @@ _TOLD_YOU_WRONG: dict[str, re.Pattern[str]] = {
                      r"y|pues|e|allora|então|en|trouwens)\W+)*" + _WHEN_TOLD + told +
                      r"(?P<said>.+?)\s*"
                      r"[,;–—-]\s*(?:but\s+|aber\s+|mais\s+|pero\s+|ma\s+|mas\s+|maar\s+)?"
-                     + r"(?:" + wrong + r")\W*$")
+                     + r"(?:" + wrong + r")(?:\W*$|\s*[,;:]\s*(?P<right>\w.*?)[\s.!?…]*$)")
     for lang, (told, wrong) in {
         "en": (r"i\s+(?:told\s+you|said|wrote)\s+(?:(?:before|earlier|last\s+time)\s+)?"
                + _WHEN_TOLD + r"(?:that\s+)?",
@@ -2240,7 +2243,9 @@ _TOLD_YOU_WRONG: dict[str, re.Pattern[str]] = {
     }.items()}
 """A sentence that repeats what the user said before and calls it wrong: "I told you my
 sister works at Tesco, that was wrong", "Ich hab dir gesagt, mein Bruder wohnt in Bremen,
-das stimmt nicht", "je t'ai dit que ma sœur habite à Lille, c'était faux"."""
+das stimmt nicht", "je t'ai dit que ma sœur habite à Lille, c'était faux"; in chat the right
+value may follow in the same clause ("hab dir letztens erzählt dass mel in bochum wohnt,
+stimmt gar nich, die wohnt in herne")."""
 _NAME_IN = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)*|(?<!\d)\d+(?!\d)")
 
 
@@ -2266,10 +2271,31 @@ def _told_wrong(clause: Clause) -> str | None:
     the next statement puts right ("It's Asda", "Er wohnt in Hamburg"). ``None`` when the
     clause's sentence is none such or repeats no name."""
     told = _TOLD_YOU_WRONG.get(clause.language, _NO_MATCH)
-    m = told.match(clause.sentence.strip()) or told.match(clause.text.strip())
+    m = next((found for found in (told.match(clause.sentence.strip()),
+                                  told.match(clause.text.strip()))
+              if found is not None and found["right"] is None), None)
     if m is None:  # (the clause ends where the sentence goes on with the right value: "I
-        return None  # told you Mel lives in Leeds, not true | she lives in York")
+        return None  # told you Mel lives in Leeds, not true | she lives in York"; the right
+        # value in the clause itself is :func:`_told_wrong_then_right`'s)
     return _last_name_said(m["said"], first_word=False)
+
+
+def _told_wrong_then_right(clause: Clause) -> tuple[str, str] | None:
+    """(wrong value, the statement that puts it right) of a clause that repeats what the user
+    said, calls it wrong and says the right thing after it, all in one ("hab dir letztens
+    erzählt dass mel in bochum wohnt, stimmt gar nich, die wohnt in herne" → ("bochum", "die
+    wohnt in herne")). The wrong value is the last name the repeated words say, or, in chat
+    without capitals, the last of their words the right statement does not say again."""
+    m = _TOLD_YOU_WRONG.get(clause.language, _NO_MATCH).match(clause.text.strip())
+    if m is None or m["right"] is None:
+        return None
+    wrong = _last_name_said(m["said"], first_word=False)
+    if wrong is None:
+        again = {w.casefold() for w in re.findall(r"[\w'’-]+", m["right"])}
+        new = [w for w in re.findall(r"[\w'’-]+", m["said"])
+               if w.casefold() not in again and content_words([w])]
+        wrong = new[-1] if new else None
+    return None if wrong is None else (wrong, m["right"])
 
 
 def _last_name_said(said: str, *, first_word: bool) -> str | None:

@@ -414,15 +414,28 @@ def right_name(old: Record, new: Record, old_value: str) -> str | None:
     wrong = _without_article(old_value)
     if _HAN_VALUE.fullmatch(wrong) and wrong in old.text:
         return _han_right_value(new, wrong)
-    if not _NAME_RUN.fullmatch(wrong) or _whole(wrong).search(old.text) is None:
+    if _whole(wrong).search(old.text) is None:
         return None
     said = str(new.data.get("object") or new.text).strip()
     known = fold_words(old.text) | fold_words(wrong)
+    if not _NAME_RUN.fullmatch(wrong):
+        return _right_word_in_chat(wrong, said, known)
     names = {name for m in _NAME_RUN.finditer(said)
              if (m.start() > 0 or m.end() == len(said))  # not a sentence's first word
              and (name := _new_part(m.group(0), known)) is not None
              and said_weekday(name) is None and fold(name) not in MONTHS}
     return names.pop() if len(names) == 1 else None
+
+
+def _right_word_in_chat(wrong: str, said: str, known: set[str]) -> str | None:
+    """In chat without capitals, the one word of a correction that the old fact does not say,
+    when the wrong value is one word too ("hab dir erzählt dass mel in bochum wohnt, stimmt gar
+    nich, die wohnt in herne" → "herne"); ``None`` when there is not exactly one."""
+    if len(wrong.split()) != 1 or wrong != wrong.casefold() or not wrong.isalpha():
+        return None  # (a day or a number is put right as a day: "è il 19, non il 12")
+    new = {word for word in re.findall(r"[^\W\d_][\w'’-]*", said)
+           if (folded := fold_words(word)) and not folded & known}
+    return new.pop() if len(new) == 1 else None
 
 
 def _new_part(run: str, known: set[str]) -> str | None:
