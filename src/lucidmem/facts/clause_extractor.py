@@ -1915,8 +1915,8 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             continue
         span = _without_told(item.clause, span_of(item.clause.text, item.clause.language))
         if (told_right := _told_wrong_then_right(item.clause)) is not None:
-            carried, right = told_right  # the statement after the wrong value puts it right
-            span = span_of(right, item.clause.language)
+            carried, said_right = told_right  # the statement after the wrong value puts it
+            span = span_of(said_right, item.clause.language)  # right
         flagged = len(reading.flags)
         cand = _clause_fact(item, span, guess, timestamp, secret, reading, carried)
         if moved_into is not None and (
