@@ -81,3 +81,9 @@ def test_a_station_of_a_place_named_by_its_kind_and_town() -> None:
                         start=_MAY, lang="it", days=30)
     assert "the user works at funicolare di bergamo" in [t.split(" (since")[0] for t in now], now
     assert not [t for t in now if "sport vallée" in t], now
+
+
+def test_an_evening_at_the_bar_is_no_workplace() -> None:
+    now = current_facts("Friday night a game of dominoes at the bar in Flankers with my uncle, "
+                        "every week rain or shine.", start=_MAY, lang="en", days=1)
+    assert not [t for t in now if t.startswith("the user works at")], now

@@ -3943,10 +3943,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     # travail à vélo": "au travail" is also "at work"; "works at a bank (at work)"), so a new
     # way, job or employer replaces them; nor is a home a thing done at home ("je marche le
     # soir près de chez moi à Yopougon": "chez moi" is the home itself), so a new home ends it;
-    # nor is a workplace held at home ("I work the front desk at the Sea Grape Hotel …, and
-    # it's an hour on the van home": the way home, said beside it)
-    context = None if (slot in _WORK_ITSELF and cues.context in ("at work", "at home")) or \
-        (slot == "residence" and cues.context == "at home") else cues.context
+    # nor is an employer held at home ("I work the front desk at the Sea Grape Hotel …, and
+    # it's an hour on the van home": the way home, said beside it; a job may be done in
+    # homes: "mobile Friseurin … bei älteren Leuten daheim")
+    context = None if (slot in _WORK_ITSELF and cues.context == "at work") or \
+        (slot in ("residence", "employer") and cues.context == "at home") else cues.context
     if context and context not in text:
         text = f"{text} ({context})"
     if unresolved:
@@ -5142,7 +5143,8 @@ organisation follows the verb."""
 
 
 _WORK_STATIONS: dict[str, tuple[str, str, str]] = {
-    "en": (r"on|at|behind|in", r"reception|front\s+desk|tills?|checkouts?|counter|bar|grill|"
+    "en": (r"on|at|behind|in", r"reception|front\s+desk|tills?|checkouts?|counter|grill|"
+           r"(?<=behind\sthe\s)bar|(?<=behind\s)bar|"  # (not "a domino at the bar in Flankers")
            r"switchboard|help\s+desk|service\s+desk|shop\s+floor|cash\s+desk",
            r"at|in|for"),
     "de": (r"an\s+der|am|hinter\s+der|im", r"Kasse|Rezeption|Theke|Pforte|Empfang|Schalter|"
