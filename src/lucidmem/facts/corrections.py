@@ -29,6 +29,7 @@ from lucidmem.clock import from_epoch
 from lucidmem.facts.cue_lexicon import ORDINAL_SUFFIX, ORDINAL_WORDS
 from lucidmem.facts.date_shifts import shifted
 from lucidmem.facts.entities import fold
+from lucidmem.facts.lowercase_names import writes_in_lowercase
 from lucidmem.facts.model import USER_SUBJECT
 from lucidmem.facts.render import date_text
 from lucidmem.facts.statement_words import (
@@ -419,7 +420,10 @@ def right_name(old: Record, new: Record, old_value: str) -> str | None:
     said = str(new.data.get("object") or new.text).strip()
     known = fold_words(old.text) | fold_words(wrong)
     if not _NAME_RUN.fullmatch(wrong):
-        return _right_word_in_chat(wrong, said, known)
+        evidence = str(new.data.get("evidence") or new.text)
+        return _right_word_in_chat(wrong, said, known) if writes_in_lowercase(evidence) \
+            else None  # (written with capitals, a word in small letters is no name: "Fenna
+        # is apothekersassistent, geen apotheker" is a sentence of its own)
     names = {name for m in _NAME_RUN.finditer(said)
              if (m.start() > 0 or m.end() == len(said))  # not a sentence's first word
              and (name := _new_part(m.group(0), known)) is not None
