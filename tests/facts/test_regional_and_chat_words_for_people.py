@@ -1,7 +1,6 @@
-""""Anyway" and "by the way" written as chat writes them ("cmq", "x cierto") open a clause as
-the full words do, so the person named after them is who the clause is about; "mainha" and
-"painho" (north-east Brazil) are the user's mother and father. Sentences written for these
-tests."""
+""""Anyway" written as chat writes it ("cmq") opens a clause as "comunque" does, so the person
+named after it is who the clause is about; "mainha" and "painho" (north-east Brazil) are the
+user's mother and father. Sentences written for these tests."""
 
 from __future__ import annotations
 
