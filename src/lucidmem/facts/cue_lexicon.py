@@ -1550,36 +1550,48 @@ CUES: dict[str, _T] = {
                  "job hunt|job hunting|job search|job ad|job ads|job advert|interviewing elsewhere|"
                  "started interviewing|been interviewing|interviews lined up|"
                  "looking for a new job|looking for a job|looking for another job|"
-                 "on the job market|updating my cv|updating my resume"),
+                 "on the job market|updating my cv|updating my resume|"
+                 # a vacancy the user answers ("Glendrum is looking for a technician")
+                 "is looking for a|is looking for an|are looking for a|are looking for an|"
+                 "is hiring|are hiring|vacancy|vacancies|job opening"),
         "de": _w("beworben|bewerbe|bewerben|bewerbung|bewerbungen|vorstellungsgespräch|"
                  "bewerbungsgespräch|jobinterview|probetag|probearbeiten|probe gearbeitet|"
                  "angebot|jobangebot|stellenangebot|lebenslauf geschickt|jobsuche|auf jobsuche|"
-                 "nach einem neuen job|nach einer neuen stelle|schau mich nach"),
+                 "nach einem neuen job|nach einer neuen stelle|schau mich nach|"
+                 "sucht e|sucht ne|sucht eine|sucht einen|sucht nen|suchen eine|suchen einen|"
+                 "stellenanzeige|stellenausschreibung"),
         "fr": _w("postulé|postule|postuler|candidature|candidatures|candidaté|entretien|"
                  "appliqué pour|applique pour|appliquer pour|"  # Québec: applied for
                  "entretien d'embauche|journée d'essai|jour d'essai|offre|offre d'emploi|"
                  "proposition d'embauche|envoyé mon cv|cherche un nouveau boulot|"
                  "cherche un nouveau job|cherche un nouveau poste|cherche du travail|"
-                 "en recherche d'emploi"),
+                 "en recherche d'emploi|cherche un|cherche une|cherchent un|cherchent une|"
+                 "recrute|recrutent"),
         "es": _w("solicitud|postulé|me postulé|postular|postulando|apliqué|entrevista|"
                  "entrevistas|día de prueba|jornada de prueba|oferta|oferta de trabajo|"
                  "me ofrecieron|mandé mi cv|mandé el cv|envié mi cv|envié el currículum|"
-                 "buscando trabajo|busco trabajo|buscando otro trabajo|busco otro trabajo"),
+                 "buscando trabajo|busco trabajo|buscando otro trabajo|busco otro trabajo|"
+                 "busca un|busca una|buscan un|buscan una|busca personal|está contratando|"
+                 "están contratando|vacante"),
         "it": _w("candidatura|candidature|candidato|candidata|candidarmi|colloquio|"
                  "colloqui|giorno di prova|giornata di prova|prova pratica|offerta|"
                  "offerta di lavoro|proposta di lavoro|mandato il cv|inviato il cv|cerco lavoro|"
-                 "cercando lavoro|cerco un altro lavoro|cercando un altro lavoro"),
+                 "cercando lavoro|cerco un altro lavoro|cercando un altro lavoro|"
+                 "cerca un|cerca una|cercano un|cercano una|cerca personale|assumono"),
         "pt": _w("candidatura|me candidatei|candidatei-me|candidatar|entrevista|entrevistas|"
                  "dia de teste|dia de experiência|proposta|proposta de emprego|"
                  "oferta de emprego|mandei currículo|mandei meu currículo|mandei o currículo|"
                  "enviei o currículo|enviei meu currículo|procurando emprego|procurando trabalho|"
-                 "à procura de emprego|procurando outro emprego"),
+                 "à procura de emprego|procurando outro emprego|procura um|procura uma|"
+                 "procuram um|procuram uma|busca personal|está contratando|tá contratando|"
+                 "vaga de|vagas"),
         "nl": _w("gesolliciteerd|solliciteer|solliciteren|sollicitatie|sollicitaties|"
                  "sollicitatiegesprek|proefdag|meeloopdag|aanbod|baanaanbod|jobaanbod|"
                  "cv gestuurd|op zoek naar een nieuwe baan|op zoek naar een baan|"
-                 "op zoek naar ander werk"),
+                 "op zoek naar ander werk|zoekt een|zoekt ne|zoekt nen|zoeken een|vacature|"
+                 "vacatures"),
         "zh": _w("面试|投简历|投了简历|应聘|录用通知|offer|试工|试岗|笔试|找工作|在找新工作|"
-                 "看机会|骑驴找马"),
+                 "看机会|骑驴找马|招聘|招人"),
     },
     # the user got the job the step was towards: the new employer, whatever step is named
     # beside it ("after the interview they hired me", "me contrataron en Zara")
@@ -2588,7 +2600,7 @@ STRETCH_DONE: dict[str, str] = {
     "it": r"finit[oa]|terminat[oa]|fatt[oa]|superat[oa]|andat[oa]|complet[oa]|inter[oa]",
     "pt": r"feit[oa]|concluíd[oa]|terminad[oa]|cumprid[oa]|encerrad[oa]|complet[oa]|"
           r"completinh[oa]|inteir[oa]|inteirinh[oa]",
-    "nl": r"erop|voorbij|klaar|gedaan|overleefd",
+    "nl": r"erop|voorbij|klaar|gedaan|overleefd|gehad|achter\s+de\s+rug",
 }
 """A stretch done, said between it and the workplace ("first shift done at Brightwater",
 "Première journée terminée chez Lumen"), or whole ("primera semana completica en Laureles")."""

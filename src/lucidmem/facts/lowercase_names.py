@@ -105,24 +105,29 @@ words for work itself, "my job at the moment", "mon travail à la maison", nor a
 may be a quiz's or a club's: "my team at the pub quiz won again")."""
 
 _FIRST_STRETCH: dict[str, str] = {
-    "en": r"(?:first|1st)\s+(?:day|week|month|shift|weeks|months)|(?:day|week|month)\s+one",
-    "de": r"(?:erste[nrs]?|1\.)\s+(?:tag|woche|monat|schicht|dienst|arbeitstag|wochen|monate)",
+    "en": r"(?:first|1st)\s+(?:(?:\d+|two|three|four)\s+)?(?:day|week|month|shift|weeks|wks|"
+          r"months|fortnight)|(?:day|week|month)\s+one|(?:\d+|two|three|four)\s+(?:weeks|wks)",
+    "de": r"(?:erste[nrs]?|1\.)\s+(?:tag|woche|monat|schicht|dienst|arbeitstag|wochen|monate)"
+          r"(?:\s+(?:im\s+)?(?:praktikum|ausbildung))?",
     "fr": r"(?:premi(?:er|[èe]re)s?|1(?:[èe]?re|er))\s+"
-          r"(?:jour|semaine|mois|service|garde|journ[ée]e|semaines)",
+          r"(?:jour|semaine|mois|service|garde|journ[ée]e|semaines)(?:\s+de\s+stage)?",
     "es": r"(?:primer[oa]?s?|1(?:er|era|ra|ro|º|ª))\s+"
-          r"(?:día|dia|semana|mes|turno|jornada|semanas|meses)",
+          r"(?:día|dia|semana|mes|turno|jornada|semanas|meses)(?:\s+de\s+pr[áa]cticas)?",
     "it": r"(?:prim[oaie]|1(?:°|º|ª|o|a))\s+"
-          r"(?:giorno|settimana|mese|turno|giornata|settimane|mesi)",
+          r"(?:giorno|settimana|mese|turno|giornata|settimane|mesi)(?:\s+di\s+(?:tirocinio|stage))?",
     "pt": r"(?:primeir[oa]s?|1(?:º|ª|o|a))\s+"
-          r"(?:dia|semana|mês|mes|turno|plantão|semanas|meses)",
-    "nl": r"(?:eerste|1e|1ste)\s+(?:dag|week|maand|dienst|werkdag|weken|maanden)",
+          r"(?:dia|semana|mês|mes|turno|plantão|semanas|meses)(?:\s+de\s+est[áa]gio)?",
+    "nl": r"(?:eerste|1e|1ste)\s+(?:(?:\d+|twee|drie|vier)\s+)?"
+          r"(?:dag|week|maand|dienst|werkdag|weken|maanden)(?:\s+stage)?",
 }
-"""A first stretch at a new workplace ("first week", "erste Woche", "premier mois"), also
-with its accents left out or a number for "first", as people do in chat ("premiere
-semaine", "1ere semaine", "1st day")."""
+"""A first stretch at a new workplace ("first week", "erste Woche", "premier mois", "2 wks"),
+also with its accents left out or a number for "first", as people do in chat ("premiere
+semaine", "1ere semaine", "1st day"), and the internship it may be ("primeira semana de
+estágio")."""
 
 _SELF_AS: dict[str, str] = {
-    "en": r"i['’]?m|i\s+am|im", "de": r"ich\s+bin", "fr": r"je\s+suis|j['’]suis|chuis",
+    "en": r"(?:i['’]?m|i\s+am|im)(?:\s+[^\W\d_]+(?:\s+btw)?,)?", "de": r"ich\s+bin",
+    "fr": r"je\s+suis|j['’]suis|chuis",
     "it": r"(?:io\s+)?sono", "nl": r"ik\s+ben",
 }
 """How a user says what they are before their job and where ("i'm site engineer at …", "je

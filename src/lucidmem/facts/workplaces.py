@@ -58,6 +58,10 @@ that holds its article ("Mechatroniker beim Autohaus Kienzle", "Im Werk …", "c
 Gambero Rosso", "serveuse au Café Marius", "Kinderpflegerin in der Kita St. Anton"), with
 every capitalised word of its name."""
 
+_ZH_WORKPLACE = re.compile(r"在(?P<org>[\u4e00-\u9fffA-Za-z]{2,12}?)(?:做|上班|工作|当|打工)")
+"""A workplace in what a Chinese job fact says ("在泉州西街的一家民宿做前台", "在华为上班"): it
+has no capitals to be found by."""
+
 _KIND_WORDS = frozenset(w for nouns in WORKPLACE_NOUNS.values() for noun in nouns
                         for w in fold_words(noun))
 """The folded words of the kinds of workplace (:data:`WORKPLACE_NOUNS`: "Kita", "clínica"),
@@ -163,7 +167,8 @@ def other_workplace_targets(new: Record, facts: Sequence[Record]) -> list[Record
                 rec.occurred_at < new.occurred_at):
             # (a day's work said at the old place, "14 hours pon the line at Coral Cove
             # resort", is the old job as much as "I'm a sous-chef at Coral Cove")
-            orgs = {m["org"] for m in _AT_WORKPLACE.finditer(rec.text)}
+            orgs = {m["org"] for m in _AT_WORKPLACE.finditer(rec.text)} or \
+                {m["org"] for m in _ZH_WORKPLACE.finditer(rec.text)}
             if not orgs and d.get("is_change") and rec.occurred_at < new.occurred_at:
                 orgs = set(_lowercase_workplaces(
                     str(r.get("evidence") or ""), str(r.get("language") or "en"),
