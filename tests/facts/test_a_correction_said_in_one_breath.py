@@ -30,3 +30,47 @@ def test_the_held_fact_is_put_right(lang: str) -> None:
     assert [t for t in now if t.startswith("the user's sister") and right in t], now
     assert not [t for t in now if wrong in t], now
     assert not [t for t in now if t.startswith("the user (") and right in t], now
+
+
+IN_TWO_CLAUSES = {
+    # the right statement in a clause of its own after the words that it was wrong; dialect
+    # "i hab dir … gsagt", "des war quatsch"; English "i told u"
+    "de": ("mei bruder max spielt posaune im musikverein",
+           "i hab dir im herbst gsagt er spielt posaune, des war quatsch, er spielt tuba im "
+           "musikverein", "tuba", "posaune"),
+    "en": ("my brother max plays the cello in a quartet",
+           "i told u my brother plays the cello, that was wrong. he plays the viola", "viola",
+           "cello"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(IN_TWO_CLAUSES))
+def test_the_right_statement_after_it_puts_the_held_fact_right(lang: str) -> None:
+    before, correction, right, wrong = IN_TWO_CLAUSES[lang]
+    now = current_facts(before, correction, start=_MAY, lang=lang, days=20)
+    assert [t for t in now if right in t], now
+    assert not [t for t in now if wrong in t], now
+
+
+def test_told_wrong_with_nothing_after_it_takes_the_value_back() -> None:
+    now = current_facts("my cousin Dev works at Halfords",
+                        "I told you Dev works at Halfords, that was wrong.", start=_MAY,
+                        lang="en", days=20)
+    assert not [t for t in now if "halfords" in t], now
+
+
+@pytest.mark.parametrize(("lang", "before", "correction", "right", "wrong"), [
+    # the right statement has no subject and a verb of someone else's: it is said of whom the
+    # held fact is about, not of the user
+    ("it", "la mia coinquilina marta fa la cassiera alla coop",
+     "ah senti, ti avevo detto ke marta fa la cassiera ma nn è vero, nn so xké l ho scritto: "
+     "fa la farmacista, lavora in una farmacia in centro", "farmacista", "cassiera"),
+    ("es", "mi vecina Lucía trabaja de cajera en el Carrefour",
+     "te dije que Lucía es cajera, pero no es así: es enfermera en el hospital", "enfermera",
+     "cajera"),
+])
+def test_a_right_statement_without_subject_is_of_the_person_put_right(
+        lang: str, before: str, correction: str, right: str, wrong: str) -> None:
+    now = current_facts(before, correction, start=_MAY, lang=lang, days=20)
+    assert [t for t in now if right in t and not t.startswith("the user (")], now
+    assert not [t for t in now if wrong in t], now

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from lucidmem.facts import corrections, homes, one_at_a_time
+from lucidmem.facts import corrections, farewells, homes, one_at_a_time
 from lucidmem.facts.attended_places import attended_kinds
 from lucidmem.facts.clauses import (
     THE_USER_IN,
@@ -82,6 +82,8 @@ from lucidmem.facts.model import (
     ONE_PAST_DAY,
     RECALLED_PAST,
     RESTATED,
+    SAID_OF_THE_CORRECTED,
+    SENT_OFF,
     SET_AGAINST,
     UNNAMED_PARTNER,
     USER_SUBJECT,
@@ -1283,13 +1285,17 @@ def _after_a_time(text: str) -> str:
 def _own_verb_first(rest: str, lang: str) -> bool:
     """Whether a capitalised first word is the speaker's own verb, not a name: "Vado a Roma
     sabato", "Vuelo mañana a Roma" (languages that drop the subject; a short clause like these
-    may also be read as English). "a" after a name is French "has" only, and a day right
+    may also be read as English), or a Dutch word before the verb and "ik" ("Doordeweeks zit
+    ik"). "a" after a name is French "has" only, and a day right
     after the word is not what a name is followed by."""
     rest = rest.lstrip()
     if lang != "fr" and re.match(r"(?i)a\b", rest):
         return True
     if lang == "en" and _EN_AFTER_A_VERB.match(rest):
         return True  # "Cut out coffee", "Moved to Leeds", "Quit my job": no name does that
+    if lang == "nl" and re.match(r"(?i)[^\W\d_]+\s+(?:ik|we|wij)\b", rest):
+        return True  # "Doordeweeks zit ik aan de balie", "Zaterdags staan we op de markt":
+        # the verb comes second and the speaker after it; the first word is no one's name
     found = find_temporal(rest, datetime(2000, 1, 1, tzinfo=UTC))
     return found is not None and found.span[0] == 0
 
@@ -1781,7 +1787,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             if state.last_person not in turn_people and \
                     not (state.last_person and _number_set_against(clause)):
                 # ("ha 9 anni, non 8": a number put right is of the person said last)
-                if not _USER_IN_CLAUSE.get(clause.language, _NO_MATCH).search(clause.text):
+                if not _USER_IN_CLAUSE.get(clause.language, _NO_MATCH).search(clause.text) and \
+                        not _told_wrong_before(clause, clauses):
                     # "ha portato un tiramisù": someone did it, and the turn does not say who
                     reading.flags.append("skipped:someone_else")
                     continue
@@ -1895,6 +1902,7 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
     seen = {c.key for c in reading.facts}
     classified = iter(zip(guesses, vectors, strict=True))
     carried: str | None = None
+    told_in: Clause | None = None  # the clause that said the carried value was wrong
     opening = False  # the clause read last was a correction's opening, skipped
     move_said: _Pending | None = None  # a move said without a day, the day still to come
     moved_into = homes.moved_into(text, clauses[0].language) if clauses else None
@@ -1907,11 +1915,13 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         else:
             guess, vector = next(classified, (None, None))
         after = next((c for c in clauses if c.index == item.clause.index + 1), None)
-        if (told := _told_wrong(item.clause) or _said_wrong(item.clause, after)) is not None:
+        if (told := _told_wrong(item.clause, after) or
+                _said_wrong(item.clause, after)) is not None:
             # "I told you my sister works at Tesco, that was wrong.": no fact; what the next
             # statement says puts Tesco right ("It's Asda.")
             reading.flags.append("skipped:correction_header")
             carried = told
+            told_in = item.clause
             continue
         span = _without_told(item.clause, span_of(item.clause.text, item.clause.language))
         if (told_right := _told_wrong_then_right(item.clause)) is not None:
@@ -2008,8 +2018,11 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         elif cand is not None and carried and cand.corrects in (None, RESTATED):
             # (the value the clause itself says was typed wrong comes first: "… te falei tá
             # errada, digitei 14 mas o aniversário dela é dia 4")
+            of_the_corrected = (SAID_OF_THE_CORRECTED,) if cand.subject == USER_SUBJECT and \
+                _third_person_verb(item.clause.text, item.clause.language) else ()
             cand = replace(cand, corrects=_typed_wrong(item.clause) or carried,
-                           is_correction=True, flags=(*cand.flags, CARRIED_WRONG_VALUE))
+                           is_correction=True,
+                           flags=(*cand.flags, CARRIED_WRONG_VALUE, *of_the_corrected))
             carried = None
         elif cand is not None and cand.corrects is None and \
                 _follows_a_correction_header(item.clause, before, opened):
@@ -2067,12 +2080,35 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             swap = _name_set_against(clause)
             if swap is not None and (right := _bare_right_value(clause, *swap)) is not None:
                 reading.facts.append(right)
+    if carried is not None and told_in is not None and \
+            not any(f.corrects or f.retracts for f in reading.facts):
+        # "I told you my sister works at Tesco, that was wrong." and nothing said right after
+        # it: what named Tesco never held
+        reading.facts.append(_instruction(told_in, carried, timestamp))
+    if (send_off := _sent_off(clauses, timestamp, reading.facts)) is not None:
+        reading.facts.append(send_off)
     reading.facts = [replace(f, text=_without_name_set_against(f.text, f.language)) if f.text
                      else f for f in reading.facts]
     reading.facts = _set_against_marked(reading.facts, clauses)
     if secret and not any(f.retracts is None for f in reading.facts):
         reading.facts.append(_confided(text, clauses, timestamp))
     return reading
+
+
+def _sent_off(clauses: Sequence[Clause], at: datetime,
+              facts: Sequence[FactCandidate]) -> FactCandidate | None:
+    """The user's send-off from their old workplace, said anywhere in the turn ("Could you
+    write a thank-you for the boys from my old crew? They gave me a hard hat signed by the whole
+    team"; :func:`farewells.sent_off_from_work`): the fact that the user left the job held
+    before, flagged :data:`SENT_OFF`. ``None`` when the turn says no send-off, is not the
+    user's own statement, or already says the job was left."""
+    own = [c for c in clauses if c.supported and not (c.cues.hypothetical or c.cues.negated)]
+    if not own or any(f.cessation and f.object == "job" for f in facts) or \
+            not farewells.sent_off_from_work(" ".join(c.text for c in own), own[0].language):
+        return None
+    left = _left_the_job(own[-1], at)
+    return replace(left, valid_from=at, temporal_text=None, text="The user left their job",
+                   flags=(*left.flags, SENT_OFF))
 
 
 def _only_sets_aside(clause: Clause, cand: FactCandidate,
@@ -2203,34 +2239,42 @@ _VALUE_AT_END = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\
 
 _TOLD_YOU_WRONG: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*(?:(?:oh|ok|so|and|also|btw|sorry|und|übrigens|et|alors|"
-                     r"y|pues|e|allora|então|en|trouwens)\W+)*" + _WHEN_TOLD + told +
-                     r"(?P<said>.+?)\s*"
-                     r"[,;–—-]\s*(?:but\s+|aber\s+|mais\s+|pero\s+|ma\s+|mas\s+|maar\s+)?"
-                     + r"(?:" + wrong + r")(?:\W*$|\s*[,;:]\s*(?P<right>\w.*?)[\s.!?…]*$)")
+                     r"y|pues|e|allora|então|en|trouwens|ah|hey|listen|senti|ascolta|oye|mira|"
+                     r"olha|écoute|hör\s+mal|luister)\W+)*" + _WHEN_TOLD + told +
+                     r"(?P<said>.+?)(?:\s*[,;–—-]\s*(?:but\s+|aber\s+|mais\s+|pero\s+|ma\s+|"
+                     r"mas\s+|maar\s+)?|\s+(?:but|aber|mais|pero|ma|mas|maar)\s+)"
+                     + r"(?:" + wrong + r")(?:\s*[,;]\s*(?:" + wrong + r"))*"
+                     r"(?:\W*$|\s*[,;:]\s*(?P<right>\w.*?)[\s.!?…]*$)")
     for lang, (told, wrong) in {
-        "en": (r"i\s+(?:told\s+you|said|wrote)\s+(?:(?:before|earlier|last\s+time)\s+)?"
+        "en": (r"i\s+(?:told\s+(?:you|u|ya)|said|wrote)\s+(?:(?:before|earlier|last\s+time)\s+)?"
                + _WHEN_TOLD + r"(?:that\s+)?",
                r"(?:(?:that|which|this|it)\s*(?:was|is|'s|’s)\s+)?(?:wrong|not\s+right|"
-               r"not\s+true|a\s+mistake)|i\s+got\s+(?:it|that|them)\s+(?:wrong|mixed\s+up)|"
+               r"not\s+true|a\s+mistake|nonsense|rubbish|not\s+the\s+case)|"
+               r"i\s+got\s+(?:it|that|them)\s+(?:wrong|mixed\s+up)|"
                r"i\s+was\s+wrong|i\s+got\s+confused|i\s+mixed\s+(?:it|that|them)\s+up"),
-        "de": (r"(?:ich\s+)?(?:hab|habe|hatte)\s+(?:dir|euch|Ihnen)\s+"
+        "de": (r"(?:ich\s+|i\s+)?(?:hab|habe|hatte|hob)\s+(?:dir|da|euch|Ihnen)\s+"
                r"(?:(?:doch|letztens|neulich|mal|damals|letztes\s+Mal)\s+)*" + _WHEN_TOLD +
-               r"(?:gesagt|"
-               r"geschrieben|erzählt)\s*,?\s*(?:dass\s+)?",
-               r"(?:das\s+)?(?:stimmt\s+(?:gar\s+|so\s+)?(?:nicht|nich|ned|net)|war\s+falsch|"
-               r"ist\s+falsch|war\s+ein\s+fehler|(?:ich\s+)?(?:hab|habe)\s+(?:mich|mi)\s+"
+               r"(?:gesagt|gsagt|"
+               r"geschrieben|erzählt|verzählt)\s*,?\s*(?:dass\s+)?",
+               r"(?:das\s+|des\s+)?(?:stimmt\s+(?:gar\s+|so\s+)?(?:nicht|nich|ned|net)|"
+               r"war\s+(?:falsch|quatsch|blödsinn|a\s+schmarrn|schmarrn|käse)|"
+               r"ist\s+falsch|war\s+ein\s+fehler|(?:ich\s+|i\s+)?(?:hab|habe)\s+(?:mich|mi)\s+"
                r"(?:vertan|geirrt))"),
         "fr": (r"je\s+(?:t'|t’|vous\s+)ai\s+(?:dit|écrit|raconté)\s+" + _WHEN_TOLD +
                r"(?:que\s+|qu'|qu’)",
-               r"(?:c'était|c’était|c'est|c’est)\s+(?:faux|une\s+erreur|pas\s+vrai)|"
+               r"(?:c'était|c’était|c'est|c’est)\s+(?:faux|une\s+erreur|pas\s+vrai|"
+               r"n['’]importe\s+quoi|des\s+bêtises)|"
                r"je\s+me\s+suis\s+(?:trompée?|emmêlée?)|j['’]ai\s+confondu"),
         "es": (r"(?:yo\s+)?(?:te\s+)?(?:dije|conté|escribí)\s+" + _WHEN_TOLD + r"que\s+",
                r"(?:eso\s+|y\s+)?(?:estaba\s+mal|está\s+mal|es\s+mentira|no\s+es\s+así|"
                r"no\s+era\s+así|era\s+un\s+error|me\s+confundí|me\s+equivoqué|me\s+lié)"),
-        "it": (r"(?:ti\s+)?ho\s+(?:detto|scritto|raccontato)\s+" + _WHEN_TOLD + r"che\s+",
-               r"(?:era\s+sbagliat[oa]|è\s+sbagliat[oa]|non\s+è\s+vero|non\s+era\s+vero|"
-               r"non\s+è\s+così|mi\s+sono\s+sbagliat[oa]|mi\s+sono\s+confus[oa]|"
-               r"ho\s+fatto\s+confusione)"),
+        "it": (r"(?:ti\s+)?(?:ho|avevo)\s+(?:detto|scritto|raccontato)\s+" + _WHEN_TOLD +
+               r"(?:che|ke)\s+",
+               r"(?:era\s+sbagliat[oa]|è\s+sbagliat[oa]|(?:non|nn)\s+è\s+vero|"
+               r"(?:non|nn)\s+era\s+vero|(?:non|nn)\s+è\s+così|mi\s+sono\s+sbagliat[oa]|"
+               r"mi\s+sono\s+confus[oa]|ho\s+fatto\s+confusione|"
+               r"(?:non|nn)\s+so\s+(?:perché|perche|xké|xke)\s+(?:l['’]\s*|l\s+)?"
+               r"(?:ho|abbia)\s+(?:scritto|detto))"),
         "pt": (r"(?:eu\s+)?(?:te\s+|lhe\s+)?(?:disse|falei|contei|escrevi)\s+" + _WHEN_TOLD +
                r"que\s+",
                r"(?:isso\s+|aquilo\s+)?(?:estava\s+errad[oa]|está\s+errad[oa]|tá\s+errad[oa]|"
@@ -2239,7 +2283,9 @@ _TOLD_YOU_WRONG: dict[str, re.Pattern[str]] = {
         "nl": (r"ik\s+(?:zei|heb\s+(?:je\s+|jou\s+)?" + _WHEN_TOLD +
                r"(?:gezegd|verteld))\s+(?:je\s+|jou\s+)?(?:dat\s+)?",
                r"(?:dat\s+)?(?:klopte\s+niet|klopt\s+niet|was\s+fout|is\s+fout|"
-               r"was\s+verkeerd|ik\s+vergiste\s+me|ik\s+had\s+het\s+mis)"),
+               r"was\s+(?:onzin|niet\s+waar)|is\s+niet\s+waar|"
+               r"was\s+verkeerd|ik\s+vergiste\s+me|ik\s+had\s+het\s+mis|"
+               r"ik\s+haalde\s+(?:iets|dingen|het|wat)\s+door\s+elkaar)"),
     }.items()}
 """A sentence that repeats what the user said before and calls it wrong: "I told you my
 sister works at Tesco, that was wrong", "Ich hab dir gesagt, mein Bruder wohnt in Bremen,
@@ -2265,19 +2311,44 @@ def _zh_right_value(cand: FactCandidate, clause: Clause) -> FactCandidate:
     return replace(cand, object=m["right"], text=text.replace(cand.object, m["right"], 1))
 
 
-def _told_wrong(clause: Clause) -> str | None:
+def _told_wrong_before(clause: Clause, clauses: Sequence[Clause]) -> bool:
+    """Whether a clause before ``clause`` in its sentence repeats what the user said and calls
+    it wrong (:func:`_told_wrong`): ``clause`` is then the right statement ("ti avevo detto ke
+    fa l infermiera ma nn è vero: | è fisioterapista"), whoever the held fact it puts right is
+    about, and no one else's act."""
+    before = [c for c in clauses if c.sentence == clause.sentence and c.index < clause.index]
+    return any(_told_wrong(c, clause) is not None for c in before)
+
+
+def _told_wrong(clause: Clause, after: Clause | None = None) -> str | None:
     """The wrong value of a sentence that calls what the user said before wrong
     (:data:`_TOLD_YOU_WRONG`): the last name or number of what it repeats ("Tesco"), which
-    the next statement puts right ("It's Asda", "Er wohnt in Hamburg"). ``None`` when the
-    clause's sentence is none such or repeats no name."""
+    the next statement puts right ("It's Asda", "Er wohnt in Hamburg"). With no such name (in
+    chat without capitals, or a job), the last word it repeats that the clause ``after`` it
+    does not say again ("i hab dir gsagt er spielt trompete, des war quatsch | er spielt
+    tenorhorn" → "trompete", "te dije que Lucía es cajera | pero no es así" → "cajera").
+    ``None`` when the clause's sentence is none such or repeats nothing."""
     told = _TOLD_YOU_WRONG.get(clause.language, _NO_MATCH)
+    starts = clause.sentence.find(clause.text)  # ("En nog iets: ik heb je … gezegd dat …,
+    # maar dat was onzin": from the clause on, after what the sentence opens with)
     m = next((found for found in (told.match(clause.sentence.strip()),
-                                  told.match(clause.text.strip()))
-              if found is not None and found["right"] is None), None)
+                                  told.match(clause.text.strip()),
+                                  told.match(clause.sentence[starts:].strip()) if starts > 0
+                                  else None)
+              if found is not None and (found["right"] is None or
+                                        found["right"] not in clause.text)), None)
+    # (the right statement in a clause after this one: "ti avevo detto ke fa l infermiera |
+    # ma nn è vero, nn so xké l ho scritto: | è fisioterapista")
     if m is None:  # (the clause ends where the sentence goes on with the right value: "I
         return None  # told you Mel lives in Leeds, not true | she lives in York"; the right
         # value in the clause itself is :func:`_told_wrong_then_right`'s)
-    return _last_name_said(m["said"], first_word=False)
+    wrong = _last_name_said(m["said"], first_word=False)
+    if wrong is None and after is not None:
+        again = {w.casefold() for w in re.findall(r"[\w'’-]+", after.text)}
+        new = [w for w in re.findall(r"[^\W\d_][\w'’-]*", m["said"])
+               if w.casefold() not in again and content_words([w])]
+        wrong = new[-1] if new else None
+    return wrong
 
 
 def _told_wrong_then_right(clause: Clause) -> tuple[str, str] | None:
@@ -3244,11 +3315,10 @@ def _dating(clause: Clause, people: Sequence[Mention], state: ConversationState,
     return _together(clause, people, state, at)
 
 
-def _left_the_job(item: _Pending, at: datetime) -> FactCandidate:
+def _left_the_job(clause: Clause, at: datetime) -> FactCandidate:
     """The fact that the user left their job: it ends the employer and the occupation held
     until then, and holds from the day said ("I left the job last month" → "The user left
     their job in May 2025")."""
-    clause = item.clause
     info = SLOTS["employer"]
     text, since, said = "The user left their job", at, None
     dated, days = with_dates(span_of(clause.text, clause.language), at, "past")
@@ -3352,7 +3422,7 @@ classifier tells a job word from "sou de", "bin seit", "sono passato" (0.15–0.
 jobs of the dev set's self-introductions; 0.001–0.04 for those)."""
 
 _SELF_AS: dict[str, str] = {
-    "en": r"(?:i['’]?m|i\s+am|im)\s+(?:(?:a|an|the)\s+)?",
+    "en": r"(?:i['’]?m|i\s+am|im)\s+(?:[^\W\d_]+(?:\s+btw)?,\s*)?(?:(?:a|an|the)\s+)?",
     "de": r"(?:ich\s+)?bin\s+(?:[A-ZÄÖÜ][\w-]+,\s*)?",
     "fr": r"(?:moi\s+c['’]est\s+[A-ZÀ-Þ][\w-]+,\s*|(?:je\s+)?suis\s+)",
     "es": r"(?:yo\s+)?soy\s+(?:[A-ZÀ-Þ][\w-]+,\s*)?",
@@ -3497,7 +3567,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     headed = False  # a correction's opening said before the statement
     if item.subject == USER_SUBJECT and not cues.negated and \
             _quits_the_job(clause.text, lang):
-        return _left_the_job(item, at)
+        return _left_the_job(item.clause, at)
     if cues.correction and (named := _wrong_first(span, lang)) is not None:
         span = span[named.end():]  # "Lübeck stimmt gar nicht, die Hochzeit ist in Kiel"
     elif carried and (named := _WRONG_FIRST.get(lang, _NO_MATCH).match(span)) is not None and \
@@ -4576,12 +4646,18 @@ and the user's own ("primeira semana no meu atelier": a workshop of one's own is
 
 _ROLE_BETWEEN: dict[str, str] = {
     "en": r"(?:\s+(?:on|as)\s+(?!holiday|vacation|leave|break|my\s+own)(?:the\s+|a\s+|an\s+)?"
-          r"[a-z]+(?:\s+desk)?)?",
-    "de": r"(?:\s+als\s+\w+)?", "fr": r"(?:\s+comme\s+\w+)?", "es": r"(?:\s+como\s+\w+)?",
-    "it": r"(?:\s+come\s+\w+)?", "pt": r"(?:\s+como\s+\w+)?", "nl": r"(?:\s+als\s+\w+)?",
+          r"[a-z]+(?:\s+desk)?|\s+of\s+(?:my\s+|the\s+)?(?:placement|internship|apprenticeship))?",
+    "de": r"(?:\s+als\s+\w+|\s+(?:im\s+)?(?:Praktikum|Ausbildung))?",
+    "fr": r"(?:\s+comme\s+\w+|\s+(?:de\s+stage|d['’]alternance|de\s+boulot|de\s+taf))?",
+    "es": r"(?:\s+como\s+\w+|\s+de\s+(?:prácticas|practicas|pasantía|pasantia|curro))?",
+    "it": r"(?:\s+come\s+\w+|\s+di\s+(?:tirocinio|stage|prova))?",
+    "pt": r"(?:\s+como\s+\w+|\s+de\s+(?:estágio|estagio|trampo))?",
+    "nl": r"(?:\s+als\s+\w+|\s+(?:stage|stagelopen))?",
 }
 """The role a first stretch is spent in, between it and the workplace ("first week on the
-front desk at Yardley Road", "erste Woche als Azubi bei Lanxess"); a holiday is none."""
+front desk at Yardley Road", "erste Woche als Azubi bei Lanxess"), or the internship it is
+("primeira semana de estágio na Embrapa", "première semaine de stage chez Airbus"); a holiday
+is none."""
 
 
 _COMPOUND_HEAD: dict[str, str] = {"de": r"(?:[A-ZÄÖÜ][a-zäöüß]+(?=[a-zäöüß]{4}))?"}
@@ -4622,7 +4698,7 @@ _TENURE_PARTS: dict[str, tuple[str, str, str, str, str]] = {
         "en": (r"first|second|third|1st|2nd|3rd",
                r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
                r"eleven|twelve|fifteen|twenty|thirty|a\s+few|a\s+couple\s+of",
-               r"days?|weeks?|months?|years?", r"at|into", r"in"),
+               r"days?|weeks?|wks?|fortnights?|months?|years?", r"at|into", r"in"),
         "de": (r"erste[nrs]?|zweite[nrs]?|dritte[nrs]?|1\.|2\.",
                r"\d+|zwei|drei|vier|fünf|sechs|elf|zwölf|fünfzehn|zwanzig",
                r"Tage?n?|Wochen?|Monate?n?|Jahre?n?", r"bei", r"im|in\s+der|an\s+der"),

@@ -29,6 +29,8 @@ __all__ = [
     "ONE_PAST_DAY",
     "RECALLED_PAST",
     "RESTATED",
+    "SAID_OF_THE_CORRECTED",
+    "SENT_OFF",
     "SET_AGAINST",
     "SUBCATEGORIES",
     "UNNAMED_PARTNER",
@@ -80,6 +82,17 @@ RECALLED_PAST = "recalled_past"
 to Harbour Foods", "sinto falta do balcão do Batel", "e eu que achava Achada Santo António
 barulhenta"): when it names the user's workplace or home held before, that one is over and the
 fact itself is history (:func:`lucidmem.facts.lifecycle.recalled_targets`)."""
+
+SAID_OF_THE_CORRECTED = "said_of_the_corrected"
+"""Flag of a correction's right statement said with no subject and a verb of someone else
+("ti avevo detto ke fa l infermiera ma nn è vero: è fisioterapista"): it is said of whoever
+the held fact it puts right is about, and takes that fact's subject (validation)."""
+
+SENT_OFF = "sent_off"
+"""Flag of the fact that the user was sent off from their old workplace ("they gave me a
+leaving cake", "mijn oude collega's gaven me bij het afscheid een taart";
+:func:`lucidmem.facts.farewells.sent_off_from_work`): it ends the employer and job held before
+that sitting, and is itself no fact to keep."""
 
 MOVED_BY = "moved_by:"
 """Flag prefix of a rescheduling that names no day but an amount ("the dentist got pushed

@@ -65,6 +65,8 @@ from lucidmem.facts.model import (
     NEW_OF_ITS_KIND,
     ONE_PAST_DAY,
     RESTATED,
+    SAID_OF_THE_CORRECTED,
+    SENT_OFF,
     SET_AGAINST,
     UNNAMED_PARTNER,
     USER_SUBJECT,
@@ -88,6 +90,11 @@ __all__ = ["ValidationReport", "archive_low_confidence", "current_confidence",
 _RELATION_SAID = re.compile(r"The user's (?P<word>[^()]+?) (?:\([^)]*\) )?is ")
 """The relation word a relation fact is written with ("The user's fiancé is Tariq"), which
 may say the person's gender where the predicate does not ("has_fiancée")."""
+
+
+SITTING = 6 * 3600.0
+"""Seconds within which statements belong to one sitting: a send-off ends the job held before
+it (:data:`SENT_OFF`), not a new one said in the same sitting."""
 
 
 class ValidationReport(BaseModel):
@@ -266,6 +273,13 @@ class _Pass:
             cow's milk, never the oat milk beside it."""
             return [f for f in found if not said_with & set(f.data.get("source_turn_ids", []))]
 
+        if SENT_OFF in d.get("flags", []):  # "my old crew gave me a hard hat": the job
+            # held before this sitting is over; one said in it is the new one ("First
+            # fortnight at Glendrum done!" a turn before); the send-off is no fact to keep
+            for ex in lifecycle.cessation_targets(rec, earlier(held)):
+                if ts - float(ex.data.get("recorded_at", ex.occurred_at)) > SITTING:
+                    self.end(ex, rec, retract=False)
+            return Status.DISCARDED
         if d.get("corrects") == RESTATED:  # "errei, a festa vai ser em Braga"
             d["corrects"] = None
             restated = corrections.restated_target(rec, earlier(held))
@@ -308,6 +322,11 @@ class _Pass:
                     start = d.get("stated_from")
                 fixed = corrections.corrected_text(ex, rec, str(d["corrects"]))
                 self.end(ex, rec, retract=True)
+                if SAID_OF_THE_CORRECTED in d.get("flags", []) and not named_right and \
+                        ex.data.get("subject") not in (None, d.get("subject")):
+                    _said_of(d, ex)  # "… nn è vero: è fisioterapista": Giusy's job, not
+                    self.vectors.pop(rec.id, None)  # the user's
+                    d["flags"] = [f for f in d["flags"] if f != SAID_OF_THE_CORRECTED]
                 name = None if named_right or fixed is not None or \
                     (not bare and "people" in (d.get("slot"), ex.data.get("slot"))
                      and not ((CARRIED_WRONG_VALUE in d.get("flags", []) or
@@ -836,6 +855,22 @@ def _about_someone(rec: Record) -> bool:
     kommt aus Bremen zu Besuch") stands as said."""
     subject = str(rec.data.get("subject") or "")
     return rec.data.get("predicate") == "about_person" and subject not in ("", USER_SUBJECT)
+
+
+def _said_of(d: dict[str, Any], old: Record) -> None:
+    """Make the correction's fact data ``d`` a fact about whom ``old`` is about: its subject,
+    and its sentence opened with the words that name them in ``old`` ("The user (job): è
+    fisioterapista" → "The user's girlfriend (job): è fisioterapista")."""
+    subject = str(old.data.get("subject"))
+    if subject.startswith(f"{USER_SUBJECT}'s "):
+        phrase = f"The {subject}"
+    else:
+        at = old.text.find(subject)
+        phrase = old.text[:at + len(subject)] if at >= 0 else subject
+    text = str(d.get("text") or "")
+    if text.startswith("The user ") or text.startswith("The user("):
+        d["text"] = phrase + text[len("The user"):]
+    d["subject"] = subject
 
 
 def _put_right(d: dict[str, Any], old: Record, wrong: str, right: str, *,
