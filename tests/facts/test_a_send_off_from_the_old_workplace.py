@@ -170,3 +170,32 @@ def test_a_first_stretch_ends_the_job_said_in_chat(lang: str, turns: tuple[str, 
     work = _work_now(*turns, lang=lang)
     assert any(new in f for f in work), work
     assert not any(old in f for f in work), work
+
+
+@pytest.mark.parametrize(("lang", "job", "first", "old", "new"), [
+    # a first stretch at a workplace ends a job that names no other workplace by its capitals
+    ("zh", "我叫小敏，在人民路的一家奶茶店做店员。", "@我在顺丰上班的第一周结束了！店长人很好。",
+     "奶茶店", "顺丰"),
+    ("en", "I'm a cashier, three years now, standing at the till all day.",
+     "@First week at Marlow Dental done, Dr Shah is lovely.", "cashier", "Marlow"),
+])
+def test_a_first_stretch_elsewhere_ends_the_job_held(lang: str, job: str, first: str,
+                                                     old: str, new: str) -> None:
+    work = _work_now(job, first, lang=lang)
+    assert any(new in f for f in work), work
+    assert not any(old in f for f in work), work
+
+
+@pytest.mark.parametrize(("lang", "turns", "kept"), [
+    # the first month at the workplace the job names is the same job
+    ("en", ("I'm a nurse at Kingsmead Hospice.", "@First month at Kingsmead done, I love it."),
+     "nurse"),
+    # someone else's first week ends none of the user's
+    ("en", ("I'm a cashier at Kwik Mart.",
+            "@My brother Sam finished his first week at Halden Foods, he's buzzing."), "Kwik"),
+])
+def test_a_first_stretch_keeps_the_same_job_and_others_jobs(lang: str, turns: tuple[str, ...],
+                                                             kept: str) -> None:
+    with sittings(*turns, lang=lang) as memory:
+        facts = [f.text for f in memory.facts.list(user_id="u")]
+    assert any(kept in f for f in facts), facts

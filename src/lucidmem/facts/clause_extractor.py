@@ -2085,7 +2085,7 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         # "I told you my sister works at Tesco, that was wrong." and nothing said right after
         # it: what named Tesco never held
         reading.facts.append(_instruction(told_in, carried, timestamp))
-    if (send_off := _sent_off(clauses, timestamp, reading.facts)) is not None:
+    if (send_off := _sent_off(clauses, timestamp, reading.facts, begun.pending)) is not None:
         reading.facts.append(send_off)
     reading.facts = [replace(f, text=_without_name_set_against(f.text, f.language)) if f.text
                      else f for f in reading.facts]
@@ -2095,20 +2095,32 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
     return reading
 
 
-def _sent_off(clauses: Sequence[Clause], at: datetime,
-              facts: Sequence[FactCandidate]) -> FactCandidate | None:
+def _sent_off(clauses: Sequence[Clause], at: datetime, facts: Sequence[FactCandidate],
+              pending: Sequence[_Pending]) -> FactCandidate | None:
     """The user's send-off from their old workplace, said anywhere in the turn ("Could you
     write a thank-you for the boys from my old crew? They gave me a hard hat signed by the whole
-    team"; :func:`farewells.sent_off_from_work`): the fact that the user left the job held
-    before, flagged :data:`SENT_OFF`. ``None`` when the turn says no send-off, is not the
-    user's own statement, or already says the job was left."""
+    team"; :func:`farewells.sent_off_from_work`), or their first stretch at a workplace
+    (:func:`_first_stretch_at_work`): the fact that the user left the job held before, flagged
+    :data:`SENT_OFF`. ``None`` when the turn says neither, or already says the job was left."""
     own = [c for c in clauses if c.supported and not (c.cues.hypothetical or c.cues.negated)]
-    if not own or any(f.cessation and f.object == "job" for f in facts) or \
-            not farewells.sent_off_from_work(" ".join(c.text for c in own), own[0].language):
+    if not own or any(f.cessation and f.object == "job" for f in facts):
+        return None
+    if not farewells.sent_off_from_work(" ".join(c.text for c in own), own[0].language) and \
+            not any(_first_stretch_at_work(p.clause) for p in pending
+                    if p.subject == USER_SUBJECT and p.clause in own):
         return None
     left = _left_the_job(own[-1], at)
     return replace(left, valid_from=at, temporal_text=None, text="The user left their job",
                    flags=(*left.flags, SENT_OFF))
+
+
+def _first_stretch_at_work(clause: Clause) -> bool:
+    """Whether the user's clause says their first stretch at a workplace ("first fortnight at
+    Glendrum done", "我在鞋厂上班的第一周结束了"): a new job, so the one held before is over."""
+    span, lang = span_of(clause.text, clause.language), clause.language
+    return not (clause.cues.question or _seeks_a_job(clause.text, lang)) and \
+        _tenure_org(span, lang) is not None and not _first_days_in_a_town(span, lang) and \
+        _since_at_workplace(span, lang) is None
 
 
 def _only_sets_aside(clause: Clause, cand: FactCandidate,

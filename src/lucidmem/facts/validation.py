@@ -276,9 +276,13 @@ class _Pass:
         if SENT_OFF in d.get("flags", []):  # "my old crew gave me a hard hat": the job
             # held before this sitting is over; one said in it is the new one ("First
             # fortnight at Glendrum done!" a turn before); the send-off is no fact to keep
+            new_jobs = [f for f in held if said_with & set(f.data.get("source_turn_ids", []))
+                        and f.data.get("predicate") == "works_at"]
             for ex in lifecycle.cessation_targets(rec, earlier(held)):
-                if ts - float(ex.data.get("recorded_at", ex.occurred_at)) > SITTING:
-                    self.end(ex, rec, retract=False)
+                if ts - float(ex.data.get("recorded_at", ex.occurred_at)) > SITTING and \
+                        not any(workplaces.names_the_workplace(ex, new) for new in new_jobs):
+                    self.end(ex, rec, retract=False)  # (not "I'm a nurse at Kingsmead"
+                    # when the first month at Kingsmead is what is said)
             return Status.DISCARDED
         if d.get("corrects") == RESTATED:  # "errei, a festa vai ser em Braga"
             d["corrects"] = None

@@ -39,6 +39,7 @@ from lucidmem.records import Record
 
 __all__ = [
     "names_no_other_workplace",
+    "names_the_workplace",
     "old_day_to_day_targets",
     "other_workplace_targets",
     "own_earlier_role_targets",
@@ -252,6 +253,14 @@ def same_workplace(held: Record, new: Record) -> bool:
     named = _workplaces_named(str(new.data.get("evidence") or new.text))
     held_words = fold_words(str(held.data.get("evidence") or held.text))
     return bool(named) and _distinctive(named[0]) <= held_words
+
+
+def names_the_workplace(held: Record, new: Record) -> bool:
+    """Whether the job fact ``held`` names the workplace of the employer fact ``new`` ("I'm a
+    nurse at Kingsmead" and "The user works at Kingsmead"): the same job, said again."""
+    org = _distinctive(fold_words(str(new.data.get("object") or "")))
+    said = fold_words(f"{held.text} {held.data.get('evidence') or ''}")
+    return bool(org) and org <= said
 
 
 def names_no_other_workplace(held: Record, new: Record) -> bool:
