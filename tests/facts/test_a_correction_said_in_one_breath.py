@@ -74,3 +74,23 @@ def test_a_right_statement_without_subject_is_of_the_person_put_right(
     now = current_facts(before, correction, start=_MAY, lang=lang, days=20)
     assert [t for t in now if right in t and not t.startswith("the user (")], now
     assert not [t for t in now if wrong in t], now
+
+
+def test_a_capitalised_person_then_the_wrong_value_and_words_of_a_mix_up() -> None:
+    # the told statement opens with the person and then names the wrong value; the words of
+    # the mix-up that follow are no fact of their own; "Hij" after them is the person
+    now = current_facts("Mijn broer Jan-Willem kweekt Jonagold-appels in de Betuwe.",
+                        "Ik heb je vorige maand gezegd dat Jan-Willem Jonagold kweekt, maar dat "
+                        "was onzin, ik haalde iets door elkaar. Hij kweekt alleen kersen.",
+                        start=_MAY, lang="nl", days=20)
+    assert [t for t in now if "kersen" in t and "jan-willem" in t], now
+    assert not [t for t in now if "jonagold" in t or "door elkaar" in t], now
+
+
+def test_a_chinese_correction_split_by_spaces() -> None:
+    # "对了" before what was said, the wrong-word and the right value each set apart by a space
+    now = current_facts("我舅舅在武钢干了二十年",
+                        "帮我写个祝福 对了之前跟你说我舅舅在武钢 说错了 是在武重 我打字太快了",
+                        start=_MAY, lang="zh", days=20)
+    assert [t for t in now if "武重" in t], now
+    assert not [t for t in now if "武钢" in t or "对了" in t], now

@@ -1805,7 +1805,9 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                                 and clause.sentence == clauses[0].sentence))
         named = _names_in(clause.text, clause.language)
         if (cues.correction and (wrong := _corrected_value(clause))) or \
-                (wrong := _told_wrong(clause)):  # "ti ho detto … a Torino, era sbagliato"
+                (wrong := _told_wrong(clause, next((c for c in clauses
+                                                    if c.index == clause.index + 1), None))):
+            # "ti ho detto … a Torino, era sbagliato"
             named = [n for n in named if n not in wrong.split()]  # "Marina, non Marta"
         if named:
             state.last_person = named[-1]
@@ -1995,6 +1997,13 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         if (bare := _not_this_but(item.clause)) is not None:
             reading.facts.append(bare)  # "wait sorry not Yishun, Sembawang": no fact of its
             continue  # own ("The user (home): Sorry, , Lund"), the held one put right
+        if cand is None and carried and item.clause.language == "zh" and reading.flags and \
+                reading.flags[-1] == "skipped:correction_header" and \
+                (zh_right := _ZH_RIGHT_AFTER.search(item.clause.text)) is not None and \
+                (bare := _bare_right_value(item.clause, carried, zh_right["right"])) is not None:
+            reading.facts.append(bare)  # "之前跟你说我爸在柳钢 | 说错了, 是在柳工": 柳工 puts
+            carried = None  # the held 柳钢 right
+            continue
         if cand is None and carried and reading.flags and \
                 reading.flags[-1] in ("skipped:fragment", "skipped:small_talk",
                                       "skipped:unclear") and not item.clause.cues.correction and \
@@ -2249,6 +2258,51 @@ _VALUE_AT_END = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\
 """The name a fact's sentence ends with ("… fliegen wir nach Porto")."""
 
 
+_TOLD_AND_WRONG: dict[str, tuple[str, str]] = {
+    "en": (r"i\s+(?:told\s+(?:you|u|ya)|said|wrote)\s+(?:(?:before|earlier|last\s+time)\s+)?"
+           + _WHEN_TOLD + r"(?:that\s+)?",
+           r"(?:(?:that|which|this|it)\s*(?:was|is|'s|’s)\s+)?(?:wrong|not\s+right|"
+           r"not\s+true|a\s+mistake|nonsense|rubbish|not\s+the\s+case)|"
+           r"i\s+got\s+(?:it|that|them)\s+(?:wrong|mixed\s+up)|"
+           r"i\s+was\s+wrong|i\s+got\s+confused|i\s+mixed\s+(?:it|that|them)\s+up"),
+    "de": (r"(?:ich\s+|i\s+)?(?:hab|habe|hatte|hob)\s+(?:dir|da|euch|Ihnen)\s+"
+           r"(?:(?:doch|letztens|neulich|mal|damals|letztes\s+Mal)\s+)*" + _WHEN_TOLD +
+           r"(?:gesagt|gsagt|"
+           r"geschrieben|erzählt|verzählt)\s*,?\s*(?:dass\s+)?",
+           r"(?:das\s+|des\s+)?(?:stimmt\s+(?:gar\s+|so\s+)?(?:nicht|nich|ned|net)|"
+           r"war\s+(?:falsch|quatsch|blödsinn|a\s+schmarrn|schmarrn|käse)|"
+           r"ist\s+falsch|war\s+ein\s+fehler|(?:ich\s+|i\s+)?(?:hab|habe)\s+(?:mich|mi)\s+"
+           r"(?:vertan|geirrt))"),
+    "fr": (r"je\s+(?:t'|t’|vous\s+)ai\s+(?:dit|écrit|raconté)\s+" + _WHEN_TOLD +
+           r"(?:que\s+|qu'|qu’)",
+           r"(?:c'était|c’était|c'est|c’est)\s+(?:faux|une\s+erreur|pas\s+vrai|"
+           r"n['’]importe\s+quoi|des\s+bêtises)|"
+           r"je\s+me\s+suis\s+(?:trompée?|emmêlée?)|j['’]ai\s+confondu"),
+    "es": (r"(?:yo\s+)?(?:te\s+)?(?:dije|conté|escribí)\s+" + _WHEN_TOLD + r"que\s+",
+           r"(?:eso\s+|y\s+)?(?:estaba\s+mal|está\s+mal|es\s+mentira|no\s+es\s+así|"
+           r"no\s+era\s+así|era\s+un\s+error|me\s+confundí|me\s+equivoqué|me\s+lié)"),
+    "it": (r"(?:ti\s+)?(?:ho|avevo)\s+(?:detto|scritto|raccontato)\s+" + _WHEN_TOLD +
+           r"(?:che|ke)\s+",
+           r"(?:era\s+sbagliat[oa]|è\s+sbagliat[oa]|(?:non|nn)\s+è\s+vero|"
+           r"(?:non|nn)\s+era\s+vero|(?:non|nn)\s+è\s+così|mi\s+sono\s+sbagliat[oa]|"
+           r"mi\s+sono\s+confus[oa]|ho\s+fatto\s+confusione|"
+           r"(?:non|nn)\s+so\s+(?:perché|perche|xké|xke)\s+(?:l['’]\s*|l\s+)?"
+           r"(?:ho|abbia)\s+(?:scritto|detto))"),
+    "pt": (r"(?:eu\s+)?(?:te\s+|lhe\s+)?(?:disse|falei|contei|escrevi)\s+" + _WHEN_TOLD +
+           r"que\s+",
+           r"(?:isso\s+|aquilo\s+)?(?:estava\s+errad[oa]|está\s+errad[oa]|tá\s+errad[oa]|"
+           r"não\s+é\s+verdade|não\s+era\s+verdade|foi\s+engano|(?:eu\s+)?me\s+enganei|"
+           r"(?:eu\s+)?me\s+confundi)"),
+    "nl": (r"ik\s+(?:zei|heb\s+(?:je\s+|jou\s+)?" + _WHEN_TOLD +
+           r"(?:gezegd|verteld))\s+(?:je\s+|jou\s+)?(?:dat\s+)?",
+           r"(?:dat\s+)?(?:klopte\s+niet|klopt\s+niet|was\s+fout|is\s+fout|"
+           r"was\s+(?:onzin|niet\s+waar)|is\s+niet\s+waar|"
+           r"was\s+verkeerd|ik\s+vergiste\s+me|ik\s+had\s+het\s+mis|"
+           r"ik\s+haalde\s+(?:iets|dingen|het|wat)\s+door\s+elkaar)"),
+}
+"""Per language: how the user says they told something before, and the words that call it
+wrong (:data:`_TOLD_YOU_WRONG`, :data:`_ONLY_WRONG`)."""
+
 _TOLD_YOU_WRONG: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*(?:(?:oh|ok|so|and|also|btw|sorry|und|übrigens|et|alors|"
                      r"y|pues|e|allora|então|en|trouwens|ah|hey|listen|senti|ascolta|oye|mira|"
@@ -2257,53 +2311,20 @@ _TOLD_YOU_WRONG: dict[str, re.Pattern[str]] = {
                      r"mas\s+|maar\s+)?|\s+(?:but|aber|mais|pero|ma|mas|maar)\s+)"
                      + r"(?:" + wrong + r")(?:\s*[,;]\s*(?:" + wrong + r"))*"
                      r"(?:\W*$|\s*[,;:]\s*(?P<right>\w.*?)[\s.!?…]*$)")
-    for lang, (told, wrong) in {
-        "en": (r"i\s+(?:told\s+(?:you|u|ya)|said|wrote)\s+(?:(?:before|earlier|last\s+time)\s+)?"
-               + _WHEN_TOLD + r"(?:that\s+)?",
-               r"(?:(?:that|which|this|it)\s*(?:was|is|'s|’s)\s+)?(?:wrong|not\s+right|"
-               r"not\s+true|a\s+mistake|nonsense|rubbish|not\s+the\s+case)|"
-               r"i\s+got\s+(?:it|that|them)\s+(?:wrong|mixed\s+up)|"
-               r"i\s+was\s+wrong|i\s+got\s+confused|i\s+mixed\s+(?:it|that|them)\s+up"),
-        "de": (r"(?:ich\s+|i\s+)?(?:hab|habe|hatte|hob)\s+(?:dir|da|euch|Ihnen)\s+"
-               r"(?:(?:doch|letztens|neulich|mal|damals|letztes\s+Mal)\s+)*" + _WHEN_TOLD +
-               r"(?:gesagt|gsagt|"
-               r"geschrieben|erzählt|verzählt)\s*,?\s*(?:dass\s+)?",
-               r"(?:das\s+|des\s+)?(?:stimmt\s+(?:gar\s+|so\s+)?(?:nicht|nich|ned|net)|"
-               r"war\s+(?:falsch|quatsch|blödsinn|a\s+schmarrn|schmarrn|käse)|"
-               r"ist\s+falsch|war\s+ein\s+fehler|(?:ich\s+|i\s+)?(?:hab|habe)\s+(?:mich|mi)\s+"
-               r"(?:vertan|geirrt))"),
-        "fr": (r"je\s+(?:t'|t’|vous\s+)ai\s+(?:dit|écrit|raconté)\s+" + _WHEN_TOLD +
-               r"(?:que\s+|qu'|qu’)",
-               r"(?:c'était|c’était|c'est|c’est)\s+(?:faux|une\s+erreur|pas\s+vrai|"
-               r"n['’]importe\s+quoi|des\s+bêtises)|"
-               r"je\s+me\s+suis\s+(?:trompée?|emmêlée?)|j['’]ai\s+confondu"),
-        "es": (r"(?:yo\s+)?(?:te\s+)?(?:dije|conté|escribí)\s+" + _WHEN_TOLD + r"que\s+",
-               r"(?:eso\s+|y\s+)?(?:estaba\s+mal|está\s+mal|es\s+mentira|no\s+es\s+así|"
-               r"no\s+era\s+así|era\s+un\s+error|me\s+confundí|me\s+equivoqué|me\s+lié)"),
-        "it": (r"(?:ti\s+)?(?:ho|avevo)\s+(?:detto|scritto|raccontato)\s+" + _WHEN_TOLD +
-               r"(?:che|ke)\s+",
-               r"(?:era\s+sbagliat[oa]|è\s+sbagliat[oa]|(?:non|nn)\s+è\s+vero|"
-               r"(?:non|nn)\s+era\s+vero|(?:non|nn)\s+è\s+così|mi\s+sono\s+sbagliat[oa]|"
-               r"mi\s+sono\s+confus[oa]|ho\s+fatto\s+confusione|"
-               r"(?:non|nn)\s+so\s+(?:perché|perche|xké|xke)\s+(?:l['’]\s*|l\s+)?"
-               r"(?:ho|abbia)\s+(?:scritto|detto))"),
-        "pt": (r"(?:eu\s+)?(?:te\s+|lhe\s+)?(?:disse|falei|contei|escrevi)\s+" + _WHEN_TOLD +
-               r"que\s+",
-               r"(?:isso\s+|aquilo\s+)?(?:estava\s+errad[oa]|está\s+errad[oa]|tá\s+errad[oa]|"
-               r"não\s+é\s+verdade|não\s+era\s+verdade|foi\s+engano|(?:eu\s+)?me\s+enganei|"
-               r"(?:eu\s+)?me\s+confundi)"),
-        "nl": (r"ik\s+(?:zei|heb\s+(?:je\s+|jou\s+)?" + _WHEN_TOLD +
-               r"(?:gezegd|verteld))\s+(?:je\s+|jou\s+)?(?:dat\s+)?",
-               r"(?:dat\s+)?(?:klopte\s+niet|klopt\s+niet|was\s+fout|is\s+fout|"
-               r"was\s+(?:onzin|niet\s+waar)|is\s+niet\s+waar|"
-               r"was\s+verkeerd|ik\s+vergiste\s+me|ik\s+had\s+het\s+mis|"
-               r"ik\s+haalde\s+(?:iets|dingen|het|wat)\s+door\s+elkaar)"),
-    }.items()}
+    for lang, (told, wrong) in _TOLD_AND_WRONG.items()}
 """A sentence that repeats what the user said before and calls it wrong: "I told you my
 sister works at Tesco, that was wrong", "Ich hab dir gesagt, mein Bruder wohnt in Bremen,
 das stimmt nicht", "je t'ai dit que ma sœur habite à Lille, c'était faux"; in chat the right
 value may follow in the same clause ("hab dir letztens erzählt dass mel in bochum wohnt,
 stimmt gar nich, die wohnt in herne")."""
+
+_ONLY_WRONG: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?:(?:but|aber|mais|pero|ma|mas|maar|and|und|et|y|e|en)\s+)?"
+                     r"(?:" + wrong + r")(?:\s*[,;]\s*(?:" + wrong + r"))*[\s.!?…]*$")
+    for lang, (_, wrong) in _TOLD_AND_WRONG.items()}
+"""A clause that only says what the user told before was wrong ("ik haalde iets door elkaar",
+"des war quatsch", "I mixed it up"): no fact of its own."""
+
 _NAME_IN = re.compile(r"(?<![\w'’])[A-ZÀ-Þ][\w'’-]+(?:\s+[A-ZÀ-Þ][\w'’-]+)*|(?<!\d)\d+(?!\d)")
 
 
@@ -2388,6 +2409,9 @@ def _last_name_said(said: str, *, first_word: bool) -> str | None:
     names = [n.group(0) for n in _NAME_IN.finditer(said)
              if (first_word or n.start() > 0) and said_weekday(n.group(0)) is None
              and n.group(0).casefold() not in MONTHS]
+    if not names and not first_word and (run := _NAME_IN.match(said)) is not None and \
+            len(run.group(0).split()) > 1:
+        return run.group(0).split()[-1]  # "Gert-Jan Elstar teelt": the person, then the value
     return names[-1] if names else None
 
 
@@ -2418,12 +2442,12 @@ _SAID_WRONG["de"] = re.compile(_SAID_WRONG["de"].pattern.replace(
 """(German says what was said before its "gesagt": "Ich hab dir letztes Mal den 12. Juni
 gesagt, aber es ist der 21.")"""
 _SAID_WRONG["zh"] = re.compile(
-    r"^\W*(?:哎|欸|诶|唉)?\W*(?:我跟你说\W*)?(?:" + _ZH_EARLIER + r"|那天)?"
+    r"^\W*(?:哎|欸|诶|唉|对了|哦对了?|还有|另外)?\W*(?:我跟你说\W*)?(?:" + _ZH_EARLIER + r"|那天)?"
     r"(?:" + _ZH_I + r")?(?:是不是)?(?:跟你)?(?:说|讲)(?:过|了)?"
     r"(?P<said>[^，,。？?！!]+?)[？?，,。]?$")
-"""A Chinese clause that only says what the user said before ("上回我说闺女在八中？", "上次跟你说
-我老公在中钢"): its wrong value is what follows the last word of being somewhere or something
-(:data:`_ZH_SAID_VALUE`)."""
+"""A Chinese clause that only says what the user said before ("上回我说闺女在八中？",
+"上次跟你说我老公在中钢", "对了之前跟你说我爸在柳钢"): its wrong value is what follows the last
+word of being somewhere or something (:data:`_ZH_SAID_VALUE`)."""
 _ZH_SAID_VALUE = re.compile(r"(?:在|是|去|叫|住)(?P<value>[^在是去叫住]{1,8})$")
 """The value a Chinese clause says last ("闺女在八中" → 八中, "阿芳是湖南人" → 湖南人)."""
 """A clause that only says what the user said before ("ik zei zutphen", "and i said my mom's
@@ -2478,6 +2502,8 @@ def _said_wrong(clause: Clause, after: Clause | None) -> str | None:
         return None
     said = m["said"].strip()
     if clause.language == "zh":
+        if re.search(r"错|不对", said):
+            return None  # "之前跟你讲他开货车是我讲错了": the correction is in the clause itself
         value = _ZH_SAID_VALUE.search(said)
         return value["value"] if value else None
     if (day := day_said(said)) is not None:
@@ -3589,6 +3615,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         span = _without_lead(span, lang)
     elif cues.correction and (after := _after_correction_header(clause)) is not None:
         span, headed = after, True  # "me equivoqué el otro día, Facundo vive …"
+    if _ONLY_WRONG.get(lang, _NO_MATCH).match(clause.text):
+        reading.flags.append("skipped:correction_header")  # "ik haalde iets door elkaar."
+        return None
     if not span or not content_words([span]):
         return None
     if lang != "zh" and len(span.split()) <= 3 and item.subject == USER_SUBJECT and \
