@@ -2971,6 +2971,12 @@ _SELF_REPORT: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
 """A third person who says something of themselves: "he says he …", "sie sagt, sie …", "elle
 dit qu'elle …", "ela diz que ela …", "hij zegt dat hij …" (the same pronoun before and
 after the word of saying)."""
+_SELF_REPORT_FIRST: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?P<who>" + who + r")\b")
+    for lang, who in (("en", r"he|she"), ("de", r"er|sie"), ("fr", r"il|elle"),
+                      ("pt", r"ele|ela"), ("nl", r"hij|ze|zij"))}
+"""The same pronoun opening the news that is said before the word of saying ("er macht weiter
+…, sagt er")."""
 
 
 _ZH_KIN_SPEAKS = re.compile(r"^\W*我的?(?:" + "|".join(
@@ -2998,8 +3004,16 @@ def _says_of_themselves(text: str, said: re.Match[str], lang: str) -> bool:
         return False
     before, after = patterns
     head, tail = before.search(text[:said.start()]), after.match(text[said.end():])
-    return head is not None and tail is not None and \
-        head["who"].casefold() == tail["who"].casefold()
+    if head is not None and tail is not None:
+        return head["who"].casefold() == tail["who"].casefold()
+    # said after the news, the speaker next to the word of saying: "er macht weiter mit
+    # seine 38 küh, sagt er", "he's keeping the boat, he says"
+    rest = text[said.end():]
+    last = tail if tail is not None and not re.search(r"\w", rest[tail.end():]) else \
+        head if not re.search(r"\w", rest) else None
+    first = _SELF_REPORT_FIRST[lang].match(text)
+    return first is not None and last is not None and \
+        first["who"].casefold() == last["who"].casefold()
 
 
 def _wonders_why_said(clause: Clause) -> bool:
