@@ -109,6 +109,8 @@ def test_a_new_job_said_in_the_same_sitting_stays(lang: str, turns: tuple[str, .
     # a send-off given to someone else
     ("en", "I'm a dispatcher at Harlow Freight.",
      "@We gave Tom a leaving cake today, he's off to Canada."),
+    ("en", "I'm a dispatcher at Harlow Freight.",
+     "@We got a leaving card for Tom from the old team, he's off to Canada."),
     ("de", "Ich arbeite als Verkäuferin bei Bäckerei Wendt.",
      "@Wir haben der Anna zum Abschied einen Gutschein geschenkt."),
     # only imagined

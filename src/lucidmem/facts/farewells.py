@@ -61,7 +61,7 @@ _OLD_WORK: dict[str, re.Pattern[str]] = {
     "it": _words(r"(?:ex-?|vecchi|vecchie|vecchio|vecchia)\s*(?:colleghi|colleghe|collega|"
                  r"squadra|lavoro|capo|ufficio|negozio|studio|reparto|ditta)"),
     "pt": _words(r"(?:antig[oa]s?|ex-?)\s*(?:colegas?|equipe|equipa|trabalho|emprego|chefe|"
-                 r"escritório|loja|firma|serviço|firma)"),
+                 r"escritório|loja|firma|serviço)"),
     "zh": re.compile(r"老同事|以前的同事|原来的同事|前同事|老单位|原单位|以前的单位|老东家|前东家|"
                      r"以前的公司|原来的公司"),
 }
@@ -69,7 +69,7 @@ _OLD_WORK: dict[str, re.Pattern[str]] = {
 
 _GIVEN_TO_ME: dict[str, re.Pattern[str]] = {
     "en": _words(r"(?:gave|got|bought|threw|made|baked|presented|signed)\s+me|"
-                 r"(?:i|we)\s+got\s+(?:a|an|this)"),
+                 r"i\s+got\s+(?:a|an|this)"),
     "de": re.compile(r"(?i)(?<!\w)(?:mir|mi)(?!\w).{0,80}?(?<!\w)(?:ge?schenkt|gegeben|"
                      r"überreicht|gebacken|gemacht|organisiert|ausgegeben)(?!\w)|"
                      r"(?<!\w)(?:schenkten|gaben|überreichten)\s+mir(?!\w)|"
