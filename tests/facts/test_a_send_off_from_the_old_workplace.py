@@ -91,6 +91,10 @@ def test_a_send_off_ends_the_job_held(lang: str) -> None:
     ("nl", ("Ik werk als kok bij De Gouden Leeuw.",
             "@Mijn eerste week bij Hotel Arena zit erop!",
             "Mijn oude collega's gaven me bij het afscheid een koksmes."), "Arena"),
+    # a send-off weeks after the new job was said ends the old one, not the new one
+    ("en", ("I'm a dispatcher at Harlow Freight.", "@I started at Brookfield Logistics today!",
+            "@My old crew finally threw me a leaving do, they gave me a signed hi-vis."),
+     "Brookfield"),
 ])
 def test_a_new_job_said_in_the_same_sitting_stays(lang: str, turns: tuple[str, ...],
                                                   new: str) -> None:

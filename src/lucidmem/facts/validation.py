@@ -278,11 +278,17 @@ class _Pass:
             # fortnight at Glendrum done!" a turn before); the send-off is no fact to keep
             new_jobs = [f for f in held if said_with & set(f.data.get("source_turn_ids", []))
                         and f.data.get("predicate") == "works_at"]
-            for ex in lifecycle.cessation_targets(rec, earlier(held)):
-                if ts - float(ex.data.get("recorded_at", ex.occurred_at)) > SITTING and \
-                        not any(workplaces.names_the_workplace(ex, new) for new in new_jobs):
-                    self.end(ex, rec, retract=False)  # (not "I'm a nurse at Kingsmead"
-                    # when the first month at Kingsmead is what is said)
+            before = [ex for ex in lifecycle.cessation_targets(rec, earlier(held))
+                      if ts - float(ex.data.get("recorded_at", ex.occurred_at)) > SITTING and
+                      not any(workplaces.names_the_workplace(ex, new) for new in new_jobs)]
+            # (not "I'm a nurse at Kingsmead" when the first month at Kingsmead is what is said)
+            latest = max(before, key=lambda f: float(f.data.get("recorded_at", f.occurred_at)),
+                         default=None)
+            for ex in before:
+                if ex is not latest or not latest.data.get("is_change"):
+                    self.end(ex, rec, retract=False)  # (the job said last, as a new one, is
+                    # what the user went to: "first week at Halden done", then weeks later
+                    # "my old team finally gave me a leaving do")
             return Status.DISCARDED
         if d.get("corrects") == RESTATED:  # "errei, a festa vai ser em Braga"
             d["corrects"] = None
