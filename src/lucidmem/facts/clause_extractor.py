@@ -2377,10 +2377,7 @@ def _told_wrong(clause: Clause, after: Clause | None = None) -> str | None:
         # value in the clause itself is :func:`_told_wrong_then_right`'s)
     wrong = _last_name_said(m["said"], first_word=False)
     if wrong is None and after is not None:
-        again = {w.casefold() for w in re.findall(r"[\w'’-]+", after.text)}
-        new = [w for w in re.findall(r"[^\W\d_][\w'’-]*", m["said"])
-               if w.casefold() not in again and content_words([w])]
-        wrong = new[-1] if new else None
+        wrong = _last_word_not_said_again(m["said"], after.text, word=r"[^\W\d_][\w'’-]*")
     return wrong
 
 
@@ -2395,11 +2392,17 @@ def _told_wrong_then_right(clause: Clause) -> tuple[str, str] | None:
         return None
     wrong = _last_name_said(m["said"], first_word=False)
     if wrong is None:
-        again = {w.casefold() for w in re.findall(r"[\w'’-]+", m["right"])}
-        new = [w for w in re.findall(r"[\w'’-]+", m["said"])
-               if w.casefold() not in again and content_words([w])]
-        wrong = new[-1] if new else None
+        wrong = _last_word_not_said_again(m["said"], m["right"])
     return None if wrong is None else (wrong, m["right"])
+
+
+def _last_word_not_said_again(said: str, after: str, *, word: str = r"[\w'’-]+") -> str | None:
+    """The last content word of ``said`` (words as ``word`` finds them) that ``after`` does
+    not say again: the wrong value of what the user told, against the right statement ("er
+    spielt trompete" against "er spielt tenorhorn" → "trompete")."""
+    again = {w.casefold() for w in re.findall(r"[\w'’-]+", after)}
+    new = [w for w in re.findall(word, said) if w.casefold() not in again and content_words([w])]
+    return new[-1] if new else None
 
 
 def _last_name_said(said: str, *, first_word: bool) -> str | None:
