@@ -2961,23 +2961,23 @@ _YES_OR_NO = re.compile(
 detto di no e …", "dijo que no, y …"): an answer given, not words passed on ("dijo que no
 hay plazas" passes them on)."""
 
+_SELF_REPORT_WORDS: tuple[tuple[str, str, str], ...] = (
+    ("en", r"he|she", r"that\s+"),
+    ("de", r"er|sie", r"dass\s+|,\s*"),
+    ("fr", r"il|elle", r"qu['’]\s*"),
+    ("pt", r"ele|ela", r"que\s+"),
+    ("nl", r"hij|ze|zij", r"dat\s+"),
+)
+"""Per language: the third person's pronouns, and the word of "that" after a word of saying."""
 _SELF_REPORT: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
     lang: (re.compile(r"(?i)(?:^|\b)(?P<who>" + who + r")\s+$"),
            re.compile(r"(?i)^\s*,?\s*(?:" + that + r")?\s*(?P<who>" + who + r")\b"))
-    for lang, who, that in (
-        ("en", r"he|she", r"that\s+"),
-        ("de", r"er|sie", r"dass\s+|,\s*"),
-        ("fr", r"il|elle", r"qu['’]\s*"),
-        ("pt", r"ele|ela", r"que\s+"),
-        ("nl", r"hij|ze|zij", r"dat\s+"),
-    )}
+    for lang, who, that in _SELF_REPORT_WORDS}
 """A third person who says something of themselves: "he says he …", "sie sagt, sie …", "elle
 dit qu'elle …", "ela diz que ela …", "hij zegt dat hij …" (the same pronoun before and
 after the word of saying)."""
 _SELF_REPORT_FIRST: dict[str, re.Pattern[str]] = {
-    lang: re.compile(r"(?i)^\W*(?P<who>" + who + r")\b")
-    for lang, who in (("en", r"he|she"), ("de", r"er|sie"), ("fr", r"il|elle"),
-                      ("pt", r"ele|ela"), ("nl", r"hij|ze|zij"))}
+    lang: re.compile(r"(?i)^\W*(?P<who>" + who + r")\b") for lang, who, _ in _SELF_REPORT_WORDS}
 """The same pronoun opening the news that is said before the word of saying ("er macht weiter
 …, sagt er")."""
 
