@@ -384,3 +384,36 @@ def test_a_dialect_my_after_a_number_is_no_month() -> None:
     assert found is not None and found.start == _d(2023, 5, 12), found
     found = find_temporal("am 12. Mai fahr ich nach Gent", WED)
     assert found is not None and found.start == _d(2023, 5, 12), found
+
+
+_SATURDAY_22_MARCH = datetime(2025, 3, 22, 15, 0, tzinfo=UTC)
+
+
+@pytest.mark.parametrize("text", [
+    "vai ser operado ao joelho daqui a duas semanas, na segunda-feira, dia 7",
+    "my dad has knee surgery in two weeks, on Monday the 7th",
+])
+def test_a_counted_day_then_named_is_the_named_day(text: str) -> None:
+    """"In two weeks, on Monday the 7th", said on Saturday 22 March: Monday 7 April, which the
+    fortnight (5 April) only comes near."""
+    found = find_temporal(text, _SATURDAY_22_MARCH)
+    assert found is not None and found.start is not None
+    assert found.start.date() == date(2025, 4, 7)
+
+
+def test_a_counted_day_far_from_the_named_one_stays_counted() -> None:
+    found = find_temporal("in two weeks we fly, and on Monday I start", _SATURDAY_22_MARCH)
+    assert found is not None and found.start is not None
+    assert found.start.date() == date(2025, 4, 5)
+
+
+@pytest.mark.parametrize(("text", "day"), [
+    ("na segunda-feira, dia 7", date(2025, 4, 7)),  # 7 March is a Friday, 7 April a Monday
+    ("Montag, den 7.", date(2025, 4, 7)),
+    ("Monday, March 7", date(2025, 3, 7)),  # a month said stays, whatever the weekday
+    ("segunda-feira, 07/03", date(2025, 3, 7)),
+])
+def test_a_weekday_beside_a_day_number_takes_the_month_it_falls_in(text: str, day: date) -> None:
+    found = find_temporal(text, _SATURDAY_22_MARCH)
+    assert found is not None and found.start is not None
+    assert found.start.date() == day

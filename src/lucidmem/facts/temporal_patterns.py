@@ -1006,6 +1006,7 @@ def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> lis
     opts = Opts(day_first, tense)
     found: list[Found] = []
     bare: dict[tuple[int, int], int] = {}  # where a bare weekday was said → which weekday
+    counted: set[tuple[int, int]] = set()  # where a day was counted ("in two weeks")
     han = re.search(r"[\u4e00-\u9fff]", text) is not None
     for pattern, handler in (*_MATCHERS, *_ZH_MATCHERS) if han else _MATCHERS:
         for m in pattern.finditer(text):
@@ -1018,15 +1019,46 @@ def scan(text: str, ref: date, day_first: bool, tense: str | None = None) -> lis
                 if handler in _WEEKDAY_HANDLERS and not m["r"] and \
                         not m.groupdict().get("wk") and isinstance(piece, Days):
                     bare[(m.start(), m.end())] = piece.first.weekday()
+                if handler is _h_offset:
+                    counted.add((m.start(), m.end()))
     found.sort(key=lambda f: (f.start, f.start - f.end))
     chosen: list[Found] = []
     for item in found:
         if not chosen or item.start >= chosen[-1].end:
             chosen.append(item)
     chosen = _weekdays_with_their_date(text, chosen, bare)
+    chosen = _counted_day_named(chosen, counted)
     chosen = _without_every_working_week(text, chosen, bare, ref)
     chosen = _without_weekdays_of_a_habit(text, chosen, bare, ref, tense)
     return _ranges_in_order(text, _weekdays_after_a_day_to_come(chosen, bare, ref))
+
+
+COUNTED_DAY_NAMED_WITHIN_CHARS = 30
+"""How soon after a counted day ("in two weeks") the day it names may follow."""
+
+COUNTED_DAY_NAMED_WITHIN_DAYS = 4
+"""How far from the counted day the day named after it may be and still be that day: "daqui
+a duas semanas, na segunda-feira, dia 7" said on Saturday 22 March is Monday 7 April, two
+days after the fortnight's 5 April."""
+
+
+def _counted_day_named(chosen: list[Found], counted: set[tuple[int, int]]) -> list[Found]:
+    """A day counted from now and then named ("in two weeks, on Monday the 7th", "daqui a
+    duas semanas, na segunda-feira, dia 7"): the named day, which a count of weeks only comes
+    near, when it falls within :data:`COUNTED_DAY_NAMED_WITHIN_DAYS` of it."""
+    out: list[Found] = []
+    for item in chosen:
+        before = out[-1] if out else None
+        if before is not None and (before.start, before.end) in counted and \
+                isinstance(before.piece, Days) and isinstance(item.piece, Days) and \
+                item.piece.granularity is Granularity.DAY and \
+                0 <= item.start - before.end <= COUNTED_DAY_NAMED_WITHIN_CHARS and \
+                abs((item.piece.first - before.piece.first).days) <= \
+                COUNTED_DAY_NAMED_WITHIN_DAYS:
+            out[-1] = Found(before.start, item.end, item.piece)
+            continue
+        out.append(item)
+    return out
 
 
 _BESIDE_ITS_DATE = re.compile(r"(?i)[\s,，]*(?:(?:the|den|der|dia|de|el|le|il|op|am)\s+)?")
@@ -1045,11 +1077,35 @@ def _weekdays_with_their_date(text: str, chosen: list[Found],
         if before is not None and _beside(text, before, item) and (
                 ((before.start, before.end) in bare and _a_day_of_the_month(item, bare)) or
                 ((item.start, item.end) in bare and _a_day_of_the_month(before, bare))):
-            day = before if (item.start, item.end) in bare else item
-            out[-1] = Found(before.start, item.end, day.piece)
+            day, named = (before, item) if (item.start, item.end) in bare else (item, before)
+            piece = day.piece if _MONTH_SAID.search(text[day.start:day.end]) else \
+                _month_of_the_weekday(day.piece, bare[(named.start, named.end)])
+            out[-1] = Found(before.start, item.end, piece)
             continue
         out.append(item)
     return out
+
+
+_MONTH_SAID = re.compile(
+    r"(?i)(?!(?:the|den|der|dia|del|op|am|on)\b)[^\W\d_]{3,}|\d+\s*[./-]\s*\d+")
+"""A month said with a day ("March 14", "14.03."): what only the day's number says may be
+moved to the month of its weekday; a month said stays."""
+
+
+def _month_of_the_weekday(piece: _Piece, weekday: int) -> _Piece:
+    """The day of the month ``piece`` names, moved a month on or back when only there it falls
+    on the ``weekday`` said beside it ("na segunda-feira, dia 7", said in March 2025: Monday 7
+    April, not Friday 7 March); as it is otherwise (a wrong weekday stays the user's)."""
+    if not isinstance(piece, Days) or piece.first.weekday() == weekday:
+        return piece
+    for months in (1, -1):
+        try:
+            moved = add_months(piece.first.replace(day=1), months).replace(day=piece.first.day)
+        except ValueError:
+            continue
+        if moved.weekday() == weekday:
+            return _one_day(moved)
+    return piece
 
 
 def _beside(text: str, a: Found, b: Found) -> bool:
