@@ -77,3 +77,13 @@ def test_kinds_are_told_by_brand_and_by_noun() -> None:
     assert one_at_a_time.new_kinds("I need a new phone", "I need a new phone", "en",
                              changed=True) == set()
     assert one_at_a_time.own_thing_named("那辆本田修了三次冷气", "zh")
+
+
+def test_a_car_said_by_its_nickname_ends_with_the_van_after_it() -> None:
+    """The Mexican "vocho" (a Beetle) that would not start is the user's car; "la camioneta, una
+    Odyssey" weeks later is the new one."""
+    facts = _facts("hoy en la mañana el vocho no quiso arrancar y Toño lo tuvo que empujar",
+                   "ya llevamos dos semanas con la camioneta, una Odyssey usada: por fin "
+                   "cabemos todos", lang="es")
+    assert not [t for status, t in facts if "vocho" in t and status == "active"], facts
+    assert [t for status, t in facts if "odyssey" in t and status == "active"], facts
