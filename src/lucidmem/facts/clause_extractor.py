@@ -290,8 +290,8 @@ _TOPIC_AFTER: dict[str, re.Pattern[str]] = {
     "de": re.compile(r"(?i)\b(?:über|iwwer|iwer|von|mit|zu|wegen)\s+(?P<t>.+)$"),
     "fr": re.compile(r"(?i)\b(?:sur|de|du|des|à propos de|concernant)\s+(?P<t>.+)$"),
     "es": re.compile(r"(?i)\b(?:de|del|sobre|acerca de)\s+(?P<t>.+)$"),
-    "it": re.compile(r"(?i)\b(?:di|dei|del|della|delle|su|sul|sulla|sui|sugli|sulle|sullo|"
-                     r"riguardo a)\s+(?P<t>.+)$"),
+    "it": re.compile(r"(?i)\b(?:(?:di|dei|del|della|delle|su|sul|sulla|sui|sugli|sulle|sullo|"
+                     r"riguardo a)\s+|(?:dell|sull)['’])(?P<t>.+)$"),
     "pt": re.compile(r"(?i)\b(?:sobre|de|da|do|das|dos)\s+(?P<t>.+)$"),
     "nl": re.compile(r"(?i)\b(?:over|van|met)\s+(?P<t>.+)$"),
     "zh": re.compile(r"(?:把|关于|跟你说过?的?|跟你讲过?(?:的|嘅)?|告诉过?你的?|"
@@ -365,7 +365,8 @@ _CORRECTED_VALUE: dict[str, re.Pattern[str]] = {
                      r"está|estoy|fue|se\s+fue|se\s+mudó|va)\s+)?(?:en\s+|a\s+|para\s+)?"
                      r"(?:el\s+|la\s+)?|\bte\s+(?:dije|escribí)\s+)"
                      r"(?P<old>[^,.;!?:]+)"),
-    "it": re.compile(r"(?i)(?:\bnon\s+(?:è\s+|(?:lavora|lavoro|abita|abito|vive|vivo|studia|"
+    "it": re.compile(r"(?i)(?:\bnon\s+(?!(?:è|era)\s+(?:vero|vera|così|giust[oa]|corrett[oa])\b)"
+                     r"(?:è\s+|(?:lavora|lavoro|abita|abito|vive|vivo|studia|"
                      r"studio|sta|sto)\s+)?(?:a\s+|il\s+|la\s+|in\s+|alla\s+|al\s+|allo\s+|"
                      r"nel\s+|nella\s+)?|"
                      r"(?:ti|le|vi)\s+(?:ho|avevo)\s+(?:detto|scritto)\s+(?:che\s+)?)"
@@ -2019,8 +2020,12 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             # the one after "correctie: Griet werkt niet in het Jessa" (read as a moment)
             asked = before is not None and before.asked_value is not None and carried
             # ("te dije que Elif es de Izmir? nada que ver, es de Bursa": the denial after
-            # the value asked back names none of its own)
-            carried = carried if asked else _corrected_value(item.clause) or carried
+            # the value asked back names none of its own; nor does the one right after the
+            # value told: "je t'avais dit qu'il conduisait des TER | c'est faux, je ne sais
+            # pas pourquoi j'ai écrit ça" takes back TER, not "pourquoi j'ai écrit ça")
+            told_before = told_in is not None and told_in.index == item.clause.index - 1
+            carried = carried if asked or told_before else \
+                _corrected_value(item.clause) or carried
         elif cand is not None and carried and cand.corrects == LAST_DATED:
             carried = None  # "之前跟你说我妈生日5月8号 打错了 是5月18号": the bare day is what
             # puts the carried day right; the clauses after it correct nothing more
@@ -2278,8 +2283,10 @@ _TOLD_AND_WRONG: dict[str, tuple[str, str]] = {
            r"(?:c'était|c’était|c'est|c’est)\s+(?:faux|une\s+erreur|pas\s+vrai|"
            r"n['’]importe\s+quoi|des\s+bêtises)|"
            r"je\s+me\s+suis\s+(?:trompée?|emmêlée?)|j['’]ai\s+confondu"),
-    "es": (r"(?:yo\s+)?(?:te\s+)?(?:dije|conté|escribí)\s+" + _WHEN_TOLD + r"que\s+",
+    "es": (r"(?:(?:lo|eso)\s+que\s+)?(?:yo\s+)?(?:te\s+)?(?:dije|conté|escribí)\s+" + _WHEN_TOLD +
+           r"que\s+",
            r"(?:eso\s+|y\s+)?(?:estaba\s+mal|está\s+mal|es\s+mentira|no\s+es\s+así|"
+           r"(?:no\s+(?:tiene\s+)?)?nada\s+que\s+ver|"
            r"no\s+era\s+así|era\s+un\s+error|me\s+confundí|me\s+equivoqué|me\s+lié)"),
     "it": (r"(?:ti\s+)?(?:ho|avevo)\s+(?:detto|scritto|raccontato)\s+" + _WHEN_TOLD +
            r"(?:che|ke)\s+",
@@ -2308,7 +2315,8 @@ _TOLD_YOU_WRONG: dict[str, re.Pattern[str]] = {
                      r"y|pues|e|allora|então|en|trouwens|ah|hey|listen|senti|ascolta|oye|mira|"
                      r"olha|écoute|hör\s+mal|luister)\W+)*" + _WHEN_TOLD + told +
                      r"(?P<said>.+?)(?:\s*[,;–—-]\s*(?:but\s+|aber\s+|mais\s+|pero\s+|ma\s+|"
-                     r"mas\s+|maar\s+)?|\s+(?:but|aber|mais|pero|ma|mas|maar)\s+)"
+                     r"mas\s+|maar\s+)?|\s+(?:but|aber|mais|pero|ma|mas|maar)\s+|"
+                     r"\s+(?=(?:no\s+(?:tiene\s+)?)?nada\s+que\s+ver))"  # (said without a comma)
                      + r"(?:" + wrong + r")(?:\s*[,;]\s*(?:" + wrong + r"))*"
                      r"(?:\W*$|\s*[,;:]\s*(?P<right>\w.*?)[\s.!?…]*$)")
     for lang, (told, wrong) in _TOLD_AND_WRONG.items()}
@@ -2345,11 +2353,14 @@ def _zh_right_value(cand: FactCandidate, clause: Clause) -> FactCandidate:
 
 
 def _told_wrong_before(clause: Clause, clauses: Sequence[Clause]) -> bool:
-    """Whether a clause before ``clause`` in its sentence repeats what the user said and calls
-    it wrong (:func:`_told_wrong`): ``clause`` is then the right statement ("ti avevo detto ke
-    fa l infermiera ma nn è vero: | è fisioterapista"), whoever the held fact it puts right is
-    about, and no one else's act."""
-    before = [c for c in clauses if c.sentence == clause.sentence and c.index < clause.index]
+    """Whether a clause before ``clause`` in its sentence, or in the sentence before, repeats
+    what the user said and calls it wrong (:func:`_told_wrong`): ``clause`` is then the right
+    statement ("ti avevo detto ke fa l infermiera ma nn è vero: | è fisioterapista", "… ma mi
+    sono confuso. | Lavora alla Lavazza."), whoever the held fact it puts right is about, and
+    no one else's act."""
+    sentences = list(dict.fromkeys(c.sentence for c in clauses if c.index <= clause.index))
+    near = sentences[-2:]  # (its own sentence and the one before it)
+    before = [c for c in clauses if c.sentence in near and c.index < clause.index]
     return any(_told_wrong(c, clause) is not None for c in before)
 
 
@@ -2419,7 +2430,7 @@ def _last_name_said(said: str, *, first_word: bool) -> str | None:
 
 
 _SAID_WRONG: dict[str, re.Pattern[str]] = {
-    lang: re.compile(r"(?i)^\W*(?:(?:and|oh|ok|so|sorry|y|perdona|perdón|et|pardon|e|scusa|"
+    lang: re.compile(r"(?i)^\W*(?:(?:and|oh|ok|so|sorry|btw|y|perdona|perdón|et|pardon|e|scusa|"
                      r"desculpa|en|oei|oeps|oops|ach|ah|ai|ay|ops|eh|uy|oh\s+là\s+là|"
                      r"(?:small|quick|tiny|kleine|petite|pequeña|piccola|pequena)\s+"
                      r"(?:correction|Korrektur|correcci[oó]n|correzione|corre[cç][aã]o|correctie)|"
@@ -2436,7 +2447,7 @@ _SAID_WRONG: dict[str, re.Pattern[str]] = {
         "it": r"(?:ho\s+detto|(?:ti|le|vi)\s+(?:ho|avevo)\s+detto)(?:\s+l['’]ultima\s+volta)?"
               r"(?:\s+che)?",
         "pt": r"(?:eu\s+)?(?:te\s+)?disse(?:\s+(?:da\s+)?última\s+vez)?",
-        "nl": r"ik\s+zei(?:\s+(?:vorige|de\s+vorige|laatst)\s*(?:keer)?)?|"
+        "nl": r"ik\s+zei(?:\s+(?:vorige|de\s+vorige|laatst|toen|eerst|eerder)\s*(?:keer)?)?|"
               r"ik\s+(?:heb|had)\s+(?:u|je|jou|jullie)\s+(?:ooit\s+|al\s+eens\s+|eens\s+|"
               r"vorige\s+keer\s+|laatst\s+)?(?:gezegd|verteld|geschreven)(?:\s+dat)?",
     }.items()}
@@ -3641,8 +3652,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             not _has_subject(clause.text, lang) and not _own_verb_opens(span, lang) and \
             not find_temporal(span, at) and \
             not one_at_a_time.medicine_named(span) and \
-            not (cues.cessation and re.search(r"\s[A-ZÀ-Þ]", span.strip())):
-        # ("ora prendo l'amlodipina", "Cancelled PureGym": no fragments)
+            not (cues.cessation and re.search(r"\s[A-ZÀ-Þ]", span.strip())) and \
+            not (carried and _third_person_verb(clause.text, lang)):
+        # ("ora prendo l'amlodipina", "Cancelled PureGym": no fragments; nor is the right
+        # statement after what was told wrong: "Ti ho detto che Sara abita a Pisa, non è
+        # vero, | abita a Lucca")
         reading.flags.append("skipped:fragment")
         return None
     if _only_a_pronoun_object(span, lang) or _lacks_its_complement(span, lang) or \
@@ -4757,22 +4771,23 @@ _TENURE_PARTS: dict[str, tuple[str, str, str, str, str]] = {
                r"\d+|one|two|three|four|five|six|seven|eight|nine|ten|"
                r"eleven|twelve|fifteen|twenty|thirty|a\s+few|a\s+couple\s+of",
                r"days?|weeks?|wks?|fortnights?|months?|years?", r"at|into", r"in"),
-        "de": (r"erste[nrs]?|zweite[nrs]?|dritte[nrs]?|1\.|2\.",
-               r"\d+|zwei|drei|vier|fünf|sechs|elf|zwölf|fünfzehn|zwanzig",
-               r"Tage?n?|Wochen?|Monate?n?|Jahre?n?", r"bei", r"im|in\s+der|an\s+der"),
-        "fr": (r"premi(?:er|[èe]re)|deuxi[èe]me|1(?:[èe]?re|er)|2[èe]me|2e",  # ("premiere",
+        "de": (r"erste[nrs]?|erschte[nrs]?|erschti|zweite[nrs]?|dritte[nrs]?|1\.|2\.",
+               r"\d+|zwei|zwoi|drei|drü|vier|fünf|sechs|elf|zwölf|fünfzehn|zwanzig",
+               r"Tage?n?|Wochen?|Wuche|Monate?n?|Jahre?n?", r"bei|bi",
+               r"im|in\s+der|an\s+der"),  # (Swiss German: "erschti zwei wuche bi de vbz")
+        "fr": (r"premi(?:er|[èe]re)s?|deuxi[èe]me|1(?:[èe]?re|er)|2[èe]me|2e",  # ("premiere",
                # "1ere": accents left out, a number for the word in chat)
                r"\d+|un|une|deux|trois|quatre|cinq|six|onze|douze|quinze|vingt",
                r"(?:jours?|semaines?|mois|ans?|ann[ée]es?)"
                r"(?:\s+que\s+je\s+(?:suis|bosse|travaille))?",
                r"chez", r"à|a|dans"),
-        "es": (r"primer(?:o|a)?|segund[oa]|1(?:er|era|ra|ro|º|ª)",
+        "es": (r"primer(?:o|a)?s?|segund[oa]|1(?:er|era|ra|ro|º|ª)",
                r"\d+|un|una|dos|tres|cuatro|cinco|seis|once|doce|quince|veinte",
                r"días?|semanas?|mes(?:es)?|años?", r"con", r"en"),
-        "it": (r"prim[oa]|second[oa]|1(?:°|º|ª|o|a)",
+        "it": (r"prim[oaie]|second[oa]|1(?:°|º|ª|o|a)",
                r"\d+|un|una|due|tre|quattro|cinque|sei|undici|dodici|quindici|venti",
                r"giorn[oi]|settiman[ae]|mes[ei]|ann[oi]", r"da|presso", r"in|alla|al"),
-        "pt": (r"primeir[oa]|segund[oa]|1(?:º|ª|o|a)",
+        "pt": (r"primeir[oa]s?|segund[oa]|1(?:º|ª|o|a)",
                r"\d+|um|uma|dois|duas|três|quatro|cinco|seis|onze|doze|quinze|vinte",
                r"dias?|semanas?|m[eê]s(?:es)?|anos?", r"(?:no|na)\s+\w+\s+d[oa]",
                r"no|na|em"),

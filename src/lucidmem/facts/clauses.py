@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import cache
 
+from lucidmem.facts.chat_words import chat_written_out
 from lucidmem.facts.cue_lexicon import (
     CONTEXTS,
     DE_NOT_FIRST_PERSON_VERBS,
@@ -115,15 +116,17 @@ _CUT_WORDS: dict[str, str] = {
           + _THERE_IS["fr"] + r"))",
     "es": r"pero|así\s+que|porque|aunque|y(?=\s+(?:yo\b|mi\b|ella\b|él\b|"
           + _THERE_IS["es"] + r"))",
-    "it": r"ma|però|quindi|perché|anche\s+se|e(?=\s+(?:io\b|(?:(?:la|il)\s+)?mi[oa]\b|lei\b|lui\b|"
-          + _THERE_IS["it"] + r"))",
-    "pt": r"mas|então|porque|embora|e(?=\s+(?:eu\b|(?:o\s+)?meu\b|(?:a\s+)?minha\b|ela\b|ele\b|"
-          + _THERE_IS["pt"] + r"))",
+    "it": r"ma|però|quindi|(?<!\bso\s)perché|anche\s+se|"
+          r"e(?=\s+(?:io\b|(?:(?:la|il)\s+)?mi[oa]\b|lei\b|lui\b|" + _THERE_IS["it"] + r"))",
+    "pt": r"mas|então|(?<!\bsei\s)porque|embora|"
+          r"e(?=\s+(?:eu\b|(?:o\s+)?meu\b|(?:a\s+)?minha\b|ela\b|ele\b|" + _THERE_IS["pt"] +
+          r"))",
     "nl": r"maar(?<!nog\smaar)(?!\s+(?:één|1|twee|drie|vier|vijf|\d)\b)|dus|omdat|hoewel|"
           r"en(?=\s+(?:ik\b|mijn\b|ze\b|hij\b|zij\b|" + _THERE_IS["nl"] + r"))",
 }
 """Words that begin a new clause. Dutch "maar" after "nog" or before a number is "only",
-no "but" ("nu nog maar één schep", "ik werk maar twee dagen")."""
+no "but" ("nu nog maar één schep", "ik werk maar twee dagen"); "why" after "I don't know"
+goes on with it ("non so perché l'ho scritto", "não sei porque escrevi isso")."""
 _AND_THE: dict[str, str] = {
     "de": r"und\s+(?:der|die|das)\s+[A-ZÄÖÜ]",
     "nl": r"en\s+(?:de|het)\s+[a-z]{3,}(?=(?:\s+\S+){0,4}?\s+(?:is|was|zijn|waren|wordt|"
@@ -1172,6 +1175,7 @@ def clauses_of(text: str, *, default_language: str = "en",
     quotes = tuple(m.group(0)[1:-1] for m in _QUOTES.finditer(text))
     body = _QUOTES.sub(QUOTE_MARK, text)
     turn_lang = language_hint or detect(body, default=default_language).code
+    body = chat_written_out(body, turn_lang)  # "sn allergico" as "sono allergico"
     body = names_capitalised(body, turn_lang)  # "first week at crookes" names Crookes
     out: list[Clause] = []
     turn_corrects = turn_lang in LANGUAGES and has_cue("correction", turn_lang, body)

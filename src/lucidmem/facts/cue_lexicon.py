@@ -2150,7 +2150,8 @@ CHAT_SPELLINGS: dict[str, dict[str, tuple[str, ...]]] = {
            "hoje": ("hj",), "não": ("n", "ñ", "nao"), "muito": ("mt", "mto"),
            "para": ("pra", "pa"), "estou": ("tô", "to", "tou"), "está": ("tá", "ta"),
            "comigo": ("cmg",), "tudo": ("td",)},
-    "nl": {"ik": ("k",), "mijn": ("m'n", "mn"), "even": ("ff",)},
+    "nl": {"ik": ("k",), "mijn": ("m'n", "mn"), "even": ("ff",), "zijn": ("zn",),
+           "het": ("t",), "gewoon": ("gwn",)},
 }
 """How people write common words in chat ("q" for "que", "nn" for "non", "pr" for "pour",
 "u" for "you", "vc" for "você"): a cue word of the list also matches them, so a cue said
