@@ -52,3 +52,23 @@ def test_a_one_off_said_in_a_sentence_of_its_own(case: str) -> None:
     with said_a_day_apart(habit, one_off, start=_START, user_id=case) as memory:
         texts = [f.text for f in memory.facts.list(user_id=case)]
         assert any(day in t for t in texts if "week of" not in t), texts
+
+
+NEXT_WEEK_ONE_OFF = {
+    "nl": ("Elke dinsdagavond zing ik bij het koor in de Sint-Janskerk.",
+           "Volgende week repeteert het koor niet op dinsdag maar op woensdag; de kerk is "
+           "die dinsdag bezet.", "dinsdagavond"),
+    "en": ("Every Tuesday evening I sing with the choir at St John's.",
+           "Next week the choir doesn't meet on Tuesday but on Wednesday, the church is "
+           "booked.", "Tuesday"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NEXT_WEEK_ONE_OFF))
+def test_next_weeks_other_day_is_a_one_off(case: str) -> None:
+    """A day set against the habit's for a week named as next week (no "only this time") is a
+    one-off as this week's is: the habit stays held."""
+    habit, one_off, day = NEXT_WEEK_ONE_OFF[case]
+    with said_a_day_apart(habit, one_off, start=_START, user_id=case, lang=case) as memory:
+        texts = [f.text for f in memory.facts.list(user_id=case)]
+        assert any(day in t for t in texts if "week of" not in t), texts

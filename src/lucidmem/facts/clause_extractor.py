@@ -46,6 +46,7 @@ from lucidmem.facts.clauses import (
     slip_lead,
     zh_asks,
 )
+from lucidmem.facts.common_words import is_common_word
 from lucidmem.facts.cue_lexicon import (
     CLAUSE_OPENING_WORDS,
     FIRST_PERSON_VERBS,
@@ -1148,6 +1149,15 @@ def _without_told(clause: Clause, span: str) -> str:
         not span[told.end():].strip() else span[told.end():]
 
 
+_WE_TWO = re.compile(
+    r"(?i)^\W*(?:(?:io|yo|eu|ich|ik|je|moi|i|me)\s+(?:e|y|und|en|et|and)\s+(?!\d)\w|"
+    r"(?:(?:my|mein|meine|mon|ma|mi|mio|mia|meu|minha|mijn|il|la|el|o|a|der|die)\s+)?"
+    r"[^\W\d_][\w'’-]*(?:\s*,[^,]{1,30},)?\s+(?:e|y|und|en|et|and)\s+"
+    r"(?:io|yo|eu|ich|ik|moi|i|me)(?![\w'’]))")
+"""The user and someone else as the subject ("Io e Duccio, il mio fidanzato, abitiamo …",
+"Florian und ich wohnen …", "my sister and I"): the clause is the user's own."""
+
+
 def _subject_of(clause: Clause, state: ConversationState,
                 people: list[Mention]) -> tuple[str, str] | None:
     """(subject, phrase) of the clause: a person it starts with or points to, else the user.
@@ -1163,6 +1173,9 @@ def _subject_of(clause: Clause, state: ConversationState,
     if (after_time := _after_a_time(text))[:1].isupper():
         text = after_time  # "El sábado de la semana que viene Micaela baila caporales": the
         # subject stands after the time the clause opens with
+    if _WE_TWO.match(clause.text):
+        return USER_SUBJECT, "The user"  # "Io e Duccio, il mio fidanzato, abitiamo in via
+        # Pantaneto": the user's home too, not only Duccio's
     lead = people[0] if people and people[0].span[0] <= 3 + clause.text.find(text[:8]) else None
     after = after_short_lead(text)
     if lead is None and after != text and people and not clause.cues.correction and \
@@ -1216,6 +1229,8 @@ def _subject_of(clause: Clause, state: ConversationState,
         # what follows the capital is a function word, not the verb of someone named
     if fresh is not None and clause.language not in ("de", "zh") and \
             not _is_function_word(fresh.group(1)) and \
+            not _NEVER_A_NAME.get(clause.language, _NO_MATCH).search(fresh.group(1)) and \
+            not is_common_word(fresh.group(1), clause.language) and \
             fresh.group(1).casefold() not in FIRST_PERSON_VERBS.get(clause.language, ()) and \
             not _verb_before_its_object(text, clause.language) and \
             not _own_verb_first(text[fresh.end(1):], clause.language):
@@ -1246,6 +1261,15 @@ def _given_name_first(text: str) -> str | None:
         return name.capitalize()
     return name if name[0].isupper() else None
 
+
+_NEVER_A_NAME: dict[str, re.Pattern[str]] = {
+    "es": re.compile(r"(?i)\w{3,}(?:mente|ísim[oa]s?)$"),
+    "it": re.compile(r"(?i)\w{3,}(?:mente|issim[oaie]|iamo|emmo|ammo)$"),
+    "pt": re.compile(r"(?i)\w{3,}(?:mente|íssim[oa]s?)$"),
+}
+"""Endings of words that are never a name, though a clause opens with them in capitals: an
+adverb ("Ultimamente la carne la mangio …"), a superlative ("Bellissime idee"), a verb of
+"we" ("Vorremmo invitare …")."""
 
 _NEVER_A_VERB = frozenset({
     "the", "an", "not", "of", "to", "on", "at", "for", "with", "you", "they", "pas", "ce",
@@ -2731,7 +2755,8 @@ def _follow_who_is_brought_up(clause: Clause, people: list[Mention],
 
 def _names_in(text: str, lang: str) -> list[str]:
     """Capitalised words that look like names (not sentence-initial; in German, where every
-    noun has a capital, only given names: "mit Lea", not "mit Kaffee")."""
+    noun has a capital, only given names: "mit Lea", not "mit Kaffee"; not after a word of
+    place: "lavora alla Ferrero", "trabalha na Vodafone" name no one "lui" may be)."""
     if lang == "zh":
         return []
     out = []
@@ -2741,7 +2766,8 @@ def _names_in(text: str, lang: str) -> list[str]:
         # or a quote starts there too: "¡Primer finde en la casa nueva …")
         if not before or before.endswith((".", "!", "?", ":")) or \
                 word.casefold() in _NOT_NAME_WORDS or re.search(
-                    r"(?i)(?:\b(?:from|in|to|at|near|aus|nach|de|à|en|em|da|di|uit|naar|van)|"
+                    r"(?i)(?:\b(?:from|in|to|at|near|aus|nach|de|à|en|em|da|di|uit|naar|van|"
+                    r"al|alla|allo|nel|nella|dal|dalla|sulla|presso|na|no)|"
                     r"\b(?:the|la|le|el|il|het))$", before) or \
                 _INDEFINITE.get(lang, _NO_MATCH).search(before):
             continue  # ("nen Amerikaan die vroeg …", "un Breton"): one of a kind, no name
@@ -3622,6 +3648,10 @@ _TRIP_MISREADINGS = frozenset({"personal", "hobby"})
 word and a day said, the clause is an event."""
 
 
+_WORK_SLOTS = frozenset({"employer", "occupation"})
+"""The slots of the user's job."""
+
+
 def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetime,
                  secret: bool, reading: TurnReading,
                  carried: str | None = None) -> FactCandidate | None:
@@ -3771,6 +3801,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     held = found is not None and held_for(found.text, span, lang, tense)
     if held and slot == "event" and guess is not None:
         slot = guess.second  # "tengo la Vespa hace ocho años": a state since then, no event
+    if slot in _WORK_SLOTS and has_cue("after_work", lang, clause.text):
+        # "ich helfe nach der Arbeit beim Blaufränkisch mit": what the user does besides the
+        # job, which it must not end
+        slot = guess.second if guess is not None and guess.second not in _WORK_SLOTS \
+            else "routine"
     named_person = item.subject != USER_SUBJECT
     if guess is not None:
         limit = NO_FACT_LIMIT if (named_person or _has_subject(clause.text, lang)) \
@@ -4350,6 +4385,10 @@ def _switched_from(span: str, lang: str) -> tuple[str, str] | None:
     return re.sub(r"\s{2,}", " ", span[:m.start()] + span[m.end():]).strip(), m["old"]
 
 
+MOST_WORDS_TO_THE_HOME = 3
+"""How near after the time spent the kind of home must be said ("… che stiamo al podere")."""
+
+
 def _time_in_a_place(span: str, lang: str) -> bool:
     """Whether the clause says how long the user has been in a named place, in weeks,
     months or years: a home, said without a verb of living ("depuis trois semaines qu'on
@@ -4361,8 +4400,13 @@ def _time_in_a_place(span: str, lang: str) -> bool:
     False
     """
     found = find_cue("time_in_a_place", lang, span)
-    return found is not None and \
-        _proper_after(span[found.start():], lang, _PLACE_PREP, set()) is not None
+    if found is None:
+        return False
+    if _proper_after(span[found.start():], lang, _PLACE_PREP, set()) is not None:
+        return True
+    # or a home named by its kind right after ("sono tre settimane che stiamo al podere")
+    after = re.findall(r"[\w'’-]+", span[found.end():])[:MOST_WORDS_TO_THE_HOME]
+    return any(w.casefold() in _HOME_WORDS.get(lang, ()) for w in after)
 
 
 def _home_left(span: str, lang: str) -> tuple[str, str] | None:

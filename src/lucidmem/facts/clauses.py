@@ -991,6 +991,15 @@ _NEWS_LEAD = re.compile(
 """A lead that opens news, said with a comma ("Und stell dir vor, seit Januar trink ich
 keinen Alkohol mehr", "imagine, I passed!"): what follows happened, it is not supposed;
 "stell dir vor, ich wäre reich" is still supposed by its "wäre"."""
+_NEWS_ASKED = re.compile(
+    r"(?i)^\W*(?:(?:and|und|et|y|e|en|ah|oh|ma)\s+)?(?:did\s+you\s+know(?:\s+that)?|"
+    r"(?:weißt|weisst|wusstest)\s+du,?\s+dass|tu\s+(?:sais|savais)\s+que|sais-tu\s+que|"
+    r"sab(?:es|ías|ias)\s+que|(?:lo\s+)?sai\s+che|sapevi\s+che|(?:você\s+)?sab(?:e|es|ia)\s+que|"
+    r"(?:weet|wist)\s+je\s+dat)\s+"
+    r"(?!(?:what|was|quoi|qué|que|cosa|chi|dove|quando|come|wat|wie|waar|o\s+que)\b)\w")
+"""News asked as a question ("E sai che ormai sono vegetariana?", "did you know I'm vegan
+now?", "wist je dat ik …?"): the user tells it, the question asks nothing ("sai che cosa
+…?" does)."""
 _CAPS_LOVE = re.compile(
     r"(?<![\w])(?:" + "|".join("".join(re.escape(c) + "+" for c in word) for word in (
         "LOVE", "LOVED", "ADORE", "ENCANTA", "ENCANTAN", "ADORO", "AMO", "LIEBE", "J'ADORE",
@@ -1006,6 +1015,13 @@ _VERB_DENIED: dict[str, re.Pattern[str]] = {
 """A verb denied ("nn partiva", "won't start", "springt nicht an"): what an eye-roll after it
 rolls at is the complaint itself, no irony ("più", "rien" deny nothing of a verb)."""
 _SMILE_AFTER_PRAISE = re.compile("(?:太喜欢|喜欢|爱|幸福|开心)[^。！？]*\U0001F642")
+_PRAISE = re.compile(
+    r"(?i)(?<![\w'’])(?:best|greatest|love|loving|amazing|fantastic|wonderful|brilliant|"
+    r"dream\s+job|beste[nrs]?|liebe|toll|traumjob|meilleur|meilleure|adore|génial|"
+    r"mejor|encanta|encantan|maravilloso|maravillosa|migliore|adoro|fantastico|"
+    r"melhor|amo|maravilhos[oa]|beste|geweldig|heerlijk)(?![\w'’])|最好|太好|真棒|最爱")
+"""Praise: with an eye-roll closing its sentence, the whole sentence is irony ("best job in
+the world honestly, i just love being called names at 3am 🙄")."""
 
 
 def read_cues(text: str, sentence: str, lang: str) -> Cues:
@@ -1021,13 +1037,16 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
     tail = sentence.rstrip(" ?？!！.。…").endswith(text.rstrip(" ?？!！.。…,，"))
     question = (tail and sentence.rstrip().endswith(("?", "？"))) or \
         text.rstrip().endswith(("?", "？")) or (asks is not None and asks.start() == 0)
+    if question and _NEWS_ASKED.match(text):
+        question = False  # "E sai che ormai sono vegetariana?": news, told
     if lang == "zh":
         question = question or bool(re.search(r"[吗么呢]\s*[？?。！!]?$", text)) or \
             has_cue("question", lang, _ZH_NOT_ASKING.sub("", text))
     # an eye-roll belongs to the clause it closes, as a question mark does: "mi hermano se
     # casa el sábado, y mami me dijo que hable yo porque soy la que habla bonito 🙄" rolls
     # its eyes at the speech, not at the wedding
-    rolled = _IRONY.search(text) or (tail and _IRONY.search(sentence))
+    rolled = _IRONY.search(text) or (tail and _IRONY.search(sentence)) or (
+        _IRONY.search(sentence.rstrip(" .!?…")[-3:]) and _PRAISE.search(text))
     if rolled and rolled.group(0) != "\U0001F643" and \
             _VERB_DENIED.get(lang, _NEVER).search(text) is not None:
         rolled = None  # "la mia panda … stamattina nn partiva di nuovo 🙄": a complaint said

@@ -298,14 +298,21 @@ CUES: dict[str, _T] = {
     # this week or weekend, which with a weekday says a habit moved once ("questa settimana
     # giochiamo martedì", "este finde jugamos el domingo, no el sábado"): a one-off
     "this_week": {
-        "en": _w("this week|this weekend"),
+        # (and the next: "volgende week repeteert het koor niet op dinsdag maar op woensdag")
+        "en": _w("this week|this weekend|next week|next weekend"),
         # (not "die Woche": "zweimal die Woche" is a habit)
-        "de": _w("diese woche|dieses wochenende"),
-        "fr": _w("cette semaine|ce week-end|ce weekend"),
-        "es": _w("esta semana|este finde|este fin de semana"),
-        "it": _w("questa settimana|questo weekend|questo fine settimana"),
-        "pt": _w("esta semana|essa semana|este fim de semana|esse fim de semana"),
-        "nl": _w("deze week|dit weekend"),
+        "de": _w("diese woche|dieses wochenende|nächste woche|nächstes wochenende|"
+                 "kommende woche"),
+        "fr": _w("cette semaine|ce week-end|ce weekend|la semaine prochaine|"
+                 "le week-end prochain"),
+        "es": _w("esta semana|este finde|este fin de semana|la semana que viene|"
+                 "la próxima semana|el finde que viene"),
+        "it": _w("questa settimana|questo weekend|questo fine settimana|la settimana prossima|"
+                 "la prossima settimana"),
+        "pt": _w("esta semana|essa semana|este fim de semana|esse fim de semana|"
+                 "semana que vem|na próxima semana"),
+        "nl": _w("deze week|dit weekend|volgende week|volgend weekend|komende week"),
+        # (not "下周": "不是下周三，是下周五" puts a date right, next Wednesday is a day)
         "zh": _w("这周|这个星期|这个礼拜|这礼拜|这星期|这周末"),
     },
     "habit": {
@@ -1499,7 +1506,10 @@ CUES: dict[str, _T] = {
                  "llevamos … meses en|llevamos un mes en|llevo … meses en|llevo un mes en"),
         "it": _w("da … settimane siamo|da … mesi siamo|da un mese siamo|da … settimane sono a|"
                  "da … mesi sono a|da un mese sono a|siamo a … da … settimane|"
-                 "siamo a … da … mesi|siamo a … da un mese|siamo in … da … mesi"),
+                 "siamo a … da … mesi|siamo a … da un mese|siamo in … da … mesi|"
+                 "sono … settimane che stiamo|sono … mesi che stiamo|è un mese che stiamo|"
+                 "sono … settimane che abitiamo|sono … mesi che abitiamo|"
+                 "sono … settimane che viviamo|sono … mesi che viviamo"),
         "pt": _w("há … semanas que estamos|há … meses que estamos|há um mês que estamos|"
                  "faz … semanas que estamos|faz … meses que estamos|faz um mês que estamos|"
                  "há … meses que estou|há um mês que estou"),
@@ -1535,6 +1545,25 @@ CUES: dict[str, _T] = {
         "pt": _w("trabalha|começou|começa|trampa|emprego|trabalho"),
         "nl": _w("werkt|is begonnen|begint|begonnen|job|baan|werk"),
         "zh": _w("上班|工作|入职|跳槽"),
+    },
+    # time off work, what the user does after it ("ich helfe nach der Arbeit beim
+    # Blaufränkisch mit", "after work I coach the under-10s"): something besides the job,
+    # never the job itself
+    "after_work": {
+        "en": _w("after work|after my shift|after my shifts|after the office|after my job"),
+        "de": _w("nach der Arbeit|nach dem Dienst|nach der Schicht|nach Feierabend|"
+                 "nach dem Job"),
+        "fr": _w("après le travail|après le boulot|après le taf|après mon service|"
+                 "après le bureau|en sortant du boulot|en sortant du travail"),
+        "es": _w("después del trabajo|después del curro|después de la chamba|"
+                 "saliendo del trabajo|al salir del trabajo|después de trabajar"),
+        "it": _w("dopo il lavoro|dopo lavoro|dopo il turno|finito il lavoro|"
+                 "uscito dal lavoro|uscita dal lavoro"),
+        "pt": _w("depois do trabalho|depois do serviço|depois do expediente|"
+                 "depois do trampo|saindo do trabalho|após o trabalho"),
+        "nl": _w("na het werk|na mijn werk|na m'n werk|na werktijd|na mijn dienst|"
+                 "na m'n dienst"),
+        "zh": _w("下班后|下班以后|下了班|下班之后"),
     },
     # a step towards a job: applying, an interview, a trial day or shift, an offer — not
     # the job itself ("sent my application to Hearth & Rye", "fiz entrevista no INPA",
@@ -2214,7 +2243,7 @@ HOME_NOUNS: dict[str, tuple[str, ...]] = {
            # the fond small forms of chat ("mi apartamentito en santa tecla")
            "apartamentito", "departamentito", "pisito", "casita", "cuartito", "depa"),
     "it": ("appartamento", "casa", "monolocale", "bilocale", "stanza", "appartamentino",
-           "casetta"),
+           "casetta", "podere", "casale", "cascina", "villetta", "mansarda", "attico"),
     "pt": ("apartamento", "apê", "ap", "casa", "kitnet", "quarto", "apartamentinho",
            "casinha", "quartinho"),
     "nl": ("appartement", "flat", "huis", "woning", "kamer", "studio", "rijhuis", "rijtjeshuis",
@@ -2594,7 +2623,7 @@ the user's."""
 
 STRETCH_DONE: dict[str, str] = {
     "en": r"done|over|finished|complete|completed|survived",
-    "de": r"geschafft|rum|vorbei|überstanden|erledigt|hinter\s+mir",
+    "de": r"geschafft|rum|vorbei|überstanden|erledigt|hinter\s+mir|dure|dur",
     "fr": r"terminée?s?|finie?s?|bouclée?s?|faite?s?|passée?s?|réussie?s?|complète|entière",
     "es": r"terminad[oa]s?|acabad[oa]s?|hech[oa]s?|superad[oa]s?|cumplid[oa]s?|"
           r"complet[oa]s?|completic[oa]s?|completit[oa]s?|enter[oa]s?",

@@ -261,7 +261,20 @@ _FIRST_DAYS_IN: dict[str, str] = {
 """The first days somewhere ("first Saturday in", "primer finde en", "erste Nacht in",
 "die ersten Wochen im")."""
 
-_HOME_THEN_AT = r"(?:in|im|am|à|a|en|em|no|na|op|aan|nel|nella|di|de)"
+_SOME_WEEKS_IN: dict[str, str] = {
+    "en": r"(?:\d+|two|three|four|a\s+couple\s+of)\s+(?:weeks|months)\s+in",
+    "de": r"(?:\d+|zwei|drei|vier)\s+(?:Wochen|Monate)\s+(?:in|im)",
+    "fr": r"(?:\d+|deux|trois|quatre)\s+(?:semaines|mois)\s+(?:à|a|dans|en|au)",
+    "es": r"(?:\d+|dos|tres|cuatro)\s+(?:semanas|meses)\s+en",
+    "it": r"(?:\d+|due|tre|quattro)\s+(?:settimane|mesi)\s+(?:a|in|nella|nel)",
+    "pt": r"(?:\d+|duas|dois|tr[êe]s|quatro)\s+(?:semanas|meses)\s+(?:em|no|na)",
+    "nl": r"(?:\d+|twee|drie|vier)\s+(?:weken|maanden)\s+(?:in|op)",
+}
+"""Some weeks in a home, counted ("3 semanas na kitnet do bauxita", "two weeks in the flat
+on Leith Walk"): the first days of :data:`_FIRST_DAYS_IN`, read only before a word of a home
+("two weeks in Lisbon" is a trip)."""
+
+_HOME_THEN_AT = r"(?:in|im|am|à|a|en|em|no|na|op|aan|nel|nella|di|de|do|da)"
 """The word after a home noun that leads to its place ("im Haus in Lustenau")."""
 
 _OWN = (r"my|our|meiner|meinem|unserer|unserem|mon|ma|notre|mi|nuestro|nuestra|mio|mia|nostro|"
@@ -390,10 +403,12 @@ def moved_into(text: str, lang: str) -> str | None:
             has_cue("wanting", lang, text) or has_cue("hypothetical", lang, text):
         return None
     home = "|".join(re.escape(n) for n in HOME_NOUNS.get(lang, ()))
-    in_own_home = re.compile(r"(?<![\w'’])(?i:(?:" + first + r")\s+(?:" + _OWN + r")\s+(?:" +
-                             home + r")\s+" + _HOME_THEN_AT + r")(?![\w'’])")
-    shared_home = re.compile(r"(?<![\w'’])(?i:(?:" + first + r")\s+" + _THE + r"?(?:" +
-                             home + r")" + _WITH_SOMEONE + r"\s+" + _HOME_THEN_AT + r")(?![\w'’])")
+    some = _SOME_WEEKS_IN.get(lang, r"(?!)")
+    in_own_home = re.compile(r"(?<![\w'’])(?i:(?:" + first + "|" + some + r")\s+(?:" + _OWN +
+                             r")\s+(?:" + home + r")\s+" + _HOME_THEN_AT + r")(?![\w'’])")
+    shared_home = re.compile(r"(?<![\w'’])(?i:(?:" + first + "|" + some + r")\s+" + _THE +
+                             r"?(?:" + home + r")" + _WITH_SOMEONE + r"\s+" + _HOME_THEN_AT +
+                             r")(?![\w'’])")
     first_days = re.search(r"(?<![\w'’])(?i:" + first + r")(?![\w'’])", text) is not None
     living = has_cue("moving_in", lang, text) or in_own_home.search(text) is not None or \
         shared_home.search(text) is not None or \
@@ -404,11 +419,13 @@ def moved_into(text: str, lang: str) -> str | None:
                       r"\s+(?:(?:the|der|die|das|dem|het|la|le|el|il|o|a|" + _OWN + r")\s+|"
                       r"l['’])?"
                       r"(?:" + home + r")" + _WITH_SOMEONE + r"\s+" + _HOME_THEN_AT + r")?|" +
-                      new + r"|" + keys +
+                      r"(?P<some>" + some + r")\s+(?:(?:the|der|die|das|dem|het|la|le|el|il|o|a|" +
+                      _OWN + r")\s+|l['’])?(?:" + home + r")" + _WITH_SOMEONE + r"\s+" +
+                      _HOME_THEN_AT + r"|" + new + r"|" + keys +
                       r")(?![\w'’])")
     capitals = _MID_SENTENCE_CAPITAL.search(text) is not None
     for m in lead.finditer(text):
-        if m["first"] is None and not living:
+        if m["first"] is None and m["some"] is None and not living:
             continue  # "got the keys to the flat in Leith": the move may come later
         end = _SENTENCE_END.search(text, m.end())
         rest = text[m.end():end.start() if end else len(text)]

@@ -135,6 +135,19 @@ _SELF_AS: dict[str, str] = {
 suis transitaire chez …"), in the languages whose word of working at says work
 (:data:`_SELF_AT`); Spanish "en" and Portuguese "na" say any place."""
 
+_WORK_AT: dict[str, str] = {
+    "en": r"(?:i\s+|i['’]?m\s+|im\s+)?(?:work|working|worked)\s+at(?!\s+(?:the|a|an)\s)",
+    "de": r"(?:ich\s+)?(?:arbeite|arbeit|schaffe|schaff|jobbe)\s+(?:jetzt\s+)?(?:bei|beim)"
+          r"(?!\s+(?:der|die|dem|den|eine[mnr]?|ner|nem)\s)",
+    "fr": r"(?:je\s+|j['’]?)?(?:travaille|bosse)\s+(?:maintenant\s+)?chez"
+          r"(?!\s+(?:un|une|le|la|les|moi|nous|eux)\s)",
+    "nl": r"(?:ik\s+|k\s+)?(?:werk|werkte)\s+(?:nu\s+)?bij(?!\s+(?:een|het)\s)",
+}
+"""The user's working at a place, in the languages whose word for it says work ("i work at",
+"ich arbeite bei", "je bosse chez", "ik werk bij"), not before an article other than the
+Dutch "de" a name is said with ("i work at a shop"); Spanish "en", Italian "in" and
+Portuguese "na" say any place ("trabajo en equipo")."""
+
 _TIME_THERE: dict[str, str] = {
     "fr": r"(?:jours?|semaines?|mois|ans?)\s+que\s+je\s+(?:suis|bosse|travaille)",
 }
@@ -164,7 +177,7 @@ _JOB_ARTICLE = r"(?:a|an|the|un|une|ein|eine|einer|een|il|la|lo|l['’]|uno|una)
 
 _AT: dict[str, str] = {
     "en": r"at|with|for",
-    "de": r"bei|beim|im|am|in\s+der|in\s+dem",
+    "de": r"bei|beim|bi|im|am|in\s+der|in\s+dem",
     "fr": r"chez|au|à\s+la|à\s+l['’]|à",
     "es": r"en|con|del|de\s+la",
     "it": r"da|al|alla|allo|presso|nel|nella|in",
@@ -196,6 +209,8 @@ def _cue(lang: str) -> re.Pattern[str] | None:
     cues = [r"(?:" + "|".join(said) + r")[!.]*\s+(?:" + _AT[lang] + r")\s+"]
     if lang in _STRETCH_AT:
         cues.append(stretch + r"[!.]*\s+(?:" + _STRETCH_AT[lang] + r")\s+")
+    if lang in _WORK_AT:  # "ik werk bij schoenenwinkel stap in"
+        cues.append(r"(?:" + _WORK_AT[lang] + r")\s+")
     if lang in _SELF_AS:  # "je suis transitaire chez faso transit express"
         job = r"(?!(?:" + "|".join(re.escape(w) for w in sorted(_STOP[lang])) + r"|" + \
             _NOT_A_JOB[lang] + r")(?![\w'’]))[^\W\d_][\w'’-]{3,}"
