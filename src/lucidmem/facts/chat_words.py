@@ -36,7 +36,8 @@ they write them ("carne pa tó"), never written out."""
 
 _ELIDED: dict[str, re.Pattern[str]] = {
     "it": re.compile(
-        r"(?i)(?<![\w'])(l|d|c|dell|all|nell|sull|dall|quell|anch)\s+(?=[aeiouàèéìòù]|h(?:o|ai|a|anno)\b)"),
+        r"(?i)(?<![\w'])(l|d|c|dell|all|nell|sull|dall|quell|anch)\s+"
+        r"(?=[aeiouàèéìòù]|h(?:o|ai|a|anno)\b)"),
 }
 """An elided word whose apostrophe chat left out, before the vowel it stands before
 ("l orafo", "d addio", "c è", "dell allergia") or the "h" of "avere" ("l ho preso"): none of

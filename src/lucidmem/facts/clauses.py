@@ -1019,7 +1019,7 @@ _PRAISE = re.compile(
     r"(?i)(?<![\w'’])(?:best|greatest|love|loving|amazing|fantastic|wonderful|brilliant|"
     r"dream\s+job|beste[nrs]?|liebe|toll|traumjob|meilleur|meilleure|adore|génial|"
     r"mejor|encanta|encantan|maravilloso|maravillosa|migliore|adoro|fantastico|"
-    r"melhor|amo|maravilhos[oa]|beste|geweldig|heerlijk)(?![\w'’])|最好|太好|真棒|最爱")
+    r"melhor|amo|maravilhos[oa]|geweldig|heerlijk)(?![\w'’])|最好|太好|真棒|最爱")
 """Praise: with an eye-roll closing its sentence, the whole sentence is irony ("best job in
 the world honestly, i just love being called names at 3am 🙄")."""
 

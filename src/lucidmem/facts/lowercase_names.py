@@ -111,13 +111,18 @@ _FIRST_STRETCH: dict[str, str] = {
           r"(?:tag|woche|wuche|monat|schicht|dienst|arbeitstag|wochen|monate)"
           r"(?:\s+(?:im\s+)?(?:praktikum|ausbildung))?",
     "fr": r"(?:premi(?:er|[èe]re)s?|1(?:[èe]?re|er))\s+"
-          r"(?:(?:\d+|deux|trois|quatre)\s+)?(?:jour|semaine|mois|service|garde|journ[ée]e|semaines)(?:\s+de\s+stage)?",
+          r"(?:(?:\d+|deux|trois|quatre)\s+)?"
+          r"(?:jour|semaine|mois|service|garde|journ[ée]e|semaines)(?:\s+de\s+stage)?",
     "es": r"(?:primer[oa]?s?|1(?:er|era|ra|ro|º|ª))\s+"
-          r"(?:(?:\d+|dos|tres|cuatro)\s+)?(?:día|dia|semana|mes|turno|jornada|semanas|meses)(?:\s+de\s+pr[áa]cticas)?",
+          r"(?:(?:\d+|dos|tres|cuatro)\s+)?"
+          r"(?:día|dia|semana|mes|turno|jornada|semanas|meses)(?:\s+de\s+pr[áa]cticas)?",
     "it": r"(?:prim[oaie]|1(?:°|º|ª|o|a))\s+"
-          r"(?:(?:\d+|due|tre|quattro)\s+)?(?:giorno|settimana|mese|turno|giornata|settimane|mesi)(?:\s+di\s+(?:tirocinio|stage))?",
+          r"(?:(?:\d+|due|tre|quattro)\s+)?"
+          r"(?:giorno|settimana|mese|turno|giornata|settimane|mesi)"
+          r"(?:\s+di\s+(?:tirocinio|stage))?",
     "pt": r"(?:primeir[oa]s?|1(?:º|ª|o|a))\s+"
-          r"(?:(?:\d+|dois|duas|tr[êe]s|quatro)\s+)?(?:dia|semana|mês|mes|turno|plantão|semanas|meses)(?:\s+de\s+est[áa]gio)?",
+          r"(?:(?:\d+|dois|duas|tr[êe]s|quatro)\s+)?"
+          r"(?:dia|semana|mês|mes|turno|plantão|semanas|meses)(?:\s+de\s+est[áa]gio)?",
     "nl": r"(?:eerste|1e|1ste)\s+(?:(?:\d+|twee|drie|vier)\s+)?"
           r"(?:dag|week|maand|dienst|werkdag|weken|maanden)(?:\s+stage)?",
 }
