@@ -116,3 +116,24 @@ def test_a_retraction_in_lowercase_keeps_who_the_person_is() -> None:
                  for f in memory.facts.history(user_id="s")]
     assert [t for status, t in facts if status == "active" and "Olli" in t], facts
     assert not [t for status, t in facts if status == "active" and "hamburg" in t], facts
+
+
+@pytest.mark.parametrize(("said", "lang", "written"), [
+    ("mi novia wara cumple 25 el sábado", "es", "mi novia Wara cumple 25 el sábado"),
+    ("mijn broer jesse wordt 30 in juli", "nl", "mijn broer Jesse wordt 30 in juli"),
+    ("minha irmã bia mora em santos", "pt", "minha irmã Bia mora em santos"),
+    ("ma soeur inès habite à lille", "fr", "ma soeur Inès habite à lille"),
+])
+def test_a_name_before_a_verb_of_its_own_is_a_name(said: str, lang: str, written: str) -> None:
+    """A word between the relation and a verb of living, working, turning an age … is the
+    person's name ("mi novia wara cumple 25"), as "my sister kiri turns 30" is."""
+    assert names_capitalised(said, lang) == written
+
+
+@pytest.mark.parametrize(("said", "lang"), [
+    ("mi hermano también vive en quito", "es"),
+    ("mein bruder auch wohnt in ulm", "de"),
+    ("mia sorella sempre lavora troppo", "it"),
+])
+def test_a_word_of_the_language_before_the_verb_is_no_name(said: str, lang: str) -> None:
+    assert names_capitalised(said, lang) == said

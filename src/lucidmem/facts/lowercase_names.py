@@ -26,6 +26,7 @@ import re
 from functools import cache
 from importlib import resources
 
+from lucidmem.facts.common_words import is_common_word
 from lucidmem.facts.cue_lexicon import (
     RELATIONS,
     STRETCH_DONE,
@@ -54,9 +55,17 @@ _IS: dict[str, str] = {
 
 _VERB_AFTER: dict[str, str] = {
     "en": r"turns|lives|works|moved|started|has|had|got|wants|says|said|loves|hates|and",
+    "de": r"wird|wohnt|arbeitet|hat|will|sagt|studiert|heiratet|zieht",
+    "fr": r"fête|vit|habite|travaille|veut|dit|étudie|a\s+eu",
+    "es": r"cumple|vive|trabaja|tiene|quiere|dice|estudia|se\s+casa|se\s+mudó",
+    "it": r"compie|vive|abita|lavora|vuole|dice|studia|si\s+sposa",
+    "pt": r"faz\s+anos|mora|vive|trabalha|tem|quer|diz|estuda|vai\s+casar",
+    "nl": r"wordt|woont|werkt|heeft|wil|zegt|studeert|trouwt",
 }
-"""English verbs that follow a name said after the user's relation to them ("my sister kiri
-turns 30", "my brother dev lives in pune")."""
+"""Verbs that follow a name said after the user's relation to them ("my sister kiri turns
+30", "my brother dev lives in pune", "mi enamorada wara cumple el 14", "mn broer jesse wordt
+30"); the word before them is a name only when it is no word of the language
+(:func:`lucidmem.facts.common_words.is_common_word`: "mi hermano también vive …")."""
 
 _WITH: dict[str, str] = {
     "en": r"with", "de": r"mit", "fr": r"avec", "es": r"con", "it": r"con", "pt": r"com",
@@ -259,33 +268,33 @@ _STOP: dict[str, frozenset[str]] = {
         "eine ist war sind hat habe hab ich mir mich wir du er sie es schon noch "
         "endlich echt mega so zu mit von im in am an auf für seit nach bis weil "
         "wenn als bei beim neue neuen neuer alte alten hinter sich uns total ganz "
-        "arbeit hause uni schule"),
+        "arbeit hause uni schule auch immer nicht nie nur bald"),
     "fr": _words(
         "et ou mais donc puis maintenant aujourd'hui hier demain ce cette c'est il "
         "elle on je j'ai me moi nous vous est était sont a ai avec de du des le la "
         "les un une en à au aux pour par dans sur depuis enfin déjà encore trop mdr "
         "lol quand nouveau nouvelle nouvel ancien ancienne travail boulot maison fac "
-        "école"),
+        "école aussi toujours jamais ne"),
     "es": _words(
         "y o pero así entonces ahora hoy ayer mañana este esta esto es era son ha "
         "he yo me mi nos con de del el la los las un una en a al para por desde ya "
         "por fin todavía jaja jajaja que cuando nuevo nueva viejo vieja trabajo curro "
-        "casa uni facultad"),
+        "casa uni facultad también tampoco siempre nunca aún solo sólo no"),
     "it": _words(
         "e o ma quindi poi adesso ora oggi ieri domani questo questa è era sono ha "
         "ho io mi mio noi con di del della il la lo i gli le un una in a al per da "
         "dal finalmente già ancora ahah che quando nuovo nuova vecchio vecchia lavoro "
-        "casa università uni"),
+        "casa università uni anche sempre non mai pure invece comunque proprio"),
     "pt": _words(
         "e ou mas então agora hoje ontem amanhã este esta isto é era são tem tenho "
         "eu me meu nós com de do da o a os as um uma em no na para por desde já "
         "finalmente ainda kkk kkkk que quando novo nova antigo antiga trabalho casa "
-        "facul faculdade"),
+        "facul faculdade também sempre nunca só não"),
     "nl": _words(
         "en of maar dus toen nu vandaag gisteren morgen dit dat deze het een is was "
         "zijn heeft heb ik me mij wij we je hij zij ze zit zitten met van in op aan "
         "voor naar sinds eindelijk al nog echt haha want als nieuwe nieuw oude werk "
-        "huis school uni elke iedere alle"),
+        "huis school uni elke iedere alle ook altijd niet nooit"),
 }
 """Words that end a name taken after a cue: the small words of each language, its words of
 time ("today", "heute", "vandaag") and the words for work, home and school ("my boss at
@@ -350,7 +359,8 @@ def _kin_names(text: str, lang: str) -> list[tuple[int, int]]:
         name = m["name"]
         if name.casefold() not in stop and (
                 (is_chat_name(name) and (m["comma"] is None or m["next"] is not None)) or
-                (m["next"] is not None and m["comma"] is None)):
+                (m["next"] is not None and m["comma"] is None and
+                 not is_common_word(name, lang))):
             # ("mia sorella, ovvio,", "met joris, m'n zwager, elke week": no name after a
             # comma unless a comma or a verb follows it as well: "la nuova coinquilina, nora,")
             out.append(m.span("name"))
