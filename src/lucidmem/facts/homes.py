@@ -415,14 +415,11 @@ def moved_into(text: str, lang: str) -> str | None:
         (first_days and _HOUSEHOLD.get(lang, _NEVER).search(text) is not None)
     if not (living or has_cue("new_home", lang, text)):
         return None
+    in_the_home = r"(?:(?:the|der|die|das|dem|het|la|le|el|il|o|a|" + _OWN + r")\s+|" \
+        r"l['’])?(?:" + home + r")" + _WITH_SOMEONE + r"\s+" + _HOME_THEN_AT
     lead = re.compile(r"(?<![\w'’])(?i:(?P<first>" + first + r")(?:\s+(?:" + new + r")|"
-                      r"\s+(?:(?:the|der|die|das|dem|het|la|le|el|il|o|a|" + _OWN + r")\s+|"
-                      r"l['’])?"
-                      r"(?:" + home + r")" + _WITH_SOMEONE + r"\s+" + _HOME_THEN_AT + r")?|" +
-                      r"(?P<some>" + some + r")\s+(?:(?:the|der|die|das|dem|het|la|le|el|il|o|a|" +
-                      _OWN + r")\s+|l['’])?(?:" + home + r")" + _WITH_SOMEONE + r"\s+" +
-                      _HOME_THEN_AT + r"|" + new + r"|" + keys +
-                      r")(?![\w'’])")
+                      r"\s+" + in_the_home + r")?|(?P<some>" + some + r")\s+" + in_the_home +
+                      r"|" + new + r"|" + keys + r")(?![\w'’])")
     capitals = _MID_SENTENCE_CAPITAL.search(text) is not None
     for m in lead.finditer(text):
         if m["first"] is None and m["some"] is None and not living:
