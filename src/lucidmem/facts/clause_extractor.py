@@ -410,6 +410,14 @@ class ConversationState:
     asked_at: datetime | None = None
     """When the assistant asked it: a turn more than :data:`ANSWER_WINDOW` later is no
     answer ("FIRST WEEK DONE at Crookes" weeks after "what's he into?" is the user's news)."""
+    person_before: str | None = None
+    """The last person before :attr:`last_person` ("… pro bolo da vó? … no sítio do meu tio"):
+    the one a pronoun of the other gender points to ("ela faz 85": the grandmother)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "last_person" and value != getattr(self, "last_person", None):
+            object.__setattr__(self, "person_before", getattr(self, "last_person", None))
+        object.__setattr__(self, name, value)
 
 
 ANSWER_WINDOW = timedelta(hours=1)
@@ -758,7 +766,25 @@ _TOPIC_INSIDE_CUE = re.compile(r"(?i)forget\s+(?:about\s+)?(?=the\s)")
 topic is read from after it, with what was said of it (:data:`_NAMED_AFTER_CUE`)."""
 
 
-def _retraction_topic(clause: Clause) -> str | None:
+def _retraction_topic(clause: Clause, before: Clause | None = None) -> str | None:
+    """What a retraction takes back: the words after its cue, or before it in its clause or
+    sentence, or, in Chinese chat with nothing around the cue, the clause ``before`` it when
+    that one recalls what the user said ("上次说我爸要卖排档 你删了吧")."""
+    topic = _topic_around_the_cue(clause)
+    if topic is None and before is not None and clause.language == "zh" and \
+            (said := _ZH_SAID_BEFORE.match(before.text)) is not None:
+        topic = before.text[said.end():].strip(" ,，") or None
+    if topic is not None and clause.language == "zh":  # ("上次说我哥要离婚那事": what was said)
+        topic = _ZH_POINTER_TAIL.sub("", _ZH_SAID_BEFORE.sub("", topic)).strip(" ,，") or topic
+    return topic
+
+
+_ZH_SAID_BEFORE = re.compile(r"^\W*(?:" + _ZH_EARLIER + r")(?:" + _ZH_I + r")?(?:跟你)?(?:说|讲)"
+                             r"(?:过|了)?(?:的)?")
+"""A Chinese clause that recalls what the user said before ("上次说…", "之前跟你讲过…")."""
+
+
+def _topic_around_the_cue(clause: Clause) -> str | None:
     m = find_cue("retraction", clause.language, clause.text)
     if m is None:
         return None
@@ -873,10 +899,18 @@ def _corrected_value(clause: Clause) -> str | None:
     if m is None and clause.language == "zh":
         m = _ZH_MY_MISTAKE.search(clause.text)
     if m is not None:
-        old = _value_after_topic(m["old"].strip(), clause.language)
+        old = _value_after_topic(_AS_I_SAID.sub("", m["old"]).strip(), clause.language)
         if 0 < len(old.split()) <= 4:
             return old
     return None
+
+
+_AS_I_SAID = re.compile(
+    r"(?i)\s+(?:as|like|wie|comme|como|come|zoals)\s+(?:[\w'’]+\s+){0,3}?"
+    r"(?:told\s+you|said|wrote|gesagt|geschrieben|dit|écrit|disse|dije|detto|scritto|zei|"
+    r"gezegd|dito|dicho)(?![\w'’]).*$")
+""""As I told you" after the value a correction takes back ("85, não 80 como eu te disse"):
+no part of the value."""
 
 
 _NOT_FIRST = re.compile(r"(?i)^\W*(?:not|nicht|net|ned|nich|nit|ni|kein\w*|pas|no|non|não|"
@@ -1114,7 +1148,7 @@ Adilson anda a encaixotar tudo", "a Nayara fez 8 anos", "la Valeria es un amor",
 andato in pensione", "die Anna hat grad …"."""
 
 
-_WHEN_TOLD = (r"(?:(?:back\s+)?(?:in|im|en|em|lá\s+em|a|ad|op|last|letzten?|vorige)\s+"
+_WHEN_TOLD = (r"(?:(?:back\s+)?(?:in|im|en|em|lá\s+em|a|ad|op|last|letzten?|vorige?)\s+"
               r"[^\W\d_]+\s*,?\s+)?")
 """A time before or inside "I told you" ("In May I told you …", "ik heb je in januari gezegd
 …", "last week I said …"): any one word after "in", "a", "en", "last" … there."""
@@ -1196,6 +1230,9 @@ def _subject_of(clause: Clause, state: ConversationState,
         starts_with_name(after, known) if after != text else None)  # "oops, Kiri lives …"
     if named is None and clause.language != "zh":
         named = _given_name_first(text) or (_given_name_first(after) if after != text else None)
+    if named is None and (ours := _OUR_NAMED.match(text)) is not None and \
+            is_given_name(ours["name"]):
+        named = ours["name"]  # "Unsere Lena ist neun und will …": the user's child, by name
     if named is not None:
         return named, _person_phrase(named, state, clause.language)
     described = _NAME_THEN_WHO_IS.get(clause.language, _NO_MATCH).match(text)
@@ -1239,8 +1276,51 @@ def _subject_of(clause: Clause, state: ConversationState,
             pronoun_subject(after_short_lead(text), clause.language):
         if not state.last_person:
             return None
-        return state.last_person, _person_phrase(state.last_person, state, clause.language)
+        who = state.last_person
+        said = _pronoun_gender(text, clause.language) or \
+            _pronoun_gender(after_short_lead(text), clause.language)
+        if said is not None and _gender_of(who, state) not in (None, said) and \
+                state.person_before and _gender_of(state.person_before, state) == said:
+            who = state.person_before  # "… da vó … do meu tio em são caetano. ela faz 85"
+        return who, _person_phrase(who, state, clause.language)
     return USER_SUBJECT, "The user"
+
+
+_GENDERED_PRONOUN: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*(?:(?:and|but|und|aber|et|mais|y|pero|e|ma|mas|en|maar|ah)\s+)?"
+                     r"(?:(?P<f>" + f + r")|(?P<m>" + m + r"))(?![\w'’])")
+    for lang, (f, m) in {
+        "en": (r"she|she's|she’s", r"he|he's|he’s"), "de": (r"(?!)", r"er"),
+        "fr": (r"elle", r"il"), "es": (r"ella", r"él"), "it": (r"lei", r"lui"),
+        "pt": (r"ela", r"ele"), "nl": (r"(?!)", r"hij"),
+    }.items()}
+"""A pronoun that says she or he ("ela faz 85", "il est charpentier"); German "sie" and Dutch
+"ze" may be "they", and say neither."""
+
+_FEMALE_RELATIONS = frozenset({
+    "mother", "sister", "grandmother", "aunt", "daughter", "wife", "girlfriend", "niece",
+    "granddaughter", "mother-in-law", "sister-in-law", "stepmother", "godmother",
+    "goddaughter"})
+_MALE_RELATIONS = frozenset({
+    "father", "brother", "grandfather", "uncle", "son", "husband", "boyfriend", "nephew",
+    "grandson", "father-in-law", "brother-in-law", "stepfather", "godfather", "godson"})
+"""Relations that say the person's gender (a partner, a cousin, a friend say none)."""
+
+
+def _pronoun_gender(text: str, lang: str) -> str | None:
+    """"f" or "m" for a clause that opens with "she" or "he" in ``lang``; ``None`` otherwise
+    (and in Chinese, whose 她 and 他 chat mixes up)."""
+    pattern = _GENDERED_PRONOUN.get(lang)
+    m = pattern.match(text) if pattern is not None else None
+    return None if m is None else "f" if m["f"] else "m"
+
+
+def _gender_of(person: str, state: ConversationState) -> str | None:
+    """"f" or "m" when the user's relation to ``person`` says it ("user's uncle", a name
+    given as the user's grandmother), else ``None``."""
+    relation = state.people.get(person) or person.removeprefix(f"{USER_SUBJECT}'s ")
+    return "f" if relation in _FEMALE_RELATIONS else "m" if relation in _MALE_RELATIONS \
+        else None
 
 
 def _given_name_first(text: str) -> str | None:
@@ -1261,6 +1341,13 @@ def _given_name_first(text: str) -> str | None:
         return name.capitalize()
     return name if name[0].isupper() else None
 
+
+_OUR_NAMED = re.compile(
+    r"^\W*(?:(?:and|und|en|et|y|e)\s+)?(?i:our|unser|unsere|unserer|onze|ons|notre|nuestra|"
+    r"nuestro|la\s+nostra|il\s+nostro|a\s+nossa|o\s+nosso)\s+(?P<name>[A-ZÀ-Þ][a-zß-ÿ]+)"
+    r"\s+[a-zß-ÿ]")
+"""A given name said with "our" before it at a clause's start ("Unsere Lena ist neun", "our
+Max has started school"): a child or kin of the user's, whose clause it is."""
 
 _NEVER_A_NAME: dict[str, re.Pattern[str]] = {
     "es": re.compile(r"(?i)\w{3,}(?:mente|ísim[oa]s?)$"),
@@ -1631,7 +1718,11 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             # "an appointment with Dr Strange, my dentist": the title named no GP
             people = [m for m in people if not (m.relation == "doctor" and is_title(m.word))]
         if cues.retraction:
-            topic = _retraction_topic(clause)
+            told = next((c for c in clauses if c.index == clause.index - 1), None)
+            topic = _retraction_topic(clause, told)
+            if topic and told is not None and _topic_around_the_cue(clause) is None:
+                pending = [p for p in pending if p.clause is not told]  # ("上次说我爸要卖排档
+                # 你删了吧": what was said, taken back, is no fact of its own)
             if topic:
                 if topic not in retracted_topics:  # "你别记了，…，就当我没说": asked once
                     reading.facts.append(_instruction(clause, topic, timestamp))
@@ -1728,10 +1819,13 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 cand = _relation_candidate(m, clause, timestamp)
                 if cand is not None:
                     reading.facts.append(cand)
-            elif m.name is None and m.of is None and said_as_so:
+            elif m.name is None and m.of is None and (said_as_so or len(
+                    [n for n, r in state.people.items() if r == m.relation]) == 1):
                 # "我爸的六十大寿…" then "他每天早上都要喝单枞": "he" is the father just
                 # mentioned, not the husband named before (the one named with this relation
-                # when there is one: "my husband" is Feng again)
+                # when there is one: "my husband" is Feng again; so after a wish, "je
+                # voudrais écrire une carte pour ma grand-mère, elle est à l'hôpital": the
+                # grandmother the user has)
                 known = [n for n, r in state.people.items() if r == m.relation]
                 state.last_person = known[-1] if len(known) == 1 else \
                     f"{USER_SUBJECT}'s {m.relation}"
@@ -2302,11 +2396,13 @@ _TOLD_AND_WRONG: dict[str, tuple[str, str]] = {
            r"war\s+(?:falsch|quatsch|blödsinn|a\s+schmarrn|schmarrn|käse)|"
            r"ist\s+falsch|war\s+ein\s+fehler|(?:ich\s+|i\s+)?(?:hab|habe)\s+(?:mich|mi)\s+"
            r"(?:vertan|geirrt))"),
-    "fr": (r"je\s+(?:t'|t’|vous\s+)ai\s+(?:dit|écrit|raconté)\s+" + _WHEN_TOLD +
+    "fr": (r"je\s+(?:t'|t’|vous\s+)(?:ai|avais)\s+(?:dit|écrit|raconté)\s+" + _WHEN_TOLD +
            r"(?:que\s+|qu'|qu’)",
            r"(?:c'était|c’était|c'est|c’est)\s+(?:faux|une\s+erreur|pas\s+vrai|"
            r"n['’]importe\s+quoi|des\s+bêtises)|"
-           r"je\s+me\s+suis\s+(?:trompée?|emmêlée?)|j['’]ai\s+confondu"),
+           r"je\s+me\s+suis\s+(?:trompée?|emmêlée?)|j['’]ai\s+confondu|"
+           r"(?:je\s+ne\s+sais|je\s+sais|j['’]sais|jsais)\s+pas\s+pourquoi\s+j['’]ai\s+"
+           r"(?:écrit|dit)\s+(?:ça|cela)"),
     "es": (r"(?:(?:lo|eso)\s+que\s+)?(?:yo\s+)?(?:te\s+)?(?:dije|conté|escribí)\s+" + _WHEN_TOLD +
            r"que\s+",
            r"(?:eso\s+|y\s+)?(?:estaba\s+mal|está\s+mal|es\s+mentira|no\s+es\s+así|"
@@ -2325,8 +2421,8 @@ _TOLD_AND_WRONG: dict[str, tuple[str, str]] = {
            r"não\s+é\s+verdade|não\s+era\s+verdade|foi\s+engano|(?:eu\s+)?me\s+enganei|"
            r"(?:eu\s+)?me\s+confundi)"),
     "nl": (r"ik\s+(?:zei|heb\s+(?:je\s+|jou\s+)?" + _WHEN_TOLD +
-           r"(?:gezegd|verteld))\s+(?:je\s+|jou\s+)?(?:dat\s+)?",
-           r"(?:dat\s+)?(?:klopte\s+niet|klopt\s+niet|was\s+fout|is\s+fout|"
+           r"(?:gezegd|verteld))\s+(?:je\s+|jou\s+)?" + _WHEN_TOLD + r"(?:dat\s+|da\s+)?",
+           r"(?:dat\s+|da\s+)?(?:klopte\s+nie?t?|klopt\s+nie?t?|was\s+fout|is\s+fout|"
            r"was\s+(?:onzin|niet\s+waar)|is\s+niet\s+waar|"
            r"was\s+verkeerd|ik\s+vergiste\s+me|ik\s+had\s+het\s+mis|"
            r"ik\s+haalde\s+(?:iets|dingen|het|wat)\s+door\s+elkaar)"),
@@ -2337,8 +2433,9 @@ wrong (:data:`_TOLD_YOU_WRONG`, :data:`_ONLY_WRONG`)."""
 _TOLD_YOU_WRONG: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i)^\W*(?:(?:oh|ok|so|and|also|btw|sorry|und|übrigens|et|alors|"
                      r"y|pues|e|allora|então|en|trouwens|ah|hey|listen|senti|ascolta|oye|mira|"
-                     r"olha|écoute|hör\s+mal|luister)\W+)*" + _WHEN_TOLD + told +
-                     r"(?P<said>.+?)(?:\s*[,;–—-]\s*(?:but\s+|aber\s+|mais\s+|pero\s+|ma\s+|"
+                     r"olha|écoute|hör\s+mal|luister|au\s+fait|by\s+the\s+way|"
+                     r"por\s+cierto|a\s+proposito|aliás)\W+)*" + _WHEN_TOLD + told +
+                     r"(?P<said>.+?)(?:\s*[,;:–—-]\s*(?:but\s+|aber\s+|mais\s+|pero\s+|ma\s+|"
                      r"mas\s+|maar\s+)?|\s+(?:but|aber|mais|pero|ma|mas|maar)\s+|"
                      r"\s+(?=(?:no\s+(?:tiene\s+)?)?nada\s+que\s+ver))"  # (said without a comma)
                      + r"(?:" + wrong + r")(?:\s*[,;]\s*(?:" + wrong + r"))*"
@@ -2466,7 +2563,8 @@ _SAID_WRONG: dict[str, re.Pattern[str]] = {
     for lang, said in {
         "en": r"i\s+(?:said|told\s+you)(?:\s+last\s+time)?",
         "de": r"(?:ich\s+)?(?:hab|habe|hatte)\s+(?:dir|euch|Ihnen)(?:\s+letztes\s+Mal)?",
-        "fr": r"(?:j['’]ai|je\s+t['’]ai|je\s+t['’]avais)\s+dit(?:\s+la\s+dernière\s+fois)?",
+        "fr": r"(?:j['’]ai|je\s+t['’](?:ai|avais)|je\s+vous\s+(?:ai|avais))\s+dit"
+              r"(?:\s+la\s+dernière\s+fois)?",
         "es": r"(?:he\s+dicho|dije|te\s+dije)(?:\s+la\s+(?:última|otra)\s+vez)?",
         "it": r"(?:ho\s+detto|(?:ti|le|vi)\s+(?:ho|avevo)\s+detto)(?:\s+l['’]ultima\s+volta)?"
               r"(?:\s+che)?",
@@ -3830,6 +3928,11 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
             limit = max(limit, TENURE_NO_FACT_LIMIT)
         if not named_person and _time_in_a_place(span, lang):
             limit = max(limit, TENURE_NO_FACT_LIMIT)
+        if not named_person and not cues.hypothetical and not cues.negated and \
+                _lives_in_said(clause.text, lang):
+            limit = 1.01  # "ik woon in vught", "vivo a lecce": short, yet the user's home
+            if guess.second == "residence":
+                slot = "residence"
         if not named_person and not cues.hypothetical and sports_named(span, lang) and \
                 (cues.habit or cues.change or cues.start or _weekday_named(span)):
             limit = max(limit, OWN_THING_NO_FACT_LIMIT)  # "adesso il giovedì faccio tai chi"
@@ -3863,7 +3966,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if named_person and _acts_on_user(_strip_person(span, item, lang), lang):
         reading.flags.append("skipped:moment")
         return None
-    if slot == "residence" and not named_person and _others_home(item, span, lang):
+    if slot == "residence" and not named_person and \
+            _others_home(item, span, lang, putting_right=bool(carried) or cues.correction):
         reading.flags.append("skipped:someone_else")
         return None
     in_place = not named_person and not cues.negated and not cues.hypothetical and \
@@ -4038,6 +4142,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         return None
     if slot in _WORK_ITSELF and cues.cessation and _SOLD.search(clause.text):
         cues = replace(cues, cessation=False)  # "ho venduto tre macchine": work, not quitting
+    if cues.cessation and has_cue("breakdown", lang, clause.text):
+        cues = replace(cues, cessation=False)  # "o meu Clio já não sobe": still the car
     if cues.cessation and has_cue("drop_off", lang, clause.text):
         cues = replace(cues, cessation=False)  # "dejé a los niños en el colegio": no quitting
     cannot = has_cue("inability", lang, clause.text)  # "I can't swim, never learned"
@@ -4796,6 +4902,7 @@ def _tenure_pattern(lang: str, first: str, count: str, unit: str, at: str,
     if units_first:
         said.append(r"(?:" + units_first + r")\s+(?:" + number + r")" + done + r"\s+(?:" + at
                     + "|" + within + r")")
+
     # a first stretch at a kind of workplace, named or not ("première semaine à la
     # boulangerie", "primeira semana na clínica veterinária", "eerste week bij de bibliotheek")
     kind = r"(?i:(?:" + _KIND_ARTICLES + r")\s*)?" + _COMPOUND_HEAD.get(lang, "") + r"(?i:" + \
@@ -4817,7 +4924,7 @@ _TENURE_PARTS: dict[str, tuple[str, str, str, str, str]] = {
                r"days?|weeks?|wks?|fortnights?|months?|years?", r"at|into", r"in"),
         "de": (r"erste[nrs]?|erschte[nrs]?|erschti|zweite[nrs]?|dritte[nrs]?|1\.|2\.",
                r"\d+|zwei|zwoi|drei|drü|vier|fünf|sechs|elf|zwölf|fünfzehn|zwanzig",
-               r"Tage?n?|Wochen?|Wuche|Monate?n?|Jahre?n?", r"bei|bi",
+               r"Tage?n?|Wochen?|Woch|Wuche|Monate?n?|Jahre?n?", r"bei|bi",
                r"im|in\s+der|an\s+der"),  # (Swiss German: "erschti zwei wuche bi de vbz")
         "fr": (r"premi(?:er|[èe]re)s?|deuxi[èe]me|1(?:[èe]?re|er)|2[èe]me|2e",  # ("premiere",
                # "1ere": accents left out, a number for the word in chat)
@@ -5368,13 +5475,21 @@ _AT_A_STATION: dict[str, re.Pattern[str]] = {
 """A work station and the organisation after it (:data:`_WORK_STATIONS`), maybe named by its
 kind and its place ("alla biglietteria della cabinovia di Pila")."""
 
+_STATION_AFTER: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?<!\w)(?i:" + of + r")\s+(?P<org>" + _PROPER + r")\s+(?i:" + at +
+                     r")\s*(?i:(?:the|de|het)\s+)?(?i:" + station + r")(?!\w)")
+    for lang, (at, station, of) in _WORK_STATIONS.items()}
+"""The organisation and then the work station in it ("in der Bäckerei Kienzle hinter der
+Theke", "at Tesco on the tills")."""
+
 
 def _station_org(span: str, lang: str) -> str | None:
     """The organisation the user's clause places them at by where they stand there
     (:data:`_WORK_STATIONS`): "travaille à l'accueil de la CAF" → "CAF", "I'm on the reception
-    at the Hotel Azzurra" → "Hotel Azzurra"."""
-    pattern = _AT_A_STATION.get(lang)
-    m = None if pattern is None else pattern.search(span)
+    at the Hotel Azzurra" → "Hotel Azzurra", "in der Bäckerei Kienzle hinter der Theke" →
+    "Bäckerei Kienzle"."""
+    m = next((found for pattern in (_AT_A_STATION.get(lang), _STATION_AFTER.get(lang))
+              if pattern is not None and (found := pattern.search(span)) is not None), None)
     if m is None:
         return None
     return without_trailing_date_words(m["org"].strip()) or None
@@ -5729,13 +5844,57 @@ def _someone_else_before(text: str, place: str, lang: str) -> bool:
     return bool(named) and not _has_subject(before, lang)  # (", Denise lives in …" too)
 
 
-def _others_home(item: _Pending, span: str, lang: str) -> bool:
+def _others_home(item: _Pending, span: str, lang: str, *, putting_right: bool = False) -> bool:
     """Whether a clause about a home names someone else's ("Lucía se va a vivir a
-    Sevilla"), not the user's."""
+    Sevilla"), not the user's. In small letters, a verb of theirs says so ("…, die wonen in
+    tilburg"), unless the clause puts a home said before right ("stimmt gar nich, die wohnt
+    in herne": the held home it names is whoever's it was)."""
     avoid = {p.name for p in item.people if p.name}
     place = _proper_after(span, lang, _PLACE_PREP, avoid)
-    return place is not None and (_someone_else_before(item.clause.text, place, lang) or
-                                  _relative_before(item, place, lang))
+    if place is None:
+        return not putting_right and \
+            bool(_THEY_LIVE.get(lang, _NO_MATCH).search(item.clause.text)) and \
+            not _FIRST_PERSON_LIVES.get(lang, _NO_MATCH).search(item.clause.text)
+    return _someone_else_before(item.clause.text, place, lang) or \
+        _relative_before(item, place, lang)
+
+
+_THEY_LIVE: dict[str, re.Pattern[str]] = {lang: re.compile(r"(?i)(?<![\w'’])(?:" + p + r")(?!\w)")
+                                          for lang, p in {
+    "en": r"(?:who|they|he|she)\s+(?:live|lives)",
+    "de": r"(?:die|der|sie|er)\s+(?:wohnen|wohnt|leben|lebt)",
+    "fr": r"(?:qui|ils|elles|il|elle)\s+(?:habitent|habite|vivent|vit)",
+    "es": r"(?:que|ellos|ellas|ella|él)\s+(?:viven|vive)",
+    "it": r"(?:che|loro|lei|lui)\s+(?:vivono|vive|abitano|abita|stanno)",
+    "pt": r"(?:que|eles|elas|ela|ele)\s+(?:moram|mora|vivem|vive)",
+    "nl": r"(?:die|ze|zij|hij)\s+(?:wonen|woont)",
+}.items()}
+"""Someone else said to live somewhere: a relative pronoun or "they", "she", "he" before a
+verb of living ("mn broer daan … met z'n vriendin noor, die wonen in tilburg")."""
+
+_FIRST_PERSON_LIVES: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?<![\w'’])(?:" + p + r")(?!\w)") for lang, p in {
+        "en": r"i\s+live|we\s+live|i'm\s+living|we're\s+living",
+        "de": r"ich\s+wohne|wir\s+wohnen|wohn\s+ich|wohne\s+ich|wohnen\s+wir",
+        "fr": r"j['’]habite|nous\s+habitons|on\s+habite|je\s+vis|on\s+vit",
+        "es": r"vivo|vivimos",
+        "it": r"abito|abitiamo|vivo|viviamo",
+        "pt": r"moro|moramos|vivo|vivemos",
+        "nl": r"ik\s+woon|woon\s+ik|wij\s+wonen|we\s+wonen|wonen\s+we",
+    }.items()}
+"""The user's own verb of living ("ik woon", "vivo"): the home named is theirs as well."""
+
+
+def _lives_in_said(text: str, lang: str) -> bool:
+    """Whether the user says where they live, with their own verb of living and a word of
+    place after it ("ik woon in vught", "vivo a Lecce", "j'habite à Rouen"), however short
+    the clause and whatever its capitals."""
+    own = _FIRST_PERSON_LIVES.get(lang)
+    return own is not None and any(
+        re.match(r"\s+(?:nu\s+|jetzt\s+|now\s+|ora\s+|agora\s+|ahora\s+|maintenant\s+)?"
+                 r"(?:in|im|at|a|à|au|en|em|no|na|op|bij|te|nel|nella|al|alla|aan|près\s+de|"
+                 r"dans|ad)\s+\w", text[m.end():], re.IGNORECASE)
+        for m in own.finditer(text))
 
 
 def _relative_before(item: _Pending, place: str, lang: str) -> bool:

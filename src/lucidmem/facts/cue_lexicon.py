@@ -370,6 +370,7 @@ CUES: dict[str, _T] = {
                  "quick correction from before|correction from before|i got it wrong|"
                  "got it wrong|i was wrong|i had … wrong|i got … wrong|i've got … wrong|"
                  "i had … mixed up|i got … mixed up|i was mistaken|i misread|i misunderstood|"
+                 "not … as i told you|not … like i told you|not … as i said|not … like i said|"
                  "my mistake|i misspoke|wrong, it's|not x|let me correct|to correct|"
                  "i mixed up|i mix up|scratch that, it's|actually it's|typo|wait no|wait, no|"
                  "no wait|no, wait|nonsense|scratch that|autocorrect|was wrong,|is wrong,|"
@@ -381,6 +382,8 @@ CUES: dict[str, _T] = {
                  "always mixes them up|that's not true,|that’s not true,|that isn't true,|"
                  "not true,"),
         "de": _w("korrektur|kleine korrektur|ich meinte|ich meine,|meinte ich|"
+                 "nicht … wie ich gesagt hab|nicht … wie ich dir gesagt hab|"
+                 "nicht … wie ich geschrieben hab|"
                  "ich meine natürlich|ich habe mich vertan|hab mich vertan|ich hab mich geirrt|"
                  "ich habe mich geirrt|falsch gesagt|"
                  "verwechselt|stimmt nicht|warte, nein|warte nein|nein, warte|nein warte|"
@@ -394,6 +397,7 @@ CUES: dict[str, _T] = {
                  "hatte mich vertan|hatte mich geirrt|falsch verstanden|hab mi vertan|"
                  "hab mi geirrt|hab mich … vertan|habe mich … vertan|hab mich … geirrt"),
         "fr": _w("correction|petite correction|je voulais dire|je me suis trompé|"
+                 "pas … comme je t'ai dit|pas … comme je vous ai dit|pas … comme je l'ai dit|"
                  "je me suis trompée|me suis trompé|me suis trompée|je me trompe|"
                  "erreur de ma part|j'ai inversé|je me suis mal exprimé|je me suis mal exprimée|"
                  "mauvais nom|"
@@ -404,6 +408,7 @@ CUES: dict[str, _T] = {
                  "ou plutôt|enfin non|je m'étais trompé|je m'étais trompée|j'avais mal compris|"
                  "j'ai mal compris"),
         "es": _w("corrijo|corrigiendo|pequeña corrección|corrección|"
+                 "no … como te dije|no … como dije|no … como te había dicho|"
                  "me equivoqué|me he equivocado|quise decir|"
                  "me lié|me he liado|me confundí|me he confundido|error mío|perdón, es|"
                  "en realidad es|quería decir|"
@@ -415,6 +420,7 @@ CUES: dict[str, _T] = {
                  "me hice un enredo|me trabé|me equivoco siempre|siempre me confundo|"
                  "te lo dije mal|se lo dije mal|te lo puse mal|no es verdad,|no es cierto,"),
         "it": _w("correggo|piccola correzione|correzione|"
+                 "non … come ti ho detto|non … come avevo detto|non … come ti avevo detto|"
                  "mi sono sbagliato|mi sono sbagliata|ho sbagliato|"
                  "volevo dire|intendevo|intendo|mi sono confuso|mi sono confusa|errore mio|"
                  "aspetta, no|aspetta no|no, aspetta|no aspetta|che dico|è sbagliato|"
@@ -434,7 +440,9 @@ CUES: dict[str, _T] = {
                  "erro de digitação|que bobagem|falei besteira|escrevi besteira|"
                  "escrevi errado|falei errado|nome errado|que disparate|baralhei|me atrapalhei|"
                  "o que é que eu tô dizendo|aliás, não|ou melhor|tinha me enganado|"
-                 "me tinha enganado|tinha-me enganado|entendi mal|percebi mal|não é verdade,"),
+                 "me tinha enganado|tinha-me enganado|entendi mal|percebi mal|não é verdade,|"
+                 "não … como eu te disse|não … como te disse|não … como eu disse|"
+                 "não … como eu tinha dito"),
         "nl": _w("foutje|kleine correctie|correctie|even rechtzetten|rechtzetten|rechtzetting|"
                  "ik bedoelde|ik bedoel|ik vergiste me|ik heb me vergist|ik vergis me|"
                  "ik vergis mij|"
@@ -578,7 +586,7 @@ CUES: dict[str, _T] = {
                  # as if it had never been said, also in Cantonese (冇讲过, 唔好记住)
                  "当我没讲|当我冇讲|当我冇说|当我没提|当我什么都没说|当我啥也没说|当没听过|"
                  "当我乜都冇讲|唔好记|唔使记|唔好写低|别记住|不要记住|就当没这回事|"
-                 "不该跟你说|不应该跟你说|唔应该同你讲"),
+                 "不该跟你说|不应该跟你说|唔应该同你讲|你莫记|莫记到|别记到|不要记到"),
     },
     # why a retraction was asked, said after it ("that was gossip", "sono fatti suoi", "des
     # geht mich nix an"): no fact of its own
@@ -850,14 +858,17 @@ CUES: dict[str, _T] = {
         "fr": _w("on est ensemble|nous sommes ensemble|c'est officiel|je suis avec … depuis|"
                  "je vois quelqu'un|je sors avec … depuis|je sors avec … maintenant|"
                  "avec qui je sors|"
-                 "maintenant je sors avec|que je sors avec|je sors avec …, depuis"),
+                 "maintenant je sors avec|que je sors avec|je sors avec …, depuis|"
+                 "semaines je sors avec|mois je sors avec"),
         "es": _w("estoy saliendo con|estamos saliendo|salgo con … desde|empezamos a salir|"
                  "nos estamos viendo|ahora salgo con|salgo con … ahora|con quien estoy saliendo|"
-                 "con el que estoy saliendo|con la que estoy saliendo"),
+                 "con el que estoy saliendo|con la que estoy saliendo|semanas salgo con|"
+                 "meses salgo con|mes salgo con"),
         "it": _w("usciamo da|usciamo insieme da|esco con … da|ci frequentiamo da|"
                  "sto con … da|ci stiamo frequentando|adesso sto con|ora sto con|"
                  "sto con … adesso|sto con … ora|adesso esco con|esco con … adesso|con cui esco da|"
-                 "con cui sto uscendo"),
+                 "con cui sto uscendo|settimane esco con|mesi esco con|mese esco con|"
+                 "giorni esco con"),
         "pt": _w("tô ficando com|estou ficando com|estamos ficando|estou saindo com|"
                  "tô saindo com|começamos a sair|tô namorando|estou namorando|"
                  "ando namorando|namoro com|agora namoro|com quem eu tô saindo|com quem tô saindo|"
@@ -1019,27 +1030,38 @@ CUES: dict[str, _T] = {
         "zh": _w("买了|新买|入手|到了|到货|收到|提车|拿车|换了|换咗|换成|送了我|送给我|换药|改用"),
     },
     # something the user cannot do, a lasting trait ("I can't swim, never learned", "ik kan
-    # niet zwemmen", "não sei nadar"): no dislike, though said with a negation
+    # niet zwemmen", "não sei nadar"), or a lasting fear that keeps them from it ("ho il
+    # terrore di volare", "j'ai le vertige"): no dislike, though said with a negation, and a
+    # fact however short
     "inability": {
         "en": _w("can't swim|cannot swim|can not swim|can't drive|cannot drive|can not drive|"
                  "never learned to|never learnt to|never learned how to|never learnt how to|"
                  "unable to swim|don't know how to swim|don't know how to drive|"
                  "never got my licence|never got my license|don't have a driving licence|"
-                 "don't have a driver's license|no driving licence|no driver's license"),
+                 "don't have a driver's license|no driving licence|no driver's license|"
+                 "afraid of flying|scared of flying|terrified of flying|fear of flying|"
+                 "afraid of heights|scared of heights|fear of heights|claustrophobic"),
         "de": _w("kann nicht schwimmen|kann nicht autofahren|kann nicht auto fahren|"
                  "kann kein auto fahren|nie gelernt|nie schwimmen gelernt|keinen führerschein|"
                  "kein führerschein|fahr nicht selber auto|fahre nicht selber auto|"
-                 "fahr ja nicht selber auto|fahre ja nicht selber auto"),
+                 "fahr ja nicht selber auto|fahre ja nicht selber auto|flugangst|höhenangst|"
+                 "angst vorm fliegen|angst vor dem fliegen|platzangst"),
         "fr": _w("sais pas nager|sais pas conduire|ne sais pas nager|ne sais pas conduire|"
-                 "jamais appris à|pas le permis|pas mon permis"),
+                 "jamais appris à|pas le permis|pas mon permis|peur de l'avion|"
+                 "peur de prendre l'avion|peur en avion|peur du vide|le vertige|claustrophobe"),
         "es": _w("no sé nadar|no sé manejar|no sé conducir|nunca aprendí a|no tengo carnet|"
-                 "no tengo licencia"),
-        "it": _w("non so nuotare|non so guidare|mai imparato a|non ho la patente"),
+                 "no tengo licencia|miedo a volar|miedo de volar|miedo al avión|pánico a volar|"
+                 "terror a volar|miedo a las alturas|vértigo|claustrofóbico|claustrofóbica"),
+        "it": _w("non so nuotare|non so guidare|mai imparato a|non ho la patente|"
+                 "paura di volare|terrore di volare|paura dell'aereo|terrore dell'aereo|"
+                 "paura del vuoto|soffro di vertigini|claustrofobico|claustrofobica"),
         "pt": _w("não sei nadar|não sei dirigir|não sei conduzir|nunca aprendi a|"
-                 "não tenho carta|não tenho carteira"),
+                 "não tenho carta|não tenho carteira|medo de voar|medo de avião|pavor de avião|"
+                 "pavor de voar|medo de altura|claustrofóbico|claustrofóbica"),
         "nl": _w("kan niet zwemmen|kan niet autorijden|nooit leren zwemmen|nooit geleerd|"
-                 "geen rijbewijs|zal ik nooit leren"),
-        "zh": _w("不会游泳|不会开车|没有驾照|没驾照|没学过"),
+                 "geen rijbewijs|zal ik nooit leren|vliegangst|hoogtevrees|bang om te vliegen|"
+                 "claustrofobisch"),
+        "zh": _w("不会游泳|不会开车|没有驾照|没驾照|没学过|恐高|怕坐飞机|不敢坐飞机|幽闭恐惧"),
     },
     # someone started at a place of learning or of volunteering: enrolled, signed up,
     # moved over to it ("Tom started at Hillside Academy", "matriculados en el colegio X",
@@ -1084,6 +1106,22 @@ CUES: dict[str, _T] = {
                  "antes eu morava"),
         "nl": _w("niet meer|geen … meer|weg met|toen ik nog|vroeger"),
         "zh": _w("不用再|再也不用|以前|原来"),
+    },
+    # a thing held that no longer runs as it did, still held ("o meu Clio velhinho já não
+    # sobe nem às Penhas", "the old Corsa won't start anymore", "der Golf springt nicht mehr
+    # an"): no cessation
+    "breakdown": {
+        "en": _w("won't start|wont start|doesn't start|doesnt start|won't go up|"
+                 "doesn't work anymore|doesn't run anymore|barely runs|keeps breaking down"),
+        "de": _w("springt nicht mehr an|springt nimmer an|springt nicht an|"
+                 "läuft nicht mehr richtig|kommt nicht mehr hoch|schafft den berg nicht mehr"),
+        "fr": _w("démarre plus|démarre pas|ne monte plus|monte plus|tombe tout le temps en panne"),
+        "es": _w("no arranca|ya no arranca|ya no sube|no sube|se descompone|se queda tirado"),
+        "it": _w("non parte più|non parte|non sale più|non ce la fa più|si rompe sempre"),
+        "pt": _w("não pega|já não pega|já não sobe|não sobe|já não arranca|não arranca|"
+                 "avaria sempre"),
+        "nl": _w("start niet meer|wil niet meer starten|start niet|komt de berg niet meer op"),
+        "zh": _w("打不着火|启动不了|爬不上坡"),
     },
     # taking someone somewhere, not leaving it ("dropped the kids off at school", "acabo de
     # dejar a los niños en el colegio", "ho lasciato i bambini a scuola"): no cessation
@@ -1582,45 +1620,55 @@ CUES: dict[str, _T] = {
                  "on the job market|updating my cv|updating my resume|"
                  # a vacancy the user answers ("Glendrum is looking for a technician")
                  "is looking for a|is looking for an|are looking for a|are looking for an|"
-                 "is hiring|are hiring|vacancy|vacancies|job opening"),
+                 "is hiring|are hiring|vacancy|vacancies|job opening|"
+                 # a job wished for, not had ("I want to become a midwife")
+                 "want to become|wants to become|want to work as|would like to work as|"
+                 "dream of becoming|retrain as|retraining as"),
         "de": _w("beworben|bewerbe|bewerben|bewerbung|bewerbungen|vorstellungsgespräch|"
                  "bewerbungsgespräch|jobinterview|probetag|probearbeiten|probe gearbeitet|"
                  "angebot|jobangebot|stellenangebot|lebenslauf geschickt|jobsuche|auf jobsuche|"
                  "nach einem neuen job|nach einer neuen stelle|schau mich nach|"
                  "sucht e|sucht ne|sucht eine|sucht einen|sucht nen|suchen eine|suchen einen|"
-                 "stellenanzeige|stellenausschreibung"),
+                 "stellenanzeige|stellenausschreibung|will … werden|möchte … werden|"
+                 "will … … werden|möchte … … werden|will als|möchte als|umschulung"),
         "fr": _w("postulé|postule|postuler|candidature|candidatures|candidaté|entretien|"
                  "appliqué pour|applique pour|appliquer pour|"  # Québec: applied for
                  "entretien d'embauche|journée d'essai|jour d'essai|offre|offre d'emploi|"
                  "proposition d'embauche|envoyé mon cv|cherche un nouveau boulot|"
                  "cherche un nouveau job|cherche un nouveau poste|cherche du travail|"
                  "en recherche d'emploi|cherche un|cherche une|cherchent un|cherchent une|"
-                 "recrute|recrutent"),
+                 "recrute|recrutent|veux devenir|voudrais devenir|aimerais devenir|"
+                 "veux travailler comme|reconversion"),
         "es": _w("solicitud|postulé|me postulé|postular|postulando|apliqué|entrevista|"
                  "entrevistas|día de prueba|jornada de prueba|oferta|oferta de trabajo|"
                  "me ofrecieron|mandé mi cv|mandé el cv|envié mi cv|envié el currículum|"
                  "buscando trabajo|busco trabajo|buscando otro trabajo|busco otro trabajo|"
                  "busca un|busca una|buscan un|buscan una|busca personal|está contratando|"
-                 "están contratando|vacante"),
+                 "están contratando|vacante|quiero trabajar de|quiero trabajar como|"
+                 "me gustaría trabajar de|quiero ser profe|quiero convertirme en"),
         "it": _w("candidatura|candidature|candidato|candidata|candidarmi|colloquio|"
                  "colloqui|giorno di prova|giornata di prova|prova pratica|offerta|"
                  "offerta di lavoro|proposta di lavoro|mandato il cv|inviato il cv|cerco lavoro|"
                  "cercando lavoro|cerco un altro lavoro|cercando un altro lavoro|"
-                 "cerca un|cerca una|cercano un|cercano una|cerca personale|assumono"),
+                 "cerca un|cerca una|cercano un|cercano una|cerca personale|assumono|"
+                 "voglio diventare|vorrei diventare|vorrei lavorare come|voglio lavorare come"),
         "pt": _w("candidatura|me candidatei|candidatei-me|candidatar|entrevista|entrevistas|"
                  "dia de teste|dia de experiência|proposta|proposta de emprego|"
                  "oferta de emprego|mandei currículo|mandei meu currículo|mandei o currículo|"
                  "enviei o currículo|enviei meu currículo|procurando emprego|procurando trabalho|"
                  "à procura de emprego|procurando outro emprego|procura um|procura uma|"
                  "procuram um|procuram uma|busca personal|está contratando|tá contratando|"
-                 "vaga de|vagas"),
+                 "vaga de|vagas|quero trabalhar como|gostaria de trabalhar como|"
+                 "quero me tornar|quero virar"),
         "nl": _w("gesolliciteerd|solliciteer|solliciteren|sollicitatie|sollicitaties|"
                  "sollicitatiegesprek|proefdag|meeloopdag|aanbod|baanaanbod|jobaanbod|"
                  "cv gestuurd|op zoek naar een nieuwe baan|op zoek naar een baan|"
                  "op zoek naar ander werk|zoekt een|zoekt ne|zoekt nen|zoeken een|vacature|"
-                 "vacatures"),
+                 "vacatures|wil als|wil ik|wou ik|wil … worden|wil … … worden|"
+                 "wil … … … worden|zij-instromer|"
+                 "zij-instroom|omscholen"),
         "zh": _w("面试|投简历|投了简历|应聘|录用通知|offer|试工|试岗|笔试|找工作|在找新工作|"
-                 "看机会|骑驴找马|招聘|招人"),
+                 "看机会|骑驴找马|招聘|招人|想当|想转行"),
     },
     # the user got the job the step was towards: the new employer, whatever step is named
     # beside it ("after the interview they hired me", "me contrataron en Zara")
@@ -1894,7 +1942,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "sister": "sister", "brother": "brother", "wife": "wife", "husband": "husband",
         "partner": "partner", "boyfriend": "boyfriend|bf", "girlfriend": "girlfriend|gf",
         "fiancée": "fiancée|fiancee|fiance|fiancé", "son": "son", "daughter": "daughter",
-        "child": "kid|child", "grandmother": "grandmother|grandma|gran|nan",
+        "child": "kid|child", "grandmother": "grandmother|grandma|gran|nan|nana|granny",
         "grandfather": "grandfather|grandpa", "aunt": "aunt", "uncle": "uncle",
         "cousin": "cousin", "niece": "niece", "nephew": "nephew",
         "mother-in-law": "mother-in-law", "father-in-law": "father-in-law",
@@ -1924,7 +1972,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "brother": "bruder", "wife": "frau|ehefrau", "husband": "mann|ehemann",
         "partner": "partner|partnerin", "boyfriend": "freund", "girlfriend": "freundin",
         "fiancée": "verlobte|verlobter", "son": "sohn", "daughter": "tochter",
-        "child": "kind", "grandmother": "oma|großmutter", "grandfather": "opa|großvater",
+        "child": "kind", "grandmother": "oma|großmutter|omi", "grandfather": "opa|großvater",
         "aunt": "tante", "uncle": "onkel", "cousin": "cousin|cousine", "niece": "nichte",
         "nephew": "neffe", "mother-in-law": "schwiegermutter",
         "father-in-law": "schwiegervater", "brother-in-law": "schwager",
@@ -1953,7 +2001,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "partner": "compagne|compagnon|conjoint|conjointe", "boyfriend": "copain|chum",
         "girlfriend": "copine|blonde|petite amie", "fiancée": "fiancée|fiancé",
         "son": "fils", "daughter": "fille", "child": "enfant",
-        "grandmother": "grand-mère|mamie", "grandfather": "grand-père|papi",
+        "grandmother": "grand-mère|mamie|mémé", "grandfather": "grand-père|papi|pépé",
         "aunt": "tante", "uncle": "oncle", "cousin": "cousin|cousine", "niece": "nièce",
         "nephew": "neveu", "mother-in-law": "belle-mère", "father-in-law": "beau-père",
         "brother-in-law": "beau-frère", "sister-in-law": "belle-sœur|belle-soeur",
@@ -1981,7 +2029,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "sister": "hermana", "brother": "hermano", "wife": "esposa|mujer",
         "husband": "esposo|marido", "partner": "pareja", "boyfriend": "novio",
         "girlfriend": "novia", "fiancée": "prometida|prometido", "son": "hijo",
-        "daughter": "hija", "grandmother": "abuela", "grandfather": "abuelo",
+        "daughter": "hija", "grandmother": "abuela|abuelita|yaya", "grandfather": "abuelo|abuelito",
         "aunt": "tía", "uncle": "tío", "cousin": "primo|prima", "niece": "sobrina",
         "nephew": "sobrino", "mother-in-law": "suegra", "father-in-law": "suegro",
         "brother-in-law": "cuñado", "sister-in-law": "cuñada",
@@ -2038,7 +2086,8 @@ RELATIONS: dict[str, dict[str, str]] = {
         "brother": "irmão|irmao", "wife": "esposa|mulher", "husband": "marido|esposo",
         "partner": "companheira|companheiro", "boyfriend": "namorado",
         "girlfriend": "namorada", "fiancée": "noiva|noivo", "son": "filho",
-        "daughter": "filha", "grandmother": "avó|avo|vovó", "grandfather": "avô|vovô",
+        "daughter": "filha", "grandmother": "avó|avo|vovó|vó|voinha",
+        "grandfather": "avô|vovô|vô|voinho",
         "aunt": "tia", "uncle": "tio", "cousin": "primo|prima", "niece": "sobrinha",
         "nephew": "sobrinho", "mother-in-law": "sogra", "father-in-law": "sogro",
         "brother-in-law": "cunhado", "sister-in-law": "cunhada",
@@ -2623,7 +2672,7 @@ the user's."""
 
 STRETCH_DONE: dict[str, str] = {
     "en": r"done|over|finished|complete|completed|survived",
-    "de": r"geschafft|rum|vorbei|überstanden|erledigt|hinter\s+mir|dure|dur",
+    "de": r"geschafft|rum|vorbei|überstanden|überlebt|erledigt|hinter\s+mir|dure|dur",
     "fr": r"terminée?s?|finie?s?|bouclée?s?|faite?s?|passée?s?|réussie?s?|complète|entière",
     "es": r"terminad[oa]s?|acabad[oa]s?|hech[oa]s?|superad[oa]s?|cumplid[oa]s?|"
           r"complet[oa]s?|completic[oa]s?|completit[oa]s?|enter[oa]s?",

@@ -211,20 +211,25 @@ def said_with_the_ended_value(ended: Record, new: Record,
     end with it. "a Dr.ª Caeiro, a minha médica de família, já sei o que vai dizer" gives
     "The user's doctor is Caeiro" and the clause itself as a fact; when the new doctor takes
     her place, the clause that names her is no current fact either. Only a name ends them (a
-    capitalised value or Chinese), only facts of the same subject whose value is longer
+    capitalised value or Chinese; or a value of three words or more in small letters, in its
+    own statement, for a home or workplace: "The user was late for the user's shift in the
+    cafeteria at the hospital" ends the remark read around it, not a home, workplace or event
+    said with it), only facts of the same subject whose value is longer
     than the name (what was said around it), and never what the new statement said. A home
     or workplace (:data:`_ONE_PLACE`) also takes the remarks of other statements that name it,
     whatever kind they were read as, dated or not ("j'ai rendu mon badge de Doniambo vendredi",
     "mañana arranco temprano en el estudio Bertolini"), but not a person's fact or an event
     ("went to a gig in Clapham on Saturday" stays what it was)."""
-    name = str(ended.data.get("object") or "").strip()
+    name = _WHEN_SAID_AFTER.sub("", str(ended.data.get("object") or "")).strip()
     cjk = re.search(r"[\u4e00-\u9fff]", name) is not None
-    if len(name) < (2 if cjk else 3) or not (cjk or name[0].isupper()):
+    named = cjk or name[:1].isupper()  # (a phrase in small letters: only its own statement's)
+    one_place = ended.data.get("slot") in _ONE_PLACE
+    if len(name) < (2 if cjk else 3) or not (
+            named or (one_place and len(name.split()) >= _PHRASE_WORDS)):
         return []
     turns = set(ended.data.get("source_turn_ids") or ())
     new_turns = set(new.data.get("source_turn_ids") or ())
     pattern = re.compile(r"(?<!\w)" + re.escape(fold(name)) + r"(?!\w)")
-    one_place = ended.data.get("slot") in _ONE_PLACE
     out = []
     for rec in facts:
         said_in = set(rec.data.get("source_turn_ids") or ())
@@ -232,11 +237,21 @@ def said_with_the_ended_value(ended: Record, new: Record,
         if rec.id not in (ended.id, new.id) and \
                 rec.data.get("subject") == ended.data.get("subject") and \
                 not new_turns & said_in and value != fold(name) and pattern.search(value) and \
-                (turns & said_in or (one_place and
+                (named or rec.data.get("slot") not in (*_ONE_PLACE, "event")) and \
+                (turns & said_in or (one_place and named and
                                      rec.data.get("slot") not in ("people", "event"))):
             out.append(rec)
     return out
 
+
+_WHEN_SAID_AFTER = re.compile(r"\s*\((?:from|since) [^()]*\)$")
+"""The day a value was said to begin, written after it ("… at the hospital (from 4 January
+2026)"): no part of the words the statement said."""
+
+_PHRASE_WORDS = 3
+"""The fewest words of a value written in small letters that ends the other facts of its own
+statement holding it ("The user was late for the user's shift in the cafeteria at the
+hospital" and the remark read from the same sentence around it)."""
 
 _ONE_PLACE = frozenset({"employer", "residence"})
 """Where the user works or lives: one at a time. A remark of any turn that still names the

@@ -117,7 +117,7 @@ _FIRST_STRETCH: dict[str, str] = {
     "en": r"(?:first|1st)\s+(?:(?:\d+|two|three|four)\s+)?(?:day|week|month|shift|weeks|wks|"
           r"months|fortnight)|(?:day|week|month)\s+one|(?:\d+|two|three|four)\s+(?:weeks|wks)",
     "de": r"(?:erste[nrs]?|erschte[nrs]?|erschti|1\.)\s+(?:(?:\d+|zwei|zwoi|drei|drü|vier)\s+)?"
-          r"(?:tag|woche|wuche|monat|schicht|dienst|arbeitstag|wochen|monate)"
+          r"(?:tag|woche|woch|wuche|monat|schicht|dienst|arbeitstag|wochen|monate)"
           r"(?:\s+(?:im\s+)?(?:praktikum|ausbildung))?",
     "fr": r"(?:premi(?:er|[èe]re)s?|1(?:[èe]?re|er))\s+"
           r"(?:(?:\d+|deux|trois|quatre)\s+)?"
@@ -379,7 +379,7 @@ def _kin_names(text: str, lang: str) -> list[tuple[int, int]]:
 _TITLES: dict[str, str] = {
     "en": r"mr|mrs|ms|miss|dr", "de": r"herr|frau|dr", "fr": r"mr|mme|mlle|m\.|dr",
     "es": r"sr|sra|srta|don|doña|dr|dra", "it": r"sig|sig\.ra|signor|signora|dott|dott\.ssa|don",
-    "pt": r"sr|sra|dr|dra", "nl": r"meneer|mevrouw|mevr|dhr|dr",
+    "pt": r"sr|sra|dr|dra|dona", "nl": r"meneer|mevrouw|mevr|dhr|dr",
 }
 """Titles said before a surname in chat ("mon chef mr lukusa", "mei chefin frau
 schreckenberger"): the word after one is a name."""

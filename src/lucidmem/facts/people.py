@@ -333,9 +333,15 @@ that no name ends with (not 明, 上, 下 …: "志明")."""
 
 _ZH_NOT_A_NAME = frozenset({"生日", "幼儿", "搓麻", "身体", "工作", "公司", "学校", "手术",
                             "家里", "老家", "那边", "这边", "单位", "媳妇", "女婿", "对象",
-                            "寿宴", "大寿", "婚礼", "葬礼", "照片", "房子", "电话", "手机"})
+                            "寿宴", "大寿", "婚礼", "葬礼", "照片", "房子", "电话", "手机",
+                            "天天", "今天", "明天", "昨天", "后天", "平时", "老是", "总是",
+                            "整天", "成天", "以前", "原来", "本来", "居然", "竟然", "突然",
+                            "偶尔", "有时", "马上", "一直", "从来", "这几", "那几",
+                            "离婚", "结婚", "分手", "怀孕", "退休", "生病", "住院"})
 """Common words said right after a relation word ("朋友生日", "儿子幼儿园", "邻居搓麻将",
-"儿子媳妇", "外婆寿宴的照片"): things or people of the person, never their name."""
+"儿子媳妇", "外婆寿宴的照片"): things or people of the person, never their name; the words
+of time said there ("俺公公天天在家放豫剧": every day) and what happened to them ("我表哥跟
+我表嫂离婚了")."""
 
 
 _ZH_AT_HOME = re.compile(r"家[附里玩住吃过门人乡边楼]")
