@@ -4902,7 +4902,6 @@ def _tenure_pattern(lang: str, first: str, count: str, unit: str, at: str,
     if units_first:
         said.append(r"(?:" + units_first + r")\s+(?:" + number + r")" + done + r"\s+(?:" + at
                     + "|" + within + r")")
-
     # a first stretch at a kind of workplace, named or not ("première semaine à la
     # boulangerie", "primeira semana na clínica veterinária", "eerste week bij de bibliotheek")
     kind = r"(?i:(?:" + _KIND_ARTICLES + r")\s*)?" + _COMPOUND_HEAD.get(lang, "") + r"(?i:" + \
@@ -5859,16 +5858,16 @@ def _others_home(item: _Pending, span: str, lang: str, *, putting_right: bool = 
         _relative_before(item, place, lang)
 
 
-_THEY_LIVE: dict[str, re.Pattern[str]] = {lang: re.compile(r"(?i)(?<![\w'’])(?:" + p + r")(?!\w)")
-                                          for lang, p in {
-    "en": r"(?:who|they|he|she)\s+(?:live|lives)",
-    "de": r"(?:die|der|sie|er)\s+(?:wohnen|wohnt|leben|lebt)",
-    "fr": r"(?:qui|ils|elles|il|elle)\s+(?:habitent|habite|vivent|vit)",
-    "es": r"(?:que|ellos|ellas|ella|él)\s+(?:viven|vive)",
-    "it": r"(?:che|loro|lei|lui)\s+(?:vivono|vive|abitano|abita|stanno)",
-    "pt": r"(?:que|eles|elas|ela|ele)\s+(?:moram|mora|vivem|vive)",
-    "nl": r"(?:die|ze|zij|hij)\s+(?:wonen|woont)",
-}.items()}
+_THEY_LIVE: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?<![\w'’])(?:" + p + r")(?!\w)") for lang, p in {
+        "en": r"(?:who|they|he|she)\s+(?:live|lives)",
+        "de": r"(?:die|der|sie|er)\s+(?:wohnen|wohnt|leben|lebt)",
+        "fr": r"(?:qui|ils|elles|il|elle)\s+(?:habitent|habite|vivent|vit)",
+        "es": r"(?:que|ellos|ellas|ella|él)\s+(?:viven|vive)",
+        "it": r"(?:che|loro|lei|lui)\s+(?:vivono|vive|abitano|abita|stanno)",
+        "pt": r"(?:que|eles|elas|ela|ele)\s+(?:moram|mora|vivem|vive)",
+        "nl": r"(?:die|ze|zij|hij)\s+(?:wonen|woont)",
+    }.items()}
 """Someone else said to live somewhere: a relative pronoun or "they", "she", "he" before a
 verb of living ("mn broer daan … met z'n vriendin noor, die wonen in tilburg")."""
 
