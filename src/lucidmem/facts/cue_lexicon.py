@@ -998,8 +998,18 @@ CUES: dict[str, _T] = {
                  "je démarre"),
         "es": _w("a partir del|a partir de|empiezo|empezar|desde el|me mudo|nos mudamos|"
                  "arranco"),
-        "it": _w("a partire dal|dal|comincio|inizio|iniziare|mi trasferisco|trasloco|attacco|"
-                 "prendo servizio"),
+        # ("dal" only before a time: "dal mese scorso suono …", not "dal giardino non vedo …")
+        "it": _w("a partire dal|comincio|inizio|iniziare|mi trasferisco|trasloco|attacco|"
+                 "prendo servizio|dal prossimo|dalla prossima|dal mese|dalla settimana|"
+                 "dall'anno|dal primo|dall'inizio|da domani|da oggi|da lunedì|da martedì|"
+                 "da mercoledì|da giovedì|da venerdì|da sabato|da domenica|dal lunedì|"
+                 "dal martedì|dal mercoledì|dal giovedì|dal venerdì|dal sabato|"
+                 "dalla domenica|dal … gennaio|dal … febbraio|dal … marzo|dal … aprile|"
+                 "dal … maggio|dal … giugno|dal … luglio|dal … agosto|dal … settembre|"
+                 "dal … ottobre|dal … novembre|dal … dicembre|da gennaio|da febbraio|da marzo|"
+                 "da aprile|da maggio|da giugno|da luglio|da agosto|da settembre|da ottobre|"
+                 "da novembre|da dicembre|dall'autunno|dalla primavera|dall'estate|"
+                 "dall'inverno"),
         "pt": _w("a partir de|começo|começar|mudo-me|vou me mudar|vou mudar|vamos mudar|"
                  "vou-me mudar|entro|arranco"),
         "nl": _w("vanaf|begin|beginnen|start|ga verhuizen|verhuis"),
