@@ -993,7 +993,17 @@ CUES: dict[str, _T] = {
                  "from august|from september|from october|from november|from december|"
                  "from the start of|from the beginning of|from the end of|from the 1st|"
                  "from the first|moving|will move|going to move|join|joining"),
-        "de": _w("ab dem|ab|fange|anfangen|beginne|beginnen|ziehe|ziehen|umziehen|starte"),
+        # ("ab" only before a time: "ab Montag", "ab dem 1.", not "ab und zu")
+        "de": _w("ab dem|ab der|ab jetzt|ab sofort|ab morgen|ab übermorgen|ab heute|"
+                 "ab nächste|ab nächster|ab nächstem|ab nächsten|ab kommende|ab kommender|"
+                 "ab kommendem|ab kommenden|ab montag|ab dienstag|ab mittwoch|ab donnerstag|"
+                 "ab freitag|ab samstag|ab sonntag|ab januar|ab februar|ab märz|ab april|"
+                 "ab mai|ab juni|ab juli|ab august|ab september|ab oktober|ab november|"
+                 "ab dezember|ab … januar|ab … februar|ab … märz|ab … april|ab … mai|"
+                 "ab … juni|ab … juli|ab … august|ab … september|ab … oktober|ab … november|"
+                 "ab … dezember|ab herbst|ab frühling|ab frühjahr|ab sommer|ab winter|"
+                 "ab anfang|ab mitte|ab ende|fange|anfangen|beginne|beginnen|ziehe|ziehen|"
+                 "umziehen|starte|" + "|".join(f"ab {day}." for day in range(1, 32))),
         "fr": _w("à partir du|à partir de|commence|commencer|dès le|déménage|j'attaque|"
                  "je démarre"),
         "es": _w("a partir del|a partir de|empiezo|empezar|desde el|me mudo|nos mudamos|"
