@@ -766,17 +766,20 @@ _TOPIC_INSIDE_CUE = re.compile(r"(?i)forget\s+(?:about\s+)?(?=the\s)")
 topic is read from after it, with what was said of it (:data:`_NAMED_AFTER_CUE`)."""
 
 
-def _retraction_topic(clause: Clause, before: Clause | None = None) -> str | None:
+def _retraction_topic(clause: Clause,
+                      before: Clause | None = None) -> tuple[str | None, bool]:
     """What a retraction takes back: the words after its cue, or before it in its clause or
     sentence, or, in Chinese chat with nothing around the cue, the clause ``before`` it when
-    that one recalls what the user said ("上次说我爸要卖排档 你删了吧")."""
-    topic = _topic_around_the_cue(clause)
+    that one recalls what the user said ("上次说我爸要卖排档 你删了吧"); and whether it is that
+    clause before (which then states nothing of its own)."""
+    topic, recalled = _topic_around_the_cue(clause), False
     if topic is None and before is not None and clause.language == "zh" and \
             (said := _ZH_SAID_BEFORE.match(before.text)) is not None:
         topic = before.text[said.end():].strip(" ,，") or None
+        recalled = topic is not None
     if topic is not None and clause.language == "zh":  # ("上次说我哥要离婚那事": what was said)
         topic = _ZH_POINTER_TAIL.sub("", _ZH_SAID_BEFORE.sub("", topic)).strip(" ,，") or topic
-    return topic
+    return topic, recalled
 
 
 _ZH_SAID_BEFORE = re.compile(r"^\W*(?:" + _ZH_EARLIER + r")(?:" + _ZH_I + r")?(?:跟你)?(?:说|讲)"
@@ -1297,16 +1300,6 @@ _GENDERED_PRONOUN: dict[str, re.Pattern[str]] = {
 """A pronoun that says she or he ("ela faz 85", "il est charpentier"); German "sie" and Dutch
 "ze" may be "they", and say neither."""
 
-_FEMALE_RELATIONS = frozenset({
-    "mother", "sister", "grandmother", "aunt", "daughter", "wife", "girlfriend", "niece",
-    "granddaughter", "mother-in-law", "sister-in-law", "stepmother", "godmother",
-    "goddaughter"})
-_MALE_RELATIONS = frozenset({
-    "father", "brother", "grandfather", "uncle", "son", "husband", "boyfriend", "nephew",
-    "grandson", "father-in-law", "brother-in-law", "stepfather", "godfather", "godson"})
-"""Relations that say the person's gender (a partner, a cousin, a friend say none)."""
-
-
 def _pronoun_gender(text: str, lang: str) -> str | None:
     """"f" or "m" for a clause that opens with "she" or "he" in ``lang``; ``None`` otherwise
     (and in Chinese, whose 她 and 他 chat mixes up)."""
@@ -1318,9 +1311,8 @@ def _pronoun_gender(text: str, lang: str) -> str | None:
 def _gender_of(person: str, state: ConversationState) -> str | None:
     """"f" or "m" when the user's relation to ``person`` says it ("user's uncle", a name
     given as the user's grandmother), else ``None``."""
-    relation = state.people.get(person) or person.removeprefix(f"{USER_SUBJECT}'s ")
-    return "f" if relation in _FEMALE_RELATIONS else "m" if relation in _MALE_RELATIONS \
-        else None
+    return relation_gender(state.people.get(person) or
+                           person.removeprefix(f"{USER_SUBJECT}'s "))
 
 
 def _given_name_first(text: str) -> str | None:
@@ -1719,8 +1711,8 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             people = [m for m in people if not (m.relation == "doctor" and is_title(m.word))]
         if cues.retraction:
             told = next((c for c in clauses if c.index == clause.index - 1), None)
-            topic = _retraction_topic(clause, told)
-            if topic and told is not None and _topic_around_the_cue(clause) is None:
+            topic, told_before = _retraction_topic(clause, told)
+            if told_before:
                 pending = [p for p in pending if p.clause is not told]  # ("上次说我爸要卖排档
                 # 你删了吧": what was said, taken back, is no fact of its own)
             if topic:
@@ -1812,6 +1804,7 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             # "my sister Ana will be mad if I don't call": Ana is the sister, whatever "if";
             # so is one set off by commas ("se ficar, …, com o pai, o Hélder, o meu
             # ex-marido, …"): said in passing, not supposed
+            known = [n for n, r in state.people.items() if r == m.relation]
             if m.name is not None and said_as_so:
                 state.people[m.name] = m.relation if m.of is None else \
                     f"{m.relation} of {m.of}"
@@ -1819,14 +1812,12 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                 cand = _relation_candidate(m, clause, timestamp)
                 if cand is not None:
                     reading.facts.append(cand)
-            elif m.name is None and m.of is None and (said_as_so or len(
-                    [n for n, r in state.people.items() if r == m.relation]) == 1):
+            elif m.name is None and m.of is None and (said_as_so or len(known) == 1):
                 # "我爸的六十大寿…" then "他每天早上都要喝单枞": "he" is the father just
                 # mentioned, not the husband named before (the one named with this relation
                 # when there is one: "my husband" is Feng again; so after a wish, "je
                 # voudrais écrire une carte pour ma grand-mère, elle est à l'hôpital": the
                 # grandmother the user has)
-                known = [n for n, r in state.people.items() if r == m.relation]
                 state.last_person = known[-1] if len(known) == 1 else \
                     f"{USER_SUBJECT}'s {m.relation}"
                 turn_people.add(state.last_person)
@@ -5889,11 +5880,14 @@ def _lives_in_said(text: str, lang: str) -> bool:
     place after it ("ik woon in vught", "vivo a Lecce", "j'habite à Rouen"), however short
     the clause and whatever its capitals."""
     own = _FIRST_PERSON_LIVES.get(lang)
-    return own is not None and any(
-        re.match(r"\s+(?:nu\s+|jetzt\s+|now\s+|ora\s+|agora\s+|ahora\s+|maintenant\s+)?"
-                 r"(?:in|im|at|a|à|au|en|em|no|na|op|bij|te|nel|nella|al|alla|aan|près\s+de|"
-                 r"dans|ad)\s+\w", text[m.end():], re.IGNORECASE)
-        for m in own.finditer(text))
+    return own is not None and any(_PLACE_AFTER_LIVING.match(text, m.end())
+                                   for m in own.finditer(text))
+
+
+_PLACE_AFTER_LIVING = re.compile(
+    r"(?i)\s+(?:nu\s+|jetzt\s+|now\s+|ora\s+|agora\s+|ahora\s+|maintenant\s+)?"
+    r"(?:in|im|at|a|à|au|en|em|no|na|op|bij|te|nel|nella|al|alla|aan|près\s+de|dans|ad)\s+\w")
+"""A word of place after the user's verb of living ("woon | in vught", "vivo | a lecce")."""
 
 
 def _relative_before(item: _Pending, place: str, lang: str) -> bool:
