@@ -40,6 +40,7 @@ from lucidmem.facts.clauses import (
     bare_contrast,
     clauses_of,
     day_said,
+    opens_with_and_a_day,
     plain_apostrophes,
     read_cues,
     says_what_there_is,
@@ -71,7 +72,7 @@ from lucidmem.facts.date_shifts import moved_by_amount, shift_said
 from lucidmem.facts.entities import NAME_WORDS
 from lucidmem.facts.language import votes
 from lucidmem.facts.lifecycle import sports_named
-from lucidmem.facts.lowercase_names import chat_names_in, writes_in_lowercase
+from lucidmem.facts.lowercase_names import chat_names_in, is_chat_name, writes_in_lowercase
 from lucidmem.facts.model import (
     BARE_RIGHT_VALUE,
     CARRIED_WRONG_VALUE,
@@ -1084,7 +1085,8 @@ _NOT_TRUE: dict[str, str] = {
 fuoco"): the opening of a correction whose statement follows its comma (not French "c'est pas
 vrai", which is as often "no way!")."""
 _CORRECTION_HEADER: dict[str, re.Pattern[str]] = {
-    lang: re.compile(r"(?i)^\W*(?:" + _INTERJECTION + r")?(?:(?:y|e|and|und|et|en|ah|oh|ok)\s+)?"
+    lang: re.compile(r"(?i)^\W*(?:" + _INTERJECTION + r")?"
+                     r"(?:(?:y|e|and|und|et|en|ah|oh|ok)\s+){0,2}"
                      r"(?:(?:" + words + r")\b[^,\U0001F300-\U0001FAFF]*|(?:(?:but|aber|mais|pero|"
                      r"ma|mas|maar)\s+)?(?:" + _NOT_TRUE[lang] + r")\s*)"
                      r"(?:,|[\U0001F300-\U0001FAFF]+\s*)")
@@ -1101,7 +1103,8 @@ _CORRECTION_HEADER: dict[str, re.Pattern[str]] = {
               r"qu'est-ce\s+que\s+je\s+(?:raconte|dis|écris)|n'importe\s+quoi|"
               r"j'ai\s+(?:tout\s+)?mélangé|j'ai\s+dit\s+une\s+bêtise",
         "es": r"me\s+equivoqué|me\s+he\s+(?:equivocado|liado|confundido)|me\s+confundí|error\s+mío|"
-              r"qué\s+(?:tontería|burrada|digo)|(?:lo\s+)?(?:dije|escribí)\s+mal|me\s+hice\s+un\s+lío",
+              r"qué\s+(?:tontería|burrada|digo)|(?:te\s+|le\s+)?(?:lo\s+)?(?:dije|escribí)\s+mal|"
+              r"me\s+hice\s+un\s+lío",
         "it": r"mi\s+sono\s+sbagliat[oa]|ho\s+sbagliato|errore\s+mio|"
               r"che\s+(?:minchiata|cavolata|cazzata|stupidaggine|sciocchezza|fesseria|dico)|"
               r"ho\s+(?:scritto|detto)\s+male|ho\s+fatto\s+confusione",
@@ -1189,7 +1192,7 @@ def _without_told(clause: Clause, span: str) -> str:
 _WE_TWO = re.compile(
     r"(?i)^\W*(?:(?:io|yo|eu|ich|ik|je|moi|i|me)\s+(?:e|y|und|en|et|and)\s+(?!\d)\w|"
     r"(?:(?:my|mein|meine|mon|ma|mi|mio|mia|meu|minha|mijn|il|la|el|o|a|der|die)\s+)?"
-    r"[^\W\d_][\w'’-]*(?:\s*,[^,]{1,30},)?\s+(?:e|y|und|en|et|and)\s+"
+    r"[^\W\d_][\w'’-]*(?:\s+[A-ZÀ-Þ][\w'’-]*)?(?:\s*,[^,]{1,30},)?\s+(?:e|y|und|en|et|and)\s+"
     r"(?:io|yo|eu|ich|ik|moi|i|me)(?![\w'’]))")
 """The user and someone else as the subject ("Io e Duccio, il mio fidanzato, abitiamo …",
 "Florian und ich wohnen …", "my sister and I"): the clause is the user's own."""
@@ -1234,7 +1237,7 @@ def _subject_of(clause: Clause, state: ConversationState,
     if named is None and clause.language != "zh":
         named = _given_name_first(text) or (_given_name_first(after) if after != text else None)
     if named is None and (ours := _OUR_NAMED.match(text)) is not None and \
-            is_given_name(ours["name"]):
+            is_chat_name(ours["name"]):
         named = ours["name"]  # "Unsere Lena ist neun und will …": the user's child, by name
     if named is not None:
         return named, _person_phrase(named, state, clause.language)
@@ -1282,9 +1285,14 @@ def _subject_of(clause: Clause, state: ConversationState,
         who = state.last_person
         said = _pronoun_gender(text, clause.language) or \
             _pronoun_gender(after_short_lead(text), clause.language)
-        if said is not None and _gender_of(who, state) not in (None, said) and \
-                state.person_before and _gender_of(state.person_before, state) == said:
-            who = state.person_before  # "… da vó … do meu tio em são caetano. ela faz 85"
+        if said is not None and _is_plural(who, state):
+            if not state.person_before or _is_plural(state.person_before, state):
+                return None  # "hij wil met pensioen" after "my parents": not them
+            who = state.person_before
+        elif said is not None and _gender_of(who, state) not in (None, said) and \
+                state.person_before and _gender_of(state.person_before, state) in (said, None):
+            who = state.person_before  # "… da vó … do meu tio em são caetano. ela faz 85"; "o
+            # wesley, meu primo, … e minha tia surtou | ele é mototaxista": not the aunt
         return who, _person_phrase(who, state, clause.language)
     return USER_SUBJECT, "The user"
 
@@ -1306,6 +1314,17 @@ def _pronoun_gender(text: str, lang: str) -> str | None:
     pattern = _GENDERED_PRONOUN.get(lang)
     m = pattern.match(text) if pattern is not None else None
     return None if m is None else "f" if m["f"] else "m"
+
+
+def _is_plural(person: str, state: ConversationState) -> bool:
+    """Whether ``person`` is more than one ("the user's parents"): "she" or "he" is not
+    them."""
+    relation = state.people.get(person) or person.removeprefix(f"{USER_SUBJECT}'s ")
+    return relation.split(" of ", 1)[0].strip() in _PLURAL_RELATIONS
+
+
+_PLURAL_RELATIONS = frozenset({"parents"})
+"""Relations that are more than one person."""
 
 
 def _gender_of(person: str, state: ConversationState) -> str | None:
@@ -1337,7 +1356,7 @@ def _given_name_first(text: str) -> str | None:
 _OUR_NAMED = re.compile(
     r"^\W*(?:(?:and|und|en|et|y|e)\s+)?(?i:our|unser|unsere|unserer|onze|ons|notre|nuestra|"
     r"nuestro|la\s+nostra|il\s+nostro|a\s+nossa|o\s+nosso)\s+(?P<name>[A-ZÀ-Þ][a-zß-ÿ]+)"
-    r"\s+[a-zß-ÿ]")
+    r"(?:['’]s)?\s+[a-zß-ÿ]")
 """A given name said with "our" before it at a clause's start ("Unsere Lena ist neun", "our
 Max has started school"): a child or kin of the user's, whose clause it is."""
 
@@ -1562,17 +1581,21 @@ def _strip_person(span: str, item: _Pending, lang: str) -> str:
     """The clause without the person it starts with ("Callum's coming" → "is coming")."""
     body = span
     for m in item.people:
-        if m.span[0] <= 2 or _only_a_title(item.clause.text[:m.span[0]]):
-            said = item.clause.text[m.span[0]:m.span[1]]
+        said = item.clause.text[m.span[0]:m.span[1]]
+        if m.span[0] <= 2 or _only_a_title(item.clause.text[:m.span[0]]) or \
+                body.startswith(said):  # (past a filler the span leaves out: "oye mi morra")
             at = body.find(said)
             if at >= 0:
                 body = body[at + len(said):].lstrip(" ,")
             break
     name = item.subject
     # (after a lead of a word or two and a comma: "oops, kiri lives in timaru")
-    body = re.sub(r"^(?:[^\W\d_]+(?:\s+[^\W\d_]+)?\s*,\s*)?(?:(?:a|o|la|el|il)\s+)?(?i:" +
+    body = re.sub(r"^(?:[^\W\d_]+(?:\s+[^\W\d_]+)?\s*,\s*)?(?:(?i:a|o|la|el|il|our|unser|"
+                  r"unsere|onze|notre|nuestr[oa])\s+)?(?i:" +
                   re.escape(name) + r")\s*(?:\([^)]*\))?", "", body, count=1).strip()
     if lang == "en":
+        body = re.sub(r"^(?:shes|hes)(?=\s+(?:\w+ed|been|got|gone|had|done|seen)\b)", "has",
+                      body, count=1, flags=re.I)  # chat's "she's lived …": she has
         body = re.sub(r"^(?:shes|hes)\b", "is", body, count=1, flags=re.I)  # chat's "she's"
         body = re.sub(r"^(?:she|he)\b", "", body, count=1, flags=re.I).strip()
         if re.match(r"^(?:'s|’s)\s+(?:\w+\s+){1,3}(?:is|was|will|has|had|are|were|got|gets)\b",
@@ -1827,13 +1850,16 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
             reading.facts.extend(_workplace_of_a_colleague_asked(clause, people))
         if why is not None:
             reading.flags.append(f"skipped:{why}")
-            if why in _SKIPPED_YET_NAMING:
-                _follow_who_is_brought_up(clause, people, state)
+            if why in _SKIPPED_YET_NAMING and \
+                    (who := _follow_who_is_brought_up(clause, people, state)) is not None:
+                turn_people.add(who)  # "Mi scrivi un bigliettino per Elisa? Ha avuto la
+                # promozione …": hers, said without her name
             continue
         if cues.reported and _reported_by_other(clause) and not said_before:
             # (not "上回我说闺女在八中？" before "打错字了，是九中": the user's own words)
             reading.flags.append("skipped:reported_speech")
-            _follow_who_is_brought_up(clause, people, state)
+            if (who := _follow_who_is_brought_up(clause, people, state)) is not None:
+                turn_people.add(who)
             speaking = clause if _ends_with_saying(clause) else None
             continue
         if speaking is None or clause.sentence != speaking.sentence:
@@ -2147,6 +2173,13 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
                            is_correction=True,
                            flags=(*cand.flags, CARRIED_WRONG_VALUE, *of_the_corrected))
             carried = None
+        elif cand is not None and cand.corrects not in (None, RESTATED, LAST_DATED) and \
+                cand.subject == USER_SUBJECT and SAID_OF_THE_CORRECTED not in cand.flags and \
+                (headed := _after_correction_header(item.clause)) is not None and \
+                _third_person_verb(headed, item.clause.language):
+            # "te dije mal la otra vez, no estudia enfermería, estudia nutrición": said of
+            # whoever the wrong value was held of, not of the user
+            cand = replace(cand, flags=(*cand.flags, SAID_OF_THE_CORRECTED))
         elif cand is not None and cand.corrects is None and \
                 _follows_a_correction_header(item.clause, before, opened):
             # "Wait, I mixed that up. I work at Bosch.": the opening said only that something
@@ -2160,7 +2193,10 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             ruled = [_never_future_if_past(r, tense, timestamp) for r in ruled
                      if not (r.subject == USER_SUBJECT and r.predicate in _PLACES and
                              _someone_else_before(item.clause.text, r.object,
-                                                  item.clause.language))]
+                                                  item.clause.language)) and
+                     not (r.predicate == "lives_in" and has_cue(
+                         "home_seeking", item.clause.language, item.clause.text))]
+            # ("… kijken naar huizen in Edam": a home looked for there, not lived in)
             for r in ruled:
                 slot = _PREDICATE_SLOTS.get(r.predicate) or (cand.slot if cand else None)
                 if _is_relation(r.predicate) and r.subject == USER_SUBJECT:
@@ -2575,6 +2611,9 @@ _SAID_WRONG["zh"] = re.compile(
 """A Chinese clause that only says what the user said before ("上回我说闺女在八中？",
 "上次跟你说我老公在中钢", "对了之前跟你说我爸在柳钢"): its wrong value is what follows the last
 word of being somewhere or something (:data:`_ZH_SAID_VALUE`)."""
+_ZH_CALLED_WRONG_LAST = re.compile(r"[，,]\s*(?:我)?(?:说|讲|写|打|记|搞)错了?[啦呀啊咯]?[。！!]?$")
+""""Said it wrong" closing a Chinese clause that repeats what the user said ("上次我说小李是
+盐城人，说错了"): the clause after it says the right value ("他是泰州人")."""
 _ZH_SAID_VALUE = re.compile(r"(?:在|是|去|叫|住)(?P<value>[^在是去叫住]{1,8})$")
 """The value a Chinese clause says last ("闺女在八中" → 八中, "阿芳是湖南人" → 湖南人)."""
 """A clause that only says what the user said before ("ik zei zutphen", "and i said my mom's
@@ -2620,7 +2659,9 @@ def _said_wrong(clause: Clause, after: Clause | None) -> str | None:
     none, or nothing named."""
     pattern = _SAID_WRONG.get(clause.language, _NO_MATCH)
     m = pattern.match(clause.text) or pattern.match(
-        re.sub(r"\s+", " ", _WHEN_SAID.sub(" ", clause.text)).strip())
+        re.sub(r"\s+", " ", _WHEN_SAID.sub(" ", clause.text)).strip()) or (
+        pattern.match(_ZH_CALLED_WRONG_LAST.sub("", clause.text))
+        if clause.language == "zh" else None)
     if m is None or after is None or after.cues.question or clause.asked_value is not None or \
             (clause.text.rstrip().endswith("?") and
              has_cue("recalled_saying", clause.language, clause.text)) or \
@@ -2832,14 +2873,20 @@ def _brought_up(clause: Clause) -> str | None:
 
 
 def _follow_who_is_brought_up(clause: Clause, people: list[Mention],
-                              state: ConversationState) -> None:
+                              state: ConversationState) -> str | None:
     """A clause skipped as a question or as someone else's words still names who "she" or
     "he" is next ("Akinyi says I should sleep when I can. she teaches chemistry …"): that
-    person, when the clause names no relation of the user's (those are followed already)."""
+    person, when the clause names no relation of the user's (those are followed already);
+    in lowercase chat, a person the user named before ("mi scrivi un bigliettino x elisa?").
+    Returns who is followed, ``None`` when no one is."""
     if any(m.name is not None or m.of is None for m in people):
-        return
-    if (who := _brought_up(clause)) is not None:
+        return None
+    who = _brought_up(clause) or next(
+        (n for n in reversed(chat_names_in(clause.text, clause.language))
+         if n in state.people), None)
+    if who is not None:
         state.last_person = who
+    return who
 
 
 def _names_in(text: str, lang: str) -> list[str]:
@@ -2858,8 +2905,12 @@ def _names_in(text: str, lang: str) -> list[str]:
                     r"(?i)(?:\b(?:from|in|to|at|near|aus|nach|de|à|en|em|da|di|uit|naar|van|"
                     r"al|alla|allo|nel|nella|dal|dalla|sulla|presso|na|no)|"
                     r"\b(?:the|la|le|el|il|het))$", before) or \
-                _INDEFINITE.get(lang, _NO_MATCH).search(before):
-            continue  # ("nen Amerikaan die vroeg …", "un Breton"): one of a kind, no name
+                _INDEFINITE.get(lang, _NO_MATCH).search(before) or \
+                re.match(r"(?i)(?:saint|sainte|st|ste|sankt|santa|santo|são)-\w", word) or \
+                re.search(r"(?<![\w'’])(?:Saint|Sainte|St\.?|Sankt|San|Santa|Santo|São|Sao)$",
+                          before):
+            continue  # ("nen Amerikaan die vroeg …", "un Breton"): one of a kind, no name;
+            # nor a saint's town ("je reprendrai Sainte-Adresse", "em São Mateus da Calheta")
         last = before.split()[-1]
         if attended_kinds(last, lang)[0] or _only_a_kind(last.split("'")[-1], lang):
             continue  # "à l'école Paul-Bert", "bij het Maasstad": a place's name
@@ -3171,8 +3222,9 @@ def _recalled_saying(clause: Clause) -> bool:
     if at > 0 and _DENIED_BEFORE.search(clause.text[:at]):
         return False  # "te dije mal, el ajedrez es los martes, no los jueves": the right
         # value is said before the wrong one's "no"
-    # "te dije mal lo de mi hermana, no es Querétaro, es León": the right value follows
-    return not re.search(r"[A-ZÀ-Þ]|\d", after)
+    # "te dije mal lo de mi hermana, no es Querétaro, es León": the right value follows, also
+    # in small letters after a comma ("no estudia enfermería, estudia nutrición")
+    return not re.search(r"[A-ZÀ-Þ]|\d|[,;]\s*[^\W\d_]+\s+(?:\w{1,3}\s+)?[^\W\d_]{3,}", after)
 
 
 _DENIED_BEFORE = re.compile(r"(?i)[,;]\s*(?:not|nicht|pas|no|non|não|niet)\s+(?:\w+\s+)?$|"
@@ -3605,7 +3657,7 @@ jobs of the dev set's self-introductions; 0.001–0.04 for those)."""
 _SELF_AS: dict[str, str] = {
     "en": r"(?:i['’]?m|i\s+am|im)\s+(?:[^\W\d_]+(?:\s+btw)?,\s*)?(?:(?:a|an|the)\s+)?",
     "de": r"(?:ich\s+)?bin\s+(?:[A-ZÄÖÜ][\w-]+,\s*)?",
-    "fr": r"(?:moi\s+c['’]est\s+[A-ZÀ-Þ][\w-]+,\s*|(?:je\s+)?suis\s+)",
+    "fr": r"(?:moi\s+c['’]est\s+[A-ZÀ-Þ][\w-]+,\s*|(?:je\s+|j['’]?)?suis\s+|chuis\s+)",
     "es": r"(?:yo\s+)?soy\s+(?:[A-ZÀ-Þ][\w-]+,\s*)?",
     "it": r"(?:io\s+)?(?:sono|faccio|fo)\s+(?:[A-ZÀ-Þ][\w-]+,\s*)?(?:il\s+|la\s+|l['’])?",
     "pt": r"(?:eu\s+)?sou\s+(?:[A-ZÀ-Þ][\w-]+,\s*)?(?:o\s+|a\s+)?",
@@ -3758,10 +3810,12 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     elif carried and (named := _WRONG_FIRST.get(lang, _NO_MATCH).match(span)) is not None and \
             span[named.end():].strip():
         span = span[named.end():]  # "that was wrong, the appointment is in York"
+    if cues.correction and (after := _after_correction_header(clause)) is not None and \
+            (item.subject != USER_SUBJECT or _third_person_verb(after, lang)):
+        span, headed = after, True  # "me equivoqué el otro día, Facundo vive …", "te dije
+        # mal, no estudia enfermería, estudia nutrición" (said of whoever it was held of)
     if item.subject == USER_SUBJECT:
         span = _without_lead(span, lang)
-    elif cues.correction and (after := _after_correction_header(clause)) is not None:
-        span, headed = after, True  # "me equivoqué el otro día, Facundo vive …"
     if _ONLY_WRONG.get(lang, _NO_MATCH).match(clause.text):
         reading.flags.append("skipped:correction_header")  # "ik haalde iets door elkaar."
         return None
@@ -3868,13 +3922,16 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     size = len(clause.text) if lang == "zh" else len(clause.text.split())
     if days and len(days) == 1 and clause.text != clause.sentence and size < 9 and \
             not clause.sentence.rstrip().endswith("?") and \
+            not opens_with_and_a_day(clause.text, lang) and \
             not (lang == "zh" and zh_asks(clause.sentence[len(clause.text):])) and \
             not has_cue("cessation", lang, clause.sentence.replace(clause.text, " ", 1)) and \
-            not has_cue("correction", lang, clause.sentence.replace(clause.text, " ", 1)):
+            not has_cue("correction", lang, clause.sentence.replace(clause.text, " ", 1)) and \
+            not has_cue("retraction", lang, clause.sentence.replace(clause.text, " ", 1)):
         # (not when the rest ends something: "j'ai démissionné de X, je commence chez Y
         # lundi" starts Y on Monday, and X is not the new job; nor when it puts something
         # right, which is a fact of its own: "之前我说外婆过八十大寿，是我打错了，…，她今年
-        # 整整九十岁")
+        # 整整九十岁"; nor when it takes something back: "… ele faz 25 amanhã, ah e esquece o
+        # q te falei dele ir pra caiena")
         whole = span_of(clause.sentence, lang)
         whole_dated, whole_days = with_dates(whole, at, dates_tense, lang)
         if len(whole_days) == 1:
@@ -3902,7 +3959,8 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         if cues.exclusive or cues.cessation or cues.context or days:
             limit = max(limit, NO_FACT_LIMIT)
         if days and (named_person or _has_subject(clause.text, lang) or
-                     (dates_its_sentence and _has_subject(span, lang))):
+                     (dates_its_sentence and _has_subject(span, lang)) or
+                     _A_THINGS_DAY.search(span) is not None):
             limit = max(limit, DATED_NO_FACT_LIMIT)  # (also "le déménagement de ma sœur à
             # Dijon, c'est demain en huit": the day of what the sentence says)
         if cues.exclusive and cues.change:
@@ -4135,6 +4193,10 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
         cues = replace(cues, cessation=False)  # "ho venduto tre macchine": work, not quitting
     if cues.cessation and has_cue("breakdown", lang, clause.text):
         cues = replace(cues, cessation=False)  # "o meu Clio já não sobe": still the car
+    if cues.cessation and (since := _SINCE_LEFT.search(clause.text)) is not None and \
+            not has_cue("cessation", lang, clause.text[:since.start()] + clause.text[since.end():]):
+        cues = replace(cues, cessation=False)  # "been there since he left school": how long
+        # he has been there, nothing left now
     if cues.cessation and has_cue("drop_off", lang, clause.text):
         cues = replace(cues, cessation=False)  # "dejé a los niños en el colegio": no quitting
     cannot = has_cue("inability", lang, clause.text)  # "I can't swim, never learned"
@@ -4377,6 +4439,20 @@ _FOR_A_NEW_HOME: dict[str, str] = {
 """Words that lead from the home left to the one it was left for ("quitté notre studio à
 Villeurbanne pour un appart à Lyon")."""
 
+
+_A_THINGS_DAY = re.compile(
+    r"(?i)(?<!\w)(?:is|ist|est|es|è|é|zijn|sind)\s+(?:de|het|the|der|die|das|la|le|el|il|a|o|"
+    r"l['’])\s*[^\W\d_]{3,}")
+"""A day said with the thing it is the day of ("Overmorgen is de stoet", "tomorrow is the
+parade", "domenica è la sagra"): that thing's day, no small talk."""
+
+_SINCE_LEFT = re.compile(
+    r"(?i)(?<!\w)(?:since|seit|depuis\s+qu['’]|desde\s+que|da\s+quando|sinds)\s+"
+    r"(?:[\w'’]+\s+){0,3}?(?:left|verlassen|quitté|quitte|dejó|dejé|lasciato|lasciata|saiu|saí|"
+    r"verliet|verlaten)(?!\w)(?:\s+(?:school|uni|college|home|die\s+Schule|l['’]école|"
+    r"la\s+escuela|el\s+cole|la\s+scuola|a\s+escola|de\s+school))?")
+"""A start said by what was left before it ("been there since he left school", "seit sie die
+Schule verlassen hat"): how long something has held, no cessation."""
 
 _SOLD = re.compile(r"(?i)(?<!\w)(?:sold|sell|verkauft|verkaufe|vendu|vends|vendí|vendido|"
                    r"vendimos|vendi|vendeu|vendemos|venduto|venduta|vendo|verkocht|verkoop)(?!\w)|卖了|卖出")
@@ -4900,7 +4976,12 @@ def _tenure_pattern(lang: str, first: str, count: str, unit: str, at: str,
                                                reverse=True)) + r")(?![\w-])"
     first_at = r"(?:" + first + r")\s+" + some + r"(?:" + unit + "|" + stretch + r")" + done + \
         r"\s+(?:" + at + "|" + within + "|" + _AT_WORK_ONLY.get(lang, at) + r")"
-    of_a_kind = r"(?i:(?<!\w)(?:" + first_at + r")\s+)(?P<kind>" + kind + r")"
+    # a count of weeks there, at a kind of workplace with a name after it ("2 semaines à la
+    # pâtisserie Lotus"), not a stay ("trois semaines à l'hôpital")
+    count_at = not_ahead + r"(?:" + count + r")\s+(?:" + unit + r")" + \
+        _ROLE_BETWEEN.get(lang, "") + r"\s+(?:" + at + "|" + within + "|" + \
+        _AT_WORK_ONLY.get(lang, at) + r")(?=\s+" + kind + r"\s+(?-i:[A-ZÀ-Þ]))"
+    of_a_kind = r"(?i:(?<!\w)(?:" + first_at + "|" + count_at + r")\s+)(?P<kind>" + kind + r")"
     if kind_only:
         return re.compile(of_a_kind)
     return re.compile(r"(?i:(?<!\w)(?:" + "|".join(said) + r")\s+)(?P<org>" + _ORG + r")|"

@@ -45,6 +45,7 @@ __all__ = [
     "bare_contrast",
     "clauses_of",
     "day_said",
+    "opens_with_and_a_day",
     "plain_apostrophes",
     "read_cues",
     "says_what_there_is",
@@ -108,21 +109,29 @@ decent left on the list", "…, y ya no hay entradas"): it has a subject of its 
 cut from a plan or habit said before it, whose "no longer" it is not."""
 _CUT_WORDS: dict[str, str] = {
     "en": r"but|so|because|although|though|while|whereas|"
-          r"and(?=\s+(?:(?:remember|also)\s+)?(?:i\b|i'm|we\b|my\b|she\b|he\b|"
+          r"and(?=\s+(?:(?:remember|also)\s+)?(?:i\b(?!\s+(?:are|were|both)\b)|i'm|we\b|my\b|"
+          r"she\b|he\b|"
           + _THERE_IS["en"] + r"))",
-    "de": r"aber|doch|weil|obwohl|also|und(?=\s+(?:ich\b|wir\b|mein|sie\b|er\b|"
+    "de": r"aber|doch|weil|obwohl|also|und(?=\s+(?:ich\b(?!\s+(?:sind|\w+en)\b)|wir\b|mein|"
+          r"sie\b|er\b|"
           + _THERE_IS["de"] + r"))",
     "fr": r"mais|donc|parce\s+que|alors|puisque|et(?=\s+(?:je\b|j'|on\b|mon\b|ma\b|elle\b|il\b|"
           + _THERE_IS["fr"] + r"))",
-    "es": r"pero|así\s+que|porque|aunque|y(?=\s+(?:yo\b|mi\b|ella\b|él\b|"
+    "es": r"pero|así\s+que|porque|aunque|"
+          r"y(?=\s+(?:yo\b(?!\s+(?:somos|vamos|\w+(?:amos|emos|imos))\b)|mi\b|ella\b|él\b|"
+          r"me\s+(?:encanta|fascina|chifla)\b|"
           + _THERE_IS["es"] + r"))",
     "it": r"ma|però|quindi|(?<!\bso\s)perché|anche\s+se|"
-          r"e(?=\s+(?:io\b|(?:(?:la|il)\s+)?mi[oa]\b|lei\b|lui\b|" + _THERE_IS["it"] + r"))",
+          r"e(?=\s+(?:io\b(?!\s+(?:siamo|\w+iamo)\b)|(?:(?:la|il)\s+)?mi[oa]\b|lei\b|lui\b|"
+          + _THERE_IS["it"] + r"))",
     "pt": r"mas|então|(?<!\bsei\s)porque|embora|"
-          r"e(?=\s+(?:eu\b|(?:o\s+)?meu\b|(?:a\s+)?minha\b|ela\b|ele\b|" + _THERE_IS["pt"] +
+          r"e(?=\s+(?:eu\b(?!\s+(?:somos|vamos|\w+(?:amos|emos|imos))\b)|(?:o\s+)?meu\b|"
+          r"(?:a\s+)?minha\b|ela\b|ele\b|" + _THERE_IS["pt"] +
           r"))",
     "nl": r"maar(?<!nog\smaar)(?!\s+(?:één|1|twee|drie|vier|vijf|\d)\b)|dus|omdat|hoewel|"
-          r"en(?=\s+(?:ik\b|mijn\b|ze\b|hij\b|zij\b|" + _THERE_IS["nl"] + r"))",
+          r"en(?=\s+(?:ik\b(?!\s+(?!(?:ben|ken|open|teken|reken|herken|erken)\b)\w{2,}en\b)|"
+          r"mijn\b|ze\b|hij\b|zij\b|" +
+          _THERE_IS["nl"] + r"))",
 }
 """Words that begin a new clause. Dutch "maar" after "nog" or before a number is "only",
 no "but" ("nu nog maar één schep", "ik werk maar twee dagen"); "why" after "I don't know"
@@ -150,6 +159,31 @@ lasciato la banca, adesso faccio il barista", "handed in my notice, starting at 
 June"): the clause before says what was, this one what is, and each is read on its own (the
 word stays: it is the change's cue)."""
 
+_NEXT_DAYS = "|".join(sorted((re.escape(d) for d in WEEKDAYS if "-" not in d), key=len,
+                             reverse=True))
+_AND_A_DAY: dict[str, str] = {
+    lang: r"(?:" + word + r")\s+(?:(?:" + before + r")\s+)?(?:" + _NEXT_DAYS + "|" + tomorrow +
+    r")\b" for lang, (word, before, tomorrow) in {
+        "en": ("and", "on|next|this", "tomorrow"), "de": ("und", "am|nächsten|diesen", "morgen"),
+        "fr": ("et", "ce", "demain"), "es": ("y", "el|este", "mañana"),
+        "it": ("e", "questa|questo|il", "domani"), "pt": ("e", "na|no|nesta|neste", "amanhã"),
+        "nl": ("en", "op|volgende|deze", "morgen"),
+    }.items()}
+""""And" with a day after a comma ("…, dopo che la dottoressa mi ha trovato il ferro basso,
+e domenica li voglio portare io a Treia"): a plan of its own, cut from what was said before
+it, whose habit or change it is not."""
+
+_AND_A_DAY_OPENS: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)^\W*" + pattern) for lang, pattern in _AND_A_DAY.items()}
+
+
+def opens_with_and_a_day(text: str, lang: str) -> bool:
+    """Whether a clause opens with "and" and a day (:data:`_AND_A_DAY`): a plan of its own,
+    cut from the sentence before it ("e domenica li porto io a Treia")."""
+    pattern = _AND_A_DAY_OPENS.get(lang)
+    return pattern is not None and pattern.match(text) is not None
+
+
 _SUBJECT_START: dict[str, str] = {
     "en": r"i\b|i'm|i've|i'd|we\b|we're|my\b|our\b|she\b|he\b|she's|he's|they\b|it's\b|"
           r"it\s+is\b|that's\b",
@@ -158,9 +192,12 @@ _SUBJECT_START: dict[str, str] = {
           r"(?:[\wäöüß]+\s+){1,3}(?:bin|habe|hab|war|werde|arbeite|wohne|mache|spiele|"
           r"trinke|fahre|gehe|vertrage|esse|lerne)\s+(?:ich|wir)\b",
     "fr": r"je\b|j'|on\b|mon\b|ma\b|mes\b|elle\b|il\b|nous\b|c'est\b|ce\s+n'est\b",
-    "es": r"yo\b|mi\b|mis\b|ella\b|él\b|nosotros\b|soy\b|estoy\b|tengo\b",
-    "it": r"io\b|mio\b|mia\b|miei\b|lei\b|lui\b|sono\b|ho\b",
-    "pt": r"eu\b|meu\b|minha\b|ela\b|ele\b|sou\b|estou\b|tenho\b",
+    "es": r"yo\b|mi\b|mis\b|ella\b|él\b|nosotros\b|soy\b|estoy\b|tengo\b|"
+          r"(?:trabajo|vivo)\s+(?:en|de|como|para)\b",
+    "it": r"io\b|mio\b|mia\b|miei\b|lei\b|lui\b|sono\b|ho\b|"
+          r"(?:lavoro|abito|vivo)\s+(?:in|a|da|al|alla|come|presso)\b",
+    "pt": r"eu\b|meu\b|minha\b|ela\b|ele\b|sou\b|estou\b|tenho\b|"
+          r"(?:trabalho|moro|vivo)\s+(?:na|no|em|como|para)\b",
     "nl": r"ik\b|mijn\b|we\b|wij\b|ze\b|zij\b|hij\b|het\s+is\b|dat\s+is\b",
 }
 
@@ -342,6 +379,26 @@ def _keep_whenever(pieces: list[str], lang: str) -> list[str]:
     return out
 
 
+_AH_AFTER = re.compile(r"(?i)(?:,|\s[\U0001F300-\U0001FAFF\u2600-\u27BF]+)\s+(?=(?:ah|oh)\s+\w)")
+""""Ah" after a comma or an emoji, in the middle of a sentence ("…, da marzo è vicedirettrice
+della sua filiale 🎉 ah e scordati quello …", "ok ci provo, ah lavoro all'acciaieria …"): a
+new thought comes to the user, a clause of its own."""
+
+_SAID_WRONG_AFTER_COMMA: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i),\s+(?=(?:(?:ah|oh|and|y|e|et|und|en|ok)\s+){0,2}(?:" + words +
+                     r")(?!\w))") for lang, words in {
+        "en": r"i\s+(?:told\s+you|said\s+(?:it|that))\s+wrong|i\s+got\s+(?:it|that)\s+wrong",
+        "de": r"(?:ich\s+)?hab(?:e)?\s+mich\s+(?:vertan|geirrt)",
+        "fr": r"je\s+me\s+suis\s+trompée?|je\s+t['’]ai\s+dit\s+n['’]importe\s+quoi",
+        "es": r"(?:te\s+|le\s+)?(?:lo\s+)?dije\s+mal|me\s+equivoqué",
+        "it": r"(?:ti\s+)?ho\s+detto\s+male|mi\s+sono\s+sbagliat[oa]",
+        "pt": r"(?:te\s+)?(?:falei|disse)\s+errado|me\s+enganei",
+        "nl": r"ik\s+heb\s+me\s+vergist|ik\s+zei\s+het\s+verkeerd",
+    }.items()}
+"""A correction's opening after a comma, in the middle of a sentence ("…, y anda nerviosa, ah
+y te dije mal la otra vez, no estudia enfermería, …"): what comes before it is another
+statement, which the correction must not take for its own."""
+
 _QUESTION_AFTER_COMMA: dict[str, re.Pattern[str]] = {
     lang: re.compile(r"(?i),\s+(?=(?:" + words + r")\b)") for lang, words in {
         "en": r"what|how|where|when|which|who|any\s+idea|can\s+you|could\s+you|"
@@ -360,15 +417,19 @@ _QUESTION_AFTER_COMMA: dict[str, re.Pattern[str]] = {
               r"avez-vous|as-tu|tu\s+m['’]aides|tu\s+me\s+(?:donnes|dis|files)|"
               r"vous\s+pouvez|pouvez-vous|tu\s+pourrais",
         "es": r"qué|cómo|dónde|cuándo|cuál(?:es)?|sabes|puedes|me\s+recomiendas|es\s+normal|"
+              r"(?:q|k|que)\s+(?:le|les|me|te)\s+(?:regalo|compro|digo|hago|escribo|mando)|"
               r"(?:me\s+)?lo\s+(?:cubren|pagan|cubre|paga)|¿|alguna\s+idea|"
               r"alg[uú]n\s+consejo|alguna\s+recomendación|ideas|consejos|tienes|"
-              r"me\s+(?:ayudas|das)",
+              r"me\s+(?:ayudas|das|escribes|haces|pasas|mandas)",
         "it": r"cosa|che\s+cosa|come|dove|quando|quale|sai|puoi|mi\s+consigli|è\s+normale|"
               r"(?:me\s+)?lo\s+(?:pagano|rimborsano|coprono|passano)|hai|avete|"
-              r"qualche\s+(?:idea|consiglio|dritta)|idee|consigli|mi\s+(?:aiuti|dai)",
+              r"qualche\s+(?:idea|consiglio|dritta)|idee|consigli|"
+              r"mi\s+(?:aiuti|dai|scrivi|fai|prepari|trovi|dici)|"
+              r"che\s+(?:posso|faccio|devo|dico|gli\s+dico|le\s+dico|mi\s+consigli)",
         "pt": r"o\s+que|como|onde|quando|qual|sabe|sabes|pode|podes|me\s+indica|é\s+normal|"
               r"(?:eles\s+)?(?:cobrem|pagam|reembolsam)|alguma\s+(?:ideia|dica|sugestão)|"
-              r"ideias|dicas|tens|tem\s+alguma|(?:você|vc)\s+tem|me\s+(?:ajuda|dá)",
+              r"ideias|dicas|tens|tem\s+alguma|(?:você|vc)\s+tem|"
+              r"me\s+(?:ajuda|dá|escreve|manda|passa)",
         "nl": r"wat|hoe|waar|wanneer|welke|weet\s+je|kun\s+je|is\s+dat|"
               r"(?:betalen|vergoeden|dekken)\s+ze|heb\s+je|heeft\s+u|hebben\s+jullie|"
               r"enig\s+idee|ideeën|(?:nog\s+)?tips|ken\s+je|weet\s+jij|help\s+je\s+me|"
@@ -569,12 +630,17 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
         pattern = re.compile(r",?\s+(?:" + cut + r")(?:(?<=\s)|\s+)|,\s+(?=(?:"
                              + _AND_THE.get(lang, "x^") + "|"
                              + (subject or "x^") + "|" + _NOW_START.get(lang, "x^") + "|"
+                             + _AND_A_DAY.get(lang, "x^") + "|"
                              + _context_start(lang) + "|" + _relation_start(lang) + r"))",
                              re.IGNORECASE)
         pieces = pattern.split(sentence)
     pieces = [p for chunk in pieces for p in re.split(r"\s*:\s+(?=\S)", chunk)]
     pieces = [p for chunk in pieces for p in _others_words_after(chunk, lang)]
     pieces = [p for chunk in pieces for p in _relative_said_of(chunk, lang)]
+    pieces = [p for chunk in pieces for p in _AH_AFTER.split(chunk)]
+    wrong = _SAID_WRONG_AFTER_COMMA.get(lang)
+    if wrong is not None:
+        pieces = [p for chunk in pieces for p in wrong.split(chunk)]
     asks = _QUESTION_AFTER_COMMA.get(lang)
     if asks is not None and sentence.rstrip().endswith("?"):
         pieces = [p for chunk in pieces for p in asks.split(chunk)]
@@ -658,6 +724,11 @@ _WORK_LIFE_WORDS: dict[str, set[str]] = {
 jefe, dice …" stays apart, a boss the memory would keep past a change of job."""
 
 
+_A_NAME_LAST = re.compile(r",\s*(?P<name>(?:[\w.ªº]+\s+){0,2}[A-ZÀ-ÖØ-Þ][\w'’-]+)\s*$")
+"""A name that ends a piece after a comma, with an article or a title before it ("…, o
+Wesley")."""
+
+
 def _appositions_joined(pieces: list[str], lang: str) -> list[str]:
     """A piece that is only "my (new) <relation>" goes back to the one before it ("Salgo
     con Marta, mi nueva novia"): it says who was just named, as "Marta, mi nueva novia"
@@ -675,6 +746,14 @@ def _appositions_joined(pieces: list[str], lang: str) -> list[str]:
             # before is only the name, which opens the clause as "Arrieta, mi médico de
             # cabecera, …" does
             out[-1] = f"{out[-1]}, {piece}"
+            continue
+        named_last = _A_NAME_LAST.search(out[-1]) if out and lead else None
+        if named_last is not None and only_a_relation(lead, lang) and \
+                not set(lead.casefold().split()) & _WORK_LIFE_WORDS.get(lang, set()):
+            # "mana me ajuda aqui, o Wesley, | meu primo, postou no grupo …": the name ends
+            # the piece before, and opens this one with its relation
+            out[-1] = out[-1][:named_last.start()]
+            out.append(f"{named_last['name']}, {piece}")
             continue
         if out and lead and only_a_new_relation(lead, lang):
             # "die Frau Dr. Wolff in Pieschen, | meine neue Hausärztin, hat mir gleich …":
@@ -1047,10 +1126,12 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
     # its eyes at the speech, not at the wedding
     rolled = _IRONY.search(text) or (tail and _IRONY.search(sentence)) or (
         _IRONY.search(sentence.rstrip(" .!?…")[-3:]) and _PRAISE.search(text))
-    if rolled and rolled.group(0) != "\U0001F643" and \
-            _VERB_DENIED.get(lang, _NEVER).search(text) is not None:
+    if rolled and rolled.group(0) != "\U0001F643" and (
+            _VERB_DENIED.get(lang, _NEVER).search(text) is not None or
+            has_cue("breakup", lang, text)):
         rolled = None  # "la mia panda … stamattina nn partiva di nuovo 🙄": a complaint said
-        # straight, eyes rolled at the car (irony says the opposite: "LOVE the rain 🙄")
+        # straight, eyes rolled at the car (irony says the opposite: "LOVE the rain 🙄"); so
+        # is a breakup ("terminei c o jeff 3 anos jogados no rio amazonas 🙄")
     sarcasm = bool(_CAPS_LOVE.search(sentence) or rolled
                    or _SMILE_AFTER_PRAISE.search(sentence)
                    or has_cue("sarcasm", lang, sentence))
@@ -1082,11 +1163,26 @@ def read_cues(text: str, sentence: str, lang: str) -> Cues:
         hedge=has_cue("hedge", lang, text),
         change=has_cue("change", lang, text),
         exclusive=has_cue("exclusive", lang, text),
-        cessation=has_cue("cessation", lang, text) or (
+        cessation=_ceases(text, lang) or (
             has_cue("membership", lang, text) and has_cue("lapsed", lang, text)),
         start=has_cue("start", lang, text),
         context=_context(lang, text),
     )
+
+
+_NOT_BEFORE = re.compile(
+    r"(?i)(?<![\w'’])(?:not|never|didn['’]t|haven['’]t|hasn['’]t|don['’]t|doesn['’]t|nicht|"
+    r"nie|pas|no|nunca|non|nn|mai|não|nao|n|ñ|niet|nooit)\s+(?:[\w'’]+\s+)?$")
+"""A denial right before a verb of stopping, a word between at most ("n parei um minuto",
+"non ho smesso", "I haven't stopped"): nothing stopped."""
+
+
+def _ceases(text: str, lang: str) -> bool:
+    """Whether ``text`` says the user stopped something (cue ``cessation``), a stopping
+    that is denied right before it aside (:data:`_NOT_BEFORE`)."""
+    pattern = cue_pattern("cessation", lang)
+    return pattern is not None and any(
+        _NOT_BEFORE.search(text[:m.start()]) is None for m in pattern.finditer(text))
 
 
 _THIS_WEEK_DAYS = re.compile(r"这个?(?:周|星期|礼拜)末?")
@@ -1158,7 +1254,7 @@ def _starts_with_if(piece: str, lang: str) -> bool:
 
 THE_USER_IN: dict[str, str] = {
     "en": r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|us|our|ours)\b",
-    "de": r"\b(?:ich|mich|mir|mein\w*|wir|uns|unser\w*)\b",
+    "de": r"\b(?:ich|mich|mir|mein\w*|mei|meim|meini|wir|uns|unser\w*)\b",
     "fr": r"\b(?:je|j|me|m|moi|mon|ma|mes|nous|notre|nos|on)\b",
     "es": r"\b(?:yo|me|mi|mis|conmigo|nos|nuestr\w+)\b",
     "it": r"\b(?:io|mi|me|mio|mia|miei|mie|ci|noi|nostr\w+)\b",

@@ -37,7 +37,23 @@ def common_words(lang: str) -> frozenset[str]:
                 continue
             words.update(w for w in re.findall(r"[^\W\d_]+", line.split("\t", 1)[1])
                          if w.islower())
-    return frozenset(words)
+    return frozenset(words | _TIMES_OF_DAY.get(lang, set()))
+
+
+_TIMES_OF_DAY: dict[str, set[str]] = {
+    "en": {"tonight", "today", "yesterday", "tomorrow"},
+    "de": {"heute", "gestern", "vorgestern", "morgen", "übermorgen", "heuer"},
+    "fr": {"aujourd", "hier", "demain", "avant-hier", "après-demain"},
+    "es": {"hoy", "ayer", "anoche", "anteayer", "antier", "mañana"},
+    "it": {"oggi", "ieri", "domani", "stasera", "stamattina", "stamani", "stamane",
+           "stanotte", "stavolta", "dopodomani"},
+    "pt": {"hoje", "ontem", "anteontem", "amanhã", "anoite"},
+    "nl": {"vandaag", "gisteren", "morgen", "vanavond", "vanochtend", "vanmorgen",
+           "vanmiddag", "vannacht", "eergisteren", "overmorgen"},
+}
+"""Words for today, this evening and the days around it, which open many a sentence with
+their capital ("Stasera tira un vento …", "Vanavond eet ik …") and are never a name, though
+the examples may not write them in small letters."""
 
 
 def is_common_word(word: str, lang: str) -> bool:

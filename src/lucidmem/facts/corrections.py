@@ -320,13 +320,21 @@ def moved_plan(old: Record, count: int, unit: str) -> tuple[float, float | None,
 
 
 def last_dated(new: Record, facts: Sequence[Record]) -> list[Record]:
-    """The dated fact a bare new day corrects ("Sorry, I meant the 14th"): the one said last
-    with a day of its own, the new statement's subject first; none when nothing is dated."""
+    """The dated fact a bare new day corrects ("Sorry, I meant the 14th"): the one on a day of
+    the month the correction says ("not the 14th, the 21st"), else the one said last with a day
+    of its own, the new statement's subject first; none when nothing is dated."""
     dated = [r for r in facts if r.id != new.id and _stated_day(r) is not None
              and r.data.get("valid_to") is not None]
     subject = new.data.get("subject")
-    dated.sort(key=lambda r: (r.data.get("slot") == "event", r.data.get("subject") == subject,
-                              r.occurred_at))
+    said = {int(n) for n in re.findall(r"(?<!\d)\d{1,2}(?!\d)",
+                                       str(new.data.get("evidence") or new.text))}
+
+    def named_day(rec: Record) -> bool:  # "it's not the 14th, it's the 21st": the fact on
+        day = _stated_day(rec)  # the 14th, whoever's it is and whenever it was said
+        return day is not None and day.day in said
+
+    dated.sort(key=lambda r: (named_day(r), r.data.get("slot") == "event",
+                              r.data.get("subject") == subject, r.occurred_at))
     return dated[-1:]
 
 

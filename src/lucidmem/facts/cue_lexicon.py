@@ -168,18 +168,21 @@ CUES: dict[str, _T] = {
         "es": _w("si algún día|si algun dia|si ganara|si tuviera|si fuera|si me fuera|"
                  "si *iera|si … *iera|si *ara|si … *ara|si *ieran|si … *ieran|si *aran|"
                  "si … *aran|si *iese|si … *iese|si *ase|si … *ase|"
-                 "si pudiera|si viviera|imagina|me iría|me compraría|viviría|sería|"
+                 "si pudiera|si viviera|imagina que|imagina si|imagínate|imaginate|me iría|"
+                 "me compraría|viviría|sería|"
                  "tendría|haría|viviríamos|compraría|iríamos|fantasía|sueño con|ojalá|"
                  "algún día|algun dia|quién sabe|quien sabe"),
         "it": _w("se vincessi|se avessi|se fossi|se potessi|se vivessi|se un giorno|"
                  "se *ssi|se … *ssi|se *sse|se … *sse|se *ssimo|se … *ssimo|se *ssero|"
                  "se … *ssero|"
-                 "immagina|mi comprerei|andrei|vivrei|farei|sarebbe|sarei|vorrei|"
+                 "immagina se|immagina che|immaginati|immaginate|mi comprerei|andrei|vivrei|"
+                 "farei|sarebbe|sarei|vorrei|"
                  "fantasia|sogno di|magari un giorno|*rei|*resti|*rebbe|prima o poi|"
                  "un giorno o l'altro|chissà"),
         # (the past subjunctive after "if": "se nos saísse o Euromilhões", "si me tocara la
         # lotería", "se mi capitasse": what would be, not what is)
-        "pt": _w("se eu|se um dia|se ganhasse|se tivesse|se fosse|se morasse|imagina|"
+        "pt": _w("se eu|se um dia|se ganhasse|se tivesse|se fosse|se morasse|imagina que|"
+                 "imagina se|imagine que|"
                  "se *sse|se … *sse|se *ssem|se … *ssem|se *ssemos|se … *ssemos|"
                  "iria|compraria|moraria|seria|faria|teria|fantasia|sonho em|quem me dera|"
                  "gostaria|queria muito|algum dia|quem sabe"),
@@ -194,7 +197,10 @@ CUES: dict[str, _T] = {
         "en": _w("yeah right|oh great|just great|best hobby ever|best thing ever|"
                  "my favourite hobby|my favorite hobby|favourite pastime|favorite pastime|"
                  "best thing in the world|what a joy|living the dream|how fun|so much fun not|"
-                 "oh yeah because|yeah because i'm|oh sure, because|sure, because i'm"),
+                 "oh yeah because|yeah because i'm|oh sure, because|sure, because i'm|"
+                 # a claim capped by an absurd one ("… win the league. yeah and I'm the Pope")
+                 "and i'm the pope|and im the pope|and i'm the queen|and pigs might fly|"
+                 "and pigs fly|aye right"),
         "de": _w("na toll|super, schon wieder|toll, schon wieder|mein lieblingshobby|"
                  "lieblingsbeschäftigung|das beste überhaupt|ja klar"),
         "fr": _w("génial, encore|super, encore|trop bien, encore|mon passe-temps préféré|"
@@ -217,7 +223,9 @@ CUES: dict[str, _T] = {
                  "wrote|messaged|thinks i should|reckons|keeps telling me|keep telling me|"
                  "always telling me|"
                  # chat spelling, the final g dropped ("my uncle keeps sayin i should move")
-                 "sayin|keeps sayin|keep sayin|always sayin|keeps tellin me|keep tellin me"),
+                 "sayin|keeps sayin|keep sayin|always sayin|keeps tellin me|keep tellin me|"
+                 # talking on and on of it ("me nan STILL on about the ferries")
+                 "still on about|going on about|goin on about|banging on about|keeps on about"),
         "de": _w("sagt|sagte|meint|meinte|sagt immer|schreibt|schrieb|hat gesagt|findet, ich|"
                  "besteht darauf|beharrt darauf|ist überzeugt|schwört, dass|schwört dass|"
                  "hat mir erzählt|hat erzählt|erzählt mir|sagt ständig|sagt dauernd"),
@@ -228,7 +236,10 @@ CUES: dict[str, _T] = {
         "es": _w("dice|decía|dijo|me dijo|siempre dice|me escribió|me escribe|cree que debería|"
                  "insiste en que|insiste que|está convencida|está convencido|jura que|"
                  "me contó|me ha contado|me cuenta|me comentó|me ha comentado|vive diciendo|"
-                 "anda diciendo|sigue diciendo"),
+                 "anda diciendo|sigue diciendo|"
+                 # what someone keeps on at, the verb of saying left out ("mi tio otra vez
+                 # con q me vaya a tijuana")
+                 "otra vez con que|otra vez con q|sigue con que|sigue con q|dale con que"),
         "it": _w("dice|diceva|ha detto|mi ha detto|dice sempre|mi scrive|mi ha scritto|"
                  "insiste che|insiste a dire|è convinta|è convinto|giura che|"
                  "mi ha raccontato|mi racconta|continua a dire|continua a ripetere|mi ripete"),
@@ -943,7 +954,8 @@ CUES: dict[str, _T] = {
         "pt": _w("estamos juntos desde|estamos namorando|a gente tá namorando|somos namorados|"
                  "começamos a namorar|a gente tá junto desde|a gente ta junto desde|"
                  "a gente está junto desde|a gente tá junto há|a gente ta junto há|"
-                 "estamos juntos há"),
+                 "estamos juntos há|eu e o … tamo juntos|eu e a … tamo juntos|"
+                 "eu e o … estamos juntos|eu e a … estamos juntos"),
         "nl": _w("zijn sinds … samen|we hebben verkering|we zijn een stel"),
         "zh": _w("在一起了|交往|谈恋爱|在一起一个月|在一起两个月|在一起三个月|在一起四个月|"
                  "在一起五个月|在一起半年|在一起一年|在一起两年|在一起三年|在一起几个月|"
@@ -1177,25 +1189,37 @@ CUES: dict[str, _T] = {
     "home_seeking": {
         "en": _w("looking for a flat|looking for an apartment|looking for a place|"
                  "looking for a house|flat hunting|house hunting|apartment hunting|"
-                 "viewing flats|looking at flats|looking at houses|looking at a flat"),
+                 "viewing flats|looking at flats|looking at houses|looking at a flat|"
+                 "looking at places|viewing houses|house viewing|house viewings"),
         "de": _w("suche eine Wohnung|suche jetzt eine Wohnung|suchen eine Wohnung|"
                  "Wohnungssuche|suche ein Zimmer|suche eine WG|Wohnungsbesichtigung|"
-                 "schauen uns Wohnungen an|schaue mir Wohnungen an"),
+                 "schauen uns Wohnungen an|schaue mir Wohnungen an|schauen uns Häuser an|"
+                 "suchen ein Haus|suche ein Haus|Haussuche|Besichtigung"),
         "fr": _w("cherche un appart|cherche un appartement|cherche un logement|"
                  "cherchons un appart|cherchons un appartement|recherche d'appart|"
-                 "visite un appart|visiter un appart|visites d'appart"),
+                 "visite un appart|visiter un appart|visites d'appart|cherche une maison|"
+                 "cherchons une maison|visite des maisons|visitons des maisons|"
+                 "regardons des maisons"),
         "es": _w("busco piso|buscando piso|busco depto|buscando depto|buscando departamento|"
                  "busco departamento|buscando casa|busco casa|buscando apartamento|"
-                 "busco apartamento|buscando un piso|busco un piso|viendo pisos|mirando pisos"),
+                 "busco apartamento|buscando un piso|busco un piso|viendo pisos|mirando pisos|"
+                 "viendo casas|mirando casas|buscando una casa|buscamos casa"),
         "it": _w("cerco casa|cercando casa|cerco un appartamento|cercando un appartamento|"
                  "stiamo guardando un|guardando un bilocale|guardando un appartamento|"
-                 "cerchiamo casa|cerco una stanza"),
+                 "cerchiamo casa|cerco una stanza|guardando case|guardiamo case|"
+                 "cerchiamo un appartamento"),
         "pt": _w("procurando ape|procurando apê|procurando apartamento|procurando casa|"
                  "procuro casa|procuro apartamento|procurando um apartamento|"
-                 "procurando uma casa|à procura de casa|a procura de casa"),
+                 "procurando uma casa|à procura de casa|a procura de casa|vendo casas|"
+                 "olhando casas|procuramos casa"),
         "nl": _w("zoek een huis|zoeken een huis|op zoek naar een huis|"
                  "op zoek naar een appartement|op zoek naar een kamer|zoek een kamer|"
-                 "zoek een appartement|huizenjacht"),
+                 "zoek een appartement|huizenjacht|kijken naar huizen|kijk naar huizen|"
+                 "kijken … naar huizen|kijk … naar huizen|"
+                 "kijken naar een huis|huizen bekijken|bezichtiging|bezichtigingen|"
+                 "zoeken een appartement|zoeken een appartementje|zoek een appartementje|"
+                 "zoeken een woning|zoek een woning|zoeken een flat|zoek een flat|"
+                 "zoeken een studio|zoek een studio|zoeken een huurhuis|zoek een huurhuis"),
         "zh": _w("找房子|看房子|在看房|找房|在找房"),
     },
     # a thing said as new ("a new phone", "ein neues Handy", "o celular novo", "新手机")
@@ -1959,7 +1983,8 @@ RELATIONS: dict[str, dict[str, str]] = {
         "dance partner": "dance partner|dancing partner", "ex-husband": "ex-husband|ex husband",
         "ex-wife": "ex-wife|ex wife",
         "mother": "mother|mom|mum|mama|mam|mammy|mummy|mommy", "father": "father|dad|papa",
-        "sister": "sister", "brother": "brother", "wife": "wife", "husband": "husband",
+        "parents": "parents|folks",
+        "sister": "sister|sis", "brother": "brother|bro", "wife": "wife", "husband": "husband",
         "partner": "partner", "boyfriend": "boyfriend|bf", "girlfriend": "girlfriend|gf",
         "fiancée": "fiancée|fiancee|fiance|fiancé", "son": "son", "daughter": "daughter",
         "child": "kid|child", "grandmother": "grandmother|grandma|gran|nan|nana|granny",
@@ -1989,6 +2014,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "dance partner": "tanzpartner|tanzpartnerin", "ex-husband": "ex-mann|exmann",
         "ex-wife": "ex-frau|exfrau",
         "mother": "mutter|mama|mutti", "father": "vater|papa", "sister": "schwester",
+        "parents": "eltern",
         "brother": "bruder", "wife": "frau|ehefrau", "husband": "mann|ehemann",
         "partner": "partner|partnerin", "boyfriend": "freund", "girlfriend": "freundin",
         "fiancée": "verlobte|verlobter", "son": "sohn", "daughter": "tochter",
@@ -2017,6 +2043,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "dance partner": "partenaire de danse", "ex-husband": "ex-mari|ex mari",
         "ex-wife": "ex-femme|ex femme|ex-épouse",
         "mother": "mère|maman", "father": "père|papa", "sister": "sœur|soeur",
+        "parents": "parents",
         "brother": "frère", "wife": "femme|épouse", "husband": "mari|époux",
         "partner": "compagne|compagnon|conjoint|conjointe", "boyfriend": "copain|chum",
         "girlfriend": "copine|blonde|petite amie", "fiancée": "fiancée|fiancé",
@@ -2046,9 +2073,10 @@ RELATIONS: dict[str, dict[str, str]] = {
         "dance partner": "pareja de baile", "ex-husband": "ex-marido|ex marido|exmarido|"
         "ex-esposo|ex esposo|exesposo", "ex-wife": "ex-esposa|ex esposa|exesposa|ex-mujer",
         "mother": "madre|mamá|mama|mami|vieja", "father": "padre|papá|papa|papi|viejo",
+        "parents": "padres|papás|viejos",
         "sister": "hermana", "brother": "hermano", "wife": "esposa|mujer",
         "husband": "esposo|marido", "partner": "pareja", "boyfriend": "novio",
-        "girlfriend": "novia", "fiancée": "prometida|prometido", "son": "hijo",
+        "girlfriend": "novia|morra", "fiancée": "prometida|prometido", "son": "hijo",
         "daughter": "hija", "grandmother": "abuela|abuelita|yaya", "grandfather": "abuelo|abuelito",
         "aunt": "tía", "uncle": "tío", "cousin": "primo|prima", "niece": "sobrina",
         "nephew": "sobrino", "mother-in-law": "suegra", "father-in-law": "suegro",
@@ -2076,6 +2104,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "dance partner": "partner di ballo|compagno di ballo|compagna di ballo",
         "ex-husband": "ex-marito|ex marito", "ex-wife": "ex-moglie|ex moglie",
         "mother": "madre|mamma", "father": "padre|papà|papa", "sister": "sorella",
+        "parents": "genitori",
         "brother": "fratello", "wife": "moglie", "husband": "marito",
         "partner": "compagna|compagno", "boyfriend": "fidanzato|ragazzo",
         "girlfriend": "fidanzata|ragazza", "son": "figlio", "daughter": "figlia",
@@ -2103,6 +2132,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "dance partner": "par de dança|parceiro de dança|parceira de dança",
         "ex-husband": "ex-marido|ex marido", "ex-wife": "ex-mulher|ex mulher|ex-esposa",
         "mother": "mãe|mae|mamãe|mainha", "father": "pai|papai|painho", "sister": "irmã|irma",
+        "parents": "pais",
         "brother": "irmão|irmao", "wife": "esposa|mulher", "husband": "marido|esposo",
         "partner": "companheira|companheiro", "boyfriend": "namorado",
         "girlfriend": "namorada", "fiancée": "noiva|noivo", "son": "filho",
@@ -2130,11 +2160,13 @@ RELATIONS: dict[str, dict[str, str]] = {
         "dance partner": "danspartner", "ex-husband": "ex-man|exman",
         "ex-wife": "ex-vrouw|exvrouw",
         "mother": "moeder|mama|ma|moeke|mams|mammie", "father": "vader|papa|pa|vake|paps",
+        "parents": "ouders",
         "sister": "zus|zuster",
         "brother": "broer", "wife": "vrouw|echtgenote", "husband": "man|echtgenoot",
         "partner": "partner", "boyfriend": "vriend", "girlfriend": "vriendin",
         "fiancée": "verloofde", "son": "zoon", "daughter": "dochter", "child": "kind",
-        "grandmother": "oma", "grandfather": "opa", "aunt": "tante", "uncle": "oom",
+        "grandmother": "oma", "grandfather": "opa", "aunt": "tante|tantie",
+        "uncle": "oom|nonkel",
         "cousin": "neef|nicht", "mother-in-law": "schoonmoeder",
         "father-in-law": "schoonvader", "brother-in-law": "zwager",
         "sister-in-law": "schoonzus", "best friend": "beste vriend|beste vriendin",
@@ -2153,6 +2185,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "godmother": "干妈|教母", "godfather": "干爹|教父", "classmate": "同学|老同学",
         "dance partner": "舞伴", "ex-husband": "前夫", "ex-wife": "前妻",
         "mother": "妈妈|妈|母亲|老妈|阿妈", "father": "爸爸|爸|父亲|老爸|老豆|老窦",
+        "parents": "父母|爸妈",
         "sister": "姐姐|妹妹|姐|妹|家姐|细妹|阿姐", "brother": "哥哥|弟弟|哥|弟|细佬|阿哥",
         "wife": "老婆|妻子|太太|爱人", "husband": "老公|丈夫|先生",
         "boyfriend": "男朋友|男友", "girlfriend": "女朋友|女友", "ex": "前男友|前女友",
@@ -2247,7 +2280,7 @@ CHAT_SPELLINGS: dict[str, dict[str, tuple[str, ...]]] = {
     "pt": {"que": ("q",), "você": ("vc",), "também": ("tb", "tbm"), "porque": ("pq",),
            "hoje": ("hj",), "não": ("n", "ñ", "nao"), "muito": ("mt", "mto"),
            "para": ("pra", "pa"), "estou": ("tô", "to", "tou"), "está": ("tá", "ta"),
-           "comigo": ("cmg",), "tudo": ("td",)},
+           "comigo": ("cmg",), "tudo": ("td",), "com": ("c", "cm")},
     "nl": {"ik": ("k",), "mijn": ("m'n", "mn"), "even": ("ff",), "zijn": ("zn",),
            "het": ("t",), "gewoon": ("gwn",)},
 }
@@ -2414,11 +2447,12 @@ WORKPLACE_NOUNS: dict[str, tuple[str, ...]] = {
     "fr": ("boulangerie", "menuiserie", "atelier", "garage", "hôpital", "clinique",
            "cabinet", "pharmacie", "école", "crèche", "usine", "entrepôt", "agence",
            "laboratoire", "restaurant", "brasserie", "bistrot", "hôtel", "salon", "librairie",
+           "pâtisserie",
            "Ehpad", "bibliothèque", "maison de retraite"),
     "es": ("panadería", "carpintería", "taller", "hospital", "clínica", "consultorio",
            "farmacia", "colegio", "escuela", "guardería", "fábrica", "almacén", "agencia",
            "laboratorio", "restaurante", "hotel", "peluquería", "CESFAM", "centro de salud",
-           "librería", "biblioteca", "residencia"),
+           "librería", "biblioteca", "residencia", "empacadora", "maquiladora", "maquila"),
     "it": ("panetteria", "falegnameria", "officina", "ospedale", "clinica", "ambulatorio",
            "farmacia", "scuola", "asilo", "fabbrica", "magazzino", "agenzia", "laboratorio",
            "ristorante", "albergo", "hotel", "studio", "salone", "libreria", "biblioteca",

@@ -56,7 +56,7 @@ _OLD_WORK: dict[str, re.Pattern[str]] = {
     "fr": _words(r"(?:anciens?|anciennes?|ex-?)\s*(?:collègues?|équipe|boulot|taf|travail|"
                  r"patrons?|patronnes?|boîte|bureau|magasin|cabinet|service|atelier)"),
     "es": _words(r"(?:antiguos?|antiguas?|viejos?|viejas?|ex-?)\s*(?:compañer[oa]s?|colegas?|"
-                 r"equipo|trabajo|jef[ea]s?|oficina|tienda|curro|chamba|pega|laburo)|"
+                 r"equipo|trabajo|jef[ea]s?|oficina|tienda|curro|chamba|pega|laburo|jale)|"
                  r"excompañer[oa]s?"),
     "it": _words(r"(?:ex-?|vecchi|vecchie|vecchio|vecchia)\s*(?:colleghi|colleghe|collega|"
                  r"squadra|lavoro|capo|ufficio|negozio|studio|reparto|ditta)"),

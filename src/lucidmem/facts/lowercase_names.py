@@ -121,7 +121,8 @@ _FIRST_STRETCH: dict[str, str] = {
           r"(?:\s+(?:im\s+)?(?:praktikum|ausbildung))?",
     "fr": r"(?:premi(?:er|[èe]re)s?|1(?:[èe]?re|er))\s+"
           r"(?:(?:\d+|deux|trois|quatre)\s+)?"
-          r"(?:jour|semaine|mois|service|garde|journ[ée]e|semaines)(?:\s+de\s+stage)?",
+          r"(?:jour|semaine|mois|service|garde|journ[ée]e|semaines)(?:\s+de\s+stage)?|"
+          r"(?:\d+|deux|trois|quatre)\s+semaines",
     "es": r"(?:primer[oa]?s?|1(?:er|era|ra|ro|º|ª))\s+"
           r"(?:(?:\d+|dos|tres|cuatro)\s+)?"
           r"(?:día|dia|semana|mes|turno|jornada|semanas|meses)(?:\s+de\s+pr[áa]cticas)?",
@@ -142,7 +143,7 @@ estágio")."""
 
 _SELF_AS: dict[str, str] = {
     "en": r"(?:i['’]?m|i\s+am|im)(?:\s+[^\W\d_]+(?:\s+btw)?,)?", "de": r"ich\s+bin",
-    "fr": r"je\s+suis|j['’]suis|chuis",
+    "fr": r"je\s+suis|j['’]?suis|chuis",
     "it": r"(?:io\s+)?sono", "nl": r"ik\s+ben",
 }
 """How a user says what they are before their job and where ("i'm site engineer at …", "je
@@ -312,7 +313,9 @@ def _kin_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
     kin = r"(?:(?:" + _POSSESSIVE[lang] + r")\s+(?:" + "|".join(
         re.escape(w) for w in sorted(RELATIONS[lang], key=len, reverse=True)) + r")|" + \
         re.sub(r"\(\?P<rel2?>", "(?:", new_role_words(lang)) + r")"  # "la nuova coinquilina"
-    after = re.compile(r"(?i)(?<![\w'’])" + kin + r"(?P<comma>\s*,)?\s+(?P<name>[^\W\d_][\w'’-]*)"
+    article = r"(?:(?:" + _NAME_ARTICLE[lang] + r")\s+)?" if lang in _NAME_ARTICLE else ""
+    after = re.compile(r"(?i)(?<![\w'’])" + kin + r"(?P<comma>\s*,)?\s+" + article +
+                       r"(?P<name>[^\W\d_][\w'’-]*)"
                        r"(?P<next>\s*[,(]|\s+(?:" + "|".join(filter(None, (
                            _IS[lang], _VERB_AFTER.get(lang)))) + r")(?!\w))?")
     said_with = _WITH[lang] + ("|" + _NAME_ARTICLE[lang] if lang in _NAME_ARTICLE else "")
@@ -345,6 +348,14 @@ def is_chat_name(word: str) -> bool:
         part.casefold() in _chat_names() for part in word.split("-"))
 
 
+_A_VERB_BY_ITS_END: dict[str, re.Pattern[str]] = {
+    "pt": re.compile(r"(?i)^\w{3,}ou$"), "es": re.compile(r"(?i)^\w{3,}ió$"),
+}
+"""A word that ends as a verb of the past does ("minha tia surtou", "mi tío se enojó"), after
+the relation, where a name would stand: no name."""
+_NO_WORD = re.compile(r"(?!x)x")
+
+
 def _kin_names(text: str, lang: str) -> list[tuple[int, int]]:
     """Where the names said with the user's relation to them are ("mia sorella chiara è",
     "met joris, m'n zwager"): a known given name, or a word followed by a comma or "is"
@@ -360,7 +371,8 @@ def _kin_names(text: str, lang: str) -> list[tuple[int, int]]:
         if name.casefold() not in stop and (
                 (is_chat_name(name) and (m["comma"] is None or m["next"] is not None)) or
                 (m["next"] is not None and m["comma"] is None and
-                 not is_common_word(name, lang))):
+                 not is_common_word(name, lang) and
+                 not _A_VERB_BY_ITS_END.get(lang, _NO_WORD).search(name))):
             # ("mia sorella, ovvio,", "met joris, m'n zwager, elke week": no name after a
             # comma unless a comma or a verb follows it as well: "la nuova coinquilina, nora,")
             out.append(m.span("name"))
@@ -403,6 +415,30 @@ def _title_names(text: str, lang: str) -> list[tuple[int, int]]:
         if m["name"].casefold() in stop or _NOT_A_TITLE_BEFORE.search(text[:m.start()]):
             continue
         out.append(m.span("name"))
+    return out
+
+
+_OUR: dict[str, str] = {
+    "en": r"our", "de": r"unser|unsere", "nl": r"onze|ons", "fr": r"notre",
+    "es": r"nuestr[oa]", "it": r"(?:il|la)\s+nostr[oa]", "pt": r"(?:o|a)\s+noss[oa]",
+}
+""""Our" before a child's or a sibling's given name ("our liam's joining the army", "unsere
+lena ist neun")."""
+
+
+def _our_names(text: str, lang: str) -> list[tuple[int, int]]:
+    """Where the given names said with "our" before them are ("our liam's joining …"): a
+    known given name that is no everyday word of the language ("our will", "our bill's due":
+    no one)."""
+    if lang not in _OUR:
+        return []
+    out = []
+    for m in re.finditer(r"(?i)(?<![\w'’])(?:" + _OUR[lang] + r")\s+(?P<name>[^\W\d_]+)"
+                         r"(?=['’]s\s|\s+[^\W\d_])", text):
+        name = m["name"]
+        if len(name) >= 3 and name.casefold() not in NAMES_THAT_ARE_WORDS and \
+                is_chat_name(name) and not is_common_word(name, lang):
+            out.append(m.span("name"))
     return out
 
 
@@ -457,7 +493,7 @@ def names_capitalised(text: str, lang: str) -> str:
         last = at + name[-1].end()
     out.append(text[last:])
     said = "".join(out)
-    for start, _ in _kin_names(said, lang) + _title_names(said, lang):
+    for start, _ in _kin_names(said, lang) + _title_names(said, lang) + _our_names(said, lang):
         said = said[:start] + said[start].upper() + said[start + 1:]
     return said
 

@@ -351,30 +351,58 @@ _WEATHER = _words({
     "en": r"\d+\s*(?:°\s*[cf]?|degrees)|(?:it's|it is|its|it was)\s+(?:raining|pouring|snowing|"
           r"boiling|freezing|roasting|baking|scorching|muggy|humid|sweltering|bucketing)|"
           r"(?:chucking|pissing|bucketing|pouring)\s+(?:it\s+)?down|heat\s?wave|"
-          r"the weather(?:'s|\s+is|\s+was)",
+          r"the weather(?:'s|\s+is|\s+was)|blowing\s+a\s+gale|gale\s+force|"
+          r"(?:tipping|lashing|hammering)\s+(?:it\s+)?down|drizzling|sleeting|"
+          r"(?:it's|its|it\s+is)\s+(?:so\s+|really\s+|absolutely\s+|bloody\s+|proper\s+|"
+          r"well\s+)?(?:cold|hot|windy|foggy|misty|chilly|nippy|baltic|stormy|sunny|icy|humid)|"
+          r"freezing\s+(?:out|outside|today|this\s+morning|on\s+the)|already\s+melting|"
+          r"the\s+sun(?:'s|\s+is)\s+(?:out|shining)|a\s+(?:proper\s+)?scorcher",
     "de": r"\d+\s*(?:°\s*c?|grad)|es\s+(?:regnet|schüttet|schneit|stürmt|hagelt|gießt)|"
           r"(?:regnet|schüttet|schneit|stürmt|hagelt|gießt)\s+es|hitzewelle|sauwetter|"
-          r"schietwetter|das wetter (?:ist|war)|saukalt|arschkalt|affenhitze",
+          r"schietwetter|das wetter (?:ist|war)|saukalt|arschkalt|affenhitze|glatteis|"
+          r"spiegelglatt|nieselregen|es\s+nieselt|dauerregen|platzregen|wolkenbruch|"
+          r"(?:es\s+ist|is|isch|ist\s+es|is\s+es)\s+(?:so\s+|voll\s+|total\s+|richtig\s+|"
+          r"mega\s+|echt\s+)?(?:kalt|heiß|schwül|windig|neblig|glatt|eisig)|"
+          r"scheint\s+(?:(?:heut|heute|endlich|mal|wieder)\s+){0,3}die\s+sonne|"
+          r"die\s+sonne\s+scheint|bruthitze|schmuddelwetter|regenwetter",
     "fr": r"\d+\s*(?:°\s*c?|degrés)|il\s+(?:pleut|neige|grêle|drache)|"
           r"(?:ça|ca)\s+(?:caille|flotte)|"
           r"il\s+fait\s+(?:(?:super|très|trop|tellement|vraiment|un\s+peu|encore|déjà|enfin)\s+)?"
           r"(?:chaud|froid|beau|moche|gris|lourd|doux|frais)|fait\s+une\s+chaleur|"
-          r"quelle\s+chaleur|canicule|un\s+froid\s+de\s+canard",
+          r"quelle\s+chaleur|canicule|un\s+froid\s+de\s+canard|il\s+mouille|"
+          r"(?:ça|ca)\s+mouille|il\s+bruine|crachin|il\s+gèle|il\s+vente|un\s+vrai\s+grain|"
+          r"temps\s+de\s+chien|quel\s+temps|il\s+y\s+a\s+du\s+(?:vent|brouillard|verglas)|"
+          r"le\s+soleil\s+(?:tape|cogne)",
     "es": r"\d+\s*(?:°\s*c?|grados)|(?:está|esta|sigue)\s+(?:lloviendo|nevando|diluviando)|llueve|"
           r"nieva|diluvia|hace\s+(?:(?:un|mucho|muchísimo|tanto|demasiado)\s+)?(?:calor|frío|frio)|"
-          r"(?:qué|que|q)\s+(?:calor|frío|frio)|ola\s+de\s+calor",
+          r"(?:qué|que|q)\s+(?:calor|frío|frio)|ola\s+de\s+calor|llovizna|lloviznando|"
+          r"aguacero|chaparrón|garúa|garua|hace\s+(?:un\s+)?(?:sol|viento|fresco|bochorno)|"
+          r"(?:está|esta)\s+(?:nublado|helando|granizando)|calorón|"
+          r"(?:calor|frío|frio)\s+(?:horrible|insoportable|infernal|tremendo|brutal|de\s+locos|"
+          r"bien\s+perro)",
     "it": r"\d+\s*(?:°\s*c?|gradi)|piove|sta\s+piovendo|nevica|sta\s+nevicando|grandina|"
           r"fa\s+(?:un\s+)?(?:caldo|freddo)|che\s+(?:caldo|freddo|nebbia|afa)|"
           r"caldo\s+(?:assurdo|pazzesco|boia|cane)|freddo\s+(?:cane|boia|pazzesco)|"
-          r"c['’]è\s+(?:una\s+)?(?:bora|nebbia|afa)|ondata\s+di\s+caldo",
+          r"c['’]è\s+(?:una\s+)?(?:bora|nebbia|afa)|ondata\s+di\s+caldo|"
+          r"tira\s+(?:un[oa]?\s+)?(?:vento|bora|tramontana|maestrale|scirocco|libeccio)|"
+          r"pioviggina|acquazzone|diluvia|(?:è\s+)?venuta\s+giù\s+(?:la\s+)?(?:prima\s+)?neve|"
+          r"pioggia\s+tutto\s+il\s+giorno|il\s+sole\s+(?:spacca|picchia)|tempo\s+da\s+lupi",
     "pt": r"\d+\s*(?:°\s*c?|graus)|chove|chovendo|está\s+a\s+chover|faz\s+(?:um\s+)?(?:calor|frio)|"
           r"(?:tá|ta|está)\s+(?:um\s+)?(?:calor|frio|gelo)|calor\s+(?:arretado|infernal|danado)|"
-          r"(?:que|q)\s+(?:calor|frio)|onda\s+de\s+calor",
+          r"(?:que|q)\s+(?:calor|frio)|onda\s+de\s+calor|chuvisco|garoa|"
+          r"chuva\s+(?:forte|o\s+dia\s+todo|de\s+lado)|chove\s+de\s+lado|nevoeiro|ventania|"
+          r"(?:tá|ta|está)\s+(?:um\s+)?(?:vento|abafado|nublado|calorão)|calor\s+abafado|"
+          r"sol\s+de\s+rachar|frio\s+de\s+rachar",
     "nl": r"\d+\s*(?:°\s*c?|graden)|het\s+(?:regent|sneeuwt|hagelt|stormt|giet|miezert)|"
           r"(?:regent|sneeuwt|giet|miezert)\s+het|(?:prachtig|mooi|rot|hondenrot|slecht|heerlijk)\s+"
-          r"weer|hittegolf|wat\s+een\s+hitte|bloedheet|snikheet",
+          r"weer|hittegolf|wat\s+een\s+hitte|bloedheet|snikheet|motregen|het\s+waait|"
+          r"waait\s+(?:het\s+)?hard|stormt\s+het|onweer|ijzel|"
+          r"(?:het\s+is|t\s+is|is\s+het)\s+(?:zo\s+|echt\s+|best\s+|erg\s+|nogal\s+)?"
+          r"(?:koud|heet|benauwd|guur|winderig|glad|mistig)|de\s+zon\s+schijnt|"
+          r"schijnt\s+de\s+zon|hondenweer|regenachtig",
     "zh": r"\d+\s*度|在下雨|下大雨了|下雨了|下雪了|好热|热死|好冷|冷死|回南天|梅雨季|梅雨天|"
-          r"台风天|闷死了",
+          r"台风天|闷死了|冷得很|热得很|零下|一直下雨|下大雨|暴雨|雷雨|阵雨|东北季风|雾霾|烟霾|"
+          r"刮大风|降温了|闷热",
 })
 """What the weather or the temperature is as the user writes ("it's 19 degrees", "es
 schüttet", "il fait un froid de canard", "piove", "tá um calor arretado", "36 度"): an

@@ -51,7 +51,9 @@ __all__ = [
 ]
 
 _POSSESSIVE: dict[str, str] = {
-    "en": r"my|our",
+    "en": r"my|our|me(?=\s+(?:little\s+|big\s+|old\s+)?(?:nan|nana|gran|mam|mum|dad|da|"
+          r"bro|brother|sister|sis|mate|cousin|aunt|auntie|uncle|grandad|lad|lass|missus|fella)"
+          r"\b)",
     "de": r"mein|meine|meinen|meinem|meiner|meines|unser|unsere|unseren|unserem|unserer|"
           r"mei|meim|meini",
     "fr": r"mon|ma|mes|notre|nos",
@@ -61,7 +63,8 @@ _POSSESSIVE: dict[str, str] = {
     "nl": r"mijn|m'n|m’n|mn|mien|onze|ons",
 }
 """The user's possessives, with the colloquial and dialect forms that say nothing else
-("Mei Bruder Markus", "m'n dochter Kimberley", "nha mãe"); Chinese ones are in the Chinese
+("Mei Bruder Markus", "m'n dochter Kimberley", "nha mãe", northern English "me nan", "me
+little bro"); Chinese ones are in the Chinese
 patterns (我嘅, 我个, 俺)."""
 _THIRD_POSSESSIVE: dict[str, str] = {
     "en": r"his|her|their",
@@ -166,7 +169,9 @@ _TITLE = (r"(?:(?i:dona|doña|don|señora|señor|seu|herr|frau|hr|fr|madame|mons
           r"\.?\s+){0,2}")
 """Titles before the name ("meine Chefin Dr. Hoffmann", "Frau Yilmaz", "Frau Dr. Yilmaz"): not
 the name."""
-_NAME = r"(?P<name>[A-ZÀ-ÖØ-Þ][\w'’-]*[\w](?:\s+[A-ZÀ-ÖØ-Þ][\w'’-]+)?)"
+_NAME = r"(?P<name>(?![A-ZÀ-ÖØ-Þ]{3,}\b)[A-ZÀ-ÖØ-Þ][\w'’-]*[\w](?:\s+[A-ZÀ-ÖØ-Þ][\w'’-]+)?)"
+"""A name: a capital, then letters; not a word written all in capitals ("me nan STILL on
+about …"), which is shouting, not naming."""
 _ARTICLE = r"(?:(?:a|o|la|le|el|il|lo|der|die|den|dem|de|het)\s+)?"
 _ADVERBS = (r"(?:\s+(?i:now|already|still|finally|officially|\w+ly|\w+mente|\w+ment|\w+lich|"
             r"jetzt|nun|schon|endlich|maintenant|désormais|ahora|ya|ora|già|adesso|agora|já|"
@@ -358,7 +363,7 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
     if lang == "zh":
         rel = "|".join(re.escape(w) for w in sorted(RELATIONS["zh"], key=len, reverse=True)
                        if len(w) >= 2 and w not in ("父亲", "母亲", "爸爸", "妈妈", "老爸", "老妈",
-                                                     "老豆", "老窦", "阿妈"))
+                                                     "老豆", "老窦", "阿妈", "父母", "爸妈"))
         stop = ("的在是说也都和跟就要会去来又今昨明上下这那很太不没让给把被还从到对比与为向往想能可"
                 "才再真最别刚已总只圈节们说话讲嘅咗喺")
         numeral = "一二三四五六七八九十两几百"  # "我老豆七十大寿": no name 七十

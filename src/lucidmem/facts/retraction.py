@@ -251,7 +251,8 @@ def _saying_most(stated: list[Record], parts: Sequence[set[str]]) -> list[Record
     "forget the thing about Paolo's restaurant in Salò" takes back the restaurant in Salò,
     not that he cooks in a restaurant in Desenzano. A part no fact states more of than
     another keeps all of them ("forget what I said about the warehouse and the pool": the
-fact that names each)."""
+    fact that names each); facts that state something of every part go alone ("opa en dat
+    verzorgingshuis": the one story of both)."""
     if len(stated) < 2:
         return stated
 
@@ -259,8 +260,13 @@ fact that names each)."""
         said = _stated_words(rec)
         return sum(1 for w in words if any(stem_match(w, t) for t in said))
 
+    said_parts = [p for p in parts if p]
+    whole = [rec for rec in stated
+             if len(said_parts) > 1 and all(shared(rec, words) for words in said_parts)]
+    if whole:  # "vergeet wat ik zei over opa en dat verzorgingshuis": the fact that tells
+        return whole  # of both, not every other fact that names opa
     kept: list[Record] = []
-    for words in (p for p in parts if p):
+    for words in said_parts:
         counts = [shared(rec, words) for rec in stated]
         kept += [rec for rec, n in zip(stated, counts, strict=True)
                  if n and n == max(counts) and rec not in kept]

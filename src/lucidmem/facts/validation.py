@@ -675,6 +675,11 @@ class _Pass:
                     existing.predicate == cand.predicate and \
                     (rec.data.get("corrects") or cand.slot == "event"):
                 continue  # a correction ends what it names (lifecycle), not every event
+            if relation is Relation.CONFLICT and cand.is_correction and \
+                    (wrong := rec.data.get("corrects")) not in (None, "", RESTATED, LAST_DATED) \
+                    and not corrections.correction_targets(str(wrong), rec, [ex]):
+                continue  # "lo del almuerzo te lo dije mal, no fue en ilobasco, fue en
+                # cojutepeque": it puts the lunch right, not the home it never named
             if relation is Relation.CONFLICT and (workplaces.same_workplace(ex, rec) or
                                                   workplaces.names_no_other_workplace(ex, rec)
                                                   or homes.names_no_other_home(ex, rec)):
