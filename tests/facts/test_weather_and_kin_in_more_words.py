@@ -35,6 +35,8 @@ def _facts(*turns: str, lang: str) -> list[tuple[str, str, str]]:
     ("it", "Stamattina in piazza tira una tramontana che taglia la faccia."),
     ("nl", "Het waait hard vandaag, de pont naar Texel vaart niet eens."),
     ("zh", "今天冷得很，零下三度，江边的风跟刀子一样。"),
+    ("de", "Heut regnet's Bindfäden, und drüben bauen sie den Markt ab."),
+    ("es", "Aquí lleva orbayando desde el lunes y la ropa no se seca."),
 ])
 def test_the_days_weather_is_no_fact(lang: str, said: str) -> None:
     assert _facts(said, lang=lang) == []
@@ -70,3 +72,11 @@ def test_i_open_is_my_own_clause() -> None:
                    "bakkerij in Zwolle, Bakkerij Korrel.", lang="nl")
     assert any(st == "active" and "Korrel" in t and "ontslag" not in t
                for st, s, t in facts), facts
+
+
+def test_a_place_after_des_is_no_one() -> None:
+    facts = _facts("Mon mari Loïc est marin pêcheur.",
+                   "L'hiver je nage aux Bains des Docks, trois fois par semaine.",
+                   "Il ne monte jamais sur un voilier, il dit que c'est pour les touristes.",
+                   lang="fr")
+    assert not any(s == "Docks" for st, s, t in facts), facts

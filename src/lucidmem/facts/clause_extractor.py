@@ -2903,7 +2903,8 @@ def _names_in(text: str, lang: str) -> list[str]:
         if not before or before.endswith((".", "!", "?", ":")) or \
                 word.casefold() in _NOT_NAME_WORDS or re.search(
                     r"(?i)(?:\b(?:from|in|to|at|near|aus|nach|de|à|en|em|da|di|uit|naar|van|"
-                    r"al|alla|allo|nel|nella|dal|dalla|sulla|presso|na|no)|"
+                    r"al|alla|allo|nel|nella|dal|dalla|sulla|presso|na|no|des|du|del|della|"
+                    r"do|dos|das|au|aux)|"
                     r"\b(?:the|la|le|el|il|het))$", before) or \
                 _INDEFINITE.get(lang, _NO_MATCH).search(before) or \
                 re.match(r"(?i)(?:saint|sainte|st|ste|sankt|santa|santo|são)-\w", word) or \

@@ -364,7 +364,8 @@ _WEATHER = _words({
           r"(?:es\s+ist|is|isch|ist\s+es|is\s+es)\s+(?:so\s+|voll\s+|total\s+|richtig\s+|"
           r"mega\s+|echt\s+)?(?:kalt|heiß|schwül|windig|neblig|glatt|eisig)|"
           r"scheint\s+(?:(?:heut|heute|endlich|mal|wieder)\s+){0,3}die\s+sonne|"
-          r"die\s+sonne\s+scheint|bruthitze|schmuddelwetter|regenwetter",
+          r"die\s+sonne\s+scheint|bruthitze|schmuddelwetter|regenwetter|regnet['’]?s|"
+          r"(?:des|das|'s)\s+wetter\s+(?:ist|is|war)",
     "fr": r"\d+\s*(?:°\s*c?|degrés)|il\s+(?:pleut|neige|grêle|drache)|"
           r"(?:ça|ca)\s+(?:caille|flotte)|"
           r"il\s+fait\s+(?:(?:super|très|trop|tellement|vraiment|un\s+peu|encore|déjà|enfin)\s+)?"
@@ -376,7 +377,8 @@ _WEATHER = _words({
     "es": r"\d+\s*(?:°\s*c?|grados)|(?:está|esta|sigue)\s+(?:lloviendo|nevando|diluviando)|llueve|"
           r"nieva|diluvia|hace\s+(?:(?:un|mucho|muchísimo|tanto|demasiado)\s+)?(?:calor|frío|frio)|"
           r"(?:qué|que|q)\s+(?:calor|frío|frio)|ola\s+de\s+calor|llovizna|lloviznando|"
-          r"aguacero|chaparrón|garúa|garua|hace\s+(?:un\s+)?(?:sol|viento|fresco|bochorno)|"
+          r"aguacero|chaparrón|garúa|garua|orbayando|orbayu|"
+          r"hace\s+(?:un\s+)?(?:sol|viento|fresco|bochorno)|"
           r"(?:está|esta)\s+(?:nublado|helando|granizando)|calorón|"
           r"(?:calor|frío|frio)\s+(?:horrible|insoportable|infernal|tremendo|brutal|de\s+locos|"
           r"bien\s+perro)",
