@@ -52,3 +52,11 @@ def current_facts(*turns: str, start: datetime, lang: str, days: int) -> list[st
     ``days`` days from ``start``."""
     with said_a_day_apart(*turns, start=start, user_id="u", lang=lang, days=days) as memory:
         return [f.text.casefold() for f in memory.facts.list(user_id="u")]
+
+
+def history_facts(*turns: str, start: datetime, lang: str,
+                  days: int) -> list[tuple[str, str, str]]:
+    """(status, subject, text) of every fact, current or ended, after the user said ``turns``,
+    one every ``days`` days from ``start``."""
+    with said_a_day_apart(*turns, start=start, user_id="u", lang=lang, days=days) as memory:
+        return [(f.status.value, f.subject, f.text) for f in memory.facts.history(user_id="u")]

@@ -19,14 +19,13 @@ from datetime import UTC, datetime
 
 from lucidmem.facts.moments import weather_talk
 
-from .conftest import said_a_day_apart
+from .conftest import history_facts
 
 _DAY = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
 
 
 def _facts(*turns: str, lang: str, days: int = 20) -> list[tuple[str, str, str]]:
-    with said_a_day_apart(*turns, start=_DAY, user_id="x", lang=lang, days=days) as memory:
-        return [(f.status.value, f.subject, f.text) for f in memory.facts.history(user_id="x")]
+    return history_facts(*turns, start=_DAY, lang=lang, days=days)
 
 
 def test_a_correction_of_a_lunch_keeps_the_home() -> None:

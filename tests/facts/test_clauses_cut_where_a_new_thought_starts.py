@@ -16,14 +16,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from .conftest import said_a_day_apart
+from .conftest import history_facts
 
 _DAY = datetime(2026, 6, 6, 9, 0, tzinfo=UTC)
 
 
 def _facts(*turns: str, lang: str) -> list[tuple[str, str, str]]:
-    with said_a_day_apart(*turns, start=_DAY, user_id="c", lang=lang, days=40) as memory:
-        return [(f.status.value, f.subject, f.text) for f in memory.facts.history(user_id="c")]
+    return history_facts(*turns, start=_DAY, lang=lang, days=40)
 
 
 @pytest.mark.parametrize(("lang", "said", "word"), [

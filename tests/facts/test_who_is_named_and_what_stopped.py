@@ -18,14 +18,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from .conftest import said_a_day_apart
+from .conftest import history_facts
 
 _DAY = datetime(2026, 4, 11, 12, 0, tzinfo=UTC)
 
 
 def _facts(*turns: str, lang: str) -> list[tuple[str, str, str]]:
-    with said_a_day_apart(*turns, start=_DAY, user_id="w", lang=lang, days=30) as memory:
-        return [(f.status.value, f.subject, f.text) for f in memory.facts.history(user_id="w")]
+    return history_facts(*turns, start=_DAY, lang=lang, days=30)
 
 
 def test_our_name_in_chat_and_since_he_left_school() -> None:

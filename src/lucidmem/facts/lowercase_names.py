@@ -353,7 +353,6 @@ _A_VERB_BY_ITS_END: dict[str, re.Pattern[str]] = {
 }
 """A word that ends as a verb of the past does ("minha tia surtou", "mi tío se enojó"), after
 the relation, where a name would stand: no name."""
-_NO_WORD = re.compile(r"(?!x)x")
 
 
 def _kin_names(text: str, lang: str) -> list[tuple[int, int]]:
@@ -372,7 +371,7 @@ def _kin_names(text: str, lang: str) -> list[tuple[int, int]]:
                 (is_chat_name(name) and (m["comma"] is None or m["next"] is not None)) or
                 (m["next"] is not None and m["comma"] is None and
                  not is_common_word(name, lang) and
-                 not _A_VERB_BY_ITS_END.get(lang, _NO_WORD).search(name))):
+                 ((verb := _A_VERB_BY_ITS_END.get(lang)) is None or not verb.search(name)))):
             # ("mia sorella, ovvio,", "met joris, m'n zwager, elke week": no name after a
             # comma unless a comma or a verb follows it as well: "la nuova coinquilina, nora,")
             out.append(m.span("name"))

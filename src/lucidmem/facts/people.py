@@ -51,9 +51,8 @@ __all__ = [
 ]
 
 _POSSESSIVE: dict[str, str] = {
-    "en": r"my|our|me(?=\s+(?:little\s+|big\s+|old\s+)?(?:nan|nana|gran|mam|mum|dad|da|"
-          r"bro|brother|sister|sis|mate|cousin|aunt|auntie|uncle|grandad|lad|lass|missus|fella)"
-          r"\b)",
+    "en": r"my|our|me(?=\s+(?:little\s+|big\s+|old\s+)?(?:nan|nana|gran|mam|mum|dad|bro|"
+          r"brother|sister|sis|mate|cousin|aunt|uncle)\b)",
     "de": r"mein|meine|meinen|meinem|meiner|meines|unser|unsere|unseren|unserem|unserer|"
           r"mei|meim|meini",
     "fr": r"mon|ma|mes|notre|nos",
