@@ -101,6 +101,7 @@ from lucidmem.facts.moments import (
     outside_annoyance,
     weather_talk,
 )
+from lucidmem.facts.openings import Opening, opening_in, opening_named, tenure_days
 from lucidmem.facts.people import (
     NAMES_THAT_ARE_WORDS,
     THEIRS,
@@ -397,6 +398,16 @@ _SECRET_MARKS = re.compile(
     r"dis-le à personne|别告诉别人|不要告诉别人")
 
 
+_OWN_NAME = re.compile(
+    r"(?i)(?:^|(?<=[\s,.!?]))(?:i'm|i am|my name is|name's|ich bin(?: der| die)?|ich heiße|"
+    r"je m'appelle|je suis|moi c'est|me llamo|soy|mi chiamo|sono|so|me chamo|sou(?: o| a)?|"
+    r"ik ben|ik heet|'k ben)\s+(?P<name>[^\W\d_][\w'-]*)"
+    r"|(?:我是|我叫)(?P<zh>[\u4e00-\u9fff]{2,3})")
+"""How a user says their own name ("ao ciao so sara de viterbo", "Moi c'est Nadine, de
+Moncton", "I'm Orla"): :attr:`ConversationState.user_names`. A word that is no name ("I'm
+tired") is kept as well; it is only ever left out as a partner's name."""
+
+
 @dataclass
 class ConversationState:
     """What the reader remembers from earlier turns of the same conversation: the people
@@ -411,6 +422,13 @@ class ConversationState:
     asked_at: datetime | None = None
     """When the assistant asked it: a turn more than :data:`ANSWER_WINDOW` later is no
     answer ("FIRST WEEK DONE at Crookes" weeks after "what's he into?" is the user's news)."""
+    openings: list[Opening] = field(default_factory=list)
+    """The job openings the user told of ("O surf camp do Baleal procura cozinheira"), the
+    latest last: a later clause may say only the weeks spent at one
+    (:func:`_started_at_opening`)."""
+    user_names: set[str] = field(default_factory=set)
+    """The names the user introduced themself by ("ao ciao so sara de viterbo", "I'm Orla"):
+    never the one they are a couple with (:func:`_together`)."""
     person_before: str | None = None
     """The last person before :attr:`last_person` ("… pro bolo da vó? … no sítio do meu tio"):
     the one a pronoun of the other gender points to ("ela faz 85": the grandmother)."""
@@ -1155,7 +1173,9 @@ andato in pensione", "die Anna hat grad …"."""
 
 
 _WHEN_TOLD = (r"(?:(?:back\s+)?(?:in|im|en|em|lá\s+em|a|ad|op|last|letzten?|vorige?)\s+"
-              r"[^\W\d_]+\s*,?\s+)?")
+              r"[^\W\d_]+\s*,?\s+|(?:[^\W\d_]+\s+){1,2}(?:ago|geleden|fa)\s*,?\s+|"
+              r"(?:há|hace|il\s+y\s+a|vor)\s+(?:[^\W\d_]+\s+){1,2}?(?:tempos?|meses|mois|"
+              r"Monaten|semanas|semaines|Wochen)\s*,?\s+)?")
 """A time before or inside "I told you" ("In May I told you …", "ik heb je in januari gezegd
 …", "last week I said …"): any one word after "in", "a", "en", "last" … there."""
 
@@ -1721,6 +1741,7 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
     speaking: Clause | None = None  # someone else's clause that ends with their saying
     chained: tuple[str, str, str] | None = None  # (sentence, subject, phrase) said last
     clauses = _day_corrections_joined(clauses, timestamp)
+    state.user_names.update((m["name"] or m["zh"]).casefold() for m in _OWN_NAME.finditer(text))
     for clause in clauses:
         if not clause.supported:
             reading.flags.append(f"skipped:unsupported_language:{clause.language}")
@@ -1750,8 +1771,11 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                     forgotten.extend(w for w in re.findall(r"[A-ZÀ-Þ][\w-]+", topic))
                     if state.last_person and state.last_person in topic:
                         forgotten.append(state.last_person)
+                capitalised = [w for w in re.findall(r"[A-ZÀ-Þ][\w-]+", topic)
+                               if not _is_function_word(w)]
                 named = [n for n in state.people if n in topic] or \
-                    [w for w in re.findall(r"[A-ZÀ-Þ][\w-]+", topic) if not _is_function_word(w)]
+                    [w for w in capitalised if is_chat_name(w)] or capitalised  # (Arne, not
+                # the town of "Arne and the job in Two Harbors")
                 if named:
                     state.last_person = named[-1]  # "forget Fernanda, she …": she is Fernanda
                 asked_to_forget = True
@@ -1801,8 +1825,16 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
         if says_what_there_is(clause):
             reading.flags.append("skipped:there_is")  # "…, y ya no hay nada en la lista"
             continue
-        said_before = _said_wrong(
-            clause, next((c for c in clauses if c.index == clause.index + 1), None)) is not None
+        if (opening := opening_in(clause.text, clause.language)) is not None:
+            state.openings.append(opening)  # ("Die Rittner Bahn sucht Triebwagenführer")
+        elif not (cues.question or cues.negated or cues.hypothetical or cues.sarcasm) and \
+                (started := _started_at_opening(clause, state, timestamp)) is not None:
+            reading.facts.append(started)  # "meine dritte Woche … der Rittner Bahn ist rum"
+            continue
+        following = next((c for c in clauses if c.index == clause.index + 1), None)
+        said_before = _said_wrong(clause, following) is not None or (
+            cues.reported and _told_wrong(clause, following) is not None)  # ("em março
+        # disse-lhe que a Sónia trabalhava em Mangualde, mas enganei-me": the user's words)
         asks_back = cues.question and said_before
         why = ("question" if cues.question and not asks_back else "request" if cues.request
                else "hypothetical" if cues.hypothetical
@@ -2248,10 +2280,22 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
         reading.facts.append(send_off)
     reading.facts = [replace(f, text=_without_name_set_against(f.text, f.language)) if f.text
                      else f for f in reading.facts]
-    reading.facts = _set_against_marked(reading.facts, clauses)
+    reading.facts = _set_against_marked(_said_again_longer(reading.facts), clauses)
     if secret and not any(f.retracts is None for f in reading.facts):
         reading.facts.append(_confided(text, clauses, timestamp))
     return reading
+
+
+def _said_again_longer(facts: list[FactCandidate]) -> list[FactCandidate]:
+    """The facts of a turn but one whose text another fact of the same subject and predicate
+    begins with and goes on from ("Arne is taking a job at the ore docks in Two Harbors" beside
+    "…, he starts in May 2025"): one statement read twice, kept once, with its day."""
+    def longer_said(f: FactCandidate) -> bool:
+        return bool(f.text) and any(
+            g is not f and g.text and g.subject == f.subject and g.predicate == f.predicate
+            and g.text.startswith(f"{f.text},")
+            and not (f.corrects or f.retracts or g.corrects or g.retracts) for g in facts)
+    return [f for f in facts if not longer_said(f)]
 
 
 def _sent_off(clauses: Sequence[Clause], at: datetime, facts: Sequence[FactCandidate],
@@ -2414,7 +2458,9 @@ _TOLD_AND_WRONG: dict[str, tuple[str, str]] = {
            r"(?:(?:that|which|this|it)\s*(?:was|is|'s|’s)\s+)?(?:wrong|not\s+right|"
            r"not\s+true|a\s+mistake|nonsense|rubbish|not\s+the\s+case)|"
            r"i\s+got\s+(?:it|that|them)\s+(?:wrong|mixed\s+up)|"
-           r"i\s+was\s+wrong|i\s+got\s+confused|i\s+mixed\s+(?:it|that|them)\s+up"),
+           r"i\s+was\s+wrong|i\s+got\s+confused|i\s+mixed\s+(?:it|that|them)\s+up|"
+           r"(?:no\s+idea|(?:i\s+)?(?:don't|dont)\s+know|dunno|idk|not\s+sure)\s+why\s+i\s+"
+           r"(?:said|wrote|told\s+you)(?:\s+(?:that|it|this))?"),
     "de": (r"(?:ich\s+|i\s+)?(?:hab|habe|hatte|hob)\s+(?:dir|da|euch|Ihnen)\s+"
            r"(?:(?:doch|letztens|neulich|mal|damals|letztes\s+Mal)\s+)*" + _WHEN_TOLD +
            r"(?:gesagt|gsagt|"
@@ -2425,7 +2471,7 @@ _TOLD_AND_WRONG: dict[str, tuple[str, str]] = {
            r"(?:vertan|geirrt))"),
     "fr": (r"je\s+(?:t'|t’|vous\s+)(?:ai|avais)\s+(?:dit|écrit|raconté)\s+" + _WHEN_TOLD +
            r"(?:que\s+|qu'|qu’)",
-           r"(?:c'était|c’était|c'est|c’est)\s+(?:faux|une\s+erreur|pas\s+vrai|"
+           r"(?:c'était|c’était|c'est|c’est|c|cété|cest)\s+(?:faux|une\s+erreur|pas\s+vrai|"
            r"n['’]importe\s+quoi|des\s+bêtises)|"
            r"je\s+me\s+suis\s+(?:trompée?|emmêlée?)|j['’]ai\s+confondu|"
            r"(?:je\s+ne\s+sais|je\s+sais|j['’]sais|jsais)\s+pas\s+pourquoi\s+j['’]ai\s+"
@@ -2434,18 +2480,20 @@ _TOLD_AND_WRONG: dict[str, tuple[str, str]] = {
            r"que\s+",
            r"(?:eso\s+|y\s+)?(?:estaba\s+mal|está\s+mal|es\s+mentira|no\s+es\s+así|"
            r"(?:no\s+(?:tiene\s+)?)?nada\s+que\s+ver|"
-           r"no\s+era\s+así|era\s+un\s+error|me\s+confundí|me\s+equivoqué|me\s+lié)"),
-    "it": (r"(?:ti\s+)?(?:ho|avevo)\s+(?:detto|scritto|raccontato)\s+" + _WHEN_TOLD +
-           r"(?:che|ke)\s+",
-           r"(?:era\s+sbagliat[oa]|è\s+sbagliat[oa]|(?:non|nn)\s+è\s+vero|"
+           r"no\s+era\s+así|no(?=\s*,)|era\s+un\s+error|me\s+confundí|me\s+equivoqué|me\s+lié)"),
+    "it": (r"(?:ti\s+|t['’]\s*|t\s+)?(?:ho|avevo)\s+(?:detto|scritto|raccontato)\s+" +
+           _WHEN_TOLD + r"(?:che|ke)\s+",
+           r"(?:no(?=\s*,)|era\s+sbagliat[oa]|è\s+sbagliat[oa]|(?:non|nn)\s+è\s+vero|"
            r"(?:non|nn)\s+era\s+vero|(?:non|nn)\s+è\s+così|mi\s+sono\s+sbagliat[oa]|"
            r"mi\s+sono\s+confus[oa]|ho\s+fatto\s+confusione|"
            r"(?:non|nn)\s+so\s+(?:perché|perche|xké|xke)\s+(?:l['’]\s*|l\s+)?"
            r"(?:ho|abbia)\s+(?:scritto|detto))"),
-    "pt": (r"(?:eu\s+)?(?:te\s+|lhe\s+)?(?:disse|falei|contei|escrevi)\s+" + _WHEN_TOLD +
+    "pt": (r"(?:eu\s+)?(?:te\s+|lhe\s+)?(?:disse|falei|contei|escrevi)(?:-lhe|-te)?\s+" +
+           _WHEN_TOLD +
            r"que\s+",
            r"(?:isso\s+|aquilo\s+)?(?:estava\s+errad[oa]|está\s+errad[oa]|tá\s+errad[oa]|"
-           r"não\s+é\s+verdade|não\s+era\s+verdade|foi\s+engano|(?:eu\s+)?me\s+enganei|"
+           r"não\s+é\s+verdade|não\s+era\s+verdade|não(?=\s*,)|foi\s+engano|(?:eu\s+)?me\s+enganei|"
+           r"enganei-me|confundi-me|"
            r"(?:eu\s+)?me\s+confundi)"),
     "nl": (r"ik\s+(?:zei|heb\s+(?:je\s+|jou\s+)?" + _WHEN_TOLD +
            r"(?:gezegd|verteld))\s+(?:je\s+|jou\s+)?" + _WHEN_TOLD + r"(?:dat\s+|da\s+)?",
@@ -2527,8 +2575,11 @@ def _told_wrong(clause: Clause, after: Clause | None = None) -> str | None:
                                   told.match(clause.text.strip()),
                                   told.match(clause.sentence[starts:].strip()) if starts > 0
                                   else None)
-              if found is not None and (found["right"] is None or
-                                        found["right"] not in clause.text)), None)
+              if found is not None and (found["right"] is None or (
+                  found["right"] not in clause.text and
+                  clause.text.strip(" .!?…") not in found["right"]))), None)
+    # (nor the right statement itself, when it goes on past its clause: "… c faux: | c'était
+    # sonelgaz, 35 ans à sonelgaz | je confonds tjrs les deux")
     # (the right statement in a clause after this one: "ti avevo detto ke fa l infermiera |
     # ma nn è vero, nn so xké l ho scritto: | è fisioterapista")
     if m is None:  # (the clause ends where the sentence goes on with the right value: "I
@@ -2896,10 +2947,15 @@ def _names_in(text: str, lang: str) -> list[str]:
     if lang == "zh":
         return []
     out = []
+    place_ends = -1  # where the capitalised words of a place's name end ("at Caswell Bay")
     for m in _CAPITALISED.finditer(text):
         word = m.group(1)
         before = text[:m.start()].rstrip(" \t\n¡¿\"“‘«(")  # (a sentence opened by "¡", "¿"
         # or a quote starts there too: "¡Primer finde en la casa nueva …")
+        if place_ends >= 0 and re.fullmatch(r"[ -]", text[place_ends:m.start(1)]):
+            place_ends = m.end(1)  # ("Bay" of "at Caswell Bay": the place's name goes on)
+            continue
+        place_ends = -1
         if not before or before.endswith((".", "!", "?", ":")) or \
                 word.casefold() in _NOT_NAME_WORDS or re.search(
                     r"(?i)(?:\b(?:from|in|to|at|near|aus|nach|de|à|en|em|da|di|uit|naar|van|"
@@ -2910,6 +2966,8 @@ def _names_in(text: str, lang: str) -> list[str]:
                 re.match(r"(?i)(?:saint|sainte|st|ste|sankt|santa|santo|são)-\w", word) or \
                 re.search(r"(?<![\w'’])(?:Saint|Sainte|St\.?|Sankt|San|Santa|Santo|São|Sao)$",
                           before):
+            if before and not before.endswith((".", "!", "?", ":")):
+                place_ends = m.end(1)  # (not a sentence's first word: "Lukas Berger ist …")
             continue  # ("nen Amerikaan die vroeg …", "un Breton"): one of a kind, no name;
             # nor a saint's town ("je reprendrai Sainte-Adresse", "em São Mateus da Calheta")
         last = before.split()[-1]
@@ -3468,7 +3526,8 @@ def _together(clause: Clause, people: Sequence[Mention], state: ConversationStat
     lang = clause.language
     named = [m.name for m in people if m.name]
     named += [n for n in _names_said(clause) if n not in named]
-    before = [n for n in earlier if state.people.get(n, "partner") in PARTNERS]
+    before = [n for n in earlier if state.people.get(n, "partner") in PARTNERS
+              and n.casefold() not in state.user_names]  # ("so sara …, stiamo insieme")
     name = couple or (named[-1] if named else before[-1] if before else state.last_person)
     if name is None or name.startswith(f"{USER_SUBJECT}'s ") or \
             state.people.get(name, "partner") not in PARTNERS:
@@ -3544,9 +3603,42 @@ def _dating(clause: Clause, people: Sequence[Mention], state: ConversationState,
     as :func:`_together`. ``None`` with no one named ("estoy saliendo con amigas") or no
     dating words."""
     if not has_cue("dating", clause.language, clause.text) or not (
-            any(m.name for m in people) or _names_in(clause.text, clause.language)):
+            any(m.name for m in people) or _names_said(clause)):  # ("sto co giacomo")
         return None
     return _together(clause, people, state, at)
+
+
+_SOMEONE = re.compile(r"(?i)^(?:someone|somebody|people|staff|jemand\w*|leute|quelqu['’]un|"
+                      r"du\s+monde|alguien|gente|qualcuno|personale|alguém|pessoal|iemand|mensen)\b")
+_ROLE_ARTICLE = re.compile(r"(?i)^(?:(?:ab|from|dès|desde|a\s+partir\s+de|vanaf)\s+\w+\s+)?"
+                           r"(?:an?|ein\w*|e|une?|des|de|del|la|le|los|las|uno|una|um|uma|"
+                           r"uns|umas|een|nuove?|nuovi|new|neue\w*|nouve\w*|nuev\w*|nov\w*)\s+")
+
+
+def _started_at_opening(clause: Clause, state: ConversationState,
+                        at: datetime) -> FactCandidate | None:
+    """The user's new workplace, said only through the weeks spent there and a word of an
+    opening they told of before (:mod:`lucidmem.facts.openings`: "Die Rittner Bahn sucht
+    Triebwagenführer", then "meine dritte Woche vorne im Triebwagen der Rittner Bahn ist rum"
+    → "The user works at Rittner Bahn as Triebwagenführer", since the week began). It ends the
+    job held before; ``None`` when the clause says no time there or names no opening."""
+    lang = clause.language
+    days = tenure_days(clause.text, lang)
+    opening = opening_named(clause.text, state.openings) if days is not None else None
+    if days is None or opening is None:
+        return None
+    role = _ROLE_ARTICLE.sub("", opening.role)
+    text = f"The user works at {opening.org}" + \
+        ("" if _SOMEONE.match(role) or not role else f" as {role}")
+    # (a transfer is a new post at the same employer: the way to work stays)
+    info = SLOTS["occupation" if opening.transfer else "employer"]
+    since = at - timedelta(days=days)
+    return FactCandidate(
+        category=category_of(info.subcategory), subcategory=info.subcategory,
+        subject=USER_SUBJECT, predicate=info.predicate, object=opening.org, confidence=0.8,
+        privacy=assess_privacy(clause.sentence).level, valid_from=since, language=lang,
+        source_text=clause.sentence, is_change=True, text=text, slot=info.name,
+        evidence=clause.text)
 
 
 def _left_the_job(clause: Clause, at: datetime) -> FactCandidate:
@@ -5033,7 +5125,10 @@ _TENURE["zh"] = re.compile(
     r"|(?:新工作|新单位|新公司|上班)的?第一(?:天|周|个星期|个月)[，,\s]*在"
     r"(?P<org3>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:上班|工作)"
     r"|(?:^|(?<=[在到去当]))(?P<org4>[\u4e00-\u9fffA-Za-z]{2,8})(?:" + _ZH_ROLE + r")的?"
-    r"第一(?:天|周|个星期|个月|个班)")
+    r"第一(?:天|周|个星期|个月|个班)"
+    # how long since, counted ("我到彩灯公司上班三个礼拜了")
+    r"|(?:到|在|进)(?P<org5>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:上班|工作)(?:了)?(?:快|已经|都)?"
+    r"[一二两三四五六七八九十\d]{1,2}(?:天|个?礼拜|个?星期|周|个月|個?禮拜|個月)了")
 """How long the user has been at an organisation, said in passing ("three weeks at Hearth &
 Rye already", "Erste Woche bei Lanxess überstanden", "primeiro mês no laboratório do INPA",
 "mijn eerste week bij Coolblue", "day one at Halvorsen Foods", "first shift done at
@@ -5378,7 +5473,7 @@ def _tenure_org(span: str, lang: str) -> str | None:
     if found is None:
         return _since_at_workplace(span, lang)
     if lang == "zh":
-        return found["org"] or found["org2"] or found["org3"] or found["org4"]
+        return found["org"] or found["org2"] or found["org3"] or found["org4"] or found["org5"]
     if found["kind"] is not None:
         return _kind_named(span, found)
     name = _ORG_NAME.match(span, found.start("org"))

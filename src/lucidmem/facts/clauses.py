@@ -108,35 +108,50 @@ _THERE_IS: dict[str, str] = {
 decent left on the list", "…, y ya no hay entradas"): it has a subject of its own, so it is
 cut from a plan or habit said before it, whose "no longer" it is not."""
 _CUT_WORDS: dict[str, str] = {
-    "en": r"but|so|because|although|though|while|whereas|"
+    "en": r"but|so|because|although|though|while|whereas|and(?=\s+(?:says|said)\s)|"
           r"and(?=\s+(?:(?:remember|also)\s+)?(?:i\b(?!\s+(?:are|were|both)\b)|i'm|we\b|my\b|"
           r"she\b|he\b|"
           + _THERE_IS["en"] + r"))",
-    "de": r"aber|doch|weil|obwohl|also|und(?=\s+(?:ich\b(?!\s+(?:sind|\w+en)\b)|wir\b|mein|"
+    "de": r"aber|doch|weil|obwohl|also|und(?=\s+(?:sagt|meint|erzählt)\s)|"
+          r"und(?=\s+(?:ich\b(?!\s+(?:sind|\w+en)\b)|wir\b|mein|"
           r"sie\b|er\b|"
           + _THERE_IS["de"] + r"))",
-    "fr": r"mais|donc|parce\s+que|alors|puisque|et(?=\s+(?:je\b|j'|on\b|mon\b|ma\b|elle\b|il\b|"
+    "fr": r"mais|donc|parce\s+que|alors|puisque|et(?=\s+(?:dit|raconte)\s)|"
+          r"et(?=\s+(?:je\b|j'|on\b|mon\b|ma\b|elle\b|il\b|"
           + _THERE_IS["fr"] + r"))",
-    "es": r"pero|así\s+que|porque|aunque|"
+    "es": r"pero|así\s+que|porque|aunque|y(?=\s+(?:dice|dijo|cuenta|contó)\s)|"
           r"y(?=\s+(?:yo\b(?!\s+(?:somos|vamos|\w+(?:amos|emos|imos))\b)|mi\b|ella\b|él\b|"
           r"me\s+(?:encanta|fascina|chifla)\b|"
           + _THERE_IS["es"] + r"))",
-    "it": r"ma|però|quindi|(?<!\bso\s)perché|anche\s+se|"
+    "it": r"ma|però|quindi|(?<!\bso\s)perché|anche\s+se|e(?=\s+(?:dice|ha\s+detto|racconta)\s)|"
           r"e(?=\s+(?:io\b(?!\s+(?:siamo|\w+iamo)\b)|(?:(?:la|il)\s+)?mi[oa]\b|lei\b|lui\b|"
           + _THERE_IS["it"] + r"))",
-    "pt": r"mas|então|(?<!\bsei\s)porque|embora|"
+    "pt": r"mas|então|(?<!\bsei\s)porque|embora|e(?=\s+(?:diz|disse|conta|contou)\s)|"
           r"e(?=\s+(?:eu\b(?!\s+(?:somos|vamos|\w+(?:amos|emos|imos))\b)|(?:o\s+)?meu\b|"
           r"(?:a\s+)?minha\b|ela\b|ele\b|" + _THERE_IS["pt"] +
           r"))",
-    "nl": r"maar(?<!nog\smaar)(?!\s+(?:één|1|twee|drie|vier|vijf|\d)\b)|dus|omdat|hoewel|"
+    "nl": r"en(?=\s+(?:zegt|zei|vertelt)\s)|"
+          r"maar(?<!nog\smaar)(?!\s+(?:één|1|twee|drie|vier|vijf|\d)\b)|dus|omdat|hoewel|"
           r"en(?=\s+(?:ik\b(?!\s+(?!(?:ben|ken|open|teken|reken|herken|erken)\b)\w{2,}en\b)|"
           r"mijn\b|ze\b|hij\b|zij\b|" +
           _THERE_IS["nl"] + r"))",
 }
 """Words that begin a new clause. Dutch "maar" after "nog" or before a number is "only",
 no "but" ("nu nog maar één schep", "ik werk maar twee dagen"); "why" after "I don't know"
-goes on with it ("non so perché l'ho scritto", "não sei porque escrevi isso")."""
+goes on with it ("non so perché l'ho scritto", "não sei porque escrevi isso"). "And says"
+begins what someone else says ("mi hermana es técnica en enfermería y dice que se va a
+Madrid": the user's statement, then her words)."""
 _AND_THE: dict[str, str] = {
+    "en": r"and\s+the\s+[a-z]{3,}(?=(?:\s+\S+){0,3}?\s+(?:is|was|asked|said|says|wants|"
+          r"told|gave|has|had)\b)",
+    "fr": r"et\s+(?:le|la|l['’])\s*[a-zà-ÿ]{4,}(?=(?:\s+\S+){0,3}?\s+(?:m['’]|me\s+)?"
+          r"(?:a|est|veut|dit)\b)",
+    "es": r"y\s+(?:el|la)\s+[a-zá-ú]{4,}(?=(?:\s+\S+){0,3}?\s+(?:me\s+)?"
+          r"(?:[a-zá-ú]{2,}ió|dijo|pidió|quiere|es|está|tiene)(?!\w))",
+    "it": r"e\s+(?:il|la|lo|l['’])\s*[a-zà-ù]{4,}(?=(?:\s+\S+){0,3}?\s+(?:mi\s+)?"
+          r"(?:ha|è|vuole|dice)(?!\w))",
+    "pt": r"e\s+(?:o|a)\s+[a-zà-ú]{4,}(?=(?:\s+\S+){0,3}?\s+(?:[a-zà-ú]{2,}(?:ou|eu|iu)"
+          r"(?:-me|-nos)?|disse|quer|é|está|tem)(?![\w-]))",
     "de": r"und\s+(?:der|die|das)\s+[A-ZÄÖÜ]",
     "nl": r"en\s+(?:de|het)\s+[a-z]{3,}(?=(?:\s+\S+){0,4}?\s+(?:is|was|zijn|waren|wordt|"
           r"heeft|gaat|ligt|staat)\b)",
@@ -144,7 +159,9 @@ _AND_THE: dict[str, str] = {
 """"And" with a new subject after a comma ("Frau Lenz ist total entspannt, und die Fahrt an
 der Saar entlang ist so viel schöner …"): German and Dutch put no comma before the "and" of a
 list, so the comma says a new clause; in Dutch only with a verb a few words after the
-noun."""
+noun, and so in the other languages, whose lists may have a comma before "and" ("Trabalho na
+fábrica de conservas, na linha das sardinhas, e a encarregada pediu-me …": her request, not
+the user's work)."""
 _NOW_START: dict[str, str] = {
     "en": r"now\b|nowadays\b|these\s+days\b|starting\s+(?:at|with|in|on|next)\b",
     "de": r"jetzt\b|nun\b|inzwischen\b|mittlerweile\b",
@@ -266,19 +283,45 @@ levo de presente pra ele?"): the laughter ends the sentence, as an emoji there d
 statement before it is no part of the question."""
 
 
+_LAUGH_THEN_AND = re.compile(
+    r"(?i)(?<![\w])((?:k{3,}|(?:ha){2,}h?|(?:ja){2,}|(?:he){2,}|(?:rs){2,}|lol|lmao|mdr|ptdr))"
+    r"\s+(?=(?:e|y|and|et|und|en|ma|mas|but|pero|mais|aber|maar)\s+\w)")
+"""Laughter in chat with "and" or "but" after it ("se eu ganhasse na mega-sena comprava um
+barco kkkk e mes q vem vou pra estancia no são joão"): the laughter ends the sentence, so
+what comes after it is no part of the daydream or the joke before."""
+
+
 def _split_sentences(text: str, lang: str) -> list[str]:
     """The sentences of a turn: cut at stops, line breaks and the other ends of
     :data:`_SENTENCE_END`; in a turn typed with no stop at all, also where the sentence-break
     model says one ends (:func:`lucidmem.facts.sentence_breaks.unstopped_sentences`)."""
     text = _LAUGH_THEN_A_QUESTION.sub(lambda m: m.group(1) + "\n", text)
+    text = _LAUGH_THEN_AND.sub(lambda m: m.group(1) + "\n", text)
     protected = _ABBREVIATIONS.sub(lambda m: m.group(1) + "\u2024", text)
     protected = _ORDINAL_DAY.sub(lambda m: (m.group(1) or m.group(2)) + "\u2024", protected)
-    sentences = [s.strip().replace("\u2024", ".") for s in _SENTENCE_END.split(protected)
-                 if s and s.strip(" .,!?…")]
+    sentences = _why_said_joined([s.strip().replace("\u2024", ".")
+                                  for s in _SENTENCE_END.split(protected)
+                                  if s and s.strip(" .,!?…")], lang)
     if has_stops(text) or lang not in LANGUAGES:
         return sentences
     return [piece for sentence in sentences
             for piece in unstopped_sentences(sentence, lang, runs_on=lambda p: _runs_on(p, lang))]
+
+
+def _why_said_joined(sentences: list[str], lang: str) -> list[str]:
+    """A short sentence that wonders why the user said something ("No idea why I said that!")
+    joined to the sentence before it, which says what they said ("months ago I told you he's
+    a lifeguard at Caswell, no idea why I said that!"): together they call it wrong."""
+    out: list[str] = []
+    for sentence in sentences:
+        if out and len(sentence.split()) <= 8 and has_cue("why_said", lang, sentence) and \
+                has_cue("recalled_saying", lang, out[-1]):  # (what was said, said before)
+            said = sentence if re.match(r"(?:I|Ich)\b", sentence) else \
+                sentence[:1].lower() + sentence[1:]  # ("No" inside a sentence is a name)
+            out[-1] = f"{out[-1].rstrip(' .!?…')}, {said}"
+        else:
+            out.append(sentence)
+    return out
 
 
 def _runs_on(piece: str, lang: str) -> bool:
@@ -379,7 +422,8 @@ def _keep_whenever(pieces: list[str], lang: str) -> list[str]:
     return out
 
 
-_AH_AFTER = re.compile(r"(?i)(?:,|\s[\U0001F300-\U0001FAFF\u2600-\u27BF]+)\s+(?=(?:ah|oh)\s+\w)")
+_EMOJI = r"[\U0001F300-\U0001FAFF\u2600-\u27BF]"
+_AH_AFTER = re.compile(r"(?i)(?:,|\s" + _EMOJI + r"+)\s+(?=(?:ah|oh)\s+\w)")
 """"Ah" after a comma or an emoji, in the middle of a sentence ("…, da marzo è vicedirettrice
 della sua filiale 🎉 ah e scordati quello …", "ok ci provo, ah lavoro all'acciaieria …"): a
 new thought comes to the user, a clause of its own."""
@@ -418,6 +462,9 @@ _QUESTION_AFTER_COMMA: dict[str, re.Pattern[str]] = {
               r"vous\s+pouvez|pouvez-vous|tu\s+pourrais",
         "es": r"qué|cómo|dónde|cuándo|cuál(?:es)?|sabes|puedes|me\s+recomiendas|es\s+normal|"
               r"(?:q|k|que)\s+(?:le|les|me|te)\s+(?:regalo|compro|digo|hago|escribo|mando)|"
+              # what someone has to take or do, asked in chat ("…, q tiene q llevar?")
+              r"(?:q|k|que)\s+(?:tiene|tengo|tienen|necesita|necesito|debe|debo)\s+(?:q|k|que)|"
+              r"(?:q|k)\s+(?:llevo|lleva|llevamos|hago|hace|compro|cocino|preparo)|"
               r"(?:me\s+)?lo\s+(?:cubren|pagan|cubre|paga)|¿|alguna\s+idea|"
               r"alg[uú]n\s+consejo|alguna\s+recomendación|ideas|consejos|tienes|"
               r"me\s+(?:ayudas|das|escribes|haces|pasas|mandas)",
@@ -425,7 +472,8 @@ _QUESTION_AFTER_COMMA: dict[str, re.Pattern[str]] = {
               r"(?:me\s+)?lo\s+(?:pagano|rimborsano|coprono|passano)|hai|avete|"
               r"qualche\s+(?:idea|consiglio|dritta)|idee|consigli|"
               r"mi\s+(?:aiuti|dai|scrivi|fai|prepari|trovi|dici)|"
-              r"che\s+(?:posso|faccio|devo|dico|gli\s+dico|le\s+dico|mi\s+consigli)",
+              r"che\s+(?:posso|faccio|devo|dico|gli\s+dico|le\s+dico|mi\s+consigli)|"
+              r"che\s+(?:ne\s+)?dici|dici\s+che",
         "pt": r"o\s+que|como|onde|quando|qual|sabe|sabes|pode|podes|me\s+indica|é\s+normal|"
               r"(?:eles\s+)?(?:cobrem|pagam|reembolsam)|alguma\s+(?:ideia|dica|sugestão)|"
               r"ideias|dicas|tens|tem\s+alguma|(?:você|vc)\s+tem|"
@@ -627,11 +675,14 @@ def _split_clauses(sentence: str, lang: str) -> list[str]:
     pieces = [sentence]
     if cut:
         # a cut word ends in a space, or in a look-ahead past the space ("and(?=\s+i\b)")
+        # (an emoji before a subject stands for a comma: "het was een grap 🙄 hij zit gewoon
+        # nog op kamers in eindhoven"; not before "and" and a day, which may go on with it)
         pattern = re.compile(r",?\s+(?:" + cut + r")(?:(?<=\s)|\s+)|,\s+(?=(?:"
                              + _AND_THE.get(lang, "x^") + "|"
                              + (subject or "x^") + "|" + _NOW_START.get(lang, "x^") + "|"
                              + _AND_A_DAY.get(lang, "x^") + "|"
-                             + _context_start(lang) + "|" + _relation_start(lang) + r"))",
+                             + _context_start(lang) + "|" + _relation_start(lang) + r"))|"
+                             r"\s*" + _EMOJI + r"+\s+(?=(?:" + (subject or "x^") + r"))",
                              re.IGNORECASE)
         pieces = pattern.split(sentence)
     pieces = [p for chunk in pieces for p in re.split(r"\s*:\s+(?=\S)", chunk)]
@@ -1209,19 +1260,21 @@ _ASK = {"en": r"(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+",
         "pt": r"(?:pode|podes|você\s+pode)\s+|por\s+favor,?\s+",
         "nl": r"(?:kun|kan|wil)\s+je\s+|alsjeblieft\s+"}
 _REMEMBER: dict[str, str] = {
-    "en": r"(?:remember|note(?:\s+down)?|keep\s+in\s+mind|make\s+a\s+note|write\s+down|"
-          r"jot\s+down|save)(?:\s+(?:this|it))?(?:\s+that|\s*[:,])",
-    "de": r"(?:merk\s+dir|merke\s+dir|dir\s+merken|notier\s+dir|notiere|notier|schreib\s+dir|"
-          r"dir\s+notieren)(?:\s+(?:bitte|mal|das))*(?:\s*,?\s+dass|\s*[:,])",
-    "fr": r"(?:note|notes|retiens|souviens-toi|rappelle-toi|n'oublie\s+pas|noter|retenir)"
-          r"(?:\s+bien)?(?:\s+que|\s+qu'|\s*[:,])",
+    "en": r"(?:remember|don't\s+forget|dont\s+forget|note(?:\s+down)?|keep\s+in\s+mind|"
+          r"make\s+a\s+note|write\s+down|jot\s+down|save)(?:\s+(?:this|it))?(?:\s+that|\s*[:,])",
+    "de": r"(?:merk\s+dir|merke\s+dir|vergiss\s+nicht|vergiss\s+ned|dir\s+merken|"
+          r"notier\s+dir|notiere|notier|schreib\s+dir|dir\s+notieren)(?:\s+(?:bitte|mal|das))*(?:\s*,?\s+dass|\s*[:,])",
+    "fr": r"(?:note|notes|retiens|souviens-toi|rappelle-toi|(?:n['’])?oublie\s+pas|noter|"
+          r"retenir)(?:\s+bien)?(?:\s+que|\s+qu'|\s*[:,])",
     "es": r"(?:apunta|apuntá|anota|anotá|recuerda|acuérdate|no\s+olvides|apuntar|anotar|"
           r"recordar)(?:\s+(?:esto|esto\s+otro))?(?:\s+que|\s+de\s+que|\s*[:,])",
-    "it": r"(?:ricordati|ricorda|segnati|segna|annota|prendi\s+nota|segnarti|ricordarti)"
+    "it": r"(?:ricordati|ricorda|non\s+dimenticare|non\s+scordare|segnati|segna|annota|"
+          r"prendi\s+nota|segnarti|ricordarti)"
           r"(?:\s+(?:che|questo)|\s*[:,])",
     "pt": r"(?:anota|anote|lembra|lembre|não\s+esquece|não\s+esqueça|guarda|anotar|lembrar)"
           r"(?:\s+(?:aí|ai|isso|aqui|de|-te))*(?:\s+que|\s*[:,])",
-    "nl": r"(?:onthoud|noteer|schrijf\s+op|onthouden|noteren)(?:\s+(?:even|maar|effe))*"
+    "nl": r"(?:onthoud|vergeet\s+niet|noteer|schrijf\s+op|onthouden|noteren)"
+          r"(?:\s+(?:even|maar|effe))*"
           r"(?:\s+dat|\s*[:,])",
 }
 _REMEMBER_LEAD: dict[str, re.Pattern[str]] = {

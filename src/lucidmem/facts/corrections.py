@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import UTC, date, datetime, timedelta
+from itertools import pairwise
 
 from lucidmem.clock import from_epoch
 from lucidmem.facts.cue_lexicon import ORDINAL_SUFFIX, ORDINAL_WORDS
@@ -436,7 +437,25 @@ def right_name(old: Record, new: Record, old_value: str) -> str | None:
              if (m.start() > 0 or m.end() == len(said))  # not a sentence's first word
              and (name := _new_part(m.group(0), known)) is not None
              and said_weekday(name) is None and fold(name) not in MONTHS}
-    return names.pop() if len(names) == 1 else None
+    if len(names) != 1:
+        return None
+    name = names.pop()
+    if old.data.get("stated_from") is None and _another_word_after(old.text, said):
+        return None  # it says more than another name: "o Tomás joga andebol no Xico Andebol"
+        # puts right "joga futebol no Vitória", not only its club (a dated plan keeps its day)
+    return name
+
+
+def _another_word_after(old: str, said: str) -> bool:
+    """Whether ``said`` repeats a word of four letters or more of ``old`` and follows it with
+    another such word than ``old`` does ("joga andebol" against "joga futebol"): more than a
+    name is put right ("Het Anker ligt in Zele" against "zaal Het Anker in Lokeren" is not)."""
+    def pairs(text: str) -> dict[str, str]:
+        words = re.findall(r"[^\W\d_]+", fold(text))
+        return {a: b for a, b in pairwise(words) if len(a) >= 4}
+    before, now = pairs(old), pairs(said)
+    return any(w in before and len(after) >= 4 and len(before[w]) >= 4 and
+               not stem_match(after, before[w]) for w, after in now.items())
 
 
 def _right_word_in_chat(wrong: str, said: str, known: set[str]) -> str | None:

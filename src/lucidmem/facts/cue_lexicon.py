@@ -806,12 +806,13 @@ CUES: dict[str, _T] = {
                  "nous sommes séparés|divorcé|divorcée|m'a quitté|m'a quittée"),
         "es": _w("yo lo dejamos|lo hemos dejado|nos separamos|ruptura|nos divorciamos|"
                  "me divorcié|yo terminamos|yo cortamos|yo rompimos|terminamos la relación"),
-        "it": _w("ci siamo lasciati|ci siamo separati|rottura|divorziato|divorziata|"
+        "it": _w("ci siamo lasciati|ci siamo separati|se semo lasciati|ce semo lasciati|"
+                 "ci semo lasciati|rottura|divorziato|divorziata|"
                  "abbiamo rotto|mi ha mollato|mi ha mollata"),
         "pt": _w("e a … terminamos|e o … terminamos|terminei com|terminou comigo|nos separamos|"
                  "término|me divorciei|nos divorciamos|acabou o namoro|terminamos o namoro"),
-        "nl": _w("zijn uit elkaar|uit elkaar gegaan|gingen uit elkaar|het uitgemaakt|"
-                 "gescheiden|scheiding|heeft me verlaten|het is uit"),
+        "nl": _w("zijn uit elkaar|zijn … uit elkaar|uit elkaar gegaan|gingen uit elkaar|"
+                 "het uitgemaakt|gescheiden|scheiding|heeft me verlaten|het is uit"),
         "zh": _w("分手|离婚|离了婚"),
     },
     # "it's over" said of the couple ("Kevin et moi c'est fini", "con Gianni è finita", "mit
@@ -874,9 +875,11 @@ CUES: dict[str, _T] = {
         "es": _w("estoy saliendo con|estamos saliendo|salgo con … desde|empezamos a salir|"
                  "nos estamos viendo|ahora salgo con|salgo con … ahora|con quien estoy saliendo|"
                  "con el que estoy saliendo|con la que estoy saliendo|semanas salgo con|"
+                 "con el que ando|con la que ando|con el q ando|con la q ando|con quien ando|"
                  "meses salgo con|mes salgo con"),
         "it": _w("usciamo da|usciamo insieme da|esco con … da|ci frequentiamo da|"
-                 "sto con … da|ci stiamo frequentando|adesso sto con|ora sto con|"
+                 "sto con … da|ci stiamo frequentando|settimane che sto con|mesi che sto con|"
+                 "settimane che sto co|mesi che sto co|adesso sto con|ora sto con|"
                  "sto con … adesso|sto con … ora|adesso esco con|esco con … adesso|con cui esco da|"
                  "con cui sto uscendo|settimane esco con|mesi esco con|mese esco con|"
                  "giorni esco con"),
@@ -1755,7 +1758,8 @@ CUES: dict[str, _T] = {
                  "t'ai-je dit|je t'avais dit|je vous avais dit"),
         "es": _w("te dije|te escribí|dije|escribí|te conté|te comenté|le dije"),
         "it": _w("ti ho detto|ti ho scritto|ho detto|ho scritto|ti avevo detto|ti avevo scritto|"
-                 "le ho detto|le avevo detto|vi ho detto|vi avevo detto"),
+                 "le ho detto|le avevo detto|vi ho detto|vi avevo detto|"
+                 "t avevo detto|t'avevo detto|t ho detto|t'ho detto"),
         "pt": _w("te disse|eu disse|te falei|eu falei|te escrevi|te contei|te tinha dito|"
                  "lhe disse"),
         "nl": _w("zei ik|heb ik … gezegd|heb ik … geschreven|had ik … gezegd|"
@@ -1799,7 +1803,8 @@ CUES: dict[str, _T] = {
                  "non so perché t'ho detto|nn so xké ti ho detto|non so xké ti ho detto|"
                  "non so perché ti ho detto|nn so perché ti ho detto|non so perché ho detto|"
                  "nn so xké ho detto|non so perché ho scritto|non so perché ti ho scritto|"
-                 "chissà perché ho detto|chissà perché ti ho detto"),
+                 "chissà perché ho detto|chissà perché ti ho detto|non so xkè l'ho detto|"
+                 "non so xké l'ho detto|non so perché l'ho detto|non so xchè l'ho detto"),
         "pt": _w("não sei porque disse|não sei por que disse|não sei porque te disse|"
                  "não sei por que te disse|não sei porque escrevi|não sei por que escrevi|"
                  "não sei porque falei|não sei por que falei|não sei porque te falei|"
@@ -2013,12 +2018,15 @@ RELATIONS: dict[str, dict[str, str]] = {
         "classmate": "klassenkamerad|klassenkameradin|schulfreund|schulfreundin",
         "dance partner": "tanzpartner|tanzpartnerin", "ex-husband": "ex-mann|exmann",
         "ex-wife": "ex-frau|exfrau",
-        "mother": "mutter|mama|mutti", "father": "vater|papa", "sister": "schwester",
+        # (dialect: Franconian and northern "mudder", "vadder"; South Tyrol's "Nonna")
+        "mother": "mutter|mama|mutti|mudder|muddi", "father": "vater|papa|vadder|babba",
+        "sister": "schwester",
         "parents": "eltern",
         "brother": "bruder", "wife": "frau|ehefrau", "husband": "mann|ehemann",
         "partner": "partner|partnerin", "boyfriend": "freund", "girlfriend": "freundin",
         "fiancée": "verlobte|verlobter", "son": "sohn", "daughter": "tochter",
-        "child": "kind", "grandmother": "oma|großmutter|omi", "grandfather": "opa|großvater",
+        "child": "kind", "grandmother": "oma|großmutter|omi|nonna",
+        "grandfather": "opa|großvater|nonno",
         "aunt": "tante", "uncle": "onkel", "cousin": "cousin|cousine", "niece": "nichte",
         "nephew": "neffe", "mother-in-law": "schwiegermutter",
         "father-in-law": "schwiegervater", "brother-in-law": "schwager",
@@ -2163,9 +2171,10 @@ RELATIONS: dict[str, dict[str, str]] = {
         "parents": "ouders",
         "sister": "zus|zuster",
         "brother": "broer", "wife": "vrouw|echtgenote", "husband": "man|echtgenoot",
-        "partner": "partner", "boyfriend": "vriend", "girlfriend": "vriendin",
+        # "mijn lief" is Flemish for the one the user is with (the adjective is "lieve")
+        "partner": "partner|lief", "boyfriend": "vriend", "girlfriend": "vriendin",
         "fiancée": "verloofde", "son": "zoon", "daughter": "dochter", "child": "kind",
-        "grandmother": "oma", "grandfather": "opa", "aunt": "tante|tantie",
+        "grandmother": "oma|bomma|moemoe", "grandfather": "opa|bompa|vava", "aunt": "tante|tantie",
         "uncle": "oom|nonkel",
         "cousin": "neef|nicht", "mother-in-law": "schoonmoeder",
         "father-in-law": "schoonvader", "brother-in-law": "zwager",
@@ -2184,9 +2193,10 @@ RELATIONS: dict[str, dict[str, str]] = {
         "grandson": "孙子|外孙", "granddaughter": "孙女|外孙女",
         "godmother": "干妈|教母", "godfather": "干爹|教父", "classmate": "同学|老同学",
         "dance partner": "舞伴", "ex-husband": "前夫", "ex-wife": "前妻",
-        "mother": "妈妈|妈|母亲|老妈|阿妈", "father": "爸爸|爸|父亲|老爸|老豆|老窦",
+        "mother": "妈妈|妈|母亲|老妈|阿妈", "father": "爸爸|爸|父亲|老爸|老豆|老窦|老汉|阿爸",
         "parents": "父母|爸妈",
-        "sister": "姐姐|妹妹|姐|妹|家姐|细妹|阿姐", "brother": "哥哥|弟弟|哥|弟|细佬|阿哥",
+        "sister": "姐姐|妹妹|姐|妹|家姐|细妹|阿姐|幺妹|小妹",
+        "brother": "哥哥|弟弟|哥|弟|细佬|阿哥|幺弟",
         "wife": "老婆|妻子|太太|爱人", "husband": "老公|丈夫|先生",
         "boyfriend": "男朋友|男友", "girlfriend": "女朋友|女友", "ex": "前男友|前女友",
         "fiancée": "未婚妻|未婚夫",
@@ -2198,7 +2208,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "brother-in-law": "姐夫|妹夫|大舅子|小舅子", "sister-in-law": "嫂子|弟媳|小姑子",
         "friend": "朋友", "best friend": "闺蜜|好哥们|好朋友",
         "colleague": "同事", "assistant": "助手|助理",
-        "boss": "老板|领导|上司|老细", "neighbour": "邻居",
+        "boss": "老板|领导|上司|老细|组长|主管", "neighbour": "邻居",
         "roommate": "室友", "teacher": "老师", "dog": "狗", "cat": "猫",
         "doctor": "家庭医生", "supervisor": "导师", "nanny": "保姆|育儿嫂",
         "therapist": "心理咨询师|咨询师", "hairdresser": "理发师|发型师", "coach": "教练",

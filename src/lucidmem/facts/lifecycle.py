@@ -74,6 +74,7 @@ __all__ = [
     "cessation_targets",
     "exclusive_targets",
     "habit_of",
+    "meat_eaten_before_targets",
     "only_recalls",
     "parted_with",
     "recalled_targets",
@@ -634,6 +635,38 @@ def sports_named(text: str, lang: str) -> set[str]:
     """The sports ``text`` names, folded ("speelt voetbal bij Berchem Sport" → {"voetbal"})."""
     pattern = _sports_pattern(lang)
     return {fold(m[0]) for m in pattern.finditer(text)} if pattern is not None else set()
+
+
+_NO_MEAT = re.compile(
+    r"(?i)(?<!\w)(?:vegetari\w*|vegan\w*|végétarien\w*|végane?s?|vegetarisch\w*|"
+    r"vegetariër|vega)(?!\w)|吃素|素食")
+"""Words of eating no meat ("ormai sono vegetariana", "ik ben nu helemaal vegetarisch",
+"我现在吃素了")."""
+_MEAT = re.compile(r"(?i)(?<!\w)(?:meat|fleisch\w*|viande|carne|carnes|vlees|gehaktbal\w*)"
+                   r"(?!\w)|肉")
+_NOT = re.compile(r"(?i)(?<!\w)(?:no|not|never|kein\w*|nie|pas|plus|jamais|sin|sem|nunca|"
+                  r"non|nn|mai|geen|niet|nooit)(?!\w)|不|没")
+
+
+def meat_eaten_before_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
+    """What the user said they ate of meat before, once they say they eat none now ("ormai
+    sono vegetariana" ends "la carne la mangio solo la domenica" and "…quasi tutti i
+    giorni"), whatever kind either was read as: the habit ended (it stays in the history). A
+    statement that already says no meat ("unter der Woche gibt's Gemüse, kein Fleisch"), a
+    wish or a supposition ends nothing."""
+    d = new.data
+    lang = str(d.get("language") or "en")
+    said = str(d.get("evidence") or new.text)
+    if d.get("subject") != USER_SUBJECT or d.get("negated") or d.get("context") or \
+            d.get("one_off") or not _NO_MEAT.search(said) or \
+            has_cue("wanting", lang, said) or has_cue("hypothetical", lang, said):
+        return []
+    return [rec for rec in facts
+            if rec.id != new.id and rec.data.get("subject") == USER_SUBJECT and
+            not rec.data.get("negated") and rec.data.get("valid_to") is None and
+            rec.occurred_at < new.occurred_at and
+            _MEAT.search(said_in := str(rec.data.get("evidence") or rec.text)) is not None and
+            not _NOT.search(said_in) and not _NO_MEAT.search(said_in)]
 
 
 def someone_elses_sport_targets(new: Record, facts: Sequence[Record]) -> list[Record]:

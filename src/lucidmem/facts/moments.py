@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from lucidmem.facts.clauses import THE_USER_IN, after_short_lead
-from lucidmem.facts.cue_lexicon import has_cue
+from lucidmem.facts.cue_lexicon import HOME_NOUNS, has_cue
 
 __all__ = ["moment_of_the_day", "now_and_passing", "outside_annoyance", "weather_talk"]
 
@@ -344,9 +344,24 @@ def outside_annoyance(text: str, lang: str) -> bool:
         return False
     plain = text.replace("’", "'")
     return annoyance.search(plain) is not None and not has_cue("habit", lang, plain) and \
-        re.search(r"(?i)" + user, plain.replace("'", " ")) is None
+        re.search(r"(?i)" + user, _THERE_ARE.sub(" ", plain).replace("'", " ")) is None
 
 
+_NUMBER_WORDS: dict[str, str] = {
+    "de": r"zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|fünfzehn|zwanzig|"
+          r"dreißig|vierzig",
+    "fr": r"deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quinze|vingt|trente|"
+          r"quarante",
+    "es": r"dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|trece|catorce|quince|"
+          r"veinte|treinta|cuarenta",
+    "it": r"due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|quindici|venti|"
+          r"trenta|quaranta",
+    "pt": r"dois|três|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|quinze|vinte|trinta|"
+          r"quarenta",
+    "nl": r"twee|drie|vier|vijf|zes|zeven|acht|negen|tien|elf|twaalf|vijftien|twintig|dertig",
+}
+"""Numbers said in words before a temperature's unit ("meno otto gradi", "treinta y cuatro
+grados"); in English "two degrees" may be a diploma, so only digits are read there."""
 _WEATHER = _words({
     "en": r"\d+\s*(?:°\s*[cf]?|degrees)|(?:it's|it is|its|it was)\s+(?:raining|pouring|snowing|"
           r"boiling|freezing|roasting|baking|scorching|muggy|humid|sweltering|bucketing)|"
@@ -365,11 +380,15 @@ _WEATHER = _words({
           r"mega\s+|echt\s+)?(?:kalt|heiß|schwül|windig|neblig|glatt|eisig)|"
           r"scheint\s+(?:(?:heut|heute|endlich|mal|wieder)\s+){0,3}die\s+sonne|"
           r"die\s+sonne\s+scheint|bruthitze|schmuddelwetter|regenwetter|regnet['’]?s|"
-          r"(?:des|das|'s)\s+wetter\s+(?:ist|is|war)",
+          r"(?:des|das|'s)\s+wetter\s+(?:ist|is|war)|(?:ist|is)\s+föhn|föhnsturm|es\s+föhnt|"
+          r"(?:liegt|liegen)\s+(?:ein\s+)?(?:halber\s+)?(?:\w+\s+)?(?:meter|zentimeter|cm)\s+"
+          r"(?:neu)?schnee|(?:minus\s+)?(?:" + _NUMBER_WORDS["de"] + r")\s+grad",
     "fr": r"\d+\s*(?:°\s*c?|degrés)|il\s+(?:pleut|neige|grêle|drache)|"
           r"(?:ça|ca)\s+(?:caille|flotte)|"
           r"il\s+fait\s+(?:(?:super|très|trop|tellement|vraiment|un\s+peu|encore|déjà|enfin)\s+)?"
-          r"(?:chaud|froid|beau|moche|gris|lourd|doux|frais)|fait\s+une\s+chaleur|"
+          r"(?:chaud|froid|beau|moche|gris|lourd|doux|frais|frette)|fait\s+une\s+chaleur|"
+          r"(?:moins\s+)?(?:" + _NUMBER_WORDS["fr"] + r")\s+degrés|"
+          r"tombé\s+(?:\w+\s+)?(?:centimètres|cm)|centimètres\s+de\s+neige|"
           r"quelle\s+chaleur|canicule|un\s+froid\s+de\s+canard|il\s+mouille|"
           r"(?:ça|ca)\s+mouille|il\s+bruine|crachin|il\s+gèle|il\s+vente|un\s+vrai\s+grain|"
           r"temps\s+de\s+chien|quel\s+temps|il\s+y\s+a\s+du\s+(?:vent|brouillard|verglas)|"
@@ -379,7 +398,8 @@ _WEATHER = _words({
           r"(?:qué|que|q)\s+(?:calor|frío|frio)|ola\s+de\s+calor|llovizna|lloviznando|"
           r"aguacero|chaparrón|garúa|garua|orbayando|orbayu|"
           r"hace\s+(?:un\s+)?(?:sol|viento|fresco|bochorno)|"
-          r"(?:está|esta)\s+(?:nublado|helando|granizando)|calorón|"
+          r"(?:está|esta)\s+(?:nublado|helando|granizando)|calorón|surazo|"
+          r"(?:menos\s+)?(?:" + _NUMBER_WORDS["es"] + r")(?:\s+y\s+\w+)?\s+grados|"
           r"(?:calor|frío|frio)\s+(?:horrible|insoportable|infernal|tremendo|brutal|de\s+locos|"
           r"bien\s+perro)",
     "it": r"\d+\s*(?:°\s*c?|gradi)|piove|sta\s+piovendo|nevica|sta\s+nevicando|grandina|"
@@ -388,23 +408,27 @@ _WEATHER = _words({
           r"c['’]è\s+(?:una\s+)?(?:bora|nebbia|afa)|ondata\s+di\s+caldo|"
           r"tira\s+(?:un[oa]?\s+)?(?:vento|bora|tramontana|maestrale|scirocco|libeccio)|"
           r"pioviggina|acquazzone|diluvia|(?:è\s+)?venuta\s+giù\s+(?:la\s+)?(?:prima\s+)?neve|"
-          r"pioggia\s+tutto\s+il\s+giorno|il\s+sole\s+(?:spacca|picchia)|tempo\s+da\s+lupi",
+          r"pioggia\s+tutto\s+il\s+giorno|il\s+sole\s+(?:spacca|picchia)|tempo\s+da\s+lupi|"
+          r"(?:meno\s+)?(?:" + _NUMBER_WORDS["it"] + r")\s+gradi(?!\s+di\s)|piove\s+a\s+dirotto",
     "pt": r"\d+\s*(?:°\s*c?|graus)|chove|chovendo|está\s+a\s+chover|faz\s+(?:um\s+)?(?:calor|frio)|"
           r"(?:tá|ta|está)\s+(?:um\s+)?(?:calor|frio|gelo)|calor\s+(?:arretado|infernal|danado)|"
           r"(?:que|q)\s+(?:calor|frio)|onda\s+de\s+calor|chuvisco|garoa|"
           r"chuva\s+(?:forte|o\s+dia\s+todo|de\s+lado)|chove\s+de\s+lado|nevoeiro|ventania|"
           r"(?:tá|ta|está)\s+(?:um\s+)?(?:vento|abafado|nublado|calorão)|calor\s+abafado|"
-          r"sol\s+de\s+rachar|frio\s+de\s+rachar",
+          r"sol\s+de\s+rachar|frio\s+de\s+rachar|"
+          r"(?:menos\s+)?(?:" + _NUMBER_WORDS["pt"] + r")(?:\s+e\s+\w+)?\s+graus",
     "nl": r"\d+\s*(?:°\s*c?|graden)|het\s+(?:regent|sneeuwt|hagelt|stormt|giet|miezert)|"
           r"(?:regent|sneeuwt|giet|miezert)\s+het|(?:prachtig|mooi|rot|hondenrot|slecht|heerlijk)\s+"
           r"weer|hittegolf|wat\s+een\s+hitte|bloedheet|snikheet|motregen|het\s+waait|"
           r"waait\s+(?:het\s+)?hard|stormt\s+het|onweer|ijzel|"
           r"(?:het\s+is|t\s+is|is\s+het)\s+(?:zo\s+|echt\s+|best\s+|erg\s+|nogal\s+)?"
           r"(?:koud|heet|benauwd|guur|winderig|glad|mistig)|de\s+zon\s+schijnt|"
-          r"schijnt\s+de\s+zon|hondenweer|regenachtig",
+          r"schijnt\s+de\s+zon|hondenweer|regenachtig|waait\s+het|mistig|"
+          r"(?:min\s+)?(?:" + _NUMBER_WORDS["nl"] + r")\s+graden",
     "zh": r"\d+\s*度|在下雨|下大雨了|下雨了|下雪了|好热|热死|好冷|冷死|回南天|梅雨季|梅雨天|"
           r"台风天|闷死了|冷得很|热得很|零下|一直下雨|下大雨|暴雨|雷雨|阵雨|东北季风|雾霾|烟霾|"
-          r"刮大风|降温了|闷热",
+          r"刮大风|降温了|闷热|好熱|熱死|颱風天|悶熱|悶死了|冷得要命|熱得要命|降溫了|"
+          r"[风風](?:超|好|很|太)(?:大|强|強)|九降[风風]|下大雪",
 })
 """What the weather or the temperature is as the user writes ("it's 19 degrees", "es
 schüttet", "il fait un froid de canard", "piove", "tá um calor arretado", "36 度"): an
@@ -424,11 +448,20 @@ def weather_talk(text: str, lang: str) -> bool:
     plain = text.replace("’", "'")
     said = weather.search(plain)
     return said is not None and not has_cue("habit", lang, plain) and \
+        _HOME_NAMED.get(lang, _NEVER).search(plain) is None and \
         _WHEN.get(lang, _NEVER).search(plain[:said.start()]) is None and \
         _BUT.get(lang, _NEVER).search(plain) is None and \
-        re.search(r"(?i)" + user, plain.replace("'", " ")) is None
+        re.search(r"(?i)" + user, _THERE_ARE.sub(" ", plain).replace("'", " ")) is None
 
 
+_HOME_NAMED: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i:(?<!\w)(?:" + "|".join(re.escape(n) for n in nouns) +
+                     r"))(?:\s+\w+){0,2}?\s+[A-ZÀ-Þ][\w'’-]+")
+    for lang, nouns in HOME_NOUNS.items() if nouns}
+"""A home said with the place it is in ("en el apartamento de Cabecera no corre ni una
+brisa"): the weather there says where the user lives, so the clause is read."""
+_THERE_ARE = re.compile(r"(?i)(?<!\w)ci\s+(?:sono|sta|stanno|saranno|erano)(?!\w)")
+"""Italian "there are", whose "ci" is no "us" ("Fuori ci sono meno otto gradi")."""
 _WHEN = _words({
     "en": r"when|whenever|if|once", "de": r"wenn|falls|bei|sobald", "fr": r"quand|lorsque|si|s'il",
     "es": r"cuando|si", "it": r"quando|se|appena", "pt": r"quando|se|sempre que",

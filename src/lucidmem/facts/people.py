@@ -372,6 +372,9 @@ def _patterns(lang: str) -> tuple[re.Pattern[str], ...]:
                 re.compile(r"(?:我的?|我们的?|我家的?|我嘅|我个|俺的?)(?P<rel>"
                            + _rel_pattern("zh", roles_only=True) + r")(?:一直|现在)?是"
                            r"(?P<name>[\u4e00-\u9fff](?:医生|大夫|老师|阿姨|教练|教授))"),
+                # "组长王师傅说…": a surname and a title of respect, said as the name
+                re.compile(r"(?:我的?|我们的?|我嘅|我个|俺的?)?(?P<rel>" + rel + r")(?P<name>(?!["
+                           + stop + numeral + r"])[\u4e00-\u9fff](?:师傅|老师|阿姨|大哥|大姐))"),
                 re.compile(r"(?:我的?|我们的?|我嘅|我个|俺的?)?(?P<rel>" + rel + r")(?P<name>(?!["
                            + stop + numeral + r"])(?:小|阿|老)?[\u4e00-\u9fff]{1,2}?)(?=["
                            + stop + r"，。！？,\s]|$)"),
@@ -462,7 +465,8 @@ _COUPLE: dict[str, str] = {
     "en": _NAME + r"(?:\s+and|\s*,)\s+(?i:i|me)\s+(?i:are|got|have\s+been|'ve\s+been)\s+"
           r"(?i:(?:officially\s+|finally\s+)?together|a\s+couple|dating)" + _TOGETHER_AFTER,
     "de": _NAME + r"(?:\s+und|\s*,)\s+(?i:ich|ick|i)\s+(?i:sind|san)(?:\s+(?i:jetzt|nun|offiziell|"
-          r"endlich)){0,2}\s+(?i:zusammen|ein\s+Paar)" + _TOGETHER_AFTER,
+          r"endlich)){0,2}(?:\s+(?i:schon\s+)?(?i:seit)\s+[^\W\d_]+)?"  # "seit April"
+          r"\s+(?i:zusammen|ein\s+Paar)" + _TOGETHER_AFTER,
     "fr": _NAME + r"(?:\s+et|\s*,)\s+moi\s*,?\s+(?i:on\s+est|nous\s+sommes|on\s+sort)"
           r"(?:\s+(?i:officiellement|enfin))?\s+(?i:ensemble|en\s+couple)" + _TOGETHER_AFTER,
     "es": r"(?:(?i:(?:la|el)\s+))?" + _NAME + r"(?:\s+y|\s*,)\s+yo\s+(?i:estamos|somos)\s+"
@@ -472,6 +476,7 @@ _COUPLE: dict[str, str] = {
     "pt": r"(?i:eu(?:\s+e|\s*,)\s+(?:a\s+|o\s+)?)" + _NAME + r"\s+(?i:estamos|somos)\s+"
           r"(?i:juntos|juntas|namorados|namorando)" + _TOGETHER_AFTER,
     "nl": _NAME + r"(?:\s+en|\s*,)\s+(?i:ik)\s+(?i:zijn|hebben)(?:\s+(?i:nu|officieel|eindelijk))?"
+          r"(?:\s+(?i:al\s+)?(?i:sinds)\s+[^\W\d_]+)?"  # "Wout en ik zijn sinds mei samen"
           r"\s+(?i:samen|verkering|een\s+stel)" + _TOGETHER_AFTER,
     "zh": r"我(?:和|跟)(?P<name>(?:小|阿|老)?[\u4e00-\u9fff]{1,2}?)(?:正式|终于|已经)?"
           r"(?:在一起了|确定关系了|谈恋爱了|交往了)",
@@ -635,6 +640,47 @@ def role_said_by_title(text: str, lang: str) -> list[Mention]:
     return found
 
 
+_MARRIES: dict[str, str] = {
+    "en": r"is\s+marrying|marries|is\s+getting\s+married\s+to|got\s+married\s+to|"
+          r"is\s+engaged\s+to|married",
+    "de": r"heiratet(?:\s+(?:seine|ihre|seinen|ihren))?|ist\s+verlobt\s+mit",
+    "fr": r"épouse|se\s+marie\s+avec|s['’]est\s+marié(?:e)?\s+avec|est\s+fiancé(?:e)?\s+avec",
+    "es": r"se\s+casa\s+con|se\s+casó\s+con|se\s+va\s+a\s+casar\s+con|está\s+comprometid[oa]"
+          r"\s+con",
+    "it": r"sposa|si\s+sposa\s+con|ha\s+sposato|è\s+fidanzat[oa]\s+con",
+    "pt": r"casa\s+com|vai\s+casar\s+com|casou\s+com|está\s+noiv[oa]\s+de",
+    "nl": r"trouwt\s+met|is\s+getrouwd\s+met|is\s+verloofd\s+met",
+}
+"""The verbs of a relative marrying someone ("mi hermano Rodrigo se casa con Fabiola", "Mein
+Bruder Hias heiratet seine Sabine"): the one married is the user's in-law
+(:func:`_marrying`)."""
+_SPOUSE_OF = {"brother": "wife", "son": "wife", "sister": "husband", "daughter": "husband"}
+
+
+def _marrying(text: str, lang: str, found: list[Mention]) -> list[Mention]:
+    """The in-laws a clause names through a relative who marries them ("mi hermano Rodrigo
+    se casa con Fabiola" → Fabiola, the user's sister-in-law, Rodrigo's fiancée): only of a
+    brother, sister, son or daughter named right before the verb, so the relation is
+    one."""
+    verbs = _MARRIES.get(lang)
+    if verbs is None:
+        return []
+    out = []
+    for m in found:
+        spouse = _SPOUSE_OF.get(m.relation)
+        if m.name is None or m.of is not None or spouse is None:
+            continue
+        said = re.match(r"\s+(?:" + verbs + r")\s+" + _NAME, text[m.span[1]:])
+        in_law = composed_relation(m.relation, spouse)
+        if said is None or in_law is None or not _is_name(said["name"]):
+            continue
+        word = "fiancée" if spouse == "wife" else "fiancé"
+        at = m.span[1] + said.start("name")
+        out.append(Mention(said["name"], in_law, in_law, None, (at, at + len(said["name"])),
+                           through=f"{m.name}'s {word}"))
+    return out
+
+
 def mentions(text: str, lang: str) -> list[Mention]:
     """Named people and their relations in ``text``; then unnamed ones ("my sister")."""
     found: list[Mention] = []
@@ -709,6 +755,7 @@ def mentions(text: str, lang: str) -> list[Mention]:
         if not any(a <= m.start() < b for a, b in taken) and \
                 not _NOT_OWN_BEFORE.search(text[:m.start()]):
             found.append(Mention(None, _canonical(lang, m[0]), m[0], None, m.span()))
+    found += _marrying(text, lang, found)
     return sorted(found, key=lambda x: x.span)
 
 

@@ -610,6 +610,10 @@ _DAYS_TO_MONTHS = alternation(w for w, u in UNITS.items()
 _NOT_A_FRACTION = r"(?!-?[^\W\d_])"
 """A day/month is never glued to a word: "4/5de", "4/5e", "4/5ths", "4/5-Stelle" are a share
 of a working week (a fraction with its ordinal ending), not the 4th of May."""
+_NOT_A_STREET = r"(?!(?<=(?<!\w)na\s)\d{1,2}\s+de\s)"
+"""A day and month after Portuguese "na" is a street or a square, whose name is a date ("um
+call center na 13 de julho": na Avenida 13 de Julho): a day is "no dia 13 de julho" or "em
+13 de julho". (Dutch "na 13 mei", "after 13 May", has no "de".)"""
 _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
     (
         _rx(r"(?<!\d)(?P<y>\d{4})-(?P<mo>\d{1,2})-(?P<d>\d{1,2})"
@@ -620,8 +624,8 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
          + _NOT_A_FRACTION), _h_numeric),
     (_rx(r"(?<![\d.:])(?P<a>\d{1,2})\.(?P<b>\d{1,2})\.(?P<y>\d{4}|\d{2})?(?!\d)"), _h_numeric),
     (
-        _rx(_B + r"(?P<d>\d{1,2})(?:st|nd|rd|th|er|\.)?\s+(?:of\s+|de\s+)?(?P<m>" + _MONTH
-            + r")\.?(?:,?\s+(?:de\s+)?(?P<y>\d{4}))?" + _E),
+        _rx(_B + _NOT_A_STREET + r"(?P<d>\d{1,2})(?:st|nd|rd|th|er|\.)?\s+(?:of\s+|de\s+)?"
+            r"(?P<m>" + _MONTH + r")\.?(?:,?\s+(?:de\s+)?(?P<y>\d{4}))?" + _E),
         _h_named_date,
     ),
     (

@@ -428,6 +428,8 @@ class _Pass:
             self.end(ex, rec, retract=False, at=start)  # a new phone ends the old one
         for ex in earlier(attended_places.attended_place_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # a new school ends the old one
+        for ex in earlier(lifecycle.meat_eaten_before_targets(rec, held)):
+            self.end(ex, rec, retract=False, at=start)  # "ormai sono vegetariana"
         for ex in earlier(lifecycle.someone_elses_sport_targets(rec, held)):
             self.end(ex, rec, retract=False, at=start)  # "Lowie doet nu judo": his football
         for ex in earlier(working_time.other_rate_targets(rec, held)):
