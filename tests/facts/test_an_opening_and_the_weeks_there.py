@@ -69,12 +69,16 @@ def test_the_days_since_the_user_began(lang: str, said: str, days: int | None) -
 
 def test_the_opening_named_is_the_one_a_word_of_the_clause_begins() -> None:
     held = [Opening("Rittner Bahn", "Triebwagenführer"), Opening("Glendrum", "")]
-    assert opening_named("im Triebwagen der Rittner Bahn", held) == held[0]
-    assert opening_named("mit der Straßenbahn nach Hause", held) is None
+    assert opening_named("im Triebwagen der Rittner Bahn", "de", held) == held[0]
+    assert opening_named("mit der Straßenbahn nach Hause", "de", held) is None
 
 
 def _facts(*turns: str, lang: str) -> list[tuple[str, str, str]]:
     return history_facts(*turns, start=_DAY, lang=lang, days=40)
+
+
+def _active(facts: list[tuple[str, str, str]]) -> list[str]:
+    return [t for st, s, t in facts if st == "active"]
 
 
 def test_weeks_at_the_opening_are_the_new_job() -> None:
@@ -84,7 +88,7 @@ def test_weeks_at_the_opening_are_the_new_job() -> None:
                    "Triebwagenführer, die Ausbildung zahlen sie.",
                    "Und meine dritte Woche vorne im Triebwagen der Rittner Bahn ist rum!",
                    lang="de")
-    active = [t for st, s, t in facts if st == "active"]
+    active = _active(facts)
     assert "The user works at Rittner Bahn as Triebwagenführer" in active, facts
     assert not any("Obstgenossenschaft" in t for t in active), facts
 
@@ -95,7 +99,7 @@ def test_the_first_week_at_the_hospital_names_it_as_the_opening_did() -> None:
                    "fini mon cours au CCNB.",
                    "Ma première semaine à l'hôpital est faite! Ginette dit que j'ai une patience "
                    "d'ange.", lang="fr")
-    active = [t for st, s, t in facts if st == "active"]
+    active = _active(facts)
     assert any("Georges-Dumont" in t and "préposées" in t for t in active), facts
     assert not any("centre d'appels" in t for t in active), facts
 
@@ -111,7 +115,7 @@ def test_weeks_somewhere_no_opening_named_are_no_job() -> None:
 def test_weeks_at_a_chinese_company_counted_are_the_new_job() -> None:
     facts = _facts("你好！我叫罗敏，自贡人，在银行当柜员。",
                    "告诉你个好消息！我到彩灯公司上班三个礼拜了，做彩灯设计。", lang="zh")
-    active = [t for st, s, t in facts if st == "active"]
+    active = _active(facts)
     assert "The user works at 彩灯公司" in active, facts
     assert not any("银行" in t for t in active), facts
 
@@ -119,7 +123,7 @@ def test_weeks_at_a_chinese_company_counted_are_the_new_job() -> None:
 def test_weeks_living_in_the_town_of_an_opening_are_a_home_not_the_job() -> None:
     held = [Opening("Gemeinde Balzers", "jemanden")]
     assert opening_named("Seit drei Wochen wohne ich jetzt in Balzers, fünf Minuten zu Fuss "
-                         "zur Gemeinde", held) is None
+                         "zur Gemeinde", "de", held) is None
 
 
 def test_a_transfer_is_a_new_post_and_the_way_to_work_stays() -> None:
@@ -129,7 +133,7 @@ def test_a_transfer_is_a_new_post_and_the_way_to_work_stays() -> None:
                    "Ciao! Ho chiesto il trasferimento in pediatria.",
                    "Prima settimana in pediatria! I bimbi mi chiamano la zia dei cerotti.",
                    lang="it")
-    active = [t for st, s, t in facts if st == "active"]
+    active = _active(facts)
     assert "The user works at pediatria" in active, facts
     assert not any("pronto soccorso" in t for t in active), facts
     assert any("corriera" in t for t in active), facts
@@ -140,6 +144,6 @@ def test_weeks_said_in_dialect_at_the_opening_are_the_new_job() -> None:
                    "kannsch mir bei ner bewerbung helfe? de waldkindergarte im hardtwald sucht ab "
                    "januar e erzieherin.",
                    "erschte zwei woche im waldkindergarte rum!! nur draußen, matschhos", lang="de")
-    active = [t for st, s, t in facts if st == "active"]
+    active = _active(facts)
     assert "The user works at waldkindergarte im hardtwald as erzieherin" in active, facts
     assert not any("sonnenblume" in t for t in active), facts

@@ -77,8 +77,8 @@ def test_wondering_why_in_the_next_sentence_calls_it_wrong() -> None:
                    "And I have to correct something: months ago I told you he's a lifeguard "
                    "at Caswell. No idea why I said that! He's a surf instructor.", lang="en")
     assert any(st == "retracted" and "lifeguard" in t for st, s, t in facts), facts
-    assert any(s == "Owain" and "surf instructor" in t for s, t in
-               ((s, t) for st, s, t in facts if st == "active")), facts
+    assert any(st == "active" and s == "Owain" and "surf instructor" in t
+               for st, s, t in facts), facts
     assert not any(s == "No" for st, s, t in facts), facts
 
 

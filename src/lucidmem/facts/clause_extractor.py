@@ -101,7 +101,13 @@ from lucidmem.facts.moments import (
     outside_annoyance,
     weather_talk,
 )
-from lucidmem.facts.openings import Opening, opening_in, opening_named, tenure_days
+from lucidmem.facts.openings import (
+    Opening,
+    opening_in,
+    opening_named,
+    role_said,
+    tenure_days,
+)
 from lucidmem.facts.people import (
     NAMES_THAT_ARE_WORDS,
     THEIRS,
@@ -3608,13 +3614,6 @@ def _dating(clause: Clause, people: Sequence[Mention], state: ConversationState,
     return _together(clause, people, state, at)
 
 
-_SOMEONE = re.compile(r"(?i)^(?:someone|somebody|people|staff|jemand\w*|leute|quelqu['’]un|"
-                      r"du\s+monde|alguien|gente|qualcuno|personale|alguém|pessoal|iemand|mensen)\b")
-_ROLE_ARTICLE = re.compile(r"(?i)^(?:(?:ab|from|dès|desde|a\s+partir\s+de|vanaf)\s+\w+\s+)?"
-                           r"(?:an?|ein\w*|e|une?|des|de|del|la|le|los|las|uno|una|um|uma|"
-                           r"uns|umas|een|nuove?|nuovi|new|neue\w*|nouve\w*|nuev\w*|nov\w*)\s+")
-
-
 def _started_at_opening(clause: Clause, state: ConversationState,
                         at: datetime) -> FactCandidate | None:
     """The user's new workplace, said only through the weeks spent there and a word of an
@@ -3623,13 +3622,12 @@ def _started_at_opening(clause: Clause, state: ConversationState,
     → "The user works at Rittner Bahn as Triebwagenführer", since the week began). It ends the
     job held before; ``None`` when the clause says no time there or names no opening."""
     lang = clause.language
-    days = tenure_days(clause.text, lang)
-    opening = opening_named(clause.text, state.openings) if days is not None else None
+    days = tenure_days(clause.text, lang) if state.openings else None
+    opening = opening_named(clause.text, lang, state.openings) if days is not None else None
     if days is None or opening is None:
         return None
-    role = _ROLE_ARTICLE.sub("", opening.role)
-    text = f"The user works at {opening.org}" + \
-        ("" if _SOMEONE.match(role) or not role else f" as {role}")
+    role = role_said(opening)
+    text = f"The user works at {opening.org}" + (f" as {role}" if role else "")
     # (a transfer is a new post at the same employer: the way to work stays)
     info = SLOTS["occupation" if opening.transfer else "employer"]
     since = at - timedelta(days=days)

@@ -20,7 +20,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Opening", "opening_in", "opening_named", "tenure_days"]
+from lucidmem.facts.cue_lexicon import AMOUNT_WORDS, has_cue
+
+__all__ = ["Opening", "opening_in", "opening_named", "role_said", "tenure_days"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,16 +148,12 @@ _UNITS: dict[str, str] = {
     "it": r"giorn[oi]|settiman[ae]|mes[ei]|turno", "pt": r"dias?|semanas?|m[eê]s(?:es)?|turno",
     "nl": r"dag(?:en)?|weken|week|maand(?:en)?|dienst",
 }
-_COUNTS = (r"\d{1,2}|two|three|four|five|six|zwei|zwee|zwo|drei|vier|fünf|sechs|deux|trois|"
-           r"quatre|cinq|"
-           r"six|dos|tres|cuatro|cinco|seis|due|tre|quattro|cinque|sei|duas|dois|três|"
-           r"quatro|cinco|seis|twee|drie|vier|vijf|zes")
-_COUNT_VALUE = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "zwei": 2, "zwee": 2,
-                "zwo": 2, "drei": 3,
-                "vier": 4, "fünf": 5, "sechs": 6, "deux": 2, "trois": 3, "quatre": 4,
-                "cinq": 5, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "due": 2,
-                "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "duas": 2, "dois": 2,
-                "três": 3, "quatro": 4, "twee": 2, "drie": 3, "vijf": 5, "zes": 6}
+_COUNT_VALUE: dict[str, int] = {
+    **{w: n for w, n in AMOUNT_WORDS.items()
+       if 2 <= n <= 6 and not re.search(r"[\u4e00-\u9fff]", w)},
+    "zwee": 2, "zwo": 2}  # (Saxon and Swabian "two")
+"""The counts of days or weeks read, two to six, in words (:data:`AMOUNT_WORDS`)."""
+_COUNTS = r"\d{1,2}|" + "|".join(sorted(_COUNT_VALUE, key=len, reverse=True))
 _SINCE_COUNT: dict[str, str] = {
     "en": r"(?P<n>{c})\s+(?P<u>{u})\s+(?:now|already|in|at|into|with|for)\b",
     # ("zwei wochen uniklinik aachen rum!", "zwee wochen in der oper rum")
@@ -172,13 +170,6 @@ _TENURE: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
                       + r")\s+)?(?P<u>" + units + r")\b"),  # ("erschte zwei woche")
            re.compile(r"(?i)(?<!\w)(?:" + _SINCE_COUNT[lang].format(c=_COUNTS, u=units) + r")"))
     for lang, units in _UNITS.items()}
-
-
-_LIVING = re.compile(
-    r"(?i)(?<!\w)(?:live|living|lived|wohne|wohnen|wohn|habite|habitons|vis|vivo|vivimos|"
-    r"abito|abitiamo|moro|moramos|woon|wonen|woont)(?!\w)|住")
-"""Verbs of living somewhere: "Seit drei Wochen wohne ich jetzt in Balzers" is a new home in
-the town an opening named ("Die Gemeinde Balzers sucht …"), not the job there."""
 
 
 def _unit_days(unit: str) -> int:
@@ -235,13 +226,14 @@ def _same_word(a: str, b: str) -> bool:
     return shared == min(len(a), len(b)) or shared >= 6
 
 
-def opening_named(text: str, openings: Sequence[Opening]) -> Opening | None:
+def opening_named(text: str, lang: str, openings: Sequence[Opening]) -> Opening | None:
     """The opening, the latest first, whose organisation (or a long word of its role) the
     clause names with one of its words ("… im Triebwagen der Rittner Bahn" names "Rittner
     Bahn"; "à l'hôpital" names "hôpital Georges-Dumont"; "1ère semaine sur les remorqueurs"
     names "… cherche des matelots pour ses remorqueurs") in the same or another form;
-    none when the clause says where the user lives (:data:`_LIVING`)."""
-    if _LIVING.search(text):
+    none when the clause says where the user lives (the cue ``dwelling``: "Seit drei Wochen
+    wohne ich jetzt in Balzers" after "Die Gemeinde Balzers sucht …" is a home)."""
+    if has_cue("dwelling", lang, text):
         return None
     said = _words(text)
     for opening in reversed(openings):
@@ -253,3 +245,18 @@ def opening_named(text: str, openings: Sequence[Opening]) -> Opening | None:
             return opening  # a short name said whole ("de ns zoekt machinisten", "1e week bij
             # de ns")
     return None
+
+
+_SOMEONE = re.compile(r"(?i)^(?:someone|somebody|people|staff|jemand\w*|leute|quelqu['’]un|"
+                      r"du\s+monde|alguien|gente|qualcuno|personale|alguém|pessoal|iemand|mensen)\b")
+_ROLE_ARTICLE = re.compile(r"(?i)^(?:(?:ab|from|dès|desde|a\s+partir\s+de|vanaf)\s+\w+\s+)?"
+                           r"(?:an?|ein\w*|e|une?|des|de|del|la|le|los|las|uno|una|um|uma|"
+                           r"uns|umas|een|nuove?|nuovi|new|neue\w*|nouve\w*|nuev\w*|nov\w*)\s+")
+
+
+def role_said(opening: Opening) -> str | None:
+    """The job of an opening as a fact says it, without its article or start ("ab januar e
+    erzieherin" → "erzieherin"); ``None`` when it names none ("leute für die intensivstation",
+    a transfer)."""
+    role = _ROLE_ARTICLE.sub("", opening.role)
+    return None if not role or _SOMEONE.match(role) else role
