@@ -803,6 +803,9 @@ def _retraction_topic(clause: Clause,
         topic = before.text[said.end():].strip(" ,，") or None
         recalled = topic is not None
     if topic is not None and clause.language == "zh":  # ("上次说我哥要离婚那事": what was said)
+        topic = "，".join(part for part in re.split(r"[,，]", topic)
+                         if part.strip() and not _ZH_FILLER.match(part.strip())) or topic
+        # ("还有，上次我说他要去做心脏手术，那个": the words between the fillers)
         topic = _ZH_POINTER_TAIL.sub("", _ZH_SAID_BEFORE.sub("", topic)).strip(" ,，") or topic
     return topic, recalled
 
@@ -820,14 +823,16 @@ def _topic_around_the_cue(clause: Clause) -> str | None:
     inside = _TOPIC_INSIDE_CUE.match(m.group(0))
     if inside is not None:  # "forget the Kruger thing I told you about": the topic is inside
         rest = clause.text[m.start() + inside.end():]
-    if clause.language == "zh" and rest[:1].isspace():
-        rest = ""  # "我表姐去新加坡那事当我没说 offer黄了": a space ends the cue's clause in chat
+    if clause.language == "zh":
+        rest = _ZH_CUE_TAIL.sub("", rest)  # "当我没说过：是我看错群了": the cue's own "过"
+        if rest[:1].isspace():
+            rest = ""  # "我表姐去新加坡那事当我没说 offer黄了": a space ends the cue's clause
     after = _TOPIC_AFTER.get(clause.language)
     found = None if after is None else after.search(rest)
     named = _NAMED_AFTER_CUE.get(clause.language, _NO_MATCH).match(rest)
     if named is not None:  # "esquece o casamento do thiago q eu te falei": the whole thing,
         found = named  # not only what comes after "do"
-    topic = re.split(r"[,;.!?，；。！？]", (found["t"] if found else rest))[0].strip(" ,.!?;:")
+    topic = re.split(r"[,;:.!?，；：。！？]", (found["t"] if found else rest))[0].strip(" ,.!?;:")
     pointer = _POINTER_ONLY.get(clause.language)
     empty = not topic
     if empty or (pointer is not None and pointer.match(topic)):
@@ -847,7 +852,11 @@ def _topic_around_the_cue(clause: Clause) -> str | None:
     return topic or None
 
 
-_ZH_FILLER = re.compile(r"^(?:算了|好吧|好了|哎呀?|唉|嗯|那个|还是|不过|其实)?$")
+_ZH_CUE_TAIL = re.compile(r"^(?:过|過)?(?:了|哈|啊|吧|嘛|哦|喔)*")
+"""What ends a Chinese retraction cue without being its topic ("当我没说过：…", "忘了吧哈")."""
+
+_ZH_FILLER = re.compile(r"^(?:算了|好吧|好了|哎呀?|唉|嗯|那个|还是|不过|其实|还有|对了|哦对了|"
+                        r"另外)?$")
 """What may stand before a Chinese retraction cue and name nothing ("算了，当我没说过")."""
 
 _ZH_POINTER_TAIL = re.compile(r"(?:那件事|那个事|的事|这件事|那事儿?|这事儿?|嗰件事|嘅事)?"
@@ -1180,7 +1189,7 @@ andato in pensione", "die Anna hat grad …"."""
 
 _WHEN_TOLD = (r"(?:(?:back\s+)?(?:in|im|en|em|lá\s+em|a|ad|op|last|letzten?|vorige?)\s+"
               r"[^\W\d_]+\s*,?\s+|(?:[^\W\d_]+\s+){1,2}(?:ago|geleden|fa)\s*,?\s+|"
-              r"(?:há|hace|il\s+y\s+a|vor)\s+(?:[^\W\d_]+\s+){1,2}?(?:tempos?|meses|mois|"
+              r"(?:há|hace|il\s+y\s+a|vor)\s+(?:[^\W\d_]+\s+){0,2}?(?:tempos?|meses|mois|"
               r"Monaten|semanas|semaines|Wochen)\s*,?\s+)?")
 """A time before or inside "I told you" ("In May I told you …", "ik heb je in januari gezegd
 …", "last week I said …"): any one word after "in", "a", "en", "last" … there."""
@@ -1847,6 +1856,9 @@ def begin_turn(text: str, *, speaker_is_user: bool, timestamp: datetime,
                else "sarcasm" if cues.sarcasm else None)
         if why is None and clause.quotes and cues.reported:
             why = "quoted_speech"
+        if why is None and not said_before and _told_wrong(clause, following) is None and \
+                _what_was_told(clause, clauses):
+            why = "said_before"  # "ich hab dir vor monaten erzählt, | dat lea in köln wohnt"
         if why is None and (renamed := _renamed(clause, people, state, asked_before)) is not None:
             m, wrong = renamed
             state.people[str(m.name)] = m.relation
@@ -2185,6 +2197,13 @@ def end_turn(begun: Begun, guesses: Sequence[SlotGuess | None],
             reading.facts.append(bare)  # "wait sorry not Yishun, Sembawang": validation puts
             carried = None  # right the held fact that says Yishun, whoever it is about
             continue
+        if cand is None and carried and carried.isdigit() and reading.flags and \
+                reading.flags[-1] in ("skipped:fragment", "skipped:small_talk",
+                                      "skipped:unclear") and \
+                (right_day := _right_day(item.clause, carried, timestamp)) is not None:
+            reading.facts.append(right_day)  # "Disse-lhe que era a 9, | mas é a 16 de
+            carried = None  # agosto": the held plan on the 9th moves to the 16th
+            continue
         if cand is None and item.clause.cues.correction and reading.flags and \
                 reading.flags[-1] in ("skipped:correction_header", "skipped:fragment",
                                       "skipped:reported_speech", "skipped:moment"):
@@ -2470,7 +2489,7 @@ _TOLD_AND_WRONG: dict[str, tuple[str, str]] = {
     "de": (r"(?:ich\s+|i\s+)?(?:hab|habe|hatte|hob)\s+(?:dir|da|euch|Ihnen)\s+"
            r"(?:(?:doch|letztens|neulich|mal|damals|letztes\s+Mal)\s+)*" + _WHEN_TOLD +
            r"(?:gesagt|gsagt|"
-           r"geschrieben|erzählt|verzählt)\s*,?\s*(?:dass\s+)?",
+           r"geschrieben|erzählt|verzählt)\s*,?\s*(?:(?:dass|dat|das)\s+)?",
            r"(?:das\s+|des\s+)?(?:stimmt\s+(?:gar\s+|so\s+)?(?:nicht|nich|ned|net)|"
            r"war\s+(?:falsch|quatsch|blödsinn|a\s+schmarrn|schmarrn|käse)|"
            r"ist\s+falsch|war\s+ein\s+fehler|(?:ich\s+|i\s+)?(?:hab|habe)\s+(?:mich|mi)\s+"
@@ -2554,6 +2573,37 @@ def _zh_right_value(cand: FactCandidate, clause: Clause) -> FactCandidate:
     return replace(cand, object=m["right"], text=text.replace(cand.object, m["right"], 1))
 
 
+_TOLD_THAT: dict[str, re.Pattern[str]] = {
+    lang: re.compile(r"(?i)(?:" + told + r")\W*(?:" + that + r")\s") for lang, (told, that) in {
+        "en": (r"i\s+told\s+you|i\s+said", r"that"),
+        "de": (r"erzählt|gesagt|geschrieben", r"dass|dat|das"),
+        "fr": (r"je\s+t['’](?:ai|avais)\s+(?:dit|écrit|raconté)", r"que|qu['’]"),
+        "es": (r"te\s+(?:dije|conté|escribí)", r"que"),
+        "it": (r"ti\s+(?:ho|avevo)\s+(?:detto|scritto)", r"che"),
+        "pt": (r"(?:disse|contei)-(?:te|lhe)|te\s+(?:disse|contei)", r"que"),
+        "nl": (r"verteld|gezegd|geschreven", r"dat"),
+    }.items()}
+"""What the user says they told before ("ich hab dir vor monaten erzählt, dat lea in köln
+wohnt", "I told you that …"), in its clause or across a comma."""
+
+
+def _what_was_told(clause: Clause, clauses: Sequence[Clause]) -> bool:
+    """Whether ``clause`` says what the user told before (:data:`_TOLD_THAT`, here or in the
+    clause before it in its sentence) and the clause after it opens by calling that wrong
+    ("… dat lea in köln wohnt. | stimmt gar nich, die wohnt in neuss!"): what was said then,
+    put right next, not news of its own."""
+    told = _TOLD_THAT.get(clause.language)
+    before = next((c for c in clauses if c.index == clause.index - 1), None)
+    after = next((c for c in clauses if c.index == clause.index + 1), None)
+    said = clause.text if before is None or before.sentence != clause.sentence else \
+        f"{before.text} {clause.text}"
+    if told is None or after is None or told.search(said) is None or \
+            clause.asked_value is not None or clause.text.rstrip().endswith(("?", "？")):
+        return False  # ("¿Te dije que Lucía vive en Toledo? | Me equivoqué, …": asked back)
+    wrong = find_cue("correction", clause.language, after.text)
+    return wrong is not None and not after.text[:wrong.start()].strip(" ¡¿!,.")
+
+
 def _told_wrong_before(clause: Clause, clauses: Sequence[Clause]) -> bool:
     """Whether a clause before ``clause`` in its sentence, or in the sentence before, repeats
     what the user said and calls it wrong (:func:`_told_wrong`): ``clause`` is then the right
@@ -2563,7 +2613,9 @@ def _told_wrong_before(clause: Clause, clauses: Sequence[Clause]) -> bool:
     sentences = list(dict.fromkeys(c.sentence for c in clauses if c.index <= clause.index))
     near = sentences[-2:]  # (its own sentence and the one before it)
     before = [c for c in clauses if c.sentence in near and c.index < clause.index]
-    return any(_told_wrong(c, clause) is not None for c in before)
+    return any(_told_wrong(c, clause) is not None for c in before) or any(
+        c.index == clause.index - 1 and _said_wrong(c, clause) is not None for c in before)
+    # ("Disse-lhe que era a 9, | mas é a 16 de agosto": the day said right)
 
 
 def _told_wrong(clause: Clause, after: Clause | None = None) -> str | None:
@@ -2652,7 +2704,8 @@ _SAID_WRONG: dict[str, re.Pattern[str]] = {
         "es": r"(?:he\s+dicho|dije|te\s+dije)(?:\s+la\s+(?:última|otra)\s+vez)?",
         "it": r"(?:ho\s+detto|(?:ti|le|vi)\s+(?:ho|avevo)\s+detto)(?:\s+l['’]ultima\s+volta)?"
               r"(?:\s+che)?",
-        "pt": r"(?:eu\s+)?(?:te\s+)?disse(?:\s+(?:da\s+)?última\s+vez)?",
+        "pt": r"(?:eu\s+)?(?:te\s+|lhe\s+)?disse(?:-lhe|-te|-vos)?(?:\s+(?:da\s+)?última\s+vez)?"
+              r"(?:\s+que)?",
         "nl": r"ik\s+zei(?:\s+(?:vorige|de\s+vorige|laatst|toen|eerst|eerder)\s*(?:keer)?)?|"
               r"ik\s+(?:heb|had)\s+(?:u|je|jou|jullie)\s+(?:ooit\s+|al\s+eens\s+|eens\s+|"
               r"vorige\s+keer\s+|laatst\s+)?(?:gezegd|verteld|geschreven)(?:\s+dat)?",
@@ -2697,10 +2750,20 @@ the job, we start monday")."""
 
 _WHEN_SAID = re.compile(
     r"(?i)(?<![\w'’])(?:in|im|a|ad|à|en|em|op|no|na)\s+(?:(?:de|der|het|le|el|il|o)\s+)?(?:" +
-    "|".join(sorted((m for m in MONTHS if len(m) > 3), key=len, reverse=True)) + r")(?![\w'’])")
-"""The month a user says they said something in ("a giugno ti ho detto che …", "ik heb je in
-januari gezegd dat …", "I told you in June that …"): no part of what was said (a day said
-as the value, "ik zei 12 juni", has no preposition before its month)."""
+    "|".join(sorted((m for m in MONTHS if len(m) > 3), key=len, reverse=True)) + r")(?![\w'’])"
+    r"|(?<![\w'’])(?:(?:a\s+(?:few|couple\s+of)\s+)?(?:days|weeks|months)\s+ago|"
+    r"a\s+(?:week|month|while)\s+ago|hace\s+(?:unos\s+|unas\s+|un\s+par\s+de\s+)?"
+    r"(?:días|dias|semanas|meses|tiempo)|hace\s+un\s+(?:mes|tiempo)|il\s+y\s+a\s+"
+    r"(?:quelques\s+|deux\s+|trois\s+)?(?:jours|semaines|mois)|(?:qualche|alcuni|un\s+paio\s+di)"
+    r"\s+(?:giorni|settimane|mesi)\s+fa|(?:mesi|settimane)\s+fa|un\s+mese\s+fa|"
+    r"(?:há|faz)\s+(?:uns\s+|umas\s+|alguns\s+|algumas\s+)?(?:dias|semanas|meses)|"
+    r"há\s+um\s+mês|vor\s+(?:ein\s+paar\s+|einigen\s+)?(?:Tagen|Wochen|Monaten)|"
+    r"vor\s+einem\s+Monat|(?:een\s+paar\s+|enkele\s+)?(?:dagen|weken|maanden)\s+geleden|"
+    r"een\s+maand\s+geleden)(?![\w'’])")
+"""The month or the while ago a user says they said something ("a giugno ti ho detto che …",
+"ik heb je in januari gezegd dat …", "hace meses te dije que …", "I told you months ago
+that …"): no part of what was said (a day said as the value, "ik zei 12 juni", has no
+preposition before its month)."""
 
 _WRONG_ALONE_WORDS = 5
 """The most words of a clause that only calls what was said before wrong ("dat klopt niet.",
@@ -2734,6 +2797,8 @@ def _said_wrong(clause: Clause, after: Clause | None) -> str | None:
     if (day := day_said(said)) is not None:
         return re.sub(r"\D+", "", day)  # "ik zei vorige keer 12 juni voor Mathis, maar het
         # is 21 juni": the plan on the 12th, whoever it is of
+    if (bare := _BARE_DAY_LAST.search(said)) is not None:
+        return bare["d"]  # "Disse-lhe que era a 9, mas é a 16 de agosto": the 9th
     if (named := _last_name_said(said, first_word=True)) is not None and \
             not (said.startswith(named) and len(said.split()) >= 3):
         return named
@@ -2744,11 +2809,31 @@ def _said_wrong(clause: Clause, after: Clause | None) -> str | None:
         said_weekday(last) is None and last.casefold() not in MONTHS else None
 
 
+_BARE_DAY_LAST = re.compile(r"(?i)(?:\b(?:the|a|o|dia|le|el|il|am|den|op\s+de)\s+)"
+                            r"(?P<d>\d{1,2})(?:st|nd|rd|th|º|ª|e|er|\.)?$")
+"""A day of the month said last without its month ("I said it was the 9th", "era a 9")."""
+
 _COPULA_LEAD = re.compile(r"(?i)^(?:(?:it's|it’s|it\s+is|its|that's|c'est|c’est|es|è|é|"
                           r"het\s+is|dat\s+is|es\s+ist|das\s+ist|ist)\s+)?"
                           r"(?:(?:in|at|en|à|em|op|bij|im|nach|chez|nel|nella|alla|al)\s+)?")
 """"It's" or a preposition before a bare right value ("It's Asda.", "In Rijswijk.", "À
 Angers."): no part of the name."""
+
+
+def _right_day(clause: Clause, wrong: str, at: datetime) -> FactCandidate | None:
+    """The right day said bare after the wrong one ("Disse-lhe que era a 9, | mas é a 16 de
+    agosto, um sábado"): a correction of the held plan on the ``wrong`` day, as "it's the 16th
+    of August" is in English; ``None`` unless the clause names one other day."""
+    dated, days = with_dates(clause.text, at, "future", clause.language)
+    if len(days) != 1 or days[0].granularity is not Granularity.DAY or \
+            days[0].first.day == int(wrong):
+        return None
+    first = datetime.combine(days[0].first, datetime.min.time(), tzinfo=at.tzinfo)
+    said = _COPULA_LEAD.sub("", re.sub(r"(?i)^\W*(?:but|aber|mais|pero|ma|mas|maar)\s+", "",
+                                       dated)).strip(" .,;")
+    return replace(_user_fact(clause, "event", said, f"The user (event): {said}",
+                              confidence=0.8, intensity=0.3, since=first, change=False),
+                   valid_to=first + timedelta(days=1), corrects=wrong, is_correction=True)
 
 
 def _bare_right_value(clause: Clause, wrong: str,
@@ -2946,6 +3031,12 @@ def _follow_who_is_brought_up(clause: Clause, people: list[Mention],
     return who
 
 
+_DOES_NOW = re.compile(r"(?:['’]s|\s+is)\s+(?:\w+ing|always|still|off|back|home|coming|"
+                       r"going)\b")
+"""What follows a name that opens an English sentence when it is someone doing something
+("Ryan's making me a brew", "Tom is still at work")."""
+
+
 def _names_in(text: str, lang: str) -> list[str]:
     """Capitalised words that look like names (not sentence-initial; in German, where every
     noun has a capital, only given names: "mit Lea", not "mit Kaffee"; not after a word of
@@ -2962,6 +3053,10 @@ def _names_in(text: str, lang: str) -> list[str]:
             place_ends = m.end(1)  # ("Bay" of "at Caswell Bay": the place's name goes on)
             continue
         place_ends = -1
+        if (not before or before.endswith((".", "!", "?", ":"))) and lang == "en" and \
+                is_chat_name(word) and _DOES_NOW.match(text, m.end(1)):
+            out.append(word)  # "Ryan's making me a brew": a sentence opened by a given name
+            continue  # and what they are doing names them
         if not before or before.endswith((".", "!", "?", ":")) or \
                 word.casefold() in _NOT_NAME_WORDS or re.search(
                     r"(?i)(?:\b(?:from|in|to|at|near|aus|nach|de|à|en|em|da|di|uit|naar|van|"
@@ -3462,8 +3557,8 @@ def _breakup(clause: Clause, people: Sequence[Mention], state: ConversationState
     partners = [n for n, rel in state.people.items() if rel in PARTNERS]
     named = [m.name for m in people if m.name and m.relation in PARTNERS]
     named += [n for n in partners if n not in named and (
-        n in clause.text if lang == "zh" else
-        re.search(r"(?<!\w)" + re.escape(n) + r"(?!\w)", clause.text))]
+        n in clause.text if lang == "zh" else  # ("dylan et moi c fini": in chat lowercase)
+        re.search(r"(?i)(?<!\w)" + re.escape(n) + r"(?!\w)", clause.text))]
     if not named and _someone_elses_breakup(clause, people):
         return None  # "mein Bruder ist geschieden", "我哥要离婚了": not the user's breakup
     if not has_cue("breakup", lang, clause.text):
@@ -4152,7 +4247,7 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     elif guess is not None and (
             (slot in _ENTITY_SLOTS and not _names_entity(span, lang) and
              not _has_subject(clause.text, lang)) or
-            (slot == "residence" and not named_person and not _names_entity(span, lang) and
+            (slot == "residence" and not named_person and not _names_a_place(span, lang) and
              not (cues.start or cues.cessation or cues.correction) and
              not has_cue("dwelling", lang, span)) or
             (slot == "employer" and not named_person and
@@ -4171,6 +4266,9 @@ def _clause_fact(item: _Pending, span: str, guess: SlotGuess | None, at: datetim
     if slot == "residence" and not in_place and has_cue("home_seeking", lang, span):
         slot = "project"  # "Ich suche jetzt eine Wohnung in Balzers": a home looked for is
         # a plan, not where the user lives
+    elif lang == "zh" and slot in ("project", "personal", "work") and not named_person and \
+            _ZH_LIVES_IN.match(span):
+        slot = "residence"  # "住士嘉堡一个地下室": the user's home, said with no "I"
     dwelling = has_cue("dwelling", lang, _LIVE_SHOW.sub(" ", span)) or in_place
     if slot == "residence" and not names_job and not dwelling and has_cue("trip", lang, span):
         slot = "event"  # "je pars à Rome le 5", "vou a Lisboa": a trip, not a new home
@@ -4959,7 +5057,7 @@ def _names_workplace(span: str, lang: str) -> bool:
 
 _JOB_WORDS: dict[str, str] = {
     "en": r"job|position|work|works|working|started|start|starting",
-    "de": r"job|stelle|arbeite|arbeitet|angefangen|fange|starte|gestartet",
+    "de": r"job|stelle|arbeite|arbeitet|angefangen|fange|fang|starte|gestartet",
     "fr": r"emploi|poste|boulot|job|travaille|bosse|commencé|commence|attaque|démarre|démarré",
     "es": r"trabajo|empleo|puesto|trabaja|empecé|empiezo|empezado|arranco|arranqué",
     "it": r"lavoro|posto|impiego|lavora|iniziato|inizio|cominciato|attacco|prendo\s+servizio|"
@@ -5969,6 +6067,22 @@ def _names_entity(span: str, lang: str) -> bool:
     words = re.findall(r"[^\W\d_][\w'’&.-]*", span)
     return bool(re.search(r"\d", span)) or any(
         w[0].isupper() and w.casefold() not in _NOT_NAME_WORDS for w in words[1:])
+
+
+_ZH_LIVES_IN = re.compile(r"^(?:我|我们|俺)?(?:现在|目前|还|就)?住(?:在)?[\u4e00-\u9fffA-Za-z]{2,}"
+                          r"(?:区|市|县|镇|村|街|路|堡|城|里|边|附近|一个|一间|的)")
+"""A Chinese clause that opens with living somewhere ("住士嘉堡一个地下室", "我住在金凤区的")."""
+
+
+def _names_a_place(span: str, lang: str) -> bool:
+    """:func:`_names_entity` with its kin words left out: "the whole family round at the new
+    house, Nan included" names no home, however "Nan" is written."""
+    if lang == "zh" or re.search(r"[\u4e00-\u9fff]", span):
+        return _names_entity(span, lang)
+    kin = RELATIONS.get(lang, {})
+    return _names_entity(" ".join(
+        w for w in span.split()
+        if not (w[:1].isupper() and w.strip(",.;:!?").casefold() in kin)), lang)
 
 
 _USER_AS_OBJECT: dict[str, str] = {

@@ -299,13 +299,29 @@ def _split_sentences(text: str, lang: str) -> list[str]:
     text = _LAUGH_THEN_AND.sub(lambda m: m.group(1) + "\n", text)
     protected = _ABBREVIATIONS.sub(lambda m: m.group(1) + "\u2024", text)
     protected = _ORDINAL_DAY.sub(lambda m: (m.group(1) or m.group(2)) + "\u2024", protected)
-    sentences = _why_said_joined([s.strip().replace("\u2024", ".")
-                                  for s in _SENTENCE_END.split(protected)
-                                  if s and s.strip(" .,!?…")], lang)
+    sentences = _why_said_joined([part for s in _SENTENCE_END.split(protected)
+                                  if s and s.strip(" .,!?…")
+                                  for part in _laugh_ends_words(
+                                      s.strip().replace("\u2024", "."), lang)], lang)
     if has_stops(text) or lang not in LANGUAGES:
         return sentences
     return [piece for sentence in sentences
             for piece in unstopped_sentences(sentence, lang, runs_on=lambda p: _runs_on(p, lang))]
+
+
+_LAUGH = re.compile(r"(?<=[\U0001F600-\U0001F64F\U0001F910-\U0001F92F\U0001F970-\U0001F97A])"
+                    r"\s+(?=[^\W\d_])")
+"""A face emoji with more words after it."""
+
+
+def _laugh_ends_words(sentence: str, lang: str) -> list[str]:
+    """A sentence that tells what someone else says, cut at a face emoji after it ("opa
+    heinz sagt, er war als kind radschläger … 😂 | der wohnt seit 60 jahren in oberkassel"):
+    the laugh ends their words, in chat written small too. Other sentences stay whole."""
+    cut = _LAUGH.search(sentence)
+    if cut is None or not has_cue("reported", lang, sentence[:cut.start()]):
+        return [sentence]
+    return [sentence[:cut.start()].strip(), *_laugh_ends_words(sentence[cut.end():], lang)]
 
 
 def _why_said_joined(sentences: list[str], lang: str) -> list[str]:

@@ -225,34 +225,47 @@ CUES: dict[str, _T] = {
                  # chat spelling, the final g dropped ("my uncle keeps sayin i should move")
                  "sayin|keeps sayin|keep sayin|always sayin|keeps tellin me|keep tellin me|"
                  # talking on and on of it ("me nan STILL on about the ferries")
-                 "still on about|going on about|goin on about|banging on about|keeps on about"),
+                 "still on about|going on about|goin on about|banging on about|keeps on about|"
+                 # again with the same thing ("dad again with the thing about the police exam")
+                 "again with the thing|again with that|on about … again"),
         "de": _w("sagt|sagte|meint|meinte|sagt immer|schreibt|schrieb|hat gesagt|findet, ich|"
                  "besteht darauf|beharrt darauf|ist überzeugt|schwört, dass|schwört dass|"
-                 "hat mir erzählt|hat erzählt|erzählt mir|sagt ständig|sagt dauernd"),
+                 "hat mir erzählt|hat erzählt|erzählt mir|sagt ständig|sagt dauernd|"
+                 "schon wieder mit dem Thema|schon wieder mit der Geschichte|"
+                 "wieder mit der Geschichte|wieder mit dem Thema|schon wieder mit der Leier"),
         "fr": _w("dit|disait|dit toujours|m'a dit|m'écrit|m'a écrit|trouve que je|pense que je|"
                  "insiste que|insiste pour dire|est persuadée|est persuadé|est convaincue|"
                  "est convaincu|"
-                 "m'a raconté|me raconte|n'arrête pas de dire|arrête pas de dire|me répète"),
+                 "m'a raconté|me raconte|n'arrête pas de dire|arrête pas de dire|me répète|"
+                 "encore avec son histoire|encore avec cette histoire|encore avec ça|"
+                 "toujours avec son histoire"),
         "es": _w("dice|decía|dijo|me dijo|siempre dice|me escribió|me escribe|cree que debería|"
                  "insiste en que|insiste que|está convencida|está convencido|jura que|"
                  "me contó|me ha contado|me cuenta|me comentó|me ha comentado|vive diciendo|"
                  "anda diciendo|sigue diciendo|"
                  # what someone keeps on at, the verb of saying left out ("mi tio otra vez
                  # con q me vaya a tijuana")
-                 "otra vez con que|otra vez con q|sigue con que|sigue con q|dale con que"),
+                 "otra vez con que|otra vez con q|sigue con que|sigue con q|dale con que|"
+                 "otra vez con lo de|otra ve con lo de|de nuevo con lo de|sigue con lo de|"
+                 "dale con lo de"),
         "it": _w("dice|diceva|ha detto|mi ha detto|dice sempre|mi scrive|mi ha scritto|"
                  "insiste che|insiste a dire|è convinta|è convinto|giura che|"
-                 "mi ha raccontato|mi racconta|continua a dire|continua a ripetere|mi ripete"),
+                 "mi ha raccontato|mi racconta|continua a dire|continua a ripetere|mi ripete|"
+                 "di nuovo con la storia|ancora con la storia|sempre con la storia|"
+                 "di nuovo con sta storia|ancora con sta storia"),
         "pt": _w("diz|dizia|disse|falou|me disse|diz sempre|sempre diz|me escreveu|acha que eu|"
                  "insiste que|insiste em dizer|jura que|está convencida|está convencido|"
                  "me contou|contou-me|me conta|vive dizendo|vive falando|vive me dizendo|"
-                 "fica dizendo|fica falando|anda dizendo"),
+                 "fica dizendo|fica falando|anda dizendo|de novo com a história|"
+                 "de novo c a história|de novo com essa história|de novo com o papo|"
+                 "outra vez com a história|outra vez com o papo|sempre com a história"),
         "nl": _w("zegt|zei|zegt altijd|schreef|appte|vindt dat ik|zei dat|vertelde|"
                  "blijft volhouden|houdt vol dat|is ervan overtuigd|zweert dat|"
-                 "heeft verteld|blijft zeggen|zegt steeds|zegt telkens"),
+                 "heeft verteld|blijft zeggen|zegt steeds|zegt telkens|weer met dat verhaal|"
+                 "alweer met dat verhaal|weer over dat"),
         # (Cantonese 话 for "says": only with who says it or what follows, as 电话 is a phone)
         "zh": _w("说|总说|老说|告诉我|跟我说|问我|佢话|又话|成日话|话我应该|话我要|话我唔好|"
-                 "坚持说|一口咬定|硬说|非说"),
+                 "坚持说|一口咬定|硬说|非说|又提|又说起|又在说|又跟我提"),
     },
     "negation": {
         "en": _w("not|n't|never|no longer|no more|none|nothing|nobody|without|don't|doesn't|"
@@ -678,7 +691,8 @@ CUES: dict[str, _T] = {
                  "changed|new|started|starting|since|from now on|became|got the job|"
                  "handed in my notice|last day|signed the lease|we're in|just"),
         "de": _w("jetzt|nun|nicht mehr|inzwischen|mittlerweile|umgezogen|ziehen|gewechselt|"
-                 "neu|neue|neuen|neuer|angefangen|fange|ab dem|seit|letzter tag|gekündigt"),
+                 "neu|neue|neuen|neuer|angefangen|fange|fang ich|ab dem|seit|letzter tag|"
+                 "gekündigt"),
         "fr": _w("maintenant|désormais|ne plus|plus|déménagé|déménage|nouveau|nouvelle|"
                  "commencé|commence|depuis|dorénavant|ça y est|voilà"),
         "es": _w("ahora|ya no|ya|me mudé|nos mudamos|mudanza|nuevo|nueva|empecé|empiezo|"
@@ -868,6 +882,7 @@ CUES: dict[str, _T] = {
                  "sind jetzt ein Paar|wir daten uns|ich date|mit dem ich zusammen bin|"
                  "mit der ich zusammen bin"),
         "fr": _w("on est ensemble|nous sommes ensemble|c'est officiel|je suis avec … depuis|"
+                 "jsuis avec … depuis|j'suis avec … depuis|chuis avec … depuis|"
                  "je vois quelqu'un|je sors avec … depuis|je sors avec … maintenant|"
                  "avec qui je sors|"
                  "maintenant je sors avec|que je sors avec|je sors avec …, depuis|"
@@ -1017,8 +1032,8 @@ CUES: dict[str, _T] = {
                  "ab dezember|ab … januar|ab … februar|ab … märz|ab … april|ab … mai|"
                  "ab … juni|ab … juli|ab … august|ab … september|ab … oktober|ab … november|"
                  "ab … dezember|ab herbst|ab frühling|ab frühjahr|ab sommer|ab winter|"
-                 "ab anfang|ab mitte|ab ende|fange|anfangen|beginne|beginnen|ziehe|ziehen|"
-                 "umziehen|starte|" + "|".join(f"ab {day}." for day in range(1, 32))),
+                 "ab anfang|ab mitte|ab ende|fange|fang ich|anfangen|beginne|beginnen|ziehe|"
+                 "ziehen|umziehen|starte|" + "|".join(f"ab {day}." for day in range(1, 32))),
         "fr": _w("à partir du|à partir de|commence|commencer|dès le|déménage|j'attaque|"
                  "je démarre"),
         "es": _w("a partir del|a partir de|empiezo|empezar|desde el|me mudo|nos mudamos|"
@@ -1193,11 +1208,14 @@ CUES: dict[str, _T] = {
         "en": _w("looking for a flat|looking for an apartment|looking for a place|"
                  "looking for a house|flat hunting|house hunting|apartment hunting|"
                  "viewing flats|looking at flats|looking at houses|looking at a flat|"
-                 "looking at places|viewing houses|house viewing|house viewings"),
+                 "looking at places|viewing houses|house viewing|house viewings|"
+                 "we'd love somewhere|i'd love somewhere|we'd love a place|"
+                 "looking for … house|looking for … flat|house to buy|flat to buy"),
         "de": _w("suche eine Wohnung|suche jetzt eine Wohnung|suchen eine Wohnung|"
                  "Wohnungssuche|suche ein Zimmer|suche eine WG|Wohnungsbesichtigung|"
                  "schauen uns Wohnungen an|schaue mir Wohnungen an|schauen uns Häuser an|"
-                 "suchen ein Haus|suche ein Haus|Haussuche|Besichtigung"),
+                 "suchen ein Haus|suche ein Haus|Haussuche|Besichtigung|suchen … Wohnung|"
+                 "suche … Wohnung|suchen … Haus|suche … Haus"),
         "fr": _w("cherche un appart|cherche un appartement|cherche un logement|"
                  "cherchons un appart|cherchons un appartement|recherche d'appart|"
                  "visite un appart|visiter un appart|visites d'appart|cherche une maison|"
@@ -1206,7 +1224,8 @@ CUES: dict[str, _T] = {
         "es": _w("busco piso|buscando piso|busco depto|buscando depto|buscando departamento|"
                  "busco departamento|buscando casa|busco casa|buscando apartamento|"
                  "busco apartamento|buscando un piso|busco un piso|viendo pisos|mirando pisos|"
-                 "viendo casas|mirando casas|buscando una casa|buscamos casa"),
+                 "viendo casas|mirando casas|buscando una casa|buscamos casa|"
+                 "buscando … apartamento|buscando … casa|buscando … piso"),
         "it": _w("cerco casa|cercando casa|cerco un appartamento|cercando un appartamento|"
                  "stiamo guardando un|guardando un bilocale|guardando un appartamento|"
                  "cerchiamo casa|cerco una stanza|guardando case|guardiamo case|"
@@ -1476,8 +1495,8 @@ CUES: dict[str, _T] = {
                  "living near|lives in|lives with|lived in|lived with|move to|moving to|"
                  "moved to|move in|moving in|moved in|moved house|moving house|relocate|"
                  "relocating|relocated|settle in|settled in|settling in"),
-        "de": _w("wohne|wohnen|wohnt|lebe|ziehe|ziehen|zieht|umziehen|umgezogen|gezogen|"
-                 "umzug"),
+        "de": _w("wohne|wohnen|wohnt|wohn ich|ich wohn|lebe|ziehe|ziehen|zieht|umziehen|"
+                 "umgezogen|gezogen|umzug"),
         "fr": _w("habite|habiter|vis à|vis en|vis avec|vivre à|vivre en|déménage|déménager|"
                  "déménagé|installe|installer|installé|installée|emménage|emménager"),
         "es": _w("vivo en|vivo con|vivo cerca|vivir en|vivir con|me mudo|mudo a|mudarme|"
@@ -1993,7 +2012,7 @@ RELATIONS: dict[str, dict[str, str]] = {
         "partner": "partner", "boyfriend": "boyfriend|bf", "girlfriend": "girlfriend|gf",
         "fiancée": "fiancée|fiancee|fiance|fiancé", "son": "son", "daughter": "daughter",
         "child": "kid|child", "grandmother": "grandmother|grandma|gran|nan|nana|granny",
-        "grandfather": "grandfather|grandpa", "aunt": "aunt", "uncle": "uncle",
+        "grandfather": "grandfather|grandpa|grandad|granddad", "aunt": "aunt", "uncle": "uncle",
         "cousin": "cousin", "niece": "niece", "nephew": "nephew",
         "mother-in-law": "mother-in-law", "father-in-law": "father-in-law",
         "brother-in-law": "brother-in-law", "sister-in-law": "sister-in-law",
@@ -2083,8 +2102,8 @@ RELATIONS: dict[str, dict[str, str]] = {
         "mother": "madre|mamá|mama|mami|vieja", "father": "padre|papá|papa|papi|viejo",
         "parents": "padres|papás|viejos",
         "sister": "hermana", "brother": "hermano", "wife": "esposa|mujer",
-        "husband": "esposo|marido", "partner": "pareja", "boyfriend": "novio",
-        "girlfriend": "novia|morra", "fiancée": "prometida|prometido", "son": "hijo",
+        "husband": "esposo|marido", "partner": "pareja", "boyfriend": "novio|pololo|jevo",
+        "girlfriend": "novia|morra|polola|jeva", "fiancée": "prometida|prometido", "son": "hijo",
         "daughter": "hija", "grandmother": "abuela|abuelita|yaya", "grandfather": "abuelo|abuelito",
         "aunt": "tía", "uncle": "tío", "cousin": "primo|prima", "niece": "sobrina",
         "nephew": "sobrino", "mother-in-law": "suegra", "father-in-law": "suegro",
@@ -2114,8 +2133,8 @@ RELATIONS: dict[str, dict[str, str]] = {
         "mother": "madre|mamma", "father": "padre|papà|papa", "sister": "sorella",
         "parents": "genitori",
         "brother": "fratello", "wife": "moglie", "husband": "marito",
-        "partner": "compagna|compagno", "boyfriend": "fidanzato|ragazzo",
-        "girlfriend": "fidanzata|ragazza", "son": "figlio", "daughter": "figlia",
+        "partner": "compagna|compagno", "boyfriend": "fidanzato|ragazzo|moroso",
+        "girlfriend": "fidanzata|ragazza|morosa", "son": "figlio", "daughter": "figlia",
         "grandmother": "nonna", "grandfather": "nonno", "aunt": "zia", "uncle": "zio",
         "cousin": "cugino|cugina", "niece": "nipote", "mother-in-law": "suocera",
         "father-in-law": "suocero", "brother-in-law": "cognato", "sister-in-law": "cognata",
@@ -2197,10 +2216,11 @@ RELATIONS: dict[str, dict[str, str]] = {
         "parents": "父母|爸妈",
         "sister": "姐姐|妹妹|姐|妹|家姐|细妹|阿姐|幺妹|小妹",
         "brother": "哥哥|弟弟|哥|弟|细佬|阿哥|幺弟",
-        "wife": "老婆|妻子|太太|爱人", "husband": "老公|丈夫|先生",
+        "wife": "老婆|妻子|太太|爱人|媳妇|媳妇儿|婆姨",
+        "husband": "老公|丈夫|先生|掌柜的|当家的",
         "boyfriend": "男朋友|男友", "girlfriend": "女朋友|女友", "ex": "前男友|前女友",
         "fiancée": "未婚妻|未婚夫",
-        "son": "儿子", "daughter": "女儿|闺女", "grandmother": "奶奶|外婆|姥姥|阿嬷",
+        "son": "儿子", "daughter": "女儿|闺女|丫头", "grandmother": "奶奶|外婆|姥姥|阿嬷",
         "grandfather": "爷爷|外公|姥爷|阿公", "mother-in-law": "丈母娘|岳母|婆婆|外母",
         "father-in-law": "岳父|公公|外父", "cousin": "表妹|表姐|表哥|表弟|堂妹|堂姐|堂哥|堂弟",
         "aunt": "姑姑|姨妈|舅妈|婶婶|大姨|小姨", "uncle": "舅舅|伯伯|姑父|姨父|大舅|小舅",
@@ -2280,7 +2300,7 @@ CHAT_SPELLINGS: dict[str, dict[str, tuple[str, ...]]] = {
            "that's": ("thats",), "tomorrow": ("tmrw", "tmr", "2moro")},
     "de": {"ist": ("is",), "habe": ("hab",), "gerade": ("grad", "gerad"), "nicht": ("nich",)},
     "fr": {"pour": ("pr",), "dans": ("ds",), "maintenant": ("mtn", "mnt"),
-           "toujours": ("tjrs", "tjs"), "beaucoup": ("bcp",), "c'est": ("cest",),
+           "toujours": ("tjrs", "tjs"), "beaucoup": ("bcp",), "c'est": ("cest", "c"),
            "j'ai": ("jai",), "déjà": ("deja",), "très": ("tres",), "ça": ("ca",)},
     "es": {"que": ("q", "k"), "qué": ("q", "k"), "por": ("x",), "porque": ("xq", "pq", "porq"),
            "también": ("tb", "tmb"), "para": ("pa",), "estoy": ("toy",)},

@@ -98,10 +98,14 @@ FAMILIES: dict[str, str] = {
 }
 """Slots whose values replace one another when the user says "only X now" or "I quit X"."""
 
-STOPPED_FOR_HEALTH: dict[str, frozenset[str]] = {"health": frozenset({"consumption", "diet"})}
+STOPPED_FOR_HEALTH: dict[str, frozenset[str]] = {
+    "health": frozenset({"consumption", "diet"}),
+    "likes": frozenset({"health", "consumption", "diet", "routine", "activity"})}
 """Families a cessation read as another family also ends by a shared word: giving something
 up for one's health ("Cut out coffee completely, it was wrecking my sleep") reads as health,
-and it ends the drink or the diet it names all the same."""
+and it ends the drink or the diet it names all the same; a habit given up is often read as a
+dislike ("ho smesso di fumare"), and it ends the habit it names ("fumo un pacchetto al
+giorno")."""
 
 
 WORKING_LIFE = frozenset({"work", "employer", "occupation"})
@@ -276,6 +280,16 @@ def _value_names(rec: Record) -> set[str]:
     return {w for w in words if len(w) > 2} - GENERIC
 
 
+_OLD = frozenset({"old", "former", "alter", "alte", "altes", "alten", "ancien", "ancienne",
+                  "vieux", "vieille", "antiguo", "antigua", "viejo", "vieja", "vecchio",
+                  "vecchia", "antigo", "antiga", "oude"})
+"""The last word of a :data:`RECALLED_PAST` cue that calls a thing old ("ma vieille", "my
+old", "mijn oude"): what it recalls is that thing, said right after it."""
+
+OLD_THING_WORDS = 4
+"""Words after "my old" that name the thing recalled ("my old flat in Ancoats")."""
+
+
 def recalled_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     """The user's workplace and home facts a remark recalls as past (:data:`RECALLED_PAST`)
     by a name of their value, and the facts that name a thing held one at a time by the brand
@@ -289,8 +303,15 @@ def recalled_targets(new: Record, facts: Sequence[Record]) -> list[Record]:
     d = new.data
     if RECALLED_PAST not in d.get("flags", []) or d.get("subject") != USER_SUBJECT:
         return []
+    said = str(d.get("evidence") or new.text)
     names = {w for n in proper_names(new) for w in fold_words(n)}
-    things = named(str(d.get("evidence") or new.text))
+    old = find_cue("recalled_past", str(d.get("language") or "en"), said)
+    if old is not None and fold(old.group(0)).split()[-1:] and \
+            fold(old.group(0)).split()[-1] in _OLD:
+        # "Ma vieille Clio a eu du mal à monter la route de Chamrousse": what is old is the
+        # thing it names, not the other places of the clause (the job at Chamrousse holds)
+        names &= set(fold_words(" ".join(said[old.end():].split()[:OLD_THING_WORDS])))
+    things = named(said)
     if not names and not things:
         return []
     turns = set(d.get("source_turn_ids") or ())

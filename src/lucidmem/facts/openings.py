@@ -50,7 +50,7 @@ _HIRES: dict[str, str] = {
 _LEAD = re.compile(r"(?i)^(?:(?:and|und|et|y|e|en|also|auch|aussi|también|anche|também|ook|"
                    r"so|ah|oh|btw|look|schau|regarde|mira|guarda|olha|kijk)\W+)*")
 _ARTICLE = re.compile(r"(?i)^(?:l['’]\s*|(?:the|der|die|das|le|la|les|el|los|las|il|lo|o|os|"
-                      r"as|a|de|d|het)\s+)(?=\w)")
+                      r"as|a|de|d|het|an?|un|una|uno|une|um|uma|een|ein|eine[mnr]?)\s+)(?=\w)")
 _AND_BUT: dict[str, str] = {
     "en": r"and|but", "de": r"und|aber", "fr": r"et|pis|mais", "es": r"y|pero",
     "it": r"e|ma", "pt": r"e|mas", "nl": r"en|maar",
@@ -67,21 +67,27 @@ _OPENING: dict[str, re.Pattern[str]] = {
 _APPLIED: dict[str, str] = {
     "en": r"(?:asked|applied)\s+for\s+(?:a|the)\s+transfer\s+to|applied\s+(?:to|at)|"
           r"(?:a|an)\s+(?:vacancy|opening)\s+(?:at|with|on)|"
-          r"sent\s+my\s+(?:cv|application)\s+to",
+          r"sent\s+(?:my|a|an)\s+(?:cv|resume|résumé|application)\s+to",
     "de": r"Versetzung\s+(?:nach|in\s+die|in\s+den|in\s+das|ins|in|an\s+die|an\s+den)|"
-          r"beworben\s+bei|Bewerbung\s+(?:bei|an)|freie\s+Stelle\s+(?:bei|an\s+der|im)",
+          r"beworben\s+bei|Bewerbung\s+(?:bei|an)|freie\s+Stelle\s+(?:bei|an\s+der|im)|"
+          r"Lebenslauf\s+(?:an|zu)",
     "fr": r"(?:demandé|demande)\s+(?:ma|une|la)\s+mutation\s+(?:à\s+la|à\s+l['’]|au|à|en)|"
-          r"postulé\s+(?:chez|à\s+la|à\s+l['’]|au|à)|un\s+poste\s+libre\s+(?:chez|à\s+la|au)",
+          r"postulé\s+(?:chez|à\s+la|à\s+l['’]|au|à)|un\s+poste\s+libre\s+(?:chez|à\s+la|au)|"
+          r"envoyé\s+(?:mon|un)\s+cv\s+(?:chez|à\s+la|à\s+l['’]|au|à)",
     "es": r"(?:pedí|pedido|solicité)\s+(?:el|un)\s+traslado\s+(?:a\s+la|al|a|en)|"
           r"(?:me\s+)?postulé\s+(?:en\s+la|en\s+el|en|a\s+la|al|a)|"
-          r"(?:una\s+)?vacante\s+(?:en\s+la|en\s+el|en|de\s+la|del)",
+          r"(?:una\s+)?vacante\s+(?:en\s+la|en\s+el|en|de\s+la|del)|"
+          r"(?:mandé|envié)\s+(?:mi\s+|el\s+)?(?:cv|currículum|curriculum)\s+(?:a\s+la|al|a)",
     "it": r"chiesto\s+(?:il|un)\s+trasferimento\s+(?:in|al|alla|a|all['’])|"
-          r"candidat[oa]\s+(?:da|presso|al|alla|a)",
+          r"candidat[oa]\s+(?:da|presso|al|alla|a)|"
+          r"mandato\s+(?:il\s+)?(?:mio\s+)?(?:cv|curriculum)\s+(?:a|al|alla|all['’])",
     "pt": r"(?:pedi|pedido)\s+(?:a\s+)?transferência\s+para(?:\s+[oa])?|"
           r"candidatei-me\s+(?:ao|à|a)|me\s+candidatei\s+(?:ao|à|a|na|no)|"
-          r"vaga\s+(?:de\s+\w+\s+)?(?:nos|nas|no|na|em|pra|para|pro)",
+          r"vaga\s+(?:de\s+\w+\s+)?(?:nos|nas|no|na|em|pra|para|pro)|"
+          r"(?:mandei|enviei)\s+(?:o\s+)?(?:meu\s+)?(?:cv|currículo|curriculo)\s+"
+          r"(?:pra|para|pro|ao|à|a)",
     "nl": r"overplaatsing\s+(?:naar|aangevraagd\s+naar)|gesolliciteerd\s+bij|"
-          r"vacature\s+(?:bij|van|in)",
+          r"vacature\s+(?:bij|van|in)|cv\s+(?:gestuurd\s+)?naar",
 }
 """A step towards a job at a place said after it: a transfer asked for ("Ho chiesto il
 trasferimento in pediatria"), an application sent ("applied at Glendrum")."""
@@ -93,7 +99,8 @@ _APPLIED_AT: dict[str, re.Pattern[str]] = {
                      r"weil|parce|porque|perché|omdat|dopo|after|nach|après|después|depois|na|"
                      r"last|next|this|yesterday|today|tomorrow|gestern|heute|letzte\w*|hier|"
                      r"ayer|hoy|ieri|oggi|ontem|hoje|gisteren|vandaag|on|am|for|since|seit|"
-                     r"für|pour|por|per|voor|sinds|as|als|comme|como|come)"
+                     r"für|pour|por|per|voor|sinds|as|als|comme|como|come|che|que|qui|which|"
+                     r"that|who|where|wo|waar|dove|donde|onde|où)"
                      r"\b)[\w'’&.-]+){0,6})")
     for lang, said in _APPLIED.items()}
 _NOT_AN_ORG = re.compile(
@@ -101,6 +108,11 @@ _NOT_AN_ORG = re.compile(
     r"ela|hij|zij|ze|my|mein\w*|mon|ma|mi|mio|mia|meu|minha|mijn|who|wer|qui|quien|chi|quem|"
     r"wie|everyone|everybody|jeder|tout le monde|todo el mundo|tutti|todo mundo|iedereen|"
     r"nobody|niemand|personne|nadie|nessuno|ninguém)\b")
+
+
+_AND_I = re.compile(r"(?i)(?<!\w)(?:and|und|et|y|e|en)\s+(?:i|me|ich|je|moi|yo|io|eu|ik)$")
+"""The user among those looking ("Timo, mein bester Kumpel, und ich suchen ne Wohnung"): a
+search of their own, no vacancy."""
 
 
 def opening_in(text: str, lang: str) -> Opening | None:
@@ -119,7 +131,7 @@ def opening_in(text: str, lang: str) -> Opening | None:
     if m is None:
         return None
     org = _ARTICLE.sub("", m["org"].strip(" .,;:!?…"))
-    if _NOT_AN_ORG.match(org) or len(org) < 2:
+    if _NOT_AN_ORG.match(org) or _AND_I.search(org) or len(org) < 2:
         return None
     return Opening(org=org, role=_ROLE_END[lang].sub("", m["role"]).strip())
 

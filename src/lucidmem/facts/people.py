@@ -648,7 +648,8 @@ _MARRIES: dict[str, str] = {
     "es": r"se\s+casa\s+con|se\s+casó\s+con|se\s+va\s+a\s+casar\s+con|está\s+comprometid[oa]"
           r"\s+con",
     "it": r"sposa|si\s+sposa\s+con|ha\s+sposato|è\s+fidanzat[oa]\s+con",
-    "pt": r"casa\s+com|vai\s+casar\s+com|casou\s+com|está\s+noiv[oa]\s+de",
+    "pt": r"(?:casa-se|casa|vai\s+casar|vai-se\s+casar|casou|casou-se)\s+com(?:\s+[oa](?=\s))?|"
+          r"está\s+noiv[oa]\s+d[eoa]",
     "nl": r"trouwt\s+met|is\s+getrouwd\s+met|is\s+verloofd\s+met",
 }
 """The verbs of a relative marrying someone ("mi hermano Rodrigo se casa con Fabiola", "Mein

@@ -106,7 +106,10 @@ def _agreeing(verb: str, clause: str) -> str:
 
 _EN_POSSESSIVE = ((re.compile(r"\b(?:my|our)\b", re.I), "the user's"),
                   (re.compile(r"\b(?:me|us|myself|ourselves)\b", re.I), "the user"),
-                  (re.compile(r"\b(?:mine|ours)\b", re.I), "the user's"))
+                  (re.compile(r"\b(?<!ore )(?<!coal )(?<!gold )(?<!salt )(?<!copper )"
+                              r"(?<!the )(?<!a )(?<!an )(?<!the old )(?:mine|ours)\b"
+                              r"(?!\s+(?:site|shaft)s?\b)", re.I), "the user's"))
+"""(not "mine" the noun: "a sparky at an iron ore mine", "the mine site")"""
 
 _SUBJECT_PRONOUN: dict[str, re.Pattern[str]] = {
     "de": re.compile(r"^(?:ich|wir)\s+", re.I),

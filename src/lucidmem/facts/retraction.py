@@ -140,14 +140,24 @@ def with_names(topic: str, lang: str, facts: Iterable[Record]) -> tuple[str, lis
     return out, placeholders
 
 
+_SOMEONE_UNNAMED = re.compile(
+    r"(?i)(?<![\w'’])(?:he|she|him|er|ihm|ihn|il|elle|lui|él|ella|lei|ele|ela|hij|zij)(?![\w'’])"
+    r"|^[他她]|[说讲][他她]")
+"""A person a retraction's topic points at without a name ("he", "她", "lui")."""
+
+
 def meaning_candidates(topic: str, facts: Sequence[Record],
                        people: Iterable[str]) -> list[Record]:
     """The facts a retraction may take back by meaning (:func:`retraction_by_meaning`) when
     none shares a word with its topic: every fact, or, when the topic names people the user
     has told about ("forget what I said about Lao Wang's job plans"), only what is said of
     them — never the relation itself ("The user's husband is 老王") and never a fact about
-    someone else or nobody (the son's skating class)."""
+    someone else or nobody (the son's skating class); none when it points at someone it does
+    not name (:data:`_SOMEONE_UNNAMED`)."""
     names = people_in_topic(topic, people)
+    if not names and _SOMEONE_UNNAMED.search(topic):
+        return []  # "上次我说他要去做心脏手术 … 当我没说过": "he" is someone, but who is not
+        # said; the sister's nursing job is no guess to take back
     if not names:
         return list(facts)
     return [rec for rec in facts

@@ -91,6 +91,12 @@ _B, _E = r"(?<!\w)", r"(?!\w)"
 _MONTH = alternation(MONTHS)
 _SEASON = alternation(SEASONS)
 _WEEKDAY = alternation(WEEKDAYS)
+
+WEEKDAY_SHORT: dict[str, int] = {
+    "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
+    "sat": 5, "sun": 6}
+"""Weekdays shortened in English chat, read only before a day of the month ("since mon the
+28th", "sat 14th"): alone, "sat" and "sun" are words."""
 _UNIT = alternation(UNITS)
 _NUM = r"(?:\d{1,3}|" + alternation(NUMBERS)[3:]
 _REL = alternation((*REL_NEXT, *REL_LAST, *REL_THIS))
@@ -529,7 +535,8 @@ def _h_day_of_month(m: re.Match[str], ref: date, opts: Opts) -> _Piece | None:
         except ValueError:
             continue
     if m["w"]:
-        target = WEEKDAYS[m["w"].casefold()]
+        w = m["w"].casefold()
+        target = WEEKDAYS.get(w, WEEKDAY_SHORT.get(w))
         candidates = [c for c in candidates if c.weekday() == target] or candidates
     if opts.tense == "past" and not m["w"]:
         chosen = [c for c in candidates if c <= ref] or candidates
@@ -740,12 +747,13 @@ _MATCHERS: tuple[tuple[re.Pattern[str], _Handler], ...] = (
         _h_day_of_rel_month,
     ),
     (
-        _rx(_B + r"(?:(?:on\s+|am\s+|le\s+|el\s+|il\s+)?(?P<w>" + _WEEKDAY + r")\s+(?:the\s+|le\s+"
+        _rx(_B + r"(?:(?:on\s+|am\s+|le\s+|el\s+|il\s+)?(?P<w>" + _WEEKDAY + r"|"
+            + alternation(WEEKDAY_SHORT) + r")\.?\s+(?:the\s+|le\s+"
             r"|el\s+|il\s+|den\s+)?|(?:the|le|el|il|am|den|dem|op|on|dia|día|de(?=\s+\d{1,2}e\b))\s+)"
             r"(?P<d>\d{1,2})(?:st|nd|rd|th|er|º|e|\.)?"
             + r"(?![\w/.:,]\d)(?!\.?\s*(?:(?:de|of|di)\s+)?(?:" + _MONTH
             + r"|%|€|\$|years?|ans|años|anni|anos|jahre|jaar|h\b|uhr|heures?|min|km|kg|kilos?"
-            r"|minutes?|hours?|people|personas|persone))"
+            r"|minutes?|hours?|people|personas|persone|off\b))"
             + _E),
         _h_day_of_month,
     ),

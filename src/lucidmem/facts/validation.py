@@ -633,15 +633,24 @@ class _Pass:
     def restore_replaced_by(self, retracted: Sequence[Record]) -> None:
         """A retracted statement never held, so what it had replaced holds again: "I'm
         vegetarian" comes back when the user takes back the "ab und zu esse ich Fisch" that
-        had superseded it."""
+        had superseded it; so does what was kept as a weaker variant of it ("住金凤区" beside
+        the "小区要拆迁" taken back)."""
         ids = {r.id for r in retracted}
         if not ids:
             return
         found = {r.id: r for r in self.store.find(Query(
-            user_id=self.user_id, kinds=[Kind.FACT], statuses=[Status.SUPERSEDED]))}
+            user_id=self.user_id, kinds=[Kind.FACT],
+            statuses=[Status.SUPERSEDED, Status.VARIANT]))}
         found.update((r.id, r) for r in self.touched.values() if r.kind == Kind.FACT)
         working = {r.id for r in self.working}  # (this pass's own changes come first)
         for old in found.values():
+            if old.status == Status.VARIANT and old.data.get("variant_of") in ids:
+                old.status = Status.ACTIVE
+                old.data = {**old.data, "variant_of": None}
+                if old.id not in working:
+                    self.working.append(old)
+                self.touch(old)
+                continue
             if old.status != Status.SUPERSEDED or old.data.get("superseded_by") not in ids:
                 continue
             old.status = Status.ACTIVE
